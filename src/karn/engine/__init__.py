@@ -1,0 +1,1 @@
+"""The rules engine: game state and the procedures of the Comprehensive Rules."""

@@ -1,0 +1,291 @@
+"""The game object: the public API of the engine (python-chess style).
+
+>>> from karn import Game
+>>> g = Game.new("red_burn", "green_stompy", seed=7)
+
+``g.decision`` says who must decide what (and which rule asks);
+``g.legal_actions()`` lists the answers; ``g.apply(action)`` takes one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import msgspec
+
+from karn import ir
+from karn.cards.database import CardDatabase, CardFace
+from karn.cards.decks import Deck, load_deck
+from karn.engine import flow, observe
+from karn.engine.actions import Action, IllegalActionError
+from karn.engine.layers import Chars, chars_of, compute_battlefield
+from karn.engine.state import (
+    BATTLEFIELD,
+    LIBRARY,
+    Decision,
+    GameState,
+    Obj,
+    Player,
+    decode_state,
+    encode_state,
+)
+from karn.engine.zones import new_object
+from karn.oracle.compiler import compile_card
+
+SAVE_FORMAT = 1
+
+
+class Event(msgspec.Struct, frozen=True):
+    """One log entry: what happened and the CR rule that made it happen."""
+
+    rule: str
+    text: str
+    turn: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.text}"
+
+
+class SaveFile(msgspec.Struct):
+    format: int
+    state: GameState
+    log: list[Event]
+
+
+class CorruptSaveError(ValueError):
+    """A save file that cannot be loaded."""
+
+
+_ENC = msgspec.msgpack.Encoder()
+_SAVE_DEC = msgspec.msgpack.Decoder(SaveFile)
+
+_compiled_cache: dict[str, ir.CompiledCard] = {}
+
+
+class Game:
+    """A game of Magic between two players (or more, in the state model)."""
+
+    def __init__(self, state: GameState, log: list[Event] | None = None, db: CardDatabase | None = None) -> None:
+        self.s = state
+        self.log: list[Event] = log if log is not None else []
+        self.db = db or CardDatabase.default()
+        self._bf: dict[int, Chars] | None = None
+
+    # ------------------------------------------------------------------ creation
+
+    @classmethod
+    def new(
+        cls,
+        deck_a: str | Deck | Sequence[str],
+        deck_b: str | Deck | Sequence[str],
+        seed: int = 0,
+        names: tuple[str, str] = ("A", "B"),
+        auto_single: bool = True,
+    ) -> Game:
+        """Start a game (103): shuffle, choose a random starting player, draw 7, mulligans."""
+        db = CardDatabase.default()
+        decks = [_deck_cards(d, db) for d in (deck_a, deck_b)]
+        for cards in decks:
+            for name in cards:
+                cc = _compile(db, name)
+                if not cc.playable:
+                    raise ValueError(f"{name} is not playable: {cc.unsupported[0].clause!r} does not compile")
+        s = GameState(players=[Player(index=i, name=n) for i, n in enumerate(names)])
+        s.rng = seed & ((1 << 64) - 1)
+        s.settings["auto_single"] = int(auto_single)
+        g = cls(s, db=db)
+        card_id = 0
+        for p, cards in enumerate(decks):
+            for name in cards:
+                card_id += 1
+                o = new_object(g, card_id, name, p, LIBRARY)
+                s.players[p].library.append(o.id)
+        flow.start_game(g)
+        g._run()
+        return g
+
+    @classmethod
+    def empty(cls, names: Sequence[str] = ("A", "B"), seed: int = 0) -> Game:
+        """An empty game that a setup (scenario builder) fills before calling :meth:`begin_at`."""
+        s = GameState(players=[Player(index=i, name=n) for i, n in enumerate(names)])
+        s.rng = seed
+        s.settings["auto_single"] = 1
+        return cls(s)
+
+    def add_card(self, player: int, name: str, zone: str, **fields: Any) -> int:
+        """Scenario setup: put a card into a zone (before :meth:`begin_at`)."""
+        face = self.face(name)
+        s = self.s
+        card_id = max([o.card for o in s.objects.values()] + [0]) + 1
+        o = new_object(self, card_id, face.name, player, zone)
+        if zone == BATTLEFIELD:
+            s.battlefield.append(o.id)
+            if face.loyalty is not None and "loyalty" not in fields.get("counters", {}):
+                o.counters["loyalty"] = int(face.loyalty)
+        else:
+            getattr(s.players[player], zone).append(o.id)
+        for k, v in fields.items():
+            setattr(o, k, v)
+        self.dirty()
+        return o.id
+
+    def begin_at(self, active: int, step: str, turn: int = 1) -> None:
+        """Scenario setup: the game starts with `active` holding priority in `step`."""
+        flow.begin_at(self, active, step, turn)
+        self._run()
+
+    # ------------------------------------------------------------------ card data
+
+    def face(self, name: str) -> CardFace:
+        return self.db.get(name)
+
+    def compiled(self, name: str) -> ir.CompiledCard:
+        return _compile(self.db, name)
+
+    # ------------------------------------------------------------------ characteristics
+
+    def dirty(self) -> None:
+        """Invalidate cached characteristics (call after any change that can affect them)."""
+        self._bf = None
+
+    def bf_chars(self) -> dict[int, Chars]:
+        if self._bf is None:
+            self._bf = compute_battlefield(self)
+        return self._bf
+
+    def chars(self, oid: int) -> Chars:
+        return chars_of(self, oid)
+
+    def obj(self, oid: int) -> Obj:
+        return self.s.objects[oid]
+
+    def controller(self, oid: int) -> int:
+        o = self.s.objects[oid]
+        if o.zone == BATTLEFIELD:
+            return self.bf_chars()[oid].controller
+        return o.controller
+
+    def emit(self, rule: str, text: str) -> None:
+        self.log.append(Event(rule, text, self.s.turn))
+
+    def pname(self, p: int) -> str:
+        return self.s.players[p].name
+
+    # ------------------------------------------------------------------ the decision API
+
+    @property
+    def decision(self) -> Decision | None:
+        """The pending decision (None once the game is over)."""
+        return self.s.decision
+
+    def legal_actions(self) -> list[Action]:
+        d = self.s.decision
+        if d is None:
+            return []
+        return [Action.of(o) for o in d.options]
+
+    def is_over(self) -> bool:
+        return self.s.over
+
+    @property
+    def winner(self) -> int | None:
+        """Index of the winning player, None for a draw or a game in progress."""
+        return self.s.winner if self.s.over and self.s.winner >= 0 else None
+
+    def apply(self, action: Action) -> None:
+        """Take an action answering the pending decision.
+
+        An action that is not among the legal options raises
+        :class:`IllegalActionError` naming the rule, and changes nothing (731).
+        """
+        d = self.s.decision
+        if d is None:
+            raise IllegalActionError("the game is over; no decision is pending", "104.1")
+        opt = None
+        for o in d.options:
+            if o.kind == action.kind and o.a == action.a and o.b == action.b:
+                opt = o
+                break
+        if opt is None:
+            raise IllegalActionError(flow.explain_illegal(self, action), d.rule)
+        self.s.decision = None
+        flow.handle(self, Action.of(opt), d)
+        self._run()
+
+    def push(self, action: Action) -> None:
+        """Alias of :meth:`apply` (python-chess naming)."""
+        self.apply(action)
+
+    def concede(self, player: int) -> None:
+        """104.3a: a player may concede at any time."""
+        if self.s.over:
+            raise IllegalActionError("the game is over", "104.1")
+        self.s.players[player].conceded = True
+        self.emit("104.3a", f"{self.pname(player)} concedes")
+        flow.check_game_over(self)
+        if not self.s.over:
+            self._run()
+
+    def _run(self) -> None:
+        flow.run(self)
+
+    # ------------------------------------------------------------------ copies and saves
+
+    def copy(self) -> Game:
+        """An independent game that continues exactly like this one."""
+        g = Game(decode_state(encode_state(self.s)), list(self.log), self.db)
+        return g
+
+    def dumps(self) -> bytes:
+        """Serialize the whole game (state and log) to bytes."""
+        return _ENC.encode(SaveFile(SAVE_FORMAT, self.s, self.log))
+
+    @classmethod
+    def loads(cls, data: bytes) -> Game:
+        """Load a game saved by :meth:`dumps`; a corrupt file raises :class:`CorruptSaveError`."""
+        try:
+            sf = _SAVE_DEC.decode(data)
+        except (msgspec.DecodeError, msgspec.ValidationError, TypeError, ValueError) as e:
+            raise CorruptSaveError(f"not a karn save file or corrupted: {e}") from None
+        if sf.format != SAVE_FORMAT:
+            raise CorruptSaveError(f"unsupported save format {sf.format} (this karn reads {SAVE_FORMAT})")
+        return cls(sf.state, sf.log)
+
+    def state_hash(self) -> str:
+        """A hash of the complete game state (equal states, equal hashes)."""
+        return hashlib.blake2b(encode_state(self.s), digest_size=16).hexdigest()
+
+    # ------------------------------------------------------------------ views
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """What `player` may know (no peeking): see :mod:`karn.engine.observe`."""
+        return observe.observation(self, player)
+
+    def describe(self, oid: int) -> str:
+        return observe.describe(self, oid)
+
+    def __repr__(self) -> str:
+        s = self.s
+        return f"<Game turn {s.turn} {s.step} active={self.pname(s.active)} over={s.over}>"
+
+
+def _compile(db: CardDatabase, name: str) -> ir.CompiledCard:
+    cc = _compiled_cache.get(name)
+    if cc is None:
+        cc = compile_card(db.get(name))
+        _compiled_cache[name] = cc
+    return cc
+
+
+def _deck_cards(d: str | Deck | Sequence[str], db: CardDatabase) -> list[str]:
+    if isinstance(d, Deck):
+        return d.cards()
+    if isinstance(d, str):
+        return load_deck(d).cards()
+    return [db.get(n).name for n in _as_list(d)]
+
+
+def _as_list(d: Iterable[str]) -> list[str]:
+    return list(d)

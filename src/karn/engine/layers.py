@@ -1,0 +1,187 @@
+"""Characteristics of objects with continuous effects applied in layer order (611-613).
+
+Printed values come from the card face (or the token definition, 111.4); then
+layer 2 (control), layer 6 (abilities: keywords granted), layer 7c (power and
+toughness modifications and counters) are applied in timestamp order
+(613.7). The pool's effects have no dependencies (613.8). Results are
+cached per game and invalidated whenever the state changes in a way that can
+change a characteristic.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from karn import ir
+from karn.engine.state import BATTLEFIELD, Obj
+
+if TYPE_CHECKING:
+    from karn.engine.game import Game
+
+
+@dataclass(slots=True)
+class Chars:
+    name: str
+    types: frozenset[str]
+    subtypes: frozenset[str]
+    supertypes: frozenset[str]
+    colors: frozenset[str]
+    power: int
+    toughness: int
+    keywords: set[str]
+    controller: int
+    abilities: tuple[ir.Ability, ...]
+    cant_attack: bool = False
+    cant_block: bool = False
+    mana_value: int = 0
+    base_loyalty: int = 0
+    printed_keywords: frozenset[str] = field(default_factory=frozenset)
+
+    def is_(self, t: str) -> bool:
+        return t in self.types
+
+
+def _int(v: str | None) -> int:
+    try:
+        return int(v) if v is not None else 0
+    except ValueError:
+        return 0
+
+
+def printed(g: Game, o: Obj) -> Chars:
+    """Copiable printed values (613.2 starting point) of a card or token."""
+    if o.token is not None:
+        t = o.token
+        kws = tuple(ir.Keyword(k) for k in t.keywords)
+        return Chars(
+            name=t.name,
+            types=frozenset(t.types),
+            subtypes=frozenset(t.subtypes),
+            supertypes=frozenset(),
+            colors=frozenset(t.colors),
+            power=t.power,
+            toughness=t.toughness,
+            keywords=set(t.keywords),
+            controller=o.controller,
+            abilities=kws,
+            printed_keywords=frozenset(t.keywords),
+        )
+    face = g.face(o.name)
+    compiled = g.compiled(o.name)
+    kws = frozenset(a.name for a in compiled.abilities if isinstance(a, ir.Keyword))
+    return Chars(
+        name=face.name,
+        types=frozenset(face.types),
+        subtypes=frozenset(face.subtypes),
+        supertypes=frozenset(face.supertypes),
+        colors=frozenset(face.colors),
+        power=_int(face.power),
+        toughness=_int(face.toughness),
+        keywords=set(kws),
+        controller=o.controller,
+        abilities=compiled.abilities,
+        mana_value=face.mana_value,
+        base_loyalty=_int(face.loyalty),
+        printed_keywords=kws,
+    )
+
+
+def compute_battlefield(g: Game) -> dict[int, Chars]:
+    """Characteristics of every permanent, all layers applied (613.1)."""
+    s = g.s
+    out: dict[int, Chars] = {}
+    for oid in s.battlefield:
+        out[oid] = printed(g, s.objects[oid])
+    # Layer 2: control-changing effects (613.1b), in timestamp order.
+    for e in sorted(s.effects, key=lambda e: e.timestamp):
+        if e.new_controller >= 0:
+            for oid in e.affected:
+                if oid in out:
+                    out[oid].controller = e.new_controller
+    # Gather modifications from static abilities (604, 611.3) and resolved effects (611.2).
+    mods: list[tuple[int, list[int], int, int, tuple[str, ...], bool, bool]] = []
+    for oid in s.battlefield:
+        src = s.objects[oid]
+        ch = out[oid]
+        for ab in ch.abilities:
+            if not isinstance(ab, ir.Static):
+                continue
+            for m in ab.mods:
+                affected = _static_affected(g, src, ch.controller, m.affected, out)
+                mods.append(
+                    (src.timestamp, affected, m.power, m.toughness, m.add_keywords, m.cant_attack, m.cant_block)
+                )
+    for e in s.effects:
+        if e.new_controller >= 0:
+            continue
+        mods.append((e.timestamp, e.affected, e.power, e.toughness, e.keywords, e.cant_attack, e.cant_block))
+    mods.sort(key=lambda m: m[0])
+    # Layer 6: ability-adding effects (613.1f).
+    for _, affected, _, _, kws, cant_a, cant_b in mods:
+        for oid in affected:
+            c = out.get(oid)
+            if c is None:
+                continue
+            c.keywords.update(kws)
+            c.cant_attack = c.cant_attack or cant_a
+            c.cant_block = c.cant_block or cant_b
+    # Layer 7c: P/T modifications and counters (613.4c).
+    for _, affected, p, t, _, _, _ in mods:
+        if p or t:
+            for oid in affected:
+                c = out.get(oid)
+                if c is not None:
+                    c.power += p
+                    c.toughness += t
+    for oid in s.battlefield:
+        cnt = s.objects[oid].counters
+        if cnt:
+            c = out[oid]
+            n = cnt.get("+1/+1", 0) - cnt.get("-1/-1", 0)
+            c.power += n
+            c.toughness += n
+    return out
+
+
+def _static_affected(
+    g: Game, src: Obj, controller: int, sel: ir.Selector, chars: dict[int, Chars]
+) -> list[int]:
+    if isinstance(sel, ir.Ref):
+        if sel.kind in ("enchanted", "equipped"):
+            return [src.attached_to] if src.attached_to else []
+        if sel.kind == "self":
+            return [src.id]
+        return []
+    f = sel.filter
+    res = []
+    for oid, c in chars.items():
+        if f.other and oid == src.id:
+            continue
+        if f.controller == "you" and c.controller != controller:
+            continue
+        if f.controller == "opponent" and c.controller == controller:
+            continue
+        if f.types and not any(t in c.types for t in f.types):
+            continue
+        if f.not_types and any(t in c.types for t in f.not_types):
+            continue
+        if f.subtypes and not any(t in c.subtypes for t in f.subtypes):
+            continue
+        if f.colors and not any(x in c.colors for x in f.colors):
+            continue
+        if f.not_colors and any(x in c.colors for x in f.not_colors):
+            continue
+        res.append(oid)
+    return res
+
+
+def chars_of(g: Game, oid: int) -> Chars:
+    """Current characteristics of any object (battlefield ones with all layers)."""
+    o = g.s.objects[oid]
+    if o.zone == BATTLEFIELD:
+        cache = g.bf_chars()
+        c = cache.get(oid)
+        if c is not None:
+            return c
+    return printed(g, o)

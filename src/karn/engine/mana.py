@@ -1,0 +1,162 @@
+"""Mana (106), mana abilities (605) and the payment solver (601.2g-h).
+
+The solver proposes an automatic payment from the mana pool and untapped
+sources with simple {T} mana abilities. Manual mana abilities stay legal
+alongside it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from karn import ir
+from karn.cards.mana import COLORS, ManaCost, parse_mana_symbols
+
+if TYPE_CHECKING:
+    from karn.engine.game import Game
+
+
+class Source(NamedTuple):
+    oid: int
+    ability: int
+    produces: tuple[str, ...]  # the symbols its ability adds
+
+
+def mana_abilities(g: Game, oid: int) -> list[tuple[int, ir.Activated]]:
+    return [
+        (i, a) for i, a in enumerate(g.chars(oid).abilities) if isinstance(a, ir.Activated) and a.mana_ability
+    ]
+
+
+def can_activate_mana(g: Game, p: int, oid: int, ab: ir.Activated) -> bool:
+    """605.3a: a player may activate a mana ability whenever they could pay its cost."""
+    o = g.obj(oid)
+    if g.controller(oid) != p:
+        return False
+    c = ab.cost
+    if c.tap:
+        if o.tapped:
+            return False
+        if o.sick and g.chars(oid).is_("creature") and "haste" not in g.chars(oid).keywords:
+            return False  # 302.6
+    if c.mana:
+        return False  # not used by the pool's simple sources; handled manually
+    return True
+
+
+def sources(g: Game, p: int) -> list[Source]:
+    out: list[Source] = []
+    for oid in g.s.battlefield:
+        for i, ab in mana_abilities(g, oid):
+            if can_activate_mana(g, p, oid, ab) and not ab.cost.sacrifice_self:
+                syms: tuple[str, ...] = ()
+                for e in ab.effects:
+                    if isinstance(e, ir.AddMana):
+                        syms += parse_mana_symbols(e.mana)
+                if syms:
+                    out.append(Source(oid, i, syms))
+                break
+    return out
+
+
+def add_mana(g: Game, p: int, symbols: tuple[str, ...], rule: str = "106.4") -> None:
+    pool = g.s.players[p].pool
+    for sym in symbols:
+        pool[sym] = pool.get(sym, 0) + 1
+
+
+def activate_mana_ability(g: Game, p: int, oid: int, idx: int) -> None:
+    """605.3b: a mana ability resolves immediately, without the stack."""
+    ab = g.chars(oid).abilities[idx]
+    assert isinstance(ab, ir.Activated)
+    if ab.cost.tap:
+        g.obj(oid).tapped = True
+    syms: tuple[str, ...] = ()
+    for e in ab.effects:
+        if isinstance(e, ir.AddMana):
+            syms += parse_mana_symbols(e.mana)
+    add_mana(g, p, syms)
+    g.emit("605.3b", f"{g.pname(p)} taps {g.describe(oid)} for {''.join('{' + s + '}' for s in syms)}")
+
+
+def solve(pool: dict[str, int], cost: ManaCost, srcs: list[Source]) -> tuple[dict[str, int], list[Source]] | None:
+    """Find a payment: mana to spend from the pool and sources to tap. None if impossible.
+
+    Colored symbols are paid first (pool, then sources producing that color),
+    then generic with what is left (pool first, then colorless sources, then the
+    sources whose colors are least needed).
+    """
+    avail = dict(pool)
+    used: dict[str, int] = {}
+    free = list(srcs)
+    taps: list[Source] = []
+    for color, n in cost.colored:
+        for _ in range(n):
+            if avail.get(color, 0) > 0:
+                avail[color] -= 1
+                used[color] = used.get(color, 0) + 1
+                continue
+            pick = next((s for s in free if s.produces == (color,)), None)
+            if pick is None:
+                pick = next((s for s in free if color in s.produces and len(s.produces) == 1), None)
+            if pick is None:
+                return None
+            free.remove(pick)
+            taps.append(pick)
+    generic = cost.generic
+    for color in ("C",) + COLORS:
+        while generic > 0 and avail.get(color, 0) > 0:
+            avail[color] -= 1
+            used[color] = used.get(color, 0) + 1
+            generic -= 1
+    free.sort(key=lambda s: (s.produces != ("C",), len(s.produces)))
+    while generic > 0:
+        if not free:
+            return None
+        pick = free.pop(0)
+        taps.append(pick)
+        generic -= len(pick.produces)
+    return used, taps
+
+
+def available_count(pool: dict[str, int], srcs: list[Source]) -> int:
+    return sum(pool.values()) + sum(len(s.produces) for s in srcs)
+
+
+def max_x(g: Game, p: int, cost: ManaCost, extra: int = 0, cap: int = 20) -> int:
+    """The largest X (107.3) the player could pay for (bounded so the option list stays small)."""
+    pool = g.s.players[p].pool
+    srcs = sources(g, p)
+    if cost.x == 0:
+        return 0
+    hi = (available_count(pool, srcs) - cost.mana_value - extra) // cost.x
+    hi = max(0, min(hi, cap))
+    while hi > 0 and solve(pool, cost.with_x(hi, extra), srcs) is None:
+        hi -= 1
+    return hi
+
+
+def can_pay(g: Game, p: int, cost: ManaCost) -> bool:
+    return solve(g.s.players[p].pool, cost, sources(g, p)) is not None
+
+
+def pay(g: Game, p: int, cost: ManaCost) -> bool:
+    """Pay a mana cost with the solver's proposal (601.2g-h). False if impossible."""
+    pl = g.s.players[p]
+    plan = solve(pl.pool, cost, sources(g, p))
+    if plan is None:
+        return False
+    used, taps = plan
+    for src in taps:
+        activate_mana_ability(g, p, src.oid, src.ability)
+    # Spend: colored requirements, then generic, from the (now larger) pool.
+    pool = pl.pool
+    for color, n in cost.colored:
+        pool[color] -= n
+    generic = cost.generic
+    for color in ("C",) + COLORS:
+        while generic > 0 and pool.get(color, 0) > 0:
+            pool[color] -= 1
+            generic -= 1
+    pl.pool = {k: v for k, v in pool.items() if v > 0}
+    return generic == 0

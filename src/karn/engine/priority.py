@@ -1,0 +1,164 @@
+"""Priority (117): what a player holding priority may do, and passing.
+
+Timing: instants any time a player has priority (117.1a, 304.1); other spells
+and lands only in their controller's main phase with an empty stack
+(117.1a, 305.2, 307.1); sorcery-speed abilities likewise (602.5d, 606.3).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from karn import ir
+from karn.engine import casting, flow, mana
+from karn.engine.actions import Action
+from karn.engine.state import BATTLEFIELD, Option, ref_player
+
+if TYPE_CHECKING:
+    from karn.engine.game import Game
+
+
+def sorcery_timing(g: Game, p: int) -> bool:
+    s = g.s
+    return s.active == p and s.step in ("precombat_main", "postcombat_main") and not s.stack
+
+
+def can_play_land(g: Game, p: int, oid: int) -> bool:
+    s = g.s
+    o = s.objects[oid]
+    return (
+        o.zone == "hand"
+        and o.owner == p
+        and "land" in g.face(o.name).types
+        and sorcery_timing(g, p)
+        and s.players[p].lands_played < 1  # 305.2
+    )
+
+
+def offer(g: Game, p: int) -> None:
+    s = g.s
+    opts: list[Option] = [Option("pass", label="pass priority")]
+    pl = s.players[p]
+    seen: set[tuple[str, str]] = set()
+    for oid in pl.hand:
+        name = s.objects[oid].name
+        face = g.face(name)
+        if "land" in face.types:
+            if ("play", name) not in seen and can_play_land(g, p, oid):
+                seen.add(("play", name))
+                opts.append(Option("play", oid, label=f"play {name}"))
+            continue
+        if ("cast", name) in seen:
+            continue
+        if casting.can_cast(g, p, oid):
+            seen.add(("cast", name))
+            opts.append(Option("cast", oid, label=f"cast {name}"))
+    for oid in s.battlefield:
+        if g.controller(oid) != p:
+            continue
+        for i, ab in enumerate(g.chars(oid).abilities):
+            if not isinstance(ab, ir.Activated):
+                continue
+            if ab.mana_ability:
+                if mana.can_activate_mana(g, p, oid, ab):
+                    opts.append(Option("mana", oid, i, label=f"activate {g.describe(oid)}: {ab.text}"))
+            elif casting.can_activate(g, p, oid, i, ab):
+                opts.append(Option("activate", oid, i, label=f"activate {g.describe(oid)}: {ab.text}"))
+    flow.ask(g, p, "priority", "117.1", f"{pl.name} has priority", opts)
+
+
+def answer(g: Game, a: Action) -> None:
+    s = g.s
+    p = s.priority
+    if a.kind == "pass":
+        s.passes += 1
+        g.emit("117.3d", f"{g.pname(p)} passes priority")
+        alive = [q for q in s.players if not q.lost]
+        if s.passes >= len(alive):
+            s.passes = 0
+            if s.stack:
+                from karn.engine.state import Frame
+
+                s.agenda.append(Frame("resolve", {"obj": s.stack[-1]}))  # 117.4 / 608.1
+                s.priority = s.active  # 117.3b
+            else:
+                s.stage = 2  # 117.4: the step or phase ends
+        else:
+            s.priority = (p + 1) % len(s.players)
+            while s.players[s.priority].lost:
+                s.priority = (s.priority + 1) % len(s.players)
+        return
+    s.passes = 0  # 117.3c: the player receives priority again afterwards
+    if a.kind == "play":
+        play_land(g, p, a.a)
+    elif a.kind == "cast":
+        casting.begin_cast(g, p, a.a)
+    elif a.kind == "activate":
+        casting.begin_activate(g, p, a.a, a.b)
+    elif a.kind == "mana":
+        mana.activate_mana_ability(g, p, a.a, a.b)
+
+
+def play_land(g: Game, p: int, oid: int) -> None:
+    """305.1/116.2a: playing a land is a special action; it doesn't use the stack."""
+    from karn.engine import triggers
+    from karn.engine.zones import move
+
+    name = g.obj(oid).name
+    new = move(g, oid, BATTLEFIELD, controller=p)
+    g.s.players[p].lands_played += 1
+    g.emit("305.1", f"{g.pname(p)} plays {name}")
+    triggers.on_enter(g, new)
+
+
+def explain(g: Game, a: Action) -> str:
+    """A reason naming the rule that forbids `a`."""
+    s = g.s
+    d = s.decision
+    if d is None:
+        return "no decision is pending"
+    if d.kind != "priority":
+        return f"{a} is not one of the options of this decision ({d.prompt})"
+    p = d.player
+    o = s.objects.get(a.a)
+    if a.kind in ("play", "cast", "activate", "mana") and o is None:
+        return f"there is no object {a.a}"
+    if a.kind == "play" and o is not None:
+        if o.zone != "hand" or o.owner != p:
+            return f"{o.name} is not in {g.pname(p)}'s hand (305.1)"
+        if "land" not in g.face(o.name).types:
+            return f"{o.name} is not a land (305.1)"
+        if s.players[p].lands_played >= 1:
+            return f"{g.pname(p)} has already played a land this turn (305.2)"
+        return "a land can be played only in your main phase with an empty stack (305.2, 116.2a)"
+    if a.kind == "cast" and o is not None:
+        if o.zone != "hand" or o.owner != p:
+            return f"{o.name} is not in {g.pname(p)}'s hand (601.2a)"
+        face = g.face(o.name)
+        if "instant" not in face.types and not sorcery_timing(g, p):
+            return (
+                f"{o.name} can be cast only during its controller's main phase when the stack is empty (307.1, 117.1a)"
+            )
+        if not casting.has_targets(g, p, o.id):
+            return f"{o.name} has no legal targets (601.2c, 115)"
+        return f"{g.pname(p)} can't pay the cost of {o.name} ({face.mana_cost}) (601.2h)"
+    if a.kind in ("activate", "mana") and o is not None:
+        if o.zone != BATTLEFIELD or g.controller(o.id) != p:
+            return f"{g.pname(p)} doesn't control {o.name} (602.2)"
+        abil = g.chars(o.id).abilities
+        if a.b >= len(abil) or not isinstance(abil[a.b], ir.Activated):
+            return f"{o.name} has no such activated ability (602.1)"
+        ab = abil[a.b]
+        assert isinstance(ab, ir.Activated)
+        if ab.cost.tap and o.tapped:
+            return f"{o.name} is tapped; its {{T}} cost can't be paid (602.2, 118.3)"
+        if ab.cost.tap and o.sick and g.chars(o.id).is_("creature"):
+            return f"{o.name} has summoning sickness; its {{T}} ability can't be activated (302.6)"
+        if ab.cost.loyalty is not None and o.loyalty_turn == s.turn:
+            return f"a loyalty ability of {o.name} was already activated this turn (606.3)"
+        if ab.sorcery_speed and not sorcery_timing(g, p):
+            return "this ability can be activated only any time you could cast a sorcery (602.5d, 606.3)"
+        return f"the cost or targets of {o.name}'s ability can't be provided (602.2b, 601.2c, 601.2h)"
+    if s.priority != p:
+        return f"{g.pname(ref_player(-1))} does not hold priority (117.1)"
+    return f"{a} is not a legal action now (117.1)"

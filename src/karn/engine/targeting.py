@@ -1,0 +1,103 @@
+"""Targets (115): which objects and players a target slot may choose, and legality checks."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from karn import ir
+from karn.engine.state import BATTLEFIELD, GRAVEYARD, STACK, player_ref, ref_player
+
+if TYPE_CHECKING:
+    from karn.engine.game import Game
+
+
+def matches(g: Game, oid: int, f: ir.Filter, controller: int, source: int = 0) -> bool:
+    """Does object `oid` match filter `f` from the point of view of `controller`?"""
+    o = g.s.objects.get(oid)
+    if o is None or o.zone != f.zone:
+        return False
+    c = g.chars(oid)
+    if f.other and oid == source:
+        return False
+    if f.types and not any(t in c.types for t in f.types):
+        return False
+    if f.not_types and any(t in c.types for t in f.not_types):
+        return False
+    if f.subtypes and not any(t in c.subtypes for t in f.subtypes):
+        return False
+    if f.supertypes and not all(t in c.supertypes for t in f.supertypes):
+        return False
+    if f.colors and not any(x in c.colors for x in f.colors):
+        return False
+    if f.not_colors and any(x in c.colors for x in f.not_colors):
+        return False
+    ctl = g.controller(oid)
+    if f.controller == "you" and ctl != controller:
+        return False
+    if f.controller == "opponent" and ctl == controller:
+        return False
+    if f.owner == "you" and o.owner != controller:
+        return False
+    if f.owner == "opponent" and o.owner == controller:
+        return False
+    return True
+
+
+def legal_target(g: Game, spec: ir.TargetSpec, t: int, controller: int, source: int) -> bool:
+    """115.1-115.5, 702.11b (hexproof), 702.18 (shroud)."""
+    s = g.s
+    if t < 0:
+        p = ref_player(t)
+        if p >= len(s.players) or s.players[p].lost:
+            return False
+        if spec.players == "any":
+            return True
+        if spec.players == "opponent":
+            return p != controller
+        if spec.players == "you":
+            return p == controller
+        return False
+    if spec.objects is None:
+        return False
+    if t == source:
+        return False  # 115.5: a spell or ability can't target itself
+    if not matches(g, t, spec.objects, controller, source):
+        return False
+    o = s.objects[t]
+    if o.zone == BATTLEFIELD:
+        kw = g.chars(t).keywords
+        if "shroud" in kw:
+            return False
+        if "hexproof" in kw and g.controller(t) != controller:
+            return False
+    return True
+
+
+def candidates(g: Game, spec: ir.TargetSpec, controller: int, source: int) -> list[int]:
+    s = g.s
+    out: list[int] = []
+    if spec.players is not None:
+        for p in s.players:
+            r = player_ref(p.index)
+            if legal_target(g, spec, r, controller, source):
+                out.append(r)
+    f = spec.objects
+    if f is not None:
+        if f.zone == BATTLEFIELD:
+            pool = s.battlefield
+        elif f.zone == STACK:
+            pool = s.stack
+        elif f.zone == GRAVEYARD:
+            pool = [c for p in s.players for c in p.graveyard]
+        else:
+            pool = []
+        for oid in pool:
+            if legal_target(g, spec, oid, controller, source):
+                out.append(oid)
+    return out
+
+
+def label(g: Game, t: int) -> str:
+    if t < 0:
+        return g.pname(ref_player(t))
+    return g.describe(t)

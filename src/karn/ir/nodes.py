@@ -1,0 +1,499 @@
+"""The ability IR: the contract between the Oracle compiler and the rules engine.
+
+Every node is a frozen, hashable dataclass made of plain values. The compiler
+(`karn.oracle`) lowers Oracle text to these nodes; the engine interprets them.
+Nothing here refers to a particular card.
+
+Conventions
+-----------
+* Object types, subtypes, supertypes, keywords and colors are lower-case
+  strings: ``"creature"``, ``"aura"``, ``"basic"``, ``"flying"``, ``"W"`` (colors
+  use their mana letter, upper-case).
+* An effect names what it acts on with a :class:`Ref` (one object or player)
+  or a :class:`Group` (every object matching a filter at the time the effect is
+  applied, 608.2h / 611.2c).
+* Targets are declared once per ability (or per mode) as :class:`TargetSpec`
+  slots; effects point at slot ``i`` with ``Ref("target", i)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal, Union
+
+# --------------------------------------------------------------------------- selectors
+
+
+@dataclass(frozen=True, slots=True)
+class Filter:
+    """Describes a set of objects (109) by their characteristics and where they are.
+
+    Every non-empty field must match. ``types`` / ``subtypes`` / ``colors`` match
+    when the object has ANY of the listed values; ``not_types`` / ``not_colors``
+    exclude objects having ANY of them.
+    """
+
+    types: tuple[str, ...] = ()  # card types, any-of: ("artifact", "enchantment")
+    subtypes: tuple[str, ...] = ()  # any-of: ("aura",)
+    supertypes: tuple[str, ...] = ()  # all-of: ("basic",)
+    not_types: tuple[str, ...] = ()  # "nonartifact", "noncreature", "nonland"
+    colors: tuple[str, ...] = ()
+    not_colors: tuple[str, ...] = ()  # "nonblack" -> ("B",)
+    controller: Literal["you", "opponent", None] = None  # relative to the ability's controller
+    owner: Literal["you", "opponent", None] = None  # for cards in graveyards, hands, libraries
+    other: bool = False  # "another creature": not the source object itself
+    zone: Literal["battlefield", "stack", "graveyard", "hand", "library", "exile"] = "battlefield"
+
+
+@dataclass(frozen=True, slots=True)
+class Ref:
+    """One object or player an effect refers to.
+
+    kind:
+      * ``"target"``: the object or player chosen for target slot ``index``.
+      * ``"target_controller"``: the controller of the object in slot ``index``
+        (last known information if it left, 608.2h).
+      * ``"target_owner"``: the owner of the object in slot ``index``.
+      * ``"self"``: the source object of the ability ("this creature", the card's name, "it"
+        when it names the source).
+      * ``"you"``: the controller of the ability or spell.
+      * ``"defending_player"``: the player the source is attacking (506.2, for attack triggers).
+      * ``"enchanted"`` / ``"equipped"``: the permanent the source is attached to (303.4, 301.5).
+      * ``"triggering"``: the object that caused the trigger (e.g. the creature that entered).
+      * ``"affected"``: the objects an earlier effect of the same resolution acted on
+        ("Those creatures ...").
+    """
+
+    kind: Literal[
+        "target",
+        "target_controller",
+        "target_owner",
+        "self",
+        "you",
+        "defending_player",
+        "enchanted",
+        "equipped",
+        "triggering",
+        "affected",
+    ]
+    index: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """All objects matching ``filter`` when the effect is applied.
+
+    ``player`` narrows the group to objects controlled by (battlefield) or owned by
+    (other zones) that player: "all creatures target player controls",
+    "target player's graveyard".
+    """
+
+    filter: Filter
+    player: Ref | None = None
+
+
+Selector = Union[Ref, Group]
+
+
+@dataclass(frozen=True, slots=True)
+class Var:
+    """A number read from the game when the effect is applied (608.2h).
+
+    name: ``"X"`` (the value chosen for X, 107.3), ``"power"`` (power of ``ref``,
+    using last known information if it left its zone).
+    """
+
+    name: Literal["X", "power"]
+    ref: Ref | None = None
+
+
+Amount = Union[int, Var]
+
+
+@dataclass(frozen=True, slots=True)
+class TargetSpec:
+    """One target slot (115): what may be chosen, and how many.
+
+    * ``players``: which players are legal targets (None: no player may be chosen).
+    * ``objects``: which objects are legal targets (None: no object may be chosen).
+      "any target" (115.4) is players="any" with creature/planeswalker/battle objects.
+    * ``min`` / ``max``: how many distinct targets this slot takes ("two target lands":
+      2/2; "any number of targets": 1/None meaning unbounded).
+    """
+
+    players: Literal["any", "opponent", "you", None] = None
+    objects: Filter | None = None
+    min: int = 1
+    max: int | None = 1
+    text: str = ""
+
+
+# --------------------------------------------------------------------------- costs
+
+
+@dataclass(frozen=True, slots=True)
+class Cost:
+    """The cost of an activated ability (118, 602.1).
+
+    ``mana`` is a mana cost string like ``"{1}{R}"`` (None for no mana);
+    ``tap`` is {T}; ``sacrifice_self`` is "Sacrifice this ..."; ``loyalty`` is the
+    loyalty change of a planeswalker ability (606), e.g. +1 or -4.
+    """
+
+    mana: str | None = None
+    tap: bool = False
+    sacrifice_self: bool = False
+    loyalty: int | None = None
+
+
+# --------------------------------------------------------------------------- continuous modifications
+
+
+@dataclass(frozen=True, slots=True)
+class Modify:
+    """A continuous modification of the objects ``affected`` selects (611, 613).
+
+    Applied by the layer system: control in layer 2, keywords in layer 6,
+    power/toughness changes in layer 7c. ``cant_attack`` / ``cant_block`` are
+    rules restrictions checked when attackers/blockers are declared (508.1c, 509.1b).
+    """
+
+    affected: Selector
+    power: int = 0
+    toughness: int = 0
+    add_keywords: tuple[str, ...] = ()
+    cant_attack: bool = False
+    cant_block: bool = False
+
+
+# --------------------------------------------------------------------------- one-shot effects
+
+
+@dataclass(frozen=True, slots=True)
+class DealDamage:
+    """The source deals damage (120). ``divided="evenly"``: the amount is divided
+    evenly, rounded down, among all targets of slot ``to.index``."""
+
+    amount: Amount
+    to: Ref
+    divided: Literal["evenly", None] = None
+
+
+@dataclass(frozen=True, slots=True)
+class GainLife:
+    amount: Amount
+    player: Ref = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
+class LoseLife:
+    amount: Amount
+    player: Ref = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    amount: Amount
+    player: Ref = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """``player`` discards ``amount`` cards (701.9). ``chooser="you"``: the ability's
+    controller chooses among the cards matching ``filter`` (after ``reveal``)."""
+
+    amount: Amount
+    player: Ref
+    chooser: Literal["player", "you"] = "player"
+    filter: Filter | None = None
+    reveal: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Destroy:
+    what: Selector
+    no_regenerate: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Exile:
+    what: Selector
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnToHand:
+    """Put the object into its owner's hand (from the battlefield or a graveyard)."""
+
+    what: Selector
+
+
+@dataclass(frozen=True, slots=True)
+class CounterSpell:
+    what: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class ApplyContinuous:
+    """Create a continuous effect from a resolving spell or ability (611.2).
+
+    With a :class:`Group`, the set of affected objects is locked in when the
+    effect begins (611.2c). ``duration="end_of_turn"`` ends it in cleanup (514.2).
+    """
+
+    mod: Modify
+    duration: Literal["end_of_turn", "permanent"] = "end_of_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class GainControl:
+    what: Ref
+    duration: Literal["end_of_turn", "permanent"] = "permanent"
+
+
+@dataclass(frozen=True, slots=True)
+class Tap:
+    what: Selector
+
+
+@dataclass(frozen=True, slots=True)
+class Untap:
+    what: Selector
+
+
+@dataclass(frozen=True, slots=True)
+class SkipNextUntap:
+    """The objects don't untap during their controller's next untap step (e.g. Sleep)."""
+
+    what: Selector
+
+
+@dataclass(frozen=True, slots=True)
+class TokenDef:
+    name: str
+    power: int
+    toughness: int
+    colors: tuple[str, ...]
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    keywords: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CreateToken:
+    token: TokenDef
+    count: Amount = 1
+    controller: Ref = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
+class AddMana:
+    """Add mana (106.3): ``mana`` is a string of symbols like ``"{B}{B}{B}"`` or ``"{C}"``."""
+
+    mana: str
+
+
+@dataclass(frozen=True, slots=True)
+class SearchLibrary:
+    """Search your library (701.23) for up to ``count`` cards matching ``filter``,
+    put them into ``to`` (tapped if asked), then shuffle."""
+
+    filter: Filter
+    count: int = 1
+    to: Literal["battlefield", "hand"] = "battlefield"
+    tapped: bool = False
+    shuffle: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Scry:
+    amount: Amount
+
+
+@dataclass(frozen=True, slots=True)
+class PutCounters:
+    kind: str  # "+1/+1", "-1/-1", "loyalty"
+    amount: Amount
+    what: Selector
+
+
+@dataclass(frozen=True, slots=True)
+class PreventDamage:
+    """Prevent the next ``amount`` damage that would be dealt to ``to`` this turn (615.7)."""
+
+    amount: Amount
+    to: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class RevealTop:
+    """``player`` reveals the top card of their library (701.20); if it matches
+    ``filter`` that player puts it into ``put_into``."""
+
+    player: Ref
+    filter: Filter | None = None
+    put_into: Literal["hand", None] = None
+
+
+@dataclass(frozen=True, slots=True)
+class Attach:
+    """Attach the source (an Equipment, 301.5c) to ``to`` (equip, 702.6a)."""
+
+    to: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class May:
+    """"You may ..." (the controller chooses on resolution whether to do ``effects``)."""
+
+    effects: tuple[Effect, ...]
+
+
+Effect = Union[
+    DealDamage,
+    GainLife,
+    LoseLife,
+    Draw,
+    Discard,
+    Destroy,
+    Exile,
+    ReturnToHand,
+    CounterSpell,
+    ApplyContinuous,
+    GainControl,
+    Tap,
+    Untap,
+    SkipNextUntap,
+    CreateToken,
+    AddMana,
+    SearchLibrary,
+    Scry,
+    PutCounters,
+    PreventDamage,
+    RevealTop,
+    Attach,
+    May,
+]
+
+# --------------------------------------------------------------------------- abilities
+
+
+@dataclass(frozen=True, slots=True)
+class Mode:
+    """One mode of a modal spell (700.2): its own targets and effects."""
+
+    effects: tuple[Effect, ...]
+    targets: tuple[TargetSpec, ...] = ()
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SpellAbility:
+    """What an instant or sorcery does when it resolves (113.3a). With ``modes``,
+    the caster chooses ``choose`` of them while casting (601.2b)."""
+
+    effects: tuple[Effect, ...] = ()
+    targets: tuple[TargetSpec, ...] = ()
+    modes: tuple[Mode, ...] = ()
+    choose: int = 1
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Keyword:
+    """A keyword ability (702). ``arg`` holds its parameter: the enchant filter for
+    "Enchant creature" (702.5), unused otherwise. Equip is lowered to an
+    :class:`Activated` with ``equip=True`` as well as this marker."""
+
+    name: str
+    arg: Filter | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Activated:
+    """An activated ability "[Cost]: [Effect]" (602). ``mana_ability`` follows 605.1a;
+    ``sorcery_speed`` for equip (702.6a) and loyalty abilities (606.3)."""
+
+    cost: Cost
+    effects: tuple[Effect, ...]
+    targets: tuple[TargetSpec, ...] = ()
+    mana_ability: bool = False
+    sorcery_speed: bool = False
+    equip: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    """A trigger condition (603.1).
+
+    event:
+      * ``"enters"``: a permanent enters the battlefield (603.6a).
+      * ``"dies"``: a creature is put into a graveyard from the battlefield (700.4).
+      * ``"put_into_graveyard"``: this permanent is put into a graveyard from the battlefield.
+      * ``"attacks"``: this creature is declared as an attacker (508.3a).
+      * ``"cast"``: a player casts a spell (601.2i).
+      * ``"gain_life"``: a player gains life.
+    ``self_only``: only the source itself counts. ``filter``: which other objects
+    count (``Filter.other`` for "another"). ``player="you"``: the event's player must
+    be the ability's controller ("whenever you cast", "whenever you gain life").
+    """
+
+    event: Literal["enters", "dies", "put_into_graveyard", "attacks", "cast", "gain_life"]
+    self_only: bool = False
+    filter: Filter | None = None
+    player: Literal["you", None] = None
+
+
+@dataclass(frozen=True, slots=True)
+class Triggered:
+    """A triggered ability "When/Whenever [trigger], [effect]" (603)."""
+
+    trigger: Trigger
+    effects: tuple[Effect, ...]
+    targets: tuple[TargetSpec, ...] = ()
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Static:
+    """A static ability (604) generating continuous modifications."""
+
+    mods: tuple[Modify, ...]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CostIncrease:
+    """A static ability of a spell increasing its cost (601.2f):
+    ``generic_per_extra_target`` more for each target beyond the first."""
+
+    generic_per_extra_target: int = 0
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Unsupported:
+    """Text the compiler could not express. A card with one is not playable."""
+
+    clause: str
+    reason: str = ""
+
+
+Ability = Union[Keyword, Activated, Triggered, Static, SpellAbility, CostIncrease, Unsupported]
+
+
+@dataclass(frozen=True, slots=True)
+class CompiledCard:
+    """The abilities of one card face, in Oracle order."""
+
+    name: str
+    abilities: tuple[Ability, ...] = field(default=())
+
+    @property
+    def playable(self) -> bool:
+        return not any(isinstance(a, Unsupported) for a in self.abilities)
+
+    @property
+    def unsupported(self) -> tuple[Unsupported, ...]:
+        return tuple(a for a in self.abilities if isinstance(a, Unsupported))
