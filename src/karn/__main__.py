@@ -1,0 +1,3 @@
+from karn.ui.cli import main
+
+raise SystemExit(main())
