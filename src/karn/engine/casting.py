@@ -70,7 +70,7 @@ def has_targets(g: Game, p: int, oid: int) -> bool:
 
 def _slots_fillable(g: Game, p: int, source: int, specs: tuple[ir.TargetSpec, ...]) -> bool:
     for spec in specs:
-        if len(targeting.candidates(g, spec, p, source)) < spec.min:
+        if len(targeting.candidates(g, spec, p, source, source)) < spec.min:
             return False
     return True
 
@@ -207,7 +207,7 @@ def _choose_targets(
             f.vars["slot"] = slot
             f.vars["slot_done"] = False
             continue
-        cands = [t for t in targeting.candidates(g, spec, p, source) if t not in picked]  # 115.3
+        cands = [t for t in targeting.candidates(g, spec, p, source, f.vars["obj"]) if t not in picked]  # 115.3
         if extra_per_target and picked:
             if not mana.can_pay(g, p, base.with_x(0, extra_per_target * len(picked))):
                 cands = []

@@ -83,6 +83,8 @@ def attack_step(g: Game, f: Frame) -> None:
             continue
         for d in defs:
             opts.append(Option("attack", oid, d, label=f"attack {_dname(g, d)} with {g.describe(oid)}"))
+    for a in cb.attackers:
+        opts.append(Option("unattack", a, label=f"undo the attack by {g.describe(a)}"))
     opts.append(Option("done", label="done declaring attackers"))
     flow.ask(g, s.active, "attackers", "508.1", f"{g.pname(s.active)}: declare attackers", opts)
 
@@ -90,6 +92,8 @@ def attack_step(g: Game, f: Frame) -> None:
 def attack_answer(g: Game, f: Frame, a: Action) -> None:
     if a.kind == "attack":
         _combat(g).attackers[a.a] = a.b
+    elif a.kind == "unattack":
+        _combat(g).attackers.pop(a.a, None)
     elif a.kind == "done":
         f.vars["done"] = True
 

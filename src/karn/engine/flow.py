@@ -88,7 +88,9 @@ def run(g: Game) -> None:
     while not s.over:
         if s.decision is not None:
             d = s.decision
-            if g.s.settings.get("auto_single", 1) and len(d.options) == 1:
+            if len(d.options) == 1 and (
+                g.s.settings.get("auto_pass", 0) if d.kind == "priority" else g.s.settings.get("auto_single", 1)
+            ):
                 s.decision = None
                 handle(g, Action.of(d.options[0]), d)
                 continue

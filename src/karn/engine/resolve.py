@@ -92,7 +92,7 @@ def resolve_step(g: Game, f: Frame) -> None:
             any_targets = any_targets or bool(slot)
             spec = specs[i] if i < len(specs) else None
             legal.append(
-                [t for t in slot if spec is not None and targeting.legal_target(g, spec, t, o.controller, _source_id(o))]
+                [t for t in slot if spec is not None and targeting.legal_target(g, spec, t, o.controller, _source_id(o), o.id)]
             )
         if any_targets and not any(legal):
             s.agenda.pop()

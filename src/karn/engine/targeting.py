@@ -43,7 +43,7 @@ def matches(g: Game, oid: int, f: ir.Filter, controller: int, source: int = 0) -
     return True
 
 
-def legal_target(g: Game, spec: ir.TargetSpec, t: int, controller: int, source: int) -> bool:
+def legal_target(g: Game, spec: ir.TargetSpec, t: int, controller: int, source: int, self_id: int = 0) -> bool:
     """115.1-115.5, 702.11b (hexproof), 702.18 (shroud)."""
     s = g.s
     if t < 0:
@@ -59,7 +59,7 @@ def legal_target(g: Game, spec: ir.TargetSpec, t: int, controller: int, source: 
         return False
     if spec.objects is None:
         return False
-    if t == source:
+    if t == self_id:
         return False  # 115.5: a spell or ability can't target itself
     if not matches(g, t, spec.objects, controller, source):
         return False
@@ -73,13 +73,13 @@ def legal_target(g: Game, spec: ir.TargetSpec, t: int, controller: int, source: 
     return True
 
 
-def candidates(g: Game, spec: ir.TargetSpec, controller: int, source: int) -> list[int]:
+def candidates(g: Game, spec: ir.TargetSpec, controller: int, source: int, self_id: int = 0) -> list[int]:
     s = g.s
     out: list[int] = []
     if spec.players is not None:
         for p in s.players:
             r = player_ref(p.index)
-            if legal_target(g, spec, r, controller, source):
+            if legal_target(g, spec, r, controller, source, self_id):
                 out.append(r)
     f = spec.objects
     if f is not None:
@@ -92,7 +92,7 @@ def candidates(g: Game, spec: ir.TargetSpec, controller: int, source: int) -> li
         else:
             pool = []
         for oid in pool:
-            if legal_target(g, spec, oid, controller, source):
+            if legal_target(g, spec, oid, controller, source, self_id):
                 out.append(oid)
     return out
 

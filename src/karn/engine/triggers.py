@@ -217,7 +217,7 @@ def _choose_trigger_targets(g: Game, f: Frame) -> None:
             f.vars["slot"] = slot
             f.vars["slot_done"] = False
             continue
-        cands = [c for c in targeting.candidates(g, spec, o.controller, o.source) if c not in picked]
+        cands = [c for c in targeting.candidates(g, spec, o.controller, o.source, o.id) if c not in picked]
         if len(picked) < spec.min and not cands:
             # 603.3d: no legal choice: the ability is removed from the stack.
             s.stack.remove(oid)

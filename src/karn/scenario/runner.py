@@ -370,27 +370,51 @@ class Runner:
         g = self.g
         self.advance_to("declare_attackers", None, stop_kinds=("attackers",))
         if g.decision is None or g.decision.kind != "attackers":
+            if not d.get("attack") and g.s.step == "declare_attackers":
+                return  # no creature could attack: "none" was declared automatically
             raise StepFailed("not at the declaration of attackers")
         at = d.get("at")
-        for r in d.get("attack") or []:
-            oid = self.ref(r)
-            if at is not None:
-                dfn = self.ref(at)
-            else:
-                dfn = player_ref((g.s.active + 1) % len(g.s.players))
-            self.apply(Action("attack", oid, dfn))
-        self.apply(Action("done"))
+        added: list[int] = []
+        try:
+            for r in d.get("attack") or []:
+                oid = self.ref(r)
+                if at is not None:
+                    dfn = self.ref(at)
+                else:
+                    dfn = player_ref((g.s.active + 1) % len(g.s.players))
+                self.apply(Action("attack", oid, dfn))
+                added.append(oid)
+            if g.decision is not None and g.decision.kind == "attackers":
+                self.apply(Action("done"))
+        except StepFailed:
+            for oid in added:  # take back the partial declaration (508.1: the whole is illegal)
+                if g.decision is not None and g.decision.kind == "attackers":
+                    g.apply(Action("unattack", oid))
+            raise
 
     def block(self, d: dict[str, Any]) -> None:
         g = self.g
         self.advance_to("declare_blockers", None, stop_kinds=("blockers",))
+        blocks = d.get("block") or {}
         if g.decision is None or g.decision.kind != "blockers":
+            if not blocks and g.s.step == "declare_blockers":
+                return  # the only possible declaration (none) was made automatically
             raise StepFailed("not at the declaration of blockers")
-        for b, a in (d.get("block") or {}).items():
-            atts = a if isinstance(a, list) else [a]
-            for x in atts:
-                self.apply(Action("block", self.ref(b), self.ref(x)))
-        self.apply(Action("done"))
+        added: list[int] = []
+        try:
+            for b, a in blocks.items():
+                atts = a if isinstance(a, list) else [a]
+                for x in atts:
+                    bid = self.ref(b)
+                    self.apply(Action("block", bid, self.ref(x)))
+                    added.append(bid)
+            if g.decision is not None and g.decision.kind == "blockers":
+                self.apply(Action("done"))
+        except StepFailed:
+            for bid in added:  # take back the partial declaration (509.1: the whole is illegal)
+                if g.decision is not None and g.decision.kind == "blockers":
+                    g.apply(Action("unblock", bid))
+            raise
 
     def choose(self, label: Any) -> None:
         g = self.g

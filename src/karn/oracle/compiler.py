@@ -1,0 +1,326 @@
+"""The Oracle compiler's entry points: card face -> :class:`CompiledCard`.
+
+Pipeline: :func:`karn.oracle.normalize.normalize` splits the text into ability
+lines; each line is dispatched by shape (keyword 702, loyalty 606, triggered
+603, activated 602, static 604, spell text 113.3a), parsed by the LALR grammar
+(:mod:`karn.oracle.parser`) and lowered to IR (:mod:`karn.oracle.lower`).
+
+Never raises on card text: whatever does not compile becomes
+``Unsupported(clause=<the sentence that failed, as printed>, reason=...)``.
+
+``text`` conventions of the IR nodes:
+
+* an ability's ``text`` is its Oracle line with reminder text removed, as
+  printed (the card's name, not ``~``); a keyword split from a keyword line
+  ("Flying, haste") carries its own item ("haste"); the SpellAbility of an
+  instant or sorcery carries all its spell lines joined by newlines; a Mode
+  carries its bullet's text without the bullet;
+* intrinsic mana abilities of basic land types carry "{T}: Add {W}." (305.6);
+* ``TargetSpec.text`` is the target phrase as printed with its first letter
+  lower-cased ("any target", "target creature card from your graveyard").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from karn.ir.nodes import (
+    Ability,
+    Activated,
+    AddMana,
+    CompiledCard,
+    Cost,
+    Filter,
+    Keyword,
+    SpellAbility,
+    TargetSpec,
+    Triggered,
+    Unsupported,
+)
+from karn.oracle.lower import (
+    LowerError,
+    _is_cost_increase,
+    lower_activated,
+    lower_cost_increase,
+    lower_keyword,
+    lower_modal,
+    lower_spell,
+    lower_static,
+    lower_triggered,
+)
+from karn.oracle.normalize import CardLike, Line, normalize
+from karn.oracle.parser import ParseError, Start, parse
+from karn.oracle.syntax import ActivatedA, Effects, KeywordA, ModalA, TriggeredA
+
+# 305.6: the basic land types and the mana their intrinsic ability adds.
+BASIC_LAND_MANA: dict[str, str] = {
+    "plains": "{W}",
+    "island": "{U}",
+    "swamp": "{B}",
+    "mountain": "{R}",
+    "forest": "{G}",
+}
+
+# 702.108a: prowess means this triggered ability.
+PROWESS_TEXT = "Whenever you cast a noncreature spell, ~ gets +1/+1 until end of turn."
+# 702.6a: equip [cost] means this activated ability.
+EQUIP_TEXT = "{cost}: Attach ~ to target creature you control. Activate only as a sorcery."
+
+_LOYALTY = re.compile(r"^\[[+-]?(?:\d+|x)\]:", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class SimpleFace:
+    """A minimal card face (what :class:`CardLike` needs), e.g. from an MTGJSON record."""
+
+    name: str
+    text: str | None = None
+    type_line: str = ""
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+
+
+def face_from_record(rec: Mapping[str, Any]) -> SimpleFace:
+    """An MTGJSON-shaped dict (the corpus format) as a :class:`SimpleFace`."""
+
+    def low(key: str) -> tuple[str, ...]:
+        return tuple(str(x).lower() for x in (rec.get(key) or ()))
+
+    return SimpleFace(
+        name=str(rec.get("name", "")),
+        text=rec.get("text"),
+        type_line=str(rec.get("type") or rec.get("type_line") or ""),
+        types=low("types"),
+        subtypes=low("subtypes"),
+        supertypes=low("supertypes"),
+    )
+
+
+_CACHE: dict[str, CompiledCard] = {}
+
+
+def compile_card(face: CardLike) -> CompiledCard:
+    """Compile a card face, cached by card name."""
+    cc = _CACHE.get(face.name)
+    if cc is None:
+        cc = compile_face(face)
+        _CACHE[face.name] = cc
+    return cc
+
+
+def clear_cache() -> None:
+    _CACHE.clear()
+
+
+def compile_text(
+    text: str | None,
+    *,
+    name: str = "",
+    type_line: str = "",
+    types: Sequence[str] = (),
+    subtypes: Sequence[str] = (),
+    supertypes: Sequence[str] = (),
+) -> CompiledCard:
+    """Compile Oracle text directly (uncached; for tests and tools).
+
+    ``types`` default from ``type_line`` ("Instant", "Creature — Elf") when omitted.
+    """
+    if not types and type_line:
+        types, subtypes, supertypes = _split_type_line(type_line)
+    face = SimpleFace(name, text, type_line, tuple(types), tuple(subtypes), tuple(supertypes))
+    return compile_face(face)
+
+
+def _split_type_line(type_line: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    from karn.oracle.vocab import CARD_TYPES, SUPERTYPES
+
+    left, _, right = type_line.partition("—")
+    words = [w.lower() for w in left.split()]
+    types = tuple(w for w in words if w in CARD_TYPES)
+    supertypes = tuple(w for w in words if w in SUPERTYPES)
+    subtypes = tuple(w.lower() for w in right.split())
+    return types, subtypes, supertypes
+
+
+def compile_face(face: CardLike) -> CompiledCard:
+    """Compile a card face's Oracle text (uncached). Never raises on text."""
+    types = {t.lower() for t in face.types}
+    abilities: list[Ability] = list(_intrinsic_mana(face, types))
+    is_spell = bool(types & {"instant", "sorcery"})
+    spell_lines: list[Line] = []
+    spell_at: int | None = None
+    for line in normalize(face):
+        if is_spell and line.kind != "keyword":
+            cost = _try_cost_increase(line)
+            if cost is not None:
+                abilities.append(cost)
+                continue
+            if spell_at is None:
+                spell_at = len(abilities)
+            spell_lines.append(line)
+            continue
+        abilities.extend(compile_line(line))
+    if spell_lines:
+        assert spell_at is not None
+        abilities.insert(spell_at, _compile_spell(spell_lines))
+    return CompiledCard(face.name, tuple(abilities))
+
+
+def _intrinsic_mana(face: CardLike, types: set[str]) -> Iterable[Activated]:
+    """305.6: a land with a basic land type has "{T}: Add [mana]" for each such type."""
+    if "land" not in types:
+        return
+    for sub in face.subtypes:
+        mana = BASIC_LAND_MANA.get(sub.lower())
+        if mana is not None:
+            yield Activated(Cost(tap=True), (AddMana(mana),), mana_ability=True, text=f"{{T}}: Add {mana}.")
+
+
+def shape(line: Line) -> Start:
+    """Which grammar start symbol an ability line is parsed with (113.3)."""
+    if line.kind == "keyword":
+        return "keyword_item"
+    low = line.norm.lower()
+    if _LOYALTY.match(low):
+        return "loyalty"
+    if low.startswith(("when ", "whenever ", "at ")):
+        return "triggered"
+    colon = low.find(":")
+    if colon > 0 and '"' not in low[:colon] and "." not in low[:colon]:
+        return "activated"
+    return "effects"
+
+
+def compile_line(line: Line) -> list[Ability]:
+    """Compile one ability line of a permanent (or a keyword of any card)."""
+    start = shape(line)
+    try:
+        ast = parse(line.norm, start)
+        if isinstance(ast, KeywordA):
+            return _keyword(ast, line)
+        if isinstance(ast, ActivatedA):
+            return [lower_activated(ast, line.text)]
+        if isinstance(ast, TriggeredA):
+            return [lower_triggered(ast, line.text)]
+        if isinstance(ast, Effects):
+            return [lower_static(ast, line.text)]
+        raise LowerError("unexpected ability shape", line.norm)
+    except ParseError as e:
+        return [_unsupported_parse(line, e, start)]
+    except LowerError as e:
+        return [_unsupported_lower(line.text, line.norm, e)]
+
+
+def _keyword(kw: KeywordA, line: Line) -> list[Ability]:
+    node = lower_keyword(kw, line.text)
+    out: list[Ability] = [node]
+    if kw.kind == "equip":
+        # 702.6a: "Equip [cost]" means "[Cost]: Attach this permanent to target creature
+        # you control. Activate only as a sorcery."
+        ast = parse(EQUIP_TEXT.format(cost=kw.mana), "activated")
+        assert isinstance(ast, ActivatedA)
+        act = lower_activated(ast, line.text)
+        out.append(Activated(act.cost, act.effects, act.targets, False, True, True, line.text))
+    elif kw.kind == "prowess":
+        ast = parse(PROWESS_TEXT, "triggered")
+        assert isinstance(ast, TriggeredA)
+        out.append(lower_triggered(ast, line.text))
+    return out
+
+
+def _try_cost_increase(line: Line) -> Ability | None:
+    if "cost" not in line.norm.lower():
+        return None
+    try:
+        ast = parse(line.norm, "effects")
+    except ParseError:
+        return None
+    if isinstance(ast, Effects) and _is_cost_increase(ast):
+        try:
+            return lower_cost_increase(ast, line.text)
+        except LowerError as e:
+            return _unsupported_lower(line.text, line.norm, e)
+    return None
+
+
+def _compile_spell(lines: list[Line]) -> Ability:
+    text = "\n".join(ln.text for ln in lines)
+    norm = "\n".join(ln.norm for ln in lines)
+    modal = norm.lower().startswith("choose ")
+    start: Start = "modal" if modal else "effects"
+    try:
+        ast = parse(norm, start)
+        if isinstance(ast, ModalA):
+            mode_texts = [m.strip().lstrip("•").strip() for m in text.split("\n")[1:]]
+            return lower_modal(ast, text, mode_texts)
+        assert isinstance(ast, Effects)
+        return lower_spell(ast, text)
+    except ParseError as e:
+        return _unsupported_parse(Line(text, norm), e, start)
+    except LowerError as e:
+        return _unsupported_lower(text, norm, e)
+
+
+# --------------------------------------------------------------------------- Unsupported
+
+_SENTENCE_END = re.compile(r"(?<=[.])\s+|\n")
+
+
+def _sentences(text: str) -> list[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
+    pos = 0
+    for m in _SENTENCE_END.finditer(text):
+        if m.start() > pos:
+            spans.append((pos, m.start()))
+        pos = m.end()
+    if pos < len(text):
+        spans.append((pos, len(text)))
+    return spans
+
+
+def _clause_at(text: str, norm: str, pos: int) -> str:
+    """The printed sentence containing offset ``pos`` of the normalized text."""
+    ns = _sentences(norm)
+    os_ = _sentences(text)
+    for i, (a, b) in enumerate(ns):
+        if a <= pos <= b:
+            if len(ns) == len(os_):
+                s, e = os_[i]
+                return text[s:e].strip()
+            return norm[a:b].strip()
+    return text.strip()
+
+
+def _unsupported_parse(line: Line, e: ParseError, start: Start) -> Unsupported:
+    if start == "keyword_item":
+        return Unsupported(clause=line.text, reason="keyword not supported")
+    return Unsupported(clause=_clause_at(line.text, line.norm, e.pos), reason=f"no grammar rule: {e}")
+
+
+def _unsupported_lower(text: str, norm: str, e: LowerError) -> Unsupported:
+    clause = text.strip()
+    if e.clause:
+        idx = norm.find(e.clause)
+        if idx >= 0:
+            clause = _clause_at(text, norm, idx)
+    return Unsupported(clause=clause, reason=e.reason)
+
+
+__all__ = [
+    "BASIC_LAND_MANA",
+    "SimpleFace",
+    "clear_cache",
+    "compile_card",
+    "compile_face",
+    "compile_line",
+    "compile_text",
+    "face_from_record",
+    "shape",
+]
+
+# re-exported for convenience in tests
+_ = (Filter, Keyword, SpellAbility, TargetSpec, Triggered)

@@ -1,0 +1,255 @@
+"""The Oracle word lexer (a custom lark lexer).
+
+Oracle text is English, so the lexer works on whole words rather than on
+regular expressions competing for prefixes:
+
+* every word becomes exactly one token (possessive ``'s`` is split off);
+* a word equal to a grammar literal gets that literal's terminal;
+* otherwise it is classified: card type (CTYPE, 205.2a), subtype (SUBTYPE,
+  205.3), supertype, color (105.1), ``non``-words (NONTYPE, NONCOLOR, ...),
+  number words; plural and third-person ``-s`` forms map onto base forms;
+* mana symbols ``{1}{R}`` form one MANA token, ``{T}`` is TAP (107.5), ``{Q}`` UNTAP;
+  ``+1/+1`` is PT_MOD, ``3/3`` is PT, ``[+1]`` is LOYALTY (606);
+* a comma or "and" between two descriptor words (types, colors, keywords) is a
+  list separator (LCOMMA / LAND), so lists never compete with clause joins.
+
+Unknown words become WORD, which no rule accepts: the parse fails and the
+compiler reports the clause as Unsupported.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from lark import Token
+from lark.lexer import Lexer, LexerState
+
+from karn.oracle.vocab import CARD_TYPES, COLORS, IRREGULAR_PLURALS, NUMBER_WORDS, STATIC_KEYWORDS, SUBTYPES, SUPERTYPES
+
+_TOKEN_RE = re.compile(
+    r"""
+    (?P<space>\s+)
+  | (?P<mana>(?:\{[^}]+\})+)
+  | (?P<loyalty>\[[+-]?(?:\d+|x)\])
+  | (?P<ptmod>[+-](?:\d+|x)/[+-](?:\d+|x))
+  | (?P<pt>(?:\d+|x|\*)/(?:\d+|x|\*)(?![\w/]))
+  | (?P<number>\d+(?![\w/]))
+  | (?P<word>[a-z~][a-z0-9'\-/~]*[a-z0-9~']|[a-z~])
+  | (?P<punct>[,.:;—•"])
+    """,
+    re.VERBOSE,
+)
+
+# words spelled differently from the grammar literal they stand for
+_ALIASES: dict[str, str] = {
+    "an": "a",
+    "has": "have",
+    "does": "do",
+    "doesn't": "don't",
+    "and/or": "or",
+    "opponents": "opponent",
+    "dies": "die",
+    "its": "its",
+}
+
+_KEYWORD_WORDS = frozenset(w for k in STATIC_KEYWORDS for w in k.split())
+_DESC_TYPES = frozenset(
+    {"CTYPE", "SUBTYPE", "SUPERTYPE", "COLOR", "NONTYPE", "NONCOLOR", "NONSUBTYPE", "NONSUPERTYPE"}
+)
+_DESC_WORDS = frozenset({"card", "spell", "permanent", "token", "player", "opponent", "colorless"}) | _KEYWORD_WORDS
+
+
+@dataclass(frozen=True, slots=True)
+class Tok:
+    type: str
+    value: str
+    start: int
+    end: int
+
+
+def singular(word: str) -> str | None:
+    """The singular of a subtype plural ("goblins" -> "goblin", "elves" -> "elf"), or None."""
+    if word in IRREGULAR_PLURALS:
+        return IRREGULAR_PLURALS[word]
+    for suffix, repl in (("ies", "y"), ("es", ""), ("s", "")):
+        if word.endswith(suffix) and word[: -len(suffix)] + repl in SUBTYPES:
+            return word[: -len(suffix)] + repl
+    return None
+
+
+def _base_forms(word: str) -> list[str]:
+    forms = []
+    if word.endswith("ies"):
+        forms.append(word[:-3] + "y")
+    if word.endswith("es"):
+        forms.append(word[:-2])
+    if word.endswith("s"):
+        forms.append(word[:-1])
+    return forms
+
+
+class Vocabulary:
+    """Maps words to terminal names for one grammar."""
+
+    def __init__(self, literals: dict[str, str]) -> None:
+        self.literals = literals
+
+    def classify(self, word: str) -> tuple[str, str]:
+        """(terminal type, value) of one lower-case word."""
+        lit = self.literals
+        if word in CARD_TYPES:
+            return "CTYPE", word
+        if word in lit:
+            return lit[word], word
+        if word in _ALIASES and _ALIASES[word] in lit:
+            return lit[_ALIASES[word]], word
+        if word.endswith("s") and word[:-1] in CARD_TYPES:
+            return "CTYPE", word[:-1]
+        if word in COLORS:
+            return "COLOR", word
+        if word in SUPERTYPES:
+            return "SUPERTYPE", word
+        if word in NUMBER_WORDS:
+            return "NUMWORD", word
+        if word in SUBTYPES:
+            return "SUBTYPE", word
+        sing = singular(word)
+        if sing is not None:
+            return "SUBTYPE", sing
+        if word.startswith("non") and len(word) > 4:
+            rest = word[3:].lstrip("-")
+            if rest in CARD_TYPES:
+                return "NONTYPE", rest
+            if rest in COLORS:
+                return "NONCOLOR", rest
+            if rest in SUPERTYPES:
+                return "NONSUPERTYPE", rest
+            if rest in SUBTYPES:
+                return "NONSUBTYPE", rest
+        for base in _base_forms(word):
+            if base in lit:
+                return lit[base], base
+        return "WORD", word
+
+
+def tokenize(text: str, vocab: Vocabulary) -> list[Tok]:
+    """Split lower-cased normalized text into classified tokens (see module doc)."""
+    toks: list[Tok] = []
+    pos = 0
+    n = len(text)
+    while pos < n:
+        m = _TOKEN_RE.match(text, pos)
+        if m is None:
+            toks.append(Tok("WORD", text[pos], pos, pos + 1))
+            pos += 1
+            continue
+        kind = m.lastgroup
+        val = m.group()
+        start, end = m.span()
+        pos = end
+        if kind == "space":
+            continue
+        if kind == "mana":
+            _mana_tokens(val, start, toks)
+        elif kind == "loyalty":
+            toks.append(Tok("LOYALTY", val, start, end))
+        elif kind == "ptmod":
+            toks.append(Tok("PT_MOD", val, start, end))
+        elif kind == "pt":
+            toks.append(Tok("PT", val, start, end))
+        elif kind == "number":
+            toks.append(Tok("NUMBER", val, start, end))
+        elif kind == "punct":
+            toks.append(Tok(vocab.literals.get(val, "WORD"), val, start, end))
+        else:
+            _word_tokens(val, start, vocab, toks)
+    return _list_separators(toks)
+
+
+def _mana_tokens(val: str, start: int, toks: list[Tok]) -> None:
+    syms = re.findall(r"\{[^}]+\}", val)
+    run: list[str] = []
+    run_start = start
+    p = start
+    for s in syms:
+        if s in ("{t}", "{q}"):
+            if run:
+                toks.append(Tok("MANA", "".join(run).upper(), run_start, p))
+                run = []
+            toks.append(Tok("TAP" if s == "{t}" else "UNTAP", s.upper(), p, p + len(s)))
+        else:
+            if not run:
+                run_start = p
+            run.append(s)
+        p += len(s)
+    if run:
+        toks.append(Tok("MANA", "".join(run).upper(), run_start, p))
+
+
+def _word_tokens(word: str, start: int, vocab: Vocabulary, toks: list[Tok]) -> None:
+    end = start + len(word)
+    if word in vocab.literals or word in _ALIASES:
+        typ, val = vocab.classify(word)
+        toks.append(Tok(typ, val, start, end))
+        return
+    poss = "'s" in vocab.literals
+    if poss and word.endswith("'s") and len(word) > 2:
+        base = word[:-2]
+        typ, val = vocab.classify(base)
+        toks.append(Tok(typ, val, start, end - 2))
+        toks.append(Tok(vocab.literals["'s"], "'s", end - 2, end))
+        return
+    if poss and word.endswith("s'") and len(word) > 2:
+        base = word[:-1]
+        typ, val = vocab.classify(base)
+        toks.append(Tok(typ, val, start, end - 1))
+        toks.append(Tok(vocab.literals["'s"], "'s", end - 1, end))
+        return
+    typ, val = vocab.classify(word)
+    toks.append(Tok(typ, val, start, end))
+
+
+def _is_desc(tok: Tok) -> bool:
+    return tok.type in _DESC_TYPES or tok.value in _DESC_WORDS or tok.value in ("first", "double")
+
+
+def _list_separators(toks: list[Tok]) -> list[Tok]:
+    """Re-type "," and "and" that separate items of a noun or keyword list."""
+    out = list(toks)
+    for i, t in enumerate(toks):
+        if t.value not in (",", "and") or i == 0 or i + 1 >= len(toks):
+            continue
+        prev, nxt = toks[i - 1], toks[i + 1]
+        if not _is_desc(prev):
+            continue
+        if t.value == ",":
+            if nxt.value in ("and", "or") and i + 2 < len(toks) and _is_desc(toks[i + 2]):
+                out[i] = Tok("LCOMMA", ",", t.start, t.end)
+            elif _is_desc(nxt):
+                out[i] = Tok("LCOMMA", ",", t.start, t.end)
+        elif _is_desc(nxt):
+            out[i] = Tok("LAND", "and", t.start, t.end)
+    # ", and" after a list comma: the "and" belongs to the list too
+    for i in range(1, len(out)):
+        if out[i].value == "and" and out[i - 1].type == "LCOMMA" and out[i].type != "LAND":
+            out[i] = Tok("LAND", "and", out[i].start, out[i].end)
+    return out
+
+
+class OracleLexer(Lexer):
+    """lark adapter: tokens from :func:`tokenize` as lark Tokens."""
+
+    def __init__(self, lexer_conf: Any) -> None:
+        literals: dict[str, str] = {}
+        for term in lexer_conf.terminals:
+            if term.pattern.type == "str":
+                literals[term.pattern.value] = term.name
+        self.vocab = Vocabulary(literals)
+
+    def lex(self, lexer_state: LexerState, parser_state: Any) -> Iterator[Token]:
+        text: str = lexer_state.text.text if hasattr(lexer_state.text, "text") else lexer_state.text
+        for t in tokenize(text, self.vocab):
+            yield Token(t.type, t.value, start_pos=t.start, end_pos=t.end, line=1, column=t.start + 1)

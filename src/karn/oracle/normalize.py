@@ -1,0 +1,148 @@
+"""Oracle text normalization: the first pass of the compiler.
+
+* Strip reminder text (parenthesized, 207.2): it has no rules meaning.
+* Split the text into ability lines (113.2: each paragraph is one ability);
+  the bullets of a modal spell (700.2) stay with their "Choose ..." line.
+* Split keyword lines ("Flying, haste") into one item per keyword (702.1).
+* Replace the card's own name and "this creature" / "this spell" / ... by the
+  self token ``~`` (201.5: an object's name in its text means that object).
+* Turn the minus sign of loyalty costs (``[−1]``) into an ASCII hyphen.
+
+Each :class:`Line` keeps the original wording (reminder text stripped) as
+``text``; the IR nodes' ``text`` fields carry it, while the parser reads ``norm``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal, Protocol
+
+from karn.oracle.vocab import CARD_TYPES, KEYWORD_NAMES, SUBTYPES
+
+SELF = "~"
+
+
+class CardLike(Protocol):
+    """What the compiler needs from a card face (karn.cards.database.CardFace has these)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def text(self) -> str | None: ...
+
+    @property
+    def type_line(self) -> str: ...
+
+    @property
+    def types(self) -> Sequence[str]: ...
+
+    @property
+    def subtypes(self) -> Sequence[str]: ...
+
+    @property
+    def supertypes(self) -> Sequence[str]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One ability of the card (or one keyword of a keyword line)."""
+
+    text: str  # original wording, reminder text stripped
+    norm: str  # self token substituted, "−" -> "-"
+    kind: Literal["keyword", "ability"] = "ability"
+
+
+_REMINDER = re.compile(r"\s*\([^()]*\)")
+_SPACES = re.compile(r"[ \t]+")
+# "this creature", "this Aura", "this spell" ... (the card refers to itself, 201.5)
+_SELF_NOUNS = sorted(
+    set(CARD_TYPES) | {"permanent", "spell", "card", "token", "object"} | set(SUBTYPES),
+    key=len,
+    reverse=True,
+)
+_THIS_NOUN = re.compile(r"\b[Tt]his (?:" + "|".join(re.escape(n) for n in _SELF_NOUNS) + r")\b", re.IGNORECASE)
+
+
+def strip_reminder(text: str) -> str:
+    """Remove parenthesized reminder text (repeatedly, for nested parentheses)."""
+    prev = None
+    while prev != text:
+        prev = text
+        text = _REMINDER.sub("", text)
+    return _SPACES.sub(" ", text).strip()
+
+
+def self_names(name: str) -> list[str]:
+    """The ways a card's text may name the card itself, longest first.
+
+    A double-faced or split card's name is ``"A // B"``; each half names itself.
+    Legendary cards are often referred to by the part before the comma
+    ("Garruk" for "Garruk Wildspeaker" is not used, but "Prowl" for "Prowl, Stoic Strategist" is).
+    """
+    names: set[str] = set()
+    for part in name.split(" // "):
+        part = part.strip()
+        if not part:
+            continue
+        names.add(part)
+        if ", " in part:
+            names.add(part.split(", ", 1)[0])
+    return sorted(names, key=len, reverse=True)
+
+
+def substitute_self(text: str, name: str) -> str:
+    """Replace the card's name and "this <object>" by the self token."""
+    for n in self_names(name):
+        text = re.sub(r"(?<![\w])" + re.escape(n) + r"(?![\w])", SELF, text)
+    text = _THIS_NOUN.sub(SELF, text)
+    return text
+
+
+def _is_keyword_item(item: str) -> bool:
+    words = item.strip().lower().split()
+    if not words:
+        return False
+    first = words[0].rstrip(",")
+    first = first.split("—", 1)[0]
+    return first in KEYWORD_NAMES
+
+
+def split_keyword_line(line: str) -> list[str] | None:
+    """``"Flying, haste"`` -> ``["Flying", "haste"]``; None if not a keyword line (702.1)."""
+    if line.endswith(".") or line.endswith('"') or ":" in line:
+        return None
+    items = [i.strip() for i in line.split(",")]
+    if all(_is_keyword_item(i) for i in items):
+        return items
+    return None
+
+
+def normalize(face: CardLike) -> list[Line]:
+    """Split a card face's Oracle text into normalized ability lines (see module doc)."""
+    raw = face.text or ""
+    lines: list[str] = []
+    for part in raw.split("\n"):
+        stripped = strip_reminder(part)
+        if not stripped:
+            continue
+        if stripped.startswith("•") and lines:
+            # 700.2: the modes of a modal spell belong to its "Choose ..." ability
+            lines[-1] = lines[-1] + "\n" + stripped
+        else:
+            lines.append(stripped)
+    out: list[Line] = []
+    for line in lines:
+        kw = split_keyword_line(line)
+        if kw is not None:
+            for item in kw:
+                out.append(Line(item, _norm(item, face.name), "keyword"))
+        else:
+            out.append(Line(line, _norm(line, face.name), "ability"))
+    return out
+
+
+def _norm(text: str, name: str) -> str:
+    return substitute_self(text, name).replace("−", "-")

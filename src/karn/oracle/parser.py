@@ -1,0 +1,663 @@
+"""Parse one normalized ability into the AST (:mod:`karn.oracle.syntax`).
+
+The grammar (``grammar.lark``) is compiled once with lark's LALR(1) parser in
+strict mode, so a shift/reduce or reduce/reduce conflict raises at build time
+(conflicts are grammar bugs). Tokens come from :mod:`karn.oracle.lexer`.
+"""
+
+from __future__ import annotations
+
+import functools
+from importlib import resources
+from typing import Any, Literal
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import LarkError, UnexpectedInput
+from lark.tree import Meta
+
+from karn.oracle.lexer import OracleLexer
+from karn.oracle.syntax import (
+    NP,
+    VP,
+    AbilityA,
+    ActivatedA,
+    AmountA,
+    CostA,
+    Desc,
+    Effects,
+    Item,
+    KeywordA,
+    ModalA,
+    Qual,
+    Sentence,
+    TokenA,
+    TriggerA,
+    TriggeredA,
+    Word,
+)
+from karn.oracle.vocab import COLORS, NUMBER_WORDS
+
+Start = Literal["keyword_item", "activated", "loyalty", "triggered", "effects", "modal"]
+STARTS: tuple[Start, ...] = ("keyword_item", "activated", "loyalty", "triggered", "effects", "modal")
+
+
+class ParseError(Exception):
+    """The text does not match the grammar. ``pos`` is the offset of the offending token."""
+
+    def __init__(self, message: str, pos: int) -> None:
+        super().__init__(message)
+        self.pos = pos
+
+
+@functools.cache
+def grammar_text() -> str:
+    return resources.files("karn.oracle").joinpath("grammar.lark").read_text(encoding="utf-8")
+
+
+@functools.cache
+def get_parser() -> Lark:
+    """The LALR parser (strict: conflicts are errors)."""
+    return Lark(
+        grammar_text(),
+        parser="lalr",
+        lexer=OracleLexer,
+        start=list(STARTS),
+        propagate_positions=True,
+        strict=True,
+        maybe_placeholders=False,
+    )
+
+
+def parse(norm: str, start: Start) -> AbilityA:
+    """Parse normalized ability text (case preserved) with the given start symbol."""
+    lowered = norm.lower()
+    if len(lowered) != len(norm):  # pragma: no cover - exotic Unicode case mapping
+        norm = lowered
+    try:
+        tree = get_parser().parse(lowered, start=start)
+    except UnexpectedInput as e:
+        raise ParseError(str(e).split("\n", 1)[0], getattr(e, "pos_in_stream", 0) or 0) from None
+    except LarkError as e:  # pragma: no cover - defensive
+        raise ParseError(str(e), 0) from None
+    result: AbilityA = _Builder(norm).transform(tree)
+    return result
+
+
+def _amount(tok: Any) -> AmountA:
+    return tok  # type: ignore[no-any-return]
+
+
+@v_args(meta=True)
+class _Builder(Transformer[Token, Any]):
+    """Parse tree -> AST. ``src`` is the case-preserved text the tree positions index."""
+
+    def __init__(self, src: str) -> None:
+        super().__init__()
+        self.src = src
+
+    def _text(self, meta: Meta) -> str:
+        if getattr(meta, "empty", True):
+            return ""
+        return self.src[meta.start_pos : meta.end_pos]
+
+    # ------------------------------------------------------------ abilities
+    def kwi_static(self, meta: Meta, c: list[Any]) -> KeywordA:
+        return KeywordA("static", name=c[0])
+
+    def kwi_enchant(self, meta: Meta, c: list[Any]) -> KeywordA:
+        return KeywordA("enchant", desc=c[0])
+
+    def kwi_equip(self, meta: Meta, c: list[Any]) -> KeywordA:
+        return KeywordA("equip", mana=str(c[0]))
+
+    def kwi_prowess(self, meta: Meta, c: list[Any]) -> KeywordA:
+        return KeywordA("prowess")
+
+    def activated(self, meta: Meta, c: list[Any]) -> ActivatedA:
+        return ActivatedA(tuple(c[0]), c[1])
+
+    def loyalty(self, meta: Meta, c: list[Any]) -> ActivatedA:
+        raw = str(c[0])[1:-1]
+        value = 0 if raw.lstrip("+-") == "x" else int(raw)
+        if raw.lstrip("+-") == "x":
+            raise ParseError("X loyalty costs are not supported", meta.start_pos)
+        return ActivatedA((), c[1], loyalty=value)
+
+    def triggered(self, meta: Meta, c: list[Any]) -> TriggeredA:
+        return TriggeredA(c[1], c[2])
+
+    def trigger_word(self, meta: Meta, c: list[Any]) -> str:
+        return "when"
+
+    def modal(self, meta: Meta, c: list[Any]) -> ModalA:
+        n = c[0]
+        if not isinstance(n, int):
+            raise ParseError("choose X modes", meta.start_pos)
+        return ModalA(n, tuple(c[1:]))
+
+    def mode(self, meta: Meta, c: list[Any]) -> Effects:
+        eff: Effects = c[0]
+        return eff
+
+    # triggers (603.1)
+    def t_enters(self, meta: Meta, c: list[Any]) -> TriggerA:
+        return TriggerA("enters", c[0], self._text(meta))
+
+    def t_dies(self, meta: Meta, c: list[Any]) -> TriggerA:
+        return TriggerA("dies", c[0], self._text(meta))
+
+    def t_attacks(self, meta: Meta, c: list[Any]) -> TriggerA:
+        return TriggerA("attacks", c[0], self._text(meta))
+
+    def t_put_into_graveyard(self, meta: Meta, c: list[Any]) -> TriggerA:
+        return TriggerA("put_into_graveyard", c[0], self._text(meta))
+
+    def t_cast(self, meta: Meta, c: list[Any]) -> TriggerA:
+        return TriggerA("cast", c[0], self._text(meta))
+
+    def t_gain_life(self, meta: Meta, c: list[Any]) -> TriggerA:
+        return TriggerA("gain_life", None, self._text(meta))
+
+    # costs (118, 602.1)
+    def cost(self, meta: Meta, c: list[Any]) -> list[CostA]:
+        return list(c)
+
+    def c_mana(self, meta: Meta, c: list[Any]) -> CostA:
+        return CostA("mana", mana=str(c[0]), text=self._text(meta))
+
+    def c_tap(self, meta: Meta, c: list[Any]) -> CostA:
+        return CostA("tap", text=self._text(meta))
+
+    def c_untap(self, meta: Meta, c: list[Any]) -> CostA:
+        return CostA("untap", text=self._text(meta))
+
+    def c_sacrifice(self, meta: Meta, c: list[Any]) -> CostA:
+        return CostA("sacrifice", obj=c[0], text=self._text(meta))
+
+    def c_pay_life(self, meta: Meta, c: list[Any]) -> CostA:
+        return CostA("pay_life", amount=c[0], text=self._text(meta))
+
+    def c_discard(self, meta: Meta, c: list[Any]) -> CostA:
+        return CostA("discard", obj=c[0], text=self._text(meta))
+
+    # ------------------------------------------------------------ sentences
+    def effects(self, meta: Meta, c: list[Any]) -> Effects:
+        return Effects(tuple(c), self._text(meta))
+
+    def s_chain(self, meta: Meta, c: list[Any]) -> Sentence:
+        return Sentence("chain", tuple(c[0]), text=self._text(meta))
+
+    def s_if_its(self, meta: Meta, c: list[Any]) -> Sentence:
+        return Sentence("if_its", tuple(c[1]), cond=c[0], text=self._text(meta))
+
+    def s_sorcery_only(self, meta: Meta, c: list[Any]) -> Sentence:
+        return Sentence("sorcery_only", text=self._text(meta))
+
+    def chain(self, meta: Meta, c: list[Any]) -> list[Item]:
+        items: list[Item] = []
+        sep = ""
+        for x in c:
+            if isinstance(x, str):
+                sep = x
+            else:
+                subj, vp = x
+                items.append(Item(subj, vp, sep))
+        return items
+
+    def sep_comma(self, meta: Meta, c: list[Any]) -> str:
+        return ","
+
+    def sep_and(self, meta: Meta, c: list[Any]) -> str:
+        return "and"
+
+    def sep_then(self, meta: Meta, c: list[Any]) -> str:
+        return "then"
+
+    def i_subj(self, meta: Meta, c: list[Any]) -> tuple[NP | None, VP]:
+        return (c[0], c[1])
+
+    def i_imp(self, meta: Meta, c: list[Any]) -> tuple[NP | None, VP]:
+        return (None, c[0])
+
+    # ------------------------------------------------------------ verb phrases
+    def _vp(self, meta: Meta, verb: str, **kw: Any) -> VP:
+        return VP(verb, text=self._text(meta), **kw)
+
+    def v_damage(self, meta: Meta, c: list[Any]) -> VP:
+        return self._vp(meta, "damage", amount=c[0], obj=c[1])
+
+    def v_damage_divided(self, meta: Meta, c: list[Any]) -> VP:
+        return self._vp(meta, "damage", amount=c[0], obj=c[1], flag=True)
+
+    def v_gain_life(self, meta: Meta, c: list[Any]) -> VP:
+        return self._vp(meta, "gain_life", amount=c[0])
+
+    def v_gain_life_power(self, meta: Meta, c: list[Any]) -> VP:
+        return self._vp(meta, "gain_life_power", obj=c[0])
+
+    def power_its(self, meta: Meta, c: list[Any]) -> NP:
+        return NP("it", text="it")
+
+    def power_np(self, meta: Meta, c: list[Any]) -> NP:
+        np_: NP = c[0]
+        return np_
+
+    def v_lose_life(self, meta: Meta, c: list[Any]) -> VP:
+        return self._vp(meta, "lose_life", amount=c[0])
+
+    def v_draw(self, meta: Meta, c: list[Any]) -> VP:
+        return self._vp(meta, "draw", amount=c[0])
+
+    def v_discard(self, meta: Meta, c: list[Any]) -> VP:
+        return self._vp(meta, "discard", amount=c[0])
+
+    def v_discard_np(self, meta: Meta, c: list[Any]) -> VP:
+        return self._vp(meta, "discard_np", obj=c[0])
+
+    def v_destroy(self, meta: Meta, c: list[Any]) -> VP:
+        return self._vp(meta, "destroy", obj=c[0])
+
+    def v_exile(self, meta: Meta, c: list[Any]) -> VP:
+        return self._vp(meta, "exile", obj=c[0])
+
+    def v_return(self, meta: Meta, c: list[Any]) -> VP:
+        return self._vp(meta, "return", obj=c[0], dest=c[1])
+
+    def v_counter(self, meta: Meta, c: list[Any]) -> VP:
+        return self._vp(meta, "counter", obj=c[0])
+
+    def v_get(self, meta: Meta, c: list[Any]) -> VP:
+        p, t = _pt_mod(str(c[0]), meta)
+        return self._vp(meta, "modify", power=p, toughness=t, until_eot=len(c) > 1)
+
+    def v_gain_kw(self, meta: Meta, c: list[Any]) -> VP:
+        return self._vp(meta, "modify", keywords=tuple(c[0]), until_eot=len(c) > 1)
+
+    def v_have_kw(self, meta: Meta, c: list[Any]) -> VP:
+        return self._vp(meta, "modify", keywords=tuple(c[0]))
+
+    def v_cant_attack(self, meta: Meta, c: list[Any]) -> VP:
+        return self._vp(meta, "cant_attack")
+
+    def v_cant_block(self, meta: Meta, c: list[Any]) -> VP:
+        return self._vp(meta, "cant_block")
+
+    def v_cant_attack_or_block(self, meta: Meta, c: list[Any]) -> VP:
+        return self._vp(meta, "cant_attack_or_block")
+
+    def v_cant_regenerate(self, meta: Meta, c: list[Any]) -> VP:
+        return self._vp(meta, "cant_regenerate")
+
+    def v_gain_control(self, meta: Meta, c: list[Any]) -> VP:
+        return self._vp(meta, "gain_control", obj=c[0], until_eot=len(c) > 1)
+
+    def v_tap(self, meta: Meta, c: list[Any]) -> VP:
+        return self._vp(meta, "tap", obj=c[0])
+
+    def v_untap(self, meta: Meta, c: list[Any]) -> VP:
+        return self._vp(meta, "untap", obj=c[0])
+
+    def v_skip_untap(self, meta: Meta, c: list[Any]) -> VP:
+        return self._vp(meta, "skip_untap", obj=c[0])
+
+    def v_create(self, meta: Meta, c: list[Any]) -> VP:
+        return self._vp(meta, "create", token=c[0])
+
+    def v_add_mana(self, meta: Meta, c: list[Any]) -> VP:
+        return self._vp(meta, "add_mana", mana=str(c[0]))
+
+    def v_search(self, meta: Meta, c: list[Any]) -> VP:
+        return self._vp(meta, "search", dest=c[0], obj=c[1])
+
+    def v_put_battlefield(self, meta: Meta, c: list[Any]) -> VP:
+        return self._vp(meta, "put_battlefield", obj=c[0], flag=len(c) > 1)
+
+    def v_put_into(self, meta: Meta, c: list[Any]) -> VP:
+        return self._vp(meta, "put_into", obj=c[0], dest=c[1])
+
+    def v_shuffle(self, meta: Meta, c: list[Any]) -> VP:
+        return self._vp(meta, "shuffle")
+
+    def v_scry(self, meta: Meta, c: list[Any]) -> VP:
+        return self._vp(meta, "scry", amount=c[0])
+
+    def v_put_counters(self, meta: Meta, c: list[Any]) -> VP:
+        return self._vp(meta, "put_counters", amount=c[0], mana=str(c[1]), obj=c[2])
+
+    def v_prevent(self, meta: Meta, c: list[Any]) -> VP:
+        return self._vp(meta, "prevent", amount=c[0], obj=c[1])
+
+    def v_reveal_top(self, meta: Meta, c: list[Any]) -> VP:
+        return self._vp(meta, "reveal_top", obj=c[0])
+
+    def v_reveal(self, meta: Meta, c: list[Any]) -> VP:
+        return self._vp(meta, "reveal", obj=c[0])
+
+    def v_choose(self, meta: Meta, c: list[Any]) -> VP:
+        return self._vp(meta, "choose", obj=c[0])
+
+    def v_may(self, meta: Meta, c: list[Any]) -> VP:
+        return self._vp(meta, "may", sub=c[0])
+
+    def v_attach(self, meta: Meta, c: list[Any]) -> VP:
+        return self._vp(meta, "attach", obj=c[0], dest=c[1])
+
+    def v_sacrifice(self, meta: Meta, c: list[Any]) -> VP:
+        return self._vp(meta, "sacrifice", obj=c[0])
+
+    def v_cost_more(self, meta: Meta, c: list[Any]) -> VP:
+        return self._vp(meta, "cost_more_per_target", mana=str(c[0]))
+
+    def tapped(self, meta: Meta, c: list[Any]) -> bool:
+        return True
+
+    def duration(self, meta: Meta, c: list[Any]) -> bool:
+        return True
+
+    # tokens (111)
+    def token(self, meta: Meta, c: list[Any]) -> TokenA:
+        count, pt, colors, words = c[0], str(c[1]), c[2], c[3]
+        kws: tuple[str, ...] = tuple(c[4]) if len(c) > 4 else ()
+        p, _, t = pt.partition("/")
+        if not (p.isdigit() and t.isdigit()):
+            raise ParseError("token with variable power/toughness", meta.start_pos)
+        types = tuple(w.value for w in words if w.kind == "type")
+        subtypes = tuple(w.value for w in words if w.kind == "subtype")
+        return TokenA(count, int(p), int(t), colors, types, subtypes, kws)
+
+    def colors(self, meta: Meta, c: list[Any]) -> tuple[str, ...]:
+        return tuple(COLORS[str(t)] for t in c if t.type == "COLOR")
+
+    def colorless(self, meta: Meta, c: list[Any]) -> tuple[str, ...]:
+        return ()
+
+    def token_types(self, meta: Meta, c: list[Any]) -> list[Word]:
+        return [Word("type" if t.type == "CTYPE" else "subtype", str(t)) for t in c]
+
+    # keywords (702)
+    def kw_list(self, meta: Meta, c: list[Any]) -> list[str]:
+        return [x for x in c if isinstance(x, str) and not isinstance(x, Token)]
+
+    def kw_flying(self, meta: Meta, c: list[Any]) -> str:
+        return "flying"
+
+    def kw_first_strike(self, meta: Meta, c: list[Any]) -> str:
+        return "first strike"
+
+    def kw_double_strike(self, meta: Meta, c: list[Any]) -> str:
+        return "double strike"
+
+    def kw_deathtouch(self, meta: Meta, c: list[Any]) -> str:
+        return "deathtouch"
+
+    def kw_defender(self, meta: Meta, c: list[Any]) -> str:
+        return "defender"
+
+    def kw_haste(self, meta: Meta, c: list[Any]) -> str:
+        return "haste"
+
+    def kw_hexproof(self, meta: Meta, c: list[Any]) -> str:
+        return "hexproof"
+
+    def kw_indestructible(self, meta: Meta, c: list[Any]) -> str:
+        return "indestructible"
+
+    def kw_lifelink(self, meta: Meta, c: list[Any]) -> str:
+        return "lifelink"
+
+    def kw_menace(self, meta: Meta, c: list[Any]) -> str:
+        return "menace"
+
+    def kw_reach(self, meta: Meta, c: list[Any]) -> str:
+        return "reach"
+
+    def kw_trample(self, meta: Meta, c: list[Any]) -> str:
+        return "trample"
+
+    def kw_vigilance(self, meta: Meta, c: list[Any]) -> str:
+        return "vigilance"
+
+    # amounts
+    def a_number(self, meta: Meta, c: list[Any]) -> AmountA:
+        return int(str(c[0]))
+
+    def a_numword(self, meta: Meta, c: list[Any]) -> AmountA:
+        return NUMBER_WORDS[str(c[0])]
+
+    def a_x(self, meta: Meta, c: list[Any]) -> AmountA:
+        return "X"
+
+    def a_one(self, meta: Meta, c: list[Any]) -> AmountA:
+        return 1
+
+    # ------------------------------------------------------------ noun phrases
+    def _np(self, meta: Meta, kind: Any, **kw: Any) -> NP:
+        return NP(kind, text=self._text(meta), **kw)
+
+    def np_self(self, meta: Meta, c: list[Any]) -> NP:
+        return self._np(meta, "self")
+
+    def np_self_or_another(self, meta: Meta, c: list[Any]) -> NP:
+        return self._np(meta, "self_or_another", desc=c[0])
+
+    def np_it(self, meta: Meta, c: list[Any]) -> NP:
+        return self._np(meta, "it")
+
+    def np_you(self, meta: Meta, c: list[Any]) -> NP:
+        return self._np(meta, "you")
+
+    def np_that(self, meta: Meta, c: list[Any]) -> NP:
+        return self._np(meta, "that", desc=c[0])
+
+    def np_those(self, meta: Meta, c: list[Any]) -> NP:
+        return self._np(meta, "those", desc=c[0])
+
+    def np_enchanted(self, meta: Meta, c: list[Any]) -> NP:
+        return self._np(meta, "enchanted", desc=c[0])
+
+    def np_equipped(self, meta: Meta, c: list[Any]) -> NP:
+        return self._np(meta, "equipped", desc=c[0])
+
+    def np_defending(self, meta: Meta, c: list[Any]) -> NP:
+        return self._np(meta, "defending_player")
+
+    def np_its_controller(self, meta: Meta, c: list[Any]) -> NP:
+        return self._np(meta, "its_controller")
+
+    def np_its_owner(self, meta: Meta, c: list[Any]) -> NP:
+        return self._np(meta, "its_owner")
+
+    def np_target(self, meta: Meta, c: list[Any]) -> NP:
+        return self._np(meta, "target", desc=c[0])
+
+    def np_n_target(self, meta: Meta, c: list[Any]) -> NP:
+        n = c[0]
+        if not isinstance(n, int):
+            raise ParseError("X targets", meta.start_pos)
+        return self._np(meta, "target", desc=c[1], min=n, max=n)
+
+    def np_upto_target(self, meta: Meta, c: list[Any]) -> NP:
+        n = c[0]
+        if not isinstance(n, int):
+            raise ParseError("up to X targets", meta.start_pos)
+        return self._np(meta, "target", desc=c[1], min=0, max=n)
+
+    def np_upto(self, meta: Meta, c: list[Any]) -> NP:
+        n = c[0]
+        if not isinstance(n, int):
+            raise ParseError("up to X", meta.start_pos)
+        return self._np(meta, "upto", desc=c[1], min=0, max=n)
+
+    def np_another_target(self, meta: Meta, c: list[Any]) -> NP:
+        return self._np(meta, "target", desc=c[0], other=True)
+
+    def np_any_target(self, meta: Meta, c: list[Any]) -> NP:
+        return self._np(meta, "any_target")
+
+    def np_any_number_target(self, meta: Meta, c: list[Any]) -> NP:
+        if c:
+            return self._np(meta, "target", desc=c[0], min=1, max=None)
+        return self._np(meta, "any_target", min=1, max=None)
+
+    def np_all(self, meta: Meta, c: list[Any]) -> NP:
+        return self._np(meta, "all", desc=c[0])
+
+    def np_each(self, meta: Meta, c: list[Any]) -> NP:
+        return self._np(meta, "each", desc=c[0])
+
+    def np_another(self, meta: Meta, c: list[Any]) -> NP:
+        return self._np(meta, "another", desc=c[0])
+
+    def np_a(self, meta: Meta, c: list[Any]) -> NP:
+        return self._np(meta, "a", desc=c[0])
+
+    def np_bare(self, meta: Meta, c: list[Any]) -> NP:
+        return self._np(meta, "bare", desc=c[0])
+
+    def np_your_zone(self, meta: Meta, c: list[Any]) -> NP:
+        return self._np(meta, "zone", zone=c[0], owner=NP("you", text="you"))
+
+    def np_their_zone(self, meta: Meta, c: list[Any]) -> NP:
+        return self._np(meta, "zone", zone=c[0], owner=NP("it", text="their"))
+
+    def np_poss_zone(self, meta: Meta, c: list[Any]) -> NP:
+        return self._np(meta, "zone", zone=c[1], owner=c[0])
+
+    def z_graveyard(self, meta: Meta, c: list[Any]) -> str:
+        return "graveyard"
+
+    def z_hand(self, meta: Meta, c: list[Any]) -> str:
+        return "hand"
+
+    def z_library(self, meta: Meta, c: list[Any]) -> str:
+        return "library"
+
+    def desc(self, meta: Meta, c: list[Any]) -> Desc:
+        adjs: tuple[Word, ...] = ()
+        groups: tuple[tuple[Word, ...], ...] = ()
+        quals: tuple[Qual, ...] = ()
+        for x in c:
+            if isinstance(x, tuple) and x and isinstance(x[0], Word):
+                adjs = x
+            elif isinstance(x, tuple) and x and isinstance(x[0], tuple):
+                groups = x
+            elif isinstance(x, tuple) and x and isinstance(x[0], Qual):
+                quals = x
+        return Desc(adjs, groups, quals, self._text(meta))
+
+    def adjs(self, meta: Meta, c: list[Any]) -> tuple[Word, ...]:
+        return tuple(x for x in c if isinstance(x, Word))
+
+    def adj_color(self, meta: Meta, c: list[Any]) -> Word:
+        return Word("color", COLORS[str(c[0])])
+
+    def adj_noncolor(self, meta: Meta, c: list[Any]) -> Word:
+        return Word("noncolor", COLORS[str(c[0])])
+
+    def adj_nontype(self, meta: Meta, c: list[Any]) -> Word:
+        return Word("nontype", str(c[0]))
+
+    def adj_nonsubtype(self, meta: Meta, c: list[Any]) -> Word:
+        return Word("nonsubtype", str(c[0]))
+
+    def adj_nonsupertype(self, meta: Meta, c: list[Any]) -> Word:
+        return Word("nonsupertype", str(c[0]))
+
+    def adj_supertype(self, meta: Meta, c: list[Any]) -> Word:
+        return Word("supertype", str(c[0]))
+
+    def adj_other(self, meta: Meta, c: list[Any]) -> Word:
+        return Word("other", "other")
+
+    def adj_colorless(self, meta: Meta, c: list[Any]) -> Word:
+        return Word("colorless", "colorless")
+
+    def adj_nontoken(self, meta: Meta, c: list[Any]) -> Word:
+        return Word("nontoken", "nontoken")
+
+    def adj_tapped(self, meta: Meta, c: list[Any]) -> Word:
+        return Word("status", "tapped")
+
+    def adj_untapped(self, meta: Meta, c: list[Any]) -> Word:
+        return Word("status", "untapped")
+
+    def adj_attacking(self, meta: Meta, c: list[Any]) -> Word:
+        return Word("status", "attacking")
+
+    def adj_blocking(self, meta: Meta, c: list[Any]) -> Word:
+        return Word("status", "blocking")
+
+    def nouns(self, meta: Meta, c: list[Any]) -> tuple[tuple[Word, ...], ...]:
+        return tuple(x for x in c if isinstance(x, tuple))
+
+    def noun_sep(self, meta: Meta, c: list[Any]) -> None:
+        return None
+
+    def noun_group(self, meta: Meta, c: list[Any]) -> tuple[Word, ...]:
+        return tuple(c)
+
+    def nw_type(self, meta: Meta, c: list[Any]) -> Word:
+        return Word("type", str(c[0]))
+
+    def nw_subtype(self, meta: Meta, c: list[Any]) -> Word:
+        return Word("subtype", str(c[0]))
+
+    def nw_card(self, meta: Meta, c: list[Any]) -> Word:
+        return Word("card", "card")
+
+    def nw_spell(self, meta: Meta, c: list[Any]) -> Word:
+        return Word("spell", "spell")
+
+    def nw_permanent(self, meta: Meta, c: list[Any]) -> Word:
+        return Word("permanent", "permanent")
+
+    def nw_token(self, meta: Meta, c: list[Any]) -> Word:
+        return Word("token", "token")
+
+    def nw_player(self, meta: Meta, c: list[Any]) -> Word:
+        return Word("player", "any")
+
+    def nw_opponent(self, meta: Meta, c: list[Any]) -> Word:
+        return Word("player", "opponent")
+
+    def quals(self, meta: Meta, c: list[Any]) -> tuple[Qual, ...]:
+        return tuple(c)
+
+    def q_you_control(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("controller", "you")
+
+    def q_you_dont_control(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("controller", "opponent")
+
+    def q_opponent_control(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("controller", "opponent")
+
+    def q_target_player_control(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("player_controls", player=NP("target", desc=Desc(groups=((Word("player", "any"),),)), text="target player"))
+
+    def q_target_opponent_control(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual(
+            "player_controls", player=NP("target", desc=Desc(groups=((Word("player", "opponent"),),)), text="target opponent")
+        )
+
+    def q_that_player_control(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("player_controls", player=NP("that", desc=Desc(groups=((Word("player", "any"),),)), text="that player"))
+
+    def q_defending_player_control(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("player_controls", player=NP("defending_player", text="defending player"))
+
+    def q_you_own(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("owner", "you")
+
+    def q_from_your_zone(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("zone", str(c[0]))
+
+    def q_from_it(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("from_it")
+
+
+def _pt_mod(text: str, meta: Meta) -> tuple[int, int]:
+    p, _, t = text.partition("/")
+    if "x" in p or "x" in t:
+        raise ParseError("variable power/toughness change", meta.start_pos)
+    return int(p), int(t)
