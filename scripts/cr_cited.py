@@ -45,7 +45,16 @@ def main(argv: list[str] | None = None) -> int:
     else:
         with tempfile.TemporaryDirectory() as d:
             out = Path(d) / "cr.json"
-            cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:randomly", f"--cr-report={out}", *args.pytest_args]
+            cmd = [
+                sys.executable,
+                "-m",
+                "pytest",
+                "-q",
+                "-p",
+                "no:randomly",
+                f"--cr-report={out}",
+                *args.pytest_args,
+            ]
             subprocess.run(cmd, cwd=ROOT, check=False, stdout=subprocess.DEVNULL)
             data = json.loads(out.read_text())
     by_rule: dict[str, int] = defaultdict(int)

@@ -15,7 +15,9 @@ _cited: dict[str, list[str]] = {}
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption("--cr-report", default=None, help="write the CR rules cited by passing tests to this JSON file")
+    parser.addoption(
+        "--cr-report", default=None, help="write the CR rules cited by passing tests to this JSON file"
+    )
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -30,6 +31,10 @@ class ManaCost:
     @staticmethod
     def parse(text: str | None) -> ManaCost:
         """Parse ``"{X}{1}{R}"`` style text (107.4). ``None`` / "" is no cost."""
+        return _parse_cached(text or "")
+
+    @staticmethod
+    def _parse(text: str) -> ManaCost:
         if not text:
             return ManaCost()
         generic = 0
@@ -78,6 +83,12 @@ class ManaCost:
         return "".join(parts)
 
 
+@functools.lru_cache(maxsize=4096)
+def _parse_cached(text: str) -> ManaCost:
+    return ManaCost._parse(text)
+
+
+@functools.lru_cache(maxsize=1024)
 def parse_mana_symbols(text: str) -> tuple[str, ...]:
     """Symbols of mana to add, e.g. ``"{B}{B}{B}"`` -> ("B", "B", "B") (106.1)."""
     syms = tuple(s.upper() for s in _SYMBOL.findall(text))

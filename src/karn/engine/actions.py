@@ -24,7 +24,9 @@ class Action:
     label: str = field(default="", compare=False, hash=False)
 
     def __str__(self) -> str:
-        return self.label or (f"{self.kind} {self.a} {self.b}" if self.b else f"{self.kind} {self.a}" if self.a else self.kind)
+        return self.label or (
+            f"{self.kind} {self.a} {self.b}" if self.b else f"{self.kind} {self.a}" if self.a else self.kind
+        )
 
     def __repr__(self) -> str:
         return f"Action({self.kind!r}, {self.a}, {self.b}, {str(self)!r})"

@@ -56,7 +56,9 @@ def spell_target_specs(g: Game, name: str, modes: list[int]) -> tuple[ir.TargetS
 
 
 def extra_cost_per_target(g: Game, name: str) -> int:
-    return sum(a.generic_per_extra_target for a in g.compiled(name).abilities if isinstance(a, ir.CostIncrease))
+    return sum(
+        a.generic_per_extra_target for a in g.compiled(name).abilities if isinstance(a, ir.CostIncrease)
+    )
 
 
 def has_targets(g: Game, p: int, oid: int) -> bool:
@@ -75,7 +77,8 @@ def _slots_fillable(g: Game, p: int, source: int, specs: tuple[ir.TargetSpec, ..
     return True
 
 
-def can_cast(g: Game, p: int, oid: int) -> bool:
+def can_cast(g: Game, p: int, oid: int, srcs: list[mana.Source] | None = None) -> bool:
+    """601.2: timing (117.1a, 307.1), legal targets (601.2c) and a payable cost (601.2h)."""
     from karn.engine.priority import sorcery_timing
 
     o = g.obj(oid)
@@ -84,11 +87,17 @@ def can_cast(g: Game, p: int, oid: int) -> bool:
         return False
     if "instant" not in face.types and not sorcery_timing(g, p):
         return False
+    if srcs is None:
+        srcs = mana.sources(g, p)
+    pool = g.s.players[p].pool
+    cost = face.cost.with_x(0)
+    if cost.mana_value > mana.available_count(pool, srcs):
+        return False
     if not g.compiled(o.name).playable:
         return False
-    if not has_targets(g, p, oid):
+    if mana.solve(pool, cost, srcs) is None:
         return False
-    return mana.can_pay(g, p, face.cost.with_x(0))
+    return has_targets(g, p, oid)
 
 
 def can_activate(g: Game, p: int, oid: int, idx: int, ab: ir.Activated) -> bool:
@@ -164,7 +173,12 @@ def cast_step(g: Game, f: Frame) -> None:
     if face.cost.x and "x" not in v:
         hi = mana.max_x(g, p, face.cost)
         flow.ask(
-            g, p, "x", "601.2b", f"choose X for {name}", [Option("x", i, label=str(i)) for i in range(hi + 1)] + [_cancel()]
+            g,
+            p,
+            "x",
+            "601.2b",
+            f"choose X for {name}",
+            [Option("x", i, label=str(i)) for i in range(hi + 1)] + [_cancel()],
         )
         return
     x: int = v.get("x", 0)
@@ -207,7 +221,9 @@ def _choose_targets(
             f.vars["slot"] = slot
             f.vars["slot_done"] = False
             continue
-        cands = [t for t in targeting.candidates(g, spec, p, source, f.vars["obj"]) if t not in picked]  # 115.3
+        cands = [
+            t for t in targeting.candidates(g, spec, p, source, f.vars["obj"]) if t not in picked
+        ]  # 115.3
         if extra_per_target and picked:
             if not mana.can_pay(g, p, base.with_x(0, extra_per_target * len(picked))):
                 cands = []
@@ -303,7 +319,9 @@ def begin_activate(g: Game, p: int, source: int, idx: int) -> None:
     o = new_object(g, -1, src.name, src.owner, STACK, ability=idx, source=source)  # 602.2a
     o.controller = p
     g.s.stack.append(o.id)
-    g.s.agenda.append(Frame("activate", {"obj": o.id, "player": p, "targets": [], "source": source, "idx": idx}))
+    g.s.agenda.append(
+        Frame("activate", {"obj": o.id, "player": p, "targets": [], "source": source, "idx": idx})
+    )
 
 
 def activate_step(g: Game, f: Frame) -> None:

@@ -70,7 +70,9 @@ def deal(g: Game, src: DamageSource, target: int, amount: int, combat: bool = Fa
         if ch.is_("planeswalker"):
             o.counters["loyalty"] = max(0, o.counters.get("loyalty", 0) - amount)  # 120.3c
             g.dirty()
-            g.emit("120.3c", f"{src.name} deals {amount} {kind} to {ch.name} (loyalty {o.counters['loyalty']})")
+            g.emit(
+                "120.3c", f"{src.name} deals {amount} {kind} to {ch.name} (loyalty {o.counters['loyalty']})"
+            )
         if ch.is_("creature"):
             o.damage += amount  # 120.3e
             if "deathtouch" in src.keywords:

@@ -77,8 +77,6 @@ def _frames() -> tuple[dict[str, FrameStep], dict[str, FrameAnswer]]:
     return steps, answers
 
 
-
-
 # ---------------------------------------------------------------------------- main loop
 
 
@@ -89,7 +87,9 @@ def run(g: Game) -> None:
         if s.decision is not None:
             d = s.decision
             if len(d.options) == 1 and (
-                g.s.settings.get("auto_pass", 0) if d.kind == "priority" else g.s.settings.get("auto_single", 1)
+                g.s.settings.get("auto_pass", 0)
+                if d.kind == "priority"
+                else g.s.settings.get("auto_single", 1)
             ):
                 s.decision = None
                 handle(g, Action.of(d.options[0]), d)
@@ -222,7 +222,13 @@ def begin_at(g: Game, active: int, step: str, turn: int) -> None:
     s.stage = 1
     for p in s.players:
         p.kept = True
-    if step in ("declare_attackers", "declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat"):
+    if step in (
+        "declare_attackers",
+        "declare_blockers",
+        "first_strike_damage",
+        "combat_damage",
+        "end_of_combat",
+    ):
         s.combat = Combat()
     g.dirty()
 
@@ -341,7 +347,7 @@ def cleanup_discard_step(g: Game, f: Frame) -> None:
     s.effects = [e for e in s.effects if not e.until_end_of_turn]
     s.shields = []
     g.dirty()
-    g.emit("514.2", "damage wears off and \"until end of turn\" effects end")
+    g.emit("514.2", 'damage wears off and "until end of turn" effects end')
     # 514.3a: normally no player receives priority in the cleanup step.
     acted = sba.perform(g)
     if acted or s.triggers:

@@ -62,12 +62,15 @@ _ENC = msgspec.msgpack.Encoder()
 _SAVE_DEC = msgspec.msgpack.Decoder(SaveFile)
 
 _compiled_cache: dict[str, ir.CompiledCard] = {}
+_face_cache: dict[str, CardFace] = {}
 
 
 class Game:
     """A game of Magic between two players (or more, in the state model)."""
 
-    def __init__(self, state: GameState, log: list[Event] | None = None, db: CardDatabase | None = None) -> None:
+    def __init__(
+        self, state: GameState, log: list[Event] | None = None, db: CardDatabase | None = None
+    ) -> None:
         self.s = state
         self.log: list[Event] = log if log is not None else []
         self.db = db or CardDatabase.default()
@@ -139,7 +142,11 @@ class Game:
     # ------------------------------------------------------------------ card data
 
     def face(self, name: str) -> CardFace:
-        return self.db.get(name)
+        f = _face_cache.get(name)
+        if f is None:
+            f = self.db.get(name)
+            _face_cache[name] = f
+        return f
 
     def compiled(self, name: str) -> ir.CompiledCard:
         return _compile(self.db, name)
@@ -156,16 +163,22 @@ class Game:
         return self._bf
 
     def chars(self, oid: int) -> Chars:
+        bf = self._bf
+        if bf is not None:
+            c = bf.get(oid)
+            if c is not None:
+                return c
         return chars_of(self, oid)
 
     def obj(self, oid: int) -> Obj:
         return self.s.objects[oid]
 
     def controller(self, oid: int) -> int:
-        o = self.s.objects[oid]
-        if o.zone == BATTLEFIELD:
-            return self.bf_chars()[oid].controller
-        return o.controller
+        bf = self._bf if self._bf is not None else self.bf_chars()
+        c = bf.get(oid)
+        if c is not None:
+            return c.controller
+        return self.s.objects[oid].controller
 
     def emit(self, rule: str, text: str) -> None:
         self.log.append(Event(rule, text, self.s.turn))

@@ -53,7 +53,6 @@ def printed(g: Game, o: Obj) -> Chars:
     """Copiable printed values (613.2 starting point) of a card or token."""
     if o.token is not None:
         t = o.token
-        kws = tuple(ir.Keyword(k) for k in t.keywords)
         return Chars(
             name=t.name,
             types=frozenset(t.types),
@@ -64,7 +63,7 @@ def printed(g: Game, o: Obj) -> Chars:
             toughness=t.toughness,
             keywords=set(t.keywords),
             controller=o.controller,
-            abilities=kws,
+            abilities=tuple(ir.Keyword(k) for k in t.keywords),
             printed_keywords=frozenset(t.keywords),
         )
     face = g.face(o.name)
@@ -110,7 +109,15 @@ def compute_battlefield(g: Game) -> dict[int, Chars]:
             for m in ab.mods:
                 affected = _static_affected(g, src, ch.controller, m.affected, out)
                 mods.append(
-                    (src.timestamp, affected, m.power, m.toughness, m.add_keywords, m.cant_attack, m.cant_block)
+                    (
+                        src.timestamp,
+                        affected,
+                        m.power,
+                        m.toughness,
+                        m.add_keywords,
+                        m.cant_attack,
+                        m.cant_block,
+                    )
                 )
     for e in s.effects:
         if e.new_controller >= 0:

@@ -79,7 +79,9 @@ def activate_mana_ability(g: Game, p: int, oid: int, idx: int) -> None:
     g.emit("605.3b", f"{g.pname(p)} taps {g.describe(oid)} for {''.join('{' + s + '}' for s in syms)}")
 
 
-def solve(pool: dict[str, int], cost: ManaCost, srcs: list[Source]) -> tuple[dict[str, int], list[Source]] | None:
+def solve(
+    pool: dict[str, int], cost: ManaCost, srcs: list[Source]
+) -> tuple[dict[str, int], list[Source]] | None:
     """Find a payment: mana to spend from the pool and sources to tap. None if impossible.
 
     Colored symbols are paid first (pool, then sources producing that color),

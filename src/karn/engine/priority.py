@@ -40,6 +40,7 @@ def offer(g: Game, p: int) -> None:
     opts: list[Option] = [Option("pass", label="pass priority")]
     pl = s.players[p]
     seen: set[tuple[str, str]] = set()
+    srcs = mana.sources(g, p)
     for oid in pl.hand:
         name = s.objects[oid].name
         face = g.face(name)
@@ -50,7 +51,7 @@ def offer(g: Game, p: int) -> None:
             continue
         if ("cast", name) in seen:
             continue
-        if casting.can_cast(g, p, oid):
+        if casting.can_cast(g, p, oid, srcs):
             seen.add(("cast", name))
             opts.append(Option("cast", oid, label=f"cast {name}"))
     for oid in s.battlefield:
@@ -136,9 +137,7 @@ def explain(g: Game, a: Action) -> str:
             return f"{o.name} is not in {g.pname(p)}'s hand (601.2a)"
         face = g.face(o.name)
         if "instant" not in face.types and not sorcery_timing(g, p):
-            return (
-                f"{o.name} can be cast only during its controller's main phase when the stack is empty (307.1, 117.1a)"
-            )
+            return f"{o.name} can be cast only during its controller's main phase when the stack is empty (307.1, 117.1a)"
         if not casting.has_targets(g, p, o.id):
             return f"{o.name} has no legal targets (601.2c, 115)"
         return f"{g.pname(p)} can't pay the cost of {o.name} ({face.mana_cost}) (601.2h)"

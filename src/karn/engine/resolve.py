@@ -17,7 +17,6 @@ from karn.engine.state import (
     EXILE,
     GRAVEYARD,
     HAND,
-    LIBRARY,
     STACK,
     ContinuousEffect,
     Frame,
@@ -92,7 +91,12 @@ def resolve_step(g: Game, f: Frame) -> None:
             any_targets = any_targets or bool(slot)
             spec = specs[i] if i < len(specs) else None
             legal.append(
-                [t for t in slot if spec is not None and targeting.legal_target(g, spec, t, o.controller, _source_id(o), o.id)]
+                [
+                    t
+                    for t in slot
+                    if spec is not None
+                    and targeting.legal_target(g, spec, t, o.controller, _source_id(o), o.id)
+                ]
             )
         if any_targets and not any(legal):
             s.agenda.pop()
@@ -112,8 +116,14 @@ def resolve_step(g: Game, f: Frame) -> None:
         if isinstance(e, _MayMarker):
             ans = v["sub"].get("answer")
             if ans is None:
-                flow.ask(g, o.controller, "may", "608.2c", f"{_label(g, o)}: do you want to do it?", [
-                    Option("yes", label="yes"), Option("no", label="no")])
+                flow.ask(
+                    g,
+                    o.controller,
+                    "may",
+                    "608.2c",
+                    f"{_label(g, o)}: do you want to do it?",
+                    [Option("yes", label="yes"), Option("no", label="no")],
+                )
                 return
             if ans[0] == "no":
                 v["i"] += e.n
@@ -143,7 +153,10 @@ def _source_id(o: Obj) -> int:
 
 
 def _is_permanent_spell(g: Game, o: Obj) -> bool:
-    return any(t in g.face(o.name).types for t in ("creature", "artifact", "enchantment", "planeswalker", "land", "battle"))
+    return any(
+        t in g.face(o.name).types
+        for t in ("creature", "artifact", "enchantment", "planeswalker", "land", "battle")
+    )
 
 
 def _leave_stack(g: Game, o: Obj) -> None:
@@ -218,11 +231,11 @@ def refs(g: Game, f: Frame, o: Obj, r: ir.Ref) -> list[int]:
         d = o.trigger.get("defending")
         return [player_ref(d)] if d is not None else []
     if r.kind in ("enchanted", "equipped"):
-        src = s.objects.get(_source_id(o))
-        return [src.attached_to] if src is not None and src.attached_to else []
+        host = s.objects.get(_source_id(o))
+        return [host.attached_to] if host is not None and host.attached_to else []
     if r.kind == "triggering":
-        t = o.trigger.get("trig")
-        return [t] if t is not None and t in s.objects else []
+        trig = o.trigger.get("trig")
+        return [trig] if trig is not None and trig in s.objects else []
     if r.kind == "affected":
         return list(v.get("affected", []))
     return []
@@ -277,7 +290,7 @@ def amount(g: Game, f: Frame, o: Obj, a: ir.Amount) -> int:
 def apply_effect(g: Game, f: Frame, o: Obj, e: ir.Effect) -> bool:
     """Apply one effect (608.2c). Returns False when it waits for a decision."""
     s = g.s
-    sub: dict[str, Any] = f.vars["sub"]
+    f.vars["sub"]
     you = o.controller
     if isinstance(e, ir.DealDamage):
         n = amount(g, f, o, e.amount)
@@ -396,7 +409,10 @@ def apply_effect(g: Game, f: Frame, o: Obj, e: ir.Effect) -> bool:
             s.objects[t].tapped = isinstance(e, ir.Tap)
         if ids:
             verb = "taps" if isinstance(e, ir.Tap) else "untaps"
-            g.emit("701.26a" if isinstance(e, ir.Tap) else "701.26b", f"{_label(g, o)} {verb} {', '.join(g.describe(t) for t in ids)}")
+            g.emit(
+                "701.26a" if isinstance(e, ir.Tap) else "701.26b",
+                f"{_label(g, o)} {verb} {', '.join(g.describe(t) for t in ids)}",
+            )
         f.vars["affected"] = ids
         return True
     if isinstance(e, ir.SkipNextUntap):
@@ -416,7 +432,9 @@ def apply_effect(g: Game, f: Frame, o: Obj, e: ir.Effect) -> bool:
                     td.name,
                     pl,
                     BATTLEFIELD,
-                    token=TokenDef(td.name, td.power, td.toughness, td.colors, td.types, td.subtypes, td.keywords),
+                    token=TokenDef(
+                        td.name, td.power, td.toughness, td.colors, td.types, td.subtypes, td.keywords
+                    ),
                 )
                 tok.sick = True
                 s.battlefield.append(tok.id)
@@ -425,7 +443,8 @@ def apply_effect(g: Game, f: Frame, o: Obj, e: ir.Effect) -> bool:
                 triggers.on_enter(g, tok.id)
         return True
     if isinstance(e, ir.AddMana):
-        from karn.engine.mana import add_mana, parse_mana_symbols
+        from karn.cards.mana import parse_mana_symbols
+        from karn.engine.mana import add_mana
 
         syms = parse_mana_symbols(e.mana)
         add_mana(g, you, syms)
@@ -460,20 +479,20 @@ def apply_effect(g: Game, f: Frame, o: Obj, e: ir.Effect) -> bool:
             nm = g.obj(top).name
             g.emit("701.20a", f"{g.pname(pl)} reveals {nm} from the top of their library")
             if e.filter is not None and e.put_into == "hand":
-                flt = ir.Filter(types=e.filter.types, zone=LIBRARY)
+                flt = ir.Filter(types=e.filter.types, zone="library")
                 if targeting.matches(g, top, flt, pl):
                     move(g, top, HAND)
                     g.emit("701.20a", f"{g.pname(pl)} puts {nm} into their hand")
         return True
     if isinstance(e, ir.Attach):
-        src = _source_id(o)
+        sid = _source_id(o)
         for t in refs(g, f, o, e.to):
-            if t > 0 and _on_bf(g, t) and src in s.objects and _on_bf(g, src):
-                s.objects[src].attached_to = t  # 701.3a
+            if t > 0 and _on_bf(g, t) and sid in s.objects and _on_bf(g, sid):
+                s.objects[sid].attached_to = t  # 701.3a
                 s.timestamp += 1
-                s.objects[src].timestamp = s.timestamp  # 613.7e: new timestamp when attached
+                s.objects[sid].timestamp = s.timestamp  # 613.7e: new timestamp when attached
                 g.dirty()
-                g.emit("701.3a", f"{g.describe(src)} becomes attached to {g.describe(t)}")
+                g.emit("701.3a", f"{g.describe(sid)} becomes attached to {g.describe(t)}")
         return True
     raise AssertionError(f"unknown effect {e!r}")
 
@@ -553,7 +572,9 @@ def _search(g: Game, f: Frame, o: Obj, e: ir.SearchLibrary) -> bool:
             nm = g.obj(ans[1]).name
             if e.to == BATTLEFIELD:
                 new = move(g, ans[1], BATTLEFIELD, controller=you, tapped=e.tapped)
-                g.emit("701.23a", f"{g.pname(you)} puts {nm} onto the battlefield{' tapped' if e.tapped else ''}")
+                g.emit(
+                    "701.23a", f"{g.pname(you)} puts {nm} onto the battlefield{' tapped' if e.tapped else ''}"
+                )
                 triggers.on_enter(g, new)
             else:
                 move(g, ans[1], HAND)
@@ -568,7 +589,7 @@ def _search(g: Game, f: Frame, o: Obj, e: ir.SearchLibrary) -> bool:
             subtypes=e.filter.subtypes,
             supertypes=e.filter.supertypes,
             not_types=e.filter.not_types,
-            zone=LIBRARY,
+            zone="library",
         )
         seen: set[str] = set()
         opts = []

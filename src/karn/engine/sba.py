@@ -47,21 +47,35 @@ def perform(g: Game) -> bool:
         c = chars[oid]
         if c.is_("creature"):
             if c.toughness <= 0:
-                to_graveyard.append((oid, "704.5f", f"{c.name} has toughness {c.toughness} and is put into the graveyard"))
+                to_graveyard.append(
+                    (oid, "704.5f", f"{c.name} has toughness {c.toughness} and is put into the graveyard")
+                )
                 continue
             if o.damage >= c.toughness or o.deathtouch_damage and o.damage > 0:
                 rule = "704.5g" if o.damage >= c.toughness else "704.5h"
                 if "indestructible" in c.keywords:
                     continue  # 702.12b
                 destroyed.append(oid)
-                to_graveyard.append((oid, rule, f"{c.name} is destroyed ({'lethal damage' if rule == '704.5g' else 'deathtouch damage'})"))
+                to_graveyard.append(
+                    (
+                        oid,
+                        rule,
+                        f"{c.name} is destroyed ({'lethal damage' if rule == '704.5g' else 'deathtouch damage'})",
+                    )
+                )
                 continue
         if c.is_("planeswalker") and o.counters.get("loyalty", 0) <= 0:
             to_graveyard.append((oid, "704.5i", f"{c.name} has no loyalty and is put into the graveyard"))
             continue
         if "aura" in c.subtypes:
             if not _aura_legal(g, oid):
-                to_graveyard.append((oid, "704.5m", f"{c.name} is not attached to a legal object and is put into the graveyard"))
+                to_graveyard.append(
+                    (
+                        oid,
+                        "704.5m",
+                        f"{c.name} is not attached to a legal object and is put into the graveyard",
+                    )
+                )
                 continue
         if "equipment" in c.subtypes and o.attached_to:
             host = s.objects.get(o.attached_to)

@@ -43,7 +43,9 @@ def matches(g: Game, oid: int, f: ir.Filter, controller: int, source: int = 0) -
     return True
 
 
-def legal_target(g: Game, spec: ir.TargetSpec, t: int, controller: int, source: int, self_id: int = 0) -> bool:
+def legal_target(
+    g: Game, spec: ir.TargetSpec, t: int, controller: int, source: int, self_id: int = 0
+) -> bool:
     """115.1-115.5, 702.11b (hexproof), 702.18 (shroud)."""
     s = g.s
     if t < 0:

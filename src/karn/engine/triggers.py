@@ -25,7 +25,9 @@ def _triggered(g: Game, oid: int) -> list[tuple[int, ir.Triggered]]:
     return [(i, a) for i, a in enumerate(g.chars(oid).abilities) if isinstance(a, ir.Triggered)]
 
 
-def _add(g: Game, source: int, idx: int, controller: int, data: dict[str, int], name: str | None = None) -> None:
+def _add(
+    g: Game, source: int, idx: int, controller: int, data: dict[str, int], name: str | None = None
+) -> None:
     nm = name if name is not None else g.obj(source).name
     g.s.triggers.append(PendingTrigger(source=source, name=nm, ability=idx, controller=controller, data=data))
 
@@ -174,9 +176,17 @@ def place_step(g: Game, f: Frame) -> None:
         distinct = {(s.triggers[i].name, s.triggers[i].ability, s.triggers[i].source) for i in mine}
         if len(mine) > 1 and len(distinct) > 1:
             opts = [
-                Option("order", i, label=f"{s.triggers[i].name}: {_ability(g, s.triggers[i]).text}") for i in mine
+                Option("order", i, label=f"{s.triggers[i].name}: {_ability(g, s.triggers[i]).text}")
+                for i in mine
             ]
-            flow.ask(g, p, "order", "603.3b", f"{g.pname(p)}: choose the next triggered ability to put on the stack", opts)
+            flow.ask(
+                g,
+                p,
+                "order",
+                "603.3b",
+                f"{g.pname(p)}: choose the next triggered ability to put on the stack",
+                opts,
+            )
             return
         _put(g, f, mine[0])
         return
@@ -229,7 +239,14 @@ def _choose_trigger_targets(g: Game, f: Frame) -> None:
         opts = [Option("target", c, label=targeting.label(g, c)) for c in cands]
         if len(picked) >= spec.min:
             opts.append(Option("done", label="no more targets"))
-        flow.ask(g, o.controller, "target", "603.3d", f"choose {spec.text or 'target'} for {o.name}'s ability", opts)
+        flow.ask(
+            g,
+            o.controller,
+            "target",
+            "603.3d",
+            f"choose {spec.text or 'target'} for {o.name}'s ability",
+            opts,
+        )
         return
     _done_putting(g, f)
 

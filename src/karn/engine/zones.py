@@ -42,7 +42,9 @@ def new_object(g: Game, card: int, name: str, owner: int, zone: str, **kw: objec
     return o
 
 
-def move(g: Game, oid: int, to: str, *, top: bool = True, controller: int | None = None, tapped: bool = False) -> int:
+def move(
+    g: Game, oid: int, to: str, *, top: bool = True, controller: int | None = None, tapped: bool = False
+) -> int:
     """Move an object to another zone (400.7): returns the new object's id (0 if it ceased to exist).
 
     Leaving the battlefield records last known information, unattaches what

@@ -19,7 +19,7 @@ Conventions
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, Union
+from typing import Literal
 
 # --------------------------------------------------------------------------- selectors
 
@@ -92,7 +92,10 @@ class Group:
     player: Ref | None = None
 
 
-Selector = Union[Ref, Group]
+Selector = (
+    Ref
+    | Group
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +110,10 @@ class Var:
     ref: Ref | None = None
 
 
-Amount = Union[int, Var]
+Amount = (
+    int
+    | Var
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -343,36 +349,36 @@ class Attach:
 
 @dataclass(frozen=True, slots=True)
 class May:
-    """"You may ..." (the controller chooses on resolution whether to do ``effects``)."""
+    """ "You may ..." (the controller chooses on resolution whether to do ``effects``)."""
 
     effects: tuple[Effect, ...]
 
 
-Effect = Union[
-    DealDamage,
-    GainLife,
-    LoseLife,
-    Draw,
-    Discard,
-    Destroy,
-    Exile,
-    ReturnToHand,
-    CounterSpell,
-    ApplyContinuous,
-    GainControl,
-    Tap,
-    Untap,
-    SkipNextUntap,
-    CreateToken,
-    AddMana,
-    SearchLibrary,
-    Scry,
-    PutCounters,
-    PreventDamage,
-    RevealTop,
-    Attach,
-    May,
-]
+Effect = (
+    DealDamage
+    | GainLife
+    | LoseLife
+    | Draw
+    | Discard
+    | Destroy
+    | Exile
+    | ReturnToHand
+    | CounterSpell
+    | ApplyContinuous
+    | GainControl
+    | Tap
+    | Untap
+    | SkipNextUntap
+    | CreateToken
+    | AddMana
+    | SearchLibrary
+    | Scry
+    | PutCounters
+    | PreventDamage
+    | RevealTop
+    | Attach
+    | May
+)
 
 # --------------------------------------------------------------------------- abilities
 
@@ -480,7 +486,15 @@ class Unsupported:
     reason: str = ""
 
 
-Ability = Union[Keyword, Activated, Triggered, Static, SpellAbility, CostIncrease, Unsupported]
+Ability = (
+    Keyword
+    | Activated
+    | Triggered
+    | Static
+    | SpellAbility
+    | CostIncrease
+    | Unsupported
+)
 
 
 @dataclass(frozen=True, slots=True)

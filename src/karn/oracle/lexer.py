@@ -100,10 +100,10 @@ class Vocabulary:
     def classify(self, word: str) -> tuple[str, str]:
         """(terminal type, value) of one lower-case word."""
         lit = self.literals
-        if word in CARD_TYPES:
-            return "CTYPE", word
         if word in lit:
             return lit[word], word
+        if word in CARD_TYPES:
+            return "CTYPE", word
         if word in _ALIASES and _ALIASES[word] in lit:
             return lit[_ALIASES[word]], word
         if word.endswith("s") and word[:-1] in CARD_TYPES:
@@ -249,7 +249,10 @@ class OracleLexer(Lexer):
                 literals[term.pattern.value] = term.name
         self.vocab = Vocabulary(literals)
 
+    __future_interface__ = 1
+
     def lex(self, lexer_state: LexerState, parser_state: Any) -> Iterator[Token]:
-        text: str = lexer_state.text.text if hasattr(lexer_state.text, "text") else lexer_state.text
-        for t in tokenize(text, self.vocab):
+        text = lexer_state.text
+        raw: str = text if isinstance(text, str) else str(text.text)
+        for t in tokenize(raw, self.vocab):
             yield Token(t.type, t.value, start_pos=t.start, end_pos=t.end, line=1, column=t.start + 1)

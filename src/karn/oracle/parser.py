@@ -12,7 +12,7 @@ from importlib import resources
 from typing import Any, Literal
 
 from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import LarkError, UnexpectedInput
+from lark.exceptions import LarkError, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 from lark.tree import Meta
 
 from karn.oracle.lexer import OracleLexer
@@ -75,11 +75,23 @@ def parse(norm: str, start: Start) -> AbilityA:
         norm = lowered
     try:
         tree = get_parser().parse(lowered, start=start)
-    except UnexpectedInput as e:
+    except UnexpectedToken as e:
+        tok = e.token
+        if tok.type == "$END":
+            raise ParseError("incomplete sentence", len(norm)) from None
+        raise ParseError(f"unexpected '{tok.value}'", tok.start_pos or 0) from None
+    except UnexpectedEOF:
+        raise ParseError("incomplete sentence", len(norm)) from None
+    except UnexpectedInput as e:  # pragma: no cover - the word lexer never fails
         raise ParseError(str(e).split("\n", 1)[0], getattr(e, "pos_in_stream", 0) or 0) from None
     except LarkError as e:  # pragma: no cover - defensive
         raise ParseError(str(e), 0) from None
-    result: AbilityA = _Builder(norm).transform(tree)
+    try:
+        result: AbilityA = _Builder(norm).transform(tree)
+    except VisitError as e:
+        if isinstance(e.orig_exc, ParseError):
+            raise e.orig_exc from None
+        raise
     return result
 
 
@@ -251,8 +263,8 @@ class _Builder(Transformer[Token, Any]):
     def v_discard(self, meta: Meta, c: list[Any]) -> VP:
         return self._vp(meta, "discard", amount=c[0])
 
-    def v_discard_np(self, meta: Meta, c: list[Any]) -> VP:
-        return self._vp(meta, "discard_np", obj=c[0])
+    def v_discard_that(self, meta: Meta, c: list[Any]) -> VP:
+        return self._vp(meta, "discard_np", obj=NP("that", desc=Desc(groups=((Word("card", "card"),),)), text="that card"))
 
     def v_destroy(self, meta: Meta, c: list[Any]) -> VP:
         return self._vp(meta, "destroy", obj=c[0])

@@ -44,7 +44,9 @@ def parse_step(raw: Any, line: int, source: str) -> Step:
     if isinstance(raw, dict):
         keys = [k for k in raw if k in STEP_KEYS]
         if len(keys) != 1:
-            raise ScenarioError(f"{source} line {line}: a step needs exactly one of {sorted(STEP_KEYS)}: {raw!r}")
+            raise ScenarioError(
+                f"{source} line {line}: a step needs exactly one of {sorted(STEP_KEYS)}: {raw!r}"
+            )
         k = keys[0]
         if k == "illegal":
             inner = parse_step(raw[k], line, source)

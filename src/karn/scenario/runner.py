@@ -143,7 +143,11 @@ class Runner:
 
         groups = [
             [o for o in s.battlefield if g.controller(o) == p and nm(o) == low],
-            [o for o in s.stack if s.objects[o].controller == p and s.objects[o].ability < 0 and nm(o) == low],
+            [
+                o
+                for o in s.stack
+                if s.objects[o].controller == p and s.objects[o].ability < 0 and nm(o) == low
+            ],
             [o for o in s.players[p].hand if nm(o) == low],
             [o for o in s.players[p].graveyard if nm(o) == low],
             [o for o in s.players[p].exile if nm(o) == low],
@@ -177,7 +181,9 @@ class Runner:
         d = self.g.decision
         if d is None:
             raise StepFailed("the game is over")
-        raise StepFailed(f"unanswered decision ({d.rule}): {d.prompt}; options: {[o.label for o in d.options]}")
+        raise StepFailed(
+            f"unanswered decision ({d.rule}): {d.prompt}; options: {[o.label for o in d.options]}"
+        )
 
     def give_priority_to(self, p: int) -> None:
         """Pass with other players until `p` holds priority, without resolving anything."""
@@ -191,7 +197,9 @@ class Runner:
             if d.player == p:
                 return
             if g.s.passes + 1 >= len(g.s.players):
-                raise StepFailed(f"{self.letters[p]} does not get priority before the stack resolves or the step ends")
+                raise StepFailed(
+                    f"{self.letters[p]} does not get priority before the stack resolves or the step ends"
+                )
             self.apply(Action("pass"))
         if g.decision is None or g.decision.player != p:
             raise StepFailed(f"{self.letters[p]} does not hold priority")
@@ -203,7 +211,9 @@ class Runner:
         target_turn = g.s.turn if turn is None else turn
         target = (target_turn, STEPS.index(step))
         if (g.s.turn, STEPS.index(g.s.step)) > target:
-            raise StepFailed(f"step {step} of turn {target_turn} has already passed (now {g.s.step}, turn {g.s.turn})")
+            raise StepFailed(
+                f"step {step} of turn {target_turn} has already passed (now {g.s.step}, turn {g.s.turn})"
+            )
         while True:
             d = g.decision
             if d is None:
@@ -325,7 +335,7 @@ class Runner:
                     continue
                 self.apply(Action("pay"))
         if tq:
-            raise StepFailed(f"unused targets {targets[-len(tq):]}")
+            raise StepFailed(f"unused targets {targets[-len(tq) :]}")
 
     def _cancel_if_casting(self) -> None:
         g = self.g
@@ -451,7 +461,9 @@ class Runner:
         if pick is None:
             pick = next((o for o in opts if o.label.lower() == low), None)
         if pick is None:
-            raise StepFailed(f"choose {lab!r}: no such option for '{d.prompt}' (options: {[o.label for o in opts]})")
+            raise StepFailed(
+                f"choose {lab!r}: no such option for '{d.prompt}' (options: {[o.label for o in opts]})"
+            )
         self.apply(pick)
 
     def illegal(self, inner: Step) -> None:

@@ -116,7 +116,8 @@ def cmd_scenario_run(args: argparse.Namespace) -> int:
 def cmd_coverage(args: argparse.Namespace) -> int:
     from karn.oracle.coverage import main as coverage_main
 
-    return coverage_main([])
+    rc: int = coverage_main([])
+    return rc
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -35,7 +35,7 @@ def _perm_line(p: dict[str, Any]) -> str:
 
 
 def render_board(obs: dict[str, Any]) -> Panel:
-    rows = []
+    rows: list[Any] = []
     for pv in reversed(obs["players"]):
         idx = pv["index"]
         perms = [p for p in obs["battlefield"] if p["controller"] == idx]
