@@ -186,6 +186,7 @@ def mulligan_step(g: Game, f: Frame) -> None:
     s.stage = 0
     g.emit("103.8a", f"{g.pname(s.active)} takes the first turn and skips its first draw")
     start_turn(g)
+    g.emit("502", "untap step begins")
 
 
 def mulligan_answer(g: Game, f: Frame, a: Action) -> None:
@@ -344,6 +345,11 @@ def cleanup_discard_step(g: Game, f: Frame) -> None:
         o = s.objects[oid]
         o.damage = 0
         o.deathtouch_damage = False
+    for e in s.effects:
+        if e.until_end_of_turn and e.new_controller >= 0:
+            for oid in e.affected:
+                if oid in s.objects:
+                    s.objects[oid].sick = True  # 302.6: control changes back
     s.effects = [e for e in s.effects if not e.until_end_of_turn]
     s.shields = []
     g.dirty()
