@@ -270,14 +270,13 @@ def _pump_value(g: Game, me: int, oid: int, dp: int, dt: int) -> float:
     s = g.s
     value = creature_value(g, oid)
     best = 0.0
-    # In response to an opponent's damage spell or ability aimed at it.
-    if s.stack:
-        top = s.objects[s.stack[-1]]
-        if top.controller != me:
-            dmg = _incoming_damage(g, top, oid)
-            left = _toughness_left(g, oid)
-            if left <= dmg < left + dt:
-                best = max(best, value)
+    # In response to an opponent's damage spell or ability aimed at it (the topmost one).
+    theirs = next((s.objects[x] for x in reversed(s.stack) if s.objects[x].controller != me), None)
+    if theirs is not None:
+        dmg = _incoming_damage(g, theirs, oid)
+        left = _toughness_left(g, oid)
+        if left <= dmg < left + dt:
+            best = max(best, value)
     cb = s.combat
     if cb is None or s.step not in ("declare_blockers", "first_strike_damage"):
         return best
@@ -558,6 +557,13 @@ def attack_plan(g: Game, me: int, acts: list[Action]) -> list[int]:
     if sum(powers[len(blockers) :]) >= opp_life:
         return cands
     plan = [a for a in cands if a in declared or _good_attack(g, a, blockers)]
+    if len(plan) < len(cands) and len(cands) > len(blockers):
+        # Swarm: the blockers can stop only some of us; assume they kill our most valuable.
+        k = len(blockers)
+        loss = sum(sorted((creature_value(g, a) for a in cands), reverse=True)[:k])
+        through = sum(powers[k:])
+        if through >= max(2.0, loss / 2):
+            plan = cands
     # Hold back blockers if the opponent's counterattack could be lethal.
     my_life = s.players[me].life
     opp_powers = sorted((_power(g, c) for c in opp_creatures), reverse=True)

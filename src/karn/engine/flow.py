@@ -99,13 +99,18 @@ def run(g: Game) -> None:
         if guard > 100000:
             raise RuntimeError("engine made no progress (internal error)")
         if s.agenda:
+            g.sba_clean = False
             f = s.agenda[-1]
             STEP_FRAME[f.kind](g, f)
             continue
+        if s.stage != 1:
+            g.sba_clean = False
         advance(g)
 
 
 def handle(g: Game, action: Action, d: Decision) -> None:
+    if action.kind != "pass":
+        g.sba_clean = False
     if d.kind == "priority":
         priority_answer(g, action)
         return
@@ -414,8 +419,12 @@ def next_step(g: Game) -> str:
 
 def give_priority(g: Game) -> None:
     s = g.s
-    if sba.perform(g):  # 704.3: repeat until none
-        return
+    # 704.3: perform state-based actions, repeating until none apply. Nothing can
+    # have changed since the last clean check if players only passed priority.
+    if not g.sba_clean:
+        if sba.perform(g):
+            return
+        g.sba_clean = True
     if s.over:
         return
     if s.triggers:

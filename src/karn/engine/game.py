@@ -75,6 +75,7 @@ class Game:
         self.log: list[Event] = log if log is not None else []
         self.db = db or CardDatabase.default()
         self._bf: dict[int, Chars] | None = None
+        self.sba_clean = False  # a cache: no state-based action applies (see flow.give_priority)
 
     # ------------------------------------------------------------------ creation
 

@@ -49,6 +49,9 @@ def _int(v: str | None) -> int:
         return 0
 
 
+_PRINTED: dict[str, Chars] = {}
+
+
 def printed(g: Game, o: Obj) -> Chars:
     """Copiable printed values (613.2 starting point) of a card or token."""
     if o.token is not None:
@@ -66,23 +69,42 @@ def printed(g: Game, o: Obj) -> Chars:
             abilities=tuple(ir.Keyword(k) for k in t.keywords),
             printed_keywords=frozenset(t.keywords),
         )
-    face = g.face(o.name)
-    compiled = g.compiled(o.name)
-    kws = frozenset(a.name for a in compiled.abilities if isinstance(a, ir.Keyword))
+    t = _PRINTED.get(o.name)
+    if t is None:
+        face = g.face(o.name)
+        compiled = g.compiled(o.name)
+        kws = frozenset(a.name for a in compiled.abilities if isinstance(a, ir.Keyword))
+        t = _PRINTED[o.name] = Chars(
+            name=face.name,
+            types=frozenset(face.types),
+            subtypes=frozenset(face.subtypes),
+            supertypes=frozenset(face.supertypes),
+            colors=frozenset(face.colors),
+            power=_int(face.power),
+            toughness=_int(face.toughness),
+            keywords=set(kws),
+            controller=0,
+            abilities=compiled.abilities,
+            mana_value=face.mana_value,
+            base_loyalty=_int(face.loyalty),
+            printed_keywords=kws,
+        )
     return Chars(
-        name=face.name,
-        types=frozenset(face.types),
-        subtypes=frozenset(face.subtypes),
-        supertypes=frozenset(face.supertypes),
-        colors=frozenset(face.colors),
-        power=_int(face.power),
-        toughness=_int(face.toughness),
-        keywords=set(kws),
-        controller=o.controller,
-        abilities=compiled.abilities,
-        mana_value=face.mana_value,
-        base_loyalty=_int(face.loyalty),
-        printed_keywords=kws,
+        t.name,
+        t.types,
+        t.subtypes,
+        t.supertypes,
+        t.colors,
+        t.power,
+        t.toughness,
+        set(t.printed_keywords),
+        o.controller,
+        t.abilities,
+        False,
+        False,
+        t.mana_value,
+        t.base_loyalty,
+        t.printed_keywords,
     )
 
 

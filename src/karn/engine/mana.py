@@ -22,10 +22,22 @@ class Source(NamedTuple):
     produces: tuple[str, ...]  # the symbols its ability adds
 
 
+_MANA_ABILITIES: dict[str, list[tuple[int, ir.Activated]]] = {}
+
+
 def mana_abilities(g: Game, oid: int) -> list[tuple[int, ir.Activated]]:
-    return [
-        (i, a) for i, a in enumerate(g.chars(oid).abilities) if isinstance(a, ir.Activated) and a.mana_ability
-    ]
+    """The mana abilities of a permanent (605.1a). Continuous effects of the pool grant
+    keywords only, so a card's activated abilities are those it was compiled with."""
+    o = g.s.objects[oid]
+    if o.token is not None:
+        return []
+    found = _MANA_ABILITIES.get(o.name)
+    if found is None:
+        found = [
+            (i, a) for i, a in enumerate(g.compiled(o.name).abilities) if isinstance(a, ir.Activated) and a.mana_ability
+        ]
+        _MANA_ABILITIES[o.name] = found
+    return found
 
 
 def can_activate_mana(g: Game, p: int, oid: int, ab: ir.Activated) -> bool:
@@ -47,7 +59,10 @@ def can_activate_mana(g: Game, p: int, oid: int, ab: ir.Activated) -> bool:
 def sources(g: Game, p: int) -> list[Source]:
     out: list[Source] = []
     for oid in g.s.battlefield:
-        for i, ab in mana_abilities(g, oid):
+        abilities = mana_abilities(g, oid)
+        if not abilities or g.controller(oid) != p:
+            continue
+        for i, ab in abilities:
             if can_activate_mana(g, p, oid, ab) and not ab.cost.sacrifice_self:
                 syms: tuple[str, ...] = ()
                 for e in ab.effects:

@@ -35,6 +35,21 @@ def can_play_land(g: Game, p: int, oid: int) -> bool:
     )
 
 
+_ACTIVATED: dict[str, list[tuple[int, ir.Activated]]] = {}
+
+
+def activated_abilities(g: Game, oid: int) -> list[tuple[int, ir.Activated]]:
+    """Activated abilities of a permanent (602), by index in its compiled abilities."""
+    o = g.s.objects[oid]
+    if o.token is not None:
+        return []
+    found = _ACTIVATED.get(o.name)
+    if found is None:
+        found = [(i, a) for i, a in enumerate(g.compiled(o.name).abilities) if isinstance(a, ir.Activated)]
+        _ACTIVATED[o.name] = found
+    return found
+
+
 def offer(g: Game, p: int) -> None:
     s = g.s
     opts: list[Option] = [Option("pass", label="pass priority")]
@@ -55,11 +70,10 @@ def offer(g: Game, p: int) -> None:
             seen.add(("cast", name))
             opts.append(Option("cast", oid, label=f"cast {name}"))
     for oid in s.battlefield:
-        if g.controller(oid) != p:
+        acts = activated_abilities(g, oid)
+        if not acts or g.controller(oid) != p:
             continue
-        for i, ab in enumerate(g.chars(oid).abilities):
-            if not isinstance(ab, ir.Activated):
-                continue
+        for i, ab in acts:
             if ab.mana_ability:
                 if mana.can_activate_mana(g, p, oid, ab):
                     opts.append(Option("mana", oid, i, label=f"activate {g.describe(oid)}: {ab.text}"))

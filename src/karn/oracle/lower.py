@@ -214,7 +214,7 @@ def describe(desc: Desc, ctx: Ctx, default_zone: Zone = "battlefield", other: bo
             owner = "you"
         elif q.kind == "zone":
             zone = q.value  # type: ignore[assignment]
-            owner = "you"
+            owner = "you" if q.player is None else None  # "from your graveyard" / "from a graveyard"
         elif q.kind == "from_it":
             zone = "hand"
         elif q.kind == "player_controls":
@@ -563,6 +563,8 @@ def lower_item(subject: NP | None, vp: VP, ctx: Ctx, out: list[Effect]) -> list[
         if owner != who:
             raise ctx.fail("reveal the top card of another player's library")
         return [RevealTop(who)]
+    if v == "reveal" and ctx.search is not None and vp.obj is not None and vp.obj.kind in ("it", "that"):
+        return []  # 701.20a: revealing the found card changes nothing but what players know
     if v == "reveal":
         who = player_ref(subject, ctx)
         assert vp.obj is not None

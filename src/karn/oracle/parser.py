@@ -203,6 +203,8 @@ class _Builder(Transformer[Token, Any]):
         return Sentence("if_its", tuple(c[1]), cond=c[0], text=self._text(meta))
 
     def s_sorcery_only(self, meta: Meta, c: list[Any]) -> Sentence:
+        if str(c[0]) != "sorcery":
+            raise ParseError(f"activate only as a {c[0]}", meta.start_pos)
         return Sentence("sorcery_only", text=self._text(meta))
 
     def chain(self, meta: Meta, c: list[Any]) -> list[Item]:
@@ -289,13 +291,17 @@ class _Builder(Transformer[Token, Any]):
         return self._vp(meta, "modify", keywords=tuple(c[0]))
 
     def v_cant_attack(self, meta: Meta, c: list[Any]) -> VP:
-        return self._vp(meta, "cant_attack")
+        return self._vp(meta, "cant_attack", until_eot=bool(c))
 
     def v_cant_block(self, meta: Meta, c: list[Any]) -> VP:
-        return self._vp(meta, "cant_block")
+        return self._vp(meta, "cant_block", until_eot=bool(c))
 
     def v_cant_attack_or_block(self, meta: Meta, c: list[Any]) -> VP:
-        return self._vp(meta, "cant_attack_or_block")
+        return self._vp(meta, "cant_attack_or_block", until_eot=bool(c))
+
+    def v_each(self, meta: Meta, c: list[Any]) -> VP:
+        vp: VP = c[0]
+        return vp
 
     def v_cant_regenerate(self, meta: Meta, c: list[Any]) -> VP:
         return self._vp(meta, "cant_regenerate")
@@ -454,6 +460,9 @@ class _Builder(Transformer[Token, Any]):
 
     def np_it(self, meta: Meta, c: list[Any]) -> NP:
         return self._np(meta, "it")
+
+    def np_they(self, meta: Meta, c: list[Any]) -> NP:
+        return self._np(meta, "those", desc=None)
 
     def np_you(self, meta: Meta, c: list[Any]) -> NP:
         return self._np(meta, "you")
@@ -666,6 +675,9 @@ class _Builder(Transformer[Token, Any]):
 
     def q_from_it(self, meta: Meta, c: list[Any]) -> Qual:
         return Qual("from_it")
+
+    def q_from_a_graveyard(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("zone", "graveyard", player=NP("a", text="a"))
 
 
 def _pt_mod(text: str, meta: Meta) -> tuple[int, int]:
