@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from karn import ir
-from karn.engine import targeting
+from karn.engine import mana, targeting
 from karn.engine.actions import Action
 from karn.engine.state import BATTLEFIELD, STACK, Obj, player_ref, ref_player
 
@@ -285,9 +285,7 @@ def _pump_value(g: Game, me: int, oid: int, dp: int, dt: int) -> float:
         if not blockers:
             if oid not in cb.blocked and dp > 0:
                 opp = s.players[_opponent(g, me)]
-                unblocked = sum(
-                    _power(g, a) for a in cb.attackers if _on_bf(g, a) and a not in cb.blocked
-                )
+                unblocked = sum(_power(g, a) for a in cb.attackers if _on_bf(g, a) and a not in cb.blocked)
                 if unblocked < opp.life <= unblocked + dp:
                     best = max(best, 1000.0)
             return best
@@ -430,7 +428,11 @@ def _modify_score(g: Game, me: int, t: int, m: ir.Modify, mine: bool, value: flo
     if not mine:
         return -1.0 - m.power - m.toughness
     if temporary:
-        return _pump_value(g, me, t, m.power, m.toughness)
+        pump = _pump_value(g, me, t, m.power, m.toughness)
+        s = g.s
+        if s.active == me and s.step == "precombat_main" and not g.s.objects[t].tapped:
+            pump = max(pump, 1.0 * max(m.power, 0))  # before attacking: worth a little
+        return pump
     return 1.0 + 2.0 * m.power + m.toughness + len(m.add_keywords)
 
 
@@ -447,7 +449,14 @@ def _aura_score(g: Game, me: int, t: int, mods: list[ir.Modify]) -> float:
         elif mine:
             o = g.s.objects[t]
             ready = not o.sick or "haste" in g.chars(t).keywords
-            total += 3.0 + 0.3 * value + 2.0 * m.power + m.toughness + len(m.add_keywords) + (1.0 if ready else 0.0)
+            total += (
+                3.0
+                + 0.3 * value
+                + 2.0 * m.power
+                + m.toughness
+                + len(m.add_keywords)
+                + (1.0 if ready else 0.0)
+            )
         else:
             total -= 2.0
     return total if mods else (1.0 if mine else 0.0)
@@ -459,13 +468,41 @@ def _best_over(g: Game, me: int, spec: ir.TargetSpec, source: int, score: Callab
 
 
 def effects_score(
-    g: Game, me: int, effects: tuple[ir.Effect, ...], specs: tuple[ir.TargetSpec, ...], source: int, x: int = 0
+    g: Game,
+    me: int,
+    effects: tuple[ir.Effect, ...],
+    specs: tuple[ir.TargetSpec, ...],
+    source: int,
+    x: int = 0,
 ) -> float:
-    """Worth of a spell or ability (with the best first target), or a flat worth if untargeted."""
+    """Worth of a spell or ability (with the best first target), or of its untargeted effects."""
     if not specs:
-        return 4.0 if _my_main(g, me) or _face_time(g, me) else 0.0
+        return _untargeted_score(g, me, effects, x) if _my_main(g, me) or _face_time(g, me) else 0.0
     slot0 = _slot_effects(effects, 0)
     return _best_over(g, me, specs[0], source, lambda c: score_target(g, me, slot0, c, x))
+
+
+def _group_of(e: ir.Effect) -> ir.Group | None:
+    sel = e.mod.affected if isinstance(e, ir.ApplyContinuous) else getattr(e, "what", None)
+    return sel if isinstance(sel, ir.Group) else None
+
+
+def _untargeted_score(g: Game, me: int, effects: tuple[ir.Effect, ...], x: int) -> float:
+    """Effects on groups ("destroy all creatures") count object by object; others a flat 4."""
+    total = 0.0
+    other = False
+    for e in _flat(effects):
+        grp = _group_of(e)
+        if grp is None:
+            other = True
+            continue
+        if grp.filter.zone != BATTLEFIELD:
+            other = True
+            continue
+        for oid in g.s.battlefield:
+            if targeting.matches(g, oid, grp.filter, me):
+                total += score_target(g, me, [e], oid, x)
+    return total + (4.0 if other else 0.0)
 
 
 # ============================================================================ what to cast or activate
@@ -487,9 +524,10 @@ def cast_score(g: Game, me: int, oid: int) -> float:
     cheap = 0.1 * face.mana_value  # prefer the cheaper of two equal spells
     if sa is None:
         return (6.0 + face.mana_value) if main else 0.0
+    x = mana.max_x(g, me, face.cost) if face.cost.x else 0
     if sa.modes:
-        return max(effects_score(g, me, m.effects, m.targets, oid) for m in sa.modes) - cheap
-    return effects_score(g, me, sa.effects, sa.targets, oid) - cheap
+        return max(effects_score(g, me, m.effects, m.targets, oid, x) for m in sa.modes) - cheap
+    return effects_score(g, me, sa.effects, sa.targets, oid, x) - cheap
 
 
 def activate_score(g: Game, me: int, oid: int, idx: int) -> float:
@@ -499,13 +537,15 @@ def activate_score(g: Game, me: int, oid: int, idx: int) -> float:
     ab = abilities[idx]
     if not isinstance(ab, ir.Activated):
         return 0.0
+    if ab.cost.loyalty is not None:
+        # Planeswalkers: an ability every turn, preferring the ones that add loyalty.
+        bonus = effects_score(g, me, ab.effects, ab.targets, oid) if ab.targets else 0.0
+        return 4.0 + 0.2 * ab.cost.loyalty + bonus if _my_main(g, me) else 0.0
     if ab.equip:
         if g.s.objects[oid].attached_to or not _my_main(g, me):
             return 0.0
-    elif not (ab.cost.tap or ab.cost.loyalty is not None):
+    elif not ab.cost.tap:
         return 0.0  # repeatable abilities: not worth the risk of wasting mana
-    if not ab.targets:
-        return 4.0 if _my_main(g, me) or _face_time(g, me) else 0.0
     return effects_score(g, me, ab.effects, ab.targets, oid)
 
 
@@ -550,7 +590,9 @@ def attack_plan(g: Game, me: int, acts: list[Action]) -> list[int]:
         return []
     opp = _opponent(g, me)
     opp_life = s.players[opp].life
-    opp_creatures = [oid for oid in s.battlefield if g.controller(oid) == opp and g.chars(oid).is_("creature")]
+    opp_creatures = [
+        oid for oid in s.battlefield if g.controller(oid) == opp and g.chars(oid).is_("creature")
+    ]
     blockers = [oid for oid in opp_creatures if not s.objects[oid].tapped and not g.chars(oid).cant_block]
     # Lethal: even if each blocker stops one of our biggest attackers.
     powers = sorted((_power(g, a) for a in cands), reverse=True)
@@ -668,7 +710,9 @@ def block_plan(g: Game, me: int, acts: list[Action]) -> list[tuple[int, int]]:
             break
         if a in blocked:
             continue
-        chumps = sorted((b for b in mine if b not in used and (b, a) in legal), key=lambda b: (creature_value(g, b), b))
+        chumps = sorted(
+            (b for b in mine if b not in used and (b, a) in legal), key=lambda b: (creature_value(g, b), b)
+        )
         if chumps:
             used.add(chumps[0])
             blocked.add(a)

@@ -130,8 +130,8 @@ def can_activate(g: Game, p: int, oid: int, idx: int, ab: ir.Activated) -> bool:
 
 def _snapshot(g: Game) -> None:
     g.s.rollback = b""
-    g.s.rollback = encode_state(g.s)
     g.s.settings["rollback_log"] = len(g.log)
+    g.s.rollback = encode_state(g.s)
 
 
 def cancel(g: Game) -> None:
