@@ -285,10 +285,7 @@ def turn_based_actions(g: Game) -> None:
     elif step == "declare_blockers":
         s.agenda.append(Frame("block", {}))
     elif step == "first_strike_damage":
-        if not combat.any_first_strike(g):
-            s.stage = 2  # 510.4: no first-strike combat damage step
-        else:
-            s.agenda.append(Frame("damage", {"first": True}))
+        s.agenda.append(Frame("damage", {"first": True}))
     elif step == "combat_damage":
         s.agenda.append(Frame("damage", {"first": False}))
     elif step == "cleanup":
@@ -408,6 +405,8 @@ def next_step(g: Game) -> str:
         s.combat = None  # 511.3
     i = STEPS.index(s.step)
     nxt = STEPS[i + 1]
+    if nxt == "first_strike_damage" and not combat.any_first_strike(g):
+        nxt = "combat_damage"  # 510.4: only one combat damage step without first or double strike
     if s.step == "declare_attackers" and (s.combat is None or not s.combat.attackers):
         s.no_attackers = True
         return "end_of_combat"  # 508.8

@@ -382,6 +382,8 @@ def apply_effect(g: Game, f: Frame, o: Obj, e: ir.Effect) -> bool:
             )
             g.dirty()
             desc = _mod_text(m)
+            if len(affected) == 1:
+                desc = desc.replace("get ", "gets ").replace("gain ", "gains ")
             g.emit("611.2a", f"{', '.join(g.describe(t) for t in affected)} {desc}")
         return True
     if isinstance(e, ir.GainControl):

@@ -1,0 +1,273 @@
+"""Readable one-line renderings of compiled abilities (used by ``karn card NAME``).
+
+These describe the IR, not the Oracle text: they show what the engine will do,
+so a reader can check the compiler's reading of a card.
+"""
+
+from __future__ import annotations
+
+from karn.ir.nodes import (
+    Ability,
+    Activated,
+    AddMana,
+    Amount,
+    ApplyContinuous,
+    Attach,
+    CompiledCard,
+    Cost,
+    CostIncrease,
+    CounterSpell,
+    CreateToken,
+    DealDamage,
+    Destroy,
+    Discard,
+    Draw,
+    Effect,
+    Exile,
+    Filter,
+    GainControl,
+    GainLife,
+    Group,
+    Keyword,
+    LoseLife,
+    May,
+    Modify,
+    PreventDamage,
+    PutCounters,
+    Ref,
+    ReturnToHand,
+    RevealTop,
+    Scry,
+    SearchLibrary,
+    Selector,
+    SkipNextUntap,
+    SpellAbility,
+    Static,
+    Tap,
+    TargetSpec,
+    Trigger,
+    Triggered,
+    Unsupported,
+    Untap,
+    Var,
+)
+
+_COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+def describe_abilities(compiled: CompiledCard) -> list[str]:
+    """One line per ability, in Oracle order."""
+    return [describe_ability(a) for a in compiled.abilities]
+
+
+def describe_ability(a: Ability) -> str:
+    if isinstance(a, Keyword):
+        return f"Keyword: {a.name}" + (f" ({filter_text(a.arg)})" if a.arg is not None else "")
+    if isinstance(a, Activated):
+        flags = []
+        if a.mana_ability:
+            flags.append("mana ability")
+        if a.equip:
+            flags.append("equip")
+        if a.sorcery_speed:
+            flags.append("sorcery speed")
+        tail = f" [{', '.join(flags)}]" if flags else ""
+        return f"Activated {cost_text(a.cost)}: {effects_text(a.effects)}{targets_text(a.targets)}{tail}"
+    if isinstance(a, Triggered):
+        return f"Triggered ({trigger_text(a.trigger)}): {effects_text(a.effects)}{targets_text(a.targets)}"
+    if isinstance(a, Static):
+        return "Static: " + "; ".join(modify_text(m) for m in a.mods)
+    if isinstance(a, SpellAbility):
+        if a.modes:
+            modes = " | ".join(
+                f"{i + 1}) {effects_text(m.effects)}{targets_text(m.targets)}" for i, m in enumerate(a.modes)
+            )
+            return f"Spell: choose {a.choose} — {modes}"
+        return f"Spell: {effects_text(a.effects)}{targets_text(a.targets)}"
+    if isinstance(a, CostIncrease):
+        return f"Cost: {{{a.generic_per_extra_target}}} more for each target beyond the first"
+    if isinstance(a, Unsupported):
+        return f"UNSUPPORTED: {a.clause!r}" + (f" ({a.reason})" if a.reason else "")
+    return repr(a)  # pragma: no cover
+
+
+def cost_text(c: Cost) -> str:
+    parts: list[str] = []
+    if c.loyalty is not None:
+        parts.append(f"[{c.loyalty:+d}]" if c.loyalty else "[0]")
+    if c.mana:
+        parts.append(c.mana)
+    if c.tap:
+        parts.append("{T}")
+    if c.sacrifice_self:
+        parts.append("sacrifice this")
+    return ", ".join(parts) or "(free)"
+
+
+def trigger_text(t: Trigger) -> str:
+    if t.event == "gain_life":
+        return "whenever you gain life"
+    if t.event == "cast":
+        who = "you cast" if t.player == "you" else "a player casts"
+        return f"whenever {who} a {filter_text(t.filter) if t.filter else 'spell'}"
+    event = {"put_into_graveyard": "is put into a graveyard from the battlefield"}.get(t.event, t.event)
+    if t.self_only:
+        return f"when this {event}"
+    what = filter_text(t.filter) if t.filter else "permanent"
+    if what.startswith("other "):
+        return f"whenever another {what[6:]} {event}"
+    return f"whenever a {what} {event}"
+
+
+def targets_text(targets: tuple[TargetSpec, ...]) -> str:
+    if not targets:
+        return ""
+    return " — targets: " + "; ".join(f"#{i} {target_text(t)}" for i, t in enumerate(targets))
+
+
+def target_text(t: TargetSpec) -> str:
+    kinds: list[str] = []
+    if t.players is not None:
+        kinds.append({"any": "player", "opponent": "opponent", "you": "you"}[t.players])
+    if t.objects is not None:
+        kinds.append(filter_text(t.objects))
+    count = ""
+    if (t.min, t.max) != (1, 1):
+        count = f" ×{t.min}..{t.max if t.max is not None else 'any'}"
+    return " or ".join(kinds) + count
+
+
+def filter_text(f: Filter) -> str:
+    words: list[str] = []
+    if f.other:
+        words.append("other")
+    words += [f"non{_COLOR_NAMES.get(c, c)}" for c in f.not_colors]
+    words += [f"non{t}" for t in f.not_types]
+    words += [_COLOR_NAMES.get(c, c) for c in f.colors]
+    words += list(f.supertypes)
+    if f.subtypes:
+        words.append(" or ".join(f.subtypes))
+    if f.types:
+        words.append(" or ".join(f.types))
+    noun = {"stack": "spell", "battlefield": "permanent"}.get(f.zone, "card")
+    if not f.types and not f.subtypes:
+        words.append(noun)
+    elif f.zone == "stack":
+        words.append("spell")
+    elif f.zone != "battlefield":
+        words.append("card")
+    text = " ".join(words)
+    if f.controller:
+        text += " you control" if f.controller == "you" else " an opponent controls"
+    if f.zone not in ("battlefield", "stack"):
+        owner = {"you": "your ", "opponent": "an opponent's ", None: "a "}[f.owner]
+        text += f" in {owner}{f.zone}"
+    elif f.owner:
+        text += " you own" if f.owner == "you" else " an opponent owns"
+    return text
+
+
+def ref_text(r: Ref) -> str:
+    return {
+        "target": f"target #{r.index}",
+        "target_controller": f"controller of target #{r.index}",
+        "target_owner": f"owner of target #{r.index}",
+        "self": "this",
+        "you": "you",
+        "defending_player": "defending player",
+        "enchanted": "enchanted permanent",
+        "equipped": "equipped creature",
+        "triggering": "the triggering object",
+        "affected": "those objects",
+    }[r.kind]
+
+
+def selector_text(s: Selector) -> str:
+    if isinstance(s, Ref):
+        return ref_text(s)
+    text = f"each {filter_text(s.filter)}"
+    if s.player is not None:
+        text += f" of {ref_text(s.player)}"
+    return text
+
+
+def amount_text(a: Amount) -> str:
+    if isinstance(a, Var):
+        return "X" if a.name == "X" else f"the power of {ref_text(a.ref) if a.ref else 'it'}"
+    return str(a)
+
+
+def modify_text(m: Modify) -> str:
+    parts: list[str] = []
+    if m.power or m.toughness:
+        parts.append(f"gets {m.power:+d}/{m.toughness:+d}")
+    if m.add_keywords:
+        parts.append("gains " + ", ".join(m.add_keywords))
+    if m.cant_attack:
+        parts.append("can't attack")
+    if m.cant_block:
+        parts.append("can't block")
+    return f"{selector_text(m.affected)} " + (" and ".join(parts) or "is unchanged")
+
+
+def effects_text(effects: tuple[Effect, ...]) -> str:
+    return "; ".join(effect_text(e) for e in effects) or "(nothing)"
+
+
+def effect_text(e: Effect) -> str:  # noqa: C901 - one branch per IR node
+    if isinstance(e, DealDamage):
+        div = " divided evenly" if e.divided else ""
+        return f"deal {amount_text(e.amount)} damage{div} to {ref_text(e.to)}"
+    if isinstance(e, GainLife):
+        return f"{ref_text(e.player)} gain {amount_text(e.amount)} life"
+    if isinstance(e, LoseLife):
+        return f"{ref_text(e.player)} lose {amount_text(e.amount)} life"
+    if isinstance(e, Draw):
+        return f"{ref_text(e.player)} draw {amount_text(e.amount)}"
+    if isinstance(e, Discard):
+        how = f" chosen by you from {filter_text(e.filter) if e.filter else 'their hand'}" if e.chooser == "you" else ""
+        rev = " (hand revealed)" if e.reveal else ""
+        return f"{ref_text(e.player)} discard {amount_text(e.amount)}{how}{rev}"
+    if isinstance(e, Destroy):
+        return f"destroy {selector_text(e.what)}" + (" (no regeneration)" if e.no_regenerate else "")
+    if isinstance(e, Exile):
+        return f"exile {selector_text(e.what)}"
+    if isinstance(e, ReturnToHand):
+        return f"return {selector_text(e.what)} to its owner's hand"
+    if isinstance(e, CounterSpell):
+        return f"counter {ref_text(e.what)}"
+    if isinstance(e, ApplyContinuous):
+        dur = " until end of turn" if e.duration == "end_of_turn" else ""
+        return modify_text(e.mod) + dur
+    if isinstance(e, GainControl):
+        return f"gain control of {ref_text(e.what)}" + (" until end of turn" if e.duration == "end_of_turn" else "")
+    if isinstance(e, Tap):
+        return f"tap {selector_text(e.what)}"
+    if isinstance(e, Untap):
+        return f"untap {selector_text(e.what)}"
+    if isinstance(e, SkipNextUntap):
+        return f"{selector_text(e.what)} skip their next untap"
+    if isinstance(e, CreateToken):
+        t = e.token
+        colors = " ".join(_COLOR_NAMES[c] for c in t.colors) or "colorless"
+        kws = f" with {', '.join(t.keywords)}" if t.keywords else ""
+        return f"create {amount_text(e.count)} {t.power}/{t.toughness} {colors} {t.name} {' '.join(t.types)} token{kws}"
+    if isinstance(e, AddMana):
+        return f"add {e.mana}"
+    if isinstance(e, SearchLibrary):
+        tapped = " tapped" if e.tapped else ""
+        return f"search library for {e.count} {filter_text(e.filter)}, put onto {e.to}{tapped}, shuffle"
+    if isinstance(e, Scry):
+        return f"scry {amount_text(e.amount)}"
+    if isinstance(e, PutCounters):
+        return f"put {amount_text(e.amount)} {e.kind} counter(s) on {selector_text(e.what)}"
+    if isinstance(e, PreventDamage):
+        return f"prevent the next {amount_text(e.amount)} damage to {ref_text(e.to)} this turn"
+    if isinstance(e, RevealTop):
+        tail = f"; if {filter_text(e.filter)}, put it into {e.put_into}" if e.filter is not None else ""
+        return f"{ref_text(e.player)} reveal the top card of their library{tail}"
+    if isinstance(e, Attach):
+        return f"attach this to {ref_text(e.to)}"
+    if isinstance(e, May):
+        return f"you may ({effects_text(e.effects)})"
+    return repr(e)  # pragma: no cover
