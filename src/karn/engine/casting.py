@@ -71,10 +71,7 @@ def has_targets(g: Game, p: int, oid: int) -> bool:
 
 
 def _slots_fillable(g: Game, p: int, source: int, specs: tuple[ir.TargetSpec, ...]) -> bool:
-    for spec in specs:
-        if len(targeting.candidates(g, spec, p, source, source)) < spec.min:
-            return False
-    return True
+    return all(targeting.has_candidates(g, spec, p, source, source) for spec in specs)
 
 
 def can_cast(g: Game, p: int, oid: int, srcs: list[mana.Source] | None = None) -> bool:

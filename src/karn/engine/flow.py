@@ -45,6 +45,11 @@ STEP_RULE = {
     "cleanup": "514",
 }
 
+# Steps whose turn-based actions change the game (the others only pass priority around).
+_MUTATING_STEPS = frozenset(
+    {"untap", "draw", "declare_attackers", "declare_blockers", "first_strike_damage", "combat_damage", "cleanup"}
+)
+
 FrameStep = Callable[["Game", Frame], None]
 FrameAnswer = Callable[["Game", Frame, Action], None]
 
@@ -103,7 +108,7 @@ def run(g: Game) -> None:
             f = s.agenda[-1]
             STEP_FRAME[f.kind](g, f)
             continue
-        if s.stage != 1:
+        if s.stage == 0 and s.step in _MUTATING_STEPS:
             g.sba_clean = False
         advance(g)
 
@@ -421,6 +426,7 @@ def give_priority(g: Game) -> None:
     # 704.3: perform state-based actions, repeating until none apply. Nothing can
     # have changed since the last clean check if players only passed priority.
     if not g.sba_clean:
+        g.offers.clear()
         if sba.perform(g):
             return
         g.sba_clean = True

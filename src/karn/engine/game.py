@@ -23,6 +23,7 @@ from karn.engine.actions import Action, IllegalActionError
 from karn.engine.layers import Chars, chars_of, compute_battlefield
 from karn.engine.state import (
     BATTLEFIELD,
+    Option,
     LIBRARY,
     Decision,
     GameState,
@@ -75,7 +76,10 @@ class Game:
         self.log: list[Event] = log if log is not None else []
         self.db = db or CardDatabase.default()
         self._bf: dict[int, Chars] | None = None
-        self.sba_clean = False  # a cache: no state-based action applies (see flow.give_priority)
+        # Caches, not state: "nothing but priority passes happened since the last state-based
+        # action check" and the priority options computed since then (see flow.give_priority).
+        self.sba_clean = False
+        self.offers: dict[tuple[int, bool, tuple[tuple[str, int], ...]], list[Option]] = {}
 
     # ------------------------------------------------------------------ creation
 
@@ -237,6 +241,7 @@ class Game:
         if self.s.over:
             raise IllegalActionError("the game is over", "104.1")
         self.s.players[player].conceded = True
+        self.sba_clean = False
         self.emit("104.3a", f"{self.pname(player)} concedes")
         flow.check_game_over(self)
         if not self.s.over:

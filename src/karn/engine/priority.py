@@ -52,6 +52,16 @@ def activated_abilities(g: Game, oid: int) -> list[tuple[int, ir.Activated]]:
 
 def offer(g: Game, p: int) -> None:
     s = g.s
+    pl = s.players[p]
+    key = (p, sorcery_timing(g, p), tuple(sorted(pl.pool.items())))
+    cached = g.offers.get(key)
+    if cached is None:
+        cached = g.offers[key] = _options(g, p)
+    flow.ask(g, p, "priority", "117.1", f"{pl.name} has priority", list(cached))
+
+
+def _options(g: Game, p: int) -> list[Option]:
+    s = g.s
     opts: list[Option] = [Option("pass", label="pass priority")]
     pl = s.players[p]
     seen: set[tuple[str, str]] = set()
@@ -79,7 +89,7 @@ def offer(g: Game, p: int) -> None:
                     opts.append(Option("mana", oid, i, label=f"activate {g.describe(oid)}: {ab.text}"))
             elif casting.can_activate(g, p, oid, i, ab):
                 opts.append(Option("activate", oid, i, label=f"activate {g.describe(oid)}: {ab.text}"))
-    flow.ask(g, p, "priority", "117.1", f"{pl.name} has priority", opts)
+    return opts
 
 
 def answer(g: Game, a: Action) -> None:

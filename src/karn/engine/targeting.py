@@ -75,7 +75,17 @@ def legal_target(
     return True
 
 
-def candidates(g: Game, spec: ir.TargetSpec, controller: int, source: int, self_id: int = 0) -> list[int]:
+def has_candidates(g: Game, spec: ir.TargetSpec, controller: int, source: int, self_id: int = 0) -> bool:
+    """Are there at least ``spec.min`` legal targets? (601.2c; stops as soon as there are.)"""
+    need = spec.min
+    if need <= 0:
+        return True
+    return len(candidates(g, spec, controller, source, self_id, stop_at=need)) >= need
+
+
+def candidates(
+    g: Game, spec: ir.TargetSpec, controller: int, source: int, self_id: int = 0, stop_at: int = 0
+) -> list[int]:
     s = g.s
     out: list[int] = []
     if spec.players is not None:
@@ -83,6 +93,8 @@ def candidates(g: Game, spec: ir.TargetSpec, controller: int, source: int, self_
             r = player_ref(p.index)
             if legal_target(g, spec, r, controller, source, self_id):
                 out.append(r)
+                if stop_at and len(out) >= stop_at:
+                    return out
     f = spec.objects
     if f is not None:
         if f.zone == BATTLEFIELD:
@@ -96,6 +108,8 @@ def candidates(g: Game, spec: ir.TargetSpec, controller: int, source: int, self_
         for oid in pool:
             if legal_target(g, spec, oid, controller, source, self_id):
                 out.append(oid)
+                if stop_at and len(out) >= stop_at:
+                    return out
     return out
 
 
