@@ -97,7 +97,9 @@ def can_cast(g: Game, p: int, oid: int, srcs: list[mana.Source] | None = None) -
     return has_targets(g, p, oid)
 
 
-def can_activate(g: Game, p: int, oid: int, idx: int, ab: ir.Activated) -> bool:
+def can_activate(
+    g: Game, p: int, oid: int, idx: int, ab: ir.Activated, srcs: list[mana.Source] | None = None
+) -> bool:
     from karn.engine.priority import sorcery_timing
 
     o = g.obj(oid)
@@ -117,8 +119,11 @@ def can_activate(g: Game, p: int, oid: int, idx: int, ab: ir.Activated) -> bool:
             return False  # 606.6
     if not _slots_fillable(g, p, oid, ab.targets):
         return False
-    if c.mana and not mana.can_pay(g, p, ManaCost.parse(c.mana)):
-        return False
+    if c.mana:
+        if srcs is None:
+            srcs = mana.sources(g, p)
+        if mana.solve(g.s.players[p].pool, ManaCost.parse(c.mana), srcs) is None:
+            return False
     return True
 
 

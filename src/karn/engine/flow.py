@@ -379,6 +379,7 @@ def cleanup_discard_answer(g: Game, f: Frame, a: Action) -> None:
 def end_step(g: Game) -> None:
     """500.4: mana empties at the end of each step; then the next step begins."""
     s = g.s
+    s.lki.clear()  # nothing on the stack or waiting can refer to objects that left (608.2h)
     for p in s.players:
         if any(p.pool.values()):
             g.emit("500.4", f"{p.name}'s unused mana empties")

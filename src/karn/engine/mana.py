@@ -64,14 +64,20 @@ def sources(g: Game, p: int) -> list[Source]:
             continue
         for i, ab in abilities:
             if can_activate_mana(g, p, oid, ab) and not ab.cost.sacrifice_self:
-                syms: tuple[str, ...] = ()
-                for e in ab.effects:
-                    if isinstance(e, ir.AddMana):
-                        syms += parse_mana_symbols(e.mana)
+                syms = produced(ab)
                 if syms:
                     out.append(Source(oid, i, syms))
                 break
     return out
+
+
+def produced(ab: ir.Activated) -> tuple[str, ...]:
+    """The mana symbols a mana ability adds (106.1)."""
+    syms: tuple[str, ...] = ()
+    for e in ab.effects:
+        if isinstance(e, ir.AddMana):
+            syms += parse_mana_symbols(e.mana)
+    return syms
 
 
 def add_mana(g: Game, p: int, symbols: tuple[str, ...], rule: str = "106.4") -> None:
@@ -86,10 +92,7 @@ def activate_mana_ability(g: Game, p: int, oid: int, idx: int) -> None:
     assert isinstance(ab, ir.Activated)
     if ab.cost.tap:
         g.obj(oid).tapped = True
-    syms: tuple[str, ...] = ()
-    for e in ab.effects:
-        if isinstance(e, ir.AddMana):
-            syms += parse_mana_symbols(e.mana)
+    syms = produced(ab)
     add_mana(g, p, syms)
     g.emit("605.3b", f"{g.pname(p)} taps {g.describe(oid)} for {''.join('{' + s + '}' for s in syms)}")
 

@@ -65,7 +65,25 @@ def _options(g: Game, p: int) -> list[Option]:
     opts: list[Option] = [Option("pass", label="pass priority")]
     pl = s.players[p]
     seen: set[tuple[str, str]] = set()
-    srcs = mana.sources(g, p)
+    # One pass over the battlefield: mana abilities (605.3a) and the mana sources
+    # the payment solver may tap, then the other activated abilities (602).
+    srcs: list[mana.Source] = []
+    mine: list[tuple[int, list[tuple[int, ir.Activated]]]] = []
+    mana_opts: list[Option] = []
+    for oid in s.battlefield:
+        acts = activated_abilities(g, oid)
+        if not acts or g.controller(oid) != p:
+            continue
+        mine.append((oid, acts))
+        first_mana = True
+        for i, ab in acts:
+            if ab.mana_ability and mana.can_activate_mana(g, p, oid, ab):
+                mana_opts.append(Option("mana", oid, i, label=f"activate {g.describe(oid)}: {ab.text}"))
+                if first_mana and not ab.cost.sacrifice_self:
+                    syms = mana.produced(ab)
+                    if syms:
+                        srcs.append(mana.Source(oid, i, syms))
+                first_mana = False
     for oid in pl.hand:
         name = s.objects[oid].name
         face = g.face(name)
@@ -79,16 +97,11 @@ def _options(g: Game, p: int) -> list[Option]:
         if casting.can_cast(g, p, oid, srcs):
             seen.add(("cast", name))
             opts.append(Option("cast", oid, label=f"cast {name}"))
-    for oid in s.battlefield:
-        acts = activated_abilities(g, oid)
-        if not acts or g.controller(oid) != p:
-            continue
+    for oid, acts in mine:
         for i, ab in acts:
-            if ab.mana_ability:
-                if mana.can_activate_mana(g, p, oid, ab):
-                    opts.append(Option("mana", oid, i, label=f"activate {g.describe(oid)}: {ab.text}"))
-            elif casting.can_activate(g, p, oid, i, ab):
+            if not ab.mana_ability and casting.can_activate(g, p, oid, i, ab, srcs):
                 opts.append(Option("activate", oid, i, label=f"activate {g.describe(oid)}: {ab.text}"))
+    opts.extend(mana_opts)
     return opts
 
 
