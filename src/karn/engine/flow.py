@@ -47,7 +47,15 @@ STEP_RULE = {
 
 # Steps whose turn-based actions change the game (the others only pass priority around).
 _MUTATING_STEPS = frozenset(
-    {"untap", "draw", "declare_attackers", "declare_blockers", "first_strike_damage", "combat_damage", "cleanup"}
+    {
+        "untap",
+        "draw",
+        "declare_attackers",
+        "declare_blockers",
+        "first_strike_damage",
+        "combat_damage",
+        "cleanup",
+    }
 )
 
 FrameStep = Callable[["Game", Frame], None]

@@ -23,11 +23,11 @@ from karn.engine.actions import Action, IllegalActionError
 from karn.engine.layers import Chars, chars_of, compute_battlefield
 from karn.engine.state import (
     BATTLEFIELD,
-    Option,
     LIBRARY,
     Decision,
     GameState,
     Obj,
+    Option,
     Player,
     decode_state,
     encode_state,

@@ -55,19 +55,19 @@ _PRINTED: dict[str, Chars] = {}
 def printed(g: Game, o: Obj) -> Chars:
     """Copiable printed values (613.2 starting point) of a card or token."""
     if o.token is not None:
-        t = o.token
+        tok = o.token
         return Chars(
-            name=t.name,
-            types=frozenset(t.types),
-            subtypes=frozenset(t.subtypes),
+            name=tok.name,
+            types=frozenset(tok.types),
+            subtypes=frozenset(tok.subtypes),
             supertypes=frozenset(),
-            colors=frozenset(t.colors),
-            power=t.power,
-            toughness=t.toughness,
-            keywords=set(t.keywords),
+            colors=frozenset(tok.colors),
+            power=tok.power,
+            toughness=tok.toughness,
+            keywords=set(tok.keywords),
             controller=o.controller,
-            abilities=tuple(ir.Keyword(k) for k in t.keywords),
-            printed_keywords=frozenset(t.keywords),
+            abilities=tuple(ir.Keyword(k) for k in tok.keywords),
+            printed_keywords=frozenset(tok.keywords),
         )
     t = _PRINTED.get(o.name)
     if t is None:

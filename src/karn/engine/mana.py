@@ -34,7 +34,9 @@ def mana_abilities(g: Game, oid: int) -> list[tuple[int, ir.Activated]]:
     found = _MANA_ABILITIES.get(o.name)
     if found is None:
         found = [
-            (i, a) for i, a in enumerate(g.compiled(o.name).abilities) if isinstance(a, ir.Activated) and a.mana_ability
+            (i, a)
+            for i, a in enumerate(g.compiled(o.name).abilities)
+            if isinstance(a, ir.Activated) and a.mana_ability
         ]
         _MANA_ABILITIES[o.name] = found
     return found

@@ -92,10 +92,7 @@ class Group:
     player: Ref | None = None
 
 
-Selector = (
-    Ref
-    | Group
-)
+Selector = Ref | Group
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,10 +107,7 @@ class Var:
     ref: Ref | None = None
 
 
-Amount = (
-    int
-    | Var
-)
+Amount = int | Var
 
 
 @dataclass(frozen=True, slots=True)
@@ -486,15 +480,7 @@ class Unsupported:
     reason: str = ""
 
 
-Ability = (
-    Keyword
-    | Activated
-    | Triggered
-    | Static
-    | SpellAbility
-    | CostIncrease
-    | Unsupported
-)
+Ability = Keyword | Activated | Triggered | Static | SpellAbility | CostIncrease | Unsupported
 
 
 @dataclass(frozen=True, slots=True)
