@@ -7,6 +7,9 @@ lines; each line is dispatched by shape (keyword 702, loyalty 606, triggered
 
 Never raises on card text: whatever does not compile becomes
 ``Unsupported(clause=<the sentence that failed, as printed>, reason=...)``.
+Cards whose data lacks a part (split/adventure/modal layouts keep only one
+half's text) and non-traditional cards (vanguard, planes, ...) also get an
+``Unsupported`` node, so they are never counted as playable.
 
 ``text`` conventions of the IR nodes:
 
@@ -27,22 +30,19 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from karn.cards.mana import ManaCost, ManaCostError
 from karn.ir.nodes import (
     Ability,
     Activated,
     AddMana,
     CompiledCard,
     Cost,
-    Filter,
-    Keyword,
-    SpellAbility,
-    TargetSpec,
-    Triggered,
     Unsupported,
 )
 from karn.oracle.lower import (
+    CardTypes,
     LowerError,
-    _is_cost_increase,
+    is_cost_increase,
     lower_activated,
     lower_cost_increase,
     lower_keyword,
@@ -69,6 +69,16 @@ PROWESS_TEXT = "Whenever you cast a noncreature spell, ~ gets +1/+1 until end of
 # 702.6a: equip [cost] means this activated ability.
 EQUIP_TEXT = "{cost}: Attach ~ to target creature you control. Activate only as a sorcery."
 
+# Layouts whose card record carries only one part's text (the corpus keeps the
+# first half of split/adventure/modal cards): the card cannot be played exactly.
+INCOMPLETE_LAYOUTS = frozenset({"split", "aftermath", "adventure", "flip", "modal_dfc", "prepare"})
+
+# Card types of casual variants and supplemental products (vanguard 902, planes 901,
+# schemes 904, conspiracies 905, ...): not cards karn plays.
+NONTRADITIONAL_TYPES = frozenset(
+    {"vanguard", "plane", "phenomenon", "scheme", "conspiracy", "hero", "stickers", "dungeon"}
+)
+
 _LOYALTY = re.compile(r"^\[[+-]?(?:\d+|x)\]:", re.IGNORECASE)
 
 
@@ -82,6 +92,7 @@ class SimpleFace:
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
     supertypes: tuple[str, ...] = ()
+    layout: str = "normal"
 
 
 def face_from_record(rec: Mapping[str, Any]) -> SimpleFace:
@@ -97,6 +108,7 @@ def face_from_record(rec: Mapping[str, Any]) -> SimpleFace:
         types=low("types"),
         subtypes=low("subtypes"),
         supertypes=low("supertypes"),
+        layout=str(rec.get("layout") or "normal"),
     )
 
 
@@ -149,6 +161,7 @@ def _split_type_line(type_line: str) -> tuple[tuple[str, ...], tuple[str, ...], 
 def compile_face(face: CardLike) -> CompiledCard:
     """Compile a card face's Oracle text (uncached). Never raises on text."""
     types = {t.lower() for t in face.types}
+    card = (tuple(t.lower() for t in face.types), tuple(t.lower() for t in face.subtypes))
     abilities: list[Ability] = list(_intrinsic_mana(face, types))
     is_spell = bool(types & {"instant", "sorcery"})
     spell_lines: list[Line] = []
@@ -163,11 +176,41 @@ def compile_face(face: CardLike) -> CompiledCard:
                 spell_at = len(abilities)
             spell_lines.append(line)
             continue
-        abilities.extend(compile_line(line))
+        abilities.extend(compile_line(line, card))
     if spell_lines:
         assert spell_at is not None
         abilities.insert(spell_at, _compile_spell(spell_lines))
+    odd = sorted(types & NONTRADITIONAL_TYPES)
+    if odd:
+        abilities.append(Unsupported(clause=face.type_line, reason=f"{odd[0]} cards are not played by karn"))
+    layout = str(getattr(face, "layout", "normal") or "normal")
+    if layout in INCOMPLETE_LAYOUTS:
+        abilities.append(
+            Unsupported(
+                clause=face.name, reason=f"{layout} layout: the other part's text is not in the card data"
+            )
+        )
+    abilities = [_check_mana(a) for a in abilities]
+    mana_cost = getattr(face, "mana_cost", None)
+    if isinstance(mana_cost, str) and _unpayable(mana_cost):
+        abilities.append(Unsupported(clause=mana_cost, reason="mana symbols the engine can't pay yet"))
     return CompiledCard(face.name, tuple(abilities))
+
+
+def _unpayable(mana: str) -> bool:
+    try:
+        ManaCost.parse(mana)
+    except ManaCostError:
+        return True
+    return False
+
+
+def _check_mana(a: Ability) -> Ability:
+    """An activated ability whose cost has mana symbols the engine can't pay (hybrid,
+    Phyrexian, snow) is not playable yet: say so instead of failing in a game."""
+    if isinstance(a, Activated) and a.cost.mana and _unpayable(a.cost.mana):
+        return Unsupported(clause=a.text, reason=f"mana symbols in {a.cost.mana} the engine can't pay yet")
+    return a
 
 
 def _intrinsic_mana(face: CardLike, types: set[str]) -> Iterable[Activated]:
@@ -195,7 +238,7 @@ def shape(line: Line) -> Start:
     return "effects"
 
 
-def compile_line(line: Line) -> list[Ability]:
+def compile_line(line: Line, card: CardTypes | None = None) -> list[Ability]:
     """Compile one ability line of a permanent (or a keyword of any card)."""
     start = shape(line)
     try:
@@ -205,7 +248,7 @@ def compile_line(line: Line) -> list[Ability]:
         if isinstance(ast, ActivatedA):
             return [lower_activated(ast, line.text)]
         if isinstance(ast, TriggeredA):
-            return [lower_triggered(ast, line.text)]
+            return [lower_triggered(ast, line.text, card)]
         if isinstance(ast, Effects):
             return [lower_static(ast, line.text)]
         raise LowerError("unexpected ability shape", line.norm)
@@ -239,7 +282,7 @@ def _try_cost_increase(line: Line) -> Ability | None:
         ast = parse(line.norm, "effects")
     except ParseError:
         return None
-    if isinstance(ast, Effects) and _is_cost_increase(ast):
+    if isinstance(ast, Effects) and is_cost_increase(ast):
         try:
             return lower_cost_increase(ast, line.text)
         except LowerError as e:
@@ -321,6 +364,3 @@ __all__ = [
     "face_from_record",
     "shape",
 ]
-
-# re-exported for convenience in tests
-_ = (Filter, Keyword, SpellAbility, TargetSpec, Triggered)

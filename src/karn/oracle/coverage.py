@@ -78,7 +78,9 @@ def _reason_key(reason: str) -> str:
     return re.sub(r"'[^']*'", "'…'", reason)
 
 
-def coverage_report(db_records: Iterable[CardLike | Mapping[str, Any]], keep_failing: bool = False) -> CoverageReport:
+def coverage_report(
+    db_records: Iterable[CardLike | Mapping[str, Any]], keep_failing: bool = False
+) -> CoverageReport:
     """Compile every card (uncached) and tally playable cards and failures."""
     start = time.perf_counter()
     total = 0

@@ -27,7 +27,6 @@ from karn.ir.nodes import (
     Filter,
     GainControl,
     GainLife,
-    Group,
     Keyword,
     LoseLife,
     May,
@@ -225,7 +224,11 @@ def effect_text(e: Effect) -> str:  # noqa: C901 - one branch per IR node
     if isinstance(e, Draw):
         return f"{ref_text(e.player)} draw {amount_text(e.amount)}"
     if isinstance(e, Discard):
-        how = f" chosen by you from {filter_text(e.filter) if e.filter else 'their hand'}" if e.chooser == "you" else ""
+        how = (
+            f" chosen by you from {filter_text(e.filter) if e.filter else 'their hand'}"
+            if e.chooser == "you"
+            else ""
+        )
         rev = " (hand revealed)" if e.reveal else ""
         return f"{ref_text(e.player)} discard {amount_text(e.amount)}{how}{rev}"
     if isinstance(e, Destroy):
@@ -240,7 +243,9 @@ def effect_text(e: Effect) -> str:  # noqa: C901 - one branch per IR node
         dur = " until end of turn" if e.duration == "end_of_turn" else ""
         return modify_text(e.mod) + dur
     if isinstance(e, GainControl):
-        return f"gain control of {ref_text(e.what)}" + (" until end of turn" if e.duration == "end_of_turn" else "")
+        return f"gain control of {ref_text(e.what)}" + (
+            " until end of turn" if e.duration == "end_of_turn" else ""
+        )
     if isinstance(e, Tap):
         return f"tap {selector_text(e.what)}"
     if isinstance(e, Untap):

@@ -27,7 +27,15 @@ from typing import Any
 from lark import Token
 from lark.lexer import Lexer, LexerState
 
-from karn.oracle.vocab import CARD_TYPES, COLORS, IRREGULAR_PLURALS, NUMBER_WORDS, STATIC_KEYWORDS, SUBTYPES, SUPERTYPES
+from karn.oracle.vocab import (
+    CARD_TYPES,
+    COLORS,
+    IRREGULAR_PLURALS,
+    NUMBER_WORDS,
+    STATIC_KEYWORDS,
+    SUBTYPES,
+    SUPERTYPES,
+)
 
 _TOKEN_RE = re.compile(
     r"""
@@ -59,7 +67,9 @@ _KEYWORD_WORDS = frozenset(w for k in STATIC_KEYWORDS for w in k.split())
 _DESC_TYPES = frozenset(
     {"CTYPE", "SUBTYPE", "SUPERTYPE", "COLOR", "NONTYPE", "NONCOLOR", "NONSUBTYPE", "NONSUPERTYPE"}
 )
-_DESC_WORDS = frozenset({"card", "spell", "permanent", "token", "player", "opponent", "colorless"}) | _KEYWORD_WORDS
+_DESC_WORDS = (
+    frozenset({"card", "spell", "permanent", "token", "player", "opponent", "colorless"}) | _KEYWORD_WORDS
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -121,6 +121,8 @@ class Ctx:
     revealed_hand: Ref | None = None
     chosen: Filter | None = None
     clause: str = ""
+    opaque: bool = False  # the latest object named has no IR reference (a created token)
+    spell: bool = False  # lowering an instant or sorcery (the source is a spell on the stack)
     resolved: dict[int, Ref] = field(default_factory=dict)  # target NPs already given a slot
 
     def fail(self, reason: str) -> LowerError:
@@ -194,7 +196,9 @@ def describe(desc: Desc, ctx: Ctx, default_zone: Zone = "battlefield", other: bo
             continue
         has_objects = True
         if len(g_types) > 1:
-            raise ctx.fail("the IR Filter cannot express an object with several card types ('artifact creature')")
+            raise ctx.fail(
+                "the IR Filter cannot express an object with several card types ('artifact creature')"
+            )
         if len(g_subtypes) > 1:
             raise ctx.fail("the IR Filter cannot express several subtypes at once")
         if multi and g_types and g_subtypes:
@@ -253,14 +257,19 @@ def _target(np: NP, ctx: Ctx, default_zone: Zone = "battlefield") -> Ref:
     if id(np) in ctx.resolved:  # a subject shared by a chain ("draws two cards and loses 2 life")
         return ctx.resolved[id(np)]
     if np.kind == "any_target":
-        spec = TargetSpec(players="any", objects=ANY_TARGET_OBJECTS, min=np.min, max=np.max, text=_first_lower(np.text))
+        spec = TargetSpec(
+            players="any", objects=ANY_TARGET_OBJECTS, min=np.min, max=np.max, text=_first_lower(np.text)
+        )
     else:
         assert np.desc is not None
         d = describe(np.desc, ctx, default_zone, other=np.other)
         if d.controller_np is not None:
             raise ctx.fail("target restricted to a player's permanents")
-        spec = TargetSpec(players=d.players, objects=d.objects, min=np.min, max=np.max, text=_first_lower(np.text))
+        spec = TargetSpec(
+            players=d.players, objects=d.objects, min=np.min, max=np.max, text=_first_lower(np.text)
+        )
     ctx.targets.append(spec)
+    ctx.opaque = False
     ref = Ref("target", len(ctx.targets) - 1)
     ctx.resolved[id(np)] = ref
     if spec.objects is not None:
@@ -311,30 +320,39 @@ def ctx_fail(ctx: Ctx, what: str) -> Ref:
 def object_sel(np: NP, ctx: Ctx, *, group_ok: bool = True, default_zone: Zone = "battlefield") -> Selector:
     """The object(s) a noun phrase names, as a Ref or a Group."""
     k = np.kind
+    if ctx.opaque and k in ("it", "that", "those"):
+        raise ctx.fail(f"the IR cannot refer back to '{np.text}' (e.g. a created token)")
     if k == "self":
+        if ctx.spell:
+            raise ctx.fail("a spell acting on itself")
         return Ref("self")
     if k == "it":
-        return ctx.obj if ctx.obj is not None else Ref("self")
+        return ctx.obj if ctx.obj is not None else _self(ctx)
     if k == "that":
         if _is_player_desc(np.desc):
             raise ctx.fail("expected an object")
-        return ctx.obj if ctx.obj is not None else Ref("self")
+        return ctx.obj if ctx.obj is not None else _self(ctx)
     if k == "those":
         if ctx.group_affected:
             return Ref("affected")
         if ctx.obj is not None:
             return ctx.obj
         raise ctx.fail(f"'{np.text}' has no antecedent")
-    if k == "enchanted":
-        ctx.obj = Ref("enchanted")
-        return ctx.obj
-    if k == "equipped":
-        ctx.obj = Ref("equipped")
+    if k in ("enchanted", "equipped"):
+        # "enchanted creature" is what this Aura/Equipment is attached to (303.4, 301.5);
+        # "equipped creatures you control" is a group the IR cannot describe
+        ad = np.desc
+        if ad is not None and (ad.quals or any(w.plural for g in ad.groups for w in g)):
+            raise ctx.fail(f"the IR cannot describe '{np.text}' (every {k} object)")
+        ctx.obj = Ref(k)
         return ctx.obj
     if k in ("target", "any_target"):
         if _is_player_desc(np.desc):
             raise ctx.fail(f"'{np.text}' is not an object")
-        return _target(np, ctx, default_zone)
+        ref = _target(np, ctx, default_zone)
+        if ctx.targets[ref.index].players is not None:
+            raise ctx.fail(f"'{np.text}' may be a player, which this effect cannot act on")
+        return ref
     if k in ("all", "each", "bare") and group_ok:
         assert np.desc is not None
         d = describe(np.desc, ctx, default_zone)
@@ -348,6 +366,12 @@ def object_sel(np: NP, ctx: Ctx, *, group_ok: bool = True, default_zone: Zone = 
         ctx.group_affected = True
         return Group(Filter(zone=np.zone), player=owner)  # type: ignore[arg-type]
     raise ctx.fail(f"the IR cannot refer to '{np.text}' here")
+
+
+def _self(ctx: Ctx) -> Ref:
+    if ctx.spell:
+        raise ctx.fail("a spell acting on itself")
+    return Ref("self")
 
 
 def object_ref(np: NP, ctx: Ctx, default_zone: Zone = "battlefield") -> Ref:
@@ -409,10 +433,26 @@ def _lower_chain(items: tuple[Item, ...], ctx: Ctx, out: list[Effect]) -> None:
     subject: NP | None = None
     pending_mod: tuple[Modify, bool] | None = None  # a one-shot Modify being merged
     start = len(out)
-    for item in items:
+    for i, item in enumerate(items):
         if item.subject is not None:
             subject = item.subject
         vp = item.vp
+        if vp.verb == "may":
+            # "you may A, B, then C": the option covers the rest of the chain
+            if subject is not None and subject.kind != "you":
+                raise ctx.fail("another player may")
+            assert vp.sub is not None
+            rest = [Item(None, vp.sub)]
+            for later in items[i + 1 :]:
+                if later.subject is not None:
+                    raise ctx.fail("'you may' followed by another player's action")
+                rest.append(later)
+            inner: list[Effect] = []
+            _lower_chain(tuple(rest), ctx, inner)
+            if ctx.search is not None:
+                raise ctx.fail("optional library search without a destination")
+            out.append(May(tuple(inner)))
+            return
         if vp.verb in ("modify", "cant_attack", "cant_block", "cant_attack_or_block"):
             what = object_sel(subject, ctx) if subject is not None else ctx_fail(ctx, "subject of 'gets'")
             mod = _modify(what, vp)
@@ -458,7 +498,15 @@ def lower_item(subject: NP | None, vp: VP, ctx: Ctx, out: list[Effect]) -> list[
         if subject is not None and not _is_self(subject, ctx):
             raise ctx.fail("damage dealt by something other than the source")
         assert vp.obj is not None
-        if vp.obj.kind not in ("target", "any_target", "it", "that", "you", "defending_player", "its_controller"):
+        if vp.obj.kind not in (
+            "target",
+            "any_target",
+            "it",
+            "that",
+            "you",
+            "defending_player",
+            "its_controller",
+        ):
             raise ctx.fail(f"the IR cannot deal damage to '{vp.obj.text}'")
         to = _damage_recipient(vp.obj, ctx)
         return [DealDamage(amount(vp.amount), to, divided="evenly" if vp.flag else None)]
@@ -524,6 +572,7 @@ def lower_item(subject: NP | None, vp: VP, ctx: Ctx, out: list[Effect]) -> list[
         if not name:
             raise ctx.fail("token without a subtype name")
         token = TokenDef(name, t.power, t.toughness, t.colors, t.types, t.subtypes, t.keywords)
+        ctx.opaque = True
         return [CreateToken(token, amount(t.count))]
     if v == "add_mana":
         _imperative(subject, ctx)
@@ -583,13 +632,6 @@ def lower_item(subject: NP | None, vp: VP, ctx: Ctx, out: list[Effect]) -> list[
             raise ctx.fail("unsupported choice")
         ctx.chosen = d.objects
         return []
-    if v == "may":
-        assert vp.sub is not None
-        if subject is not None and subject.kind != "you":
-            raise ctx.fail("another player may")
-        inner: list[Effect] = []
-        _lower_chain((Item(None, vp.sub),), ctx, inner)
-        return [May(tuple(inner))]
     if v == "attach":
         _imperative(subject, ctx)
         assert vp.obj is not None and vp.dest is not None
@@ -689,7 +731,7 @@ def _discard_chosen(subject: NP | None, vp: VP, ctx: Ctx) -> list[Effect]:
 def lower_static(effects: Effects, text: str) -> Static | CostIncrease:
     """A static ability (604): continuous modifications without a duration."""
     ctx = Ctx()
-    if _is_cost_increase(effects):
+    if is_cost_increase(effects):
         return lower_cost_increase(effects, text)
     mods: list[Modify] = []
     for s in effects.sentences:
@@ -724,7 +766,7 @@ def _static_affected(np: NP, ctx: Ctx) -> Selector:
     raise ctx.fail(f"static ability affecting '{np.text}'")
 
 
-def _is_cost_increase(effects: Effects) -> bool:
+def is_cost_increase(effects: Effects) -> bool:
     ss = effects.sentences
     return (
         len(ss) == 1
@@ -748,7 +790,7 @@ def lower_cost_increase(effects: Effects, text: str) -> CostIncrease:
 
 def lower_spell(effects: Effects, text: str) -> SpellAbility:
     """An instant or sorcery's effect (113.3a)."""
-    ctx = Ctx()
+    ctx = Ctx(spell=True)
     effs = lower_effects(effects, ctx)
     if ctx.sorcery_speed:
         raise ctx.fail("activation restriction on a spell")
@@ -759,7 +801,7 @@ def lower_modal(modal: ModalA, text: str, mode_texts: list[str]) -> SpellAbility
     """A modal spell (700.2): each mode has its own targets."""
     modes: list[Mode] = []
     for eff, mtext in zip(modal.modes, mode_texts, strict=False):
-        ctx = Ctx()
+        ctx = Ctx(spell=True)
         effs = lower_effects(eff, ctx)
         modes.append(Mode(tuple(effs), tuple(ctx.targets), text=mtext))
     if modal.choose > len(modes):
@@ -805,7 +847,23 @@ def _adds_mana(e: Effect) -> bool:
     return False
 
 
-def lower_trigger(t: TriggerA, ctx: Ctx) -> Trigger:
+def _self_matches(f: Filter, card: CardTypes | None) -> bool:
+    if card is None:
+        return True
+    types, subtypes = card
+    if f.types and not set(f.types) & set(types):
+        return False
+    if f.subtypes and not set(f.subtypes) & set(subtypes):
+        return False
+    if set(f.not_types) & set(types) or f.colors or f.not_colors or f.supertypes:
+        return False
+    return f.controller in (None, "you")
+
+
+CardTypes = tuple[tuple[str, ...], tuple[str, ...]]  # (types, subtypes) of the card being compiled
+
+
+def lower_trigger(t: TriggerA, ctx: Ctx, card: CardTypes | None = None) -> Trigger:
     """The trigger condition (603.1) and what 'it' refers to in the effect."""
     ctx.clause = t.text
     subj = t.subject
@@ -818,7 +876,13 @@ def lower_trigger(t: TriggerA, ctx: Ctx) -> Trigger:
         d = describe(subj.desc, ctx, "stack")
         if d.objects is None or d.objects.zone != "stack":
             raise ctx.fail("unsupported cast trigger")
-        return Trigger("cast", filter=d.objects, player="you")
+        caster = t.caster
+        if caster is not None and caster.kind == "you":
+            return Trigger("cast", filter=d.objects, player="you")
+        if caster is not None and caster.kind == "a" and caster.desc is not None:
+            if describe(caster.desc, ctx).players == "any":
+                return Trigger("cast", filter=d.objects)  # any player
+        raise ctx.fail("the IR's cast trigger is for you or any player")
     assert subj is not None
     if subj.kind == "self":
         ctx.obj = Ref("self")
@@ -829,15 +893,18 @@ def lower_trigger(t: TriggerA, ctx: Ctx) -> Trigger:
         d = describe(subj.desc, ctx, other=subj.kind == "another")
         if d.objects is None or d.controller_np is not None:
             raise ctx.fail("unsupported trigger subject")
+        if subj.kind == "self_or_another" and not _self_matches(d.objects, card):
+            # "this creature or another Ally": one filter only covers both if the source is an Ally
+            raise ctx.fail("the source itself does not match the trigger's filter")
         ctx.obj = Ref("triggering")
         return Trigger(t.event, filter=d.objects)
     raise ctx.fail(f"unsupported trigger subject '{subj.text}'")
 
 
-def lower_triggered(trig: TriggeredA, text: str) -> Triggered:
+def lower_triggered(trig: TriggeredA, text: str, card: CardTypes | None = None) -> Triggered:
     """'When/Whenever [condition], [effect]' (603.1)."""
     ctx = Ctx()
-    trigger = lower_trigger(trig.trigger, ctx)
+    trigger = lower_trigger(trig.trigger, ctx, card)
     effs = lower_effects(trig.effects, ctx)
     if ctx.sorcery_speed:
         raise ctx.fail("activation restriction on a triggered ability")

@@ -6,6 +6,7 @@
 * Split keyword lines ("Flying, haste") into one item per keyword (702.1).
 * Replace the card's own name and "this creature" / "this spell" / ... by the
   self token ``~`` (201.5: an object's name in its text means that object).
+* Drop ability words ("Landfall — ", 207.2c) from the text the parser reads.
 * Turn the minus sign of loyalty costs (``[−1]``) into an ASCII hyphen.
 
 Each :class:`Line` keeps the original wording (reminder text stripped) as
@@ -19,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
-from karn.oracle.vocab import CARD_TYPES, KEYWORD_NAMES, SUBTYPES
+from karn.oracle.vocab import ABILITY_WORDS, CARD_TYPES, KEYWORD_NAMES, SUBTYPES
 
 SELF = "~"
 
@@ -63,7 +64,9 @@ _SELF_NOUNS = sorted(
     key=len,
     reverse=True,
 )
-_THIS_NOUN = re.compile(r"\b[Tt]his (?:" + "|".join(re.escape(n) for n in _SELF_NOUNS) + r")\b", re.IGNORECASE)
+_THIS_NOUN = re.compile(
+    r"\b[Tt]his (?:" + "|".join(re.escape(n) for n in _SELF_NOUNS) + r")\b", re.IGNORECASE
+)
 
 
 def strip_reminder(text: str) -> str:
@@ -144,5 +147,16 @@ def normalize(face: CardLike) -> list[Line]:
     return out
 
 
+_ABILITY_WORD = re.compile(r"^([A-Z][\w' ]{0,30}?) — ")
+
+
+def strip_ability_word(text: str) -> str:
+    """'Landfall — Whenever ...' -> 'Whenever ...' (207.2c: ability words have no rules meaning)."""
+    m = _ABILITY_WORD.match(text)
+    if m and m.group(1).lower() in ABILITY_WORDS:
+        return text[m.end() :]
+    return text
+
+
 def _norm(text: str, name: str) -> str:
-    return substitute_self(text, name).replace("−", "-")
+    return strip_ability_word(substitute_self(text, name).replace("−", "-"))

@@ -8,6 +8,7 @@ strict mode, so a shift/reduce or reduce/reduce conflict raises at build time
 from __future__ import annotations
 
 import functools
+from dataclasses import replace
 from importlib import resources
 from typing import Any, Literal
 
@@ -165,7 +166,7 @@ class _Builder(Transformer[Token, Any]):
         return TriggerA("put_into_graveyard", c[0], self._text(meta))
 
     def t_cast(self, meta: Meta, c: list[Any]) -> TriggerA:
-        return TriggerA("cast", c[0], self._text(meta))
+        return TriggerA("cast", c[1], self._text(meta), caster=c[0])
 
     def t_gain_life(self, meta: Meta, c: list[Any]) -> TriggerA:
         return TriggerA("gain_life", None, self._text(meta))
@@ -201,6 +202,10 @@ class _Builder(Transformer[Token, Any]):
 
     def s_if_its(self, meta: Meta, c: list[Any]) -> Sentence:
         return Sentence("if_its", tuple(c[1]), cond=c[0], text=self._text(meta))
+
+    def s_until_eot(self, meta: Meta, c: list[Any]) -> Sentence:
+        items = tuple(Item(i.subject, replace(i.vp, until_eot=True), i.sep) for i in c[0])
+        return Sentence("chain", items, text=self._text(meta))
 
     def s_sorcery_only(self, meta: Meta, c: list[Any]) -> Sentence:
         if str(c[0]) != "sorcery":
@@ -266,7 +271,9 @@ class _Builder(Transformer[Token, Any]):
         return self._vp(meta, "discard", amount=c[0])
 
     def v_discard_that(self, meta: Meta, c: list[Any]) -> VP:
-        return self._vp(meta, "discard_np", obj=NP("that", desc=Desc(groups=((Word("card", "card"),),)), text="that card"))
+        return self._vp(
+            meta, "discard_np", obj=NP("that", desc=Desc(groups=((Word("card", "card"),),)), text="that card")
+        )
 
     def v_destroy(self, meta: Meta, c: list[Any]) -> VP:
         return self._vp(meta, "destroy", obj=c[0])
@@ -617,20 +624,23 @@ class _Builder(Transformer[Token, Any]):
     def noun_group(self, meta: Meta, c: list[Any]) -> tuple[Word, ...]:
         return tuple(c)
 
+    def _plural(self, meta: Meta, base: str) -> bool:
+        return self._text(meta).lower() != base
+
     def nw_type(self, meta: Meta, c: list[Any]) -> Word:
-        return Word("type", str(c[0]))
+        return Word("type", str(c[0]), self._plural(meta, str(c[0])))
 
     def nw_subtype(self, meta: Meta, c: list[Any]) -> Word:
-        return Word("subtype", str(c[0]))
+        return Word("subtype", str(c[0]), self._plural(meta, str(c[0])))
 
     def nw_card(self, meta: Meta, c: list[Any]) -> Word:
-        return Word("card", "card")
+        return Word("card", "card", self._plural(meta, "card"))
 
     def nw_spell(self, meta: Meta, c: list[Any]) -> Word:
-        return Word("spell", "spell")
+        return Word("spell", "spell", self._plural(meta, "spell"))
 
     def nw_permanent(self, meta: Meta, c: list[Any]) -> Word:
-        return Word("permanent", "permanent")
+        return Word("permanent", "permanent", self._plural(meta, "permanent"))
 
     def nw_token(self, meta: Meta, c: list[Any]) -> Word:
         return Word("token", "token")
@@ -654,15 +664,22 @@ class _Builder(Transformer[Token, Any]):
         return Qual("controller", "opponent")
 
     def q_target_player_control(self, meta: Meta, c: list[Any]) -> Qual:
-        return Qual("player_controls", player=NP("target", desc=Desc(groups=((Word("player", "any"),),)), text="target player"))
+        return Qual(
+            "player_controls",
+            player=NP("target", desc=Desc(groups=((Word("player", "any"),),)), text="target player"),
+        )
 
     def q_target_opponent_control(self, meta: Meta, c: list[Any]) -> Qual:
         return Qual(
-            "player_controls", player=NP("target", desc=Desc(groups=((Word("player", "opponent"),),)), text="target opponent")
+            "player_controls",
+            player=NP("target", desc=Desc(groups=((Word("player", "opponent"),),)), text="target opponent"),
         )
 
     def q_that_player_control(self, meta: Meta, c: list[Any]) -> Qual:
-        return Qual("player_controls", player=NP("that", desc=Desc(groups=((Word("player", "any"),),)), text="that player"))
+        return Qual(
+            "player_controls",
+            player=NP("that", desc=Desc(groups=((Word("player", "any"),),)), text="that player"),
+        )
 
     def q_defending_player_control(self, meta: Meta, c: list[Any]) -> Qual:
         return Qual("player_controls", player=NP("defending_player", text="defending player"))

@@ -21,6 +21,7 @@ class Word:
 
     kind: str
     value: str
+    plural: bool = False  # written in the plural ("creatures")
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +176,7 @@ class TriggerA:
     event: Literal["enters", "dies", "attacks", "put_into_graveyard", "cast", "gain_life"]
     subject: NP | None = None
     text: str = ""
+    caster: NP | None = None  # for "cast": who casts ("you", "a player")
 
 
 @dataclass(frozen=True, slots=True)

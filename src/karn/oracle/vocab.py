@@ -9,7 +9,18 @@ from __future__ import annotations
 
 # 205.2a: card types (plus "kindred"/"tribal", 205.2a / 308).
 CARD_TYPES: frozenset[str] = frozenset(
-    {"artifact", "battle", "creature", "enchantment", "instant", "kindred", "land", "planeswalker", "sorcery", "tribal"}
+    {
+        "artifact",
+        "battle",
+        "creature",
+        "enchantment",
+        "instant",
+        "kindred",
+        "land",
+        "planeswalker",
+        "sorcery",
+        "tribal",
+    }
 )
 
 # 205.4a: supertypes.
@@ -135,4 +146,63 @@ KEYWORD_NAMES: frozenset[str] = frozenset(
     toxic training trample transfigure transmute tribute undaunted undying unearth unleash
     vanishing vigilance ward wither
     """.split()
+)
+
+# 207.2c: ability words. They have no rules meaning; "Landfall — Whenever ..." is
+# just "Whenever ...". (Channel, bloodrush and eminence are left out: their
+# abilities work from other zones, which the text alone doesn't say.)
+ABILITY_WORDS: frozenset[str] = frozenset(
+    {
+        "adamant",
+        "addendum",
+        "alliance",
+        "battalion",
+        "celebration",
+        "chroma",
+        "cohort",
+        "constellation",
+        "converge",
+        "corrupted",
+        "council's dilemma",
+        "coven",
+        "delirium",
+        "descend 4",
+        "descend 8",
+        "domain",
+        "enrage",
+        "fateful hour",
+        "fathomless descent",
+        "ferocious",
+        "flurry",
+        "formidable",
+        "grandeur",
+        "hellbent",
+        "heroic",
+        "imprint",
+        "inspired",
+        "join forces",
+        "kinship",
+        "landfall",
+        "lieutenant",
+        "magecraft",
+        "metalcraft",
+        "morbid",
+        "pack tactics",
+        "paradox",
+        "parley",
+        "radiance",
+        "raid",
+        "rally",
+        "revolt",
+        "secret council",
+        "spell mastery",
+        "strive",
+        "sweep",
+        "tempting offer",
+        "threshold",
+        "undergrowth",
+        "valiant",
+        "void",
+        "will of the council",
+    }
 )
