@@ -429,8 +429,8 @@ def _modify_score(g: Game, me: int, t: int, m: ir.Modify, mine: bool, value: flo
         return -1.0 - m.power - m.toughness
     if temporary:
         pump = _pump_value(g, me, t, m.power, m.toughness)
-        s = g.s
-        if s.active == me and s.step == "precombat_main" and not g.s.objects[t].tapped:
+        st = g.s
+        if st.active == me and st.step == "precombat_main" and not st.objects[t].tapped:
             pump = max(pump, 1.0 * max(m.power, 0))  # before attacking: worth a little
         return pump
     return 1.0 + 2.0 * m.power + m.toughness + len(m.add_keywords)

@@ -1,0 +1,410 @@
+"""Agents: the random baseline, the heuristic player, and the match helpers."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+from karn import Action, Game
+from karn.agents import (
+    Agent,
+    AgentError,
+    HeuristicAgent,
+    RandomAgent,
+    play_game,
+    play_match,
+    run_game,
+)
+from karn.engine.state import BATTLEFIELD, GRAVEYARD, player_ref
+
+DECKS = ("red_burn", "green_stompy")
+
+
+# ---------------------------------------------------------------------------- helpers
+
+
+class Recorder:
+    """Wraps an agent and checks every answer is one of the legal actions offered."""
+
+    def __init__(self, agent: Agent) -> None:
+        self.agent = agent
+        self.chosen: list[tuple[str, Action, list[Action]]] = []
+
+    def choose(self, game: Game, player: int) -> Action:
+        d = game.decision
+        assert d is not None and d.player == player
+        legal = game.legal_actions()
+        a = self.agent.choose(game, player)
+        assert a in legal, f"{a!r} is not among {legal}"
+        self.chosen.append((d.kind, a, legal))
+        return a
+
+
+class Scripted:
+    """An opponent for set-up positions: takes the first action matching a rule, else passes."""
+
+    def __init__(self, rule: Callable[[Game, Action], bool]) -> None:
+        self.rule = rule
+
+    def choose(self, game: Game, player: int) -> Action:
+        acts = game.legal_actions()
+        for a in acts:
+            if self.rule(game, a):
+                return a
+        for kind in ("pass", "done", "pay", "no"):
+            for a in acts:
+                if a.kind == kind:
+                    return a
+        return acts[0]
+
+
+def step_until(g: Game, agents: list[Agent], stop: Callable[[Game], bool], limit: int = 500) -> None:
+    for _ in range(limit):
+        if g.is_over() or stop(g):
+            return
+        d = g.decision
+        assert d is not None
+        g.apply(agents[d.player].choose(g, d.player))
+    raise AssertionError("position not reached")
+
+
+def names_in(g: Game, player: int, zone: str) -> list[str]:
+    if zone == BATTLEFIELD:
+        return [g.obj(o).name for o in g.s.battlefield if g.controller(o) == player]
+    return [g.obj(o).name for o in getattr(g.s.players[player], zone)]
+
+
+# ---------------------------------------------------------------------------- the random agent
+
+
+def test_agents_satisfy_the_protocol() -> None:
+    assert isinstance(RandomAgent(0), Agent)
+    assert isinstance(HeuristicAgent(), Agent)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_agent_always_answers_legally_and_games_end(seed: int) -> None:
+    rec = [Recorder(RandomAgent(seed)), Recorder(RandomAgent(seed + 100))]
+    a, b = DECKS if seed % 2 == 0 else DECKS[::-1]
+    g = play_game(a, b, rec, seed=seed)
+    assert g.is_over()
+    assert g.decision is None and g.legal_actions() == []
+    assert sum(len(r.chosen) for r in rec) > 20
+    kinds = {k for r in rec for k, _, _ in r.chosen}
+    assert {"priority", "mulligan"} <= kinds
+
+
+def test_random_agent_is_reproducible_and_uniform() -> None:
+    g1 = play_game(*DECKS, [RandomAgent(7), RandomAgent(8)], seed=3)
+    g2 = play_game(*DECKS, [RandomAgent(7), RandomAgent(8)], seed=3)
+    assert g1.state_hash() == g2.state_hash()
+    assert [str(e) for e in g1.log] == [str(e) for e in g2.log]
+    # Uniform: over many draws from the same decision every option comes up about equally.
+    g = Game.new(*DECKS, seed=1)
+    legal = g.legal_actions()
+    agent = RandomAgent(0)
+    counts = {a: 0 for a in legal}
+    for _ in range(2000):
+        counts[agent.choose(g, g.decision.player)] += 1  # type: ignore[union-attr]
+    expected = 2000 / len(legal)
+    assert all(abs(n - expected) < 0.2 * expected for n in counts.values()), counts
+
+
+def test_random_agent_refuses_a_finished_game() -> None:
+    g = play_game(*DECKS, [RandomAgent(1), RandomAgent(2)], seed=0)
+    with pytest.raises(ValueError):
+        RandomAgent(0).choose(g, 0)
+    with pytest.raises(ValueError):
+        HeuristicAgent().choose(g, 0)
+
+
+# ---------------------------------------------------------------------------- the heuristic agent
+
+
+def test_heuristic_beats_random_in_more_than_90_percent_of_200_games() -> None:
+    res = play_match(200, *DECKS, [HeuristicAgent(), RandomAgent(12345)], seed=1000)
+    assert res.games == 200
+    assert res.wins[0] + res.wins[1] + res.draws == 200
+    assert res.win_rate(0) > 0.90, str(res)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_heuristic_never_crashes_cancels_or_answers_illegally(seed: int) -> None:
+    h1, h2 = Recorder(HeuristicAgent()), Recorder(HeuristicAgent())
+    r = Recorder(RandomAgent(seed))
+    for deck_a, deck_b in (DECKS, DECKS[::-1]):
+        for agents in ([h1, h2], [h1, r], [r, h2]):
+            g = play_game(deck_a, deck_b, agents, seed=seed)
+            assert g.is_over()
+    for rec in (h1, h2):
+        assert rec.chosen
+        for kind, a, legal in rec.chosen:
+            if a.kind == "cancel":
+                assert all(x.kind == "cancel" for x in legal), (kind, legal)
+
+
+def test_heuristic_is_deterministic() -> None:
+    g1 = play_game(*DECKS, [HeuristicAgent(), HeuristicAgent()], seed=11)
+    g2 = play_game(*DECKS, [HeuristicAgent(), HeuristicAgent()], seed=11)
+    assert g1.state_hash() == g2.state_hash()
+    assert g1.winner == g2.winner
+
+
+def test_heuristic_pays_with_the_solver_and_plays_lands() -> None:
+    rec = Recorder(HeuristicAgent())
+    play_game(*DECKS, [rec, RandomAgent(3)], seed=5)
+    pays = [a for kind, a, _ in rec.chosen if kind == "pay"]
+    assert pays and all(a.kind == "pay" for a in pays)
+    assert any(a.kind == "play" for _, a, _ in rec.chosen)
+    # Whenever a land could be played, it was.
+    for kind, a, legal in rec.chosen:
+        if kind == "priority" and any(x.kind == "play" for x in legal):
+            assert a.kind == "play", (a, legal)
+
+
+def _hidden_shuffled(g: Game, player: int, rng: random.Random) -> Game:
+    """A copy where everything ``player`` may not see is different: the opponent's hand
+    holds other cards, and every library is in another order."""
+    h = g.copy()
+    opp = 1 - player
+    op = h.s.players[opp]
+    hand = [h.s.objects[o] for o in op.hand]
+    lib = [h.s.objects[o] for o in op.library]
+    if hand and lib:
+        for o in hand:
+            other = rng.choice(lib)
+            o.name, other.name = other.name, o.name
+    for p in h.s.players:
+        rng.shuffle(p.library)
+    h.dirty()
+    return h
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_heuristic_does_not_peek_at_hidden_information(seed: int) -> None:
+    rng = random.Random(seed)
+    agent = HeuristicAgent()
+    opponent = RandomAgent(seed)
+    g = Game.new(*DECKS, seed=seed)
+    checked = 0
+    while not g.is_over():
+        d = g.decision
+        assert d is not None
+        if d.player == 0:
+            a = agent.choose(g, 0)
+            for _ in range(2):
+                assert agent.choose(_hidden_shuffled(g, 0, rng), 0) == a
+            checked += 1
+        else:
+            a = opponent.choose(g, 1)
+        g.apply(a)
+    assert checked > 30
+
+
+# ---------------------------------------------------------------------------- set-up positions
+
+
+def _position(me: list[tuple[str, str]], opp: list[tuple[str, str]], active: int, step: str) -> Game:
+    g = Game.empty(seed=1)
+    for player, cards in ((0, me), (1, opp)):
+        for name, zone in cards:
+            g.add_card(player, name, zone)
+        for _ in range(5):
+            g.add_card(player, "Forest", "library")
+    g.begin_at(active, step)
+    return g
+
+
+def _me_then(opp: Agent) -> list[Agent]:
+    return [HeuristicAgent(), opp]
+
+
+def test_plays_its_land_first() -> None:
+    g = _position([("Mountain", "hand"), ("Raging Goblin", "hand")], [], 0, "precombat_main")
+    a = HeuristicAgent().choose(g, 0)
+    assert a.kind == "play"
+    g.apply(a)
+    assert HeuristicAgent().choose(g, 0).kind == "cast"
+
+
+def test_burn_kills_the_creature_it_can_kill() -> None:
+    g = _position(
+        [("Mountain", BATTLEFIELD), ("Lightning Bolt", "hand")],
+        [("Craw Wurm", BATTLEFIELD), ("Grizzly Bears", BATTLEFIELD)],
+        0,
+        "precombat_main",
+    )
+    step_until(g, _me_then(Scripted(lambda g, a: False)), lambda g: bool(g.s.players[0].graveyard))
+    assert names_in(g, 1, BATTLEFIELD) == ["Craw Wurm"]
+    assert names_in(g, 1, GRAVEYARD) == ["Grizzly Bears"]
+    assert g.s.players[1].life == 20
+
+
+def test_burn_goes_to_the_face_when_lethal() -> None:
+    g = _position(
+        [("Mountain", BATTLEFIELD), ("Lightning Bolt", "hand")],
+        [("Grizzly Bears", BATTLEFIELD)],
+        0,
+        "precombat_main",
+    )
+    g.s.players[1].life = 3
+    step_until(g, _me_then(Scripted(lambda g, a: False)), lambda g: False)
+    assert g.is_over() and g.winner == 0
+
+
+def _attack_with(name: str) -> Callable[[Game, Action], bool]:
+    return lambda g, a: a.kind == "attack" and g.obj(a.a).name == name
+
+
+def test_chump_blocks_only_when_the_damage_would_be_lethal() -> None:
+    for life, blocks in ((6, True), (7, False)):
+        g = _position(
+            [("Llanowar Elves", BATTLEFIELD)],
+            [("Craw Wurm", BATTLEFIELD)],
+            1,
+            "beginning_of_combat",
+        )
+        g.s.players[0].life = life
+        after_blocks = lambda g: g.s.step == "declare_blockers" and _deciding("priority")(g)  # noqa: E731
+        step_until(g, _me_then(Scripted(_attack_with("Craw Wurm"))), after_blocks)
+        cb = g.s.combat
+        assert cb is not None
+        assert bool(cb.blockers) is blocks, (life, cb)
+
+
+def test_blocks_to_kill_an_attacker_it_survives() -> None:
+    g = _position(
+        [("Centaur Courser", BATTLEFIELD)],
+        [("Grizzly Bears", BATTLEFIELD)],
+        1,
+        "beginning_of_combat",
+    )
+    step_until(g, _me_then(Scripted(_attack_with("Grizzly Bears"))), lambda g: g.s.step == "end_of_combat")
+    assert names_in(g, 1, GRAVEYARD) == ["Grizzly Bears"]
+    assert names_in(g, 0, BATTLEFIELD) == ["Centaur Courser"]
+
+
+def _deciding(kind: str) -> Callable[[Game], bool]:
+    return lambda g: g.decision is not None and g.decision.kind == kind
+
+
+def test_attacks_only_when_the_blockers_allow_it() -> None:
+    # A 2/2 into an untapped 3/3: no. A 3/3 into a 2/2: yes.
+    cases = (("Grizzly Bears", "Centaur Courser", False), ("Centaur Courser", "Grizzly Bears", True))
+    for mine, theirs, attacks in cases:
+        g = _position([(mine, BATTLEFIELD)], [(theirs, BATTLEFIELD)], 0, "beginning_of_combat")
+        step_until(g, _me_then(Scripted(lambda g, a: False)), _deciding("attackers"))
+        a = HeuristicAgent().choose(g, 0)
+        assert a.kind == ("attack" if attacks else "done"), (mine, theirs, a)
+
+
+def test_attacks_with_everything_when_it_is_lethal() -> None:
+    g = _position(
+        [("Grizzly Bears", BATTLEFIELD), ("Grizzly Bears", BATTLEFIELD), ("Raging Goblin", BATTLEFIELD)],
+        [("Centaur Courser", BATTLEFIELD)],
+        0,
+        "beginning_of_combat",
+    )
+    g.s.players[1].life = 3
+    step_until(g, _me_then(Scripted(lambda g, a: False)), lambda g: False)
+    assert g.is_over() and g.winner == 0
+
+
+def test_giant_growth_saves_a_creature_from_shock() -> None:
+    g = _position(
+        [("Forest", BATTLEFIELD), ("Grizzly Bears", BATTLEFIELD), ("Giant Growth", "hand")],
+        [("Mountain", BATTLEFIELD), ("Shock", "hand")],
+        1,
+        "precombat_main",
+    )
+    bears = next(o for o in g.s.battlefield if g.obj(o).name == "Grizzly Bears")
+    shock = Scripted(lambda g, a: a.kind == "cast" or (a.kind == "target" and a.a == bears))
+    step_until(g, _me_then(shock), lambda g: len(g.s.players[1].graveyard) == 1 and not g.s.stack)
+    assert names_in(g, 0, GRAVEYARD) == ["Giant Growth"]
+    assert "Grizzly Bears" in names_in(g, 0, BATTLEFIELD)
+
+
+def test_giant_growth_is_not_wasted_outside_combat() -> None:
+    g = _position(
+        [("Forest", BATTLEFIELD), ("Grizzly Bears", BATTLEFIELD), ("Giant Growth", "hand")],
+        [],
+        0,
+        "postcombat_main",
+    )
+    assert HeuristicAgent().choose(g, 0).kind == "pass"
+
+
+def test_aura_goes_on_its_own_best_creature() -> None:
+    g = _position(
+        [
+            ("Forest", BATTLEFIELD),
+            ("Llanowar Elves", BATTLEFIELD),
+            ("Centaur Courser", BATTLEFIELD),
+            ("Rancor", "hand"),
+        ],
+        [("Grizzly Bears", BATTLEFIELD)],
+        0,
+        "precombat_main",
+    )
+    step_until(g, _me_then(Scripted(lambda g, a: False)), lambda g: "Rancor" in names_in(g, 0, BATTLEFIELD))
+    rancor = next(o for o in g.s.battlefield if g.obj(o).name == "Rancor")
+    assert g.obj(g.obj(rancor).attached_to).name == "Centaur Courser"
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_keeps_hands_with_two_to_five_lands(seed: int) -> None:
+    g = Game.new(*DECKS[:: 1 if seed % 2 else -1], seed=seed)
+    d = g.decision
+    assert d is not None and d.kind == "mulligan"
+    p = d.player
+    lands = sum(1 for c in g.s.players[p].hand if "land" in g.face(g.obj(c).name).types)
+    a = HeuristicAgent().choose(g, p)
+    assert a.kind == ("keep" if 2 <= lands <= 5 else "mulligan"), lands
+
+
+# ---------------------------------------------------------------------------- match helpers
+
+
+def test_play_match_alternates_seats_and_decks() -> None:
+    agents: list[Agent] = [HeuristicAgent(), HeuristicAgent()]
+    res = play_match(8, *DECKS, agents, seed=40)
+    assert res.games == 8 and len(res.winners) == 8
+    assert sum(res.wins) + res.draws == 8
+    assert res.decisions > 0 and res.turns > 0 and res.seconds > 0
+    for k, w in enumerate(res.winners):
+        seat0 = k % 2  # agent 0's seat
+        deck0 = DECKS[(k // 2) % 2]  # agent 0's deck
+        other = DECKS[1 - (k // 2) % 2]
+        seat_decks = (deck0, other) if seat0 == 0 else (other, deck0)
+        g = play_game(*seat_decks, [HeuristicAgent(), HeuristicAgent()], seed=40 + k)
+        expected = None if g.winner is None else (g.winner if seat0 == 0 else 1 - g.winner)
+        assert w == expected, k
+
+
+def test_an_illegal_answer_is_reported() -> None:
+    class Cheater:
+        def choose(self, game: Game, player: int) -> Action:
+            return Action("cast", 99999)
+
+    with pytest.raises(AgentError, match="illegal"):
+        play_game(*DECKS, [Cheater(), Cheater()], seed=0)
+    with pytest.raises(ValueError):
+        play_game(*DECKS, [RandomAgent(0)], seed=0)
+
+
+def test_run_game_counts_decisions_and_respects_its_limit() -> None:
+    g = Game.new(*DECKS, seed=2)
+    with pytest.raises(AgentError, match="did not end"):
+        run_game(g, [RandomAgent(0), RandomAgent(1)], max_decisions=10)
+    g = Game.new(*DECKS, seed=2)
+    n = run_game(g, [RandomAgent(0), RandomAgent(1)])
+    assert g.is_over() and n > 10
+
+
+def test_player_refs_are_what_the_heuristic_attacks() -> None:
+    g = _position([("Raging Goblin", BATTLEFIELD)], [], 0, "beginning_of_combat")
+    step_until(g, _me_then(Scripted(lambda g, a: False)), _deciding("attackers"))
+    a = HeuristicAgent().choose(g, 0)
+    assert a.kind == "attack" and a.b == player_ref(1)
