@@ -9,7 +9,7 @@ if the player cancels.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from karn import ir
 from karn.cards.mana import ManaCost
@@ -79,22 +79,34 @@ def can_cast(g: Game, p: int, oid: int, srcs: list[mana.Source] | None = None) -
     from karn.engine.priority import sorcery_timing
 
     o = g.obj(oid)
-    face = g.face(o.name)
-    if "land" in face.types:
+    info = _SPELL_INFO.get(o.name)
+    if info is None:
+        face = g.face(o.name)
+        info = _SPELL_INFO[o.name] = _SpellInfo(
+            "land" in face.types, "instant" in face.types, face.cost.with_x(0), g.compiled(o.name).playable
+        )
+    if info.land or not info.playable:
         return False
-    if "instant" not in face.types and not sorcery_timing(g, p):
+    if not info.instant and not sorcery_timing(g, p):
         return False
     if srcs is None:
         srcs = mana.sources(g, p)
     pool = g.s.players[p].pool
-    cost = face.cost.with_x(0)
-    if cost.mana_value > mana.available_count(pool, srcs):
+    if info.cost.mana_value > mana.available_count(pool, srcs):
         return False
-    if not g.compiled(o.name).playable:
-        return False
-    if mana.solve(pool, cost, srcs) is None:
+    if mana.solve(pool, info.cost, srcs) is None:
         return False
     return has_targets(g, p, oid)
+
+
+class _SpellInfo(NamedTuple):
+    land: bool
+    instant: bool
+    cost: ManaCost  # with X = 0 (601.2f minimum)
+    playable: bool
+
+
+_SPELL_INFO: dict[str, _SpellInfo] = {}
 
 
 def can_activate(

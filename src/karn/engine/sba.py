@@ -93,7 +93,7 @@ def perform(g: Game) -> bool:
             g.emit("704.5q", f"{n} +1/+1 and -1/-1 counter pairs are removed from {c.name}")
             acted = True
     # 704.5j legend rule: the controller chooses which one to keep.
-    legend = _legend_conflict(g)
+    legend = _legend_conflict(g) if any("legendary" in c.supertypes for c in chars.values()) else None
     if to_graveyard:
         for _, rule, text in to_graveyard:
             g.emit(rule, text)
