@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from karn import ir
 from karn.cards.mana import ManaCost
-from karn.engine import flow, mana, targeting
+from karn.engine import flow, mana, priority, targeting, triggers
 from karn.engine.actions import Action
 from karn.engine.state import STACK, Frame, Obj, Option, decode_state, encode_state
 from karn.engine.zones import move, new_object
@@ -76,8 +76,6 @@ def _slots_fillable(g: Game, p: int, source: int, specs: tuple[ir.TargetSpec, ..
 
 def can_cast(g: Game, p: int, oid: int, srcs: list[mana.Source] | None = None) -> bool:
     """601.2: timing (117.1a, 307.1), legal targets (601.2c) and a payable cost (601.2h)."""
-    from karn.engine.priority import sorcery_timing
-
     o = g.obj(oid)
     info = _SPELL_INFO.get(o.name)
     if info is None:
@@ -87,7 +85,7 @@ def can_cast(g: Game, p: int, oid: int, srcs: list[mana.Source] | None = None) -
         )
     if info.land or not info.playable:
         return False
-    if not info.instant and not sorcery_timing(g, p):
+    if not info.instant and not priority.sorcery_timing(g, p):
         return False
     if srcs is None:
         srcs = mana.sources(g, p)
@@ -112,11 +110,9 @@ _SPELL_INFO: dict[str, _SpellInfo] = {}
 def can_activate(
     g: Game, p: int, oid: int, idx: int, ab: ir.Activated, srcs: list[mana.Source] | None = None
 ) -> bool:
-    from karn.engine.priority import sorcery_timing
-
     o = g.obj(oid)
     c = ab.cost
-    if ab.sorcery_speed and not sorcery_timing(g, p):
+    if ab.sorcery_speed and not priority.sorcery_timing(g, p):
         return False
     if c.tap:
         if o.tapped:
@@ -299,8 +295,6 @@ def cast_answer(g: Game, f: Frame, a: Action) -> None:
 
 
 def _finish_cast(g: Game, f: Frame) -> None:
-    from karn.engine import triggers
-
     v = f.vars
     o = g.obj(v["obj"])
     o.x = v.get("x", 0)
@@ -374,8 +368,6 @@ def activate_answer(g: Game, f: Frame, a: Action) -> None:
 
 def _pay_activation(g: Game, f: Frame) -> None:
     """602.2b/601.2h: pay the non-mana costs ({T}, sacrifice, loyalty), then the ability is activated."""
-    from karn.engine import triggers
-
     v = f.vars
     source: int = v["source"]
     ab = _ability(g, v)

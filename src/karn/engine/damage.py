@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from karn.engine import triggers
 from karn.engine.state import BATTLEFIELD, ref_player
 
 if TYPE_CHECKING:
@@ -84,8 +85,6 @@ def deal(g: Game, src: DamageSource, target: int, amount: int, combat: bool = Fa
 
 
 def gain_life(g: Game, p: int, amount: int, rule: str = "119.3") -> None:
-    from karn.engine import triggers
-
     if amount <= 0:
         return
     pl = g.s.players[p]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from karn.engine import casting, combat, resolve, rng, sba, triggers
+from karn.engine import casting, combat, priority, resolve, rng, sba, triggers
 from karn.engine.actions import Action
 from karn.engine.state import (
     BATTLEFIELD,
@@ -379,9 +379,7 @@ def cleanup_discard_step(g: Game, f: Frame) -> None:
 
 
 def cleanup_discard_answer(g: Game, f: Frame, a: Action) -> None:
-    from karn.engine.resolve import discard
-
-    discard(g, a.a, "514.1")
+    resolve.discard(g, a.a, "514.1")
 
 
 def end_step(g: Game) -> None:
@@ -444,14 +442,10 @@ def give_priority(g: Game) -> None:
     if s.triggers:
         s.agenda.append(Frame("triggers", {}))  # 603.3
         return
-    from karn.engine import priority
-
     priority.offer(g, s.priority)
 
 
 def priority_answer(g: Game, a: Action) -> None:
-    from karn.engine import priority
-
     priority.answer(g, a)
 
 
@@ -477,8 +471,6 @@ def check_game_over(g: Game) -> None:
 
 def explain_illegal(g: Game, a: Action) -> str:
     """Why an action is not legal now (the error message of an illegal move)."""
-    from karn.engine import priority
-
     return priority.explain(g, a)
 
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from karn import ir
-from karn.engine import casting, flow, mana
+from karn.engine import casting, flow, mana, triggers
 from karn.engine.actions import Action
-from karn.engine.state import BATTLEFIELD, Option, ref_player
+from karn.engine.state import BATTLEFIELD, Frame, Option, ref_player
+from karn.engine.zones import move
 
 if TYPE_CHECKING:
     from karn.engine.game import Game
@@ -115,8 +116,6 @@ def answer(g: Game, a: Action) -> None:
         if s.passes >= len(alive):
             s.passes = 0
             if s.stack:
-                from karn.engine.state import Frame
-
                 s.agenda.append(Frame("resolve", {"obj": s.stack[-1]}))  # 117.4 / 608.1
                 s.priority = s.active  # 117.3b
             else:
@@ -139,9 +138,6 @@ def answer(g: Game, a: Action) -> None:
 
 def play_land(g: Game, p: int, oid: int) -> None:
     """305.1/116.2a: playing a land is a special action; it doesn't use the stack."""
-    from karn.engine import triggers
-    from karn.engine.zones import move
-
     name = g.obj(oid).name
     new = move(g, oid, BATTLEFIELD, controller=p)
     g.s.players[p].lands_played += 1

@@ -10,8 +10,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from karn import ir
+from karn.cards.mana import parse_mana_symbols
 from karn.engine import damage, flow, rng, targeting, triggers
 from karn.engine.actions import Action
+from karn.engine.mana import add_mana
 from karn.engine.state import (
     BATTLEFIELD,
     EXILE,
@@ -445,9 +447,6 @@ def apply_effect(g: Game, f: Frame, o: Obj, e: ir.Effect) -> bool:
                 triggers.on_enter(g, tok.id)
         return True
     if isinstance(e, ir.AddMana):
-        from karn.cards.mana import parse_mana_symbols
-        from karn.engine.mana import add_mana
-
         syms = parse_mana_symbols(e.mana)
         add_mana(g, you, syms)
         g.emit("106.3", f"{g.pname(you)} adds {e.mana}")

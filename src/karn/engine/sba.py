@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from karn import ir
-from karn.engine import flow, targeting
+from karn.engine import flow, targeting, triggers
 from karn.engine.actions import Action
 from karn.engine.state import BATTLEFIELD, GRAVEYARD, Frame, Option
 
@@ -15,7 +15,6 @@ if TYPE_CHECKING:
 
 def perform(g: Game) -> bool:
     """Check and perform all applicable state-based actions once (704.3). True if any happened."""
-    from karn.engine import triggers
 
     s = g.s
     acted = False
@@ -133,8 +132,6 @@ def _legend_conflict(g: Game) -> tuple[int, list[int]] | None:
 def legend_step(g: Game, f: Frame) -> None:
     ids: list[int] = f.vars["ids"]
     if "keep" in f.vars:
-        from karn.engine import triggers
-
         g.s.agenda.pop()
         rest = [i for i in ids if i != f.vars["keep"] and i in g.s.objects]
         g.emit("704.5j", f"legend rule: {g.pname(f.vars['player'])} keeps one {g.obj(f.vars['keep']).name}")
