@@ -79,6 +79,8 @@ class Game:
         # Caches, not state: "nothing but priority passes happened since the last state-based
         # action check" and the priority options computed since then (see flow.give_priority).
         self.sba_clean = False
+        self._actions: list[Action] = []
+        self._actions_of: Decision | None = None
         self.offers: dict[tuple[int, bool, tuple[tuple[str, int], ...]], list[Option]] = {}
 
     # ------------------------------------------------------------------ creation
@@ -202,7 +204,10 @@ class Game:
         d = self.s.decision
         if d is None:
             return []
-        return [Action.of(o) for o in d.options]
+        if self._actions_of is not d:
+            self._actions = [Action.of(o) for o in d.options]
+            self._actions_of = d
+        return list(self._actions)
 
     def is_over(self) -> bool:
         return self.s.over

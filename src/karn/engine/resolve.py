@@ -225,9 +225,11 @@ def refs(g: Game, f: Frame, o: Obj, r: ir.Ref) -> list[int]:
         src = _source_id(o)
         if src in s.objects:
             return [src]
-        lk = s.lki.get(src)
-        if lk is not None and lk.new_id and lk.new_id in s.objects:
-            return [lk.new_id]  # e.g. Rancor returning itself from the graveyard
+        # 400.7 exception: an ability that triggered on its source's zone change finds
+        # the new object in the zone it moved to (Rancor returning itself).
+        new = o.trigger.get("new", 0)
+        if o.ability >= 0 and o.trigger.get("trig") == src and new in s.objects:
+            return [new]
         return []
     if r.kind == "defending_player":
         d = o.trigger.get("defending")
