@@ -93,8 +93,13 @@ class Game:
         seed: int = 0,
         names: tuple[str, str] = ("A", "B"),
         auto_single: bool = True,
+        auto_pass: bool = False,
     ) -> Game:
-        """Start a game (103): shuffle, choose a random starting player, draw 7, mulligans."""
+        """Start a game (103): shuffle, choose a random starting player, draw 7, mulligans.
+
+        ``auto_single``: take decisions with a single option automatically (other than
+        priority); ``auto_pass``: pass priority automatically when passing is the only option.
+        """
         db = CardDatabase.default()
         decks = [_deck_cards(d, db) for d in (deck_a, deck_b)]
         for cards in decks:
@@ -105,6 +110,7 @@ class Game:
         s = GameState(players=[Player(index=i, name=n) for i, n in enumerate(names)])
         s.rng = seed & ((1 << 64) - 1)
         s.settings["auto_single"] = int(auto_single)
+        s.settings["auto_pass"] = int(auto_pass)
         g = cls(s, db=db)
         card_id = 0
         for p, cards in enumerate(decks):

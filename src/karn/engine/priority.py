@@ -58,7 +58,7 @@ def offer(g: Game, p: int) -> None:
     cached = g.offers.get(key)
     if cached is None:
         cached = g.offers[key] = _options(g, p)
-    flow.ask(g, p, "priority", "117.1", f"{pl.name} has priority", list(cached))
+    flow.ask(g, p, "priority", "117.1", f"priority: {pl.name}", list(cached))
 
 
 def _options(g: Game, p: int) -> list[Option]:

@@ -68,7 +68,7 @@ def play_terminal(deck: str, ai_deck: str, seed: int | None, console: Console | 
 
     con = console or Console(highlight=False)
     seed = seed if seed is not None else random.randrange(1 << 30)
-    g = Game.new(deck, ai_deck, seed=seed, names=("You", "AI"))
+    g = Game.new(deck, ai_deck, seed=seed, names=("You", "AI"), auto_pass=True)
     ai = HeuristicAgent()
     shown = 0
     con.print(f"[bold]karn[/]: you ({deck}) against the AI ({ai_deck}), seed {seed}. Type q to concede.")
@@ -81,8 +81,12 @@ def play_terminal(deck: str, ai_deck: str, seed: int | None, console: Console | 
         if d.player == AI:
             g.apply(ai.choose(g, AI))
             continue
-        con.print(render_board(g.observation(YOU)))
         acts = g.legal_actions()
+        if d.kind == "priority" and all(a.kind in ("pass", "mana") for a in acts):
+            # Nothing to do but float mana: pass on the player's behalf (like an auto-pass stop).
+            g.apply(acts[0])
+            continue
+        con.print(render_board(g.observation(YOU)))
         con.print(f"[bold]{d.prompt}[/] [dim]({d.rule})[/]")
         for i, a in enumerate(acts, 1):
             con.print(f"  {i:>2}. {a}")
