@@ -303,6 +303,7 @@ def _finish_cast(g: Game, f: Frame) -> None:
     g.s.agenda.pop()
     g.s.rollback = b""
     g.s.settings.pop("rollback_log", None)
+    g.s.passes = 0
     tgt = _targets_text(g, o)
     xs = f" with X={o.x}" if g.face(o.name).cost.x else ""
     g.emit("601.2i", f"{g.pname(o.controller)} casts {o.name}{xs}{tgt}")
@@ -386,6 +387,7 @@ def _pay_activation(g: Game, f: Frame) -> None:
     g.s.agenda.pop()
     g.s.rollback = b""
     g.s.settings.pop("rollback_log", None)
+    g.s.passes = 0
     g.emit("602.2", f"{g.pname(v['player'])} activates {name}: {ab.text}{_targets_text(g, o)}")
     if c.sacrifice_self:
         triggers.leave_battlefield(g, [source], "graveyard", "701.21", verb="is sacrificed")

@@ -199,9 +199,10 @@ def _deals_now(g: Game, oid: int, first: bool) -> bool:
 def _lethal(g: Game, blocker: int, src_deathtouch: bool, already: int) -> int:
     """702.19b/510.1c-d: lethal damage considering damage already marked and assigned; deathtouch: 1 (702.2c)."""
     c = g.chars(blocker)
+    needed = max(0, c.toughness - g.obj(blocker).damage - already)
     if src_deathtouch:
-        return 0 if already > 0 else 1
-    return max(0, c.toughness - g.obj(blocker).damage - already)
+        return min(needed, 0 if already > 0 else 1)  # 702.2c: any nonzero amount is lethal
+    return needed
 
 
 def damage_step(g: Game, f: Frame) -> None:
@@ -210,6 +211,9 @@ def damage_step(g: Game, f: Frame) -> None:
     v = f.vars
     first: bool = v["first"]
     if "plan" not in v:
+        if first:
+            # 510.4: remember who had first strike or double strike as this step began.
+            cb.dealt_first = [o for o in _participants(g) if _strikes_first(g, o)]
         plan: list[list[int]] = []  # [source, target, amount]
         queue: list[list[int]] = []  # [attacker, remaining, blockers...]
         for a, d in cb.attackers.items():
@@ -279,10 +283,16 @@ def damage_step(g: Game, f: Frame) -> None:
         return
     # 510.2: all combat damage is dealt simultaneously.
     sources = {src: damage.source_of(g, src) for src, _, _ in v["plan"]}
+    dealt: dict[int, int] = {}
     for src, tgt, n in v["plan"]:
-        damage.deal(g, sources[src], tgt, n, combat=True)
+        if tgt < 0 and s.players[ref_player(tgt)].lost:
+            continue  # 800.4e: no damage is assigned to a player who left the game
+        dealt[src] = dealt.get(src, 0) + damage.deal(g, sources[src], tgt, n, combat=True, lifelink=False)
+    for src, n in dealt.items():
+        # 702.15b/119.10: one source's simultaneous damage is one life-gain event.
+        if n and "lifelink" in sources[src].keywords:
+            damage.gain_life(g, sources[src].controller, n, "702.15b")
     if first:
-        cb.dealt_first = [src for src, _, _ in v["plan"]]
         cb.first_strike_done = True
     s.agenda.pop()
 

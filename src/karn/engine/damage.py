@@ -50,7 +50,9 @@ def _name(g: Game, t: int) -> str:
     return g.describe(t) if t in g.s.objects else "?"
 
 
-def deal(g: Game, src: DamageSource, target: int, amount: int, combat: bool = False) -> int:
+def deal(
+    g: Game, src: DamageSource, target: int, amount: int, combat: bool = False, lifelink: bool = True
+) -> int:
     """Deal damage (120.3); returns the amount dealt after prevention."""
     if amount <= 0:
         return 0
@@ -79,7 +81,7 @@ def deal(g: Game, src: DamageSource, target: int, amount: int, combat: bool = Fa
             if "deathtouch" in src.keywords:
                 o.deathtouch_damage = True  # 702.2b
             g.emit("120.3e", f"{src.name} deals {amount} {kind} to {ch.name}")
-    if "lifelink" in src.keywords:
+    if lifelink and "lifelink" in src.keywords:
         gain_life(g, src.controller, amount, "702.15b")
     return amount
 

@@ -16,6 +16,8 @@ from karn.engine import casting, combat, priority, resolve, rng, sba, triggers
 from karn.engine.actions import Action
 from karn.engine.state import (
     BATTLEFIELD,
+    EXILE,
+    STACK,
     HAND,
     LIBRARY,
     STEPS,
@@ -303,7 +305,7 @@ def turn_based_actions(g: Game) -> None:
         s.agenda.append(Frame("damage", {"first": False}))
     elif step == "cleanup":
         cleanup(g)
-    s.priority = s.active  # 117.3a
+    s.priority = first_priority(g)  # 117.3a
     s.passes = 0
 
 
@@ -313,10 +315,12 @@ def untap_step(g: Game) -> None:
     untapped = 0
     for oid in list(s.battlefield):
         o = s.objects[oid]
+        skip = o.skip_untap == s.active
+        if skip:
+            o.skip_untap = -1  # "during that player's next untap step" is this one
         if g.controller(oid) != s.active:
             continue
-        if o.skip_untap:
-            o.skip_untap = False
+        if skip:
             g.emit("502.3", f"{g.describe(oid)} doesn't untap")
             continue
         if o.tapped:
@@ -360,14 +364,14 @@ def cleanup_discard_step(g: Game, f: Frame) -> None:
         o = s.objects[oid]
         o.damage = 0
         o.deathtouch_damage = False
-    for e in s.effects:
-        if e.until_end_of_turn and e.new_controller >= 0:
-            for oid in e.affected:
-                if oid in s.objects:
-                    s.objects[oid].sick = True  # 302.6: control changes back
+    changing = {oid for e in s.effects if e.until_end_of_turn and e.new_controller >= 0 for oid in e.affected}
+    before = {oid: g.controller(oid) for oid in changing if oid in s.objects}
     s.effects = [e for e in s.effects if not e.until_end_of_turn]
     s.shields = []
     g.dirty()
+    for oid, ctl in before.items():
+        if g.controller(oid) != ctl:
+            s.objects[oid].sick = True  # 302.6: control changes back
     g.emit("514.2", 'damage wears off and "until end of turn" effects end')
     # 514.3a: normally no player receives priority in the cleanup step.
     acted = sba.perform(g)
@@ -395,14 +399,14 @@ def end_step(g: Game) -> None:
     s.passes = 0
     if nxt == "untap":
         s.turn += 1
-        s.active = (s.active + 1) % len(s.players)
+        s.active = next_in_game(g, s.active)  # 800.4k
         s.combat = None
         s.no_attackers = False
         s.step = "untap"
         start_turn(g)
     else:
         s.step = nxt
-    s.priority = s.active
+    s.priority = first_priority(g)
     g.emit(STEP_RULE[s.step], f"{s.step.replace('_', ' ')} step begins")
 
 
@@ -456,6 +460,11 @@ def check_game_over(g: Game) -> None:
         if p.conceded and not p.lost:
             p.lost = True
     alive = [p for p in s.players if not p.lost]
+    if len(alive) >= 2:
+        for p in s.players:
+            if p.lost and not p.left:
+                leave_game(g, p.index)
+        return
     if len(alive) <= 1:
         s.over = True
         s.decision = None
@@ -467,6 +476,62 @@ def check_game_over(g: Game) -> None:
         else:
             s.winner = -1
             g.emit("104.4a", "the game is a draw")
+
+
+def leave_game(g: Game, p: int) -> None:
+    """800.4a: a player leaves a multiplayer game that goes on."""
+    s = g.s
+    s.players[p].left = True
+    g.emit("800.4a", f"{g.pname(p)} leaves the game")
+    # Objects the player owns leave the game.
+    owned = [oid for oid, o in s.objects.items() if o.owner == p]
+    for oid in owned:
+        o = s.objects[oid]
+        if o.zone == BATTLEFIELD:
+            s.battlefield.remove(oid)
+            if s.combat is not None:
+                s.combat.attackers.pop(oid, None)
+                s.combat.blockers.pop(oid, None)
+        elif o.zone == STACK:
+            s.stack.remove(oid)
+        else:
+            getattr(s.players[p], o.zone).remove(oid)
+        del s.objects[oid]
+    for o in s.objects.values():
+        if o.attached_to and o.attached_to not in s.objects:
+            o.attached_to = 0
+    # Effects giving the player control end; their stack objects cease to exist.
+    s.effects = [e for e in s.effects if e.new_controller != p]
+    s.triggers = [t for t in s.triggers if t.controller != p]  # 800.4d
+    for oid in [x for x in s.stack if s.objects[x].controller == p]:
+        s.stack.remove(oid)
+        del s.objects[oid]
+    g.dirty()
+    # Objects still controlled by the player are exiled.
+    for oid in [x for x in s.battlefield if g.controller(x) == p]:
+        move(g, oid, EXILE)
+    s.agenda = [f for f in s.agenda if f.vars.get("player", -1) != p]
+    if s.decision is not None and s.decision.player == p:
+        s.decision = None
+    if s.priority == p:
+        s.priority = next_in_game(g, p)  # 800.4a
+    g.sba_clean = False
+
+
+def first_priority(g: Game) -> int:
+    """117.3a/b: the active player receives priority; if they left the game, the next player (800.4j)."""
+    s = g.s
+    return s.active if not s.players[s.active].lost else next_in_game(g, s.active)
+
+
+def next_in_game(g: Game, p: int) -> int:
+    """The next player in turn order still in the game (800.4j)."""
+    n = len(g.s.players)
+    for k in range(1, n + 1):
+        q = (p + k) % n
+        if not g.s.players[q].lost:
+            return q
+    return p
 
 
 def explain_illegal(g: Game, a: Action) -> str:

@@ -117,7 +117,7 @@ def answer(g: Game, a: Action) -> None:
             s.passes = 0
             if s.stack:
                 s.agenda.append(Frame("resolve", {"obj": s.stack[-1]}))  # 117.4 / 608.1
-                s.priority = s.active  # 117.3b
+                s.priority = flow.first_priority(g)  # 117.3b
             else:
                 s.stage = 2  # 117.4: the step or phase ends
         else:
@@ -125,14 +125,17 @@ def answer(g: Game, a: Action) -> None:
             while s.players[s.priority].lost:
                 s.priority = (s.priority + 1) % len(s.players)
         return
-    s.passes = 0  # 117.3c: the player receives priority again afterwards
+    # 117.3c: after an action the player receives priority again and the passes
+    # start over (for a spell or ability: once it is cast, 601.2i / 602.2).
     if a.kind == "play":
+        s.passes = 0
         play_land(g, p, a.a)
     elif a.kind == "cast":
         casting.begin_cast(g, p, a.a)
     elif a.kind == "activate":
         casting.begin_activate(g, p, a.a, a.b)
     elif a.kind == "mana":
+        s.passes = 0
         mana.activate_mana_ability(g, p, a.a, a.b)
 
 

@@ -405,7 +405,8 @@ def apply_effect(g: Game, f: Frame, o: Obj, e: ir.Effect) -> bool:
                         until_end_of_turn=e.duration == "end_of_turn",
                     )
                 )
-                s.objects[t].sick = True  # 302.6: not continuously controlled since the turn began
+                if g.controller(t) != you:
+                    s.objects[t].sick = True  # 302.6: not continuously controlled since the turn began
                 g.dirty()
                 g.emit("613.1b", f"{g.pname(you)} gains control of {g.describe(t)}")
         return True
@@ -424,7 +425,7 @@ def apply_effect(g: Game, f: Frame, o: Obj, e: ir.Effect) -> bool:
     if isinstance(e, ir.SkipNextUntap):
         for t in select(g, f, o, e.what):
             if t > 0 and _on_bf(g, t):
-                s.objects[t].skip_untap = True
+                s.objects[t].skip_untap = g.controller(t)  # "that player's next untap step"
         return True
     if isinstance(e, ir.CreateToken):
         n = amount(g, f, o, e.count)

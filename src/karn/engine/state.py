@@ -76,7 +76,7 @@ class Obj(msgspec.Struct):
     counters: dict[str, int] = msgspec.field(default_factory=dict)
     attached_to: int = 0
     token: TokenDef | None = None
-    skip_untap: bool = False  # doesn't untap during its controller's next untap step
+    skip_untap: int = -1  # doesn't untap during this player's next untap step (e.g. Sleep)
     loyalty_turn: int = 0  # 606.3: turn number a loyalty ability was last activated
     # On the stack (spells and abilities):
     ability: int = -1  # index into the compiled abilities of `name` (-1: a spell)
@@ -114,6 +114,7 @@ class Player(msgspec.Struct):
     lost: bool = False
     won: bool = False
     conceded: bool = False
+    left: bool = False  # 800.4a: has left the game (multiplayer: the game went on)
     drew_from_empty: bool = False  # 704.5b
     lands_played: int = 0  # 305.2
     mulligans: int = 0
@@ -187,7 +188,7 @@ class Combat(msgspec.Struct):
     blockers: dict[int, list[int]] = msgspec.field(default_factory=dict)  # blocker id -> attackers
     blocked: list[int] = msgspec.field(default_factory=list)  # attackers that became blocked (509.1h)
     first_strike_done: bool = False
-    dealt_first: list[int] = msgspec.field(default_factory=list)  # creatures that dealt first-strike damage
+    dealt_first: list[int] = msgspec.field(default_factory=list)  # 510.4: creatures with first or double strike as the first damage step began
 
 
 class GameState(msgspec.Struct):

@@ -16,6 +16,8 @@ def matches(g: Game, oid: int, f: ir.Filter, controller: int, source: int = 0) -
     o = g.s.objects.get(oid)
     if o is None or o.zone != f.zone:
         return False
+    if o.zone == STACK and o.ability >= 0:
+        return False  # "target spell": an ability on the stack is not a spell (113.1)
     c = g.chars(oid)
     if f.other and oid == source:
         return False

@@ -50,6 +50,7 @@ class Runner:
     def __init__(self, sc: Scenario) -> None:
         self.sc = sc
         self.letters = sorted(sc.players) or ["A", "B"]
+        self.prepared_hash = ""
         if len(self.letters) < 2:
             self.letters = ["A", "B"]
         self.g = self._build()
@@ -244,6 +245,7 @@ class Runner:
         elif k == "play":
             p = self.pidx(d.get("by", self._decider_letter()))
             self.give_priority_to(p)
+            self.prepared()
             oid = self._in_hand(p, d["play"])
             self.apply(Action("play", oid))
         elif k == "cast":
@@ -345,6 +347,7 @@ class Runner:
     def cast(self, d: dict[str, Any]) -> None:
         p = self.pidx(d.get("by", self._decider_letter()))
         self.give_priority_to(p)
+        self.prepared()
         oid = self._in_hand(p, d["cast"])
         self.apply(Action("cast", oid))
         try:
@@ -360,6 +363,7 @@ class Runner:
             raise StepFailed("activate needs an object")
         p = self.pidx(d["by"]) if "by" in d else g.controller(src)
         self.give_priority_to(p)
+        self.prepared()
         n = int(d.get("ability", 1))
         abilities = g.chars(src).abilities if g.s.objects[src].zone == BATTLEFIELD else ()
         acts = [i for i, a in enumerate(abilities) if isinstance(a, ir.Activated)]
@@ -379,6 +383,7 @@ class Runner:
     def attack(self, d: dict[str, Any]) -> None:
         g = self.g
         self.advance_to("declare_attackers", None, stop_kinds=("attackers",))
+        self.prepared()
         if g.decision is None or g.decision.kind != "attackers":
             if not d.get("attack") and g.s.step == "declare_attackers":
                 return  # no creature could attack: "none" was declared automatically
@@ -405,6 +410,7 @@ class Runner:
     def block(self, d: dict[str, Any]) -> None:
         g = self.g
         self.advance_to("declare_blockers", None, stop_kinds=("blockers",))
+        self.prepared()
         blocks = d.get("block") or {}
         if g.decision is None or g.decision.kind != "blockers":
             if not blocks and g.s.step == "declare_blockers":
@@ -466,20 +472,22 @@ class Runner:
             )
         self.apply(pick)
 
+    def prepared(self) -> None:
+        """The runner's own moves for a step (passing priority, going to a step) are done:
+        what the engine refuses from here on must leave the game exactly as it is now."""
+        self.prepared_hash = self.g.state_hash()
+
     def illegal(self, inner: Step) -> None:
         g = self.g
-        # Move to the point of the inner action first (passing to a step is not the illegal part).
-        if inner.kind == "attack":
-            self.advance_to("declare_attackers", None, stop_kinds=("attackers",))
-        elif inner.kind == "block":
-            self.advance_to("declare_blockers", None, stop_kinds=("blockers",))
-        before = g.state_hash()
+        snapshot = g.copy()
+        self.prepared_hash = g.state_hash()
         try:
             self.run_step(inner)
         except StepFailed as e:
             self._cancel_if_casting()
-            if g.state_hash() != before:
+            if self.g.state_hash() != self.prepared_hash:
                 raise StepFailed(f"the refused step changed the game ({e})") from None
+            self.g = snapshot  # also undo the runner's own passing before the refused action
             return
         raise StepFailed(f"expected the engine to refuse {inner.data!r}, but it was legal")
 
