@@ -17,9 +17,9 @@ from karn.engine.actions import Action
 from karn.engine.state import (
     BATTLEFIELD,
     EXILE,
-    STACK,
     HAND,
     LIBRARY,
+    STACK,
     STEPS,
     Combat,
     Decision,

@@ -188,7 +188,9 @@ class Combat(msgspec.Struct):
     blockers: dict[int, list[int]] = msgspec.field(default_factory=dict)  # blocker id -> attackers
     blocked: list[int] = msgspec.field(default_factory=list)  # attackers that became blocked (509.1h)
     first_strike_done: bool = False
-    dealt_first: list[int] = msgspec.field(default_factory=list)  # 510.4: creatures with first or double strike as the first damage step began
+    dealt_first: list[int] = msgspec.field(
+        default_factory=list
+    )  # 510.4: creatures with first or double strike as the first damage step began
 
 
 class GameState(msgspec.Struct):
