@@ -234,9 +234,15 @@ def damage_step(g: Game, f: Frame) -> None:
                 if trample and defender_alive:
                     plan.append([a, d, power])  # 702.19d
                 continue  # 510.1c
+            if trample and defender_alive and g.s.settings.get("trample_choice", 0):
+                # 702.19b: the controller chooses how much beyond lethal each blocker gets.
+                v.setdefault("trample", {})[str(a)] = d
+                queue.append([a, power] + blockers)
+                continue
             if trample:
-                # 702.19b: lethal damage to each blocker first; the engine assigns the excess
-                # to the player or planeswalker attacked.
+                # 702.19b: lethal damage to each blocker first; by default (setting
+                # "trample_choice" off) the engine assigns the excess to the player or
+                # planeswalker attacked, the choice that deals the most damage through.
                 left = power
                 dt = "deathtouch" in c.keywords
                 for b in blockers:
@@ -267,6 +273,26 @@ def damage_step(g: Game, f: Frame) -> None:
     while queue:
         cur = queue[0]
         a, left, blockers = cur[0], cur[1], cur[2:]
+        tramples_to = v.get("trample", {}).get(str(a))
+        if tramples_to is not None:
+            if not blockers:
+                if left > 0:
+                    v["plan"].append([a, tramples_to, left])
+                queue.pop(0)
+                continue
+            dt = "deathtouch" in g.chars(a).keywords
+            low = min(left, _lethal(g, blockers[0], dt, 0))
+            rest = sum(_lethal(g, b, dt, 0) for b in blockers[1:])
+            high = max(low, left - rest)
+            flow.ask(
+                g,
+                g.controller(a),
+                "damage",
+                "702.19b",
+                f"{g.describe(a)} (trample) assigns {left} combat damage: how much to {g.describe(blockers[0])}?",
+                [Option("number", n, blockers[0], label=str(n)) for n in range(low, high + 1)],
+            )
+            return
         if len(blockers) == 1:
             if left > 0:
                 v["plan"].append([a, blockers[0], left])

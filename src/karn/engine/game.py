@@ -94,11 +94,14 @@ class Game:
         names: tuple[str, str] = ("A", "B"),
         auto_single: bool = True,
         auto_pass: bool = False,
+        trample_choice: bool = False,
     ) -> Game:
         """Start a game (103): shuffle, choose a random starting player, draw 7, mulligans.
 
         ``auto_single``: take decisions with a single option automatically (other than
-        priority); ``auto_pass``: pass priority automatically when passing is the only option.
+        priority); ``auto_pass``: pass priority automatically when passing is the only option;
+        ``trample_choice``: ask how much of a trampler's damage goes to each blocker (702.19b)
+        instead of assigning lethal damage to the blockers and the rest to what it attacks.
         """
         db = CardDatabase.default()
         decks = [_deck_cards(d, db) for d in (deck_a, deck_b)]
@@ -111,6 +114,7 @@ class Game:
         s.rng = seed & ((1 << 64) - 1)
         s.settings["auto_single"] = int(auto_single)
         s.settings["auto_pass"] = int(auto_pass)
+        s.settings["trample_choice"] = int(trample_choice)
         g = cls(s, db=db)
         card_id = 0
         for p, cards in enumerate(decks):

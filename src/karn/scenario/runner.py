@@ -300,16 +300,18 @@ class Runner:
                 return  # a choice came up: the next step answers it
             self.apply(Action("pass"))
 
-    def _answer_casting(self, d: dict[str, Any], targets: list[Any]) -> None:
-        """Answer the decisions of 601.2b-h from the step's fields."""
+    def _answer_casting(self, d: dict[str, Any], tq: list[int]) -> None:
+        """Answer the decisions of 601.2b-h from the step's fields (targets already resolved)."""
         g = self.g
-        tq = [self.ref(t) for t in targets]
+        targets = list(tq)
         mode = d.get("mode")
         modes = mode if isinstance(mode, list) else ([mode] if mode is not None else [])
         pay = d.get("pay", "auto")
         paid_sources = False
         while g.decision is not None and g.decision.kind in ("mode", "x", "target", "pay"):
             kind = g.decision.kind
+            if kind == "target" and g.decision.rule != "601.2c":
+                break  # a triggered ability's target (603.3d): answered by a later choose step
             if kind == "mode":
                 if not modes:
                     raise StepFailed("the spell is modal: give mode")
@@ -349,9 +351,10 @@ class Runner:
         self.give_priority_to(p)
         self.prepared()
         oid = self._in_hand(p, d["cast"])
+        targets = [self.ref(t) for t in d.get("targets") or []]  # before the spell moves (stack.N)
         self.apply(Action("cast", oid))
         try:
-            self._answer_casting(d, list(d.get("targets") or []))
+            self._answer_casting(d, targets)
         except StepFailed:
             self._cancel_if_casting()
             raise
@@ -373,9 +376,10 @@ class Runner:
         ab = abilities[idx]
         assert isinstance(ab, ir.Activated)
         kind = "mana" if ab.mana_ability else "activate"
+        targets = [self.ref(t) for t in d.get("targets") or []]
         self.apply(Action(kind, src, idx))
         try:
-            self._answer_casting(d, list(d.get("targets") or []))
+            self._answer_casting(d, targets)
         except StepFailed:
             self._cancel_if_casting()
             raise
@@ -466,6 +470,8 @@ class Runner:
                     break
         if pick is None:
             pick = next((o for o in opts if o.label.lower() == low), None)
+        if pick is None:  # a triggered ability to order, by its source's name (603.3b)
+            pick = next((o for o in opts if o.kind == "order" and o.label.lower().split(":")[0] == low), None)
         if pick is None:
             raise StepFailed(
                 f"choose {lab!r}: no such option for '{d.prompt}' (options: {[o.label for o in opts]})"
