@@ -285,6 +285,7 @@ class Game:
             raise CorruptSaveError(f"not a karn save file or corrupted: {e}") from None
         if sf.format != SAVE_FORMAT:
             raise CorruptSaveError(f"unsupported save format {sf.format} (this karn reads {SAVE_FORMAT})")
+        _validate(sf.state)
         return cls(sf.state, sf.log)
 
     def state_hash(self) -> str:
@@ -303,6 +304,28 @@ class Game:
     def __repr__(self) -> str:
         s = self.s
         return f"<Game turn {s.turn} {s.step} active={self.pname(s.active)} over={s.over}>"
+
+
+def _validate(s: GameState) -> None:
+    """Reject a decodable but inconsistent state (a corrupt save) before it is played."""
+    listed: dict[int, str] = {}
+    zones: list[tuple[str, list[int]]] = [(BATTLEFIELD, s.battlefield), ("stack", s.stack)]
+    for p in s.players:
+        zones += [("library", p.library), ("hand", p.hand), ("graveyard", p.graveyard), ("exile", p.exile)]
+    for zone, ids in zones:
+        for oid in ids:
+            o = s.objects.get(oid)
+            if o is None or o.zone != zone or oid in listed:
+                raise CorruptSaveError(f"corrupt save: object {oid} in the {zone} is missing or listed twice")
+            listed[oid] = zone
+    if len(listed) != len(s.objects):
+        raise CorruptSaveError("corrupt save: objects that are in no zone")
+    if not s.players or not 0 <= s.active < len(s.players):
+        raise CorruptSaveError("corrupt save: bad player data")
+    db = CardDatabase.default()
+    for o in s.objects.values():
+        if o.token is None and o.name not in db:
+            raise CorruptSaveError(f"corrupt save: unknown card {o.name!r}")
 
 
 def _compile(db: CardDatabase, name: str) -> ir.CompiledCard:
