@@ -73,7 +73,8 @@ def test_random_playable_corpus_cards_run(playable: list[str]) -> None:
     assert len(playable) > 1000
     for game in range(GAMES):
         decks = [
-            [rng.choice(playable) for _ in range(36)] + [rng.choice(BASICS) for _ in range(24)] for _ in range(2)
+            [rng.choice(playable) for _ in range(36)] + [rng.choice(BASICS) for _ in range(24)]
+            for _ in range(2)
         ]
         g = _play(decks, seed=game)
         assert g.is_over() or len(g.log) > 0
@@ -84,6 +85,7 @@ def test_many_random_corpus_games(playable: list[str]) -> None:
     rng = random.Random(7)
     for game in range(200):
         decks = [
-            [rng.choice(playable) for _ in range(36)] + [rng.choice(BASICS) for _ in range(24)] for _ in range(2)
+            [rng.choice(playable) for _ in range(36)] + [rng.choice(BASICS) for _ in range(24)]
+            for _ in range(2)
         ]
         _play(decks, seed=1000 + game)

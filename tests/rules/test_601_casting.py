@@ -1,4 +1,4 @@
-"""Casting spells (601), payment (601.2g-h, 605), holding priority (117.3c) and rewinding (731)."""
+"""Casting spells (601), payment (601.2g-h, 605), holding priority (117.3c) and rewinding (733)."""
 
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ def test_cast_chooses_target_then_pays_and_the_caster_keeps_priority() -> None:
     assert [g.obj(o).name for o in g.s.stack] == ["Lightning Bolt"]
 
 
-@pytest.mark.cr("731.1", "601.2")
+@pytest.mark.cr("733.1", "601.2")
 def test_cancel_rewinds_the_cast_exactly() -> None:
     g = setup(["Lightning Bolt"], ["Mountain"])
     before = g.state_hash()

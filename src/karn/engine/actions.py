@@ -40,7 +40,7 @@ class Action:
 
 
 class IllegalActionError(ValueError):
-    """An action that is not legal now. The game is left exactly as it was (731)."""
+    """An action that is not legal now. The game is left exactly as it was (733)."""
 
     def __init__(self, message: str, rule: str = "") -> None:
         super().__init__(f"{rule}: {message}" if rule else message)

@@ -3,7 +3,7 @@
 601.2a move the card to the stack; 601.2b modes and X; 601.2c targets, one
 pick at a time; 601.2f total cost (with cost increases); 601.2g-h mana
 abilities and payment; 601.2i the spell becomes cast. Casting is
-transactional (731): the state before it began is kept as bytes and restored
+transactional (733): the state before it began is kept as bytes and restored
 if the player cancels.
 """
 
@@ -145,7 +145,7 @@ def _snapshot(g: Game) -> None:
 
 
 def cancel(g: Game) -> None:
-    """731.1: rewind an illegal or abandoned cast/activation to the moment before it began."""
+    """733.1: rewind an illegal or abandoned cast/activation to the moment before it began."""
     s = decode_state(g.s.rollback)
     n = s.settings.get("rollback_log", len(g.log))
     s.rollback = b""

@@ -231,7 +231,7 @@ class Game:
         """Take an action answering the pending decision.
 
         An action that is not among the legal options raises
-        :class:`IllegalActionError` naming the rule, and changes nothing (731).
+        :class:`IllegalActionError` naming the rule, and changes nothing (733).
         """
         d = self.s.decision
         if d is None:

@@ -181,7 +181,7 @@ def explain(g: Game, a: Action) -> str:
         if o.zone != BATTLEFIELD or g.controller(o.id) != p:
             return f"{g.pname(p)} doesn't control {o.name} (602.2)"
         abil = g.chars(o.id).abilities
-        if a.b >= len(abil) or not isinstance(abil[a.b], ir.Activated):
+        if not 0 <= a.b < len(abil) or not isinstance(abil[a.b], ir.Activated):
             return f"{o.name} has no such activated ability (602.1)"
         ab = abil[a.b]
         assert isinstance(ab, ir.Activated)

@@ -219,7 +219,7 @@ class GameState(msgspec.Struct):
     combat: Combat | None = None
     agenda: list[Frame] = msgspec.field(default_factory=list)
     decision: Decision | None = None
-    rollback: bytes = b""  # 731: the state before a cast/activation began, restored on cancel
+    rollback: bytes = b""  # 733: the state before a cast/activation began, restored on cancel
     skip_first_draw: bool = True  # 103.8a
     settings: dict[str, int] = msgspec.field(default_factory=dict)
 
