@@ -18,7 +18,7 @@ import msgspec
 from karn import ir
 from karn.cards.database import CardDatabase, CardFace
 from karn.cards.decks import Deck, load_deck
-from karn.engine import flow, observe
+from karn.engine import flow, game_over, observe, start
 from karn.engine.actions import Action, IllegalActionError
 from karn.engine.layers import Chars, chars_of, compute_battlefield
 from karn.engine.state import (
@@ -122,7 +122,7 @@ class Game:
                 card_id += 1
                 o = new_object(g, card_id, name, p, LIBRARY)
                 s.players[p].library.append(o.id)
-        flow.start_game(g)
+        start.start_game(g)
         g._run()
         return g
 
@@ -153,7 +153,7 @@ class Game:
 
     def begin_at(self, active: int, step: str, turn: int = 1) -> None:
         """Scenario setup: the game starts with `active` holding priority in `step`."""
-        flow.begin_at(self, active, step, turn)
+        start.begin_at(self, active, step, turn)
         self._run()
 
     # ------------------------------------------------------------------ card data
@@ -258,7 +258,7 @@ class Game:
         self.s.players[player].conceded = True
         self.sba_clean = False
         self.emit("104.3a", f"{self.pname(player)} concedes")
-        flow.check_game_over(self)
+        game_over.check_game_over(self)
         if not self.s.over:
             self._run()
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from karn import ir
-from karn.engine import casting, flow, mana, triggers
+from karn.engine import casting, flow, game_over, mana, triggers
 from karn.engine.actions import Action
 from karn.engine.state import BATTLEFIELD, Frame, Option, ref_player
 from karn.engine.zones import move
@@ -117,7 +117,7 @@ def answer(g: Game, a: Action) -> None:
             s.passes = 0
             if s.stack:
                 s.agenda.append(Frame("resolve", {"obj": s.stack[-1]}))  # 117.4 / 608.1
-                s.priority = flow.first_priority(g)  # 117.3b
+                s.priority = game_over.first_priority(g)  # 117.3b
             else:
                 s.stage = 2  # 117.4: the step or phase ends
         else:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from karn import ir
-from karn.engine import flow, targeting, triggers
+from karn.engine import flow, game_over, targeting, triggers
 from karn.engine.actions import Action
 from karn.engine.state import BATTLEFIELD, GRAVEYARD, Frame, Option
 
@@ -35,7 +35,7 @@ def perform(g: Game) -> bool:
             acted = True
         p.drew_from_empty = False
     if acted:
-        flow.check_game_over(g)
+        game_over.check_game_over(g)
         if s.over:
             return True
     to_graveyard: list[tuple[int, str, str]] = []

@@ -1,0 +1,395 @@
+"""The one-shot effects of the IR (608.2c) and the keyword actions they perform (701).
+
+``apply_effect`` applies one effect of a resolving spell or ability: damage,
+life, drawing, destroying, exiling, countering, continuous and
+control-changing effects, tokens, mana, counters, prevention, ... The
+keyword actions that ask for choices (discarding 701.9, searching 701.23,
+scrying 701.22) keep their progress in the ``resolve`` frame's ``sub``
+values and return False while they wait for a decision.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from karn import ir
+from karn.cards.mana import parse_mana_symbols
+from karn.engine import damage, flow, rng, targeting, triggers, turns
+from karn.engine.mana import add_mana
+from karn.engine.resolve import amount, leave_stack, refs, select, source_id, stack_label
+from karn.engine.state import (
+    BATTLEFIELD,
+    EXILE,
+    GRAVEYARD,
+    HAND,
+    STACK,
+    ContinuousEffect,
+    Frame,
+    Obj,
+    Option,
+    Shield,
+    TokenDef,
+    ref_player,
+)
+from karn.engine.zones import move, new_object
+
+if TYPE_CHECKING:
+    from karn.engine.game import Game
+
+# ---------------------------------------------------------------------------- effects
+
+
+def apply_effect(g: Game, f: Frame, o: Obj, e: ir.Effect) -> bool:
+    """Apply one effect (608.2c). Returns False when it waits for a decision."""
+    s = g.s
+    f.vars["sub"]
+    you = o.controller
+    if isinstance(e, ir.DealDamage):
+        n = amount(g, f, o, e.amount)
+        tg = refs(g, f, o, e.to)
+        if e.divided == "evenly":
+            allt = [t for slot in o.targets for t in slot]
+            n = n // max(1, len(allt))  # divided evenly among all targets, rounded down
+        src = damage.source_of(g, source_id(o))
+        for t in tg:
+            damage.deal(g, src, t, n)
+        return True
+    if isinstance(e, ir.GainLife):
+        # Read the amount before anything else changes (608.2h).
+        n = amount(g, f, o, e.amount)
+        for p in refs(g, f, o, e.player):
+            damage.gain_life(g, ref_player(p), n)
+        return True
+    if isinstance(e, ir.LoseLife):
+        n = amount(g, f, o, e.amount)
+        for p in refs(g, f, o, e.player):
+            damage.lose_life(g, ref_player(p), n)
+        return True
+    if isinstance(e, ir.Draw):
+        n = amount(g, f, o, e.amount)
+        for p in refs(g, f, o, e.player):
+            turns.draw(g, ref_player(p), n, "121.2")
+        return True
+    if isinstance(e, ir.Discard):
+        return _discard(g, f, o, e)
+    if isinstance(e, ir.Destroy):
+        ids = [t for t in select(g, f, o, e.what) if t > 0 and _on_bf(g, t)]
+        doomed = []
+        for t in ids:
+            if "indestructible" in g.chars(t).keywords:
+                g.emit("702.12b", f"{g.describe(t)} is indestructible and isn't destroyed")
+                continue
+            doomed.append(t)
+        for t in doomed:
+            g.emit("701.8a", f"{g.describe(t)} is destroyed")
+        triggers.leave_battlefield(g, doomed, GRAVEYARD, "701.8a", quiet=True)
+        return True
+    if isinstance(e, ir.Exile):
+        ids = [t for t in select(g, f, o, e.what) if t > 0 and t in s.objects]
+        bf = [t for t in ids if _on_bf(g, t)]
+        other = [t for t in ids if not _on_bf(g, t)]
+        triggers.leave_battlefield(g, bf, EXILE, "406.2", verb="is exiled")
+        for t in other:
+            nm = g.obj(t).name
+            move(g, t, EXILE)
+            g.emit("406.2", f"{nm} is exiled")
+        return True
+    if isinstance(e, ir.ReturnToHand):
+        for t in select(g, f, o, e.what):
+            if t <= 0 or t not in s.objects:
+                continue
+            if _on_bf(g, t):
+                triggers.leave_battlefield(g, [t], HAND, "400.6", verb="returns to its owner's hand")
+            else:
+                nm = g.obj(t).name
+                move(g, t, HAND)
+                g.emit("400.6", f"{nm} returns to its owner's hand")
+        return True
+    if isinstance(e, ir.CounterSpell):
+        for t in refs(g, f, o, e.what):
+            if t in s.objects and s.objects[t].zone == STACK:
+                tgt = s.objects[t]
+                g.emit("701.6a", f"{stack_label(g, tgt)} is countered")
+                leave_stack(g, tgt)
+        return True
+    if isinstance(e, ir.ApplyContinuous):
+        m = e.mod
+        affected = [t for t in select(g, f, o, m.affected) if t > 0 and _on_bf(g, t)]  # 611.2c
+        if affected:
+            s.timestamp += 1
+            s.effects.append(
+                ContinuousEffect(
+                    id=s.timestamp,
+                    timestamp=s.timestamp,
+                    source=source_id(o),
+                    controller=you,
+                    affected=affected,
+                    power=m.power,
+                    toughness=m.toughness,
+                    keywords=m.add_keywords,
+                    cant_attack=m.cant_attack,
+                    cant_block=m.cant_block,
+                    until_end_of_turn=e.duration == "end_of_turn",
+                )
+            )
+            g.dirty()
+            desc = _mod_text(m)
+            if len(affected) == 1:
+                desc = desc.replace("get ", "gets ").replace("gain ", "gains ")
+            g.emit("611.2a", f"{', '.join(g.describe(t) for t in affected)} {desc}")
+        return True
+    if isinstance(e, ir.GainControl):
+        for t in refs(g, f, o, e.what):
+            if t > 0 and _on_bf(g, t):
+                s.timestamp += 1
+                s.effects.append(
+                    ContinuousEffect(
+                        id=s.timestamp,
+                        timestamp=s.timestamp,
+                        source=source_id(o),
+                        controller=you,
+                        affected=[t],
+                        new_controller=you,
+                        until_end_of_turn=e.duration == "end_of_turn",
+                    )
+                )
+                if g.controller(t) != you:
+                    s.objects[t].sick = True  # 302.6: not continuously controlled since the turn began
+                g.dirty()
+                g.emit("613.1b", f"{g.pname(you)} gains control of {g.describe(t)}")
+        return True
+    if isinstance(e, (ir.Tap, ir.Untap)):
+        ids = [t for t in select(g, f, o, e.what) if t > 0 and _on_bf(g, t)]
+        for t in ids:
+            s.objects[t].tapped = isinstance(e, ir.Tap)
+        if ids:
+            verb = "taps" if isinstance(e, ir.Tap) else "untaps"
+            g.emit(
+                "701.26a" if isinstance(e, ir.Tap) else "701.26b",
+                f"{stack_label(g, o)} {verb} {', '.join(g.describe(t) for t in ids)}",
+            )
+        f.vars["affected"] = ids
+        return True
+    if isinstance(e, ir.SkipNextUntap):
+        for t in select(g, f, o, e.what):
+            if t > 0 and _on_bf(g, t):
+                s.objects[t].skip_untap = g.controller(t)  # "that player's next untap step"
+        return True
+    if isinstance(e, ir.CreateToken):
+        n = amount(g, f, o, e.count)
+        for p in refs(g, f, o, e.controller):
+            pl = ref_player(p)
+            for _ in range(n):
+                td = e.token
+                tok = new_object(
+                    g,
+                    -1,
+                    td.name,
+                    pl,
+                    BATTLEFIELD,
+                    token=TokenDef(
+                        td.name, td.power, td.toughness, td.colors, td.types, td.subtypes, td.keywords
+                    ),
+                )
+                tok.sick = True
+                s.battlefield.append(tok.id)
+                g.dirty()
+                g.emit("111.2", f"{g.pname(pl)} creates a {td.power}/{td.toughness} {td.name} token")
+                triggers.on_enter(g, tok.id)
+        return True
+    if isinstance(e, ir.AddMana):
+        syms = parse_mana_symbols(e.mana)
+        add_mana(g, you, syms)
+        g.emit("106.3", f"{g.pname(you)} adds {e.mana}")
+        return True
+    if isinstance(e, ir.SearchLibrary):
+        return _search(g, f, o, e)
+    if isinstance(e, ir.Scry):
+        return _scry(g, f, o, amount(g, f, o, e.amount))
+    if isinstance(e, ir.PutCounters):
+        n = amount(g, f, o, e.amount)
+        for t in select(g, f, o, e.what):
+            if t > 0 and _on_bf(g, t):
+                c = s.objects[t].counters
+                c[e.kind] = c.get(e.kind, 0) + n
+                g.dirty()
+                g.emit("122.1", f"{n} {e.kind} counter{'s' if n != 1 else ''} put on {g.describe(t)}")
+        return True
+    if isinstance(e, ir.PreventDamage):
+        n = amount(g, f, o, e.amount)
+        for t in refs(g, f, o, e.to):
+            s.shields.append(Shield(target=t, amount=n, source_name=o.name))
+            g.emit("615.7", f"the next {n} damage to {targeting.label(g, t)} this turn will be prevented")
+        return True
+    if isinstance(e, ir.RevealTop):
+        for p in refs(g, f, o, e.player):
+            pl = ref_player(p)
+            lib = s.players[pl].library
+            if not lib:
+                continue
+            top = lib[-1]
+            nm = g.obj(top).name
+            g.emit("701.20a", f"{g.pname(pl)} reveals {nm} from the top of their library")
+            if e.filter is not None and e.put_into == "hand":
+                flt = ir.Filter(types=e.filter.types, zone="library")
+                if targeting.matches(g, top, flt, pl):
+                    move(g, top, HAND)
+                    g.emit("701.20a", f"{g.pname(pl)} puts {nm} into their hand")
+        return True
+    if isinstance(e, ir.Attach):
+        sid = source_id(o)
+        for t in refs(g, f, o, e.to):
+            if t > 0 and _on_bf(g, t) and sid in s.objects and _on_bf(g, sid):
+                s.objects[sid].attached_to = t  # 701.3a
+                s.timestamp += 1
+                s.objects[sid].timestamp = s.timestamp  # 613.7e: new timestamp when attached
+                g.dirty()
+                g.emit("701.3a", f"{g.describe(sid)} becomes attached to {g.describe(t)}")
+        return True
+    raise AssertionError(f"unknown effect {e!r}")
+
+
+def _on_bf(g: Game, t: int) -> bool:
+    o = g.s.objects.get(t)
+    return o is not None and o.zone == BATTLEFIELD
+
+
+def _mod_text(m: ir.Modify) -> str:
+    parts = []
+    if m.power or m.toughness:
+        parts.append(f"get {m.power:+d}/{m.toughness:+d}")
+    if m.add_keywords:
+        parts.append("gain " + " and ".join(m.add_keywords))
+    if m.cant_attack or m.cant_block:
+        parts.append("can't attack or block")
+    return " and ".join(parts)
+
+
+def discard(g: Game, oid: int, rule: str = "701.9a") -> None:
+    o = g.obj(oid)
+    nm, owner = o.name, o.owner
+    move(g, oid, GRAVEYARD)
+    g.emit(rule, f"{g.pname(owner)} discards {nm}")
+
+
+def _discard(g: Game, f: Frame, o: Obj, e: ir.Discard) -> bool:
+    """701.9: discarding. ``chooser="you"``: the ability's controller picks (after a reveal)."""
+    s = g.s
+    sub = f.vars["sub"]
+    players = [ref_player(p) for p in refs(g, f, o, e.player)]
+    if not players:
+        return True
+    pl = players[0]
+    hand = s.players[pl].hand
+    n = amount(g, f, o, e.amount)
+    if e.reveal and not sub.get("revealed"):
+        sub["revealed"] = True
+        names = ", ".join(sorted(g.obj(c).name for c in hand)) or "no cards"
+        g.emit("701.20a", f"{g.pname(pl)} reveals their hand: {names}")
+    ans = sub.pop("answer", None)
+    if ans is not None:
+        discard(g, ans[1])
+        sub["done"] = sub.get("done", 0) + 1
+    if sub.get("done", 0) >= n:
+        return True
+    hand = s.players[pl].hand
+    flt = e.filter
+    choices = [c for c in hand if flt is None or targeting.matches(g, c, flt, pl)]
+    if not choices:
+        return True
+    chooser = o.controller if e.chooser == "you" else pl
+    if e.chooser == "player" and len(hand) <= n - sub.get("done", 0):
+        for c in list(hand):
+            discard(g, c)
+        return True
+    flow.ask(
+        g,
+        chooser,
+        "choose",
+        "701.9b",
+        f"choose a card {g.pname(pl)} discards",
+        [Option("choose", c, label=g.obj(c).name) for c in choices],
+    )
+    return False
+
+
+def _search(g: Game, f: Frame, o: Obj, e: ir.SearchLibrary) -> bool:
+    """701.23: search; the searcher may fail to find (701.23b); then shuffle."""
+    s = g.s
+    sub = f.vars["sub"]
+    you = o.controller
+    ans = sub.pop("answer", None)
+    if ans is not None:
+        if ans[0] == "choose":
+            nm = g.obj(ans[1]).name
+            if e.to == BATTLEFIELD:
+                new = move(g, ans[1], BATTLEFIELD, controller=you, tapped=e.tapped)
+                g.emit(
+                    "701.23a", f"{g.pname(you)} puts {nm} onto the battlefield{' tapped' if e.tapped else ''}"
+                )
+                triggers.on_enter(g, new)
+            else:
+                move(g, ans[1], HAND)
+                g.emit("701.23a", f"{g.pname(you)} puts {nm} into their hand")
+            sub["found"] = sub.get("found", 0) + 1
+        else:
+            sub["found"] = e.count
+    if sub.get("found", 0) < e.count:
+        lib = s.players[you].library
+        flt = ir.Filter(
+            types=e.filter.types,
+            subtypes=e.filter.subtypes,
+            supertypes=e.filter.supertypes,
+            not_types=e.filter.not_types,
+            zone="library",
+        )
+        seen: set[str] = set()
+        opts = []
+        for c in reversed(lib):
+            nm = g.obj(c).name
+            if nm not in seen and targeting.matches(g, c, flt, you):
+                seen.add(nm)
+                opts.append(Option("choose", c, label=nm))
+        opts.append(Option("none", label="find nothing"))
+        flow.ask(g, you, "search", "701.23b", f"{g.pname(you)} searches their library", opts)
+        return False
+    rng.shuffle(s, s.players[you].library)
+    g.emit("701.24a", f"{g.pname(you)} shuffles their library")
+    return True
+
+
+def _scry(g: Game, f: Frame, o: Obj, n: int) -> bool:
+    """701.22a: look at the top N cards, put any on the bottom and the rest back on top."""
+    s = g.s
+    sub = f.vars["sub"]
+    you = o.controller
+    lib = s.players[you].library
+    if "cards" not in sub:
+        sub["cards"] = list(reversed(lib[-n:])) if n else []
+        sub["bottom"] = []
+        sub["top"] = []
+        g.emit("701.22a", f"{g.pname(you)} scries {n}")
+    ans = sub.pop("answer", None)
+    if ans is not None:
+        card = sub["cards"].pop(0)
+        sub["bottom" if ans[0] == "bottom" else "top"].append(card)
+    if sub["cards"]:
+        c = sub["cards"][0]
+        flow.ask(
+            g,
+            you,
+            "scry",
+            "701.22a",
+            f"scry: put {g.obj(c).name} on the top or the bottom of your library?",
+            [Option("top", c, label="top"), Option("bottom", c, label="bottom")],
+        )
+        return False
+    for c in sub["bottom"]:
+        lib.remove(c)
+        lib.insert(0, c)
+    if sub["bottom"]:
+        g.emit("701.22a", f"{g.pname(you)} puts {len(sub['bottom'])} card(s) on the bottom")
+    return True
+
+
+__all__ = ["apply_effect", "discard"]
