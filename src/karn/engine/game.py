@@ -79,6 +79,7 @@ class Game:
         # Caches, not state: "nothing but priority passes happened since the last state-based
         # action check" and the priority options computed since then (see flow.give_priority).
         self.sba_clean = False
+        self.ability_cache: tuple[object, dict[int, Any]] = (None, {})
         self._actions: list[Action] = []
         self._actions_of: Decision | None = None
         self.offers: dict[tuple[int, bool, tuple[tuple[str, int], ...]], list[Option]] = {}

@@ -7,7 +7,7 @@ and lands only in their controller's main phase with an empty stack
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from karn import ir
 from karn.engine import casting, flow, game_over, mana, triggers
@@ -66,25 +66,25 @@ def _options(g: Game, p: int) -> list[Option]:
     opts: list[Option] = [Option("pass", label="pass priority")]
     pl = s.players[p]
     seen: set[tuple[str, str]] = set()
-    # One pass over the battlefield: mana abilities (605.3a) and the mana sources
-    # the payment solver may tap, then the other activated abilities (602).
+    # One pass over the player's permanents with activated abilities: mana abilities
+    # (605.3a) and the mana sources the payment solver may tap; the other activated
+    # abilities (602) are checked once the sources are known.
     srcs: list[mana.Source] = []
-    mine: list[tuple[int, list[tuple[int, ir.Activated]]]] = []
+    others: list[_PermAbility] = []
     mana_opts: list[Option] = []
-    for oid in s.battlefield:
-        acts = activated_abilities(g, oid)
-        if not acts or g.controller(oid) != p:
+    objects = s.objects
+    for pa in _permanent_abilities(g, p):
+        if not pa.ab.mana_ability:
+            others.append(pa)
             continue
-        mine.append((oid, acts))
-        first_mana = True
-        for i, ab in acts:
-            if ab.mana_ability and mana.can_activate_mana(g, p, oid, ab):
-                mana_opts.append(Option("mana", oid, i, label=f"activate {g.describe(oid)}: {ab.text}"))
-                if first_mana and not ab.cost.sacrifice_self:
-                    syms = mana.produced(ab)
-                    if syms:
-                        srcs.append(mana.Source(oid, i, syms))
-                first_mana = False
+        o = objects[pa.oid]
+        if pa.ab.cost.tap and (o.tapped or o.sick and pa.sick_matters):
+            continue  # 302.6: {T} abilities of creatures need no summoning sickness
+        if pa.ab.cost.mana:
+            continue  # mana abilities with a mana cost are activated by hand only
+        mana_opts.append(Option("mana", pa.oid, pa.idx, label=pa.label))
+        if pa.syms:
+            srcs.append(mana.Source(pa.oid, pa.idx, pa.syms))
     for oid in pl.hand:
         name = s.objects[oid].name
         face = g.face(name)
@@ -98,12 +98,49 @@ def _options(g: Game, p: int) -> list[Option]:
         if casting.can_cast(g, p, oid, srcs):
             seen.add(("cast", name))
             opts.append(Option("cast", oid, label=f"cast {name}"))
-    for oid, acts in mine:
-        for i, ab in acts:
-            if not ab.mana_ability and casting.can_activate(g, p, oid, i, ab, srcs):
-                opts.append(Option("activate", oid, i, label=f"activate {g.describe(oid)}: {ab.text}"))
+    for pa in others:
+        if casting.can_activate(g, p, pa.oid, pa.idx, pa.ab, srcs):
+            opts.append(Option("activate", pa.oid, pa.idx, label=pa.label))
     opts.extend(mana_opts)
     return opts
+
+
+class _PermAbility(NamedTuple):
+    oid: int
+    idx: int
+    ab: ir.Activated
+    sick_matters: bool  # a creature without haste (302.6)
+    label: str
+    syms: tuple[str, ...]  # what the solver may tap it for (its first mana ability, no sacrifice)
+
+
+def _permanent_abilities(g: Game, p: int) -> list[_PermAbility]:
+    """The activated abilities of the permanents `p` controls, computed once per
+    version of the battlefield's characteristics (tapped/sick are read live)."""
+    bf = g.bf_chars()
+    cache = g.ability_cache
+    if cache[0] is not bf:
+        cache = g.ability_cache = (bf, {})
+    found = cache[1].get(p)
+    if found is not None:
+        return cast(list[_PermAbility], found)
+    out: list[_PermAbility] = []
+    for oid in g.s.battlefield:
+        acts = activated_abilities(g, oid)
+        c = bf[oid]
+        if not acts or c.controller != p:
+            continue
+        sick_matters = c.is_("creature") and "haste" not in c.keywords
+        first_mana = True
+        for i, ab in acts:
+            syms: tuple[str, ...] = ()
+            if ab.mana_ability:
+                if first_mana and not ab.cost.sacrifice_self:
+                    syms = mana.produced(ab)
+                first_mana = False
+            out.append(_PermAbility(oid, i, ab, sick_matters, f"activate {g.describe(oid)}: {ab.text}", syms))
+    cache[1][p] = out
+    return out
 
 
 def answer(g: Game, a: Action) -> None:
