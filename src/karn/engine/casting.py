@@ -383,7 +383,6 @@ def _pay_activation(g: Game, f: Frame) -> None:
         src.counters["loyalty"] = src.counters.get("loyalty", 0) + c.loyalty
         src.loyalty_turn = g.s.turn
         g.dirty()
-    o.trigger = {"source_lki": source}
     g.s.agenda.pop()
     g.s.rollback = b""
     g.s.settings.pop("rollback_log", None)

@@ -318,8 +318,6 @@ def damage_step(g: Game, f: Frame) -> None:
         # 702.15b/119.10: one source's simultaneous damage is one life-gain event.
         if n and "lifelink" in sources[src].keywords:
             damage.gain_life(g, sources[src].controller, n, "702.15b")
-    if first:
-        cb.first_strike_done = True
     s.agenda.pop()
 
 

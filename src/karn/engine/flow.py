@@ -138,11 +138,6 @@ def explain_illegal(g: Game, a: Action) -> str:
     return priority.explain(g, a)
 
 
-def in_zone(g: Game, oid: int, zone: str) -> bool:
-    o = g.s.objects.get(oid)
-    return o is not None and o.zone == zone
-
-
 STEP_FRAME, ANSWER_FRAME = _frames()
 
 __all__ = ["run", "handle"]

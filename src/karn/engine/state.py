@@ -187,7 +187,6 @@ class Combat(msgspec.Struct):
     attackers: dict[int, int] = msgspec.field(default_factory=dict)  # attacker id -> defender ref
     blockers: dict[int, list[int]] = msgspec.field(default_factory=dict)  # blocker id -> attackers
     blocked: list[int] = msgspec.field(default_factory=list)  # attackers that became blocked (509.1h)
-    first_strike_done: bool = False
     dealt_first: list[int] = msgspec.field(
         default_factory=list
     )  # 510.4: creatures with first or double strike as the first damage step began
@@ -208,7 +207,6 @@ class GameState(msgspec.Struct):
     passes: int = 0
     stage: int = 0  # 0: turn-based actions due, 1: players get priority, 2: the step ends
     cleanup_again: bool = False  # 514.3a
-    no_attackers: bool = False  # 508.8
     started: bool = False
     over: bool = False
     winner: int = -1  # -1: none / draw when over

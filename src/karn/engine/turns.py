@@ -182,7 +182,6 @@ def end_step(g: Game) -> None:
         s.turn += 1
         s.active = next_in_game(g, s.active)  # 800.4k
         s.combat = None
-        s.no_attackers = False
         s.step = "untap"
         start_turn(g)
     else:
@@ -205,6 +204,5 @@ def next_step(g: Game) -> str:
     if nxt == "first_strike_damage" and not combat.any_first_strike(g):
         nxt = "combat_damage"  # 510.4: only one combat damage step without first or double strike
     if s.step == "declare_attackers" and (s.combat is None or not s.combat.attackers):
-        s.no_attackers = True
         return "end_of_combat"  # 508.8
     return nxt

@@ -12,12 +12,10 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from karn.engine.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, STACK, LastKnown, Obj
+from karn.engine.state import BATTLEFIELD, LIBRARY, STACK, LastKnown, Obj
 
 if TYPE_CHECKING:
     from karn.engine.game import Game
-
-PLAYER_ZONES = (LIBRARY, HAND, GRAVEYARD, EXILE)
 
 
 def zone_list(g: Game, o: Obj) -> list[int]:
@@ -102,8 +100,3 @@ def move(
     if oid in s.lki:
         s.lki[oid] = msgspec.structs.replace(s.lki[oid], new_id=new.id)
     return new.id
-
-
-def library_top(g: Game, p: int) -> int:
-    lib = g.s.players[p].library
-    return lib[-1] if lib else 0
