@@ -343,17 +343,16 @@ def activate_step(g: Game, f: Frame) -> None:
         return
     cost = ManaCost.parse(ab.cost.mana)
     v["cost"] = str(cost)
-    if cost.mana_value == 0 and not v.get("asked"):
-        # Only non-mana costs: pay them at once (601.2h), but keep cancel possible via pay prompt.
+    if cost.mana_value == 0:
+        # Only non-mana costs ({T}, sacrifice, loyalty): paid at once (601.2h).
         _pay_activation(g, f)
         return
     _ask_payment(g, p, cost, f"pay {cost} to activate {name}")
 
 
 def _ability(g: Game, v: dict[str, Any]) -> ir.Activated:
-    o = g.s.objects.get(v["source"])
-    name = o.name if o is not None else g.obj(v["obj"]).name
-    ab = g.compiled(name).abilities[v["idx"]] if o is None else g.chars(v["source"]).abilities[v["idx"]]
+    """The ability being activated (the stack object carries its source's card name)."""
+    ab = g.compiled(g.obj(v["obj"]).name).abilities[v["idx"]]
     assert isinstance(ab, ir.Activated)
     return ab
 
