@@ -42,7 +42,7 @@ def mana_abilities(g: Game, oid: int) -> list[tuple[int, ir.Activated]]:
     return found
 
 
-def can_activate_mana(g: Game, p: int, oid: int, ab: ir.Activated) -> bool:
+def can_activate_mana(g: Game, p: int, oid: int, ab: ir.Activated, srcs: list[Source] | None = None) -> bool:
     """605.3a: a player may activate a mana ability whenever they could pay its cost."""
     o = g.obj(oid)
     if g.controller(oid) != p:
@@ -53,19 +53,29 @@ def can_activate_mana(g: Game, p: int, oid: int, ab: ir.Activated) -> bool:
             return False
         if o.sick and g.chars(oid).is_("creature") and "haste" not in g.chars(oid).keywords:
             return False  # 302.6
+    if c.loyalty is not None:
+        return False  # loyalty mana abilities: not supported yet (none compile)
     if c.mana:
-        return False  # not used by the pool's simple sources; handled manually
+        others = [x for x in (sources(g, p) if srcs is None else srcs) if x.oid != oid]
+        return solve(g.s.players[p].pool, ManaCost.parse(c.mana), others) is not None
     return True
 
 
+def free_source(ab: ir.Activated) -> bool:
+    """A mana ability the solver may use: no mana, sacrifice or loyalty in its cost."""
+    c = ab.cost
+    return not c.mana and not c.sacrifice_self and c.loyalty is None
+
+
 def sources(g: Game, p: int) -> list[Source]:
+    """The untapped permanents the solver may tap for mana (one ability each)."""
     out: list[Source] = []
     for oid in g.s.battlefield:
         abilities = mana_abilities(g, oid)
         if not abilities or g.controller(oid) != p:
             continue
         for i, ab in abilities:
-            if can_activate_mana(g, p, oid, ab) and not ab.cost.sacrifice_self:
+            if free_source(ab) and can_activate_mana(g, p, oid, ab):
                 syms = produced(ab)
                 if syms:
                     out.append(Source(oid, i, syms))
@@ -92,11 +102,20 @@ def activate_mana_ability(g: Game, p: int, oid: int, idx: int) -> None:
     """605.3b: a mana ability resolves immediately, without the stack."""
     ab = g.chars(oid).abilities[idx]
     assert isinstance(ab, ir.Activated)
-    if ab.cost.tap:
+    name = g.describe(oid)
+    c = ab.cost
+    if c.mana and not pay(g, p, ManaCost.parse(c.mana), exclude=oid):
+        raise AssertionError("a mana ability was offered whose mana cost can't be paid")
+    if c.tap:
         g.obj(oid).tapped = True
+    if c.sacrifice_self:
+        from karn.engine import triggers
+
+        triggers.leave_battlefield(g, [oid], "graveyard", "701.21a", verb="is sacrificed")
     syms = produced(ab)
     add_mana(g, p, syms)
-    g.emit("605.3b", f"{g.pname(p)} taps {g.describe(oid)} for {''.join('{' + s + '}' for s in syms)}")
+    verb = "taps" if c.tap else "uses"
+    g.emit("605.3b", f"{g.pname(p)} {verb} {name} for {''.join('{' + s + '}' for s in syms)}")
 
 
 def solve(
@@ -162,10 +181,10 @@ def can_pay(g: Game, p: int, cost: ManaCost) -> bool:
     return solve(g.s.players[p].pool, cost, sources(g, p)) is not None
 
 
-def pay(g: Game, p: int, cost: ManaCost) -> bool:
+def pay(g: Game, p: int, cost: ManaCost, exclude: int = 0) -> bool:
     """Pay a mana cost with the solver's proposal (601.2g-h). False if impossible."""
     pl = g.s.players[p]
-    plan = solve(pl.pool, cost, sources(g, p))
+    plan = solve(pl.pool, cost, [x for x in sources(g, p) if x.oid != exclude])
     if plan is None:
         return False
     used, taps = plan

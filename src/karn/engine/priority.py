@@ -80,8 +80,9 @@ def _options(g: Game, p: int) -> list[Option]:
         o = objects[pa.oid]
         if pa.ab.cost.tap and (o.tapped or o.sick and pa.sick_matters):
             continue  # 302.6: {T} abilities of creatures need no summoning sickness
-        if pa.ab.cost.mana:
-            continue  # mana abilities with a mana cost are activated by hand only
+        if pa.ab.cost.mana or pa.ab.cost.loyalty is not None:
+            others.append(pa)  # needs the other sources to be known first
+            continue
         mana_opts.append(Option("mana", pa.oid, pa.idx, label=pa.label))
         if pa.syms:
             srcs.append(mana.Source(pa.oid, pa.idx, pa.syms))
@@ -99,7 +100,10 @@ def _options(g: Game, p: int) -> list[Option]:
             seen.add(("cast", name))
             opts.append(Option("cast", oid, label=f"cast {name}"))
     for pa in others:
-        if casting.can_activate(g, p, pa.oid, pa.idx, pa.ab, srcs):
+        if pa.ab.mana_ability:
+            if mana.can_activate_mana(g, p, pa.oid, pa.ab, srcs):
+                mana_opts.append(Option("mana", pa.oid, pa.idx, label=pa.label))
+        elif casting.can_activate(g, p, pa.oid, pa.idx, pa.ab, srcs):
             opts.append(Option("activate", pa.oid, pa.idx, label=pa.label))
     opts.extend(mana_opts)
     return opts
@@ -134,8 +138,8 @@ def _permanent_abilities(g: Game, p: int) -> list[_PermAbility]:
         first_mana = True
         for i, ab in acts:
             syms: tuple[str, ...] = ()
-            if ab.mana_ability:
-                if first_mana and not ab.cost.sacrifice_self:
+            if ab.mana_ability and mana.free_source(ab):
+                if first_mana:
                     syms = mana.produced(ab)
                 first_mana = False
             out.append(_PermAbility(oid, i, ab, sick_matters, f"activate {g.describe(oid)}: {ab.text}", syms))

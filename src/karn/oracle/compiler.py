@@ -180,6 +180,10 @@ def compile_face(face: CardLike) -> CompiledCard:
     if spell_lines:
         assert spell_at is not None
         abilities.insert(spell_at, _compile_spell(spell_lines))
+    if "battle" in types:
+        abilities.append(
+            Unsupported(clause=face.type_line, reason="battles (310) are not implemented by the engine yet")
+        )
     odd = sorted(types & NONTRADITIONAL_TYPES)
     if odd:
         abilities.append(Unsupported(clause=face.type_line, reason=f"{odd[0]} cards are not played by karn"))
