@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import msgspec
@@ -342,8 +342,4 @@ def _deck_cards(d: str | Deck | Sequence[str], db: CardDatabase) -> list[str]:
         return d.cards()
     if isinstance(d, str):
         return load_deck(d).cards()
-    return [db.get(n).name for n in _as_list(d)]
-
-
-def _as_list(d: Iterable[str]) -> list[str]:
-    return list(d)
+    return [db.get(n).name for n in d]
