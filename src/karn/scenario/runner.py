@@ -11,7 +11,7 @@ from karn import ir
 from karn.cards.database import UnknownCardError
 from karn.engine.actions import Action, IllegalActionError
 from karn.engine.game import Game
-from karn.engine.state import BATTLEFIELD, STEPS, player_ref, ref_player
+from karn.engine.state import BATTLEFIELD, STEPS, player_ref
 from karn.scenario.loader import Scenario, ScenarioError, Step
 
 SCENARIO_STEPS = (
@@ -645,4 +645,4 @@ def run_scenario(sc: Scenario) -> Result:
     return Result(sc, True)
 
 
-__all__ = ["Runner", "Result", "run_scenario", "StepFailed", "ref_player"]
+__all__ = ["Runner", "Result", "run_scenario", "StepFailed"]
