@@ -1,0 +1,87 @@
+"""The ``karn`` command line: demo, card, scenario run, play."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from karn.ui.cli import main
+
+GOOD = """\
+name: Lightning Bolt kills a bear
+cite: ["120.3", "704.5g"]
+players:
+  A:
+    battlefield: [Mountain]
+    hand: [Lightning Bolt]
+  B:
+    battlefield: [Grizzly Bears]
+do:
+  - {cast: Lightning Bolt, by: A, targets: [B.Grizzly Bears]}
+  - resolve
+expect:
+  B: {graveyard: [Grizzly Bears], battlefield: []}
+"""
+
+
+def test_demo_prints_a_rule_cited_log_and_a_result(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    lines = [ln for ln in out.splitlines() if ln.startswith("T")]
+    assert len(lines) > 50
+    assert all(re.match(r"^T\s*\d+\s+\d{3}(\.\d+[a-z]?)?\s", ln) for ln in lines)
+    assert re.search(r"(wins|draw) on turn \d+", out)
+
+
+def test_no_command_runs_the_demo(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([]) == 0
+    assert "karn demo" in capsys.readouterr().out
+
+
+def test_card_shows_characteristics_text_and_compiled_abilities(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["card", "Garruk", "Wildspeaker"]) == 0
+    out = capsys.readouterr().out
+    assert "Legendary Planeswalker" in out and "Loyalty: 3" in out
+    assert "Untap two target lands." in out
+    assert "(playable)" in out
+
+
+def test_card_unknown_name_suggests(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["card", "Lightning", "Bold"]) == 2
+    assert "did you mean: Lightning Bolt" in capsys.readouterr().out
+
+
+def test_scenario_run_passes_and_fails(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good = tmp_path / "good.yaml"
+    good.write_text(GOOD)
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(
+        GOOD.replace("graveyard: [Grizzly Bears], battlefield: []", "battlefield: [Grizzly Bears]")
+    )
+    assert main(["scenario", "run", str(good)]) == 0
+    assert "PASS Lightning Bolt kills a bear" in capsys.readouterr().out
+    assert main(["scenario", "run", str(good), str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert "FAIL" in out and "B.battlefield" in out and "1 passed, 1 failed" in out
+
+
+def test_scenario_run_names_the_line_of_a_malformed_step(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    f = tmp_path / "broken.yaml"
+    f.write_text(GOOD.replace("  - resolve\n", "  - resolve\n  - {dance: now}\n"))
+    assert main(["scenario", "run", str(f)]) == 1
+    assert re.search(r"line 12", capsys.readouterr().out)
+
+
+def test_play_in_the_terminal_until_conceding(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    answers = iter(["1", "x", "q"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    assert main(["play", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "keep" in out and "enter a number" in out
+    assert "104.3a" in out and "The AI wins." in out
