@@ -74,7 +74,14 @@ def _slots_fillable(g: Game, p: int, source: int, specs: tuple[ir.TargetSpec, ..
     return all(targeting.has_candidates(g, spec, p, source, source) for spec in specs)
 
 
-def can_cast(g: Game, p: int, oid: int, srcs: list[mana.Source] | None = None) -> bool:
+def can_cast(
+    g: Game,
+    p: int,
+    oid: int,
+    srcs: list[mana.Source] | None = None,
+    sorcery_ok: bool | None = None,
+    avail: int | None = None,
+) -> bool:
     """601.2: timing (117.1a, 307.1), legal targets (601.2c) and a payable cost (601.2h)."""
     o = g.obj(oid)
     info = _SPELL_INFO.get(o.name)
@@ -85,12 +92,12 @@ def can_cast(g: Game, p: int, oid: int, srcs: list[mana.Source] | None = None) -
         )
     if info.land or not info.playable:
         return False
-    if not info.instant and not priority.sorcery_timing(g, p):
+    if not info.instant and not (priority.sorcery_timing(g, p) if sorcery_ok is None else sorcery_ok):
         return False
     if srcs is None:
         srcs = mana.sources(g, p)
     pool = g.s.players[p].pool
-    if info.cost.mana_value > mana.available_count(pool, srcs):
+    if info.cost.mana_value > (mana.available_count(pool, srcs) if avail is None else avail):
         return False
     if mana.solve(pool, info.cost, srcs) is None:
         return False

@@ -65,7 +65,7 @@ def _options(g: Game, p: int) -> list[Option]:
     s = g.s
     opts: list[Option] = [Option("pass", label="pass priority")]
     pl = s.players[p]
-    seen: set[tuple[str, str]] = set()
+    seen: set[str] = set()
     # One pass over the player's permanents with activated abilities: mana abilities
     # (605.3a) and the mana sources the payment solver may tap; the other activated
     # abilities (602) are checked once the sources are known.
@@ -86,18 +86,18 @@ def _options(g: Game, p: int) -> list[Option]:
         mana_opts.append(Option("mana", pa.oid, pa.idx, label=pa.label))
         if pa.syms:
             srcs.append(mana.Source(pa.oid, pa.idx, pa.syms))
+    sorcery_ok = sorcery_timing(g, p)
+    avail = mana.available_count(pl.pool, srcs)
     for oid in pl.hand:
         name = s.objects[oid].name
+        if name in seen:
+            continue  # one option per card name: copies in hand are the same choice
+        seen.add(name)
         face = g.face(name)
         if "land" in face.types:
-            if ("play", name) not in seen and can_play_land(g, p, oid):
-                seen.add(("play", name))
+            if can_play_land(g, p, oid):
                 opts.append(Option("play", oid, label=f"play {name}"))
-            continue
-        if ("cast", name) in seen:
-            continue
-        if casting.can_cast(g, p, oid, srcs):
-            seen.add(("cast", name))
+        elif casting.can_cast(g, p, oid, srcs, sorcery_ok, avail):
             opts.append(Option("cast", oid, label=f"cast {name}"))
     for pa in others:
         if pa.ab.mana_ability:
