@@ -99,6 +99,9 @@ class LastKnown(msgspec.Struct, frozen=True):
     colors: tuple[str, ...]
     new_id: int  # the object it became in its new zone (400.7), 0 if none
     keywords: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    token: bool = False
 
 
 class Player(msgspec.Struct):

@@ -32,10 +32,27 @@ def _add(
     g.s.triggers.append(PendingTrigger(source=source, name=nm, ability=idx, controller=controller, data=data))
 
 
-def _lki_matches(f: ir.Filter, lk: LastKnown) -> bool:
+def _lki_matches(f: ir.Filter, lk: LastKnown, controller: int) -> bool:
+    """Does an object that left the battlefield match `f` as it last existed (603.10a)?"""
     if f.types and not any(t in lk.types for t in f.types):
         return False
     if f.not_types and any(t in lk.types for t in f.not_types):
+        return False
+    if f.subtypes and not any(t in lk.subtypes for t in f.subtypes):
+        return False
+    if f.supertypes and not all(t in lk.supertypes for t in f.supertypes):
+        return False
+    if f.colors and not any(c in lk.colors for c in f.colors):
+        return False
+    if f.not_colors and any(c in lk.colors for c in f.not_colors):
+        return False
+    if f.controller == "you" and lk.controller != controller:
+        return False
+    if f.controller == "opponent" and lk.controller == controller:
+        return False
+    if f.owner == "you" and lk.owner != controller:
+        return False
+    if f.owner == "opponent" and lk.owner == controller:
         return False
     return True
 
@@ -140,9 +157,7 @@ def leave_battlefield(
                 if tr.filter is not None:
                     if tr.filter.other and src == oid:
                         continue
-                    if not _lki_matches(tr.filter, lk):
-                        continue
-                    if tr.filter.controller == "you" and lk.controller != ctl:
+                    if not _lki_matches(tr.filter, lk, ctl):
                         continue
                 _add(g, src, i, ctl, {"trig": oid, "new": lk.new_id}, name=sname)
     return new_ids

@@ -68,6 +68,9 @@ def move(
                 colors=tuple(sorted(ch.colors)),
                 new_id=0,
                 keywords=tuple(sorted(ch.keywords)),
+                subtypes=tuple(sorted(ch.subtypes)),
+                supertypes=tuple(sorted(ch.supertypes)),
+                token=o.token is not None,
             )
             for other in s.battlefield:
                 if s.objects[other].attached_to == oid:
