@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from karn import ir
+from karn.engine.filters import characteristics_match
 from karn.engine.state import BATTLEFIELD, Obj
 
 if TYPE_CHECKING:
@@ -183,26 +184,15 @@ def _static_affected(
             return [src.id]
         return []
     f = sel.filter
-    res = []
-    for oid, c in chars.items():
-        if f.other and oid == src.id:
-            continue
-        if f.controller == "you" and c.controller != controller:
-            continue
-        if f.controller == "opponent" and c.controller == controller:
-            continue
-        if f.types and not any(t in c.types for t in f.types):
-            continue
-        if f.not_types and any(t in c.types for t in f.not_types):
-            continue
-        if f.subtypes and not any(t in c.subtypes for t in f.subtypes):
-            continue
-        if f.colors and not any(x in c.colors for x in f.colors):
-            continue
-        if f.not_colors and any(x in c.colors for x in f.not_colors):
-            continue
-        res.append(oid)
-    return res
+    objects = g.s.objects
+    return [
+        oid
+        for oid, c in chars.items()
+        if not (f.other and oid == src.id)
+        and characteristics_match(
+            f, c.types, c.subtypes, c.supertypes, c.colors, c.controller, objects[oid].owner, controller
+        )
+    ]
 
 
 def chars_of(g: Game, oid: int) -> Chars:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from karn import ir
+from karn.engine.filters import characteristics_match
 from karn.engine.state import BATTLEFIELD, GRAVEYARD, STACK, player_ref, ref_player
 
 if TYPE_CHECKING:
@@ -18,31 +19,12 @@ def matches(g: Game, oid: int, f: ir.Filter, controller: int, source: int = 0) -
         return False
     if o.zone == STACK and o.ability >= 0:
         return False  # "target spell": an ability on the stack is not a spell (113.1)
-    c = g.chars(oid)
     if f.other and oid == source:
         return False
-    if f.types and not any(t in c.types for t in f.types):
-        return False
-    if f.not_types and any(t in c.types for t in f.not_types):
-        return False
-    if f.subtypes and not any(t in c.subtypes for t in f.subtypes):
-        return False
-    if f.supertypes and not all(t in c.supertypes for t in f.supertypes):
-        return False
-    if f.colors and not any(x in c.colors for x in f.colors):
-        return False
-    if f.not_colors and any(x in c.colors for x in f.not_colors):
-        return False
-    ctl = g.controller(oid)
-    if f.controller == "you" and ctl != controller:
-        return False
-    if f.controller == "opponent" and ctl == controller:
-        return False
-    if f.owner == "you" and o.owner != controller:
-        return False
-    if f.owner == "opponent" and o.owner == controller:
-        return False
-    return True
+    c = g.chars(oid)
+    return characteristics_match(
+        f, c.types, c.subtypes, c.supertypes, c.colors, g.controller(oid), o.owner, controller
+    )
 
 
 def legal_target(

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from karn import ir
 from karn.engine import flow, targeting
 from karn.engine.actions import Action
+from karn.engine.filters import characteristics_match
 from karn.engine.state import BATTLEFIELD, GRAVEYARD, STACK, Frame, LastKnown, Option, PendingTrigger
 from karn.engine.zones import move, new_object
 
@@ -34,27 +35,9 @@ def _add(
 
 def _lki_matches(f: ir.Filter, lk: LastKnown, controller: int) -> bool:
     """Does an object that left the battlefield match `f` as it last existed (603.10a)?"""
-    if f.types and not any(t in lk.types for t in f.types):
-        return False
-    if f.not_types and any(t in lk.types for t in f.not_types):
-        return False
-    if f.subtypes and not any(t in lk.subtypes for t in f.subtypes):
-        return False
-    if f.supertypes and not all(t in lk.supertypes for t in f.supertypes):
-        return False
-    if f.colors and not any(c in lk.colors for c in f.colors):
-        return False
-    if f.not_colors and any(c in lk.colors for c in f.not_colors):
-        return False
-    if f.controller == "you" and lk.controller != controller:
-        return False
-    if f.controller == "opponent" and lk.controller == controller:
-        return False
-    if f.owner == "you" and lk.owner != controller:
-        return False
-    if f.owner == "opponent" and lk.owner == controller:
-        return False
-    return True
+    return characteristics_match(
+        f, lk.types, lk.subtypes, lk.supertypes, lk.colors, lk.controller, lk.owner, controller
+    )
 
 
 def on_enter(g: Game, oid: int) -> None:

@@ -1,0 +1,47 @@
+"""Matching an IR :class:`~karn.ir.Filter` against characteristics (109.2, 205).
+
+One check serves live objects (targets, static abilities' affected sets,
+enters and cast triggers) and last known information of objects that left the
+battlefield (leaves-the-battlefield triggers, 603.10a).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from karn import ir
+
+
+def characteristics_match(
+    f: ir.Filter,
+    types: Collection[str],
+    subtypes: Collection[str],
+    supertypes: Collection[str],
+    colors: Collection[str],
+    controller: int,
+    owner: int,
+    viewer: int,
+) -> bool:
+    """Do these characteristics satisfy `f`, "you" being `viewer`? (Zone and "another"
+    are the caller's business.)"""
+    if f.types and not any(t in types for t in f.types):
+        return False
+    if f.not_types and any(t in types for t in f.not_types):
+        return False
+    if f.subtypes and not any(t in subtypes for t in f.subtypes):
+        return False
+    if f.supertypes and not all(t in supertypes for t in f.supertypes):
+        return False
+    if f.colors and not any(c in colors for c in f.colors):
+        return False
+    if f.not_colors and any(c in colors for c in f.not_colors):
+        return False
+    if f.controller == "you" and controller != viewer:
+        return False
+    if f.controller == "opponent" and controller == viewer:
+        return False
+    if f.owner == "you" and owner != viewer:
+        return False
+    if f.owner == "opponent" and owner == viewer:
+        return False
+    return True
