@@ -225,33 +225,19 @@ def _choose_targets(
     extra_per_target: int,
 ) -> bool:
     """601.2c: choose targets one slot and one pick at a time. True while a decision is pending."""
-    chosen: list[list[int]] = f.vars["targets"]
-    slot: int = f.vars.get("slot", 0)
-    while slot < len(specs):
-        if len(chosen) <= slot:
-            chosen.append([])
-        spec = specs[slot]
-        picked = chosen[slot]
-        mx = spec.max if spec.max is not None else 99
-        if f.vars.get("slot_done") or len(picked) >= mx:
-            slot += 1
-            f.vars["slot"] = slot
-            f.vars["slot_done"] = False
-            continue
-        cands = [
-            t for t in targeting.candidates(g, spec, p, source, f.vars["obj"]) if t not in picked
-        ]  # 115.3
-        if extra_per_target and picked:
-            if not mana.can_pay(g, p, base.with_x(0, extra_per_target * len(picked))):
-                cands = []
-        opts = [Option("target", t, label=targeting.label(g, t)) for t in cands]
-        if len(picked) >= spec.min:
-            opts.append(Option("done", label="no more targets"))
-        opts.append(_cancel())
-        what = spec.text or "target"
-        flow.ask(g, p, "target", "601.2c", f"choose {what} for {name} ({len(picked) + 1})", opts)
-        return True
-    return False
+    pick = targeting.next_pick(g, f.vars, specs, p, source, f.vars["obj"])
+    if pick is None:
+        return False
+    spec, picked, cands = pick
+    if extra_per_target and picked and not mana.can_pay(g, p, base.with_x(0, extra_per_target * len(picked))):
+        cands = []  # 601.2f: one more target would cost more than can be paid
+    opts = [Option("target", t, label=targeting.label(g, t)) for t in cands]
+    if len(picked) >= spec.min:
+        opts.append(Option("done", label="no more targets"))
+    opts.append(_cancel())
+    what = spec.text or "target"
+    flow.ask(g, p, "target", "601.2c", f"choose {what} for {name} ({len(picked) + 1})", opts)
+    return True
 
 
 def _ask_payment(g: Game, p: int, cost: ManaCost, prompt: str) -> None:

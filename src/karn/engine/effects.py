@@ -10,7 +10,7 @@ values and return False while they wait for a decision.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from karn import ir
 from karn.cards.mana import parse_mana_symbols
@@ -116,23 +116,17 @@ def apply_effect(g: Game, f: Frame, o: Obj, e: ir.Effect) -> bool:
         m = e.mod
         affected = [t for t in select(g, f, o, m.affected) if t > 0 and _on_bf(g, t)]  # 611.2c
         if affected:
-            s.timestamp += 1
-            s.effects.append(
-                ContinuousEffect(
-                    id=s.timestamp,
-                    timestamp=s.timestamp,
-                    source=source_id(o),
-                    controller=you,
-                    affected=affected,
-                    power=m.power,
-                    toughness=m.toughness,
-                    keywords=m.add_keywords,
-                    cant_attack=m.cant_attack,
-                    cant_block=m.cant_block,
-                    until_end_of_turn=e.duration == "end_of_turn",
-                )
+            _add_effect(
+                g,
+                o,
+                affected,
+                e.duration,
+                power=m.power,
+                toughness=m.toughness,
+                keywords=m.add_keywords,
+                cant_attack=m.cant_attack,
+                cant_block=m.cant_block,
             )
-            g.dirty()
             desc = _mod_text(m)
             if len(affected) == 1:
                 desc = desc.replace("get ", "gets ").replace("gain ", "gains ")
@@ -141,18 +135,7 @@ def apply_effect(g: Game, f: Frame, o: Obj, e: ir.Effect) -> bool:
     if isinstance(e, ir.GainControl):
         for t in refs(g, f, o, e.what):
             if t > 0 and _on_bf(g, t):
-                s.timestamp += 1
-                s.effects.append(
-                    ContinuousEffect(
-                        id=s.timestamp,
-                        timestamp=s.timestamp,
-                        source=source_id(o),
-                        controller=you,
-                        affected=[t],
-                        new_controller=you,
-                        until_end_of_turn=e.duration == "end_of_turn",
-                    )
-                )
+                _add_effect(g, o, [t], e.duration, new_controller=you)
                 if g.controller(t) != you:
                     s.objects[t].sick = True  # 302.6: not continuously controlled since the turn began
                 g.dirty()
@@ -247,6 +230,24 @@ def apply_effect(g: Game, f: Frame, o: Obj, e: ir.Effect) -> bool:
                 g.emit("701.3a", f"{g.describe(sid)} becomes attached to {g.describe(t)}")
         return True
     raise AssertionError(f"unknown effect {e!r}")
+
+
+def _add_effect(g: Game, o: Obj, affected: list[int], duration: str, **fields: Any) -> None:
+    """611.2: a resolving spell or ability creates a continuous effect, with a timestamp (613.7)."""
+    s = g.s
+    s.timestamp += 1
+    s.effects.append(
+        ContinuousEffect(
+            id=s.timestamp,
+            timestamp=s.timestamp,
+            source=source_id(o),
+            controller=o.controller,
+            affected=affected,
+            until_end_of_turn=duration == "end_of_turn",
+            **fields,
+        )
+    )
+    g.dirty()
 
 
 def _on_bf(g: Game, t: int) -> bool:

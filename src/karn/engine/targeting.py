@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from karn import ir
 from karn.engine.filters import characteristics_match
@@ -101,3 +101,29 @@ def label(g: Game, t: int) -> str:
     if t < 0:
         return g.pname(ref_player(t))
     return g.describe(t)
+
+
+def next_pick(
+    g: Game, v: dict[str, Any], specs: tuple[ir.TargetSpec, ...], controller: int, source: int, self_id: int
+) -> tuple[ir.TargetSpec, list[int], list[int]] | None:
+    """601.2c / 603.3d: targets are chosen one slot and one pick at a time.
+
+    Returns the slot being filled (its spec, the targets picked so far, the legal
+    candidates left, 115.3: no object twice for one "target"), or None when every
+    slot is done. The progress lives in ``v`` ("targets", "slot", "slot_done").
+    """
+    chosen: list[list[int]] = v["targets"]
+    slot: int = v.get("slot", 0)
+    while slot < len(specs):
+        if len(chosen) <= slot:
+            chosen.append([])
+        spec = specs[slot]
+        picked = chosen[slot]
+        most = spec.max if spec.max is not None else 99
+        if v.get("slot_done") or len(picked) >= most:
+            slot += 1
+            v["slot"] = slot
+            v["slot_done"] = False
+            continue
+        return spec, picked, [t for t in candidates(g, spec, controller, source, self_id) if t not in picked]
+    return None

@@ -212,41 +212,24 @@ def _choose_trigger_targets(g: Game, f: Frame) -> None:
     o = s.objects[oid]
     ab = g.compiled(o.name).abilities[o.ability]
     assert isinstance(ab, ir.Triggered)
-    chosen: list[list[int]] = f.vars["targets"]
-    slot: int = f.vars.get("slot", 0)
-    while slot < len(ab.targets):
-        if len(chosen) <= slot:
-            chosen.append([])
-        spec = ab.targets[slot]
-        picked = chosen[slot]
-        mx = spec.max if spec.max is not None else 99
-        if f.vars.get("slot_done") or len(picked) >= mx:
-            slot += 1
-            f.vars["slot"] = slot
-            f.vars["slot_done"] = False
-            continue
-        cands = [c for c in targeting.candidates(g, spec, o.controller, o.source, o.id) if c not in picked]
-        if len(picked) < spec.min and not cands:
-            # 603.3d: no legal choice: the ability is removed from the stack.
-            s.stack.remove(oid)
-            del s.objects[oid]
-            g.emit("603.3d", f"{o.name}'s triggered ability has no legal target and is removed")
-            for k in ("current", "targets", "slot", "slot_done"):
-                f.vars.pop(k, None)
-            return
-        opts = [Option("target", c, label=targeting.label(g, c)) for c in cands]
-        if len(picked) >= spec.min:
-            opts.append(Option("done", label="no more targets"))
-        flow.ask(
-            g,
-            o.controller,
-            "target",
-            "603.3d",
-            f"choose {spec.text or 'target'} for {o.name}'s ability",
-            opts,
-        )
+    pick = targeting.next_pick(g, f.vars, ab.targets, o.controller, o.source, o.id)
+    if pick is None:
+        _done_putting(g, f)
         return
-    _done_putting(g, f)
+    spec, picked, cands = pick
+    if len(picked) < spec.min and not cands:
+        # 603.3d: no legal choice: the ability is removed from the stack.
+        s.stack.remove(oid)
+        del s.objects[oid]
+        g.emit("603.3d", f"{o.name}'s triggered ability has no legal target and is removed")
+        for k in ("current", "targets", "slot", "slot_done"):
+            f.vars.pop(k, None)
+        return
+    opts = [Option("target", c, label=targeting.label(g, c)) for c in cands]
+    if len(picked) >= spec.min:
+        opts.append(Option("done", label="no more targets"))
+    what = spec.text or "target"
+    flow.ask(g, o.controller, "target", "603.3d", f"choose {what} for {o.name}'s ability", opts)
 
 
 def _done_putting(g: Game, f: Frame) -> None:

@@ -14,20 +14,9 @@ from karn.engine.game import Game
 from karn.engine.state import BATTLEFIELD, STEPS, player_ref
 from karn.scenario.loader import Scenario, ScenarioError, Step
 
-SCENARIO_STEPS = (
-    "untap",
-    "upkeep",
-    "draw",
-    "precombat_main",
-    "beginning_of_combat",
-    "declare_attackers",
-    "declare_blockers",
-    "combat_damage",
-    "end_of_combat",
-    "postcombat_main",
-    "end",
-    "cleanup",
-)
+# The steps a scenario names (shared/SCENARIOS.md): the engine's, without the optional
+# first-strike damage step (510.4), which a scenario reaches as "combat_damage".
+SCENARIO_STEPS = tuple(st for st in STEPS if st != "first_strike_damage")
 
 
 class StepFailed(Exception):
