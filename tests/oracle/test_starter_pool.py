@@ -400,7 +400,7 @@ EXPECTED.update(
                     TargetSpec(
                         players="any",
                         objects=Filter(types=("creature", "planeswalker", "battle")),
-                        min=1,
+                        min=0,
                         max=None,
                         text="any number of targets",
                     ),

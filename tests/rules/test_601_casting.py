@@ -131,3 +131,18 @@ def test_summoning_sick_creature_cannot_use_tap_ability() -> None:
     assert not any(a.a == elves for a in g.legal_actions())
     with pytest.raises(IllegalActionError, match="302.6"):
         g.apply(Action("mana", elves, 0))
+
+
+@pytest.mark.cr("601.2c", "608.2b")
+def test_any_number_of_targets_includes_zero() -> None:
+    g = setup(["Fireball"], ["Mountain", "Mountain"], ("Grizzly Bears",))
+    g.apply(find(g, "cast"))
+    g.apply(Action("x", 1))
+    assert "done" in {a.kind for a in g.legal_actions()}  # no target is required
+    g.apply(Action("done"))
+    g.apply(Action("pay"))
+    while g.s.stack:
+        g.apply(Action("pass"))
+    assert [g.obj(o).name for o in g.s.players[0].graveyard] == ["Fireball"]
+    assert g.s.players[1].life == 20
+    assert any(e.rule == "608.2" and "Fireball resolves" in e.text for e in g.log)

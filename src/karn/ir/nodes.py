@@ -118,7 +118,7 @@ class TargetSpec:
     * ``objects``: which objects are legal targets (None: no object may be chosen).
       "any target" (115.4) is players="any" with creature/planeswalker/battle objects.
     * ``min`` / ``max``: how many distinct targets this slot takes ("two target lands":
-      2/2; "any number of targets": 1/None meaning unbounded).
+      2/2; "any number of targets": 0/None, None meaning unbounded, 601.2c).
     """
 
     players: Literal["any", "opponent", "you", None] = None

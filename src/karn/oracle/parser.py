@@ -523,9 +523,10 @@ class _Builder(Transformer[Token, Any]):
         return self._np(meta, "any_target")
 
     def np_any_number_target(self, meta: Meta, c: list[Any]) -> NP:
+        # "any number" includes zero (601.2c; CR 608.2c's Loaming Shaman example: no card targeted).
         if c:
-            return self._np(meta, "target", desc=c[0], min=1, max=None)
-        return self._np(meta, "any_target", min=1, max=None)
+            return self._np(meta, "target", desc=c[0], min=0, max=None)
+        return self._np(meta, "any_target", min=0, max=None)
 
     def np_all(self, meta: Meta, c: list[Any]) -> NP:
         return self._np(meta, "all", desc=c[0])
