@@ -146,3 +146,33 @@ def test_any_number_of_targets_includes_zero() -> None:
     assert [g.obj(o).name for o in g.s.players[0].graveyard] == ["Fireball"]
     assert g.s.players[1].life == 20
     assert any(e.rule == "608.2" and "Fireball resolves" in e.text for e in g.log)
+
+
+@pytest.mark.cr("602.2b", "601.2b", "107.3a")
+def test_an_activated_ability_with_x_announces_x_and_uses_it() -> None:
+    g = setup([], ["Cinder Elemental", "Mountain", "Mountain", "Mountain"], ("Grizzly Bears",))
+    src = next(o for o in g.s.battlefield if g.obj(o).name == "Cinder Elemental")
+    g.apply(Action("activate", src, 0))
+    d = g.decision
+    assert d is not None and d.kind == "x"
+    assert sorted(a.a for a in g.legal_actions() if a.kind == "x") == [0, 1, 2]  # {X}{R} from 3 lands
+    g.apply(Action("x", 2))
+    g.apply(Action("target", player_ref(1)))
+    g.apply(Action("pay"))
+    while g.s.stack:
+        g.apply(Action("pass"))
+    assert g.s.players[1].life == 18
+    assert [g.obj(o).name for o in g.s.players[0].graveyard] == ["Cinder Elemental"]
+
+
+@pytest.mark.cr("602.2b", "118.3")
+def test_a_tap_cost_source_is_not_also_tapped_for_mana() -> None:
+    g = setup([], ["Urza's Factory"] + ["Wastes"] * 6)
+    factory = next(o for o in g.s.battlefield if g.obj(o).name == "Urza's Factory")
+    assert not any(a.kind == "activate" and a.a == factory for a in g.legal_actions())  # 6 other mana
+    g2 = setup([], ["Urza's Factory"] + ["Wastes"] * 7)
+    factory = next(o for o in g2.s.battlefield if g2.obj(o).name == "Urza's Factory")
+    g2.apply(Action("activate", factory, 1))
+    g2.apply(Action("pay"))
+    assert all(g2.obj(o).tapped for o in g2.s.battlefield)
+    assert len(g2.s.stack) == 1

@@ -137,6 +137,8 @@ def can_activate(
     if c.mana:
         if srcs is None:
             srcs = mana.sources(g, p)
+        if c.tap:
+            srcs = [x for x in srcs if x.oid != oid]  # its {T} is part of the cost, not a mana source
         if mana.solve(g.s.players[p].pool, ManaCost.parse(c.mana), srcs) is None:
             return False
     return True
@@ -240,12 +242,14 @@ def _choose_targets(
     return True
 
 
-def _ask_payment(g: Game, p: int, cost: ManaCost, prompt: str) -> None:
+def _ask_payment(g: Game, p: int, cost: ManaCost, prompt: str, exclude: int = 0) -> None:
     """601.2g-h: activate mana abilities, then pay. The solver's payment is the option ``pay``."""
     opts: list[Option] = []
-    if mana.can_pay(g, p, cost):
+    if mana.can_pay(g, p, cost, exclude=exclude):
         opts.append(Option("pay", label=f"pay {cost} automatically"))
     for oid in g.s.battlefield:
+        if oid == exclude:
+            continue
         for i, ab in mana.mana_abilities(g, oid):
             if mana.can_activate_mana(g, p, oid, ab):
                 opts.append(Option("mana", oid, i, label=f"activate {g.describe(oid)}: {ab.text}"))
@@ -332,15 +336,29 @@ def activate_step(g: Game, f: Frame) -> None:
     source: int = v["source"]
     ab = _ability(g, v)
     name = g.obj(source).name
+    printed = ManaCost.parse(ab.cost.mana)
+    exclude = source if ab.cost.tap else 0  # a {T} in the cost: not also a mana source
+    if printed.x and "x" not in v:
+        # 602.2b / 601.2b: announce the value of X.
+        hi = mana.max_x(g, p, printed, exclude=exclude)
+        flow.ask(
+            g,
+            p,
+            "x",
+            "601.2b",
+            f"choose X for {name}'s ability",
+            [Option("x", i, label=str(i)) for i in range(hi + 1)] + [_cancel()],
+        )
+        return
     if _choose_targets(g, f, p, source, ab.targets, name, ManaCost(), 0):
         return
-    cost = ManaCost.parse(ab.cost.mana)
+    cost = printed.with_x(v.get("x", 0))
     v["cost"] = str(cost)
     if cost.mana_value == 0:
         # Only non-mana costs ({T}, sacrifice, loyalty): paid at once (601.2h).
         _pay_activation(g, f)
         return
-    _ask_payment(g, p, cost, f"pay {cost} to activate {name}")
+    _ask_payment(g, p, cost, f"pay {cost} to activate {name}", exclude=exclude)
 
 
 def _ability(g: Game, v: dict[str, Any]) -> ir.Activated:
@@ -353,8 +371,11 @@ def _ability(g: Game, v: dict[str, Any]) -> ir.Activated:
 def activate_answer(g: Game, f: Frame, a: Action) -> None:
     if _common_answer(g, f, a):
         return
-    if a.kind == "pay":
-        if not mana.pay(g, f.vars["player"], ManaCost.parse(f.vars["cost"])):
+    if a.kind == "x":
+        f.vars["x"] = a.a
+    elif a.kind == "pay":
+        exclude = f.vars["source"] if _ability(g, f.vars).cost.tap else 0
+        if not mana.pay(g, f.vars["player"], ManaCost.parse(f.vars["cost"]), exclude=exclude):
             raise AssertionError("payment solver failed after proposing a payment")
         _pay_activation(g, f)
 
@@ -368,6 +389,7 @@ def _pay_activation(g: Game, f: Frame) -> None:
     src = g.obj(source)
     name = src.name
     o.targets = v["targets"]
+    o.x = v.get("x", 0)
     c = ab.cost
     if c.tap:
         src.tapped = True

@@ -164,10 +164,10 @@ def available_count(pool: dict[str, int], srcs: list[Source]) -> int:
     return sum(pool.values()) + sum(len(s.produces) for s in srcs)
 
 
-def max_x(g: Game, p: int, cost: ManaCost, extra: int = 0, cap: int = 20) -> int:
+def max_x(g: Game, p: int, cost: ManaCost, extra: int = 0, cap: int = 20, exclude: int = 0) -> int:
     """The largest X (107.3) the player could pay for (bounded so the option list stays small)."""
     pool = g.s.players[p].pool
-    srcs = sources(g, p)
+    srcs = [x for x in sources(g, p) if x.oid != exclude]
     if cost.x == 0:
         return 0
     hi = (available_count(pool, srcs) - cost.mana_value - extra) // cost.x
@@ -177,8 +177,8 @@ def max_x(g: Game, p: int, cost: ManaCost, extra: int = 0, cap: int = 20) -> int
     return hi
 
 
-def can_pay(g: Game, p: int, cost: ManaCost) -> bool:
-    return solve(g.s.players[p].pool, cost, sources(g, p)) is not None
+def can_pay(g: Game, p: int, cost: ManaCost, exclude: int = 0) -> bool:
+    return solve(g.s.players[p].pool, cost, [x for x in sources(g, p) if x.oid != exclude]) is not None
 
 
 def pay(g: Game, p: int, cost: ManaCost, exclude: int = 0) -> bool:
