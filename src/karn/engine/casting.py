@@ -190,15 +190,7 @@ def cast_step(g: Game, f: Frame) -> None:
     modes: list[int] = v.get("modes", [])
     # 601.2b: the value of X.
     if face.cost.x and "x" not in v:
-        hi = mana.max_x(g, p, face.cost)
-        flow.ask(
-            g,
-            p,
-            "x",
-            "601.2b",
-            f"choose X for {name}",
-            [Option("x", i, label=str(i)) for i in range(hi + 1)] + [_cancel()],
-        )
+        _ask_x(g, p, mana.max_x(g, p, face.cost), f"choose X for {name}")
         return
     x: int = v.get("x", 0)
     specs = spell_target_specs(g, name, modes)
@@ -210,6 +202,13 @@ def cast_step(g: Game, f: Frame) -> None:
     total = face.cost.with_x(x, extra * max(0, n_targets - 1))
     v["cost"] = str(total)
     _ask_payment(g, p, total, f"pay {total} for {name}")
+
+
+def _ask_x(g: Game, p: int, most: int, prompt: str) -> None:
+    """601.2b: X is a bounded number, 0 up to what the player could pay for."""
+    flow.ask(
+        g, p, "x", "601.2b", prompt, [Option("x", i, label=str(i)) for i in range(most + 1)] + [_cancel()]
+    )
 
 
 def _cancel() -> Option:
@@ -340,15 +339,7 @@ def activate_step(g: Game, f: Frame) -> None:
     exclude = source if ab.cost.tap else 0  # a {T} in the cost: not also a mana source
     if printed.x and "x" not in v:
         # 602.2b / 601.2b: announce the value of X.
-        hi = mana.max_x(g, p, printed, exclude=exclude)
-        flow.ask(
-            g,
-            p,
-            "x",
-            "601.2b",
-            f"choose X for {name}'s ability",
-            [Option("x", i, label=str(i)) for i in range(hi + 1)] + [_cancel()],
-        )
+        _ask_x(g, p, mana.max_x(g, p, printed, exclude=exclude), f"choose X for {name}'s ability")
         return
     if _choose_targets(g, f, p, source, ab.targets, name, ManaCost(), 0):
         return

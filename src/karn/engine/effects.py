@@ -85,25 +85,10 @@ def apply_effect(g: Game, f: Frame, o: Obj, e: ir.Effect) -> bool:
         triggers.leave_battlefield(g, doomed, GRAVEYARD, "701.8a", quiet=True)
         return True
     if isinstance(e, ir.Exile):
-        ids = [t for t in select(g, f, o, e.what) if t > 0 and t in s.objects]
-        bf = [t for t in ids if _on_bf(g, t)]
-        other = [t for t in ids if not _on_bf(g, t)]
-        triggers.leave_battlefield(g, bf, EXILE, "406.2", verb="is exiled")
-        for t in other:
-            nm = g.obj(t).name
-            move(g, t, EXILE)
-            g.emit("406.2", f"{nm} is exiled")
+        _move_all(g, select(g, f, o, e.what), EXILE, "406.2", "is exiled")
         return True
     if isinstance(e, ir.ReturnToHand):
-        for t in select(g, f, o, e.what):
-            if t <= 0 or t not in s.objects:
-                continue
-            if _on_bf(g, t):
-                triggers.leave_battlefield(g, [t], HAND, "400.6", verb="returns to its owner's hand")
-            else:
-                nm = g.obj(t).name
-                move(g, t, HAND)
-                g.emit("400.6", f"{nm} returns to its owner's hand")
+        _move_all(g, select(g, f, o, e.what), HAND, "400.6", "returns to its owner's hand")
         return True
     if isinstance(e, ir.CounterSpell):
         for t in refs(g, f, o, e.what):
@@ -248,6 +233,19 @@ def _add_effect(g: Game, o: Obj, affected: list[int], duration: str, **fields: A
         )
     )
     g.dirty()
+
+
+def _move_all(g: Game, ids: list[int], zone: str, rule: str, verb: str) -> None:
+    """Move objects to `zone`: permanents together (leaves-the-battlefield look-back,
+    603.10a), cards in other zones (graveyards) one by one."""
+    s = g.s
+    ids = [t for t in ids if t > 0 and t in s.objects]
+    triggers.leave_battlefield(g, [t for t in ids if _on_bf(g, t)], zone, rule, verb=verb)
+    for t in ids:
+        if t in s.objects and not _on_bf(g, t):
+            nm = g.obj(t).name
+            move(g, t, zone)
+            g.emit(rule, f"{nm} {verb}")
 
 
 def _on_bf(g: Game, t: int) -> bool:

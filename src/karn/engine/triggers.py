@@ -9,6 +9,7 @@ what triggers.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from karn import ir
@@ -40,43 +41,40 @@ def _lki_matches(f: ir.Filter, lk: LastKnown, controller: int) -> bool:
     )
 
 
-def on_enter(g: Game, oid: int) -> None:
-    """603.6a: enters-the-battlefield abilities trigger when a permanent enters."""
-    if not oid:
-        return
+def _watching(g: Game, event: str) -> Iterator[tuple[int, int, ir.Trigger, int]]:
+    """Each (source, ability index, trigger, controller) on the battlefield whose trigger
+    event is `event` (603.2: abilities trigger from the permanents there now)."""
     for src in g.s.battlefield:
         trig = _triggered(g, src)
         if not trig:
             continue
         ctl = g.controller(src)
         for i, t in trig:
-            tr = t.trigger
-            if tr.event != "enters":
-                continue
-            if tr.self_only and src != oid:
-                continue
-            if tr.filter is not None and not targeting.matches(g, oid, tr.filter, ctl, src):
-                continue
-            _add(g, src, i, ctl, {"trig": oid})
+            if t.trigger.event == event:
+                yield src, i, t.trigger, ctl
+
+
+def on_enter(g: Game, oid: int) -> None:
+    """603.6a: enters-the-battlefield abilities trigger when a permanent enters."""
+    if not oid:
+        return
+    for src, i, tr, ctl in _watching(g, "enters"):
+        if tr.self_only and src != oid:
+            continue
+        if tr.filter is not None and not targeting.matches(g, oid, tr.filter, ctl, src):
+            continue
+        _add(g, src, i, ctl, {"trig": oid})
 
 
 def on_cast(g: Game, spell: int) -> None:
     """601.2i / 603.2: "whenever [a player] casts" abilities (prowess 702.108a)."""
     caster = g.obj(spell).controller
-    for src in g.s.battlefield:
-        trig = _triggered(g, src)
-        if not trig:
+    for src, i, tr, ctl in _watching(g, "cast"):
+        if tr.player == "you" and caster != ctl:
             continue
-        ctl = g.controller(src)
-        for i, t in trig:
-            tr = t.trigger
-            if tr.event != "cast":
-                continue
-            if tr.player == "you" and caster != ctl:
-                continue
-            if tr.filter is not None and not targeting.matches(g, spell, tr.filter, ctl, src):
-                continue
-            _add(g, src, i, ctl, {"trig": spell})
+        if tr.filter is not None and not targeting.matches(g, spell, tr.filter, ctl, src):
+            continue
+        _add(g, src, i, ctl, {"trig": spell})
 
 
 def on_attack(g: Game, attacker: int, defending_player: int) -> None:
@@ -90,11 +88,9 @@ def on_gain_life(g: Game, p: int, amount: int) -> None:
     """603.2: "whenever you gain life" (119.9: one event per gain)."""
     if amount <= 0:
         return
-    for src in g.s.battlefield:
-        for i, t in _triggered(g, src):
-            tr = t.trigger
-            if tr.event == "gain_life" and (tr.player != "you" or g.controller(src) == p):
-                _add(g, src, i, g.controller(src), {"player": p})
+    for src, i, tr, ctl in _watching(g, "gain_life"):
+        if tr.player != "you" or ctl == p:
+            _add(g, src, i, ctl, {"player": p})
 
 
 def leave_battlefield(

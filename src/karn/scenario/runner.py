@@ -335,18 +335,22 @@ class Runner:
         if g.decision is not None and any(o.kind == "cancel" for o in g.decision.options):
             g.apply(Action("cancel"))
 
-    def cast(self, d: dict[str, Any]) -> None:
-        p = self.pidx(d.get("by", self._decider_letter()))
-        self.give_priority_to(p)
-        self.prepared()
-        oid = self._in_hand(p, d["cast"])
+    def _begin_and_answer(self, d: dict[str, Any], start: Action) -> None:
+        """Cast or activate, then answer 601.2b-h; a refused answer rewinds the whole cast (733)."""
         targets = [self.ref(t) for t in d.get("targets") or []]  # before the spell moves (stack.N)
-        self.apply(Action("cast", oid))
+        self.apply(start)
         try:
             self._answer_casting(d, targets)
         except StepFailed:
             self._cancel_if_casting()
             raise
+
+    def cast(self, d: dict[str, Any]) -> None:
+        p = self.pidx(d.get("by", self._decider_letter()))
+        self.give_priority_to(p)
+        self.prepared()
+        oid = self._in_hand(p, d["cast"])
+        self._begin_and_answer(d, Action("cast", oid))
 
     def activate(self, d: dict[str, Any]) -> None:
         g = self.g
@@ -364,14 +368,7 @@ class Runner:
         idx = acts[n - 1]
         ab = abilities[idx]
         assert isinstance(ab, ir.Activated)
-        kind = "mana" if ab.mana_ability else "activate"
-        targets = [self.ref(t) for t in d.get("targets") or []]
-        self.apply(Action(kind, src, idx))
-        try:
-            self._answer_casting(d, targets)
-        except StepFailed:
-            self._cancel_if_casting()
-            raise
+        self._begin_and_answer(d, Action("mana" if ab.mana_ability else "activate", src, idx))
 
     def attack(self, d: dict[str, Any]) -> None:
         g = self.g
