@@ -437,12 +437,15 @@ class Trigger:
     ``self_only``: only the source itself counts. ``filter``: which other objects
     count (``Filter.other`` for "another"). ``player="you"``: the event's player must
     be the ability's controller ("whenever you cast", "whenever you gain life").
+    ``from_zone``: the zone the object came from ("whenever you cast a spell from
+    your graveyard": the zone the spell was cast from, 601.2a).
     """
 
     event: Literal["enters", "dies", "put_into_graveyard", "attacks", "cast", "gain_life"]
     self_only: bool = False
     filter: Filter | None = None
     player: Literal["you", None] = None
+    from_zone: Literal["hand", "graveyard", "library", "exile", "battlefield", None] = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -464,6 +467,24 @@ class Static:
 
 
 @dataclass(frozen=True, slots=True)
+class EntersReplacement:
+    """A replacement effect on how a permanent enters the battlefield (614.1c-d, 614.12):
+    "~ enters tapped", "~ enters with N +1/+1 counters on it".
+
+    ``self_only``: it modifies how its own object enters (a static ability of the
+    card that works as it would exist on the battlefield, 614.12); otherwise it
+    applies to the permanents ``filter`` describes ("Creatures your opponents
+    control enter tapped", 614.1d). ``counters`` are (kind, amount) pairs.
+    """
+
+    self_only: bool = True
+    filter: Filter | None = None
+    tapped: bool = False
+    counters: tuple[tuple[str, Amount], ...] = ()
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class CostIncrease:
     """A static ability of a spell increasing its cost (601.2f):
     ``generic_per_extra_target`` more for each target beyond the first."""
@@ -480,7 +501,9 @@ class Unsupported:
     reason: str = ""
 
 
-Ability = Keyword | Activated | Triggered | Static | SpellAbility | CostIncrease | Unsupported
+Ability = (
+    Keyword | Activated | Triggered | Static | SpellAbility | CostIncrease | EntersReplacement | Unsupported
+)
 
 
 @dataclass(frozen=True, slots=True)
