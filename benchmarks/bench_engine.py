@@ -108,7 +108,7 @@ def karn_batch(games: int, seed: int) -> Batch:
         s = seed + i
         g = Game.new(*DECKS, seed=s)
         decisions += run_game(g, [RandomAgent(s), RandomAgent(s + 1_000_003)])
-        turns += g.s.turn
+        turns += g.state.turn
     return Batch(time.perf_counter() - t0, games, decisions, turns)
 
 
@@ -120,7 +120,7 @@ def karn_midgame(n: int, seed: int) -> list[Game]:
         g = Game.new(*DECKS, seed=s)
         agents = [RandomAgent(s), RandomAgent(s + 1)]
         prev = g.copy()
-        while not g.is_over() and g.s.turn < MID_TURN:
+        while not g.is_over() and g.state.turn < MID_TURN:
             prev = g.copy()
             d = g.decision
             assert d is not None

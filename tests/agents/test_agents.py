@@ -72,8 +72,8 @@ def step_until(g: Game, agents: list[Agent], stop: Callable[[Game], bool], limit
 
 def names_in(g: Game, player: int, zone: str) -> list[str]:
     if zone == BATTLEFIELD:
-        return [g.obj(o).name for o in g.s.battlefield if g.controller(o) == player]
-    return [g.obj(o).name for o in getattr(g.s.players[player], zone)]
+        return [g.obj(o).name for o in g.state.battlefield if g.controller(o) == player]
+    return [g.obj(o).name for o in getattr(g.state.players[player], zone)]
 
 
 # ---------------------------------------------------------------------------- the random agent
@@ -169,14 +169,14 @@ def _hidden_shuffled(g: Game, player: int, rng: random.Random) -> Game:
     holds other cards, and every library is in another order."""
     h = g.copy()
     opp = 1 - player
-    op = h.s.players[opp]
-    hand = [h.s.objects[o] for o in op.hand]
-    lib = [h.s.objects[o] for o in op.library]
+    op = h.state.players[opp]
+    hand = [h.state.objects[o] for o in op.hand]
+    lib = [h.state.objects[o] for o in op.library]
     if hand and lib:
         for o in hand:
             other = rng.choice(lib)
             o.name, other.name = other.name, o.name
-    for p in h.s.players:
+    for p in h.state.players:
         rng.shuffle(p.library)
     h.dirty()
     return h
@@ -236,10 +236,10 @@ def test_burn_kills_the_creature_it_can_kill() -> None:
         0,
         "precombat_main",
     )
-    step_until(g, _me_then(Scripted(lambda g, a: False)), lambda g: bool(g.s.players[0].graveyard))
+    step_until(g, _me_then(Scripted(lambda g, a: False)), lambda g: bool(g.state.players[0].graveyard))
     assert names_in(g, 1, BATTLEFIELD) == ["Craw Wurm"]
     assert names_in(g, 1, GRAVEYARD) == ["Grizzly Bears"]
-    assert g.s.players[1].life == 20
+    assert g.state.players[1].life == 20
 
 
 def test_burn_goes_to_the_face_when_lethal() -> None:
@@ -249,7 +249,7 @@ def test_burn_goes_to_the_face_when_lethal() -> None:
         0,
         "precombat_main",
     )
-    g.s.players[1].life = 3
+    g.state.players[1].life = 3
     step_until(g, _me_then(Scripted(lambda g, a: False)), lambda g: False)
     assert g.is_over() and g.winner == 0
 
@@ -266,10 +266,10 @@ def test_chump_blocks_only_when_the_damage_would_be_lethal() -> None:
             1,
             "beginning_of_combat",
         )
-        g.s.players[0].life = life
-        after_blocks = lambda g: g.s.step == "declare_blockers" and _deciding("priority")(g)  # noqa: E731
+        g.state.players[0].life = life
+        after_blocks = lambda g: g.state.step == "declare_blockers" and _deciding("priority")(g)  # noqa: E731
         step_until(g, _me_then(Scripted(_attack_with("Craw Wurm"))), after_blocks)
-        cb = g.s.combat
+        cb = g.state.combat
         assert cb is not None
         assert bool(cb.blockers) is blocks, (life, cb)
 
@@ -281,7 +281,9 @@ def test_blocks_to_kill_an_attacker_it_survives() -> None:
         1,
         "beginning_of_combat",
     )
-    step_until(g, _me_then(Scripted(_attack_with("Grizzly Bears"))), lambda g: g.s.step == "end_of_combat")
+    step_until(
+        g, _me_then(Scripted(_attack_with("Grizzly Bears"))), lambda g: g.state.step == "end_of_combat"
+    )
     assert names_in(g, 1, GRAVEYARD) == ["Grizzly Bears"]
     assert names_in(g, 0, BATTLEFIELD) == ["Centaur Courser"]
 
@@ -307,7 +309,7 @@ def test_attacks_with_everything_when_it_is_lethal() -> None:
         0,
         "beginning_of_combat",
     )
-    g.s.players[1].life = 3
+    g.state.players[1].life = 3
     step_until(g, _me_then(Scripted(lambda g, a: False)), lambda g: False)
     assert g.is_over() and g.winner == 0
 
@@ -319,9 +321,9 @@ def test_giant_growth_saves_a_creature_from_shock() -> None:
         1,
         "precombat_main",
     )
-    bears = next(o for o in g.s.battlefield if g.obj(o).name == "Grizzly Bears")
+    bears = next(o for o in g.state.battlefield if g.obj(o).name == "Grizzly Bears")
     shock = Scripted(lambda g, a: a.kind == "cast" or (a.kind == "target" and a.a == bears))
-    step_until(g, _me_then(shock), lambda g: len(g.s.players[1].graveyard) == 1 and not g.s.stack)
+    step_until(g, _me_then(shock), lambda g: len(g.state.players[1].graveyard) == 1 and not g.state.stack)
     assert names_in(g, 0, GRAVEYARD) == ["Giant Growth"]
     assert "Grizzly Bears" in names_in(g, 0, BATTLEFIELD)
 
@@ -349,7 +351,7 @@ def test_aura_goes_on_its_own_best_creature() -> None:
         "precombat_main",
     )
     step_until(g, _me_then(Scripted(lambda g, a: False)), lambda g: "Rancor" in names_in(g, 0, BATTLEFIELD))
-    rancor = next(o for o in g.s.battlefield if g.obj(o).name == "Rancor")
+    rancor = next(o for o in g.state.battlefield if g.obj(o).name == "Rancor")
     assert g.obj(g.obj(rancor).attached_to).name == "Centaur Courser"
 
 
@@ -359,7 +361,7 @@ def test_keeps_hands_with_two_to_five_lands(seed: int) -> None:
     d = g.decision
     assert d is not None and d.kind == "mulligan"
     p = d.player
-    lands = sum(1 for c in g.s.players[p].hand if "land" in g.face(g.obj(c).name).types)
+    lands = sum(1 for c in g.state.players[p].hand if "land" in g.face(g.obj(c).name).types)
     a = HeuristicAgent().choose(g, p)
     assert a.kind == ("keep" if 2 <= lands <= 5 else "mulligan"), lands
 

@@ -85,18 +85,18 @@ def test_bundled_decks_are_listed_and_have_60_cards() -> None:
 @pytest.mark.cr("103.5", "103.3")
 def test_new_game_deals_seven_cards_each_from_sixty() -> None:
     g = Game.new("red_burn", "green_stompy", seed=11)
-    for p in g.s.players:
+    for p in g.state.players:
         assert len(p.hand) == 7
         assert len(p.library) == 53
         assert p.life == 20
         assert p.graveyard == [] and p.exile == []
-    assert g.s.battlefield == [] and g.s.stack == []
-    assert len(g.s.objects) == 120
+    assert g.state.battlefield == [] and g.state.stack == []
+    assert len(g.state.objects) == 120
     # Player 0 got red_burn, player 1 green_stompy.
-    assert {g.obj(o).name for o in g.s.players[0].library + g.s.players[0].hand} <= set(
+    assert {g.obj(o).name for o in g.state.players[0].library + g.state.players[0].hand} <= set(
         load_deck("red_burn").cards()
     )
-    assert "Forest" in {g.obj(o).name for o in g.s.players[1].library + g.s.players[1].hand}
+    assert "Forest" in {g.obj(o).name for o in g.state.players[1].library + g.state.players[1].hand}
     assert not g.is_over() and g.winner is None
 
 
@@ -107,25 +107,25 @@ def test_first_decision_is_the_starting_players_mulligan() -> None:
     assert d is not None
     assert d.kind == "mulligan"
     assert d.rule == "103.5"
-    assert d.player == g.s.active
+    assert d.player == g.state.active
     assert {a.kind for a in g.legal_actions()} == {"keep", "mulligan"}
-    assert g.s.turn == 0 and not g.s.started
+    assert g.state.turn == 0 and not g.state.started
 
 
 @pytest.mark.cr("103.1")
 def test_starting_player_is_chosen_by_the_seed() -> None:
-    starters = {Game.new("red_burn", "green_stompy", seed=s).s.active for s in range(30)}
+    starters = {Game.new("red_burn", "green_stompy", seed=s).state.active for s in range(30)}
     assert starters == {0, 1}
     assert (
-        Game.new("red_burn", "green_stompy", seed=9).s.active
-        == Game.new("red_burn", "green_stompy", seed=9).s.active
+        Game.new("red_burn", "green_stompy", seed=9).state.active
+        == Game.new("red_burn", "green_stompy", seed=9).state.active
     )
 
 
 @pytest.mark.cr("103.5")
 def test_london_mulligan_draws_seven_then_bottoms_one() -> None:
     g = Game.new("red_burn", "green_stompy", seed=21)
-    me = g.s.active
+    me = g.state.active
     other = 1 - me
     g.apply(first(g, "mulligan"))
     d = g.decision
@@ -134,30 +134,30 @@ def test_london_mulligan_draws_seven_then_bottoms_one() -> None:
     # A new hand of seven, then keep or mulligan again.
     d = g.decision
     assert d is not None and d.kind == "mulligan" and d.player == me
-    assert len(g.s.players[me].hand) == 7
-    assert g.s.players[me].mulligans == 1
+    assert len(g.state.players[me].hand) == 7
+    assert g.state.players[me].mulligans == 1
     assert "(1 so far)" in d.prompt
     g.apply(first(g, "keep"))
     # 103.5: keep after one mulligan -> put one card on the bottom.
     d = g.decision
     assert d is not None and d.kind == "bottom" and d.rule == "103.5" and d.player == me
-    hand = list(g.s.players[me].hand)
+    hand = list(g.state.players[me].hand)
     assert sorted(a.a for a in g.legal_actions()) == sorted(hand)
     choice = g.legal_actions()[3]
     card = g.obj(choice.a).card
     g.apply(choice)
-    pl = g.s.players[me]
+    pl = g.state.players[me]
     assert len(pl.hand) == 6
     assert len(pl.library) == 54
     assert g.obj(pl.library[0]).card == card  # the very bottom of the library (its start)
-    assert len(g.s.players[other].hand) == 7
-    assert g.s.started and g.s.turn == 1
+    assert len(g.state.players[other].hand) == 7
+    assert g.state.started and g.state.turn == 1
 
 
 @pytest.mark.cr("103.5")
 def test_two_mulligans_put_two_cards_on_the_bottom() -> None:
     g = Game.new("red_burn", "green_stompy", seed=22)
-    me = g.s.active
+    me = g.state.active
     g.apply(first(g, "mulligan"))
     g.apply(first(g, "keep"))  # the other player
     g.apply(first(g, "mulligan"))
@@ -169,7 +169,7 @@ def test_two_mulligans_put_two_cards_on_the_bottom() -> None:
         a = g.legal_actions()[0]
         bottomed.append(g.obj(a.a).card)
         g.apply(a)
-    pl = g.s.players[me]
+    pl = g.state.players[me]
     assert len(pl.hand) == 5 and len(pl.library) == 55
     assert sorted(g.obj(o).card for o in pl.library[:2]) == sorted(bottomed)
     assert g.decision is not None and g.decision.kind != "bottom"
@@ -179,17 +179,17 @@ def test_two_mulligans_put_two_cards_on_the_bottom() -> None:
 def test_starting_player_skips_the_first_draw() -> None:
     g = Game.new("red_burn", "green_stompy", seed=8)
     keep_both(g)
-    first_player = g.s.active
+    first_player = g.state.active
     second = 1 - first_player
-    advance_until(g, lambda g: g.s.step == "precombat_main")
-    assert g.s.turn == 1
-    assert len(g.s.players[first_player].hand) == 7  # no card drawn on turn 1
-    assert len(g.s.players[first_player].library) == 53
+    advance_until(g, lambda g: g.state.step == "precombat_main")
+    assert g.state.turn == 1
+    assert len(g.state.players[first_player].hand) == 7  # no card drawn on turn 1
+    assert len(g.state.players[first_player].library) == 53
     assert any(e.rule == "103.8a" and "skips" in e.text for e in g.log)
-    advance_until(g, lambda g: g.s.turn == 2 and g.s.step == "precombat_main")
-    assert g.s.active == second
-    assert len(g.s.players[second].hand) == 8  # the second player draws on its first turn
-    assert len(g.s.players[second].library) == 52
+    advance_until(g, lambda g: g.state.turn == 2 and g.state.step == "precombat_main")
+    assert g.state.active == second
+    assert len(g.state.players[second].hand) == 8  # the second player draws on its first turn
+    assert len(g.state.players[second].library) == 52
     assert any(e.rule == "504.1" and e.turn == 2 for e in g.log)
 
 
@@ -200,21 +200,21 @@ def test_decks_as_lists_of_names_and_deck_objects() -> None:
     names = ["lightning bolt"] * 20 + ["MOUNTAIN"] * 40  # lenient spelling, stored canonically
     deck = parse_deck("20 Grizzly Bears\n40 Forest\n", name="bears")
     g = Game.new(names, deck, seed=3)
-    assert {g.obj(o).name for o in g.s.players[0].library + g.s.players[0].hand} == {
+    assert {g.obj(o).name for o in g.state.players[0].library + g.state.players[0].hand} == {
         "Lightning Bolt",
         "Mountain",
     }
-    assert {g.obj(o).name for o in g.s.players[1].library + g.s.players[1].hand} == {
+    assert {g.obj(o).name for o in g.state.players[1].library + g.state.players[1].hand} == {
         "Grizzly Bears",
         "Forest",
     }
-    assert len(g.s.objects) == 120
+    assert len(g.state.objects) == 120
 
 
 def test_decks_of_other_sizes() -> None:
     g = Game.new(["Mountain"] * 40, ["Forest"] * 41, seed=1)
-    assert len(g.s.players[0].library) + len(g.s.players[0].hand) == 40
-    assert len(g.s.players[1].library) + len(g.s.players[1].hand) == 41
+    assert len(g.state.players[0].library) + len(g.state.players[0].hand) == 40
+    assert len(g.state.players[1].library) + len(g.state.players[1].hand) == 41
 
 
 def test_unknown_card_name_suggests_the_nearest_names() -> None:
@@ -301,15 +301,15 @@ def test_illegal_actions_raise_and_change_nothing() -> None:
         Action("frobnicate", 1, 2),
     ]
     opp = 1 - g.decision.player  # type: ignore[union-attr]
-    bad += [Action("cast", c) for c in g.s.players[opp].hand[:2]]  # the opponent's cards
-    bad += [Action("play", c) for c in g.s.players[opp].hand[:2]]
+    bad += [Action("cast", c) for c in g.state.players[opp].hand[:2]]  # the opponent's cards
+    bad += [Action("play", c) for c in g.state.players[opp].hand[:2]]
     for a in bad:
         with pytest.raises(IllegalActionError) as ei:
             g.apply(a)
         assert str(ei.value)
         assert g.state_hash() == h and len(g.log) == n
     with pytest.raises(IllegalActionError) as ei:
-        g.apply(Action("cast", g.s.players[opp].hand[0]))
+        g.apply(Action("cast", g.state.players[opp].hand[0]))
     assert "hand" in str(ei.value)
     assert ei.value.rule == "117.1"
     assert isinstance(ei.value, ValueError)
@@ -332,14 +332,16 @@ def test_attack_with_an_opponents_creature_is_illegal() -> None:
     # Both players get a Raging Goblin (haste) onto the battlefield; then someone declares attackers.
     def ready(g: Game) -> bool:
         d = g.decision
-        bf = g.s.battlefield
+        bf = g.state.battlefield
         owners = {g.controller(o) for o in bf if g.chars(o).is_("creature")}
         return d is not None and d.kind == "attackers" and owners == {0, 1}
 
     advance_until(g, ready, play)
     d = g.decision
     assert d is not None
-    theirs = next(o for o in g.s.battlefield if g.controller(o) != d.player and g.chars(o).is_("creature"))
+    theirs = next(
+        o for o in g.state.battlefield if g.controller(o) != d.player and g.chars(o).is_("creature")
+    )
     h = g.state_hash()
     with pytest.raises(IllegalActionError):
         g.apply(Action("attack", theirs, -(d.player + 1)))
@@ -369,7 +371,7 @@ def test_concede_ends_the_game_and_the_other_player_wins(loser: int) -> None:
     assert g.winner == 1 - loser
     assert g.decision is None
     assert g.legal_actions() == []
-    assert g.s.players[loser].lost and g.s.players[loser].conceded
+    assert g.state.players[loser].lost and g.state.players[loser].conceded
     assert any(e.rule == "104.3a" for e in g.log)
     assert g.log[-1].rule == "104.2a"
     with pytest.raises(IllegalActionError):
@@ -383,8 +385,8 @@ def test_concede_ends_the_game_and_the_other_player_wins(loser: int) -> None:
 @pytest.mark.cr("104.3a")
 def test_concede_during_the_mulligan_and_mid_resolution() -> None:
     g = Game.new("red_burn", "green_stompy", seed=13)
-    g.concede(g.s.active)
-    assert g.is_over() and g.winner == 1 - g.s.active
+    g.concede(g.state.active)
+    assert g.is_over() and g.winner == 1 - g.state.active
     # Conceding while a decision other than priority is pending also ends the game.
     g = Game.new("red_burn", "green_stompy", seed=14)
     keep_both(g)
@@ -392,7 +394,7 @@ def test_concede_during_the_mulligan_and_mid_resolution() -> None:
     advance_until(g, lambda g: g.decision is not None and g.decision.kind not in ("priority", "mulligan"),
                   lambda g: r.choice(g.legal_actions()))  # fmt: skip
     g.concede(0)
-    assert g.is_over() and g.winner == 1 and g.s.agenda == []
+    assert g.is_over() and g.winner == 1 and g.state.agenda == []
 
 
 @pytest.mark.cr("104.2a")
@@ -404,10 +406,10 @@ def test_random_games_end_with_a_winner_or_a_draw() -> None:
         w = g.winner
         assert w in (0, 1, None)
         if w is not None:
-            assert g.s.players[1 - w].lost and not g.s.players[w].lost
+            assert g.state.players[1 - w].lost and not g.state.players[w].lost
             assert g.log[-1].rule == "104.2a"
         else:
-            assert all(p.lost for p in g.s.players)
+            assert all(p.lost for p in g.state.players)
 
 
 # ---------------------------------------------------------------------------- the log
@@ -496,7 +498,7 @@ _PLAYER_KEYS = {
 def test_observation_shape_and_no_peeking() -> None:
     g = Game.new("red_burn", "green_stompy", seed=15)
     r = random.Random(15)
-    while not g.is_over() and g.s.turn < 6:
+    while not g.is_over() and g.state.turn < 6:
         g.apply(r.choice(g.legal_actions()))
     d = g.decision
     assert d is not None
@@ -504,10 +506,10 @@ def test_observation_shape_and_no_peeking() -> None:
         obs = g.observation(me)
         assert _TOP_KEYS <= obs.keys()
         assert obs["player"] == me
-        assert obs["turn"] == g.s.turn and obs["active"] == g.s.active and obs["step"] == g.s.step
+        assert obs["turn"] == g.state.turn and obs["active"] == g.state.active and obs["step"] == g.state.step
         assert obs["decider"] == d.player
         for pv in obs["players"]:
-            p = g.s.players[pv["index"]]
+            p = g.state.players[pv["index"]]
             assert pv["library_count"] == len(p.library)
             assert pv["hand_count"] == len(p.hand)
             assert pv["graveyard"] == [g.obj(o).name for o in p.graveyard]
@@ -518,7 +520,7 @@ def test_observation_shape_and_no_peeking() -> None:
                 assert [c["name"] for c in pv["hand"]] == [g.obj(o).name for o in p.hand]
             else:
                 assert pv.keys() == _PLAYER_KEYS  # only the size of the opponent's hand
-        assert [v["id"] for v in obs["battlefield"]] == g.s.battlefield
+        assert [v["id"] for v in obs["battlefield"]] == g.state.battlefield
         for v in obs["battlefield"]:
             assert {"id", "name", "owner", "controller", "types", "tapped"} <= v.keys()
         if me == d.player:
@@ -552,7 +554,7 @@ def test_copy_is_independent() -> None:
     hc = c.state_hash()
     g.apply(first(g, "keep"))
     assert c.state_hash() == hc
-    assert g.s.players[g.s.active].kept and not c.s.players[c.s.active].kept
+    assert g.state.players[g.state.active].kept and not c.state.players[c.state.active].kept
 
 
 def test_save_and_load_round_trip() -> None:

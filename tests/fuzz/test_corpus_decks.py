@@ -35,7 +35,7 @@ def playable() -> list[str]:
 
 
 def _conserved(g: Game, total: int) -> None:
-    s = g.s
+    s = g.state
     seen: Counter[int] = Counter()
     for p in s.players:
         for zone in (p.library, p.hand, p.graveyard, p.exile):

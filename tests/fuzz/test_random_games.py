@@ -211,7 +211,7 @@ def check_zones(g: Game, n_cards: int) -> None:
     abilities (on the stack) are not physical cards. (Written for speed: it runs
     after every action of every game.)
     """
-    s = g.s
+    s = g.state
     objects = s.objects
     said: dict[int, tuple[str, int]] = {}  # what the zone lists say: id -> (zone, owner)
     n_listed = 0
@@ -269,7 +269,7 @@ def _card_ids(n: int) -> list[int]:
 
 def check_decision(g: Game) -> None:
     """A legal action exists exactly until the game is over."""
-    s = g.s
+    s = g.state
     if g.is_over():
         assert g.decision is None, "the game is over but a decision is pending"
         assert g.legal_actions() == []
@@ -341,7 +341,7 @@ def check_observation(g: Game, me: int, deep: bool = False) -> None:
     ``deep`` also walks the whole observation (when ``me`` is not deciding): no name
     of a card that exists only in zones hidden from ``me`` appears anywhere in it.
     """
-    s = g.s
+    s = g.state
     d = g.decision
     obs = g.observation(me)
     assert obs["player"] == me
@@ -379,13 +379,13 @@ def check_observation(g: Game, me: int, deep: bool = False) -> None:
 
 
 def check_observations(g: Game, deep: bool = False) -> None:
-    for me in range(len(g.s.players)):
+    for me in range(len(g.state.players)):
         check_observation(g, me, deep)
 
 
 def _illegal_of_kind(g: Game, rng: random.Random, which: int) -> Action | None:
     """One kind of illegal action (None when that kind does not apply right now)."""
-    s = g.s
+    s = g.state
     d = g.decision
     assert d is not None
     p = d.player
@@ -470,7 +470,7 @@ def check_all(g: Game, n_cards: int, rng: random.Random, turn: int = 0) -> None:
     check_decision(g)
     d = g.decision
     k = 0 if d is not None and d.kind == "priority" else 1
-    check_observation(g, turn % len(g.s.players), deep=rng.random() < DEEP_OBS_RATE[k])
+    check_observation(g, turn % len(g.state.players), deep=rng.random() < DEEP_OBS_RATE[k])
     if d is not None:
         check_illegal(g, rng, full=rng.random() < FULL_ILLEGAL_RATE[k])
 
@@ -484,9 +484,9 @@ def check_cancel_restores(g: Game, before: tuple[bytes, int, Any]) -> None:
     """
     data, log_len, decision = before
     assert data, "a cancel without a cast or activation"
-    if encode_state(g.s) != data:
+    if encode_state(g.state) != data:
         pre = decode_state(data)
-        fields = [f for f in pre.__struct_fields__ if getattr(pre, f) != getattr(g.s, f)]
+        fields = [f for f in pre.__struct_fields__ if getattr(pre, f) != getattr(g.state, f)]
         raise AssertionError(f"cancelling a cast or activation did not restore the state: {fields} differ")
     assert len(g.log) == log_len, "cancelling a cast or activation left log entries"
     assert g.decision == decision, "after a cancel the player is not asked the same decision again"
@@ -603,7 +603,7 @@ def play_checked(
                 stats.branched[_where(d)] += 1
         a = choosers[d.player](g, d.player)
         if d.kind == "priority" and a.kind in ("cast", "activate"):
-            before_cast = (encode_state(g.s), len(g.log), d)
+            before_cast = (encode_state(g.state), len(g.log), d)
         g.apply(a)
         actions.append(a)
         if a.kind == "cancel":
@@ -778,7 +778,7 @@ def test_deck_pairings_are_playable() -> None:
     """The custom decks hold only playable cards and 60 cards each (120 physical cards a game)."""
     for name, a, b in PAIRINGS:
         g = Game.new(a, b, seed=1)
-        assert len(g.s.objects) == 120, name
+        assert len(g.state.objects) == 120, name
         check_zones(g, 120)
 
 
@@ -959,7 +959,7 @@ def test_arbitrary_actions_are_legal_or_rejected_cleanly(
             break
         d = g.decision
         assert d is not None
-        ids = sorted(g.s.objects)
+        ids = sorted(g.state.objects)
         if 0 <= a < 400 and ids:
             a = ids[a % len(ids)]  # an existing object most of the time
         act = Action(kind, a, b)
@@ -980,10 +980,10 @@ def test_negative_ability_index_is_rejected_cleanly() -> None:
     while True:  # play until the player with priority controls a permanent
         d = g.decision
         assert d is not None
-        if d.kind == "priority" and any(g.controller(o) == d.player for o in g.s.battlefield):
+        if d.kind == "priority" and any(g.controller(o) == d.player for o in g.state.battlefield):
             break
         g.apply(r.choice(g.legal_actions()))
-    oid = next(o for o in g.s.battlefield if g.controller(o) == d.player)
+    oid = next(o for o in g.state.battlefield if g.controller(o) == d.player)
     before = g.state_hash()
     with pytest.raises(IllegalActionError):
         g.apply(Action("activate", oid, -100))
@@ -1031,11 +1031,11 @@ def test_cancelled_cast_keeps_the_pass_count() -> None:
     r = random.Random(4)
     for _ in range(432):
         g.apply(r.choice(g.legal_actions()))
-    if (g.s.turn, g.s.step, g.s.passes) != (18, "draw", 1):
+    if (g.state.turn, g.state.step, g.state.passes) != (18, "draw", 1):
         # The random game changed with the engine: find another such moment.
         g = _priority_after_a_pass_with_a_cast()
     d = g.decision
-    assert d is not None and d.kind == "priority" and g.s.passes == 1
+    assert d is not None and d.kind == "priority" and g.state.passes == 1
     cast = next(a for a in g.legal_actions() if a.kind == "cast")
     h = g.state_hash()
     passed = g.copy()
@@ -1043,7 +1043,7 @@ def test_cancelled_cast_keeps_the_pass_count() -> None:
     g.apply(cast)
     assert g.decision is not None and any(a.kind == "cancel" for a in g.legal_actions())
     g.apply(Action("cancel"))
-    assert g.s.passes == 1
+    assert g.state.passes == 1
     assert g.state_hash() == h
     g.apply(Action("pass"))
     assert g.state_hash() == passed.state_hash()
@@ -1056,7 +1056,7 @@ def _priority_after_a_pass_with_a_cast() -> Game:
         while not g.is_over():
             d = g.decision
             assert d is not None
-            if d.kind == "priority" and g.s.passes == 1:
+            if d.kind == "priority" and g.state.passes == 1:
                 for a in g.legal_actions():
                     if a.kind == "cast":
                         c = g.copy()

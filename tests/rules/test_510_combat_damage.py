@@ -10,7 +10,7 @@ from karn.engine.state import BATTLEFIELD, player_ref
 
 def combat(attacker: str, blockers: list[str], trample_choice: bool) -> tuple[Game, int, list[int]]:
     g = Game.empty()
-    g.s.settings["trample_choice"] = int(trample_choice)
+    g.state.settings["trample_choice"] = int(trample_choice)
     for _ in range(5):
         g.add_card(0, "Wastes", "library")
         g.add_card(1, "Wastes", "library")
@@ -38,15 +38,15 @@ def test_trample_choice_lets_the_attacker_overassign_to_the_blocker() -> None:
     assert d is not None and d.kind == "damage" and d.rule == "702.19b"
     assert sorted(a.a for a in g.legal_actions()) == [2, 3, 4, 5, 6]  # at least lethal (2)
     g.apply(Action("number", 5, bears))
-    assert g.s.players[1].life == 19
+    assert g.state.players[1].life == 19
 
 
 @pytest.mark.cr("702.19b")
 def test_trample_default_assigns_lethal_then_the_rest_to_the_player() -> None:
     g, _, _ = combat("Colossal Dreadmaw", ["Grizzly Bears"], trample_choice=False)
-    while g.decision is not None and g.decision.kind == "priority" and g.s.step != "postcombat_main":
+    while g.decision is not None and g.decision.kind == "priority" and g.state.step != "postcombat_main":
         g.apply(Action("pass"))
-    assert g.s.players[1].life == 16
+    assert g.state.players[1].life == 16
 
 
 @pytest.mark.cr("510.1c")
@@ -56,8 +56,8 @@ def test_two_blockers_free_division_all_to_the_second() -> None:
     assert d is not None and d.kind == "damage" and d.rule == "510.1c"
     assert sorted(a.a for a in g.legal_actions()) == list(range(7))  # no damage assignment order
     g.apply(Action("number", 0, b1))
-    while g.decision is not None and g.decision.kind == "priority" and g.s.step != "postcombat_main":
+    while g.decision is not None and g.decision.kind == "priority" and g.state.step != "postcombat_main":
         g.apply(Action("pass"))
-    names = [g.obj(o).name for o in g.s.players[1].graveyard]
+    names = [g.obj(o).name for o in g.state.players[1].graveyard]
     assert names == ["Grizzly Bears"]
-    assert b1 in g.s.battlefield
+    assert b1 in g.state.battlefield

@@ -40,7 +40,7 @@ def test_cast_chooses_target_then_pays_and_the_caster_keeps_priority() -> None:
     g.apply(Action("pay"))
     d = g.decision
     assert d is not None and d.kind == "priority" and d.player == 0  # 117.3c
-    assert [g.obj(o).name for o in g.s.stack] == ["Lightning Bolt"]
+    assert [g.obj(o).name for o in g.state.stack] == ["Lightning Bolt"]
 
 
 @pytest.mark.cr("733.1", "601.2")
@@ -52,7 +52,7 @@ def test_cancel_rewinds_the_cast_exactly() -> None:
     g.apply(Action("target", player_ref(1)))
     mana = find(g, "mana")
     g.apply(mana)  # tap the Mountain by hand
-    assert g.s.players[0].pool == {"R": 1}
+    assert g.state.players[0].pool == {"R": 1}
     g.apply(Action("cancel"))
     assert g.state_hash() == before
     assert len(g.log) == log_len
@@ -65,8 +65,8 @@ def test_manual_mana_then_pay_uses_the_pool() -> None:
     forest = find(g, "mana")
     g.apply(forest)
     g.apply(Action("pay"))
-    tapped = [o for o in g.s.battlefield if g.obj(o).tapped]
-    assert len(tapped) == 2 and g.s.players[0].pool == {}
+    tapped = [o for o in g.state.battlefield if g.obj(o).tapped]
+    assert len(tapped) == 2 and g.state.players[0].pool == {}
 
 
 @pytest.mark.cr("107.3a", "601.2b")
@@ -79,7 +79,7 @@ def test_x_is_bounded_by_the_mana_available() -> None:
     assert xs == [0, 1, 2]
     g.apply(Action("x", 2))
     g.apply(Action("pay"))
-    assert all(g.obj(o).tapped for o in g.s.battlefield)
+    assert all(g.obj(o).tapped for o in g.state.battlefield)
 
 
 @pytest.mark.cr("601.2f")
@@ -89,7 +89,7 @@ def test_fireball_costs_one_more_per_extra_target() -> None:
     g.apply(Action("x", 2))
     g.apply(Action("target", player_ref(1)))
     # a second target costs {1} more: X=2 + R + 1 = 4 lands, affordable
-    bears = next(o for o in g.s.battlefield if g.obj(o).name == "Grizzly Bears")
+    bears = next(o for o in g.state.battlefield if g.obj(o).name == "Grizzly Bears")
     g.apply(Action("target", bears))
     d = g.decision
     assert d is not None and d.kind == "target"  # still may add more (none affordable)
@@ -104,7 +104,7 @@ def test_sorcery_with_a_spell_on_the_stack_is_refused_with_the_rule() -> None:
     g.apply(find(g, "cast"))
     g.apply(Action("target", player_ref(1)))
     g.apply(Action("pay"))
-    spike = next(o for o in g.s.players[0].hand if g.obj(o).name == "Lava Spike")
+    spike = next(o for o in g.state.players[0].hand if g.obj(o).name == "Lava Spike")
     before = g.state_hash()
     with pytest.raises(IllegalActionError, match="307.1"):
         g.apply(Action("cast", spike))
@@ -115,7 +115,7 @@ def test_sorcery_with_a_spell_on_the_stack_is_refused_with_the_rule() -> None:
 def test_second_land_is_refused() -> None:
     g = setup(["Mountain", "Mountain"], [])
     g.apply(find(g, "play"))
-    land = g.s.players[0].hand[0]
+    land = g.state.players[0].hand[0]
     with pytest.raises(IllegalActionError, match="305.2"):
         g.apply(Action("play", land))
 
@@ -141,17 +141,17 @@ def test_any_number_of_targets_includes_zero() -> None:
     assert "done" in {a.kind for a in g.legal_actions()}  # no target is required
     g.apply(Action("done"))
     g.apply(Action("pay"))
-    while g.s.stack:
+    while g.state.stack:
         g.apply(Action("pass"))
-    assert [g.obj(o).name for o in g.s.players[0].graveyard] == ["Fireball"]
-    assert g.s.players[1].life == 20
+    assert [g.obj(o).name for o in g.state.players[0].graveyard] == ["Fireball"]
+    assert g.state.players[1].life == 20
     assert any(e.rule == "608.2" and "Fireball resolves" in e.text for e in g.log)
 
 
 @pytest.mark.cr("602.2b", "601.2b", "107.3a")
 def test_an_activated_ability_with_x_announces_x_and_uses_it() -> None:
     g = setup([], ["Cinder Elemental", "Mountain", "Mountain", "Mountain"], ("Grizzly Bears",))
-    src = next(o for o in g.s.battlefield if g.obj(o).name == "Cinder Elemental")
+    src = next(o for o in g.state.battlefield if g.obj(o).name == "Cinder Elemental")
     g.apply(Action("activate", src, 0))
     d = g.decision
     assert d is not None and d.kind == "x"
@@ -159,20 +159,20 @@ def test_an_activated_ability_with_x_announces_x_and_uses_it() -> None:
     g.apply(Action("x", 2))
     g.apply(Action("target", player_ref(1)))
     g.apply(Action("pay"))
-    while g.s.stack:
+    while g.state.stack:
         g.apply(Action("pass"))
-    assert g.s.players[1].life == 18
-    assert [g.obj(o).name for o in g.s.players[0].graveyard] == ["Cinder Elemental"]
+    assert g.state.players[1].life == 18
+    assert [g.obj(o).name for o in g.state.players[0].graveyard] == ["Cinder Elemental"]
 
 
 @pytest.mark.cr("602.2b", "118.3")
 def test_a_tap_cost_source_is_not_also_tapped_for_mana() -> None:
     g = setup([], ["Urza's Factory"] + ["Wastes"] * 6)
-    factory = next(o for o in g.s.battlefield if g.obj(o).name == "Urza's Factory")
+    factory = next(o for o in g.state.battlefield if g.obj(o).name == "Urza's Factory")
     assert not any(a.kind == "activate" and a.a == factory for a in g.legal_actions())  # 6 other mana
     g2 = setup([], ["Urza's Factory"] + ["Wastes"] * 7)
-    factory = next(o for o in g2.s.battlefield if g2.obj(o).name == "Urza's Factory")
+    factory = next(o for o in g2.state.battlefield if g2.obj(o).name == "Urza's Factory")
     g2.apply(Action("activate", factory, 1))
     g2.apply(Action("pay"))
-    assert all(g2.obj(o).tapped for o in g2.s.battlefield)
-    assert len(g2.s.stack) == 1
+    assert all(g2.obj(o).tapped for o in g2.state.battlefield)
+    assert len(g2.state.stack) == 1

@@ -26,9 +26,9 @@ def test_a_mana_ability_with_a_mana_cost_pays_it_from_other_sources() -> None:
     acts = {(a.kind, a.a) for a in g.legal_actions()}
     assert ("mana", ids["Golgari Signet"]) in acts
     g.apply(Action("mana", ids["Golgari Signet"], 0))
-    assert g.s.players[0].pool == {"B": 1, "G": 1}
+    assert g.state.players[0].pool == {"B": 1, "G": 1}
     assert g.obj(ids["Forest"]).tapped and g.obj(ids["Golgari Signet"]).tapped
-    assert not g.s.stack  # 605.3b: no stack
+    assert not g.state.stack  # 605.3b: no stack
     assert any(a.kind == "cast" for a in g.legal_actions())
 
 
@@ -55,9 +55,9 @@ def test_a_summoning_sick_mana_creature_cannot_tap_but_a_land_can() -> None:
 def test_unused_mana_empties_at_the_end_of_the_step() -> None:
     g, ids = board(["Forest"], [])
     g.apply(Action("mana", ids["Forest"], 0))
-    assert g.s.players[0].pool == {"G": 1}
+    assert g.state.players[0].pool == {"G": 1}
     g.apply(Action("pass"))
     g.apply(Action("pass"))
-    assert g.s.step == "beginning_of_combat"
-    assert g.s.players[0].pool == {}
+    assert g.state.step == "beginning_of_combat"
+    assert g.state.players[0].pool == {}
     assert any(e.rule == "500.4" for e in g.log)

@@ -3,7 +3,7 @@
 An agent decides from what its player may know: ``game.legal_actions()`` and
 ``game.observation(player)``. A heuristic may also read *public* state through
 the engine's read-only helpers (``game.chars``, ``game.controller``,
-``game.s.battlefield``, ``game.s.stack``, ``game.s.combat``, life totals, card
+``game.state.battlefield``, ``game.state.stack``, ``game.state.combat``, life totals, card
 data), but never the opponent's hand nor the order of any library.
 """
 
@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from karn.engine.actions import Action
-    from karn.engine.game import Game
+    from karn.game import Game
 
 
 @runtime_checkable

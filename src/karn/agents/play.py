@@ -10,7 +10,7 @@ from typing import TypeAlias
 from karn.agents.base import Agent
 from karn.cards.decks import Deck
 from karn.engine.actions import IllegalActionError
-from karn.engine.game import Game
+from karn.game import Game
 
 DeckSpec: TypeAlias = str | Deck | Sequence[str]
 
@@ -113,7 +113,7 @@ def play_match(
         g = Game.new(seat_decks[0], seat_decks[1], seed=seed + k)
         res.decisions += run_game(g, seat_agents)
         res.games += 1
-        res.turns += g.s.turn
+        res.turns += g.state.turn
         w = g.winner
         if w is None:
             res.draws += 1

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from karn.engine.actions import Action
-    from karn.engine.game import Game
+    from karn.game import Game
 
 
 class RandomAgent:

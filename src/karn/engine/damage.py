@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from karn.engine import triggers
+from karn.engine.context import Context
 from karn.engine.state import BATTLEFIELD, ref_player
-
-if TYPE_CHECKING:
-    from karn.engine.game import Game
 
 
 class DamageSource(NamedTuple):
@@ -17,87 +15,89 @@ class DamageSource(NamedTuple):
     keywords: frozenset[str]
 
 
-def source_of(g: Game, oid: int) -> DamageSource:
+def source_of(ctx: Context, oid: int) -> DamageSource:
     """The source's characteristics: current if it is still there, else last known (608.2h)."""
-    o = g.s.objects.get(oid)
+    o = ctx.state.objects.get(oid)
     if o is not None:
         if o.zone == BATTLEFIELD:
-            c = g.chars(oid)
+            c = ctx.chars(oid)
             return DamageSource(c.name, c.controller, frozenset(c.keywords))
-        c = g.chars(oid)
+        c = ctx.chars(oid)
         return DamageSource(c.name, o.controller, frozenset(c.keywords))
-    lk = g.s.lki.get(oid)
+    lk = ctx.state.lki.get(oid)
     if lk is not None:
         return DamageSource(lk.name, lk.controller, frozenset(lk.keywords))
     return DamageSource("?", 0, frozenset())
 
 
-def prevent(g: Game, target: int, amount: int) -> int:
+def prevent(ctx: Context, target: int, amount: int) -> int:
     """615.7: shields prevent damage to `target`; returns the damage left."""
-    for sh in g.s.shields:
+    for sh in ctx.state.shields:
         if sh.target == target and sh.amount > 0 and amount > 0:
             n = min(sh.amount, amount)
             sh.amount -= n
             amount -= n
-            g.emit("615.7", f"{n} damage to {_name(g, target)} is prevented ({sh.source_name})")
-    g.s.shields = [sh for sh in g.s.shields if sh.amount > 0]
+            ctx.emit("615.7", f"{n} damage to {_name(ctx, target)} is prevented ({sh.source_name})")
+    ctx.state.shields = [sh for sh in ctx.state.shields if sh.amount > 0]
     return amount
 
 
-def _name(g: Game, t: int) -> str:
+def _name(ctx: Context, t: int) -> str:
     if t < 0:
-        return g.pname(ref_player(t))
-    return g.describe(t) if t in g.s.objects else "?"
+        return ctx.player_name(ref_player(t))
+    return ctx.describe(t) if t in ctx.state.objects else "?"
 
 
 def deal(
-    g: Game, src: DamageSource, target: int, amount: int, combat: bool = False, lifelink: bool = True
+    ctx: Context, src: DamageSource, target: int, amount: int, combat: bool = False, lifelink: bool = True
 ) -> int:
     """Deal damage (120.3); returns the amount dealt after prevention."""
     if amount <= 0:
         return 0
-    s = g.s
+    s = ctx.state
     if target > 0 and (target not in s.objects or s.objects[target].zone != BATTLEFIELD):
         return 0
-    amount = prevent(g, target, amount)
+    amount = prevent(ctx, target, amount)
     if amount <= 0:
         return 0
     kind = "combat damage" if combat else "damage"
     if target < 0:
         p = ref_player(target)
         s.players[p].life -= amount  # 120.3a
-        g.emit("120.3a", f"{src.name} deals {amount} {kind} to {g.pname(p)} (life {s.players[p].life})")
+        ctx.emit(
+            "120.3a", f"{src.name} deals {amount} {kind} to {ctx.player_name(p)} (life {s.players[p].life})"
+        )
     else:
         o = s.objects[target]
-        ch = g.chars(target)
+        ch = ctx.chars(target)
         if ch.is_("planeswalker"):
             o.counters["loyalty"] = max(0, o.counters.get("loyalty", 0) - amount)  # 120.3c
-            g.dirty()
-            g.emit(
+            ctx.dirty()
+            ctx.emit(
                 "120.3c", f"{src.name} deals {amount} {kind} to {ch.name} (loyalty {o.counters['loyalty']})"
             )
         if ch.is_("creature"):
             o.damage += amount  # 120.3e
             if "deathtouch" in src.keywords:
                 o.deathtouch_damage = True  # 702.2b
-            g.emit("120.3e", f"{src.name} deals {amount} {kind} to {ch.name}")
+            ctx.emit("120.3e", f"{src.name} deals {amount} {kind} to {ch.name}")
     if lifelink and "lifelink" in src.keywords:
-        gain_life(g, src.controller, amount, "702.15b")
+        gain_life(ctx, src.controller, amount, "702.15b")
     return amount
 
 
-def gain_life(g: Game, p: int, amount: int, rule: str = "119.3") -> None:
+def gain_life(ctx: Context, p: int, amount: int, rule: str = "119.3") -> None:
     if amount <= 0:
         return
-    pl = g.s.players[p]
+    pl = ctx.state.players[p]
     pl.life += amount
-    g.emit(rule, f"{pl.name} gains {amount} life (life {pl.life})")
-    triggers.on_gain_life(g, p, amount)
+    ctx.emit(rule, f"{pl.name} gains {amount} life (life {pl.life})")
+    triggers.on_gain_life(ctx, p, amount)
 
 
-def lose_life(g: Game, p: int, amount: int, rule: str = "119.3") -> None:
+def lose_life(ctx: Context, p: int, amount: int, rule: str = "119.3") -> None:
     if amount <= 0:
         return
-    pl = g.s.players[p]
+    pl = ctx.state.players[p]
     pl.life -= amount
-    g.emit(rule, f"{pl.name} loses {amount} life (life {pl.life})")
+    ctx.emit(rule, f"{pl.name} loses {amount} life (life {pl.life})")

@@ -10,14 +10,11 @@ time a player would receive priority.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from karn.engine import casting, combat, priority, resolve, sba, start, triggers, turns
 from karn.engine.actions import Action
-from karn.engine.state import Decision, Frame, Option
-
-if TYPE_CHECKING:
-    from karn.engine.game import Game
+from karn.engine.context import Context
+from karn.engine.state import Decision, Frame
 
 # Steps whose turn-based actions change the game (the others only pass priority around).
 _MUTATING_STEPS = frozenset(
@@ -32,8 +29,8 @@ _MUTATING_STEPS = frozenset(
     }
 )
 
-FrameStep = Callable[["Game", Frame], None]
-FrameAnswer = Callable[["Game", Frame, Action], None]
+FrameStep = Callable[["Context", Frame], None]
+FrameAnswer = Callable[["Context", Frame, Action], None]
 
 
 def _frames() -> tuple[dict[str, FrameStep], dict[str, FrameAnswer]]:
@@ -67,75 +64,70 @@ def _frames() -> tuple[dict[str, FrameStep], dict[str, FrameAnswer]]:
 # ---------------------------------------------------------------------------- main loop
 
 
-def run(g: Game) -> None:
-    s = g.s
+def run(ctx: Context) -> None:
+    s = ctx.state
     guard = 0
     while not s.over:
         if s.decision is not None:
             d = s.decision
             if len(d.options) == 1 and (
-                g.s.settings.get("auto_pass", 0)
+                ctx.state.settings.get("auto_pass", 0)
                 if d.kind == "priority"
-                else g.s.settings.get("auto_single", 1)
+                else ctx.state.settings.get("auto_single", 1)
             ):
                 s.decision = None
-                handle(g, Action.of(d.options[0]), d)
+                handle(ctx, Action.of(d.options[0]), d)
                 continue
             return
         guard += 1
         if guard > 100000:
             raise RuntimeError("engine made no progress (internal error)")
         if s.agenda:
-            g.sba_clean = False
+            ctx.sba_clean = False
             f = s.agenda[-1]
-            STEP_FRAME[f.kind](g, f)
+            STEP_FRAME[f.kind](ctx, f)
             continue
         if s.stage == 0 and s.step in _MUTATING_STEPS:
-            g.sba_clean = False
-        turns.advance(g)
+            ctx.sba_clean = False
+        if s.stage == 1:
+            give_priority(ctx)
+        else:
+            turns.advance(ctx)
 
 
-def handle(g: Game, action: Action, d: Decision) -> None:
+def handle(ctx: Context, action: Action, d: Decision) -> None:
     if action.kind != "pass":
-        g.sba_clean = False
+        ctx.sba_clean = False
     if d.kind == "priority":
-        priority_answer(g, action)
+        priority.answer(ctx, action)
         return
-    f = g.s.agenda[-1]
-    ANSWER_FRAME[f.kind](g, f, action)
-
-
-def ask(g: Game, player: int, kind: str, rule: str, prompt: str, options: list[Option]) -> None:
-    g.s.decision = Decision(player=player, kind=kind, rule=rule, prompt=prompt, options=options)
+    f = ctx.state.agenda[-1]
+    ANSWER_FRAME[f.kind](ctx, f, action)
 
 
 # ---------------------------------------------------------------------------- priority (117)
 
 
-def give_priority(g: Game) -> None:
-    s = g.s
+def give_priority(ctx: Context) -> None:
+    s = ctx.state
     # 704.3: perform state-based actions, repeating until none apply. Nothing can
     # have changed since the last clean check if players only passed priority.
-    if not g.sba_clean:
-        g.offers.clear()
-        if sba.perform(g):
+    if not ctx.sba_clean:
+        ctx.offers.clear()
+        if sba.perform(ctx):
             return
-        g.sba_clean = True
+        ctx.sba_clean = True
     if s.over:
         return
     if s.triggers:
         s.agenda.append(Frame("triggers", {}))  # 603.3
         return
-    priority.offer(g, s.priority)
+    priority.offer(ctx, s.priority)
 
 
-def priority_answer(g: Game, a: Action) -> None:
-    priority.answer(g, a)
-
-
-def explain_illegal(g: Game, a: Action) -> str:
+def explain_illegal(ctx: Context, a: Action) -> str:
     """Why an action is not legal now (the error message of an illegal move)."""
-    return priority.explain(g, a)
+    return priority.explain(ctx, a)
 
 
 STEP_FRAME, ANSWER_FRAME = _frames()

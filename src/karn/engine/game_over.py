@@ -6,18 +6,14 @@ is over. Turn order and priority skip players who left (800.4j, 800.4k).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from karn.engine.context import Context
 from karn.engine.state import BATTLEFIELD, EXILE, STACK
 from karn.engine.zones import move
 
-if TYPE_CHECKING:
-    from karn.engine.game import Game
 
-
-def check_game_over(g: Game) -> None:
+def check_game_over(ctx: Context) -> None:
     """104.2-104.4: a player who lost leaves the game; the last one standing wins."""
-    s = g.s
+    s = ctx.state
     for p in s.players:
         if p.conceded and not p.lost:
             p.lost = True
@@ -25,7 +21,7 @@ def check_game_over(g: Game) -> None:
     if len(alive) >= 2:
         for p in s.players:
             if p.lost and not p.left:
-                leave_game(g, p.index)
+                leave_game(ctx, p.index)
         return
     if len(alive) <= 1:
         s.over = True
@@ -34,17 +30,17 @@ def check_game_over(g: Game) -> None:
         if len(alive) == 1:
             s.winner = alive[0].index
             alive[0].won = True
-            g.emit("104.2a", f"{alive[0].name} wins the game")
+            ctx.emit("104.2a", f"{alive[0].name} wins the game")
         else:
             s.winner = -1
-            g.emit("104.4a", "the game is a draw")
+            ctx.emit("104.4a", "the game is a draw")
 
 
-def leave_game(g: Game, p: int) -> None:
+def leave_game(ctx: Context, p: int) -> None:
     """800.4a: a player leaves a multiplayer game that goes on."""
-    s = g.s
+    s = ctx.state
     s.players[p].left = True
-    g.emit("800.4a", f"{g.pname(p)} leaves the game")
+    ctx.emit("800.4a", f"{ctx.player_name(p)} leaves the game")
     # Objects the player owns leave the game.
     owned = [oid for oid, o in s.objects.items() if o.owner == p]
     for oid in owned:
@@ -68,29 +64,29 @@ def leave_game(g: Game, p: int) -> None:
     for oid in [x for x in s.stack if s.objects[x].controller == p]:
         s.stack.remove(oid)
         del s.objects[oid]
-    g.dirty()
+    ctx.dirty()
     # Objects still controlled by the player are exiled.
-    for oid in [x for x in s.battlefield if g.controller(x) == p]:
-        move(g, oid, EXILE)
+    for oid in [x for x in s.battlefield if ctx.controller(x) == p]:
+        move(ctx, oid, EXILE)
     s.agenda = [f for f in s.agenda if f.vars.get("player", -1) != p]
     if s.decision is not None and s.decision.player == p:
         s.decision = None
     if s.priority == p:
-        s.priority = next_in_game(g, p)  # 800.4a
-    g.sba_clean = False
+        s.priority = next_in_game(ctx, p)  # 800.4a
+    ctx.sba_clean = False
 
 
-def first_priority(g: Game) -> int:
+def first_priority(ctx: Context) -> int:
     """117.3a/b: the active player receives priority; if they left the game, the next player (800.4j)."""
-    s = g.s
-    return s.active if not s.players[s.active].lost else next_in_game(g, s.active)
+    s = ctx.state
+    return s.active if not s.players[s.active].lost else next_in_game(ctx, s.active)
 
 
-def next_in_game(g: Game, p: int) -> int:
+def next_in_game(ctx: Context, p: int) -> int:
     """The next player in turn order still in the game (800.4j)."""
-    n = len(g.s.players)
+    n = len(ctx.state.players)
     for k in range(1, n + 1):
         q = (p + k) % n
-        if not g.s.players[q].lost:
+        if not ctx.state.players[q].lost:
             return q
     return p

@@ -11,14 +11,11 @@ change a characteristic.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from karn import ir
+from karn.cards.pool import CardPool
 from karn.engine.filters import characteristics_match
-from karn.engine.state import BATTLEFIELD, Obj
-
-if TYPE_CHECKING:
-    from karn.engine.game import Game
+from karn.engine.state import GameState, Obj
 
 
 @dataclass(slots=True)
@@ -36,7 +33,6 @@ class Chars:
     cant_attack: bool = False
     cant_block: bool = False
     mana_value: int = 0
-    base_loyalty: int = 0
     printed_keywords: frozenset[str] = field(default_factory=frozenset)
 
     def is_(self, t: str) -> bool:
@@ -50,71 +46,75 @@ def _int(v: str | None) -> int:
         return 0
 
 
-_PRINTED: dict[str, Chars] = {}
+class Printed:
+    """Printed characteristics (the 613.1 starting point) of the cards of one pool,
+    built once per card name and shared by copies of a game."""
 
+    __slots__ = ("pool", "_templates")
 
-def printed(g: Game, o: Obj) -> Chars:
-    """Copiable printed values (613.2 starting point) of a card or token."""
-    if o.token is not None:
-        tok = o.token
+    def __init__(self, pool: CardPool) -> None:
+        self.pool = pool
+        self._templates: dict[str, Chars] = {}
+
+    def of(self, o: Obj) -> Chars:
+        """Copiable printed values of a card or token (a fresh, mutable copy)."""
+        if o.token is not None:
+            tok = o.token
+            return Chars(
+                name=tok.name,
+                types=frozenset(tok.types),
+                subtypes=frozenset(tok.subtypes),
+                supertypes=frozenset(),
+                colors=frozenset(tok.colors),
+                power=tok.power,
+                toughness=tok.toughness,
+                keywords=set(tok.keywords),
+                controller=o.controller,
+                abilities=tuple(ir.Keyword(k) for k in tok.keywords),
+                printed_keywords=frozenset(tok.keywords),
+            )
+        t = self._templates.get(o.name)
+        if t is None:
+            face = self.pool.face(o.name)
+            compiled = self.pool.compiled(o.name)
+            kws = frozenset(a.name for a in compiled.abilities if isinstance(a, ir.Keyword))
+            t = self._templates[o.name] = Chars(
+                name=face.name,
+                types=frozenset(face.types),
+                subtypes=frozenset(face.subtypes),
+                supertypes=frozenset(face.supertypes),
+                colors=frozenset(face.colors),
+                power=_int(face.power),
+                toughness=_int(face.toughness),
+                keywords=set(kws),
+                controller=0,
+                abilities=compiled.abilities,
+                mana_value=face.mana_value,
+                printed_keywords=kws,
+            )
         return Chars(
-            name=tok.name,
-            types=frozenset(tok.types),
-            subtypes=frozenset(tok.subtypes),
-            supertypes=frozenset(),
-            colors=frozenset(tok.colors),
-            power=tok.power,
-            toughness=tok.toughness,
-            keywords=set(tok.keywords),
-            controller=o.controller,
-            abilities=tuple(ir.Keyword(k) for k in tok.keywords),
-            printed_keywords=frozenset(tok.keywords),
+            t.name,
+            t.types,
+            t.subtypes,
+            t.supertypes,
+            t.colors,
+            t.power,
+            t.toughness,
+            set(t.printed_keywords),
+            o.controller,
+            t.abilities,
+            False,
+            False,
+            t.mana_value,
+            t.printed_keywords,
         )
-    t = _PRINTED.get(o.name)
-    if t is None:
-        face = g.face(o.name)
-        compiled = g.compiled(o.name)
-        kws = frozenset(a.name for a in compiled.abilities if isinstance(a, ir.Keyword))
-        t = _PRINTED[o.name] = Chars(
-            name=face.name,
-            types=frozenset(face.types),
-            subtypes=frozenset(face.subtypes),
-            supertypes=frozenset(face.supertypes),
-            colors=frozenset(face.colors),
-            power=_int(face.power),
-            toughness=_int(face.toughness),
-            keywords=set(kws),
-            controller=0,
-            abilities=compiled.abilities,
-            mana_value=face.mana_value,
-            base_loyalty=_int(face.loyalty),
-            printed_keywords=kws,
-        )
-    return Chars(
-        t.name,
-        t.types,
-        t.subtypes,
-        t.supertypes,
-        t.colors,
-        t.power,
-        t.toughness,
-        set(t.printed_keywords),
-        o.controller,
-        t.abilities,
-        False,
-        False,
-        t.mana_value,
-        t.base_loyalty,
-        t.printed_keywords,
-    )
 
 
-def compute_battlefield(g: Game) -> dict[int, Chars]:
+def compute_battlefield(s: GameState, printed: Printed) -> dict[int, Chars]:
     """Characteristics of every permanent, all layers applied (613.1)."""
-    s = g.s
     out: dict[int, Chars] = {}
     for oid in s.battlefield:
-        out[oid] = printed(g, s.objects[oid])
+        out[oid] = printed.of(s.objects[oid])
     # Layer 2: control-changing effects (613.1b), in timestamp order.
     for e in sorted(s.effects, key=lambda e: e.timestamp):
         if e.new_controller >= 0:
@@ -130,7 +130,7 @@ def compute_battlefield(g: Game) -> dict[int, Chars]:
             if not isinstance(ab, ir.Static):
                 continue
             for m in ab.mods:
-                affected = _static_affected(g, src, ch.controller, m.affected, out)
+                affected = _static_affected(s, src, ch.controller, m.affected, out)
                 mods.append(
                     (
                         src.timestamp,
@@ -175,7 +175,7 @@ def compute_battlefield(g: Game) -> dict[int, Chars]:
 
 
 def _static_affected(
-    g: Game, src: Obj, controller: int, sel: ir.Selector, chars: dict[int, Chars]
+    s: GameState, src: Obj, controller: int, sel: ir.Selector, chars: dict[int, Chars]
 ) -> list[int]:
     if isinstance(sel, ir.Ref):
         if sel.kind in ("enchanted", "equipped"):
@@ -184,7 +184,7 @@ def _static_affected(
             return [src.id]
         return []
     f = sel.filter
-    objects = g.s.objects
+    objects = s.objects
     return [
         oid
         for oid, c in chars.items()
@@ -195,12 +195,6 @@ def _static_affected(
     ]
 
 
-def chars_of(g: Game, oid: int) -> Chars:
-    """Current characteristics of any object (battlefield ones with all layers)."""
-    o = g.s.objects[oid]
-    if o.zone == BATTLEFIELD:
-        cache = g.bf_chars()
-        c = cache.get(oid)
-        if c is not None:
-            return c
-    return printed(g, o)
+def chars_of(printed: Printed, o: Obj) -> Chars:
+    """Characteristics of an object that is not on the battlefield: its printed ones."""
+    return printed.of(o)

@@ -7,13 +7,12 @@ alongside it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from karn import ir
 from karn.cards.mana import COLORS, ManaCost, parse_mana_symbols
-
-if TYPE_CHECKING:
-    from karn.engine.game import Game
+from karn.engine import triggers
+from karn.engine.context import Context
 
 
 class Source(NamedTuple):
@@ -25,39 +24,41 @@ class Source(NamedTuple):
 _MANA_ABILITIES: dict[str, list[tuple[int, ir.Activated]]] = {}
 
 
-def mana_abilities(g: Game, oid: int) -> list[tuple[int, ir.Activated]]:
+def mana_abilities(ctx: Context, oid: int) -> list[tuple[int, ir.Activated]]:
     """The mana abilities of a permanent (605.1a). Continuous effects of the pool grant
     keywords only, so a card's activated abilities are those it was compiled with."""
-    o = g.s.objects[oid]
+    o = ctx.state.objects[oid]
     if o.token is not None:
         return []
     found = _MANA_ABILITIES.get(o.name)
     if found is None:
         found = [
             (i, a)
-            for i, a in enumerate(g.compiled(o.name).abilities)
+            for i, a in enumerate(ctx.compiled(o.name).abilities)
             if isinstance(a, ir.Activated) and a.mana_ability
         ]
         _MANA_ABILITIES[o.name] = found
     return found
 
 
-def can_activate_mana(g: Game, p: int, oid: int, ab: ir.Activated, srcs: list[Source] | None = None) -> bool:
+def can_activate_mana(
+    ctx: Context, p: int, oid: int, ab: ir.Activated, srcs: list[Source] | None = None
+) -> bool:
     """605.3a: a player may activate a mana ability whenever they could pay its cost."""
-    o = g.obj(oid)
-    if g.controller(oid) != p:
+    o = ctx.obj(oid)
+    if ctx.controller(oid) != p:
         return False
     c = ab.cost
     if c.tap:
         if o.tapped:
             return False
-        if o.sick and g.chars(oid).is_("creature") and "haste" not in g.chars(oid).keywords:
+        if o.sick and ctx.chars(oid).is_("creature") and "haste" not in ctx.chars(oid).keywords:
             return False  # 302.6
     if c.loyalty is not None:
         return False  # loyalty mana abilities: not supported yet (none compile)
     if c.mana:
-        others = [x for x in (sources(g, p) if srcs is None else srcs) if x.oid != oid]
-        return solve(g.s.players[p].pool, ManaCost.parse(c.mana), others) is not None
+        others = [x for x in (sources(ctx, p) if srcs is None else srcs) if x.oid != oid]
+        return solve(ctx.state.players[p].pool, ManaCost.parse(c.mana), others) is not None
     return True
 
 
@@ -67,15 +68,15 @@ def free_source(ab: ir.Activated) -> bool:
     return not c.mana and not c.sacrifice_self and c.loyalty is None
 
 
-def sources(g: Game, p: int) -> list[Source]:
+def sources(ctx: Context, p: int) -> list[Source]:
     """The untapped permanents the solver may tap for mana (one ability each)."""
     out: list[Source] = []
-    for oid in g.s.battlefield:
-        abilities = mana_abilities(g, oid)
-        if not abilities or g.controller(oid) != p:
+    for oid in ctx.state.battlefield:
+        abilities = mana_abilities(ctx, oid)
+        if not abilities or ctx.controller(oid) != p:
             continue
         for i, ab in abilities:
-            if free_source(ab) and can_activate_mana(g, p, oid, ab):
+            if free_source(ab) and can_activate_mana(ctx, p, oid, ab):
                 syms = produced(ab)
                 if syms:
                     out.append(Source(oid, i, syms))
@@ -92,30 +93,28 @@ def produced(ab: ir.Activated) -> tuple[str, ...]:
     return syms
 
 
-def add_mana(g: Game, p: int, symbols: tuple[str, ...], rule: str = "106.4") -> None:
-    pool = g.s.players[p].pool
+def add_mana(ctx: Context, p: int, symbols: tuple[str, ...], rule: str = "106.4") -> None:
+    pool = ctx.state.players[p].pool
     for sym in symbols:
         pool[sym] = pool.get(sym, 0) + 1
 
 
-def activate_mana_ability(g: Game, p: int, oid: int, idx: int) -> None:
+def activate_mana_ability(ctx: Context, p: int, oid: int, idx: int) -> None:
     """605.3b: a mana ability resolves immediately, without the stack."""
-    ab = g.chars(oid).abilities[idx]
+    ab = ctx.chars(oid).abilities[idx]
     assert isinstance(ab, ir.Activated)
-    name = g.describe(oid)
+    name = ctx.describe(oid)
     c = ab.cost
-    if c.mana and not pay(g, p, ManaCost.parse(c.mana), exclude=oid):
+    if c.mana and not pay(ctx, p, ManaCost.parse(c.mana), exclude=oid):
         raise AssertionError("a mana ability was offered whose mana cost can't be paid")
     if c.tap:
-        g.obj(oid).tapped = True
+        ctx.obj(oid).tapped = True
     if c.sacrifice_self:
-        from karn.engine import triggers
-
-        triggers.leave_battlefield(g, [oid], "graveyard", "701.21a", verb="is sacrificed")
+        triggers.leave_battlefield(ctx, [oid], "graveyard", "701.21a", verb="is sacrificed")
     syms = produced(ab)
-    add_mana(g, p, syms)
+    add_mana(ctx, p, syms)
     verb = "taps" if c.tap else "uses"
-    g.emit("605.3b", f"{g.pname(p)} {verb} {name} for {''.join('{' + s + '}' for s in syms)}")
+    ctx.emit("605.3b", f"{ctx.player_name(p)} {verb} {name} for {''.join('{' + s + '}' for s in syms)}")
 
 
 def solve(
@@ -164,10 +163,10 @@ def available_count(pool: dict[str, int], srcs: list[Source]) -> int:
     return sum(pool.values()) + sum(len(s.produces) for s in srcs)
 
 
-def max_x(g: Game, p: int, cost: ManaCost, extra: int = 0, cap: int = 20, exclude: int = 0) -> int:
+def max_x(ctx: Context, p: int, cost: ManaCost, extra: int = 0, cap: int = 20, exclude: int = 0) -> int:
     """The largest X (107.3) the player could pay for (bounded so the option list stays small)."""
-    pool = g.s.players[p].pool
-    srcs = [x for x in sources(g, p) if x.oid != exclude]
+    pool = ctx.state.players[p].pool
+    srcs = [x for x in sources(ctx, p) if x.oid != exclude]
     if cost.x == 0:
         return 0
     hi = (available_count(pool, srcs) - cost.mana_value - extra) // cost.x
@@ -177,19 +176,21 @@ def max_x(g: Game, p: int, cost: ManaCost, extra: int = 0, cap: int = 20, exclud
     return hi
 
 
-def can_pay(g: Game, p: int, cost: ManaCost, exclude: int = 0) -> bool:
-    return solve(g.s.players[p].pool, cost, [x for x in sources(g, p) if x.oid != exclude]) is not None
+def can_pay(ctx: Context, p: int, cost: ManaCost, exclude: int = 0) -> bool:
+    return (
+        solve(ctx.state.players[p].pool, cost, [x for x in sources(ctx, p) if x.oid != exclude]) is not None
+    )
 
 
-def pay(g: Game, p: int, cost: ManaCost, exclude: int = 0) -> bool:
+def pay(ctx: Context, p: int, cost: ManaCost, exclude: int = 0) -> bool:
     """Pay a mana cost with the solver's proposal (601.2g-h). False if impossible."""
-    pl = g.s.players[p]
-    plan = solve(pl.pool, cost, [x for x in sources(g, p) if x.oid != exclude])
+    pl = ctx.state.players[p]
+    plan = solve(pl.pool, cost, [x for x in sources(ctx, p) if x.oid != exclude])
     if plan is None:
         return False
     used, taps = plan
     for src in taps:
-        activate_mana_ability(g, p, src.oid, src.ability)
+        activate_mana_ability(ctx, p, src.oid, src.ability)
     # Spend: colored requirements, then generic, from the (now larger) pool.
     pool = pl.pool
     for color, n in cost.colored:

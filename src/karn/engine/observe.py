@@ -6,27 +6,25 @@ of hidden zones, and the pending decision only to the player who makes it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from karn.engine.context import Context
 from karn.engine.state import BATTLEFIELD
 
-if TYPE_CHECKING:
-    from karn.engine.game import Game
 
-
-def describe(g: Game, oid: int) -> str:
-    o = g.s.objects.get(oid)
+def describe(ctx: Context, oid: int) -> str:
+    o = ctx.state.objects.get(oid)
     if o is None:
-        lk = g.s.lki.get(oid)
+        lk = ctx.state.lki.get(oid)
         return lk.name if lk is not None else f"#{oid}"
     if o.zone == BATTLEFIELD:
-        return f"{g.chars(oid).name} (#{oid})"
+        return f"{ctx.chars(oid).name} (#{oid})"
     return f"{o.name} (#{oid})"
 
 
-def permanent_view(g: Game, oid: int) -> dict[str, Any]:
-    o = g.s.objects[oid]
-    c = g.chars(oid)
+def permanent_view(ctx: Context, oid: int) -> dict[str, Any]:
+    o = ctx.state.objects[oid]
+    c = ctx.chars(oid)
     v: dict[str, Any] = {
         "id": oid,
         "name": c.name,
@@ -48,8 +46,8 @@ def permanent_view(g: Game, oid: int) -> dict[str, Any]:
     return v
 
 
-def observation(g: Game, player: int) -> dict[str, Any]:
-    s = g.s
+def observation(ctx: Context, player: int) -> dict[str, Any]:
+    s = ctx.state
     players = []
     for p in s.players:
         pv: dict[str, Any] = {
@@ -86,7 +84,7 @@ def observation(g: Game, player: int) -> dict[str, Any]:
         "step": s.step,
         "priority": s.priority,
         "players": players,
-        "battlefield": [permanent_view(g, oid) for oid in s.battlefield],
+        "battlefield": [permanent_view(ctx, oid) for oid in s.battlefield],
         "stack": stack,
         "over": s.over,
         "winner": s.winner if s.over else None,

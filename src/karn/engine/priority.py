@@ -7,31 +7,24 @@ and lands only in their controller's main phase with an empty stack
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple, cast
+from typing import NamedTuple, cast
 
 from karn import ir
-from karn.engine import casting, flow, game_over, mana, triggers
+from karn.engine import casting, decisions, game_over, mana, timing, triggers
 from karn.engine.actions import Action
+from karn.engine.context import Context
 from karn.engine.state import BATTLEFIELD, Frame, Option, ref_player
 from karn.engine.zones import move
 
-if TYPE_CHECKING:
-    from karn.engine.game import Game
 
-
-def sorcery_timing(g: Game, p: int) -> bool:
-    s = g.s
-    return s.active == p and s.step in ("precombat_main", "postcombat_main") and not s.stack
-
-
-def can_play_land(g: Game, p: int, oid: int) -> bool:
-    s = g.s
+def can_play_land(ctx: Context, p: int, oid: int) -> bool:
+    s = ctx.state
     o = s.objects[oid]
     return (
         o.zone == "hand"
         and o.owner == p
-        and "land" in g.face(o.name).types
-        and sorcery_timing(g, p)
+        and "land" in ctx.face(o.name).types
+        and timing.sorcery_timing(ctx, p)
         and s.players[p].lands_played < 1  # 305.2
     )
 
@@ -39,30 +32,30 @@ def can_play_land(g: Game, p: int, oid: int) -> bool:
 _ACTIVATED: dict[str, list[tuple[int, ir.Activated]]] = {}
 
 
-def activated_abilities(g: Game, oid: int) -> list[tuple[int, ir.Activated]]:
+def activated_abilities(ctx: Context, oid: int) -> list[tuple[int, ir.Activated]]:
     """Activated abilities of a permanent (602), by index in its compiled abilities."""
-    o = g.s.objects[oid]
+    o = ctx.state.objects[oid]
     if o.token is not None:
         return []
     found = _ACTIVATED.get(o.name)
     if found is None:
-        found = [(i, a) for i, a in enumerate(g.compiled(o.name).abilities) if isinstance(a, ir.Activated)]
+        found = [(i, a) for i, a in enumerate(ctx.compiled(o.name).abilities) if isinstance(a, ir.Activated)]
         _ACTIVATED[o.name] = found
     return found
 
 
-def offer(g: Game, p: int) -> None:
-    s = g.s
+def offer(ctx: Context, p: int) -> None:
+    s = ctx.state
     pl = s.players[p]
-    key = (p, sorcery_timing(g, p), tuple(sorted(pl.pool.items())))
-    cached = g.offers.get(key)
+    key = (p, timing.sorcery_timing(ctx, p), tuple(sorted(pl.pool.items())))
+    cached = ctx.offers.get(key)
     if cached is None:
-        cached = g.offers[key] = _options(g, p)
-    flow.ask(g, p, "priority", "117.1", f"priority: {pl.name}", list(cached))
+        cached = ctx.offers[key] = _options(ctx, p)
+    decisions.ask(ctx, p, "priority", "117.1", f"priority: {pl.name}", list(cached))
 
 
-def _options(g: Game, p: int) -> list[Option]:
-    s = g.s
+def _options(ctx: Context, p: int) -> list[Option]:
+    s = ctx.state
     opts: list[Option] = [Option("pass", label="pass priority")]
     pl = s.players[p]
     seen: set[str] = set()
@@ -73,7 +66,7 @@ def _options(g: Game, p: int) -> list[Option]:
     others: list[_PermAbility] = []
     mana_opts: list[Option] = []
     objects = s.objects
-    for pa in _permanent_abilities(g, p):
+    for pa in _permanent_abilities(ctx, p):
         if not pa.ab.mana_ability:
             others.append(pa)
             continue
@@ -86,24 +79,24 @@ def _options(g: Game, p: int) -> list[Option]:
         mana_opts.append(Option("mana", pa.oid, pa.idx, label=pa.label))
         if pa.syms:
             srcs.append(mana.Source(pa.oid, pa.idx, pa.syms))
-    sorcery_ok = sorcery_timing(g, p)
+    sorcery_ok = timing.sorcery_timing(ctx, p)
     avail = mana.available_count(pl.pool, srcs)
     for oid in pl.hand:
         name = s.objects[oid].name
         if name in seen:
             continue  # one option per card name: copies in hand are the same choice
         seen.add(name)
-        face = g.face(name)
+        face = ctx.face(name)
         if "land" in face.types:
-            if can_play_land(g, p, oid):
+            if can_play_land(ctx, p, oid):
                 opts.append(Option("play", oid, label=f"play {name}"))
-        elif casting.can_cast(g, p, oid, srcs, sorcery_ok, avail):
+        elif casting.can_cast(ctx, p, oid, srcs, sorcery_ok, avail):
             opts.append(Option("cast", oid, label=f"cast {name}"))
     for pa in others:
         if pa.ab.mana_ability:
-            if mana.can_activate_mana(g, p, pa.oid, pa.ab, srcs):
+            if mana.can_activate_mana(ctx, p, pa.oid, pa.ab, srcs):
                 mana_opts.append(Option("mana", pa.oid, pa.idx, label=pa.label))
-        elif casting.can_activate(g, p, pa.oid, pa.idx, pa.ab, srcs):
+        elif casting.can_activate(ctx, p, pa.oid, pa.idx, pa.ab, srcs):
             opts.append(Option("activate", pa.oid, pa.idx, label=pa.label))
     opts.extend(mana_opts)
     return opts
@@ -118,19 +111,19 @@ class _PermAbility(NamedTuple):
     syms: tuple[str, ...]  # what the solver may tap it for (its first mana ability, no sacrifice)
 
 
-def _permanent_abilities(g: Game, p: int) -> list[_PermAbility]:
+def _permanent_abilities(ctx: Context, p: int) -> list[_PermAbility]:
     """The activated abilities of the permanents `p` controls, computed once per
     version of the battlefield's characteristics (tapped/sick are read live)."""
-    bf = g.bf_chars()
-    cache = g.ability_cache
+    bf = ctx.battlefield_chars()
+    cache = ctx.ability_cache
     if cache[0] is not bf:
-        cache = g.ability_cache = (bf, {})
+        cache = ctx.ability_cache = (bf, {})
     found = cache[1].get(p)
     if found is not None:
         return cast(list[_PermAbility], found)
     out: list[_PermAbility] = []
-    for oid in g.s.battlefield:
-        acts = activated_abilities(g, oid)
+    for oid in ctx.state.battlefield:
+        acts = activated_abilities(ctx, oid)
         c = bf[oid]
         if not acts or c.controller != p:
             continue
@@ -142,23 +135,25 @@ def _permanent_abilities(g: Game, p: int) -> list[_PermAbility]:
                 if first_mana:
                     syms = mana.produced(ab)
                 first_mana = False
-            out.append(_PermAbility(oid, i, ab, sick_matters, f"activate {g.describe(oid)}: {ab.text}", syms))
+            out.append(
+                _PermAbility(oid, i, ab, sick_matters, f"activate {ctx.describe(oid)}: {ab.text}", syms)
+            )
     cache[1][p] = out
     return out
 
 
-def answer(g: Game, a: Action) -> None:
-    s = g.s
+def answer(ctx: Context, a: Action) -> None:
+    s = ctx.state
     p = s.priority
     if a.kind == "pass":
         s.passes += 1
-        g.emit("117.3d", f"{g.pname(p)} passes priority")
+        ctx.emit("117.3d", f"{ctx.player_name(p)} passes priority")
         alive = [q for q in s.players if not q.lost]
         if s.passes >= len(alive):
             s.passes = 0
             if s.stack:
                 s.agenda.append(Frame("resolve", {"obj": s.stack[-1]}))  # 117.4 / 608.1
-                s.priority = game_over.first_priority(g)  # 117.3b
+                s.priority = game_over.first_priority(ctx)  # 117.3b
             else:
                 s.stage = 2  # 117.4: the step or phase ends
         else:
@@ -170,28 +165,28 @@ def answer(g: Game, a: Action) -> None:
     # start over (for a spell or ability: once it is cast, 601.2i / 602.2).
     if a.kind == "play":
         s.passes = 0
-        play_land(g, p, a.a)
+        play_land(ctx, p, a.a)
     elif a.kind == "cast":
-        casting.begin_cast(g, p, a.a)
+        casting.begin_cast(ctx, p, a.a)
     elif a.kind == "activate":
-        casting.begin_activate(g, p, a.a, a.b)
+        casting.begin_activate(ctx, p, a.a, a.b)
     elif a.kind == "mana":
         s.passes = 0
-        mana.activate_mana_ability(g, p, a.a, a.b)
+        mana.activate_mana_ability(ctx, p, a.a, a.b)
 
 
-def play_land(g: Game, p: int, oid: int) -> None:
+def play_land(ctx: Context, p: int, oid: int) -> None:
     """305.1/116.2a: playing a land is a special action; it doesn't use the stack."""
-    name = g.obj(oid).name
-    new = move(g, oid, BATTLEFIELD, controller=p)
-    g.s.players[p].lands_played += 1
-    g.emit("305.1", f"{g.pname(p)} plays {name}")
-    triggers.on_enter(g, new)
+    name = ctx.obj(oid).name
+    new = move(ctx, oid, BATTLEFIELD, controller=p)
+    ctx.state.players[p].lands_played += 1
+    ctx.emit("305.1", f"{ctx.player_name(p)} plays {name}")
+    triggers.on_enter(ctx, new)
 
 
-def explain(g: Game, a: Action) -> str:
+def explain(ctx: Context, a: Action) -> str:
     """A reason naming the rule that forbids `a`."""
-    s = g.s
+    s = ctx.state
     d = s.decision
     if d is None:
         return "no decision is pending"
@@ -203,38 +198,38 @@ def explain(g: Game, a: Action) -> str:
         return f"there is no object {a.a}"
     if a.kind == "play" and o is not None:
         if o.zone != "hand" or o.owner != p:
-            return f"{o.name} is not in {g.pname(p)}'s hand (305.1)"
-        if "land" not in g.face(o.name).types:
+            return f"{o.name} is not in {ctx.player_name(p)}'s hand (305.1)"
+        if "land" not in ctx.face(o.name).types:
             return f"{o.name} is not a land (305.1)"
         if s.players[p].lands_played >= 1:
-            return f"{g.pname(p)} has already played a land this turn (305.2)"
+            return f"{ctx.player_name(p)} has already played a land this turn (305.2)"
         return "a land can be played only in your main phase with an empty stack (305.2, 116.2a)"
     if a.kind == "cast" and o is not None:
         if o.zone != "hand" or o.owner != p:
-            return f"{o.name} is not in {g.pname(p)}'s hand (601.2a)"
-        face = g.face(o.name)
-        if "instant" not in face.types and not sorcery_timing(g, p):
+            return f"{o.name} is not in {ctx.player_name(p)}'s hand (601.2a)"
+        face = ctx.face(o.name)
+        if "instant" not in face.types and not timing.sorcery_timing(ctx, p):
             return f"{o.name} can be cast only during its controller's main phase when the stack is empty (307.1, 117.1a)"
-        if not casting.has_targets(g, p, o.id):
+        if not casting.has_targets(ctx, p, o.id):
             return f"{o.name} has no legal targets (601.2c, 115)"
-        return f"{g.pname(p)} can't pay the cost of {o.name} ({face.mana_cost}) (601.2h)"
+        return f"{ctx.player_name(p)} can't pay the cost of {o.name} ({face.mana_cost}) (601.2h)"
     if a.kind in ("activate", "mana") and o is not None:
-        if o.zone != BATTLEFIELD or g.controller(o.id) != p:
-            return f"{g.pname(p)} doesn't control {o.name} (602.2)"
-        abil = g.chars(o.id).abilities
+        if o.zone != BATTLEFIELD or ctx.controller(o.id) != p:
+            return f"{ctx.player_name(p)} doesn't control {o.name} (602.2)"
+        abil = ctx.chars(o.id).abilities
         if not 0 <= a.b < len(abil) or not isinstance(abil[a.b], ir.Activated):
             return f"{o.name} has no such activated ability (602.1)"
         ab = abil[a.b]
         assert isinstance(ab, ir.Activated)
         if ab.cost.tap and o.tapped:
             return f"{o.name} is tapped; its {{T}} cost can't be paid (602.2, 118.3)"
-        if ab.cost.tap and o.sick and g.chars(o.id).is_("creature"):
+        if ab.cost.tap and o.sick and ctx.chars(o.id).is_("creature"):
             return f"{o.name} has summoning sickness; its {{T}} ability can't be activated (302.6)"
         if ab.cost.loyalty is not None and o.loyalty_turn == s.turn:
             return f"a loyalty ability of {o.name} was already activated this turn (606.3)"
-        if ab.sorcery_speed and not sorcery_timing(g, p):
+        if ab.sorcery_speed and not timing.sorcery_timing(ctx, p):
             return "this ability can be activated only any time you could cast a sorcery (602.5d, 606.3)"
         return f"the cost or targets of {o.name}'s ability can't be provided (602.2b, 601.2c, 601.2h)"
     if s.priority != p:
-        return f"{g.pname(ref_player(-1))} does not hold priority (117.1)"
+        return f"{ctx.player_name(ref_player(-1))} does not hold priority (117.1)"
     return f"{a} is not a legal action now (117.1)"

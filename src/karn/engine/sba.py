@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from karn import ir
-from karn.engine import flow, game_over, targeting, triggers
+from karn.engine import decisions, game_over, targeting, triggers
 from karn.engine.actions import Action
+from karn.engine.context import Context
 from karn.engine.state import BATTLEFIELD, GRAVEYARD, Frame, Option
 
-if TYPE_CHECKING:
-    from karn.engine.game import Game
 
-
-def perform(g: Game) -> bool:
+def perform(ctx: Context) -> bool:
     """Check and perform all applicable state-based actions once (704.3). True if any happened."""
 
-    s = g.s
+    s = ctx.state
     acted = False
     # 704.5a-c: players.
     for p in s.players:
@@ -24,23 +20,23 @@ def perform(g: Game) -> bool:
             continue
         if p.life <= 0:
             p.lost = True
-            g.emit("704.5a", f"{p.name} has {p.life} life and loses the game")
+            ctx.emit("704.5a", f"{p.name} has {p.life} life and loses the game")
         elif p.drew_from_empty:
             p.lost = True
-            g.emit("704.5b", f"{p.name} attempted to draw from an empty library and loses the game")
+            ctx.emit("704.5b", f"{p.name} attempted to draw from an empty library and loses the game")
         elif p.poison >= 10:
             p.lost = True
-            g.emit("704.5c", f"{p.name} has {p.poison} poison counters and loses the game")
+            ctx.emit("704.5c", f"{p.name} has {p.poison} poison counters and loses the game")
         if p.lost:
             acted = True
         p.drew_from_empty = False
     if acted:
-        game_over.check_game_over(g)
+        game_over.check_game_over(ctx)
         if s.over:
             return True
     to_graveyard: list[tuple[int, str, str]] = []
     destroyed: list[int] = []
-    chars = g.bf_chars()
+    chars = ctx.battlefield_chars()
     for oid in s.battlefield:
         o = s.objects[oid]
         c = chars[oid]
@@ -67,7 +63,7 @@ def perform(g: Game) -> bool:
             to_graveyard.append((oid, "704.5i", f"{c.name} has no loyalty and is put into the graveyard"))
             continue
         if "aura" in c.subtypes:
-            if not _aura_legal(g, oid):
+            if not _aura_legal(ctx, oid):
                 to_graveyard.append(
                     (
                         oid,
@@ -80,23 +76,23 @@ def perform(g: Game) -> bool:
             host = s.objects.get(o.attached_to)
             if host is None or host.zone != BATTLEFIELD or not chars[o.attached_to].is_("creature"):
                 o.attached_to = 0
-                g.dirty()
-                g.emit("704.5n", f"{c.name} becomes unattached")
+                ctx.dirty()
+                ctx.emit("704.5n", f"{c.name} becomes unattached")
                 acted = True
         if o.counters.get("+1/+1", 0) and o.counters.get("-1/-1", 0):
             n = min(o.counters["+1/+1"], o.counters["-1/-1"])
             o.counters["+1/+1"] -= n
             o.counters["-1/-1"] -= n
             o.counters = {k: v for k, v in o.counters.items() if v}
-            g.dirty()
-            g.emit("704.5q", f"{n} +1/+1 and -1/-1 counter pairs are removed from {c.name}")
+            ctx.dirty()
+            ctx.emit("704.5q", f"{n} +1/+1 and -1/-1 counter pairs are removed from {c.name}")
             acted = True
     # 704.5j legend rule: the controller chooses which one to keep.
-    legend = _legend_conflict(g) if any("legendary" in c.supertypes for c in chars.values()) else None
+    legend = _legend_conflict(ctx) if any("legendary" in c.supertypes for c in chars.values()) else None
     if to_graveyard:
         for _, rule, text in to_graveyard:
-            g.emit(rule, text)
-        triggers.leave_battlefield(g, [oid for oid, _, _ in to_graveyard], GRAVEYARD, "704.3", quiet=True)
+            ctx.emit(rule, text)
+        triggers.leave_battlefield(ctx, [oid for oid, _, _ in to_graveyard], GRAVEYARD, "704.3", quiet=True)
         acted = True
     elif legend is not None:
         s.agenda.append(Frame("legend", {"player": legend[0], "ids": legend[1]}))
@@ -104,23 +100,23 @@ def perform(g: Game) -> bool:
     return acted
 
 
-def _aura_legal(g: Game, oid: int) -> bool:
+def _aura_legal(ctx: Context, oid: int) -> bool:
     """303.4c / 704.5m: an Aura must be attached to an object its enchant ability allows."""
-    s = g.s
+    s = ctx.state
     o = s.objects[oid]
     host = o.attached_to
     if not host or host not in s.objects or s.objects[host].zone != BATTLEFIELD:
         return False
-    for a in g.chars(oid).abilities:
+    for a in ctx.chars(oid).abilities:
         if isinstance(a, ir.Keyword) and a.name == "enchant" and a.arg is not None:
-            return targeting.matches(g, host, a.arg, g.controller(oid))
+            return targeting.matches(ctx, host, a.arg, ctx.controller(oid))
     return True
 
 
-def _legend_conflict(g: Game) -> tuple[int, list[int]] | None:
+def _legend_conflict(ctx: Context) -> tuple[int, list[int]] | None:
     seen: dict[tuple[int, str], list[int]] = {}
-    for oid in g.s.battlefield:
-        c = g.chars(oid)
+    for oid in ctx.state.battlefield:
+        c = ctx.chars(oid)
         if "legendary" in c.supertypes:
             seen.setdefault((c.controller, c.name), []).append(oid)
     for (p, _), ids in seen.items():
@@ -129,23 +125,26 @@ def _legend_conflict(g: Game) -> tuple[int, list[int]] | None:
     return None
 
 
-def legend_step(g: Game, f: Frame) -> None:
+def legend_step(ctx: Context, f: Frame) -> None:
     ids: list[int] = f.vars["ids"]
     if "keep" in f.vars:
-        g.s.agenda.pop()
-        rest = [i for i in ids if i != f.vars["keep"] and i in g.s.objects]
-        g.emit("704.5j", f"legend rule: {g.pname(f.vars['player'])} keeps one {g.obj(f.vars['keep']).name}")
-        triggers.leave_battlefield(g, rest, GRAVEYARD, "704.5j")
+        ctx.state.agenda.pop()
+        rest = [i for i in ids if i != f.vars["keep"] and i in ctx.state.objects]
+        ctx.emit(
+            "704.5j",
+            f"legend rule: {ctx.player_name(f.vars['player'])} keeps one {ctx.obj(f.vars['keep']).name}",
+        )
+        triggers.leave_battlefield(ctx, rest, GRAVEYARD, "704.5j")
         return
-    flow.ask(
-        g,
+    decisions.ask(
+        ctx,
         f.vars["player"],
         "legend",
         "704.5j",
         "legend rule: choose the legendary permanent to keep",
-        [Option("choose", i, label=g.describe(i)) for i in ids],
+        [Option("choose", i, label=ctx.describe(i)) for i in ids],
     )
 
 
-def legend_answer(g: Game, f: Frame, a: Action) -> None:
+def legend_answer(ctx: Context, f: Frame, a: Action) -> None:
     f.vars["keep"] = a.a

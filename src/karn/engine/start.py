@@ -8,36 +8,31 @@ a scenario file in any step instead.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from karn.engine import flow, rng, turns
+from karn.engine import decisions, rng, turns
 from karn.engine.actions import Action
+from karn.engine.context import Context
 from karn.engine.state import LIBRARY, Combat, Frame, Option
-from karn.engine.zones import move
-
-if TYPE_CHECKING:
-    from karn.engine.game import Game
-
+from karn.engine.zones import draw, move
 
 # ---------------------------------------------------------------------------- game start (103)
 
 
-def start_game(g: Game) -> None:
-    s = g.s
+def start_game(ctx: Context) -> None:
+    s = ctx.state
     for p in s.players:
         rng.shuffle(s, p.library)  # 103.3
-        g.emit("103.3", f"{p.name} shuffles their library")
+        ctx.emit("103.3", f"{p.name} shuffles their library")
     s.active = rng.randbelow(s, len(s.players))  # 103.1
     s.priority = s.active
-    g.emit("103.1", f"{g.pname(s.active)} is chosen at random to play first")
+    ctx.emit("103.1", f"{ctx.player_name(s.active)} is chosen at random to play first")
     for p in s.players:
-        turns.draw(g, p.index, 7, "103.5")
+        draw(ctx, p.index, 7, "103.5")
     s.agenda.append(Frame("mulligan", {"round": 0}))
 
 
-def mulligan_step(g: Game, f: Frame) -> None:
+def mulligan_step(ctx: Context, f: Frame) -> None:
     """103.5 London mulligan: keep or mulligan, round by round; then put cards on the bottom."""
-    s = g.s
+    s = ctx.state
     order = [(s.active + i) % len(s.players) for i in range(len(s.players))]
     undecided = [p for p in order if not s.players[p].kept and p not in f.vars.get("taking", [])]
     if undecided:
@@ -46,8 +41,8 @@ def mulligan_step(g: Game, f: Frame) -> None:
         if pl.mulligans >= 7:
             pl.kept = True
             return
-        flow.ask(
-            g,
+        decisions.ask(
+            ctx,
             p,
             "mulligan",
             "103.5",
@@ -60,11 +55,11 @@ def mulligan_step(g: Game, f: Frame) -> None:
         for p in taking:
             pl = s.players[p]
             for c in list(pl.hand):
-                move(g, c, LIBRARY)
+                move(ctx, c, LIBRARY)
             rng.shuffle(s, pl.library)
             pl.mulligans += 1
-            g.emit("103.5", f"{pl.name} takes a mulligan (shuffles their hand into their library)")
-            turns.draw(g, p, 7, "103.5")
+            ctx.emit("103.5", f"{pl.name} takes a mulligan (shuffles their hand into their library)")
+            draw(ctx, p, 7, "103.5")
         f.vars["taking"] = []
         return
     # 103.5: each player who kept after N mulligans puts N cards on the bottom.
@@ -72,13 +67,13 @@ def mulligan_step(g: Game, f: Frame) -> None:
         pl = s.players[p]
         owed = pl.mulligans - f.vars.get(f"bottomed{p}", 0)
         if owed > 0 and pl.hand:
-            flow.ask(
-                g,
+            decisions.ask(
+                ctx,
                 p,
                 "bottom",
                 "103.5",
                 f"{pl.name}: choose a card to put on the bottom of your library ({owed} left)",
-                [Option("bottom", c, label=g.obj(c).name) for c in pl.hand],
+                [Option("bottom", c, label=ctx.obj(c).name) for c in pl.hand],
             )
             return
     s.agenda.pop()
@@ -86,37 +81,37 @@ def mulligan_step(g: Game, f: Frame) -> None:
     s.turn = 1
     s.step = "untap"
     s.stage = 0
-    g.emit("103.8a", f"{g.pname(s.active)} takes the first turn and skips its first draw")
-    turns.start_turn(g)
-    g.emit("502", "untap step begins")
+    ctx.emit("103.8a", f"{ctx.player_name(s.active)} takes the first turn and skips its first draw")
+    turns.start_turn(ctx)
+    ctx.emit("502", "untap step begins")
 
 
-def mulligan_answer(g: Game, f: Frame, a: Action) -> None:
-    s = g.s
+def mulligan_answer(ctx: Context, f: Frame, a: Action) -> None:
+    s = ctx.state
     if a.kind == "keep":
-        pl = _undecided_player(g, f)
+        pl = _undecided_player(ctx, f)
         s.players[pl].kept = True
-        g.emit("103.5", f"{g.pname(pl)} keeps {len(s.players[pl].hand)} cards")
+        ctx.emit("103.5", f"{ctx.player_name(pl)} keeps {len(s.players[pl].hand)} cards")
     elif a.kind == "mulligan":
-        pl = _undecided_player(g, f)
+        pl = _undecided_player(ctx, f)
         f.vars.setdefault("taking", []).append(pl)
     elif a.kind == "bottom":
-        o = g.obj(a.a)
+        o = ctx.obj(a.a)
         p = o.owner
-        move(g, a.a, LIBRARY, top=False)
+        move(ctx, a.a, LIBRARY, top=False)
         f.vars[f"bottomed{p}"] = f.vars.get(f"bottomed{p}", 0) + 1
-        g.emit("103.5", f"{g.pname(p)} puts a card on the bottom of their library")
+        ctx.emit("103.5", f"{ctx.player_name(p)} puts a card on the bottom of their library")
 
 
-def _undecided_player(g: Game, f: Frame) -> int:
-    s = g.s
+def _undecided_player(ctx: Context, f: Frame) -> int:
+    s = ctx.state
     order = [(s.active + i) % len(s.players) for i in range(len(s.players))]
     return [p for p in order if not s.players[p].kept and p not in f.vars.get("taking", [])][0]
 
 
-def begin_at(g: Game, active: int, step: str, turn: int) -> None:
+def begin_at(ctx: Context, active: int, step: str, turn: int) -> None:
     """Start a set-up game in `step` with `active` holding priority (scenario files)."""
-    s = g.s
+    s = ctx.state
     s.started = True
     s.turn = turn
     s.active = active
@@ -133,4 +128,4 @@ def begin_at(g: Game, active: int, step: str, turn: int) -> None:
         "end_of_combat",
     ):
         s.combat = Combat()
-    g.dirty()
+    ctx.dirty()

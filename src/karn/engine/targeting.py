@@ -2,36 +2,34 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from karn import ir
+from karn.engine.context import Context
 from karn.engine.filters import characteristics_match
 from karn.engine.state import BATTLEFIELD, GRAVEYARD, STACK, player_ref, ref_player
 
-if TYPE_CHECKING:
-    from karn.engine.game import Game
 
-
-def matches(g: Game, oid: int, f: ir.Filter, controller: int, source: int = 0) -> bool:
+def matches(ctx: Context, oid: int, f: ir.Filter, controller: int, source: int = 0) -> bool:
     """Does object `oid` match filter `f` from the point of view of `controller`?"""
-    o = g.s.objects.get(oid)
+    o = ctx.state.objects.get(oid)
     if o is None or o.zone != f.zone:
         return False
     if o.zone == STACK and o.ability >= 0:
         return False  # "target spell": an ability on the stack is not a spell (113.1)
     if f.other and oid == source:
         return False
-    c = g.chars(oid)
+    c = ctx.chars(oid)
     return characteristics_match(
-        f, c.types, c.subtypes, c.supertypes, c.colors, g.controller(oid), o.owner, controller
+        f, c.types, c.subtypes, c.supertypes, c.colors, ctx.controller(oid), o.owner, controller
     )
 
 
 def legal_target(
-    g: Game, spec: ir.TargetSpec, t: int, controller: int, source: int, self_id: int = 0
+    ctx: Context, spec: ir.TargetSpec, t: int, controller: int, source: int, self_id: int = 0
 ) -> bool:
     """115.1-115.5, 702.11b (hexproof), 702.18 (shroud)."""
-    s = g.s
+    s = ctx.state
     if t < 0:
         p = ref_player(t)
         if p >= len(s.players) or s.players[p].lost:
@@ -47,35 +45,35 @@ def legal_target(
         return False
     if t == self_id:
         return False  # 115.5: a spell or ability can't target itself
-    if not matches(g, t, spec.objects, controller, source):
+    if not matches(ctx, t, spec.objects, controller, source):
         return False
     o = s.objects[t]
     if o.zone == BATTLEFIELD:
-        kw = g.chars(t).keywords
+        kw = ctx.chars(t).keywords
         if "shroud" in kw:
             return False
-        if "hexproof" in kw and g.controller(t) != controller:
+        if "hexproof" in kw and ctx.controller(t) != controller:
             return False
     return True
 
 
-def has_candidates(g: Game, spec: ir.TargetSpec, controller: int, source: int, self_id: int = 0) -> bool:
+def has_candidates(ctx: Context, spec: ir.TargetSpec, controller: int, source: int, self_id: int = 0) -> bool:
     """Are there at least ``spec.min`` legal targets? (601.2c; stops as soon as there are.)"""
     need = spec.min
     if need <= 0:
         return True
-    return len(candidates(g, spec, controller, source, self_id, stop_at=need)) >= need
+    return len(candidates(ctx, spec, controller, source, self_id, stop_at=need)) >= need
 
 
 def candidates(
-    g: Game, spec: ir.TargetSpec, controller: int, source: int, self_id: int = 0, stop_at: int = 0
+    ctx: Context, spec: ir.TargetSpec, controller: int, source: int, self_id: int = 0, stop_at: int = 0
 ) -> list[int]:
-    s = g.s
+    s = ctx.state
     out: list[int] = []
     if spec.players is not None:
         for p in s.players:
             r = player_ref(p.index)
-            if legal_target(g, spec, r, controller, source, self_id):
+            if legal_target(ctx, spec, r, controller, source, self_id):
                 out.append(r)
                 if stop_at and len(out) >= stop_at:
                     return out
@@ -90,21 +88,26 @@ def candidates(
         else:
             pool = []
         for oid in pool:
-            if legal_target(g, spec, oid, controller, source, self_id):
+            if legal_target(ctx, spec, oid, controller, source, self_id):
                 out.append(oid)
                 if stop_at and len(out) >= stop_at:
                     return out
     return out
 
 
-def label(g: Game, t: int) -> str:
+def label(ctx: Context, t: int) -> str:
     if t < 0:
-        return g.pname(ref_player(t))
-    return g.describe(t)
+        return ctx.player_name(ref_player(t))
+    return ctx.describe(t)
 
 
 def next_pick(
-    g: Game, v: dict[str, Any], specs: tuple[ir.TargetSpec, ...], controller: int, source: int, self_id: int
+    ctx: Context,
+    v: dict[str, Any],
+    specs: tuple[ir.TargetSpec, ...],
+    controller: int,
+    source: int,
+    self_id: int,
 ) -> tuple[ir.TargetSpec, list[int], list[int]] | None:
     """601.2c / 603.3d: targets are chosen one slot and one pick at a time.
 
@@ -125,5 +128,9 @@ def next_pick(
             v["slot"] = slot
             v["slot_done"] = False
             continue
-        return spec, picked, [t for t in candidates(g, spec, controller, source, self_id) if t not in picked]
+        return (
+            spec,
+            picked,
+            [t for t in candidates(ctx, spec, controller, source, self_id) if t not in picked],
+        )
     return None

@@ -8,18 +8,14 @@ kept for effects and look-back triggers (603.10, 608.2h).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import msgspec
 
-from karn.engine.state import BATTLEFIELD, LIBRARY, STACK, LastKnown, Obj
-
-if TYPE_CHECKING:
-    from karn.engine.game import Game
+from karn.engine.context import Context
+from karn.engine.state import BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, STACK, LastKnown, Obj
 
 
-def zone_list(g: Game, o: Obj) -> list[int]:
-    s = g.s
+def zone_list(ctx: Context, o: Obj) -> list[int]:
+    s = ctx.state
     if o.zone == BATTLEFIELD:
         return s.battlefield
     if o.zone == STACK:
@@ -28,8 +24,8 @@ def zone_list(g: Game, o: Obj) -> list[int]:
     return getattr(p, o.zone)  # type: ignore[no-any-return]
 
 
-def new_object(g: Game, card: int, name: str, owner: int, zone: str, **kw: object) -> Obj:
-    s = g.s
+def new_object(ctx: Context, card: int, name: str, owner: int, zone: str, **kw: object) -> Obj:
+    s = ctx.state
     oid = s.next_id
     s.next_id += 1
     s.timestamp += 1
@@ -41,7 +37,7 @@ def new_object(g: Game, card: int, name: str, owner: int, zone: str, **kw: objec
 
 
 def move(
-    g: Game, oid: int, to: str, *, top: bool = True, controller: int | None = None, tapped: bool = False
+    ctx: Context, oid: int, to: str, *, top: bool = True, controller: int | None = None, tapped: bool = False
 ) -> int:
     """Move an object to another zone (400.7): returns the new object's id (0 if it ceased to exist).
 
@@ -50,14 +46,14 @@ def move(
     the battlefield cease to exist as a state-based action (704.5d, 111.7); here
     they are dropped as soon as they arrive.
     """
-    s = g.s
+    s = ctx.state
     o = s.objects[oid]
     frm = o.zone
-    lst = zone_list(g, o)
+    lst = zone_list(ctx, o)
     lst.remove(oid)
     if frm in (BATTLEFIELD, STACK):
         if frm == BATTLEFIELD:
-            ch = g.chars(oid)
+            ch = ctx.chars(oid)
             s.lki[oid] = LastKnown(
                 name=ch.name,
                 owner=o.owner,
@@ -81,19 +77,19 @@ def move(
         else:
             s.lki[oid] = LastKnown(o.name, o.owner, o.controller, 0, 0, (), (), 0)
     del s.objects[oid]
-    g.dirty()
+    ctx.dirty()
     if o.token is not None and to != BATTLEFIELD or o.card < 0 and o.token is None:
         # 111.7/704.5d: a token that left the battlefield ceases to exist (it may still
         # trigger leaves-the-battlefield abilities via last known information).
         return 0
-    new = new_object(g, o.card, o.name, o.owner, to, token=o.token)
+    new = new_object(ctx, o.card, o.name, o.owner, to, token=o.token)
     if to == BATTLEFIELD:
         new.controller = o.owner if controller is None else controller
         new.tapped = tapped
         new.sick = True  # 302.6
     elif to == STACK:
         new.controller = o.owner if controller is None else controller
-    dest = zone_list(g, new)
+    dest = zone_list(ctx, new)
     if to == LIBRARY and not top:
         dest.insert(0, new.id)
     elif to == LIBRARY:
@@ -103,3 +99,25 @@ def move(
     if oid in s.lki:
         s.lki[oid] = msgspec.structs.replace(s.lki[oid], new_id=new.id)
     return new.id
+
+
+# ---------------------------------------------------------------------------- drawing (121) and discarding (701.9)
+
+
+def draw(ctx: Context, p: int, n: int = 1, rule: str = "121.1") -> None:
+    pl = ctx.state.players[p]
+    for _ in range(n):
+        if not pl.library:
+            pl.drew_from_empty = True  # 704.5b
+            ctx.emit("121.4", f"{pl.name} attempts to draw from an empty library")
+            continue
+        move(ctx, pl.library[-1], HAND)
+    if n:
+        ctx.emit(rule, f"{pl.name} draws {n} card{'s' if n != 1 else ''}")
+
+
+def discard(ctx: Context, oid: int, rule: str = "701.9a") -> None:
+    o = ctx.obj(oid)
+    nm, owner = o.name, o.owner
+    move(ctx, oid, GRAVEYARD)
+    ctx.emit(rule, f"{ctx.player_name(owner)} discards {nm}")

@@ -21,6 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+#: The version of this IR. Saves record it with a hash of each compiled card
+#: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
+IR_VERSION = "2"
+
 # --------------------------------------------------------------------------- selectors
 
 

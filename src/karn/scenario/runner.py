@@ -10,8 +10,8 @@ from typing import Any
 from karn import ir
 from karn.cards.database import UnknownCardError
 from karn.engine.actions import Action, IllegalActionError
-from karn.engine.game import Game
 from karn.engine.state import BATTLEFIELD, STEPS, player_ref
+from karn.game import Game
 from karn.scenario.loader import Scenario, ScenarioError, Step
 
 # The steps a scenario names (shared/SCENARIOS.md): the engine's, without the optional
@@ -59,7 +59,7 @@ class Runner:
         for letter in self.letters:
             spec = sc.players.get(letter, {})
             p = self.letters.index(letter)
-            pl = g.s.players[p]
+            pl = g.state.players[p]
             pl.life = int(spec.get("life", 20))
             pl.poison = int(spec.get("poison", 0))
             lib = spec.get("library", ["Wastes"] * 30)
@@ -87,7 +87,7 @@ class Runner:
                     attach.append((oid, str(entry["attached_to"])))
         self.g = g
         for oid, ref in attach:
-            g.s.objects[oid].attached_to = self.ref(ref)
+            g.state.objects[oid].attached_to = self.ref(ref)
         g.dirty()
         st = sc.start
         step = str(st.get("step", "precombat_main"))
@@ -102,7 +102,7 @@ class Runner:
         """A REF to an object id or an encoded player (SCENARIOS.md 'References')."""
         r = str(ref)
         g = self.g
-        s = g.s
+        s = g.state
         if r in self.letters:
             return player_ref(self.letters.index(r))
         m = re.fullmatch(r"stack\.(top|\d+)", r)
@@ -124,7 +124,7 @@ class Runner:
 
     def find(self, p: int, name: str) -> list[int]:
         g = self.g
-        s = g.s
+        s = g.state
         low = name.lower()
 
         def nm(oid: int) -> str:
@@ -178,7 +178,7 @@ class Runner:
     def give_priority_to(self, p: int) -> None:
         """Pass with other players until `p` holds priority, without resolving anything."""
         g = self.g
-        for _ in range(len(g.s.players)):
+        for _ in range(len(g.state.players)):
             d = g.decision
             if d is None:
                 raise StepFailed("the game is over")
@@ -186,7 +186,7 @@ class Runner:
                 self._unanswered()
             if d.player == p:
                 return
-            if g.s.passes + 1 >= len(g.s.players):
+            if g.state.passes + 1 >= len(g.state.players):
                 raise StepFailed(
                     f"{self.letters[p]} does not get priority before the stack resolves or the step ends"
                 )
@@ -198,17 +198,17 @@ class Runner:
         """Pass until `step` of `turn` begins and a player would receive priority (or a
         decision of `stop_kinds` comes up in that step)."""
         g = self.g
-        target_turn = g.s.turn if turn is None else turn
+        target_turn = g.state.turn if turn is None else turn
         target = (target_turn, STEPS.index(step))
-        if (g.s.turn, STEPS.index(g.s.step)) > target:
+        if (g.state.turn, STEPS.index(g.state.step)) > target:
             raise StepFailed(
-                f"step {step} of turn {target_turn} has already passed (now {g.s.step}, turn {g.s.turn})"
+                f"step {step} of turn {target_turn} has already passed (now {g.state.step}, turn {g.state.turn})"
             )
         while True:
             d = g.decision
             if d is None:
                 return  # the game ended: stop early
-            s = g.s
+            s = g.state
             if (s.turn, STEPS.index(s.step)) >= target and (d.kind == "priority" or d.kind in stop_kinds):
                 return
             if d.kind == "priority":
@@ -267,23 +267,23 @@ class Runner:
         return self.letters[d.player] if d is not None else "A"
 
     def _in_hand(self, p: int, name: str) -> int:
-        for oid in self.g.s.players[p].hand:
-            if self.g.s.objects[oid].name.lower() == str(name).lower():
+        for oid in self.g.state.players[p].hand:
+            if self.g.state.objects[oid].name.lower() == str(name).lower():
                 return oid
         raise StepFailed(f"{name} is not in {self.letters[p]}'s hand")
 
     def resolve(self, all_: bool) -> None:
         g = self.g
-        if not g.s.stack:
+        if not g.state.stack:
             raise StepFailed("resolve: the stack is empty")
-        top = g.s.stack[-1]
+        top = g.state.stack[-1]
         while True:
             d = g.decision
             if d is None:
                 return
-            if all_ and not g.s.stack:
+            if all_ and not g.state.stack:
                 return
-            if not all_ and top not in g.s.stack:
+            if not all_ and top not in g.state.stack:
                 return
             if d.kind != "priority":
                 return  # a choice came up: the next step answers it
@@ -361,7 +361,7 @@ class Runner:
         self.give_priority_to(p)
         self.prepared()
         n = int(d.get("ability", 1))
-        abilities = g.chars(src).abilities if g.s.objects[src].zone == BATTLEFIELD else ()
+        abilities = g.chars(src).abilities if g.state.objects[src].zone == BATTLEFIELD else ()
         acts = [i for i, a in enumerate(abilities) if isinstance(a, ir.Activated)]
         if n < 1 or n > len(acts):
             raise StepFailed(f"{d['activate']} has no activated ability {n}")
@@ -375,7 +375,7 @@ class Runner:
         self.advance_to("declare_attackers", None, stop_kinds=("attackers",))
         self.prepared()
         if g.decision is None or g.decision.kind != "attackers":
-            if not d.get("attack") and g.s.step == "declare_attackers":
+            if not d.get("attack") and g.state.step == "declare_attackers":
                 return  # no creature could attack: "none" was declared automatically
             raise StepFailed("not at the declaration of attackers")
         at = d.get("at")
@@ -386,7 +386,7 @@ class Runner:
                 if at is not None:
                     dfn = self.ref(at)
                 else:
-                    dfn = player_ref((g.s.active + 1) % len(g.s.players))
+                    dfn = player_ref((g.state.active + 1) % len(g.state.players))
                 self.apply(Action("attack", oid, dfn))
                 added.append(oid)
             if g.decision is not None and g.decision.kind == "attackers":
@@ -403,7 +403,7 @@ class Runner:
         self.prepared()
         blocks = d.get("block") or {}
         if g.decision is None or g.decision.kind != "blockers":
-            if not blocks and g.s.step == "declare_blockers":
+            if not blocks and g.state.step == "declare_blockers":
                 return  # the only possible declaration (none) was made automatically
             raise StepFailed("not at the declaration of blockers")
         added: list[int] = []
@@ -451,7 +451,7 @@ class Runner:
         if pick is None:
             for o in opts:
                 oid = o.a
-                if oid > 0 and oid in g.s.objects and g.s.objects[oid].name.lower() == low:
+                if oid > 0 and oid in g.state.objects and g.state.objects[oid].name.lower() == low:
                     pick = o
                     break
         if pick is None:
@@ -488,7 +488,7 @@ class Runner:
     def check(self) -> list[str]:
         fails: list[str] = []
         g = self.g
-        s = g.s
+        s = g.state
         for key, want in self.sc.expect.items():
             key = str(key)
             if key in self.letters:
@@ -544,7 +544,7 @@ class Runner:
 
     def _check_ref(self, key: str, want: dict[str, Any]) -> list[str]:
         g = self.g
-        s = g.s
+        s = g.state
         try:
             oid = self.ref(key)
         except StepFailed:

@@ -20,7 +20,7 @@ def _console() -> Console:
 
 def cmd_demo(args: argparse.Namespace) -> int:
     from karn.agents.heuristic import HeuristicAgent
-    from karn.engine.game import Game
+    from karn.game import Game
 
     con = _console()
     g = Game.new(args.deck_a, args.deck_b, seed=args.seed, names=("A", "B"))
@@ -38,7 +38,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         g.apply(agents[d.player].choose(g, d.player))
     w = g.winner
     result = f"{g.pname(w)} ({[args.deck_a, args.deck_b][w]}) wins" if w is not None else "the game is a draw"
-    con.print(f"[bold]{result}[/] on turn {g.s.turn}")
+    con.print(f"[bold]{result}[/] on turn {g.state.turn}")
     return 0
 
 

@@ -13,7 +13,7 @@ from rich.console import Console, Group
 from rich.panel import Panel
 from rich.table import Table
 
-from karn.engine.game import Game
+from karn.game import Game
 
 YOU = 0
 AI = 1

@@ -19,7 +19,7 @@ from karn.engine.actions import Action
 from karn.engine.state import player_ref
 
 if TYPE_CHECKING:
-    from karn.engine.game import Game
+    from karn.game import Game
 
 #: A cast or activation must score above this to be worth doing now.
 CAST_THRESHOLD = 3.5
@@ -70,7 +70,7 @@ def _fallback(acts: list[Action]) -> Action:
 def _mulligan(g: Game, me: int, acts: list[Action]) -> Action | None:
     hand = _hand(g, me)
     lands = sum(1 for _, n in hand if _is_land(g, n))
-    mulls = g.s.players[me].mulligans  # public: everyone sees the mulligans taken
+    mulls = g.state.players[me].mulligans  # public: everyone sees the mulligans taken
     ok = 2 <= lands <= 5 if mulls == 0 else (1 <= lands <= 5 if mulls == 1 else True)
     return _first(acts, "keep" if ok else "mulligan")
 
@@ -146,7 +146,7 @@ def _damage(g: Game, me: int, acts: list[Action]) -> Action | None:
     need = left
     if _on_bf(g, blocker):
         need = max(0, _toughness_left(g, blocker))
-        cb = g.s.combat
+        cb = g.state.combat
         atts = cb.blockers.get(blocker, []) if cb is not None else []
         if any(_on_bf(g, a) and "deathtouch" in g.chars(a).keywords for a in atts):
             need = min(need, 1)
@@ -156,9 +156,9 @@ def _damage(g: Game, me: int, acts: list[Action]) -> Action | None:
 
 def _mode(g: Game, me: int, acts: list[Action]) -> Action | None:
     modes = [a for a in acts if a.kind == "mode"]
-    if not modes or not g.s.stack:
+    if not modes or not g.state.stack:
         return modes[0] if modes else None
-    o = g.s.objects[g.s.stack[-1]]
+    o = g.state.objects[g.state.stack[-1]]
     sa = _spell_ability(g, o.name)
     if sa is None or not sa.modes:
         return modes[0]
@@ -171,7 +171,7 @@ def _mode(g: Game, me: int, acts: list[Action]) -> Action | None:
 
 
 def _priority(g: Game, me: int, acts: list[Action]) -> Action | None:
-    s = g.s
+    s = g.state
     pass_ = _first(acts, "pass")
     if s.stack and s.objects[s.stack[-1]].controller == me:
         return pass_  # let our own spell or ability resolve first
@@ -229,7 +229,7 @@ def _legend(g: Game, me: int, acts: list[Action]) -> Action | None:
     opts = [a for a in acts if a.kind == "choose"]
     if not opts:
         return None
-    return max(opts, key=lambda a: (-g.s.objects[a.a].damage, -a.a))
+    return max(opts, key=lambda a: (-g.state.objects[a.a].damage, -a.a))
 
 
 _HANDLERS: dict[str, Handler] = {

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from karn import ir
 
 if TYPE_CHECKING:
-    from karn.engine.game import Game
+    from karn.game import Game
 
 
 # ============================================================================ card knowledge (public card data)

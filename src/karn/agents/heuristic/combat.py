@@ -9,7 +9,7 @@ from karn.agents.heuristic.situation import _on_bf, _opponent
 from karn.engine.actions import Action
 
 if TYPE_CHECKING:
-    from karn.engine.game import Game
+    from karn.game import Game
 
 
 # ============================================================================ combat plans
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 def attack_plan(g: Game, me: int, acts: list[Action]) -> list[int]:
     """The creatures to attack with (including those already declared), in declaration order."""
-    s = g.s
+    s = g.state
     cb = s.combat
     declared = list(cb.attackers) if cb is not None else []
     avail = sorted({a.a for a in acts if a.kind == "attack"})
@@ -85,7 +85,7 @@ def _good_attack(g: Game, a: int, blockers: list[int]) -> bool:
 
 def block_plan(g: Game, me: int, acts: list[Action]) -> list[tuple[int, int]]:
     """Blocks (blocker, attacker) to declare: the ones already declared are kept as they are."""
-    s = g.s
+    s = g.state
     cb = s.combat
     if cb is None:
         return []

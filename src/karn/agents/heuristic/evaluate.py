@@ -21,7 +21,7 @@ from karn.engine import mana, targeting
 from karn.engine.state import BATTLEFIELD, STACK, Obj, ref_player
 
 if TYPE_CHECKING:
-    from karn.engine.game import Game
+    from karn.game import Game
 
 KEYWORD_VALUE = {
     "flying": 2.0,
@@ -58,14 +58,14 @@ def permanent_value(g: Game, oid: int) -> float:
     if c.is_("creature"):
         return creature_value(g, oid)
     if c.is_("planeswalker"):
-        return 6.0 + g.s.objects[oid].counters.get("loyalty", 0)
+        return 6.0 + g.state.objects[oid].counters.get("loyalty", 0)
     if c.is_("land"):
         return 1.5
     return 1.0 + c.mana_value
 
 
 def _toughness_left(g: Game, oid: int) -> int:
-    return g.chars(oid).toughness - g.s.objects[oid].damage
+    return g.chars(oid).toughness - g.state.objects[oid].damage
 
 
 def _power(g: Game, oid: int) -> int:
@@ -115,7 +115,7 @@ def _can_block(g: Game, blocker: int, attacker: int) -> bool:
 
 
 def _face_score(g: Game, me: int, n: int) -> float:
-    opp = g.s.players[_opponent(g, me)]
+    opp = g.state.players[_opponent(g, me)]
     if n >= opp.life:
         return 1000.0
     if not _face_time(g, me):
@@ -125,7 +125,7 @@ def _face_score(g: Game, me: int, n: int) -> float:
 
 def _pump_value(g: Game, me: int, oid: int, dp: int, dt: int) -> float:
     """What +dp/+dt until end of turn on our creature ``oid`` gains now."""
-    s = g.s
+    s = g.state
     value = creature_value(g, oid)
     best = 0.0
     # In response to an opponent's damage spell or ability aimed at it (the topmost one).
@@ -208,7 +208,7 @@ def _object_effects(g: Game, o: Obj) -> tuple[ir.Effect, ...] | None:
 
 def score_target(g: Game, me: int, effects: list[ir.Effect], t: int, x: int = 0) -> float:
     """How good it is for us that ``effects`` act on target ``t`` (a player ref or an object id)."""
-    s = g.s
+    s = g.state
     if t < 0:
         p = ref_player(t)
         mine = p == me
@@ -287,7 +287,7 @@ def _modify_score(g: Game, me: int, t: int, m: ir.Modify, mine: bool, value: flo
         return -1.0 - m.power - m.toughness
     if temporary:
         pump = _pump_value(g, me, t, m.power, m.toughness)
-        st = g.s
+        st = g.state
         if st.active == me and st.step == "precombat_main" and not st.objects[t].tapped:
             pump = max(pump, 1.0 * max(m.power, 0))  # before attacking: worth a little
         return pump
@@ -305,7 +305,7 @@ def _aura_score(g: Game, me: int, t: int, mods: list[ir.Modify]) -> float:
         if harmful:
             total += _modify_score(g, me, t, m, mine, value, False)
         elif mine:
-            o = g.s.objects[t]
+            o = g.state.objects[t]
             ready = not o.sick or "haste" in g.chars(t).keywords
             total += (
                 3.0
@@ -321,7 +321,7 @@ def _aura_score(g: Game, me: int, t: int, mods: list[ir.Modify]) -> float:
 
 
 def _best_over(g: Game, me: int, spec: ir.TargetSpec, source: int, score: Callable[[int], float]) -> float:
-    cands = targeting.candidates(g, spec, me, source)
+    cands = targeting.candidates(g.ctx, spec, me, source)
     return max((score(c) for c in cands), default=0.0)
 
 
@@ -357,8 +357,8 @@ def _untargeted_score(g: Game, me: int, effects: tuple[ir.Effect, ...], x: int) 
         if grp.filter.zone != BATTLEFIELD:
             other = True
             continue
-        for oid in g.s.battlefield:
-            if targeting.matches(g, oid, grp.filter, me):
+        for oid in g.state.battlefield:
+            if targeting.matches(g.ctx, oid, grp.filter, me):
                 total += score_target(g, me, [e], oid, x)
     return total + (4.0 if other else 0.0)
 
@@ -367,7 +367,7 @@ def _untargeted_score(g: Game, me: int, effects: tuple[ir.Effect, ...], x: int) 
 
 
 def cast_score(g: Game, me: int, oid: int) -> float:
-    name = g.s.objects[oid].name
+    name = g.state.objects[oid].name
     face = g.face(name)
     main = _my_main(g, me)
     if "creature" in face.types:
@@ -382,7 +382,7 @@ def cast_score(g: Game, me: int, oid: int) -> float:
     cheap = 0.1 * face.mana_value  # prefer the cheaper of two equal spells
     if sa is None:
         return (6.0 + face.mana_value) if main else 0.0
-    x = mana.max_x(g, me, face.cost) if face.cost.x else 0
+    x = mana.max_x(g.ctx, me, face.cost) if face.cost.x else 0
     if sa.modes:
         return max(effects_score(g, me, m.effects, m.targets, oid, x) for m in sa.modes) - cheap
     return effects_score(g, me, sa.effects, sa.targets, oid, x) - cheap
@@ -400,7 +400,7 @@ def activate_score(g: Game, me: int, oid: int, idx: int) -> float:
         bonus = effects_score(g, me, ab.effects, ab.targets, oid) if ab.targets else 0.0
         return 4.0 + 0.2 * ab.cost.loyalty + bonus if _my_main(g, me) else 0.0
     if ab.equip:
-        if g.s.objects[oid].attached_to or not _my_main(g, me):
+        if g.state.objects[oid].attached_to or not _my_main(g, me):
             return 0.0
     elif not ab.cost.tap:
         return 0.0  # repeatable abilities: not worth the risk of wasting mana
@@ -409,7 +409,7 @@ def activate_score(g: Game, me: int, oid: int, idx: int) -> float:
 
 def pending_target_scorer(g: Game, me: int) -> Callable[[int], float]:
     """A scorer for the target decision of the spell or ability being put on the stack."""
-    s = g.s
+    s = g.state
     if not s.stack:
         return lambda t: 0.0
     o = s.objects[s.stack[-1]]

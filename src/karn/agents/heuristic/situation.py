@@ -10,17 +10,17 @@ from typing import TYPE_CHECKING
 from karn.engine.state import BATTLEFIELD
 
 if TYPE_CHECKING:
-    from karn.engine.game import Game
+    from karn.game import Game
 
 
 # ============================================================================ small helpers
 
 
 def _opponent(g: Game, me: int) -> int:
-    for p in g.s.players:
+    for p in g.state.players:
         if p.index != me and not p.lost:
             return p.index
-    return (me + 1) % len(g.s.players)
+    return (me + 1) % len(g.state.players)
 
 
 def _hand(g: Game, me: int) -> list[tuple[int, str]]:
@@ -34,20 +34,20 @@ def _is_land(g: Game, name: str) -> bool:
 
 
 def _on_bf(g: Game, oid: int) -> bool:
-    o = g.s.objects.get(oid)
+    o = g.state.objects.get(oid)
     return o is not None and o.zone == BATTLEFIELD
 
 
 def _lands_in_play(g: Game, me: int) -> int:
-    return sum(1 for oid in g.s.battlefield if g.controller(oid) == me and g.chars(oid).is_("land"))
+    return sum(1 for oid in g.state.battlefield if g.controller(oid) == me and g.chars(oid).is_("land"))
 
 
 def _my_main(g: Game, me: int) -> bool:
-    s = g.s
+    s = g.state
     return s.active == me and s.step in ("precombat_main", "postcombat_main") and not s.stack
 
 
 def _face_time(g: Game, me: int) -> bool:
     """When damage to the opponent's face is worth spending a card on (if not lethal)."""
-    s = g.s
+    s = g.state
     return (s.active == me and s.step == "postcombat_main") or (s.active != me and s.step == "end")

@@ -1,10 +1,14 @@
-"""The game object: the public API of the engine (python-chess style).
+"""The game object: the public API of karn (python-chess style).
 
 >>> from karn import Game
 >>> g = Game.new("red_burn", "green_stompy", seed=7)
 
 ``g.decision`` says who must decide what (and which rule asks);
 ``g.legal_actions()`` lists the answers; ``g.apply(action)`` takes one.
+
+A game plays the cards of its :class:`~karn.cards.pool.CardPool`, compiled
+before it starts: pass ``pool=`` to :meth:`Game.new` and :meth:`Game.loads`,
+or let them compile the cards the decks (or the save) name.
 """
 
 from __future__ import annotations
@@ -18,39 +22,32 @@ import msgspec
 from karn import ir
 from karn.cards.database import CardDatabase, CardFace
 from karn.cards.decks import Deck, load_deck
+from karn.cards.pool import CardPool
 from karn.engine import flow, game_over, observe, start
 from karn.engine.actions import Action, IllegalActionError
-from karn.engine.layers import Chars, chars_of, compute_battlefield
+from karn.engine.context import Context
+from karn.engine.layers import Chars
+from karn.engine.log import Event
 from karn.engine.state import (
     BATTLEFIELD,
     LIBRARY,
     Decision,
     GameState,
     Obj,
-    Option,
     Player,
     decode_state,
     encode_state,
 )
 from karn.engine.zones import new_object
-from karn.oracle.compiler import compile_card
+from karn.oracle.pool import build_pool
 
-SAVE_FORMAT = 1
-
-
-class Event(msgspec.Struct, frozen=True):
-    """One log entry: what happened and the CR rule that made it happen."""
-
-    rule: str
-    text: str
-    turn: int = 0
-
-    def __str__(self) -> str:
-        return f"{self.rule}: {self.text}"
+SAVE_FORMAT = 2
 
 
 class SaveFile(msgspec.Struct):
     format: int
+    ir_version: str
+    cards: dict[str, str]  # card name -> hash of its compilation (karn.cards.pool)
     state: GameState
     log: list[Event]
 
@@ -62,27 +59,33 @@ class CorruptSaveError(ValueError):
 _ENC = msgspec.msgpack.Encoder()
 _SAVE_DEC = msgspec.msgpack.Decoder(SaveFile)
 
-_compiled_cache: dict[str, ir.CompiledCard] = {}
-_face_cache: dict[str, CardFace] = {}
-
 
 class Game:
     """A game of Magic between two players (or more, in the state model)."""
 
     def __init__(
-        self, state: GameState, log: list[Event] | None = None, db: CardDatabase | None = None
+        self, state: GameState, log: list[Event] | None = None, pool: CardPool | None = None
     ) -> None:
-        self.s = state
-        self.log: list[Event] = log if log is not None else []
-        self.db = db or CardDatabase.default()
-        self._bf: dict[int, Chars] | None = None
-        # Caches, not state: "nothing but priority passes happened since the last state-based
-        # action check" and the priority options computed since then (see flow.give_priority).
-        self.sba_clean = False
-        self.ability_cache: tuple[object, dict[int, Any]] = (None, {})
+        if pool is None:
+            pool = build_pool(_card_names(state))
+        self.ctx = Context(state, pool, log)
         self._actions: list[Action] = []
         self._actions_of: Decision | None = None
-        self.offers: dict[tuple[int, bool, tuple[tuple[str, int], ...]], list[Option]] = {}
+
+    @property
+    def state(self) -> GameState:
+        """The whole game state (plain data: see :mod:`karn.engine.state`)."""
+        return self.ctx.state
+
+    @property
+    def pool(self) -> CardPool:
+        """The compiled cards this game plays."""
+        return self.ctx.pool
+
+    @property
+    def log(self) -> list[Event]:
+        """Everything that happened, each event citing its CR rule."""
+        return self.ctx.log
 
     # ------------------------------------------------------------------ creation
 
@@ -96,6 +99,7 @@ class Game:
         auto_single: bool = True,
         auto_pass: bool = False,
         trample_choice: bool = False,
+        pool: CardPool | None = None,
     ) -> Game:
         """Start a game (103): shuffle, choose a random starting player, draw 7, mulligans.
 
@@ -103,12 +107,15 @@ class Game:
         priority); ``auto_pass``: pass priority automatically when passing is the only option;
         ``trample_choice``: ask how much of a trampler's damage goes to each blocker (702.19b)
         instead of assigning lethal damage to the blockers and the rest to what it attacks.
+        ``pool``: the compiled cards (by default, the decks' cards compiled now).
         """
         db = CardDatabase.default()
         decks = [_deck_cards(d, db) for d in (deck_a, deck_b)]
+        if pool is None:
+            pool = build_pool({n for cards in decks for n in cards}, db)
         for cards in decks:
             for name in cards:
-                cc = _compile(db, name)
+                cc = pool.compiled(name)
                 if not cc.playable:
                     raise ValueError(f"{name} is not playable: {cc.unsupported[0].clause!r} does not compile")
         s = GameState(players=[Player(index=i, name=n) for i, n in enumerate(names)])
@@ -116,31 +123,42 @@ class Game:
         s.settings["auto_single"] = int(auto_single)
         s.settings["auto_pass"] = int(auto_pass)
         s.settings["trample_choice"] = int(trample_choice)
-        g = cls(s, db=db)
+        g = cls(s, pool=pool)
         card_id = 0
         for p, cards in enumerate(decks):
             for name in cards:
                 card_id += 1
-                o = new_object(g, card_id, name, p, LIBRARY)
+                o = new_object(g.ctx, card_id, name, p, LIBRARY)
                 s.players[p].library.append(o.id)
-        start.start_game(g)
+        start.start_game(g.ctx)
         g._run()
         return g
 
     @classmethod
-    def empty(cls, names: Sequence[str] = ("A", "B"), seed: int = 0) -> Game:
-        """An empty game that a setup (scenario builder) fills before calling :meth:`begin_at`."""
+    def empty(cls, names: Sequence[str] = ("A", "B"), seed: int = 0, pool: CardPool | None = None) -> Game:
+        """An empty game that a setup (scenario builder) fills before calling :meth:`begin_at`.
+
+        Without a ``pool``, the cards :meth:`add_card` names are compiled as they are added.
+        """
         s = GameState(players=[Player(index=i, name=n) for i, n in enumerate(names)])
         s.rng = seed
         s.settings["auto_single"] = 1
-        return cls(s)
+        return cls(s, pool=pool if pool is not None else CardPool({}))
 
     def add_card(self, player: int, name: str, zone: str, **fields: Any) -> int:
         """Scenario setup: put a card into a zone (before :meth:`begin_at`)."""
-        face = self.face(name)
-        s = self.s
+        if self.state.started:
+            raise IllegalActionError("cards are added only while setting up, before the game begins")
+        if name not in self.pool:
+            canonical = CardDatabase.default().get(name).name
+            if canonical not in self.pool:
+                self.ctx.pool = self.pool.merged(build_pool([canonical]))
+                self.ctx.printed.pool = self.ctx.pool
+            name = canonical
+        face = self.pool.face(name)
+        s = self.state
         card_id = max([o.card for o in s.objects.values()] + [0]) + 1
-        o = new_object(self, card_id, face.name, player, zone)
+        o = new_object(self.ctx, card_id, face.name, player, zone)
         if zone == BATTLEFIELD:
             s.battlefield.append(o.id)
             if face.loyalty is not None and "loyalty" not in fields.get("counters", {}):
@@ -149,70 +167,48 @@ class Game:
             getattr(s.players[player], zone).append(o.id)
         for k, v in fields.items():
             setattr(o, k, v)
-        self.dirty()
+        self.ctx.dirty()
         return o.id
 
     def begin_at(self, active: int, step: str, turn: int = 1) -> None:
         """Scenario setup: the game starts with `active` holding priority in `step`."""
-        start.begin_at(self, active, step, turn)
+        start.begin_at(self.ctx, active, step, turn)
         self._run()
 
-    # ------------------------------------------------------------------ card data
+    # ------------------------------------------------------------------ card data and characteristics
 
     def face(self, name: str) -> CardFace:
-        f = _face_cache.get(name)
-        if f is None:
-            f = self.db.get(name)
-            _face_cache[name] = f
-        return f
+        return self.ctx.face(name)
 
     def compiled(self, name: str) -> ir.CompiledCard:
-        return _compile(self.db, name)
-
-    # ------------------------------------------------------------------ characteristics
+        return self.ctx.compiled(name)
 
     def dirty(self) -> None:
-        """Invalidate cached characteristics (call after any change that can affect them)."""
-        self._bf = None
-
-    def bf_chars(self) -> dict[int, Chars]:
-        if self._bf is None:
-            self._bf = compute_battlefield(self)
-        return self._bf
+        """Invalidate cached characteristics (after changing the state by hand)."""
+        self.ctx.dirty()
 
     def chars(self, oid: int) -> Chars:
-        bf = self._bf
-        if bf is not None:
-            c = bf.get(oid)
-            if c is not None:
-                return c
-        return chars_of(self, oid)
+        """The current characteristics of an object (613: all layers applied)."""
+        return self.ctx.chars(oid)
 
     def obj(self, oid: int) -> Obj:
-        return self.s.objects[oid]
+        return self.ctx.obj(oid)
 
     def controller(self, oid: int) -> int:
-        bf = self._bf if self._bf is not None else self.bf_chars()
-        c = bf.get(oid)
-        if c is not None:
-            return c.controller
-        return self.s.objects[oid].controller
-
-    def emit(self, rule: str, text: str) -> None:
-        self.log.append(Event(rule, text, self.s.turn))
+        return self.ctx.controller(oid)
 
     def pname(self, p: int) -> str:
-        return self.s.players[p].name
+        return self.ctx.player_name(p)
 
     # ------------------------------------------------------------------ the decision API
 
     @property
     def decision(self) -> Decision | None:
         """The pending decision (None once the game is over)."""
-        return self.s.decision
+        return self.state.decision
 
     def legal_actions(self) -> list[Action]:
-        d = self.s.decision
+        d = self.state.decision
         if d is None:
             return []
         if self._actions_of is not d:
@@ -221,12 +217,13 @@ class Game:
         return list(self._actions)
 
     def is_over(self) -> bool:
-        return self.s.over
+        return self.state.over
 
     @property
     def winner(self) -> int | None:
         """Index of the winning player, None for a draw or a game in progress."""
-        return self.s.winner if self.s.over and self.s.winner >= 0 else None
+        s = self.state
+        return s.winner if s.over and s.winner >= 0 else None
 
     def apply(self, action: Action) -> None:
         """Take an action answering the pending decision.
@@ -234,7 +231,7 @@ class Game:
         An action that is not among the legal options raises
         :class:`IllegalActionError` naming the rule, and changes nothing (733).
         """
-        d = self.s.decision
+        d = self.state.decision
         if d is None:
             raise IllegalActionError("the game is over; no decision is pending", "104.1")
         opt = None
@@ -243,9 +240,9 @@ class Game:
                 opt = o
                 break
         if opt is None:
-            raise IllegalActionError(flow.explain_illegal(self, action), d.rule)
-        self.s.decision = None
-        flow.handle(self, Action.of(opt), d)
+            raise IllegalActionError(flow.explain_illegal(self.ctx, action), d.rule)
+        self.state.decision = None
+        flow.handle(self.ctx, Action.of(opt), d)
         self._run()
 
     def push(self, action: Action) -> None:
@@ -254,32 +251,39 @@ class Game:
 
     def concede(self, player: int) -> None:
         """104.3a: a player may concede at any time."""
-        if self.s.over:
+        if self.state.over:
             raise IllegalActionError("the game is over", "104.1")
-        self.s.players[player].conceded = True
-        self.sba_clean = False
-        self.emit("104.3a", f"{self.pname(player)} concedes")
-        game_over.check_game_over(self)
-        if not self.s.over:
+        self.state.players[player].conceded = True
+        self.ctx.sba_clean = False
+        self.ctx.emit("104.3a", f"{self.pname(player)} concedes")
+        game_over.check_game_over(self.ctx)
+        if not self.state.over:
             self._run()
 
     def _run(self) -> None:
-        flow.run(self)
+        flow.run(self.ctx)
 
     # ------------------------------------------------------------------ copies and saves
 
     def copy(self) -> Game:
         """An independent game that continues exactly like this one."""
-        g = Game(decode_state(encode_state(self.s)), list(self.log), self.db)
+        g = Game(decode_state(encode_state(self.state)), list(self.log), self.pool)
+        g.ctx.printed = self.ctx.printed
         return g
 
     def dumps(self) -> bytes:
-        """Serialize the whole game (state and log) to bytes."""
-        return _ENC.encode(SaveFile(SAVE_FORMAT, self.s, self.log))
+        """Serialize the whole game (state and log) to bytes, with the IR version and the
+        hash of each card's compilation (:mod:`karn.cards.pool`)."""
+        names = _card_names(self.state)
+        return _ENC.encode(
+            SaveFile(SAVE_FORMAT, self.pool.ir_version, self.pool.hashes(names), self.state, self.log)
+        )
 
     @classmethod
-    def loads(cls, data: bytes) -> Game:
-        """Load a game saved by :meth:`dumps`; a corrupt file raises :class:`CorruptSaveError`."""
+    def loads(cls, data: bytes, pool: CardPool | None = None) -> Game:
+        """Load a game saved by :meth:`dumps`; a corrupt file raises :class:`CorruptSaveError`,
+        and so does a save whose cards were compiled differently than ``pool``'s (by default,
+        the cards it names compiled now)."""
         try:
             sf = _SAVE_DEC.decode(data)
         except (msgspec.DecodeError, msgspec.ValidationError, TypeError, ValueError) as e:
@@ -287,24 +291,49 @@ class Game:
         if sf.format != SAVE_FORMAT:
             raise CorruptSaveError(f"unsupported save format {sf.format} (this karn reads {SAVE_FORMAT})")
         _validate(sf.state)
-        return cls(sf.state, sf.log)
+        names = _card_names(sf.state)
+        if set(sf.cards) != names:
+            raise CorruptSaveError("corrupt save: its card list does not match its objects")
+        if pool is None:
+            try:
+                pool = build_pool(names)
+            except KeyError as e:
+                raise CorruptSaveError(f"corrupt save: {e}") from None
+        if sf.ir_version != pool.ir_version:
+            raise CorruptSaveError(
+                f"the save was made with IR version {sf.ir_version}; this card pool has {pool.ir_version}"
+            )
+        for name, digest in sf.cards.items():
+            if name not in pool:
+                raise CorruptSaveError(f"the save uses {name!r}, which is not in the card pool")
+            if pool.hash(name) != digest:
+                raise CorruptSaveError(
+                    f"{name!r} was compiled differently when the game was saved (a different card "
+                    "database or compiler); load it with the pool it was played with"
+                )
+        return cls(sf.state, sf.log, pool)
 
     def state_hash(self) -> str:
         """A hash of the complete game state (equal states, equal hashes)."""
-        return hashlib.blake2b(encode_state(self.s), digest_size=16).hexdigest()
+        return hashlib.blake2b(encode_state(self.state), digest_size=16).hexdigest()
 
     # ------------------------------------------------------------------ views
 
     def observation(self, player: int) -> dict[str, Any]:
         """What `player` may know (no peeking): see :mod:`karn.engine.observe`."""
-        return observe.observation(self, player)
+        return observe.observation(self.ctx, player)
 
     def describe(self, oid: int) -> str:
-        return observe.describe(self, oid)
+        return self.ctx.describe(oid)
 
     def __repr__(self) -> str:
-        s = self.s
+        s = self.state
         return f"<Game turn {s.turn} {s.step} active={self.pname(s.active)} over={s.over}>"
+
+
+def _card_names(s: GameState) -> set[str]:
+    """The card names a state refers to (tokens are defined by their effects, not the pool)."""
+    return {o.name for o in s.objects.values() if o.token is None}
 
 
 def _validate(s: GameState) -> None:
@@ -329,17 +358,12 @@ def _validate(s: GameState) -> None:
             raise CorruptSaveError(f"corrupt save: unknown card {o.name!r}")
 
 
-def _compile(db: CardDatabase, name: str) -> ir.CompiledCard:
-    cc = _compiled_cache.get(name)
-    if cc is None:
-        cc = compile_card(db.get(name))
-        _compiled_cache[name] = cc
-    return cc
-
-
 def _deck_cards(d: str | Deck | Sequence[str], db: CardDatabase) -> list[str]:
     if isinstance(d, Deck):
         return d.cards()
     if isinstance(d, str):
         return load_deck(d).cards()
     return [db.get(n).name for n in d]
+
+
+__all__ = ["CorruptSaveError", "Event", "Game", "SaveFile"]
