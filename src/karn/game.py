@@ -28,6 +28,7 @@ from karn.engine.actions import Action, IllegalActionError
 from karn.engine.context import Context
 from karn.engine.layers import Chars
 from karn.engine.log import Event
+from karn.engine.pipeline import place
 from karn.engine.state import (
     BATTLEFIELD,
     LIBRARY,
@@ -35,10 +36,8 @@ from karn.engine.state import (
     GameState,
     Obj,
     Player,
-    decode_state,
     encode_state,
 )
-from karn.engine.zones import new_object
 from karn.oracle.pool import build_pool
 
 SAVE_FORMAT = 2
@@ -50,6 +49,7 @@ class SaveFile(msgspec.Struct):
     cards: dict[str, str]  # card name -> hash of its compilation (karn.cards.pool)
     state: GameState
     log: list[Event]
+    rollback_log: int = 0  # 733: the log length when the cast or activation in progress began
 
 
 class CorruptSaveError(ValueError):
@@ -128,8 +128,7 @@ class Game:
         for p, cards in enumerate(decks):
             for name in cards:
                 card_id += 1
-                o = new_object(g.ctx, card_id, name, p, LIBRARY)
-                s.players[p].library.append(o.id)
+                place(g.ctx, card_id, name, p, LIBRARY)
         start.start_game(g.ctx)
         g._run()
         return g
@@ -158,16 +157,10 @@ class Game:
         face = self.pool.face(name)
         s = self.state
         card_id = max([o.card for o in s.objects.values()] + [0]) + 1
-        o = new_object(self.ctx, card_id, face.name, player, zone)
-        if zone == BATTLEFIELD:
-            s.battlefield.append(o.id)
-            if face.loyalty is not None and "loyalty" not in fields.get("counters", {}):
-                o.counters["loyalty"] = int(face.loyalty)
-        else:
-            getattr(s.players[player], zone).append(o.id)
-        for k, v in fields.items():
-            setattr(o, k, v)
-        self.ctx.dirty()
+        if zone == BATTLEFIELD and face.loyalty is not None and "loyalty" not in fields.get("counters", {}):
+            fields = {**fields, "counters": {**fields.get("counters", {}), "loyalty": int(face.loyalty)}}
+        o = place(self.ctx, card_id, face.name, player, zone, **fields)
+        self.dirty()
         return o.id
 
     def begin_at(self, active: int, step: str, turn: int = 1) -> None:
@@ -184,8 +177,9 @@ class Game:
         return self.ctx.compiled(name)
 
     def dirty(self) -> None:
-        """Invalidate cached characteristics (after changing the state by hand)."""
-        self.ctx.dirty()
+        """Invalidate derived data (after changing the state by hand, in a test or a setup)."""
+        self.state.version += 1
+        self.state.layers_version += 1
 
     def chars(self, oid: int) -> Chars:
         """The current characteristics of an object (613: all layers applied)."""
@@ -240,9 +234,14 @@ class Game:
                 opt = o
                 break
         if opt is None:
-            raise IllegalActionError(flow.explain_illegal(self.ctx, action), d.rule)
+            violated, why = flow.explain_illegal(self.ctx, action)
+            raise IllegalActionError(why, d.rule, violated)
         self.state.decision = None
-        flow.handle(self.ctx, Action.of(opt), d)
+        try:
+            flow.handle(self.ctx, Action.of(opt), d)
+        except IllegalActionError:
+            self.state.decision = d  # refused as a whole (509.1b): nothing changed
+            raise
         self._run()
 
     def push(self, action: Action) -> None:
@@ -254,7 +253,7 @@ class Game:
         if self.state.over:
             raise IllegalActionError("the game is over", "104.1")
         self.state.players[player].conceded = True
-        self.ctx.sba_clean = False
+        self.ctx.sba_version = -1
         self.ctx.emit("104.3a", f"{self.pname(player)} concedes")
         game_over.check_game_over(self.ctx)
         if not self.state.over:
@@ -267,8 +266,10 @@ class Game:
 
     def copy(self) -> Game:
         """An independent game that continues exactly like this one."""
-        g = Game(decode_state(encode_state(self.state)), list(self.log), self.pool)
-        g.ctx.printed = self.ctx.printed
+        g = Game.__new__(Game)
+        g.ctx = self.ctx.copy()
+        g._actions = []
+        g._actions_of = None
         return g
 
     def dumps(self) -> bytes:
@@ -276,7 +277,14 @@ class Game:
         hash of each card's compilation (:mod:`karn.cards.pool`)."""
         names = _card_names(self.state)
         return _ENC.encode(
-            SaveFile(SAVE_FORMAT, self.pool.ir_version, self.pool.hashes(names), self.state, self.log)
+            SaveFile(
+                SAVE_FORMAT,
+                self.pool.ir_version,
+                self.pool.hashes(names),
+                self.state,
+                self.log,
+                self.ctx.rollback_log,
+            )
         )
 
     @classmethod
@@ -311,7 +319,9 @@ class Game:
                     f"{name!r} was compiled differently when the game was saved (a different card "
                     "database or compiler); load it with the pool it was played with"
                 )
-        return cls(sf.state, sf.log, pool)
+        g = cls(sf.state, sf.log, pool)
+        g.ctx.rollback_log = sf.rollback_log
+        return g
 
     def state_hash(self) -> str:
         """A hash of the complete game state (equal states, equal hashes)."""

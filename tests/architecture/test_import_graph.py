@@ -16,16 +16,15 @@ ENGINE = Path(__file__).resolve().parents[2] / "src" / "karn" / "engine"
 
 # Bottom to top. A module may import modules of its own layer or below.
 LAYERS: list[set[str]] = [
-    {"rng", "state", "actions", "log", "filters"},  # typed data
-    {"layers"},  # characteristics (613), from state and the card pool
+    # typed data: the state, its values, events, frames, continuous effects, actions, the log
+    {"rng", "values", "modifications", "events", "frames", "state", "actions", "log", "filters"},
+    {"layers"},  # characteristics (613): a pure function of the state and the card pool
     {"context"},  # what procedures receive: state, pool, log, caches
-    {"decisions", "zones", "timing", "abilities", "targeting"},
-    {"references"},  # what an ability's references mean now (608.2)
+    {"decisions", "pipeline"},  # asking a player; the one event pipeline (614-616, the changes)
+    # references and selection: timing, what a card does, targets, what refs mean, drawing, mana
+    {"timing", "abilities", "targeting", "references", "drawing", "mana"},
+    {"effects", "triggers"},  # the effect handlers (608.2c), triggered abilities (603)
     {  # procedures by CR area
-        "triggers",
-        "damage",
-        "mana",
-        "effects",
         "casting",
         "priority",
         "resolve",

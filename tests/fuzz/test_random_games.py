@@ -227,7 +227,7 @@ def check_zones(g: Game, n_cards: int) -> None:
             said[oid] = (zone, -1 if o is None else o.owner)
             if o is not None and o.card < 0:
                 nonphysical += 1
-                if zone == BATTLEFIELD and o.token is None or zone == STACK and o.ability < 0:
+                if zone == BATTLEFIELD and o.token is None or zone == STACK and not o.ability:
                     raise AssertionError(
                         f"#{oid} ({o.name}) on the {zone} is not a card, a token or an ability"
                     )

@@ -19,7 +19,35 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from karn.cards.database import CardFace
-from karn.ir.nodes import IR_VERSION, CompiledCard
+from karn.ir.nodes import (
+    IR_VERSION,
+    Ability,
+    Activated,
+    AddMana,
+    CompiledCard,
+    Cost,
+    Keyword,
+)
+
+# 305.6: the basic land types and the mana their intrinsic ability adds.
+BASIC_LAND_MANA: dict[str, str] = {
+    "plains": "{W}",
+    "island": "{U}",
+    "swamp": "{B}",
+    "mountain": "{R}",
+    "forest": "{G}",
+}
+
+
+def intrinsic_ability(land_type: str) -> Activated:
+    """305.6: the mana ability an object with a basic land type has ("{T}: Add {G}.")."""
+    mana = BASIC_LAND_MANA[land_type]
+    return Activated(Cost(tap=True), (AddMana(mana),), mana_ability=True, text=f"{{T}}: Add {mana}.")
+
+
+def ability_id(card: str, index: int) -> str:
+    """The stable id of the `index`-th ability of a card (saves record card hashes)."""
+    return f"{card}#{index}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +103,24 @@ class CardPool:
 
     def hash(self, name: str) -> str:
         return self.card(name).hash
+
+    def ability(self, ability_id: str) -> Ability:
+        """The ability with this id: ``"Card Name#3"`` (a card's 4th ability),
+        ``"keyword:flying"`` (a keyword granted or printed on a token), ``"rules:forest"``
+        (an intrinsic ability of a basic land type, 305.6)."""
+        kind, _, rest = ability_id.partition(":")
+        if kind == "keyword" and rest:
+            return Keyword(rest)
+        if kind == "rules" and rest in BASIC_LAND_MANA:
+            return intrinsic_ability(rest)
+        name, sep, index = ability_id.rpartition("#")
+        if not sep or not index.isdigit():
+            raise KeyError(f"malformed ability id {ability_id!r}")
+        abilities = self.compiled(name).abilities
+        i = int(index)
+        if i >= len(abilities):
+            raise KeyError(f"{name!r} has no ability {i}")
+        return abilities[i]
 
     def __contains__(self, name: object) -> bool:
         return isinstance(name, str) and name in self._cards

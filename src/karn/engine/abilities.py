@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from karn import ir
 from karn.engine.context import Context
+from karn.engine.state import Obj
 
 
 def spell_ability(ctx: Context, name: str) -> ir.SpellAbility | None:
@@ -41,3 +42,42 @@ def extra_cost_per_target(ctx: Context, name: str) -> int:
     return sum(
         a.generic_per_extra_target for a in ctx.compiled(name).abilities if isinstance(a, ir.CostIncrease)
     )
+
+
+def ability(ctx: Context, ability_id: str) -> ir.Ability:
+    """An ability by its stable id (granted and copied abilities included)."""
+    return ctx.pool.ability(ability_id)
+
+
+def effects_of(ctx: Context, o: Obj) -> tuple[tuple[ir.Effect, ...], tuple[ir.TargetSpec, ...]]:
+    """The effects and target slots of a spell or ability on the stack (for a modal spell,
+    its chosen modes in order, 700.2)."""
+    if o.ability:
+        ab = ability(ctx, o.ability)
+        if isinstance(ab, (ir.Activated, ir.Triggered)):
+            return ab.effects, ab.targets
+        return (), ()
+    sa = spell_ability(ctx, o.name)
+    if sa is not None:
+        if sa.modes:
+            effs: tuple[ir.Effect, ...] = ()
+            tg: tuple[ir.TargetSpec, ...] = ()
+            for m in o.mode:
+                effs += sa.modes[m].effects
+                tg += sa.modes[m].targets
+            return effs, tg
+        return sa.effects, sa.targets
+    return (), spell_target_specs(ctx, o.name, o.mode)
+
+
+def ability_text(ctx: Context, ability_id: str) -> str:
+    ab = ability(ctx, ability_id)
+    return getattr(ab, "text", "")
+
+
+def is_permanent_card(ctx: Context, name: str) -> bool:
+    """110.4a / 304.4 / 307.4: a card of a permanent type becomes a permanent when it resolves."""
+    return any(t in ctx.face(name).types for t in PERMANENT_TYPES)
+
+
+PERMANENT_TYPES = ("creature", "artifact", "enchantment", "planeswalker", "land", "battle")

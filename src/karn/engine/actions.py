@@ -35,13 +35,16 @@ class Action:
     def of(o: Option) -> Action:
         return Action(o.kind, o.a, o.b, o.label)
 
-    def option(self) -> Option:
-        return Option(self.kind, self.a, self.b, self.label)
-
 
 class IllegalActionError(ValueError):
-    """An action that is not legal now. The game is left exactly as it was (733)."""
+    """An action that is not legal now. The game is left exactly as it was (733).
 
-    def __init__(self, message: str, rule: str = "") -> None:
-        super().__init__(f"{rule}: {message}" if rule else message)
+    ``rule`` is the rule of the decision that was being answered (117.1 for priority);
+    ``violated`` the rule the action breaks, when it is a more precise one (305.2, 601.2c, ...).
+    """
+
+    def __init__(self, message: str, rule: str = "", violated: str = "") -> None:
+        shown = f"{message} ({violated})" if violated and violated != rule else message
+        super().__init__(f"{rule}: {shown}" if rule else shown)
         self.rule = rule
+        self.violated = violated or rule

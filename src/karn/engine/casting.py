@@ -9,18 +9,41 @@ if the player cancels.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from karn import ir
 from karn.cards.mana import ManaCost
-from karn.engine import decisions, mana, targeting, timing, triggers
-from karn.engine.abilities import extra_cost_per_target, spell_ability, spell_target_specs
+from karn.engine import decisions, mana, targeting, timing
+from karn.engine.abilities import ability, extra_cost_per_target, spell_ability, spell_target_specs
 from karn.engine.actions import Action
 from karn.engine.context import Context
-from karn.engine.state import STACK, Frame, Obj, Option, decode_state, encode_state
-from karn.engine.zones import move, new_object
+from karn.engine.events import CounterChange, SpellCast, Tap, ZoneChange
+from karn.engine.frames import ActivateFrame, CastFrame
+from karn.engine.pipeline import perform, put_on_stack
+from karn.engine.state import GRAVEYARD, HAND, STACK, Obj, Option, decode_state, encode_state
 
-# ---------------------------------------------------------------------------- what a card does
+# ---------------------------------------------------------------------------- what may be cast
+
+
+class _SpellInfo(NamedTuple):
+    land: bool
+    instant: bool
+    cost: ManaCost  # with X = 0 (601.2f minimum)
+    castable: bool  # compiled completely and has a mana cost (118.6)
+
+
+def _spell_info(ctx: Context, name: str) -> _SpellInfo:
+    memo = ctx.printed.memo
+    info: _SpellInfo | None = memo.get(("spell", name))
+    if info is None:
+        face = ctx.face(name)
+        # 118.6 / 202.1b: a card with no mana cost can't be cast (without an alternative cost);
+        # 712.8a: the back face of a double-faced card is not cast.
+        castable = ctx.compiled(name).playable and face.mana_cost is not None and not face.front
+        info = memo["spell", name] = _SpellInfo(
+            "land" in face.types, "instant" in face.types, face.cost.with_x(0) if castable else ManaCost(), castable
+        )
+    return info
 
 
 def has_targets(ctx: Context, p: int, oid: int) -> bool:
@@ -28,12 +51,18 @@ def has_targets(ctx: Context, p: int, oid: int) -> bool:
     name = ctx.obj(oid).name
     sa = spell_ability(ctx, name)
     if sa is not None and sa.modes:
-        return any(_slots_fillable(ctx, p, oid, m.targets) for m in sa.modes)
+        fillable = sum(1 for m in sa.modes if _slots_fillable(ctx, p, oid, m.targets))
+        return fillable >= max(1, sa.choose)  # 700.2a: each chosen mode needs its targets
     return _slots_fillable(ctx, p, oid, spell_target_specs(ctx, name, []))
 
 
 def _slots_fillable(ctx: Context, p: int, source: int, specs: tuple[ir.TargetSpec, ...]) -> bool:
     return all(targeting.has_candidates(ctx, spec, p, source, source) for spec in specs)
+
+
+def castable_card(ctx: Context, name: str) -> bool:
+    """Can this card ever be cast (118.6: it has a mana cost; it compiled completely)?"""
+    return _spell_info(ctx, name).castable
 
 
 def can_cast(
@@ -46,13 +75,8 @@ def can_cast(
 ) -> bool:
     """601.2: timing (117.1a, 307.1), legal targets (601.2c) and a payable cost (601.2h)."""
     o = ctx.obj(oid)
-    info = _SPELL_INFO.get(o.name)
-    if info is None:
-        face = ctx.face(o.name)
-        info = _SPELL_INFO[o.name] = _SpellInfo(
-            "land" in face.types, "instant" in face.types, face.cost.with_x(0), ctx.compiled(o.name).playable
-        )
-    if info.land or not info.playable:
+    info = _spell_info(ctx, o.name)
+    if info.land or not info.castable:
         return False
     if not info.instant and not (timing.sorcery_timing(ctx, p) if sorcery_ok is None else sorcery_ok):
         return False
@@ -66,29 +90,15 @@ def can_cast(
     return has_targets(ctx, p, oid)
 
 
-class _SpellInfo(NamedTuple):
-    land: bool
-    instant: bool
-    cost: ManaCost  # with X = 0 (601.2f minimum)
-    playable: bool
-
-
-_SPELL_INFO: dict[str, _SpellInfo] = {}
-
-
 def can_activate(
-    ctx: Context, p: int, oid: int, idx: int, ab: ir.Activated, srcs: list[mana.Source] | None = None
+    ctx: Context, p: int, oid: int, ab: ir.Activated, srcs: list[mana.Source] | None = None
 ) -> bool:
     o = ctx.obj(oid)
     c = ab.cost
     if ab.sorcery_speed and not timing.sorcery_timing(ctx, p):
         return False
-    if c.tap:
-        if o.tapped:
-            return False
-        ch = ctx.chars(oid)
-        if o.sick and ch.is_("creature") and "haste" not in ch.keywords:
-            return False  # 302.6
+    if c.tap and (o.tapped or mana.sick(ctx, oid)):
+        return False  # 302.6
     if c.loyalty is not None:
         if o.loyalty_turn == ctx.state.turn:
             return False  # 606.3: one loyalty ability per planeswalker per turn
@@ -106,63 +116,74 @@ def can_activate(
     return True
 
 
-# ---------------------------------------------------------------------------- casting a spell (601)
+# ---------------------------------------------------------------------------- 733: rewinding
 
 
 def _snapshot(ctx: Context) -> None:
     ctx.state.rollback = b""
-    ctx.state.settings["rollback_log"] = len(ctx.log)
+    ctx.rollback_log = len(ctx.log)
     ctx.state.rollback = encode_state(ctx.state)
 
 
 def cancel(ctx: Context) -> None:
     """733.1: rewind an illegal or abandoned cast/activation to the moment before it began."""
     s = decode_state(ctx.state.rollback)
-    n = s.settings.get("rollback_log", len(ctx.log))
     s.rollback = b""
-    s.settings.pop("rollback_log", None)
     ctx.state = s
-    del ctx.log[n:]
-    ctx.dirty()
+    del ctx.log[ctx.rollback_log :]
+    ctx.reset_caches()
+
+
+def _done_rewinding(ctx: Context) -> None:
+    ctx.state.rollback = b""
+    ctx.rollback_log = 0
+
+
+# ---------------------------------------------------------------------------- casting a spell (601)
 
 
 def begin_cast(ctx: Context, p: int, oid: int) -> None:
     _snapshot(ctx)
-    name = ctx.obj(oid).name
-    new = move(ctx, oid, STACK, controller=p)  # 601.2a
-    ctx.state.agenda.append(Frame("cast", {"obj": new, "player": p, "targets": [], "name": name}))
+    o = ctx.obj(oid)
+    name, origin = o.name, o.zone
+    done = perform(ctx, ZoneChange(obj=oid, to=STACK, rule="601.2a", cause="cast", controller=p, quiet=True))
+    assert done is not None
+    new = next(e.new_id for e in done if isinstance(e, ZoneChange))
+    ctx.obj(new).cast_from = origin
+    ctx.state.agenda.append(CastFrame(obj=new, player=p, name=name))
 
 
-def cast_step(ctx: Context, f: Frame) -> None:
-    v = f.vars
-    p: int = v["player"]
-    oid: int = v["obj"]
-    name: str = v["name"]
+def cast_step(ctx: Context, f: CastFrame) -> None:
+    p, oid, name = f.player, f.obj, f.name
     face = ctx.face(name)
     sa = spell_ability(ctx, name)
-    # 601.2b: modes.
-    if sa is not None and sa.modes and "modes" not in v:
-        opts = [
-            Option("mode", i, label=m.text or f"mode {i + 1}")
-            for i, m in enumerate(sa.modes)
-            if _slots_fillable(ctx, p, oid, m.targets)
-        ]
-        decisions.ask(ctx, p, "mode", "601.2b", f"choose a mode for {name}", opts + [_cancel()])
-        return
-    modes: list[int] = v.get("modes", [])
+    # 601.2b / 700.2: modes, as many as the spell says to choose (each mode once, 700.2d).
+    if sa is not None and sa.modes:
+        chosen = f.modes or []
+        if len(chosen) < max(1, sa.choose):
+            opts = [
+                Option("mode", i, label=m.text or f"mode {i + 1}")
+                for i, m in enumerate(sa.modes)
+                if i not in chosen and _slots_fillable(ctx, p, oid, m.targets)
+            ]
+            n = max(1, sa.choose)
+            which = f" ({len(chosen) + 1} of {n})" if n > 1 else ""
+            decisions.ask(ctx, p, "mode", "601.2b", f"choose a mode for {name}{which}", opts + [_cancel()])
+            return
+    modes = sorted(f.modes or [])  # the modes are performed in the order printed
     # 601.2b: the value of X.
-    if face.cost.x and "x" not in v:
+    if face.cost.x and f.x is None:
         _ask_x(ctx, p, mana.max_x(ctx, p, face.cost), f"choose X for {name}")
         return
-    x: int = v.get("x", 0)
+    x = f.x or 0
     specs = spell_target_specs(ctx, name, modes)
     extra = extra_cost_per_target(ctx, name)
     if _choose_targets(ctx, f, p, oid, specs, name, face.cost.with_x(x), extra):
         return
     # 601.2f: total cost.
-    n_targets = len(v["targets"][0]) if v["targets"] else 0
+    n_targets = len(f.picks.chosen[0]) if f.picks.chosen else 0
     total = face.cost.with_x(x, extra * max(0, n_targets - 1))
-    v["cost"] = str(total)
+    f.cost = str(total)
     _ask_payment(ctx, p, total, f"pay {total} for {name}")
 
 
@@ -179,7 +200,7 @@ def _cancel() -> Option:
 
 def _choose_targets(
     ctx: Context,
-    f: Frame,
+    f: CastFrame | ActivateFrame,
     p: int,
     source: int,
     specs: tuple[ir.TargetSpec, ...],
@@ -188,15 +209,11 @@ def _choose_targets(
     extra_per_target: int,
 ) -> bool:
     """601.2c: choose targets one slot and one pick at a time. True while a decision is pending."""
-    pick = targeting.next_pick(ctx, f.vars, specs, p, source, f.vars["obj"])
+    pick = targeting.next_pick(ctx, f.picks, specs, p, source, f.obj)
     if pick is None:
         return False
     spec, picked, cands = pick
-    if (
-        extra_per_target
-        and picked
-        and not mana.can_pay(ctx, p, base.with_x(0, extra_per_target * len(picked)))
-    ):
+    if extra_per_target and picked and not mana.can_pay(ctx, p, base.with_x(0, extra_per_target * len(picked))):
         cands = []  # 601.2f: one more target would cost more than can be paid
     opts = [Option("target", t, label=targeting.label(ctx, t)) for t in cands]
     if len(picked) >= spec.min:
@@ -222,54 +239,49 @@ def _ask_payment(ctx: Context, p: int, cost: ManaCost, prompt: str, exclude: int
     decisions.ask(ctx, p, "pay", "601.2h", prompt, opts)
 
 
-def _common_answer(ctx: Context, f: Frame, a: Action) -> bool:
+def _common_answer(ctx: Context, f: CastFrame | ActivateFrame, a: Action) -> bool:
     """Answers shared by casting and activating. True if handled."""
-    v = f.vars
     if a.kind == "cancel":
         ctx.state.agenda.pop()
         cancel(ctx)
         return True
     if a.kind == "target":
-        v["targets"][-1].append(a.a)
+        f.picks.chosen[-1].append(a.a)
         return True
     if a.kind == "done":
-        v["slot_done"] = True
+        f.picks.slot_done = True
         return True
     if a.kind == "mana":
-        mana.activate_mana_ability(ctx, v["player"], a.a, a.b)
+        mana.activate_mana_ability(ctx, f.player, a.a, a.b)
         return True
     return False
 
 
-def cast_answer(ctx: Context, f: Frame, a: Action) -> None:
-    v = f.vars
+def cast_answer(ctx: Context, f: CastFrame, a: Action) -> None:
     if _common_answer(ctx, f, a):
         return
     if a.kind == "mode":
-        v["modes"] = [a.a]
+        f.modes = (f.modes or []) + [a.a]
     elif a.kind == "x":
-        v["x"] = a.a
+        f.x = a.a
     elif a.kind == "pay":
-        p: int = v["player"]
-        if not mana.pay(ctx, p, ManaCost.parse(v["cost"])):
+        if not mana.pay(ctx, f.player, ManaCost.parse(f.cost)):
             raise AssertionError("payment solver failed after proposing a payment")
         _finish_cast(ctx, f)
 
 
-def _finish_cast(ctx: Context, f: Frame) -> None:
-    v = f.vars
-    o = ctx.obj(v["obj"])
-    o.x = v.get("x", 0)
-    o.mode = v.get("modes", [])
-    o.targets = v["targets"]
+def _finish_cast(ctx: Context, f: CastFrame) -> None:
+    o = ctx.obj(f.obj)
+    o.x = f.x or 0
+    o.mode = sorted(f.modes or [])
+    o.targets = f.picks.chosen
     ctx.state.agenda.pop()
-    ctx.state.rollback = b""
-    ctx.state.settings.pop("rollback_log", None)
+    _done_rewinding(ctx)
     ctx.state.passes = 0
     tgt = _targets_text(ctx, o)
     xs = f" with X={o.x}" if ctx.face(o.name).cost.x else ""
     ctx.emit("601.2i", f"{ctx.player_name(o.controller)} casts {o.name}{xs}{tgt}")
-    triggers.on_cast(ctx, o.id)
+    perform(ctx, SpellCast(obj=o.id, player=o.controller, from_zone=o.cast_from or HAND))
 
 
 def _targets_text(ctx: Context, o: Obj) -> str:
@@ -285,32 +297,32 @@ def _targets_text(ctx: Context, o: Obj) -> str:
 def begin_activate(ctx: Context, p: int, source: int, idx: int) -> None:
     _snapshot(ctx)
     src = ctx.obj(source)
-    ab = ctx.chars(source).abilities[idx]
+    aid = ctx.chars(source).ability_ids[idx]
+    assert isinstance(ability(ctx, aid), ir.Activated)
+    o = put_on_stack(ctx, aid, source, src.name, src.owner, p)  # 602.2a
+    ctx.state.agenda.append(ActivateFrame(obj=o.id, player=p, source=source, ability=aid))
+
+
+def _activated(ctx: Context, f: ActivateFrame) -> ir.Activated:
+    ab = ability(ctx, f.ability)
     assert isinstance(ab, ir.Activated)
-    o = new_object(ctx, -1, src.name, src.owner, STACK, ability=idx, source=source)  # 602.2a
-    o.controller = p
-    ctx.state.stack.append(o.id)
-    ctx.state.agenda.append(
-        Frame("activate", {"obj": o.id, "player": p, "targets": [], "source": source, "idx": idx})
-    )
+    return ab
 
 
-def activate_step(ctx: Context, f: Frame) -> None:
-    v = f.vars
-    p: int = v["player"]
-    source: int = v["source"]
-    ab = _ability(ctx, v)
+def activate_step(ctx: Context, f: ActivateFrame) -> None:
+    p, source = f.player, f.source
+    ab = _activated(ctx, f)
     name = ctx.obj(source).name
     printed = ManaCost.parse(ab.cost.mana)
     exclude = source if ab.cost.tap else 0  # a {T} in the cost: not also a mana source
-    if printed.x and "x" not in v:
+    if printed.x and f.x is None:
         # 602.2b / 601.2b: announce the value of X.
         _ask_x(ctx, p, mana.max_x(ctx, p, printed, exclude=exclude), f"choose X for {name}'s ability")
         return
     if _choose_targets(ctx, f, p, source, ab.targets, name, ManaCost(), 0):
         return
-    cost = printed.with_x(v.get("x", 0))
-    v["cost"] = str(cost)
+    cost = printed.with_x(f.x or 0)
+    f.cost = str(cost)
     if cost.mana_value == 0:
         # Only non-mana costs ({T}, sacrifice, loyalty): paid at once (601.2h).
         _pay_activation(ctx, f)
@@ -318,46 +330,41 @@ def activate_step(ctx: Context, f: Frame) -> None:
     _ask_payment(ctx, p, cost, f"pay {cost} to activate {name}", exclude=exclude)
 
 
-def _ability(ctx: Context, v: dict[str, Any]) -> ir.Activated:
-    """The ability being activated (the stack object carries its source's card name)."""
-    ab = ctx.compiled(ctx.obj(v["obj"]).name).abilities[v["idx"]]
-    assert isinstance(ab, ir.Activated)
-    return ab
-
-
-def activate_answer(ctx: Context, f: Frame, a: Action) -> None:
+def activate_answer(ctx: Context, f: ActivateFrame, a: Action) -> None:
     if _common_answer(ctx, f, a):
         return
     if a.kind == "x":
-        f.vars["x"] = a.a
+        f.x = a.a
     elif a.kind == "pay":
-        exclude = f.vars["source"] if _ability(ctx, f.vars).cost.tap else 0
-        if not mana.pay(ctx, f.vars["player"], ManaCost.parse(f.vars["cost"]), exclude=exclude):
+        exclude = f.source if _activated(ctx, f).cost.tap else 0
+        if not mana.pay(ctx, f.player, ManaCost.parse(f.cost), exclude=exclude):
             raise AssertionError("payment solver failed after proposing a payment")
         _pay_activation(ctx, f)
 
 
-def _pay_activation(ctx: Context, f: Frame) -> None:
+def _pay_activation(ctx: Context, f: ActivateFrame) -> None:
     """602.2b/601.2h: pay the non-mana costs ({T}, sacrifice, loyalty), then the ability is activated."""
-    v = f.vars
-    source: int = v["source"]
-    ab = _ability(ctx, v)
-    o = ctx.obj(v["obj"])
+    source = f.source
+    ab = _activated(ctx, f)
+    o = ctx.obj(f.obj)
     src = ctx.obj(source)
     name = src.name
-    o.targets = v["targets"]
-    o.x = v.get("x", 0)
+    o.targets = f.picks.chosen
+    o.x = f.x or 0
     c = ab.cost
-    if c.tap:
-        src.tapped = True
-    if c.loyalty is not None:
-        src.counters["loyalty"] = src.counters.get("loyalty", 0) + c.loyalty
-        src.loyalty_turn = ctx.state.turn
-        ctx.dirty()
     ctx.state.agenda.pop()
-    ctx.state.rollback = b""
-    ctx.state.settings.pop("rollback_log", None)
+    _done_rewinding(ctx)
     ctx.state.passes = 0
-    ctx.emit("602.2", f"{ctx.player_name(v['player'])} activates {name}: {ab.text}{_targets_text(ctx, o)}")
+    if c.tap:
+        perform(ctx, Tap(obj=source, tapped=True, rule="602.2b", quiet=True))
+    if c.loyalty is not None:
+        perform(ctx, CounterChange(obj=source, kind="loyalty", amount=c.loyalty, rule="606.4", quiet=True))
+        src.loyalty_turn = ctx.state.turn
+    ctx.emit("602.2", f"{ctx.player_name(f.player)} activates {name}: {ab.text}{_targets_text(ctx, o)}")
     if c.sacrifice_self:
-        triggers.leave_battlefield(ctx, [source], "graveyard", "701.21", verb="is sacrificed")
+        perform(
+            ctx,
+            ZoneChange(
+                obj=source, to=GRAVEYARD, rule="701.21", cause="sacrifice", text=f"{ctx.describe(source)} is sacrificed"
+            ),
+        )

@@ -1,17 +1,28 @@
-"""Combat (506-511): declaring attackers and blockers, and combat damage.
+"""Combat (506-511, 802): declaring attackers and blockers, and combat damage.
 
 Declarations are sequences of small decisions: one attacker (or blocker) at a
-time, then ``done``. Restrictions are enforced by what is offered: tapped or
-summoning-sick creatures (302.6), defender (702.3b), "can't attack/block",
-flying and reach (702.9b, 702.17b), menace (702.110b).
+time, then ``done``; the declaration is checked as a whole when it is done
+(508.1c-d, 509.1b-c): an illegal one is refused and stays as it was.
+Restrictions: tapped or summoning-sick creatures (302.6), defender (702.3b),
+"can't attack/block", flying and reach (702.9b, 702.17b), menace (702.110b).
+
+With more than two players (802, 806), each attacking creature attacks one
+opponent or a planeswalker an opponent controls; each defending player, in
+APNAP order, declares blockers among the creatures attacking them or their
+planeswalkers (802.4).
 """
 
 from __future__ import annotations
 
-from karn.engine import damage, decisions, triggers
-from karn.engine.actions import Action
+from karn.engine import decisions
+from karn.engine.actions import Action, IllegalActionError
 from karn.engine.context import Context
-from karn.engine.state import BATTLEFIELD, Combat, Frame, Option, player_ref, ref_player
+from karn.engine.events import AttackerDeclared, GameEvent, Tap
+from karn.engine.frames import AttackFrame, BlockFrame, DamageFrame
+from karn.engine.game_over import apnap
+from karn.engine.pipeline import perform
+from karn.engine.references import damage_event, damage_source
+from karn.engine.state import BATTLEFIELD, Combat, Option, player_ref, ref_player
 
 
 def _combat(ctx: Context) -> Combat:
@@ -34,17 +45,17 @@ def can_attack(ctx: Context, oid: int) -> bool:
 
 
 def defenders(ctx: Context) -> list[int]:
-    """506.2/508.1b: the opponents and the planeswalkers they control."""
+    """506.2/508.1b/802.3: the opponents, and the planeswalkers they control."""
     s = ctx.state
     out = [player_ref(p.index) for p in s.players if p.index != s.active and not p.lost]
-    for oid in s.battlefield:
-        c = ctx.chars(oid)
+    for oid, c in ctx.battlefield_chars().items():
         if c.is_("planeswalker") and c.controller != s.active:
             out.append(oid)
     return out
 
 
 def defending_player(ctx: Context, defender: int) -> int:
+    """The player an attacker attacks, or who controls the planeswalker it attacks (506.2)."""
     if defender < 0:
         return ref_player(defender)
     if defender in ctx.state.objects:
@@ -53,22 +64,32 @@ def defending_player(ctx: Context, defender: int) -> int:
     return lk.controller if lk is not None else (ctx.state.active + 1) % len(ctx.state.players)
 
 
-def _dname(ctx: Context, d: int) -> str:
+def _defender_name(ctx: Context, d: int) -> str:
     return ctx.player_name(ref_player(d)) if d < 0 else ctx.describe(d) if d in ctx.state.objects else "?"
 
 
-def attack_step(ctx: Context, f: Frame) -> None:
+# ---------------------------------------------------------------------------- declare attackers (508)
+
+
+def attack_step(ctx: Context, f: AttackFrame) -> None:
     s = ctx.state
     cb = _combat(ctx)
-    if f.vars.get("done"):
+    if f.done:
         s.agenda.pop()
+        taps: list[GameEvent] = []
         for a, d in cb.attackers.items():
             c = ctx.chars(a)
             if "vigilance" not in c.keywords:
-                ctx.obj(a).tapped = True  # 508.1f
-            ctx.emit("508.1", f"{c.name} attacks {_dname(ctx, d)}")
-        for a, d in list(cb.attackers.items()):
-            triggers.on_attack(ctx, a, defending_player(ctx, d))  # 508.3a
+                taps.append(Tap(obj=a, tapped=True, rule="508.1f", quiet=True))
+            ctx.emit("508.1", f"{c.name} attacks {_defender_name(ctx, d)}")
+        if taps:
+            perform(ctx, taps)
+        events: list[GameEvent] = [
+            AttackerDeclared(obj=a, defender=d, defending_player=defending_player(ctx, d))
+            for a, d in cb.attackers.items()
+        ]
+        if events:
+            perform(ctx, events)  # 508.3a: "whenever ... attacks" abilities trigger
         if not cb.attackers:
             ctx.emit("508.8", f"{ctx.player_name(s.active)} declares no attackers")
         return
@@ -78,22 +99,25 @@ def attack_step(ctx: Context, f: Frame) -> None:
         if oid in cb.attackers or not can_attack(ctx, oid):
             continue
         for d in defs:
-            opts.append(Option("attack", oid, d, label=f"attack {_dname(ctx, d)} with {ctx.describe(oid)}"))
-    for a in cb.attackers:
-        opts.append(Option("unattack", a, label=f"undo the attack by {ctx.describe(a)}"))
+            opts.append(Option("attack", oid, d, label=f"attack {_defender_name(ctx, d)} with {ctx.describe(oid)}"))
+    for a, d in cb.attackers.items():
+        opts.append(
+            Option("unattack", a, label=f"undo the attack by {ctx.describe(a)} on {_defender_name(ctx, d)}")
+        )
     opts.append(Option("done", label="done declaring attackers"))
-    decisions.ask(
-        ctx, s.active, "attackers", "508.1", f"{ctx.player_name(s.active)}: declare attackers", opts
-    )
+    decisions.ask(ctx, s.active, "attackers", "508.1", f"{ctx.player_name(s.active)}: declare attackers", opts)
 
 
-def attack_answer(ctx: Context, f: Frame, a: Action) -> None:
+def attack_answer(ctx: Context, f: AttackFrame, a: Action) -> None:
     if a.kind == "attack":
         _combat(ctx).attackers[a.a] = a.b
     elif a.kind == "unattack":
         _combat(ctx).attackers.pop(a.a, None)
     elif a.kind == "done":
-        f.vars["done"] = True
+        f.done = True
+
+
+# ---------------------------------------------------------------------------- declare blockers (509)
 
 
 def can_block(ctx: Context, blocker: int, attacker: int) -> bool:
@@ -105,65 +129,98 @@ def can_block(ctx: Context, blocker: int, attacker: int) -> bool:
     return True
 
 
-def _defending(ctx: Context) -> int:
+def attacked_players(ctx: Context) -> list[int]:
+    """802.4: the defending players actually attacked (a planeswalker's controller counts),
+    in APNAP order."""
     cb = _combat(ctx)
-    for d in cb.attackers.values():
-        return defending_player(ctx, d)
-    return (ctx.state.active + 1) % len(ctx.state.players)
+    attacked = {defending_player(ctx, d) for d in cb.attackers.values()}
+    return [p for p in apnap(ctx) if p in attacked]
 
 
-def _menace_ok(ctx: Context) -> bool:
+def _attacking(ctx: Context, player: int) -> list[int]:
+    """802.4a: the attackers a defending player may block: those attacking them or a
+    planeswalker they control."""
     cb = _combat(ctx)
-    for a in cb.attackers:
+    return [a for a, d in cb.attackers.items() if defending_player(ctx, d) == player]
+
+
+def blocks_illegal(ctx: Context, player: int) -> str:
+    """509.1b-c: why this player's whole declaration of blockers is illegal ("" if it is legal).
+    Only this player's blockers and the creatures attacking them count (802.4b)."""
+    cb = _combat(ctx)
+    mine = set(_attacking(ctx, player))
+    for a in mine:
         if "menace" in ctx.chars(a).keywords:
-            n = sum(1 for atts in cb.blockers.values() if a in atts)
+            n = sum(1 for b, atts in cb.blockers.items() if a in atts and ctx.controller(b) == player)
             if n == 1:
-                return False  # 702.110b
-    return True
+                return f"702.110b: {ctx.describe(a)} has menace and can't be blocked except by two or more creatures"
+    return ""
 
 
-def block_step(ctx: Context, f: Frame) -> None:
+def block_step(ctx: Context, f: BlockFrame) -> None:
     s = ctx.state
     cb = _combat(ctx)
-    dp = _defending(ctx)
-    if f.vars.get("done"):
-        s.agenda.pop()
-        cb.blocked = [a for a in cb.attackers if any(a in atts for atts in cb.blockers.values())]  # 509.1h
-        for b, atts in cb.blockers.items():
+    if not f.defenders and not f.done:
+        if not cb.attackers:
+            s.agenda.pop()
+            return
+        f.defenders = attacked_players(ctx)
+    if f.done:
+        # The current defending player is done; the next one in APNAP order declares (802.4).
+        f.done = False
+        dp = f.defenders.pop(0)
+        mine = [(b, atts) for b, atts in cb.blockers.items() if ctx.controller(b) == dp]
+        for b, atts in mine:
             ctx.emit("509.1", f"{ctx.describe(b)} blocks {', '.join(ctx.describe(x) for x in atts)}")
-        if not cb.blockers:
+        if not mine:
             ctx.emit("509.1", f"{ctx.player_name(dp)} declares no blockers")
-        return
-    if not cb.attackers:
+        if not f.defenders:
+            s.agenda.pop()
+            cb.blocked = [a for a in cb.attackers if any(a in atts for atts in cb.blockers.values())]  # 509.1h
+            return
+    if not f.defenders:
         s.agenda.pop()
         return
+    dp = f.defenders[0]
+    attackers = _attacking(ctx, dp)
     opts: list[Option] = []
-    for oid in s.battlefield:
-        c = ctx.chars(oid)
-        if not c.is_("creature") or c.controller != dp or oid in cb.blockers:
+    for oid, c in ctx.battlefield_chars().items():
+        if not c.is_("creature") or c.controller != dp:
             continue
         if ctx.obj(oid).tapped or c.cant_block:
             continue  # 509.1a: only untapped creatures block
-        for a in cb.attackers:
-            if can_block(ctx, oid, a):
-                opts.append(
-                    Option("block", oid, a, label=f"block {ctx.describe(a)} with {ctx.describe(oid)}")
-                )
-    for b in cb.blockers:
-        opts.append(Option("unblock", b, label=f"undo the block by {ctx.describe(b)}"))
-    if _menace_ok(ctx):
-        opts.append(Option("done", label="done declaring blockers"))
+        blocking = cb.blockers.get(oid, [])
+        if len(blocking) >= _max_blocks(ctx, oid):
+            continue
+        for a in attackers:
+            if a not in blocking and can_block(ctx, oid, a):
+                opts.append(Option("block", oid, a, label=f"block {ctx.describe(a)} with {ctx.describe(oid)}"))
+    for b, atts in cb.blockers.items():
+        if ctx.controller(b) == dp:
+            what = ", ".join(ctx.describe(x) for x in atts)
+            opts.append(Option("unblock", b, label=f"undo the block by {ctx.describe(b)} (blocking {what})"))
+    opts.append(Option("done", label="done declaring blockers"))
     decisions.ask(ctx, dp, "blockers", "509.1", f"{ctx.player_name(dp)}: declare blockers", opts)
 
 
-def block_answer(ctx: Context, f: Frame, a: Action) -> None:
+def _max_blocks(ctx: Context, oid: int) -> int:
+    """509.1a: a creature blocks one attacker unless an ability lets it block more."""
+    return ctx.chars(oid).max_blocks
+
+
+def block_answer(ctx: Context, f: BlockFrame, a: Action) -> None:
     cb = _combat(ctx)
     if a.kind == "block":
-        cb.blockers[a.a] = [a.b]
+        cb.blockers.setdefault(a.a, []).append(a.b)
     elif a.kind == "unblock":
         cb.blockers.pop(a.a, None)
     elif a.kind == "done":
-        f.vars["done"] = True
+        dp = f.defenders[0] if f.defenders else -1
+        why = blocks_illegal(ctx, dp) if dp >= 0 else ""
+        if why:
+            rule, _, text = why.partition(": ")
+            raise IllegalActionError(f"this declaration of blockers is illegal: {text}", "509.1b", rule)
+        f.done = True
 
 
 # ---------------------------------------------------------------------------- combat damage (510)
@@ -205,97 +262,113 @@ def _lethal(ctx: Context, blocker: int, src_deathtouch: bool, already: int) -> i
     return needed
 
 
-def damage_step(ctx: Context, f: Frame) -> None:
+def _plan(ctx: Context, f: DamageFrame) -> None:
+    """510.1: each attacking and blocking creature assigns its combat damage."""
     s = ctx.state
     cb = _combat(ctx)
-    v = f.vars
-    first: bool = v["first"]
-    if "plan" not in v:
-        if first:
-            # 510.4: remember who had first strike or double strike as this step began.
-            cb.dealt_first = [o for o in _participants(ctx) if _strikes_first(ctx, o)]
-        plan: list[list[int]] = []  # [source, target, amount]
-        queue: list[list[int]] = []  # [attacker, remaining, blockers...]
-        for a, d in cb.attackers.items():
-            if a not in s.objects or not _deals_now(ctx, a, first):
-                continue
-            c = ctx.chars(a)
-            power = c.power
-            if power <= 0:
-                continue  # 510.1a
-            blockers = [b for b, atts in cb.blockers.items() if a in atts and b in s.objects]
-            trample = "trample" in c.keywords
-            defender_alive = d < 0 or (d in s.objects and s.objects[d].zone == BATTLEFIELD)
-            if a not in cb.blocked:
-                if defender_alive:
-                    plan.append([a, d, power])  # 510.1b
-                continue
-            if not blockers:
-                if trample and defender_alive:
-                    plan.append([a, d, power])  # 702.19d
-                continue  # 510.1c
-            if trample and defender_alive and ctx.state.settings.get("trample_choice", 0):
-                # 702.19b: the controller chooses how much beyond lethal each blocker gets.
-                v.setdefault("trample", {})[str(a)] = d
-                queue.append([a, power] + blockers)
-                continue
-            if trample:
-                # 702.19b: lethal damage to each blocker first; by default (setting
-                # "trample_choice" off) the engine assigns the excess to the player or
-                # planeswalker attacked, the choice that deals the most damage through.
-                left = power
-                dt = "deathtouch" in c.keywords
-                for b in blockers:
-                    n = min(left, _lethal(ctx, b, dt, 0))
-                    if n:
-                        plan.append([a, b, n])
-                    left -= n
-                if left > 0:
-                    if defender_alive:
-                        plan.append([a, d, left])
-                    else:
-                        plan.append([a, blockers[-1], left])
-                continue
-            if len(blockers) == 1:
-                plan.append([a, blockers[0], power])  # 510.1c
-                continue
+    first = f.first
+    if first:
+        # 510.4: remember who had first strike or double strike as this step began.
+        cb.dealt_first = [o for o in _participants(ctx) if _strikes_first(ctx, o)]
+    plan: list[list[int]] = []  # [source, target, amount]
+    queue: list[list[int]] = []  # [attacker, remaining, blockers...]
+    order = apnap(ctx)
+    attackers = sorted(cb.attackers.items(), key=lambda ad: order.index(ctx.controller(ad[0])) if ad[0] in s.objects else 0)
+    for a, d in attackers:  # 802.5: damage is assigned in APNAP order
+        if a not in s.objects or not _deals_now(ctx, a, first):
+            continue
+        c = ctx.chars(a)
+        power = c.power
+        if power <= 0:
+            continue  # 510.1a
+        blockers = [b for b, atts in cb.blockers.items() if a in atts and b in s.objects]
+        trample = "trample" in c.keywords
+        defender_alive = (d < 0 and not s.players[ref_player(d)].lost) or (
+            d in s.objects and s.objects[d].zone == BATTLEFIELD
+        )
+        if a not in cb.blocked:
+            if defender_alive:
+                plan.append([a, d, power])  # 510.1b
+            continue
+        if not blockers:
+            if trample and defender_alive:
+                plan.append([a, d, power])  # 702.19d
+            continue  # 510.1c
+        if trample and defender_alive and s.settings.get("trample_choice", 0):
+            # 702.19b: the controller chooses how much beyond lethal each blocker gets.
+            f.trample[a] = d
             queue.append([a, power] + blockers)
-        for b, atts in cb.blockers.items():
-            if b not in s.objects or not _deals_now(ctx, b, first):
-                continue
-            power = ctx.chars(b).power
-            live = [x for x in atts if x in s.objects]
-            if power > 0 and live:
+            continue
+        if trample:
+            # 702.19b: lethal damage to each blocker first; by default (setting
+            # "trample_choice" off) the engine assigns the excess to the player or
+            # planeswalker attacked, the choice that deals the most damage through.
+            left = power
+            dt = "deathtouch" in c.keywords
+            for b in blockers:
+                n = min(left, _lethal(ctx, b, dt, 0))
+                if n:
+                    plan.append([a, b, n])
+                left -= n
+            if left > 0:
+                if defender_alive:
+                    plan.append([a, d, left])
+                else:
+                    plan.append([a, blockers[-1], left])
+            continue
+        if len(blockers) == 1:
+            plan.append([a, blockers[0], power])  # 510.1c
+            continue
+        queue.append([a, power] + blockers)
+    for b, atts in cb.blockers.items():
+        if b not in s.objects or not _deals_now(ctx, b, first):
+            continue
+        power = ctx.chars(b).power
+        live = [x for x in atts if x in s.objects]
+        if power > 0 and live:
+            if len(live) == 1:
                 plan.append([b, live[0], power])  # 510.1d
-        v["plan"] = plan
-        v["queue"] = queue
-    queue = v["queue"]
+            else:
+                queue.append([b, power] + live)  # 510.1d: a blocker dividing among attackers
+    f.plan = plan
+    f.queue = queue
+
+
+def damage_step(ctx: Context, f: DamageFrame) -> None:
+    s = ctx.state
+    if f.dealt:
+        s.agenda.pop()
+        return
+    if f.plan is None:
+        _plan(ctx, f)
+    assert f.plan is not None
+    queue = f.queue
     while queue:
         cur = queue[0]
-        a, left, blockers = cur[0], cur[1], cur[2:]
-        tramples_to = v.get("trample", {}).get(str(a))
+        a, left, targets = cur[0], cur[1], cur[2:]
+        tramples_to = f.trample.get(a)
         if tramples_to is not None:
-            if not blockers:
+            if not targets:
                 if left > 0:
-                    v["plan"].append([a, tramples_to, left])
+                    f.plan.append([a, tramples_to, left])
                 queue.pop(0)
                 continue
             dt = "deathtouch" in ctx.chars(a).keywords
-            low = min(left, _lethal(ctx, blockers[0], dt, 0))
-            rest = sum(_lethal(ctx, b, dt, 0) for b in blockers[1:])
+            low = min(left, _lethal(ctx, targets[0], dt, 0))
+            rest = sum(_lethal(ctx, b, dt, 0) for b in targets[1:])
             high = max(low, left - rest)
             decisions.ask(
                 ctx,
                 ctx.controller(a),
                 "damage",
                 "702.19b",
-                f"{ctx.describe(a)} (trample) assigns {left} combat damage: how much to {ctx.describe(blockers[0])}?",
-                [Option("number", n, blockers[0], label=str(n)) for n in range(low, high + 1)],
+                f"{ctx.describe(a)} (trample) assigns {left} combat damage: how much to {ctx.describe(targets[0])}?",
+                [Option("number", n, targets[0], label=str(n)) for n in range(low, high + 1)],
             )
             return
-        if len(blockers) == 1:
+        if len(targets) == 1:
             if left > 0:
-                v["plan"].append([a, blockers[0], left])
+                f.plan.append([a, targets[0], left])
             queue.pop(0)
             continue
         decisions.ask(
@@ -303,27 +376,32 @@ def damage_step(ctx: Context, f: Frame) -> None:
             ctx.controller(a),
             "damage",
             "510.1c",
-            f"{ctx.describe(a)} assigns {left} combat damage: how much to {ctx.describe(blockers[0])}?",
-            [Option("number", n, blockers[0], label=str(n)) for n in range(left + 1)],
+            f"{ctx.describe(a)} assigns {left} combat damage: how much to {ctx.describe(targets[0])}?",
+            [Option("number", n, targets[0], label=str(n)) for n in range(left + 1)],
         )
         return
-    # 510.2: all combat damage is dealt simultaneously.
-    sources = {src: damage.source_of(ctx, src) for src, _, _ in v["plan"]}
-    dealt: dict[int, int] = {}
-    for src, tgt, n in v["plan"]:
+    # 510.2: all combat damage is dealt simultaneously; lifelink's life gain is one event
+    # per source (702.15b, 119.10).
+    sources = {src: damage_source(ctx, src) for src, _, _ in f.plan}
+    events: list[GameEvent] = []
+    for src, tgt, n in f.plan:
         if tgt < 0 and s.players[ref_player(tgt)].lost:
             continue  # 800.4e: no damage is assigned to a player who left the game
-        dealt[src] = dealt.get(src, 0) + damage.deal(ctx, sources[src], tgt, n, combat=True, lifelink=False)
-    for src, n in dealt.items():
-        # 702.15b/119.10: one source's simultaneous damage is one life-gain event.
-        if n and "lifelink" in sources[src].keywords:
-            damage.gain_life(ctx, sources[src].controller, n, "702.15b")
-    s.agenda.pop()
+        if tgt > 0 and (tgt not in s.objects or s.objects[tgt].zone != BATTLEFIELD):
+            continue
+        if n > 0:
+            events.append(damage_event(ctx, sources[src], src, tgt, n, combat=True))
+    f.dealt = True
+    if events:
+        perform(ctx, events)
+    if s.agenda and s.agenda[-1] is f:
+        s.agenda.pop()
 
 
-def damage_answer(ctx: Context, f: Frame, a: Action) -> None:
-    cur = f.vars["queue"][0]
+def damage_answer(ctx: Context, f: DamageFrame, a: Action) -> None:
+    cur = f.queue[0]
     if a.a > 0:
-        f.vars["plan"].append([cur[0], a.b, a.a])
+        assert f.plan is not None
+        f.plan.append([cur[0], a.b, a.a])
     cur[1] -= a.a
     del cur[2]

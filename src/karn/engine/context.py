@@ -17,7 +17,7 @@ from karn.cards.database import CardFace
 from karn.cards.pool import CardPool
 from karn.engine.layers import Chars, Printed, chars_of, compute_battlefield
 from karn.engine.log import Event
-from karn.engine.state import BATTLEFIELD, GameState, Obj, Option
+from karn.engine.state import BATTLEFIELD, GameState, Obj, Option, decode_state, encode_state
 
 
 class Context:
@@ -29,9 +29,13 @@ class Context:
         "log",
         "printed",
         "_battlefield",
-        "sba_clean",
+        "_battlefield_version",
+        "sba_version",
         "ability_cache",
         "offers",
+        "offers_version",
+        "watchers",
+        "rollback_log",
     )
 
     def __init__(
@@ -47,11 +51,40 @@ class Context:
         # Printed characteristics by card name, for this pool (immutable templates).
         self.printed: Printed = printed if printed is not None else Printed(pool)
         self._battlefield: dict[int, Chars] | None = None
-        # "Nothing but priority passes happened since the last clean state-based action
-        # check" and the priority options computed since then (see flow.give_priority).
-        self.sba_clean = False
-        self.ability_cache: tuple[object, dict[int, Any]] = (None, {})
+        self._battlefield_version = -1
+        # The state version of the last state-based action check that found nothing to do
+        # (704.3: nothing changed since, so nothing would), and caches keyed by the version.
+        self.sba_version = -1
+        self.ability_cache: tuple[int, dict[int, Any]] = (-1, {})
         self.offers: dict[tuple[int, bool, tuple[tuple[str, int], ...]], list[Option]] = {}
+        self.offers_version = -1
+        self.watchers: tuple[int, dict[str, Any]] = (-1, {})
+        # 733: the log length when the cast or activation in progress began.
+        self.rollback_log = 0
+
+    def reset_caches(self) -> None:
+        """Forget derived data (after the state was replaced by an earlier one, 733)."""
+        self._battlefield = None
+        self._battlefield_version = -1
+        self.sba_version = -1
+        self.ability_cache = (-1, {})
+        self.offers = {}
+        self.offers_version = -1
+        self.watchers = (-1, {})
+
+    def copy(self, log: bool = True) -> Context:
+        """An independent context on a copy of the state. Derived data that can't differ
+        (printed characteristics, the caches of this state version) is shared."""
+        c = Context(decode_state(encode_state(self.state)), self.pool, list(self.log) if log else [], self.printed)
+        c._battlefield = self._battlefield
+        c._battlefield_version = self._battlefield_version
+        c.sba_version = self.sba_version
+        c.ability_cache = (self.ability_cache[0], dict(self.ability_cache[1]))
+        c.offers = dict(self.offers)
+        c.offers_version = self.offers_version
+        c.watchers = self.watchers
+        c.rollback_log = self.rollback_log if log else 0
+        return c
 
     # ------------------------------------------------------------------ card data
 
@@ -63,22 +96,15 @@ class Context:
 
     # ------------------------------------------------------------------ characteristics
 
-    def dirty(self) -> None:
-        """Invalidate cached characteristics (call after any change that can affect them)."""
-        self._battlefield = None
-
     def battlefield_chars(self) -> dict[int, Chars]:
-        """Characteristics of every permanent, all layers applied (613)."""
-        if self._battlefield is None:
-            self._battlefield = compute_battlefield(self.state, self.printed)
-        return self._battlefield
+        """Characteristics of every permanent, all layers applied (613), for this state version."""
+        bf = self._battlefield
+        if bf is None or self._battlefield_version != self.state.layers_version:
+            bf = self._battlefield = compute_battlefield(self.state, self.printed)
+            self._battlefield_version = self.state.layers_version
+        return bf
 
     def chars(self, oid: int) -> Chars:
-        bf = self._battlefield
-        if bf is not None:
-            c = bf.get(oid)
-            if c is not None:
-                return c
         o = self.state.objects[oid]
         if o.zone == BATTLEFIELD:
             c = self.battlefield_chars().get(oid)
@@ -97,9 +123,12 @@ class Context:
 
     # ------------------------------------------------------------------ words
 
-    def emit(self, rule: str, text: str) -> None:
-        """Record a log event citing the rule that made it happen (DESIGN.md property 5)."""
-        self.log.append(Event(rule, text, self.state.turn))
+    def emit(self, rule: str, text: str, seen_by: tuple[int, ...] = (), public: str = "") -> None:
+        """Record a log event citing the rule that made it happen (DESIGN.md property 5).
+
+        ``seen_by``: only these players may read `text` (it names a hidden card); the
+        others read ``public`` (nothing when empty)."""
+        self.log.append(Event(rule, text, self.state.turn, seen_by, public))
 
     def player_name(self, p: int) -> str:
         return self.state.players[p].name

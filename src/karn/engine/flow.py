@@ -1,64 +1,81 @@
 """The engine's main loop: the agenda, its frames, and giving priority (117).
 
 ``run`` advances the game until a decision is needed: it executes the top
-frame of the agenda (casting, resolving, declaring, ...) or, with an empty
-agenda, the turn's steps (:mod:`karn.engine.turns`) and priority. State-based
-actions (704.3) and the placing of triggered abilities (603.3) happen each
-time a player would receive priority.
+frame of the agenda (casting, resolving, declaring, a replacement choice, ...)
+or, with an empty agenda, the turn's steps (:mod:`karn.engine.turns`) and
+priority. After every step of the loop it records the triggered abilities of
+the events just performed (603.2); state-based actions (704.3) and putting
+triggered abilities on the stack (603.3) happen each time a player would
+receive priority.
+
+Each frame type has its step and its answer, registered in :data:`STEPS` and
+:data:`ANSWERS`; an answer either acts at once or is kept in the frame for its
+step to read.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from karn.engine import casting, combat, priority, resolve, sba, start, triggers, turns
 from karn.engine.actions import Action
 from karn.engine.context import Context
-from karn.engine.state import Decision, Frame
-
-# Steps whose turn-based actions change the game (the others only pass priority around).
-_MUTATING_STEPS = frozenset(
-    {
-        "untap",
-        "draw",
-        "declare_attackers",
-        "declare_blockers",
-        "first_strike_damage",
-        "combat_damage",
-        "cleanup",
-    }
+from karn.engine.frames import (
+    ActivateFrame,
+    AttackFrame,
+    BlockFrame,
+    CastFrame,
+    CleanupFrame,
+    DamageFrame,
+    LegendFrame,
+    MulliganFrame,
+    ReplaceFrame,
+    ResolveFrame,
+    TriggersFrame,
 )
+from karn.engine.pipeline import replace_step
+from karn.engine.state import Decision
+from karn.engine.values import Answer
 
-FrameStep = Callable[["Context", Frame], None]
-FrameAnswer = Callable[["Context", Frame, Action], None]
+FrameStep = Callable[[Context, Any], None]
+FrameAnswer = Callable[[Context, Any, Action], None]
 
 
-def _frames() -> tuple[dict[str, FrameStep], dict[str, FrameAnswer]]:
-    steps: dict[str, FrameStep] = {
-        "mulligan": start.mulligan_step,
-        "cast": casting.cast_step,
-        "activate": casting.activate_step,
-        "resolve": resolve.resolve_step,
-        "triggers": triggers.place_step,
-        "attack": combat.attack_step,
-        "block": combat.block_step,
-        "damage": combat.damage_step,
-        "legend": sba.legend_step,
-        "discard": turns.cleanup_discard_step,
-    }
-    answers: dict[str, FrameAnswer] = {
-        "mulligan": start.mulligan_answer,
-        "cast": casting.cast_answer,
-        "activate": casting.activate_answer,
-        "resolve": resolve.resolve_answer,
-        "triggers": triggers.place_answer,
-        "attack": combat.attack_answer,
-        "block": combat.block_answer,
-        "damage": combat.damage_answer,
-        "legend": sba.legend_answer,
-        "discard": turns.cleanup_discard_answer,
-    }
-    return steps, answers
+def _keep_answer(ctx: Context, f: Any, a: Action) -> None:
+    """The frame's step reads the answer when it runs again."""
+    f.answer = Answer(a.kind, a.a, a.b)
+
+
+STEPS: dict[type, FrameStep] = {
+    MulliganFrame: start.mulligan_step,
+    CastFrame: casting.cast_step,
+    ActivateFrame: casting.activate_step,
+    ResolveFrame: resolve.resolve_step,
+    TriggersFrame: triggers.place_step,
+    AttackFrame: combat.attack_step,
+    BlockFrame: combat.block_step,
+    DamageFrame: combat.damage_step,
+    LegendFrame: sba.legend_step,
+    CleanupFrame: turns.cleanup_step,
+    ReplaceFrame: replace_step,
+}
+ANSWERS: dict[type, FrameAnswer] = {
+    MulliganFrame: start.mulligan_answer,
+    CastFrame: casting.cast_answer,
+    ActivateFrame: casting.activate_answer,
+    ResolveFrame: _keep_answer,
+    TriggersFrame: _keep_answer,
+    AttackFrame: combat.attack_answer,
+    BlockFrame: combat.block_answer,
+    DamageFrame: combat.damage_answer,
+    LegendFrame: sba.legend_answer,
+    CleanupFrame: turns.cleanup_answer,
+    ReplaceFrame: _keep_answer,
+}
+
+#: Guard against an engine bug that would loop forever without asking anything.
+MAX_STEPS = 100_000
 
 
 # ---------------------------------------------------------------------------- main loop
@@ -68,41 +85,38 @@ def run(ctx: Context) -> None:
     s = ctx.state
     guard = 0
     while not s.over:
+        if s.journal:
+            triggers.scan(ctx)  # 603.2: abilities trigger as their events happen
+        s = ctx.state
         if s.decision is not None:
             d = s.decision
             if len(d.options) == 1 and (
-                ctx.state.settings.get("auto_pass", 0)
-                if d.kind == "priority"
-                else ctx.state.settings.get("auto_single", 1)
+                s.settings.get("auto_pass", 0) if d.kind == "priority" else s.settings.get("auto_single", 1)
             ):
                 s.decision = None
                 handle(ctx, Action.of(d.options[0]), d)
+                s = ctx.state
                 continue
             return
         guard += 1
-        if guard > 100000:
+        if guard > MAX_STEPS:
             raise RuntimeError("engine made no progress (internal error)")
         if s.agenda:
-            ctx.sba_clean = False
             f = s.agenda[-1]
-            STEP_FRAME[f.kind](ctx, f)
-            continue
-        if s.stage == 0 and s.step in _MUTATING_STEPS:
-            ctx.sba_clean = False
-        if s.stage == 1:
+            STEPS[type(f)](ctx, f)
+        elif s.stage == 1:
             give_priority(ctx)
         else:
             turns.advance(ctx)
+        s = ctx.state
 
 
 def handle(ctx: Context, action: Action, d: Decision) -> None:
-    if action.kind != "pass":
-        ctx.sba_clean = False
     if d.kind == "priority":
         priority.answer(ctx, action)
         return
     f = ctx.state.agenda[-1]
-    ANSWER_FRAME[f.kind](ctx, f, action)
+    ANSWERS[type(f)](ctx, f, action)
 
 
 # ---------------------------------------------------------------------------- priority (117)
@@ -111,25 +125,22 @@ def handle(ctx: Context, action: Action, d: Decision) -> None:
 def give_priority(ctx: Context) -> None:
     s = ctx.state
     # 704.3: perform state-based actions, repeating until none apply. Nothing can
-    # have changed since the last clean check if players only passed priority.
-    if not ctx.sba_clean:
-        ctx.offers.clear()
-        if sba.perform(ctx):
+    # have changed since the last check that found nothing if the state's version is the same.
+    if ctx.sba_version != s.version:
+        if sba.perform_sbas(ctx):
             return
-        ctx.sba_clean = True
+        ctx.sba_version = s.version
     if s.over:
         return
     if s.triggers:
-        s.agenda.append(Frame("triggers", {}))  # 603.3
+        s.agenda.append(TriggersFrame())  # 603.3
         return
     priority.offer(ctx, s.priority)
 
 
-def explain_illegal(ctx: Context, a: Action) -> str:
-    """Why an action is not legal now (the error message of an illegal move)."""
+def explain_illegal(ctx: Context, a: Action) -> tuple[str, str]:
+    """Why an action is not legal now: (rule, reason), the error of an illegal move."""
     return priority.explain(ctx, a)
 
 
-STEP_FRAME, ANSWER_FRAME = _frames()
-
-__all__ = ["run", "handle"]
+__all__ = ["run", "handle", "explain_illegal", "STEPS", "ANSWERS"]

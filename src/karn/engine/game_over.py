@@ -1,14 +1,17 @@
-"""The end of the game (104) and leaving a multiplayer game (800.4).
+"""The end of the game (104), leaving a multiplayer game (800.4), turn order (101.4, 500.1).
 
 A player who lost leaves the game; with one player (or none) left, the game
-is over. Turn order and priority skip players who left (800.4j, 800.4k).
+is over. Turn order, priority and APNAP order skip players who left (800.4j,
+800.4k).
 """
 
 from __future__ import annotations
 
 from karn.engine.context import Context
-from karn.engine.state import BATTLEFIELD, EXILE, STACK
-from karn.engine.zones import move
+from karn.engine.events import GameEvent, ZoneChange
+from karn.engine.pipeline import leave_game as remove_player_objects
+from karn.engine.pipeline import perform
+from karn.engine.state import BATTLEFIELD, EXILE
 
 
 def check_game_over(ctx: Context) -> None:
@@ -23,57 +26,39 @@ def check_game_over(ctx: Context) -> None:
             if p.lost and not p.left:
                 leave_game(ctx, p.index)
         return
-    if len(alive) <= 1:
-        s.over = True
-        s.decision = None
-        s.agenda = []
-        if len(alive) == 1:
-            s.winner = alive[0].index
-            alive[0].won = True
-            ctx.emit("104.2a", f"{alive[0].name} wins the game")
-        else:
-            s.winner = -1
-            ctx.emit("104.4a", "the game is a draw")
+    s.over = True
+    s.decision = None
+    s.agenda = []
+    if len(alive) == 1:
+        s.winner = alive[0].index
+        alive[0].won = True
+        ctx.emit("104.2a", f"{alive[0].name} wins the game")
+    else:
+        s.winner = -1
+        ctx.emit("104.4a", "the game is a draw")
 
 
 def leave_game(ctx: Context, p: int) -> None:
-    """800.4a: a player leaves a multiplayer game that goes on."""
+    """800.4a: a player leaves a multiplayer game that goes on: the objects they own leave
+    the game, effects that give them control end, their spells and abilities cease to exist,
+    and objects they still control are exiled."""
     s = ctx.state
     s.players[p].left = True
     ctx.emit("800.4a", f"{ctx.player_name(p)} leaves the game")
-    # Objects the player owns leave the game.
-    owned = [oid for oid, o in s.objects.items() if o.owner == p]
-    for oid in owned:
-        o = s.objects[oid]
-        if o.zone == BATTLEFIELD:
-            s.battlefield.remove(oid)
-            if s.combat is not None:
-                s.combat.attackers.pop(oid, None)
-                s.combat.blockers.pop(oid, None)
-        elif o.zone == STACK:
-            s.stack.remove(oid)
-        else:
-            getattr(s.players[p], o.zone).remove(oid)
-        del s.objects[oid]
-    for o in s.objects.values():
-        if o.attached_to and o.attached_to not in s.objects:
-            o.attached_to = 0
-    # Effects giving the player control end; their stack objects cease to exist.
-    s.effects = [e for e in s.effects if e.new_controller != p]
-    s.triggers = [t for t in s.triggers if t.controller != p]  # 800.4d
-    for oid in [x for x in s.stack if s.objects[x].controller == p]:
-        s.stack.remove(oid)
-        del s.objects[oid]
-    ctx.dirty()
-    # Objects still controlled by the player are exiled.
-    for oid in [x for x in s.battlefield if ctx.controller(x) == p]:
-        move(ctx, oid, EXILE)
-    s.agenda = [f for f in s.agenda if f.vars.get("player", -1) != p]
+    remove_player_objects(ctx, p)
+    exiled: list[GameEvent] = [
+        ZoneChange(obj=oid, to=EXILE, rule="800.4a", cause="leave_game", quiet=True)
+        for oid in s.battlefield
+        if ctx.controller(oid) == p and s.objects[oid].zone == BATTLEFIELD
+    ]
+    if exiled:
+        perform(ctx, exiled)
+    s.agenda = [f for f in s.agenda if getattr(f, "player", -1) != p]
     if s.decision is not None and s.decision.player == p:
         s.decision = None
     if s.priority == p:
         s.priority = next_in_game(ctx, p)  # 800.4a
-    ctx.sba_clean = False
+    ctx.sba_version = -1
 
 
 def first_priority(ctx: Context) -> int:
@@ -90,3 +75,10 @@ def next_in_game(ctx: Context, p: int) -> int:
         if not ctx.state.players[q].lost:
             return q
     return p
+
+
+def apnap(ctx: Context) -> list[int]:
+    """101.4: the players still in the game, the active player first, then in turn order."""
+    s = ctx.state
+    n = len(s.players)
+    return [q for q in ((s.active + k) % n for k in range(n)) if not s.players[q].lost]

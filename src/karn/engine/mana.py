@@ -1,8 +1,10 @@
 """Mana (106), mana abilities (605) and the payment solver (601.2g-h).
 
 The solver proposes an automatic payment from the mana pool and untapped
-sources with simple {T} mana abilities. Manual mana abilities stay legal
-alongside it.
+sources whose mana abilities cost only {T}; a source with several mana
+abilities (a dual land: 305.6 gives it one per basic land type) may pay with
+any of them. Manual mana abilities stay legal alongside it, including those
+with mana or sacrifice costs (605.3a).
 """
 
 from __future__ import annotations
@@ -11,49 +13,53 @@ from typing import NamedTuple
 
 from karn import ir
 from karn.cards.mana import COLORS, ManaCost, parse_mana_symbols
-from karn.engine import triggers
 from karn.engine.context import Context
+from karn.engine.events import AddMana, SpendMana, Tap, ZoneChange
+from karn.engine.pipeline import perform
+from karn.engine.state import GRAVEYARD
 
 
 class Source(NamedTuple):
+    """A permanent the solver may tap for mana: each of its free mana abilities
+    (index in its abilities, the symbols it adds)."""
+
     oid: int
-    ability: int
-    produces: tuple[str, ...]  # the symbols its ability adds
+    options: tuple[tuple[int, tuple[str, ...]], ...]
 
+    def produces(self, color: str) -> int | None:
+        """The ability that adds exactly one mana of `color`, if any."""
+        for idx, syms in self.options:
+            if syms == (color,):
+                return idx
+        return None
 
-_MANA_ABILITIES: dict[str, list[tuple[int, ir.Activated]]] = {}
+    @property
+    def most(self) -> int:
+        return max(len(syms) for _, syms in self.options)
 
 
 def mana_abilities(ctx: Context, oid: int) -> list[tuple[int, ir.Activated]]:
-    """The mana abilities of a permanent (605.1a). Continuous effects of the pool grant
-    keywords only, so a card's activated abilities are those it was compiled with."""
-    o = ctx.state.objects[oid]
-    if o.token is not None:
-        return []
-    found = _MANA_ABILITIES.get(o.name)
-    if found is None:
-        found = [
-            (i, a)
-            for i, a in enumerate(ctx.compiled(o.name).abilities)
-            if isinstance(a, ir.Activated) and a.mana_ability
-        ]
-        _MANA_ABILITIES[o.name] = found
-    return found
+    """The mana abilities a permanent has now (605.1a), by index in its abilities
+    (printed, granted by layer 6, intrinsic to its land types, 305.6)."""
+    return [
+        (i, a) for i, a in enumerate(ctx.chars(oid).abilities) if isinstance(a, ir.Activated) and a.mana_ability
+    ]
 
 
-def can_activate_mana(
-    ctx: Context, p: int, oid: int, ab: ir.Activated, srcs: list[Source] | None = None
-) -> bool:
+def sick(ctx: Context, oid: int) -> bool:
+    """302.6: a creature's {T} abilities need it to have been controlled since the turn began."""
+    c = ctx.chars(oid)
+    return ctx.obj(oid).sick and c.is_("creature") and "haste" not in c.keywords
+
+
+def can_activate_mana(ctx: Context, p: int, oid: int, ab: ir.Activated, srcs: list[Source] | None = None) -> bool:
     """605.3a: a player may activate a mana ability whenever they could pay its cost."""
     o = ctx.obj(oid)
     if ctx.controller(oid) != p:
         return False
     c = ab.cost
-    if c.tap:
-        if o.tapped:
-            return False
-        if o.sick and ctx.chars(oid).is_("creature") and "haste" not in ctx.chars(oid).keywords:
-            return False  # 302.6
+    if c.tap and (o.tapped or sick(ctx, oid)):
+        return False
     if c.loyalty is not None:
         return False  # loyalty mana abilities: not supported yet (none compile)
     if c.mana:
@@ -69,18 +75,21 @@ def free_source(ab: ir.Activated) -> bool:
 
 
 def sources(ctx: Context, p: int) -> list[Source]:
-    """The untapped permanents the solver may tap for mana (one ability each)."""
+    """The untapped permanents the solver may tap for mana."""
     out: list[Source] = []
-    for oid in ctx.state.battlefield:
-        abilities = mana_abilities(ctx, oid)
-        if not abilities or ctx.controller(oid) != p:
+    bf = ctx.battlefield_chars()
+    for oid, c in bf.items():
+        if c.controller != p:
             continue
-        for i, ab in abilities:
-            if free_source(ab) and can_activate_mana(ctx, p, oid, ab):
-                syms = produced(ab)
-                if syms:
-                    out.append(Source(oid, i, syms))
-                break
+        options = []
+        for i, ab in enumerate(c.abilities):
+            if isinstance(ab, ir.Activated) and ab.mana_ability and free_source(ab):
+                if can_activate_mana(ctx, p, oid, ab):
+                    syms = produced(ab)
+                    if syms:
+                        options.append((i, syms))
+        if options:
+            out.append(Source(oid, tuple(options)))
     return out
 
 
@@ -94,9 +103,7 @@ def produced(ab: ir.Activated) -> tuple[str, ...]:
 
 
 def add_mana(ctx: Context, p: int, symbols: tuple[str, ...], rule: str = "106.4") -> None:
-    pool = ctx.state.players[p].pool
-    for sym in symbols:
-        pool[sym] = pool.get(sym, 0) + 1
+    perform(ctx, AddMana(player=p, symbols=symbols, rule=rule))
 
 
 def activate_mana_ability(ctx: Context, p: int, oid: int, idx: int) -> None:
@@ -108,9 +115,9 @@ def activate_mana_ability(ctx: Context, p: int, oid: int, idx: int) -> None:
     if c.mana and not pay(ctx, p, ManaCost.parse(c.mana), exclude=oid):
         raise AssertionError("a mana ability was offered whose mana cost can't be paid")
     if c.tap:
-        ctx.obj(oid).tapped = True
+        perform(ctx, Tap(obj=oid, tapped=True, rule="605.3b", quiet=True))
     if c.sacrifice_self:
-        triggers.leave_battlefield(ctx, [oid], "graveyard", "701.21a", verb="is sacrificed")
+        perform(ctx, ZoneChange(obj=oid, to=GRAVEYARD, rule="701.21a", cause="sacrifice"))
     syms = produced(ab)
     add_mana(ctx, p, syms)
     verb = "taps" if c.tap else "uses"
@@ -119,48 +126,51 @@ def activate_mana_ability(ctx: Context, p: int, oid: int, idx: int) -> None:
 
 def solve(
     pool: dict[str, int], cost: ManaCost, srcs: list[Source]
-) -> tuple[dict[str, int], list[Source]] | None:
-    """Find a payment: mana to spend from the pool and sources to tap. None if impossible.
+) -> tuple[dict[str, int], list[tuple[Source, int]]] | None:
+    """Find a payment: mana to spend from the pool and (source, ability) pairs to activate.
+    None if impossible.
 
-    Colored symbols are paid first (pool, then sources producing that color),
-    then generic with what is left (pool first, then colorless sources, then the
-    sources whose colors are least needed).
+    Colored symbols are paid first (pool, then sources that add exactly that color,
+    preferring sources with fewer other choices), then generic with what is left (pool
+    first, then sources by how little they are otherwise needed).
     """
     avail = dict(pool)
     used: dict[str, int] = {}
     free = list(srcs)
-    taps: list[Source] = []
+    taps: list[tuple[Source, int]] = []
     for color, n in cost.colored:
         for _ in range(n):
             if avail.get(color, 0) > 0:
                 avail[color] -= 1
                 used[color] = used.get(color, 0) + 1
                 continue
-            pick = next((s for s in free if s.produces == (color,)), None)
-            if pick is None:
-                pick = next((s for s in free if color in s.produces and len(s.produces) == 1), None)
-            if pick is None:
+            fits = [s for s in free if s.produces(color) is not None]
+            if not fits:
                 return None
+            pick = min(fits, key=lambda s: len(s.options))
             free.remove(pick)
-            taps.append(pick)
+            idx = pick.produces(color)
+            assert idx is not None
+            taps.append((pick, idx))
     generic = cost.generic
     for color in ("C",) + COLORS:
         while generic > 0 and avail.get(color, 0) > 0:
             avail[color] -= 1
             used[color] = used.get(color, 0) + 1
             generic -= 1
-    free.sort(key=lambda s: (s.produces != ("C",), len(s.produces)))
+    free.sort(key=lambda s: (s.produces("C") is None, len(s.options), -s.most))
     while generic > 0:
         if not free:
             return None
         pick = free.pop(0)
-        taps.append(pick)
-        generic -= len(pick.produces)
+        idx, syms = max(pick.options, key=lambda o: len(o[1]))
+        taps.append((pick, idx))
+        generic -= len(syms)
     return used, taps
 
 
 def available_count(pool: dict[str, int], srcs: list[Source]) -> int:
-    return sum(pool.values()) + sum(len(s.produces) for s in srcs)
+    return sum(pool.values()) + sum(s.most for s in srcs)
 
 
 def max_x(ctx: Context, p: int, cost: ManaCost, extra: int = 0, cap: int = 20, exclude: int = 0) -> int:
@@ -177,9 +187,7 @@ def max_x(ctx: Context, p: int, cost: ManaCost, extra: int = 0, cap: int = 20, e
 
 
 def can_pay(ctx: Context, p: int, cost: ManaCost, exclude: int = 0) -> bool:
-    return (
-        solve(ctx.state.players[p].pool, cost, [x for x in sources(ctx, p) if x.oid != exclude]) is not None
-    )
+    return solve(ctx.state.players[p].pool, cost, [x for x in sources(ctx, p) if x.oid != exclude]) is not None
 
 
 def pay(ctx: Context, p: int, cost: ManaCost, exclude: int = 0) -> bool:
@@ -188,17 +196,25 @@ def pay(ctx: Context, p: int, cost: ManaCost, exclude: int = 0) -> bool:
     plan = solve(pl.pool, cost, [x for x in sources(ctx, p) if x.oid != exclude])
     if plan is None:
         return False
-    used, taps = plan
-    for src in taps:
-        activate_mana_ability(ctx, p, src.oid, src.ability)
+    _, taps = plan
+    for src, idx in taps:
+        activate_mana_ability(ctx, p, src.oid, idx)
     # Spend: colored requirements, then generic, from the (now larger) pool.
-    pool = pl.pool
+    pool = dict(pl.pool)
+    spent: dict[str, int] = {}
     for color, n in cost.colored:
+        if pool.get(color, 0) < n:
+            return False
         pool[color] -= n
+        spent[color] = spent.get(color, 0) + n
     generic = cost.generic
     for color in ("C",) + COLORS:
         while generic > 0 and pool.get(color, 0) > 0:
             pool[color] -= 1
+            spent[color] = spent.get(color, 0) + 1
             generic -= 1
-    pl.pool = {k: v for k, v in pool.items() if v > 0}
-    return generic == 0
+    if generic:
+        return False
+    if spent:
+        perform(ctx, SpendMana(player=p, symbols=spent))
+    return True

@@ -72,7 +72,7 @@ def observation(ctx: Context, player: int) -> dict[str, Any]:
             {
                 "id": oid,
                 "name": o.name,
-                "kind": "ability" if o.ability >= 0 else "spell",
+                "kind": "ability" if o.ability else "spell",
                 "controller": o.controller,
                 "targets": [list(t) for t in o.targets],
             }

@@ -10,18 +10,20 @@ from __future__ import annotations
 from typing import NamedTuple, cast
 
 from karn import ir
-from karn.engine import casting, decisions, game_over, mana, timing, triggers
+from karn.engine import casting, decisions, game_over, mana, timing
 from karn.engine.actions import Action
 from karn.engine.context import Context
-from karn.engine.state import BATTLEFIELD, Frame, Option, ref_player
-from karn.engine.zones import move
+from karn.engine.events import ZoneChange
+from karn.engine.frames import ResolveFrame
+from karn.engine.pipeline import perform
+from karn.engine.state import BATTLEFIELD, HAND, LIBRARY, Option
 
 
 def can_play_land(ctx: Context, p: int, oid: int) -> bool:
     s = ctx.state
     o = s.objects[oid]
     return (
-        o.zone == "hand"
+        o.zone == HAND
         and o.owner == p
         and "land" in ctx.face(o.name).types
         and timing.sorcery_timing(ctx, p)
@@ -29,24 +31,12 @@ def can_play_land(ctx: Context, p: int, oid: int) -> bool:
     )
 
 
-_ACTIVATED: dict[str, list[tuple[int, ir.Activated]]] = {}
-
-
-def activated_abilities(ctx: Context, oid: int) -> list[tuple[int, ir.Activated]]:
-    """Activated abilities of a permanent (602), by index in its compiled abilities."""
-    o = ctx.state.objects[oid]
-    if o.token is not None:
-        return []
-    found = _ACTIVATED.get(o.name)
-    if found is None:
-        found = [(i, a) for i, a in enumerate(ctx.compiled(o.name).abilities) if isinstance(a, ir.Activated)]
-        _ACTIVATED[o.name] = found
-    return found
-
-
 def offer(ctx: Context, p: int) -> None:
     s = ctx.state
     pl = s.players[p]
+    if ctx.offers_version != s.version:
+        ctx.offers = {}
+        ctx.offers_version = s.version
     key = (p, timing.sorcery_timing(ctx, p), tuple(sorted(pl.pool.items())))
     cached = ctx.offers.get(key)
     if cached is None:
@@ -62,7 +52,7 @@ def _options(ctx: Context, p: int) -> list[Option]:
     # One pass over the player's permanents with activated abilities: mana abilities
     # (605.3a) and the mana sources the payment solver may tap; the other activated
     # abilities (602) are checked once the sources are known.
-    srcs: list[mana.Source] = []
+    free: dict[int, list[tuple[int, tuple[str, ...]]]] = {}
     others: list[_PermAbility] = []
     mana_opts: list[Option] = []
     objects = s.objects
@@ -77,8 +67,9 @@ def _options(ctx: Context, p: int) -> list[Option]:
             others.append(pa)  # needs the other sources to be known first
             continue
         mana_opts.append(Option("mana", pa.oid, pa.idx, label=pa.label))
-        if pa.syms:
-            srcs.append(mana.Source(pa.oid, pa.idx, pa.syms))
+        if pa.syms and not pa.ab.cost.sacrifice_self:
+            free.setdefault(pa.oid, []).append((pa.idx, pa.syms))
+    srcs = [mana.Source(oid, tuple(options)) for oid, options in free.items()]
     sorcery_ok = timing.sorcery_timing(ctx, p)
     avail = mana.available_count(pl.pool, srcs)
     for oid in pl.hand:
@@ -96,7 +87,7 @@ def _options(ctx: Context, p: int) -> list[Option]:
         if pa.ab.mana_ability:
             if mana.can_activate_mana(ctx, p, pa.oid, pa.ab, srcs):
                 mana_opts.append(Option("mana", pa.oid, pa.idx, label=pa.label))
-        elif casting.can_activate(ctx, p, pa.oid, pa.idx, pa.ab, srcs):
+        elif casting.can_activate(ctx, p, pa.oid, pa.ab, srcs):
             opts.append(Option("activate", pa.oid, pa.idx, label=pa.label))
     opts.extend(mana_opts)
     return opts
@@ -104,40 +95,34 @@ def _options(ctx: Context, p: int) -> list[Option]:
 
 class _PermAbility(NamedTuple):
     oid: int
-    idx: int
+    idx: int  # its index in the permanent's abilities now (the action's second number)
     ab: ir.Activated
     sick_matters: bool  # a creature without haste (302.6)
     label: str
-    syms: tuple[str, ...]  # what the solver may tap it for (its first mana ability, no sacrifice)
+    syms: tuple[str, ...]  # what it adds, for the payment solver (mana abilities)
 
 
 def _permanent_abilities(ctx: Context, p: int) -> list[_PermAbility]:
-    """The activated abilities of the permanents `p` controls, computed once per
-    version of the battlefield's characteristics (tapped/sick are read live)."""
+    """The activated abilities of the permanents `p` controls (printed, granted, intrinsic),
+    computed once per version of the battlefield's characteristics (tapped/sick are read live)."""
     bf = ctx.battlefield_chars()
+    version = ctx.state.layers_version
     cache = ctx.ability_cache
-    if cache[0] is not bf:
-        cache = ctx.ability_cache = (bf, {})
+    if cache[0] != version:
+        cache = ctx.ability_cache = (version, {})
     found = cache[1].get(p)
     if found is not None:
         return cast(list[_PermAbility], found)
     out: list[_PermAbility] = []
-    for oid in ctx.state.battlefield:
-        acts = activated_abilities(ctx, oid)
-        c = bf[oid]
-        if not acts or c.controller != p:
+    for oid, c in bf.items():
+        if c.controller != p:
             continue
         sick_matters = c.is_("creature") and "haste" not in c.keywords
-        first_mana = True
-        for i, ab in acts:
-            syms: tuple[str, ...] = ()
-            if ab.mana_ability and mana.free_source(ab):
-                if first_mana:
-                    syms = mana.produced(ab)
-                first_mana = False
-            out.append(
-                _PermAbility(oid, i, ab, sick_matters, f"activate {ctx.describe(oid)}: {ab.text}", syms)
-            )
+        for i, ab in enumerate(c.abilities):
+            if not isinstance(ab, ir.Activated):
+                continue
+            syms = mana.produced(ab) if ab.mana_ability and mana.free_source(ab) else ()
+            out.append(_PermAbility(oid, i, ab, sick_matters, f"activate {ctx.describe(oid)}: {ab.text}", syms))
     cache[1][p] = out
     return out
 
@@ -152,14 +137,12 @@ def answer(ctx: Context, a: Action) -> None:
         if s.passes >= len(alive):
             s.passes = 0
             if s.stack:
-                s.agenda.append(Frame("resolve", {"obj": s.stack[-1]}))  # 117.4 / 608.1
+                s.agenda.append(ResolveFrame(obj=s.stack[-1]))  # 117.4 / 608.1
                 s.priority = game_over.first_priority(ctx)  # 117.3b
             else:
                 s.stage = 2  # 117.4: the step or phase ends
         else:
-            s.priority = (p + 1) % len(s.players)
-            while s.players[s.priority].lost:
-                s.priority = (s.priority + 1) % len(s.players)
+            s.priority = game_over.next_in_game(ctx, p)  # 117.3d, in turn order (101.4)
         return
     # 117.3c: after an action the player receives priority again and the passes
     # start over (for a spell or ability: once it is cast, 601.2i / 602.2).
@@ -178,58 +161,79 @@ def answer(ctx: Context, a: Action) -> None:
 def play_land(ctx: Context, p: int, oid: int) -> None:
     """305.1/116.2a: playing a land is a special action; it doesn't use the stack."""
     name = ctx.obj(oid).name
-    new = move(ctx, oid, BATTLEFIELD, controller=p)
     ctx.state.players[p].lands_played += 1
-    ctx.emit("305.1", f"{ctx.player_name(p)} plays {name}")
-    triggers.on_enter(ctx, new)
+    perform(
+        ctx,
+        ZoneChange(
+            obj=oid, to=BATTLEFIELD, rule="305.1", cause="play", controller=p, text=f"{ctx.player_name(p)} plays {name}"
+        ),
+    )
 
 
-def explain(ctx: Context, a: Action) -> str:
-    """A reason naming the rule that forbids `a`."""
+def hidden_from(ctx: Context, oid: int, player: int) -> bool:
+    """Is this object in a zone `player` can't see (a library, another player's hand)?"""
+    o = ctx.state.objects.get(oid)
+    if o is None:
+        return True
+    return o.zone == LIBRARY or (o.zone == HAND and o.owner != player)
+
+
+def explain(ctx: Context, a: Action) -> tuple[str, str]:
+    """Why `a` is not legal now: (the rule that forbids it, a reason). An object the
+    player can't see is answered as an unknown id: an error never names a hidden card."""
     s = ctx.state
     d = s.decision
     if d is None:
-        return "no decision is pending"
+        return "104.1", "no decision is pending"
     if d.kind != "priority":
-        return f"{a} is not one of the options of this decision ({d.prompt})"
+        return d.rule, f"{a} is not one of the options of this decision ({d.prompt})"
     p = d.player
     o = s.objects.get(a.a)
-    if a.kind in ("play", "cast", "activate", "mana") and o is None:
-        return f"there is no object {a.a}"
+    if a.kind in ("play", "cast", "activate", "mana") and (o is None or hidden_from(ctx, a.a, p)):
+        if o is not None and o.zone == HAND and a.kind in ("play", "cast"):
+            return ("305.1" if a.kind == "play" else "601.2a"), f"object {a.a} is not in {ctx.player_name(p)}'s hand"
+        return "117.1", f"there is no object {a.a} {ctx.player_name(p)} can see"
     if a.kind == "play" and o is not None:
-        if o.zone != "hand" or o.owner != p:
-            return f"{o.name} is not in {ctx.player_name(p)}'s hand (305.1)"
+        if o.zone != HAND or o.owner != p:
+            return "305.1", f"{o.name} is not in {ctx.player_name(p)}'s hand"
         if "land" not in ctx.face(o.name).types:
-            return f"{o.name} is not a land (305.1)"
+            return "305.1", f"{o.name} is not a land"
         if s.players[p].lands_played >= 1:
-            return f"{ctx.player_name(p)} has already played a land this turn (305.2)"
-        return "a land can be played only in your main phase with an empty stack (305.2, 116.2a)"
+            return "305.2", f"{ctx.player_name(p)} has already played a land this turn"
+        return "305.2", "a land can be played only in your main phase with an empty stack (116.2a)"
     if a.kind == "cast" and o is not None:
-        if o.zone != "hand" or o.owner != p:
-            return f"{o.name} is not in {ctx.player_name(p)}'s hand (601.2a)"
+        if o.zone != HAND or o.owner != p:
+            return "601.2a", f"{o.name} is not in {ctx.player_name(p)}'s hand"
         face = ctx.face(o.name)
+        if not casting.castable_card(ctx, o.name):
+            if face.mana_cost is None:
+                return "118.6", f"{o.name} has no mana cost, so it can't be cast"
+            return "601.2", f"{o.name} can't be cast: karn doesn't play all of its text"
+        if "land" in face.types:
+            return "305.9", f"{o.name} is a land: it is played, not cast"
         if "instant" not in face.types and not timing.sorcery_timing(ctx, p):
-            return f"{o.name} can be cast only during its controller's main phase when the stack is empty (307.1, 117.1a)"
+            return (
+                "307.1",
+                f"{o.name} can be cast only during its controller's main phase when the stack is empty (117.1a)",
+            )
         if not casting.has_targets(ctx, p, o.id):
-            return f"{o.name} has no legal targets (601.2c, 115)"
-        return f"{ctx.player_name(p)} can't pay the cost of {o.name} ({face.mana_cost}) (601.2h)"
+            return "601.2c", f"{o.name} has no legal targets (115)"
+        return "601.2h", f"{ctx.player_name(p)} can't pay the cost of {o.name} ({face.mana_cost})"
     if a.kind in ("activate", "mana") and o is not None:
         if o.zone != BATTLEFIELD or ctx.controller(o.id) != p:
-            return f"{ctx.player_name(p)} doesn't control {o.name} (602.2)"
+            return "602.2", f"{ctx.player_name(p)} doesn't control {o.name}"
         abil = ctx.chars(o.id).abilities
         if not 0 <= a.b < len(abil) or not isinstance(abil[a.b], ir.Activated):
-            return f"{o.name} has no such activated ability (602.1)"
+            return "602.1", f"{o.name} has no such activated ability"
         ab = abil[a.b]
         assert isinstance(ab, ir.Activated)
         if ab.cost.tap and o.tapped:
-            return f"{o.name} is tapped; its {{T}} cost can't be paid (602.2, 118.3)"
-        if ab.cost.tap and o.sick and ctx.chars(o.id).is_("creature"):
-            return f"{o.name} has summoning sickness; its {{T}} ability can't be activated (302.6)"
+            return "602.2b", f"{o.name} is tapped; its {{T}} cost can't be paid (118.3)"
+        if ab.cost.tap and mana.sick(ctx, o.id):
+            return "302.6", f"{o.name} has summoning sickness; its {{T}} ability can't be activated"
         if ab.cost.loyalty is not None and o.loyalty_turn == s.turn:
-            return f"a loyalty ability of {o.name} was already activated this turn (606.3)"
+            return "606.3", f"a loyalty ability of {o.name} was already activated this turn"
         if ab.sorcery_speed and not timing.sorcery_timing(ctx, p):
-            return "this ability can be activated only any time you could cast a sorcery (602.5d, 606.3)"
-        return f"the cost or targets of {o.name}'s ability can't be provided (602.2b, 601.2c, 601.2h)"
-    if s.priority != p:
-        return f"{ctx.player_name(ref_player(-1))} does not hold priority (117.1)"
-    return f"{a} is not a legal action now (117.1)"
+            return "602.5d", "this ability can be activated only any time you could cast a sorcery (606.3)"
+        return "602.2b", f"the cost or targets of {o.name}'s ability can't be provided (601.2c, 601.2h)"
+    return "117.1", f"{a} is not a legal action now"

@@ -3,51 +3,70 @@
 ``refs`` turns an IR :class:`~karn.ir.Ref` into object ids or encoded players,
 ``select`` a :class:`~karn.ir.Group` into the objects it matches when the
 effect is applied, ``amount`` a number (X, a power with last known
-information, 608.2h).
+information, 608.2h). After a zone change an object is a new object (400.7):
+"it" in an ability that triggered on that zone change finds the new object
+in a public zone (400.7e), and a number read from an object that left uses
+its last known information (608.2h).
 """
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from karn import ir
 from karn.engine import targeting
 from karn.engine.context import Context
-from karn.engine.state import BATTLEFIELD, GRAVEYARD, Frame, Obj, player_ref, ref_player
-from karn.engine.zones import move
+from karn.engine.events import Damage, ZoneChange
+from karn.engine.frames import ResolveFrame
+from karn.engine.state import BATTLEFIELD, EXILE, GRAVEYARD, STACK, Obj, player_ref, ref_player
+
+_PUBLIC_ZONES = (BATTLEFIELD, GRAVEYARD, EXILE, STACK)
 
 
 def stack_label(ctx: Context, o: Obj) -> str:
-    return f"{o.name}'s ability" if o.ability >= 0 else o.name
+    return f"{o.name}'s ability" if o.ability else o.name
 
 
 def source_id(o: Obj) -> int:
-    return o.source if o.ability >= 0 else o.id
+    """The object a spell or ability comes from (the spell itself for a spell)."""
+    return o.source if o.ability else o.id
 
 
-def leave_stack(ctx: Context, o: Obj) -> None:
+def leave_stack(o: Obj, rule: str = "608.2n") -> ZoneChange:
     """608.2n: an instant or sorcery goes to its owner's graveyard; an ability ceases to exist."""
+    if o.ability:
+        return ZoneChange(obj=o.id, to="", rule=rule, cause="resolve", quiet=True)
+    return ZoneChange(obj=o.id, to=GRAVEYARD, rule=rule, cause="resolve", quiet=True)
+
+
+def _moved_to(ctx: Context, oid: int) -> int:
+    """The new object `oid` became in a public zone, following its zone changes (400.7e)."""
     s = ctx.state
-    if o.ability >= 0:
-        s.stack.remove(o.id)
-        del s.objects[o.id]
-    else:
-        move(ctx, o.id, GRAVEYARD)
+    seen = 0
+    while oid not in s.objects and seen < 8:
+        lk = s.lki.get(oid)
+        if lk is None or not lk.new_id:
+            return 0
+        oid = lk.new_id
+        seen += 1
+    o = s.objects.get(oid)
+    return oid if o is not None and o.zone in _PUBLIC_ZONES else 0
 
 
 # ---------------------------------------------------------------------------- references
 
 
-def refs(ctx: Context, f: Frame, o: Obj, r: ir.Ref) -> list[int]:
+def refs(ctx: Context, f: ResolveFrame, o: Obj, r: ir.Ref) -> list[int]:
     """The objects (ids) or players (encoded, negative) a :class:`Ref` means now."""
-    v = f.vars
     s = ctx.state
+    legal = f.legal or []
     if r.kind == "target":
-        legal: list[list[int]] = v["legal"]
         return list(legal[r.index]) if r.index < len(legal) else []
     if r.kind in ("target_controller", "target_owner"):
         out = []
         slot = o.targets[r.index] if r.index < len(o.targets) else []
         for t in slot:
-            if t in v["legal"][r.index]:
+            if r.index < len(legal) and t in legal[r.index]:
                 if t < 0:
                     out.append(t)
                     continue
@@ -66,27 +85,35 @@ def refs(ctx: Context, f: Frame, o: Obj, r: ir.Ref) -> list[int]:
         src = source_id(o)
         if src in s.objects:
             return [src]
-        # 400.7 exception: an ability that triggered on its source's zone change finds
-        # the new object in the zone it moved to (Rancor returning itself).
-        new = o.trigger.get("new", 0)
-        if o.ability >= 0 and o.trigger.get("trig") == src and new in s.objects:
-            return [new]
+        # 400.7e: an ability that triggered on its source's zone change finds the new
+        # object in the (public) zone it moved to (Rancor returning itself).
+        trig = o.trigger
+        if o.ability and trig is not None and trig.object == src and trig.new_object:
+            new = _moved_to(ctx, trig.new_object)
+            return [new] if new else []
         return []
     if r.kind == "defending_player":
-        d = o.trigger.get("defending")
-        return [player_ref(d)] if d is not None else []
+        d = o.trigger.defending if o.trigger is not None else -1
+        return [player_ref(d)] if d >= 0 else []
     if r.kind in ("enchanted", "equipped"):
         host = s.objects.get(source_id(o))
         return [host.attached_to] if host is not None and host.attached_to else []
     if r.kind == "triggering":
-        trig = o.trigger.get("trig")
-        return [trig] if trig is not None and trig in s.objects else []
+        trig = o.trigger
+        if trig is None or not trig.object:
+            return []
+        if trig.object in s.objects:
+            return [trig.object]
+        if trig.new_object:  # 400.7e: "exile it" after it died
+            new = _moved_to(ctx, trig.new_object)
+            return [new] if new else []
+        return []
     if r.kind == "affected":
-        return list(v.get("affected", []))
+        return list(f.affected)
     return []
 
 
-def select(ctx: Context, f: Frame, o: Obj, sel: ir.Selector) -> list[int]:
+def select(ctx: Context, f: ResolveFrame, o: Obj, sel: ir.Selector) -> list[int]:
     if isinstance(sel, ir.Ref):
         return refs(ctx, f, o, sel)
     s = ctx.state
@@ -96,6 +123,8 @@ def select(ctx: Context, f: Frame, o: Obj, sel: ir.Selector) -> list[int]:
         players = [ref_player(r) for r in refs(ctx, f, o, sel.player) if r < 0]
     if flt.zone == BATTLEFIELD:
         pool = list(s.battlefield)
+    elif flt.zone == STACK:
+        pool = list(s.stack)
     else:
         pool = [c for p in s.players for c in getattr(p, flt.zone)]
     out = []
@@ -110,20 +139,72 @@ def select(ctx: Context, f: Frame, o: Obj, sel: ir.Selector) -> list[int]:
     return out
 
 
-def amount(ctx: Context, f: Frame, o: Obj, a: ir.Amount) -> int:
+def amount(ctx: Context, f: ResolveFrame, o: Obj, a: ir.Amount) -> int:
     if isinstance(a, int):
         return a
     if a.name == "X":
         return o.x
     if a.name == "power" and a.ref is not None:
-        # 608.2h: use last known information if the object left.
-        ids = refs(ctx, f, o, a.ref)
-        for t in ids:
-            if t > 0 and t in ctx.state.objects and ctx.state.objects[t].zone == BATTLEFIELD:
-                return ctx.chars(t).power
-        for t in o.targets[a.ref.index] if a.ref.index < len(o.targets) else []:
-            lk = ctx.state.lki.get(t)
+        return _power(ctx, f, o, a.ref)
+    return 0
+
+
+def _power(ctx: Context, f: ResolveFrame, o: Obj, ref: ir.Ref) -> int:
+    """608.2h: the power of an object now, or as it last existed on the battlefield."""
+    s = ctx.state
+    for t in refs(ctx, f, o, ref):
+        if t > 0 and t in s.objects and s.objects[t].zone == BATTLEFIELD:
+            return ctx.chars(t).power
+    if ref.kind == "self":
+        lk = s.lki.get(source_id(o))
+        if lk is not None:
+            return lk.power
+        if o.trigger is not None and o.trigger.object == source_id(o):
+            return 0
+    if ref.kind == "triggering" and o.trigger is not None:
+        lk = s.lki.get(o.trigger.object)
+        if lk is not None:
+            return lk.power
+    if ref.kind == "target":
+        for t in o.targets[ref.index] if ref.index < len(o.targets) else []:
+            lk = s.lki.get(t)
             if lk is not None:
                 return lk.power
-        return 0
     return 0
+
+
+class DamageSource(NamedTuple):
+    """What a source of damage is as it deals it: its name, controller, keywords."""
+
+    name: str
+    controller: int
+    keywords: frozenset[str]
+
+
+def damage_source(ctx: Context, oid: int) -> DamageSource:
+    """The source's characteristics: current if it is still there, else last known (608.2h)."""
+    o = ctx.state.objects.get(oid)
+    if o is not None:
+        c = ctx.chars(oid)
+        controller = c.controller if o.zone == BATTLEFIELD else o.controller
+        return DamageSource(c.name, controller, frozenset(c.keywords))
+    lk = ctx.state.lki.get(oid)
+    if lk is not None:
+        return DamageSource(lk.name, lk.controller, frozenset(lk.keywords))
+    return DamageSource("?", 0, frozenset())
+
+
+def damage_event(
+    ctx: Context, src: DamageSource, source: int, target: int, n: int, combat: bool = False
+) -> Damage:
+    """A damage event from `src` (its deathtouch and lifelink as it deals the damage)."""
+    return Damage(
+        source=source,
+        target=target,
+        amount=n,
+        combat=combat,
+        source_name=src.name,
+        source_controller=src.controller,
+        deathtouch="deathtouch" in src.keywords,
+        lifelink="lifelink" in src.keywords,
+    )

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from karn import ir
-from karn.engine import decisions, game_over, targeting, triggers
+from karn.engine import decisions, game_over, targeting
 from karn.engine.actions import Action
 from karn.engine.context import Context
-from karn.engine.state import BATTLEFIELD, GRAVEYARD, Frame, Option
+from karn.engine.events import Attach, CounterChange, GameEvent, ZoneChange
+from karn.engine.frames import LegendFrame
+from karn.engine.pipeline import perform
+from karn.engine.state import BATTLEFIELD, GRAVEYARD, Option
 
 
-def perform(ctx: Context) -> bool:
+def perform_sbas(ctx: Context) -> bool:
     """Check and perform all applicable state-based actions once (704.3). True if any happened."""
-
     s = ctx.state
     acted = False
     # 704.5a-c: players.
@@ -34,68 +36,51 @@ def perform(ctx: Context) -> bool:
         game_over.check_game_over(ctx)
         if s.over:
             return True
-    to_graveyard: list[tuple[int, str, str]] = []
-    destroyed: list[int] = []
+    to_graveyard: list[GameEvent] = []
+    others: list[GameEvent] = []
     chars = ctx.battlefield_chars()
     for oid in s.battlefield:
         o = s.objects[oid]
         c = chars[oid]
         if c.is_("creature"):
             if c.toughness <= 0:
-                to_graveyard.append(
-                    (oid, "704.5f", f"{c.name} has toughness {c.toughness} and is put into the graveyard")
-                )
+                text = f"{c.name} has toughness {c.toughness} and is put into the graveyard"
+                to_graveyard.append(ZoneChange(obj=oid, to=GRAVEYARD, rule="704.5f", cause="sba", text=text))
                 continue
             if o.damage >= c.toughness or o.deathtouch_damage and o.damage > 0:
                 rule = "704.5g" if o.damage >= c.toughness else "704.5h"
                 if "indestructible" in c.keywords:
                     continue  # 702.12b
-                destroyed.append(oid)
-                to_graveyard.append(
-                    (
-                        oid,
-                        rule,
-                        f"{c.name} is destroyed ({'lethal damage' if rule == '704.5g' else 'deathtouch damage'})",
-                    )
-                )
+                why = "lethal damage" if rule == "704.5g" else "deathtouch damage"
+                text = f"{c.name} is destroyed ({why})"
+                to_graveyard.append(ZoneChange(obj=oid, to=GRAVEYARD, rule=rule, cause="destroy", text=text))
                 continue
         if c.is_("planeswalker") and o.counters.get("loyalty", 0) <= 0:
-            to_graveyard.append((oid, "704.5i", f"{c.name} has no loyalty and is put into the graveyard"))
+            text = f"{c.name} has no loyalty and is put into the graveyard"
+            to_graveyard.append(ZoneChange(obj=oid, to=GRAVEYARD, rule="704.5i", cause="sba", text=text))
             continue
-        if "aura" in c.subtypes:
-            if not _aura_legal(ctx, oid):
-                to_graveyard.append(
-                    (
-                        oid,
-                        "704.5m",
-                        f"{c.name} is not attached to a legal object and is put into the graveyard",
-                    )
-                )
-                continue
+        if "aura" in c.subtypes and not _aura_legal(ctx, oid):
+            text = f"{c.name} is not attached to a legal object and is put into the graveyard"
+            to_graveyard.append(ZoneChange(obj=oid, to=GRAVEYARD, rule="704.5m", cause="sba", text=text))
+            continue
         if "equipment" in c.subtypes and o.attached_to:
             host = s.objects.get(o.attached_to)
             if host is None or host.zone != BATTLEFIELD or not chars[o.attached_to].is_("creature"):
-                o.attached_to = 0
-                ctx.dirty()
-                ctx.emit("704.5n", f"{c.name} becomes unattached")
-                acted = True
-        if o.counters.get("+1/+1", 0) and o.counters.get("-1/-1", 0):
-            n = min(o.counters["+1/+1"], o.counters["-1/-1"])
-            o.counters["+1/+1"] -= n
-            o.counters["-1/-1"] -= n
-            o.counters = {k: v for k, v in o.counters.items() if v}
-            ctx.dirty()
-            ctx.emit("704.5q", f"{n} +1/+1 and -1/-1 counter pairs are removed from {c.name}")
-            acted = True
+                others.append(Attach(obj=oid, to=0, rule="704.5n"))
+        plus, minus = o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0)
+        if plus and minus:
+            n = min(plus, minus)
+            text = f"{n} +1/+1 and -1/-1 counter pairs are removed from {c.name}"
+            others.append(CounterChange(obj=oid, kind="+1/+1", amount=-n, rule="704.5q", text=text))
+            others.append(CounterChange(obj=oid, kind="-1/-1", amount=-n, rule="704.5q", quiet=True))
     # 704.5j legend rule: the controller chooses which one to keep.
     legend = _legend_conflict(ctx) if any("legendary" in c.supertypes for c in chars.values()) else None
-    if to_graveyard:
-        for _, rule, text in to_graveyard:
-            ctx.emit(rule, text)
-        triggers.leave_battlefield(ctx, [oid for oid, _, _ in to_graveyard], GRAVEYARD, "704.3", quiet=True)
+    if to_graveyard or others:
+        # 704.3: all applicable state-based actions happen at once.
+        perform(ctx, to_graveyard + others)
         acted = True
     elif legend is not None:
-        s.agenda.append(Frame("legend", {"player": legend[0], "ids": legend[1]}))
+        s.agenda.append(LegendFrame(player=legend[0], ids=legend[1]))
         acted = True
     return acted
 
@@ -115,8 +100,7 @@ def _aura_legal(ctx: Context, oid: int) -> bool:
 
 def _legend_conflict(ctx: Context) -> tuple[int, list[int]] | None:
     seen: dict[tuple[int, str], list[int]] = {}
-    for oid in ctx.state.battlefield:
-        c = ctx.chars(oid)
+    for oid, c in ctx.battlefield_chars().items():
         if "legendary" in c.supertypes:
             seen.setdefault((c.controller, c.name), []).append(oid)
     for (p, _), ids in seen.items():
@@ -125,26 +109,22 @@ def _legend_conflict(ctx: Context) -> tuple[int, list[int]] | None:
     return None
 
 
-def legend_step(ctx: Context, f: Frame) -> None:
-    ids: list[int] = f.vars["ids"]
-    if "keep" in f.vars:
+def legend_step(ctx: Context, f: LegendFrame) -> None:
+    if f.keep:
         ctx.state.agenda.pop()
-        rest = [i for i in ids if i != f.vars["keep"] and i in ctx.state.objects]
-        ctx.emit(
-            "704.5j",
-            f"legend rule: {ctx.player_name(f.vars['player'])} keeps one {ctx.obj(f.vars['keep']).name}",
-        )
-        triggers.leave_battlefield(ctx, rest, GRAVEYARD, "704.5j")
+        rest = [i for i in f.ids if i != f.keep and i in ctx.state.objects]
+        ctx.emit("704.5j", f"legend rule: {ctx.player_name(f.player)} keeps one {ctx.obj(f.keep).name}")
+        perform(ctx, [ZoneChange(obj=i, to=GRAVEYARD, rule="704.5j", cause="legend") for i in rest])
         return
     decisions.ask(
         ctx,
-        f.vars["player"],
+        f.player,
         "legend",
         "704.5j",
         "legend rule: choose the legendary permanent to keep",
-        [Option("choose", i, label=ctx.describe(i)) for i in ids],
+        [Option("choose", i, label=ctx.describe(i)) for i in f.ids],
     )
 
 
-def legend_answer(ctx: Context, f: Frame, a: Action) -> None:
-    f.vars["keep"] = a.a
+def legend_answer(ctx: Context, f: LegendFrame, a: Action) -> None:
+    f.keep = a.a

@@ -11,30 +11,44 @@ from __future__ import annotations
 from karn.engine import decisions, rng, turns
 from karn.engine.actions import Action
 from karn.engine.context import Context
-from karn.engine.state import LIBRARY, Combat, Frame, Option
-from karn.engine.zones import draw, move
+from karn.engine.drawing import draw
+from karn.engine.events import GameEvent, Shuffle, ZoneChange
+from karn.engine.frames import MulliganFrame
+from karn.engine.pipeline import perform
+from karn.engine.state import LIBRARY, Combat, Option
 
 # ---------------------------------------------------------------------------- game start (103)
 
 
 def start_game(ctx: Context) -> None:
     s = ctx.state
-    for p in s.players:
-        rng.shuffle(s, p.library)  # 103.3
-        ctx.emit("103.3", f"{p.name} shuffles their library")
+    for player in s.players:
+        perform(ctx, Shuffle(player=player.index, rule="103.3"))  # 103.3
     s.active = rng.randbelow(s, len(s.players))  # 103.1
     s.priority = s.active
+    # 103.8a: in a two-player game the player who plays first skips their first draw;
+    # 103.8c: in other multiplayer games no one does.
+    s.skip_first_draw = len(s.players) == 2
     ctx.emit("103.1", f"{ctx.player_name(s.active)} is chosen at random to play first")
-    for p in s.players:
-        draw(ctx, p.index, 7, "103.5")
-    s.agenda.append(Frame("mulligan", {"round": 0}))
+    for p in _order(ctx):
+        draw(ctx, p, 7, "103.5")
+    s.agenda.append(MulliganFrame())
 
 
-def mulligan_step(ctx: Context, f: Frame) -> None:
+def _order(ctx: Context) -> list[int]:
+    s = ctx.state
+    return [(s.active + i) % len(s.players) for i in range(len(s.players))]
+
+
+def _undecided(ctx: Context, f: MulliganFrame) -> list[int]:
+    s = ctx.state
+    return [p for p in _order(ctx) if not s.players[p].kept and p not in f.taking]
+
+
+def mulligan_step(ctx: Context, f: MulliganFrame) -> None:
     """103.5 London mulligan: keep or mulligan, round by round; then put cards on the bottom."""
     s = ctx.state
-    order = [(s.active + i) % len(s.players) for i in range(len(s.players))]
-    undecided = [p for p in order if not s.players[p].kept and p not in f.vars.get("taking", [])]
+    undecided = _undecided(ctx, f)
     if undecided:
         p = undecided[0]
         pl = s.players[p]
@@ -50,22 +64,23 @@ def mulligan_step(ctx: Context, f: Frame) -> None:
             [Option("keep", label="keep"), Option("mulligan", label="mulligan")],
         )
         return
-    taking = f.vars.get("taking", [])
-    if taking:
-        for p in taking:
+    if f.taking:
+        for p in f.taking:
             pl = s.players[p]
-            for c in list(pl.hand):
-                move(ctx, c, LIBRARY)
-            rng.shuffle(s, pl.library)
+            back: list[GameEvent] = [
+                ZoneChange(obj=c, to=LIBRARY, rule="103.5", cause="mulligan", quiet=True) for c in pl.hand
+            ]
+            perform(ctx, back)
+            perform(ctx, Shuffle(player=p, rule="103.5", quiet=True))
             pl.mulligans += 1
             ctx.emit("103.5", f"{pl.name} takes a mulligan (shuffles their hand into their library)")
             draw(ctx, p, 7, "103.5")
-        f.vars["taking"] = []
+        f.taking = []
         return
     # 103.5: each player who kept after N mulligans puts N cards on the bottom.
-    for p in order:
+    for p in _order(ctx):
         pl = s.players[p]
-        owed = pl.mulligans - f.vars.get(f"bottomed{p}", 0)
+        owed = pl.mulligans - f.bottomed.get(p, 0)
         if owed > 0 and pl.hand:
             decisions.ask(
                 ctx,
@@ -81,32 +96,27 @@ def mulligan_step(ctx: Context, f: Frame) -> None:
     s.turn = 1
     s.step = "untap"
     s.stage = 0
-    ctx.emit("103.8a", f"{ctx.player_name(s.active)} takes the first turn and skips its first draw")
+    if s.skip_first_draw:
+        ctx.emit("103.8a", f"{ctx.player_name(s.active)} takes the first turn and skips its first draw")
+    else:
+        ctx.emit("103.8c", f"{ctx.player_name(s.active)} takes the first turn; no player skips their first draw")
     turns.start_turn(ctx)
     ctx.emit("502", "untap step begins")
 
 
-def mulligan_answer(ctx: Context, f: Frame, a: Action) -> None:
+def mulligan_answer(ctx: Context, f: MulliganFrame, a: Action) -> None:
     s = ctx.state
     if a.kind == "keep":
-        pl = _undecided_player(ctx, f)
+        pl = _undecided(ctx, f)[0]
         s.players[pl].kept = True
         ctx.emit("103.5", f"{ctx.player_name(pl)} keeps {len(s.players[pl].hand)} cards")
     elif a.kind == "mulligan":
-        pl = _undecided_player(ctx, f)
-        f.vars.setdefault("taking", []).append(pl)
+        f.taking.append(_undecided(ctx, f)[0])
     elif a.kind == "bottom":
-        o = ctx.obj(a.a)
-        p = o.owner
-        move(ctx, a.a, LIBRARY, top=False)
-        f.vars[f"bottomed{p}"] = f.vars.get(f"bottomed{p}", 0) + 1
+        p = ctx.obj(a.a).owner
+        perform(ctx, ZoneChange(obj=a.a, to=LIBRARY, rule="103.5", cause="bottom", position="bottom", quiet=True))
+        f.bottomed[p] = f.bottomed.get(p, 0) + 1
         ctx.emit("103.5", f"{ctx.player_name(p)} puts a card on the bottom of their library")
-
-
-def _undecided_player(ctx: Context, f: Frame) -> int:
-    s = ctx.state
-    order = [(s.active + i) % len(s.players) for i in range(len(s.players))]
-    return [p for p in order if not s.players[p].kept and p not in f.vars.get("taking", [])][0]
 
 
 def begin_at(ctx: Context, active: int, step: str, turn: int) -> None:
@@ -118,6 +128,7 @@ def begin_at(ctx: Context, active: int, step: str, turn: int) -> None:
     s.priority = active
     s.step = step
     s.stage = 1
+    s.skip_first_draw = len(s.players) == 2
     for p in s.players:
         p.kept = True
     if step in (
@@ -128,4 +139,5 @@ def begin_at(ctx: Context, active: int, step: str, turn: int) -> None:
         "end_of_combat",
     ):
         s.combat = Combat()
-    ctx.dirty()
+    s.version += 1
+    s.layers_version += 1

@@ -2,73 +2,77 @@
 
 Everything needed to continue a game — including a resolution that is half
 done and waiting on a choice — lives in these msgspec Structs. Copying is an
-encode/decode round trip; saving is the same encoding.
+encode/decode round trip; saving is the same encoding. The structs are
+encoded as arrays (no field names), which keeps copies and saves small.
+
+Only the event pipeline (:mod:`karn.engine.pipeline`) changes zones, life,
+damage, tapped, counters, controllers and attachments; ``version`` counts its
+changes, and caches of derived data (characteristics, options) are keyed by it.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 import msgspec
 
-# Zones (400.1).
-LIBRARY = "library"
-HAND = "hand"
-BATTLEFIELD = "battlefield"
-GRAVEYARD = "graveyard"
-STACK = "stack"
-EXILE = "exile"
-
-STEPS: tuple[str, ...] = (
-    "untap",
-    "upkeep",
-    "draw",
-    "precombat_main",
-    "beginning_of_combat",
-    "declare_attackers",
-    "declare_blockers",
-    "first_strike_damage",
-    "combat_damage",
-    "end_of_combat",
-    "postcombat_main",
-    "end",
-    "cleanup",
+from karn.engine.events import GameEvent
+from karn.engine.frames import Frame
+from karn.engine.modifications import ContinuousEffect
+from karn.engine.values import (
+    BATTLEFIELD,
+    COMMAND,
+    EXILE,
+    GRAVEYARD,
+    HAND,
+    LIBRARY,
+    PLAYER_ZONES,
+    STACK,
+    STEPS,
+    LastKnown,
+    TokenDef,
+    TriggerData,
+    player_ref,
+    ref_player,
 )
 
-# Targets and other "a player or an object" values are ints: object ids are
-# >= 1, player p is encoded as -(p + 1).
+__all__ = [
+    "BATTLEFIELD",
+    "COMMAND",
+    "EXILE",
+    "GRAVEYARD",
+    "HAND",
+    "LIBRARY",
+    "PLAYER_ZONES",
+    "STACK",
+    "STEPS",
+    "Combat",
+    "ContinuousEffect",
+    "Decision",
+    "GameState",
+    "LastKnown",
+    "Obj",
+    "Option",
+    "PendingTrigger",
+    "Player",
+    "Shield",
+    "TokenDef",
+    "TriggerData",
+    "decode_state",
+    "encode_state",
+    "player_ref",
+    "ref_player",
+]
 
 
-def player_ref(p: int) -> int:
-    return -(p + 1)
-
-
-def ref_player(r: int) -> int:
-    return -r - 1
-
-
-class TokenDef(msgspec.Struct, frozen=True):
-    """Characteristics of a token (111.4) as created by an effect."""
-
-    name: str
-    power: int
-    toughness: int
-    colors: tuple[str, ...]
-    types: tuple[str, ...]
-    subtypes: tuple[str, ...]
-    keywords: tuple[str, ...] = ()
-
-
-class Obj(msgspec.Struct):
+class Obj(msgspec.Struct, array_like=True, omit_defaults=True):
     """A game object (109): a card in a zone, a token, a spell or an ability on the stack."""
 
     id: int
     card: int  # physical card id (-1 for tokens and abilities): conservation invariant
-    name: str  # card name (the compiled card to use); for abilities the source's card name
+    name: str  # card name (its entry in the card pool); for abilities the source's card name
     owner: int
-    controller: int
+    controller: int  # on the battlefield: the controller it entered under (layer 2 may change it)
     zone: str
-    timestamp: int = 0
+    timestamp: int = 0  # 613.7d
     tapped: bool = False
     sick: bool = False  # 302.6: not continuously controlled since its controller's turn began
     damage: int = 0
@@ -79,37 +83,21 @@ class Obj(msgspec.Struct):
     skip_untap: int = -1  # doesn't untap during this player's next untap step (e.g. Sleep)
     loyalty_turn: int = 0  # 606.3: turn number a loyalty ability was last activated
     # On the stack (spells and abilities):
-    ability: int = -1  # index into the compiled abilities of `name` (-1: a spell)
+    ability: str = ""  # the ability's id in the card pool ("" for a spell)
     source: int = 0  # for abilities: the source object id
     x: int = 0
     mode: list[int] = msgspec.field(default_factory=list)
     targets: list[list[int]] = msgspec.field(default_factory=list)
-    trigger: dict[str, int] = msgspec.field(default_factory=dict)  # triggering object, defending player
+    trigger: TriggerData | None = None  # for triggered abilities: the trigger event (603.7c)
+    cast_from: str = ""  # 601.2a: the zone a spell was cast from
 
 
-class LastKnown(msgspec.Struct, frozen=True):
-    """Last known information of an object that left its zone (608.2h, 603.10)."""
-
-    name: str
-    owner: int
-    controller: int
-    power: int
-    toughness: int
-    types: tuple[str, ...]
-    colors: tuple[str, ...]
-    new_id: int  # the object it became in its new zone (400.7), 0 if none
-    keywords: tuple[str, ...] = ()
-    subtypes: tuple[str, ...] = ()
-    supertypes: tuple[str, ...] = ()
-    token: bool = False
-
-
-class Player(msgspec.Struct):
+class Player(msgspec.Struct, array_like=True):
     index: int
     name: str
     life: int = 20
     poison: int = 0
-    library: list[int] = msgspec.field(default_factory=list)
+    library: list[int] = msgspec.field(default_factory=list)  # the last id is the top card
     hand: list[int] = msgspec.field(default_factory=list)
     graveyard: list[int] = msgspec.field(default_factory=list)
     exile: list[int] = msgspec.field(default_factory=list)
@@ -124,49 +112,34 @@ class Player(msgspec.Struct):
     kept: bool = False
 
 
-class ContinuousEffect(msgspec.Struct):
-    """A continuous effect from a resolved spell or ability (611.2)."""
+class Shield(msgspec.Struct, array_like=True):
+    """A prevention shield (615.7): prevent the next `amount` damage to `target` this turn."""
 
     id: int
-    timestamp: int
-    source: int
-    controller: int
-    affected: list[int]  # locked in when created (611.2c)
-    power: int = 0
-    toughness: int = 0
-    keywords: tuple[str, ...] = ()
-    cant_attack: bool = False
-    cant_block: bool = False
-    new_controller: int = -1  # layer 2 control change
-    until_end_of_turn: bool = True
-
-
-class Shield(msgspec.Struct):
-    """A prevention shield: prevent the next `amount` damage to `target` this turn (615.7)."""
-
     target: int
     amount: int
+    source: int
     source_name: str
 
 
-class PendingTrigger(msgspec.Struct):
+class PendingTrigger(msgspec.Struct, array_like=True):
     """A triggered ability waiting to be put on the stack (603.3)."""
 
     source: int
-    name: str
-    ability: int
+    name: str  # the source's name (as it last existed, for look-back triggers)
+    ability: str  # its id in the card pool
     controller: int
-    data: dict[str, int] = msgspec.field(default_factory=dict)
+    data: TriggerData = msgspec.field(default_factory=TriggerData)
 
 
-class Option(msgspec.Struct, frozen=True):
+class Option(msgspec.Struct, frozen=True, array_like=True):
     kind: str
     a: int = 0
     b: int = 0
     label: str = ""
 
 
-class Decision(msgspec.Struct):
+class Decision(msgspec.Struct, array_like=True):
     """What the engine waits for: who decides, what kind, the options, the rule that asks."""
 
     player: int
@@ -176,26 +149,15 @@ class Decision(msgspec.Struct):
     options: list[Option]
 
 
-class Frame(msgspec.Struct):
-    """One pending procedure on the agenda (casting, resolving, declaring, ...).
-
-    ``kind`` names the procedure; ``vars`` holds its progress as plain data.
-    """
-
-    kind: str
-    vars: dict[str, Any] = msgspec.field(default_factory=dict)
-
-
-class Combat(msgspec.Struct):
+class Combat(msgspec.Struct, array_like=True):
     attackers: dict[int, int] = msgspec.field(default_factory=dict)  # attacker id -> defender ref
     blockers: dict[int, list[int]] = msgspec.field(default_factory=dict)  # blocker id -> attackers
     blocked: list[int] = msgspec.field(default_factory=list)  # attackers that became blocked (509.1h)
-    dealt_first: list[int] = msgspec.field(
-        default_factory=list
-    )  # 510.4: creatures with first or double strike as the first damage step began
+    # 510.4: creatures with first or double strike as the first damage step began
+    dealt_first: list[int] = msgspec.field(default_factory=list)
 
 
-class GameState(msgspec.Struct):
+class GameState(msgspec.Struct, array_like=True):
     players: list[Player]
     objects: dict[int, Obj] = msgspec.field(default_factory=dict)
     battlefield: list[int] = msgspec.field(default_factory=list)
@@ -203,6 +165,8 @@ class GameState(msgspec.Struct):
     rng: int = 0
     next_id: int = 1
     timestamp: int = 0
+    version: int = 0  # counts the pipeline's changes (caches of derived data are keyed by it)
+    layers_version: int = 0  # counts the changes that can change characteristics (613)
     turn: int = 0
     active: int = 0
     step: str = "untap"
@@ -221,6 +185,7 @@ class GameState(msgspec.Struct):
     agenda: list[Frame] = msgspec.field(default_factory=list)
     decision: Decision | None = None
     rollback: bytes = b""  # 733: the state before a cast/activation began, restored on cancel
+    journal: list[GameEvent] = msgspec.field(default_factory=list)  # events not yet scanned (603.2)
     skip_first_draw: bool = True  # 103.8a
     settings: dict[str, int] = msgspec.field(default_factory=dict)
 

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from karn import ir
 from karn.engine.context import Context
+from karn.engine.frames import TargetPicks
 from karn.engine.filters import characteristics_match
 from karn.engine.state import BATTLEFIELD, GRAVEYARD, STACK, player_ref, ref_player
 
@@ -15,14 +14,29 @@ def matches(ctx: Context, oid: int, f: ir.Filter, controller: int, source: int =
     o = ctx.state.objects.get(oid)
     if o is None or o.zone != f.zone:
         return False
-    if o.zone == STACK and o.ability >= 0:
+    if o.zone == STACK and o.ability:
         return False  # "target spell": an ability on the stack is not a spell (113.1)
-    if f.other and oid == source:
+    if f.other and source and is_same_card(ctx, oid, source):
         return False
     c = ctx.chars(oid)
     return characteristics_match(
         f, c.types, c.subtypes, c.supertypes, c.colors, ctx.controller(oid), o.owner, controller
     )
+
+
+def is_same_card(ctx: Context, oid: int, source: int) -> bool:
+    """Is `oid` the source object, or the card the source became after a zone change
+    ("another target Elf card from your graveyard" doesn't include the source, 400.7)?"""
+    if oid == source:
+        return True
+    o = ctx.state.objects.get(oid)
+    if o is None or o.card < 0:
+        return False
+    src = ctx.state.objects.get(source)
+    if src is not None:
+        return src.card == o.card
+    lk = ctx.state.lki.get(source)
+    return lk is not None and lk.card == o.card
 
 
 def legal_target(
@@ -103,7 +117,7 @@ def label(ctx: Context, t: int) -> str:
 
 def next_pick(
     ctx: Context,
-    v: dict[str, Any],
+    picks: TargetPicks,
     specs: tuple[ir.TargetSpec, ...],
     controller: int,
     source: int,
@@ -113,24 +127,19 @@ def next_pick(
 
     Returns the slot being filled (its spec, the targets picked so far, the legal
     candidates left, 115.3: no object twice for one "target"), or None when every
-    slot is done. The progress lives in ``v`` ("targets", "slot", "slot_done").
+    slot is done. The progress lives in ``picks``.
     """
-    chosen: list[list[int]] = v["targets"]
-    slot: int = v.get("slot", 0)
-    while slot < len(specs):
+    chosen = picks.chosen
+    while picks.slot < len(specs):
+        slot = picks.slot
         if len(chosen) <= slot:
             chosen.append([])
         spec = specs[slot]
         picked = chosen[slot]
         most = spec.max if spec.max is not None else 99
-        if v.get("slot_done") or len(picked) >= most:
-            slot += 1
-            v["slot"] = slot
-            v["slot_done"] = False
+        if picks.slot_done or len(picked) >= most:
+            picks.slot = slot + 1
+            picks.slot_done = False
             continue
-        return (
-            spec,
-            picked,
-            [t for t in candidates(ctx, spec, controller, source, self_id) if t not in picked],
-        )
+        return spec, picked, [t for t in candidates(ctx, spec, controller, source, self_id) if t not in picked]
     return None

@@ -1,4 +1,4 @@
-"""Turn structure (500-514): the steps, their turn-based actions, cleanup; drawing (121).
+"""Turn structure (500-514): the steps, their turn-based actions, cleanup.
 
 Each step goes through three stages: turn-based actions (stage 0), priority
 (stage 1, see :func:`karn.engine.flow.give_priority`) and its end (stage 2,
@@ -7,12 +7,15 @@ Each step goes through three stages: turn-based actions (stage 0), priority
 
 from __future__ import annotations
 
-from karn.engine import combat, decisions, sba
+from karn.engine import combat, decisions, sba, triggers
 from karn.engine.actions import Action
 from karn.engine.context import Context
+from karn.engine.drawing import discard, draw
+from karn.engine.events import EndTurnEffects, GameEvent, SpendMana, StartTurn, Tap
+from karn.engine.frames import AttackFrame, BlockFrame, CleanupFrame, DamageFrame
 from karn.engine.game_over import first_priority, next_in_game
-from karn.engine.state import STEPS, Combat, Frame, Option
-from karn.engine.zones import discard, draw
+from karn.engine.pipeline import perform
+from karn.engine.state import STEPS, Combat, Option
 
 STEP_RULE = {
     "untap": "502",
@@ -29,9 +32,6 @@ STEP_RULE = {
     "end": "513",
     "cleanup": "514",
 }
-
-
-# ---------------------------------------------------------------------------- turn structure
 
 
 def advance(ctx: Context) -> None:
@@ -57,15 +57,15 @@ def turn_based_actions(ctx: Context) -> None:
             draw(ctx, s.active, 1, "504.1")
     elif step == "declare_attackers":
         s.combat = Combat()
-        s.agenda.append(Frame("attack", {}))
+        s.agenda.append(AttackFrame())
     elif step == "declare_blockers":
-        s.agenda.append(Frame("block", {}))
+        s.agenda.append(BlockFrame())
     elif step == "first_strike_damage":
-        s.agenda.append(Frame("damage", {"first": True}))
+        s.agenda.append(DamageFrame(first=True))
     elif step == "combat_damage":
-        s.agenda.append(Frame("damage", {"first": False}))
+        s.agenda.append(DamageFrame(first=False))
     elif step == "cleanup":
-        cleanup(ctx)
+        s.agenda.append(CleanupFrame())  # 514.1-514.3
     s.priority = first_priority(ctx)  # 117.3a
     s.passes = 0
 
@@ -73,7 +73,7 @@ def turn_based_actions(ctx: Context) -> None:
 def untap_step(ctx: Context) -> None:
     """502.3: the active player untaps their permanents (except those that don't untap)."""
     s = ctx.state
-    untapped = 0
+    events: list[GameEvent] = []
     for oid in list(s.battlefield):
         o = s.objects[oid]
         skip = o.skip_untap == s.active
@@ -85,33 +85,24 @@ def untap_step(ctx: Context) -> None:
             ctx.emit("502.3", f"{ctx.describe(oid)} doesn't untap")
             continue
         if o.tapped:
-            o.tapped = False
-            untapped += 1
-    ctx.emit(
-        "502.3", f"{ctx.player_name(s.active)} untaps {untapped} permanent{'s' if untapped != 1 else ''}"
-    )
+            events.append(Tap(obj=oid, tapped=False, rule="502.3", quiet=True))
+    if events:
+        perform(ctx, events)
+    n = len(events)
+    ctx.emit("502.3", f"{ctx.player_name(s.active)} untaps {n} permanent{'s' if n != 1 else ''}")
 
 
 def start_turn(ctx: Context) -> None:
-    s = ctx.state
-    for p in s.players:
-        p.lands_played = 0
-    for oid in s.battlefield:
-        if ctx.controller(oid) == s.active:
-            s.objects[oid].sick = False  # 302.6
-    ctx.emit("500.1", f"turn {s.turn}: {ctx.player_name(s.active)}'s turn begins")
+    """500.1: the turn begins; 302.6: the active player's permanents are no longer "sick"."""
+    perform(ctx, StartTurn(player=ctx.state.active))
 
 
-def cleanup(ctx: Context) -> None:
-    """514.1-514.3."""
-    s = ctx.state
-    s.agenda.append(Frame("discard", {}))
-
-
-def cleanup_discard_step(ctx: Context, f: Frame) -> None:
+def cleanup_step(ctx: Context, f: CleanupFrame) -> None:
+    """514.1: discard down to seven; 514.2: damage wears off and "until end of turn" effects
+    end; 514.3: normally no player receives priority."""
     s = ctx.state
     pl = s.players[s.active]
-    if len(pl.hand) > 7 and not f.vars.get("done"):
+    if len(pl.hand) > 7:
         decisions.ask(
             ctx,
             s.active,
@@ -122,41 +113,49 @@ def cleanup_discard_step(ctx: Context, f: Frame) -> None:
         )
         return
     s.agenda.pop()
-    # 514.2: remove damage, end "until end of turn" effects and "this turn" shields.
-    for oid in s.battlefield:
-        o = s.objects[oid]
-        o.damage = 0
-        o.deathtouch_damage = False
-    changing = {oid for e in s.effects if e.until_end_of_turn and e.new_controller >= 0 for oid in e.affected}
-    before = {oid: ctx.controller(oid) for oid in changing if oid in s.objects}
-    s.effects = [e for e in s.effects if not e.until_end_of_turn]
-    s.shields = []
-    ctx.dirty()
-    for oid, ctl in before.items():
-        if ctx.controller(oid) != ctl:
-            s.objects[oid].sick = True  # 302.6: control changes back
-    ctx.emit("514.2", 'damage wears off and "until end of turn" effects end')
-    # 514.3a: normally no player receives priority in the cleanup step.
-    acted = sba.perform(ctx)
-    if acted or s.triggers:
+    perform(ctx, EndTurnEffects())
+    # 514.3a: if state-based actions happen or abilities trigger, players get priority.
+    triggers.scan(ctx)
+    acted = sba.perform_sbas(ctx)
+    if acted or s.triggers or s.agenda:
         s.cleanup_again = True
         s.stage = 1
     else:
         s.stage = 2
 
 
-def cleanup_discard_answer(ctx: Context, f: Frame, a: Action) -> None:
+def cleanup_answer(ctx: Context, f: CleanupFrame, a: Action) -> None:
     discard(ctx, a.a, "514.1")
+
+
+def _keep_last_known(ctx: Context) -> None:
+    """608.2h: last known information is kept while something may still refer to it (a spell
+    or ability on the stack or waiting to be put there, a continuous effect)."""
+    s = ctx.state
+    if not s.lki:
+        return
+    wanted: set[int] = set()
+    for oid in s.stack:
+        o = s.objects[oid]
+        wanted.add(o.source)
+        wanted.update(t for slot in o.targets for t in slot)
+        if o.trigger is not None:
+            wanted.update((o.trigger.object, o.trigger.new_object))
+    for t in s.triggers:
+        wanted.update((t.source, t.data.object, t.data.new_object))
+    for e in s.effects:
+        wanted.add(e.source)
+    s.lki = {k: v for k, v in s.lki.items() if k in wanted}
 
 
 def end_step(ctx: Context) -> None:
     """500.4: mana empties at the end of each step; then the next step begins."""
     s = ctx.state
-    s.lki.clear()  # nothing on the stack or waiting can refer to objects that left (608.2h)
+    _keep_last_known(ctx)
     for p in s.players:
         if any(p.pool.values()):
             ctx.emit("500.4", f"{p.name}'s unused mana empties")
-        p.pool = {}
+            perform(ctx, SpendMana(player=p.index, symbols=dict(p.pool), rule="500.4"))
     nxt = next_step(ctx)
     s.stage = 0
     s.passes = 0
@@ -168,6 +167,7 @@ def end_step(ctx: Context) -> None:
         start_turn(ctx)
     else:
         s.step = nxt
+    s.version += 1  # what may be done depends on the step (caches key on the version)
     s.priority = first_priority(ctx)
     ctx.emit(STEP_RULE[s.step], f"{s.step.replace('_', ' ')} step begins")
 

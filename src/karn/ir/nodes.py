@@ -306,6 +306,7 @@ class SearchLibrary:
     to: Literal["battlefield", "hand"] = "battlefield"
     tapped: bool = False
     shuffle: bool = True
+    reveal: bool = False  # "reveal it" (701.20): the card found is shown to everyone
 
 
 @dataclass(frozen=True, slots=True)

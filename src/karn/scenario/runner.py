@@ -136,7 +136,7 @@ class Runner:
             [
                 o
                 for o in s.stack
-                if s.objects[o].controller == p and s.objects[o].ability < 0 and nm(o) == low
+                if s.objects[o].controller == p and not s.objects[o].ability and nm(o) == low
             ],
             [o for o in s.players[p].hand if nm(o) == low],
             [o for o in s.players[p].graveyard if nm(o) == low],

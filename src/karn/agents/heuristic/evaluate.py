@@ -191,14 +191,14 @@ def _incoming_damage(g: Game, o: Obj, oid: int) -> int:
 def _object_effects(g: Game, o: Obj) -> tuple[ir.Effect, ...] | None:
     """Effects of a spell or ability on the stack."""
     try:
-        if o.ability < 0:
+        if not o.ability:
             sa = _spell_ability(g, o.name)
             if sa is None:
                 return None
             if sa.modes:
                 return tuple(e for m in (o.mode or [0]) for e in sa.modes[m].effects)
             return sa.effects
-        ab = g.compiled(o.name).abilities[o.ability]
+        ab = g.pool.ability(o.ability)
     except (KeyError, IndexError):
         return None
     if isinstance(ab, ir.Activated | ir.Triggered):
@@ -413,15 +413,16 @@ def pending_target_scorer(g: Game, me: int) -> Callable[[int], float]:
     if not s.stack:
         return lambda t: 0.0
     o = s.objects[s.stack[-1]]
-    frame = s.agenda[-1].vars if s.agenda else {}
-    slot = int(frame.get("slot", 0))
-    if o.ability < 0:
+    frame = s.agenda[-1] if s.agenda else None
+    picks = getattr(frame, "picks", None)
+    slot = picks.slot if picks is not None else 0
+    if not o.ability:
         sa = _spell_ability(g, o.name)
         if sa is None:
             mods = _aura_mods(g, o.name)
             return lambda t: _aura_score(g, me, t, mods)
         if sa.modes:
-            modes = frame.get("modes") or [0]
+            modes = getattr(frame, "modes", None) or [0]
             effects = tuple(e for m in modes for e in sa.modes[m].effects)
         else:
             effects = sa.effects

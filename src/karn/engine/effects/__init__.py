@@ -1,0 +1,25 @@
+"""Effect handlers, one per IR effect kind, by family (608.2c; 701 keyword actions).
+
+Importing this package registers every handler (:data:`HANDLERS`); resolution
+(:mod:`karn.engine.resolve`) looks the handler up by the effect's type.
+"""
+
+from karn.engine.effects import cards, continuous, damage, life, mana, permanents, tokens, zones
+from karn.engine.effects.registry import DONE, ENTER, HANDLERS, WAIT, Outcome, handles
+
+__all__ = [
+    "DONE",
+    "ENTER",
+    "HANDLERS",
+    "WAIT",
+    "Outcome",
+    "cards",
+    "continuous",
+    "damage",
+    "handles",
+    "life",
+    "mana",
+    "permanents",
+    "tokens",
+    "zones",
+]

@@ -1,0 +1,40 @@
+"""Damage and its prevention (120, 615): "deals N damage", "prevent the next N damage"."""
+
+from __future__ import annotations
+
+from karn import ir
+from karn.engine.context import Context
+from karn.engine.effects.registry import DONE, Outcome, handles
+from karn.engine.events import AddShield, GameEvent
+from karn.engine.frames import ResolveFrame
+from karn.engine.pipeline import perform
+from karn.engine.references import amount, damage_event, damage_source, refs, source_id
+from karn.engine.state import BATTLEFIELD, Obj
+
+
+@handles(ir.DealDamage)
+def deal_damage(ctx: Context, f: ResolveFrame, o: Obj, e: ir.DealDamage) -> Outcome:
+    """120.3: the source deals the damage to each target at once; "divided evenly" (rounded down)."""
+    n = amount(ctx, f, o, e.amount)
+    targets = refs(ctx, f, o, e.to)
+    if e.divided == "evenly":
+        everyone = [t for slot in o.targets for t in slot]
+        n = n // max(1, len(everyone))
+    src = damage_source(ctx, source_id(o))
+    s = ctx.state
+    events: list[GameEvent] = [
+        damage_event(ctx, src, source_id(o), t, n)
+        for t in targets
+        if n > 0 and (t < 0 or (t in s.objects and s.objects[t].zone == BATTLEFIELD))
+    ]
+    if events:
+        perform(ctx, events)
+    return DONE
+
+
+@handles(ir.PreventDamage)
+def prevent_damage(ctx: Context, f: ResolveFrame, o: Obj, e: ir.PreventDamage) -> Outcome:
+    """615.7: a shield that prevents the next N damage to each target this turn."""
+    n = amount(ctx, f, o, e.amount)
+    perform(ctx, [AddShield(target=t, amount=n, source=source_id(o), source_name=o.name) for t in refs(ctx, f, o, e.to)])
+    return DONE

@@ -1,0 +1,65 @@
+"""Changes to permanents: tap and untap (701.26), "doesn't untap" (502.3), attach (701.3),
+counters (122)."""
+
+from __future__ import annotations
+
+from karn import ir
+from karn.engine.context import Context
+from karn.engine.effects.registry import DONE, Outcome, handles
+from karn.engine.events import Attach, CounterChange, GameEvent, Tap
+from karn.engine.frames import ResolveFrame
+from karn.engine.pipeline import perform
+from karn.engine.references import amount, refs, select, source_id, stack_label
+from karn.engine.state import BATTLEFIELD, Obj
+
+
+def on_battlefield(ctx: Context, t: int) -> bool:
+    o = ctx.state.objects.get(t)
+    return o is not None and o.zone == BATTLEFIELD
+
+
+@handles(ir.Tap, ir.Untap)
+def tap_or_untap(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Tap | ir.Untap) -> Outcome:
+    tapping = isinstance(e, ir.Tap)
+    ids = [t for t in select(ctx, f, o, e.what) if t > 0 and on_battlefield(ctx, t)]
+    f.affected = ids
+    if ids:
+        rule = "701.26a" if tapping else "701.26b"
+        verb = "taps" if tapping else "untaps"
+        text = f"{stack_label(ctx, o)} {verb} {', '.join(ctx.describe(t) for t in ids)}"
+        events: list[GameEvent] = [Tap(obj=t, tapped=tapping, rule=rule, quiet=True) for t in ids]
+        perform(ctx, events)
+        ctx.emit(rule, text)
+    return DONE
+
+
+@handles(ir.SkipNextUntap)
+def skip_next_untap(ctx: Context, f: ResolveFrame, o: Obj, e: ir.SkipNextUntap) -> Outcome:
+    """502.3: "doesn't untap during its controller's next untap step"."""
+    for t in select(ctx, f, o, e.what):
+        if t > 0 and on_battlefield(ctx, t):
+            ctx.state.objects[t].skip_untap = ctx.controller(t)
+    return DONE
+
+
+@handles(ir.Attach)
+def attach(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Attach) -> Outcome:
+    """701.3a: attach the source (an Equipment, 702.6a) to the target."""
+    sid = source_id(o)
+    for t in refs(ctx, f, o, e.to):
+        if t > 0 and on_battlefield(ctx, t) and on_battlefield(ctx, sid):
+            perform(ctx, Attach(obj=sid, to=t))
+    return DONE
+
+
+@handles(ir.PutCounters)
+def put_counters(ctx: Context, f: ResolveFrame, o: Obj, e: ir.PutCounters) -> Outcome:
+    n = amount(ctx, f, o, e.amount)
+    events: list[GameEvent] = [
+        CounterChange(obj=t, kind=e.kind, amount=n)
+        for t in select(ctx, f, o, e.what)
+        if t > 0 and on_battlefield(ctx, t)
+    ]
+    if events and n > 0:
+        perform(ctx, events)
+    return DONE

@@ -1,0 +1,26 @@
+"""Tokens (111): "create N 1/1 white Soldier creature tokens"."""
+
+from __future__ import annotations
+
+from karn import ir
+from karn.engine.context import Context
+from karn.engine.effects.registry import DONE, Outcome, handles
+from karn.engine.events import CreateToken
+from karn.engine.frames import ResolveFrame
+from karn.engine.pipeline import perform
+from karn.engine.references import amount, refs
+from karn.engine.state import Obj, TokenDef, ref_player
+
+
+def token_def(td: ir.TokenDef) -> TokenDef:
+    """111.4: the token's characteristics, as the effect defines them."""
+    return TokenDef(td.name, td.power, td.toughness, td.colors, td.types, td.subtypes, td.keywords)
+
+
+@handles(ir.CreateToken)
+def create_token(ctx: Context, f: ResolveFrame, o: Obj, e: ir.CreateToken) -> Outcome:
+    n = amount(ctx, f, o, e.count)
+    if n > 0:
+        td = token_def(e.token)
+        perform(ctx, [CreateToken(controller=ref_player(p), token=td, count=n) for p in refs(ctx, f, o, e.controller)])
+    return DONE

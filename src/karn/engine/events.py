@@ -1,0 +1,267 @@
+"""Game events (700.1): every change to the game, as typed data.
+
+An event is proposed by a procedure and handed to the pipeline
+(:func:`karn.engine.pipeline.perform`), which applies replacement and
+prevention effects (614-616), makes the change, and records it in the
+journal (for triggered abilities, 603.2) and in the log (with its rule and
+who may see it). ``applied`` lists the replacement effects that already
+modified the event: each applies at most once (614.5).
+
+Fields filled in by the pipeline when the event is performed (``origin``,
+``new_id``, ``last_known``, ...) say what actually happened.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from karn.engine.modifications import ContinuousEffect
+from karn.engine.values import LastKnown, TokenDef
+
+
+class ZoneChange(msgspec.Struct, tag="zone", kw_only=True):
+    """An object moves to another zone (400.7): drawing, discarding, destroying,
+    sacrificing, exiling, returning to hand, casting (to the stack), resolving,
+    putting onto the battlefield, milling, ...
+
+    ``cause`` names the action ("draw", "discard", "destroy", "sacrifice", "exile",
+    "return", "cast", "resolve", "play", "put", "counter", "sba", "legend", "mulligan",
+    "search", "reveal", "bottom", "leave_game"); ``controller``, ``tapped``,
+    ``counters`` and ``attach_to`` say how a permanent enters the battlefield
+    (614.1c-d can change them); ``position`` is the library position.
+    """
+
+    obj: int
+    to: str
+    rule: str
+    cause: str = ""
+    controller: int = -1
+    tapped: bool = False
+    counters: dict[str, int] = msgspec.field(default_factory=dict)
+    attach_to: int = 0
+    position: str = "top"
+    # The log line (the pipeline writes a default one when empty) and who sees the
+    # card's name: an empty `seen_by` means everyone; else `public` is what others read.
+    text: str = ""
+    seen_by: tuple[int, ...] = ()
+    public: str = ""
+    quiet: bool = False
+    applied: list[str] = msgspec.field(default_factory=list)
+    # Filled in when performed:
+    origin: str = ""
+    new_id: int = 0
+    card: int = -1
+    owner: int = -1
+    name: str = ""
+    last_known: LastKnown | None = None
+    horizon: int = 0  # the first object id created after the event (603.2 watchers)
+
+
+class Damage(msgspec.Struct, tag="damage", kw_only=True):
+    """A source deals damage to a player or object (120.3). ``lifelink`` and
+    ``deathtouch`` are the source's, as it deals the damage (702.15b, 702.2b)."""
+
+    source: int
+    target: int
+    amount: int
+    rule: str = "120.3"
+    combat: bool = False
+    source_name: str = ""
+    source_controller: int = 0
+    deathtouch: bool = False
+    lifelink: bool = False
+    applied: list[str] = msgspec.field(default_factory=list)
+    dealt: int = 0  # filled in: the damage actually dealt
+
+
+class LifeGain(msgspec.Struct, tag="gain_life", kw_only=True):
+    """A player gains life (119.3); one event per gain (119.9)."""
+
+    player: int
+    amount: int
+    rule: str = "119.3"
+    applied: list[str] = msgspec.field(default_factory=list)
+
+
+class LifeLoss(msgspec.Struct, tag="lose_life", kw_only=True):
+    """A player loses life (119.3) other than from damage."""
+
+    player: int
+    amount: int
+    rule: str = "119.3"
+    applied: list[str] = msgspec.field(default_factory=list)
+
+
+class Tap(msgspec.Struct, tag="tap", kw_only=True):
+    """A permanent becomes tapped or untapped (701.26)."""
+
+    obj: int
+    tapped: bool
+    rule: str
+    text: str = ""
+    quiet: bool = False
+    applied: list[str] = msgspec.field(default_factory=list)
+    changed: bool = False  # filled in: it was not already in that state
+
+
+class CounterChange(msgspec.Struct, tag="counters", kw_only=True):
+    """Counters are put on (``amount`` > 0) or removed from a permanent (122.1, 122.6)."""
+
+    obj: int
+    kind: str
+    amount: int
+    rule: str = "122.1"
+    text: str = ""
+    quiet: bool = False
+    applied: list[str] = msgspec.field(default_factory=list)
+
+
+class CreateToken(msgspec.Struct, tag="token", kw_only=True):
+    """``count`` tokens are created under ``controller``'s control (111.2)."""
+
+    controller: int
+    token: TokenDef
+    count: int = 1
+    rule: str = "111.2"
+    tapped: bool = False
+    applied: list[str] = msgspec.field(default_factory=list)
+    new_ids: list[int] = msgspec.field(default_factory=list)
+    horizon: int = 0
+
+
+class Attach(msgspec.Struct, tag="attach", kw_only=True):
+    """An Aura or Equipment becomes attached to an object (701.3), or unattached (to=0)."""
+
+    obj: int
+    to: int
+    rule: str = "701.3a"
+    quiet: bool = False
+    applied: list[str] = msgspec.field(default_factory=list)
+
+
+class DrawCard(msgspec.Struct, tag="draw", kw_only=True):
+    """A player draws a card (121.1): the top card of their library moves to their hand.
+    Drawing from an empty library is remembered for 704.5b (121.4)."""
+
+    player: int
+    rule: str = "121.1"
+    applied: list[str] = msgspec.field(default_factory=list)
+    drawn: int = 0  # filled in: the new object in the hand (0 if the library was empty)
+
+
+class AddMana(msgspec.Struct, tag="add_mana", kw_only=True):
+    """Mana is added to a player's mana pool (106.4)."""
+
+    player: int
+    symbols: tuple[str, ...]
+    rule: str = "106.4"
+    applied: list[str] = msgspec.field(default_factory=list)
+
+
+class SpendMana(msgspec.Struct, tag="spend_mana", kw_only=True):
+    """Mana leaves a player's mana pool: spent on a cost (601.2h) or emptied (500.4)."""
+
+    player: int
+    symbols: dict[str, int]
+    rule: str = "601.2h"
+    applied: list[str] = msgspec.field(default_factory=list)
+
+
+class Shuffle(msgspec.Struct, tag="shuffle", kw_only=True):
+    """A player shuffles their library (701.24)."""
+
+    player: int
+    rule: str = "701.24a"
+    quiet: bool = False
+    applied: list[str] = msgspec.field(default_factory=list)
+
+
+class ReorderLibrary(msgspec.Struct, tag="reorder", kw_only=True):
+    """Cards of a library are put on the bottom in this order (scry 701.22, London
+    mulligan 103.5); ``bottom`` lists them, the first one lowest."""
+
+    player: int
+    bottom: list[int]
+    rule: str
+    applied: list[str] = msgspec.field(default_factory=list)
+
+
+class StartEffect(msgspec.Struct, tag="start_effect", kw_only=True):
+    """A resolving spell or ability creates a continuous effect (611.2)."""
+
+    effect: ContinuousEffect
+    rule: str = "611.2a"
+    text: str = ""
+    applied: list[str] = msgspec.field(default_factory=list)
+
+
+class EndTurnEffects(msgspec.Struct, tag="end_turn_effects", kw_only=True):
+    """514.2: damage wears off and "until end of turn" effects and "this turn"
+    prevention shields end."""
+
+    rule: str = "514.2"
+    applied: list[str] = msgspec.field(default_factory=list)
+
+
+class AddShield(msgspec.Struct, tag="shield", kw_only=True):
+    """A prevention shield is created (615.7): the next ``amount`` damage to ``target``
+    this turn is prevented."""
+
+    target: int
+    amount: int
+    source: int
+    source_name: str
+    rule: str = "615.7"
+    applied: list[str] = msgspec.field(default_factory=list)
+
+
+class SpellCast(msgspec.Struct, tag="spell_cast", kw_only=True):
+    """A spell became cast (601.2i): recorded for "whenever ... casts" abilities."""
+
+    obj: int
+    player: int
+    from_zone: str
+    rule: str = "601.2i"
+    applied: list[str] = msgspec.field(default_factory=list)
+
+
+class AttackerDeclared(msgspec.Struct, tag="attacks", kw_only=True):
+    """A creature was declared as an attacker (508.1): for "whenever ... attacks" (508.3a)."""
+
+    obj: int
+    defender: int  # an encoded player or a planeswalker/battle id
+    defending_player: int
+    rule: str = "508.3a"
+    applied: list[str] = msgspec.field(default_factory=list)
+
+
+class StartTurn(msgspec.Struct, tag="start_turn", kw_only=True):
+    """500.1 / 302.6: a turn begins; the active player's permanents have been under their
+    control continuously since then; each player's land plays are counted anew (305.2)."""
+
+    player: int
+    rule: str = "500.1"
+    applied: list[str] = msgspec.field(default_factory=list)
+
+
+GameEvent = (
+    ZoneChange
+    | Damage
+    | LifeGain
+    | LifeLoss
+    | Tap
+    | CounterChange
+    | CreateToken
+    | Attach
+    | DrawCard
+    | AddMana
+    | SpendMana
+    | Shuffle
+    | ReorderLibrary
+    | StartEffect
+    | EndTurnEffects
+    | AddShield
+    | SpellCast
+    | AttackerDeclared
+    | StartTurn
+)

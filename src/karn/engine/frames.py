@@ -1,0 +1,183 @@
+"""The agenda's frames: pending procedures as typed, plain data (DESIGN.md property 1).
+
+Each frame is one procedure in progress — casting a spell, resolving it,
+declaring attackers, applying replacement effects to an event — with its
+progress in typed fields. The loop (:mod:`karn.engine.flow`) runs the top
+frame's step; a step either finishes (pops its frame), pushes another frame,
+or asks a :class:`~karn.engine.state.Decision` and waits. The answer is kept
+in the frame (``answer``) until its step reads it, so a game can be copied or
+saved at any decision, mid-resolution included.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from karn.engine.events import GameEvent
+from karn.engine.values import Answer
+
+
+class TargetPicks(msgspec.Struct, array_like=True):
+    """Targets chosen so far (601.2c, 603.3d): one list per target slot, filled one
+    pick at a time; ``slot`` is the slot being filled."""
+
+    chosen: list[list[int]] = msgspec.field(default_factory=list)
+    slot: int = 0
+    slot_done: bool = False
+
+
+class MulliganFrame(msgspec.Struct, tag="mulligan", array_like=True):
+    """103.5: keep or mulligan, round by round, then cards to the bottom."""
+
+    taking: list[int] = msgspec.field(default_factory=list)  # players taking a mulligan this round
+    bottomed: dict[int, int] = msgspec.field(default_factory=dict)  # player -> cards put on the bottom
+    answer: Answer | None = None
+
+
+class CastFrame(msgspec.Struct, tag="cast", array_like=True):
+    """601.2: casting a spell, step by step (modes, X, targets, costs)."""
+
+    obj: int
+    player: int
+    name: str
+    picks: TargetPicks = msgspec.field(default_factory=TargetPicks)
+    modes: list[int] | None = None
+    x: int | None = None
+    cost: str = ""
+    answer: Answer | None = None
+
+
+class ActivateFrame(msgspec.Struct, tag="activate", array_like=True):
+    """602.2: activating an ability (``ability`` is its id in the card pool)."""
+
+    obj: int
+    player: int
+    source: int
+    ability: str
+    picks: TargetPicks = msgspec.field(default_factory=TargetPicks)
+    x: int | None = None
+    cost: str = ""
+    answer: Answer | None = None
+
+
+class DiscardProgress(msgspec.Struct, tag="discard", array_like=True):
+    """701.9: cards discarded so far; whether the hand was revealed (701.20a)."""
+
+    revealed: bool = False
+    done: int = 0
+
+
+class SearchProgress(msgspec.Struct, tag="search", array_like=True):
+    """701.23: cards found so far."""
+
+    found: int = 0
+
+
+class ScryProgress(msgspec.Struct, tag="scry", array_like=True):
+    """701.22a: the cards looked at and where each was put."""
+
+    cards: list[int] = msgspec.field(default_factory=list)
+    top: list[int] = msgspec.field(default_factory=list)
+    bottom: list[int] = msgspec.field(default_factory=list)
+    started: bool = False
+
+
+class MayProgress(msgspec.Struct, tag="may", array_like=True):
+    """608.2c: "you may" asked, not yet answered."""
+
+    asked: bool = False
+
+
+Progress = DiscardProgress | SearchProgress | ScryProgress | MayProgress
+
+
+class ResolveFrame(msgspec.Struct, tag="resolve", array_like=True):
+    """608.2: a spell or ability resolving; ``cursor`` is the next effect to apply and
+    ``progress`` the state of the effect that waits for a choice."""
+
+    obj: int
+    legal: list[list[int]] | None = None  # targets still legal (608.2b)
+    # The next effect to apply: an index into the effects, with one more index for each
+    # effect entered (the effects of a "you may" the player said yes to).
+    cursor: list[int] = msgspec.field(default_factory=lambda: [0])
+    progress: Progress | None = None
+    affected: list[int] = msgspec.field(default_factory=list)  # "those creatures": the last effect's objects
+    answer: Answer | None = None
+
+
+class TriggersFrame(msgspec.Struct, tag="triggers", array_like=True):
+    """603.3: putting triggered abilities on the stack (APNAP), their targets (603.3d)."""
+
+    current: int = 0
+    picks: TargetPicks = msgspec.field(default_factory=TargetPicks)
+    answer: Answer | None = None
+
+
+class AttackFrame(msgspec.Struct, tag="attack", array_like=True):
+    """508.1: declaring attackers, one at a time, then done."""
+
+    done: bool = False
+    answer: Answer | None = None
+
+
+class BlockFrame(msgspec.Struct, tag="block", array_like=True):
+    """509.1: each defending player declares blockers (in turn order, 802/806)."""
+
+    defenders: list[int] = msgspec.field(default_factory=list)  # defending players still to declare
+    done: bool = False
+    answer: Answer | None = None
+
+
+class DamageFrame(msgspec.Struct, tag="damage", array_like=True):
+    """510.1-510.2: assigning combat damage, then dealing it simultaneously."""
+
+    first: bool
+    plan: list[list[int]] | None = None  # [source, target, amount]
+    queue: list[list[int]] = msgspec.field(default_factory=list)  # [attacker, left, blockers...]
+    trample: dict[int, int] = msgspec.field(default_factory=dict)  # attacker -> what it tramples over to
+    dealt: bool = False
+    answer: Answer | None = None
+
+
+class LegendFrame(msgspec.Struct, tag="legend", array_like=True):
+    """704.5j: the legend rule: the controller chooses the one to keep."""
+
+    player: int
+    ids: list[int]
+    keep: int = 0
+    answer: Answer | None = None
+
+
+class CleanupFrame(msgspec.Struct, tag="cleanup", array_like=True):
+    """514.1-514.3: discard to hand size, then damage wears off and effects end."""
+
+    answer: Answer | None = None
+
+
+class ReplaceFrame(msgspec.Struct, tag="replace", array_like=True):
+    """614-616: events on their way through the pipeline, waiting for the affected
+    player to choose which replacement or prevention effect applies first (616.1).
+
+    ``pending`` are events still to check, ``ready`` events no (more) replacement
+    effect applies to; ``choices`` are the replacement ids offered for ``pending[0]``.
+    """
+
+    pending: list[GameEvent]
+    ready: list[GameEvent] = msgspec.field(default_factory=list)
+    choices: list[str] = msgspec.field(default_factory=list)
+    answer: Answer | None = None
+
+
+Frame = (
+    MulliganFrame
+    | CastFrame
+    | ActivateFrame
+    | ResolveFrame
+    | TriggersFrame
+    | AttackFrame
+    | BlockFrame
+    | DamageFrame
+    | LegendFrame
+    | CleanupFrame
+    | ReplaceFrame
+)

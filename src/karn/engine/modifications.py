@@ -1,0 +1,171 @@
+"""Continuous effects as data: one :data:`Modification` union for static abilities and
+resolved spells and abilities alike (611, 613).
+
+A :class:`ContinuousEffect` is a set of modifications with a timestamp (613.7),
+a source, an affected set and a duration. Each modification knows its layer
+(613.1-613.4): the layer system (:mod:`karn.engine.layers`) applies them layer
+by layer from the objects' copiable values. Static abilities generate their
+effects afresh each time characteristics are computed (604, 611.3); effects of
+resolved spells and abilities live in the state (611.2) with their affected
+set locked in when they begin (611.2c).
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+# Layers and sublayers (613.1-613.4), in application order. "rules" are effects on
+# players and on the rules (613.10-613.11), applied after all characteristics.
+LAYER_ORDER: tuple[str, ...] = ("1a", "1b", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d", "rules")
+
+
+class SetController(msgspec.Struct, tag="control", frozen=True, array_like=True):
+    """Layer 2 (613.1b): the affected permanents are controlled by ``player``."""
+
+    player: int
+
+    layer = "2"
+
+
+class AddTypes(msgspec.Struct, tag="add_types", frozen=True, array_like=True):
+    """Layer 4 (613.1d): the affected objects also have these types (205.1b)."""
+
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+
+    layer = "4"
+
+
+class SetTypes(msgspec.Struct, tag="set_types", frozen=True, array_like=True):
+    """Layer 4 (613.1d): the affected objects' card types (and, when given, subtypes)
+    become these (205.1a). ``keep_subtypes``: "in addition to its other types" is
+    :class:`AddTypes`; this one replaces."""
+
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...] = ()
+    keep_supertypes: bool = True
+
+    layer = "4"
+
+
+class RemoveTypes(msgspec.Struct, tag="remove_types", frozen=True, array_like=True):
+    """Layer 4: the affected objects lose these types/subtypes/supertypes."""
+
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+
+    layer = "4"
+
+
+class SetColors(msgspec.Struct, tag="set_colors", frozen=True, array_like=True):
+    """Layer 5 (613.1e): the affected objects' colors become these (105.3)."""
+
+    colors: tuple[str, ...]
+
+    layer = "5"
+
+
+class AddColors(msgspec.Struct, tag="add_colors", frozen=True, array_like=True):
+    """Layer 5: the affected objects are also these colors."""
+
+    colors: tuple[str, ...]
+
+    layer = "5"
+
+
+class AddAbilities(msgspec.Struct, tag="add_abilities", frozen=True, array_like=True):
+    """Layer 6 (613.1f): the affected objects gain keywords and abilities
+    (``abilities`` are ability ids of the card pool)."""
+
+    keywords: tuple[str, ...] = ()
+    abilities: tuple[str, ...] = ()
+
+    layer = "6"
+
+
+class RemoveAbilities(msgspec.Struct, tag="remove_abilities", frozen=True, array_like=True):
+    """Layer 6 (613.1f): the affected objects lose these keywords, or all their
+    abilities ("loses all abilities") when ``everything``."""
+
+    keywords: tuple[str, ...] = ()
+    everything: bool = False
+
+    layer = "6"
+
+
+class SetPowerToughness(msgspec.Struct, tag="set_pt", frozen=True, array_like=True):
+    """Layer 7b (613.4b), or 7a when the effect comes from a characteristic-defining
+    ability (613.4a): power and/or toughness become these values."""
+
+    power: int | None = None
+    toughness: int | None = None
+
+    layer = "7b"
+
+
+class ModifyPowerToughness(msgspec.Struct, tag="modify_pt", frozen=True, array_like=True):
+    """Layer 7c (613.4c): power and toughness change by these amounts."""
+
+    power: int = 0
+    toughness: int = 0
+
+    layer = "7c"
+
+
+class SwitchPowerToughness(msgspec.Struct, tag="switch_pt", frozen=True, array_like=True):
+    """Layer 7d (613.4d): power and toughness are switched."""
+
+    layer = "7d"
+
+
+class Restriction(msgspec.Struct, tag="restrict", frozen=True, array_like=True):
+    """An effect on the rules (613.11): the affected creatures can't attack or can't
+    block (508.1c, 509.1b)."""
+
+    cant_attack: bool = False
+    cant_block: bool = False
+
+    layer = "rules"
+
+
+Modification = (
+    SetController
+    | AddTypes
+    | SetTypes
+    | RemoveTypes
+    | SetColors
+    | AddColors
+    | AddAbilities
+    | RemoveAbilities
+    | SetPowerToughness
+    | ModifyPowerToughness
+    | SwitchPowerToughness
+    | Restriction
+)
+
+
+def layer_of(mod: Modification, cda: bool = False) -> str:
+    """The layer or sublayer a modification applies in (613.1-613.4)."""
+    if cda and isinstance(mod, SetPowerToughness):
+        return "7a"
+    return mod.layer
+
+
+class ContinuousEffect(msgspec.Struct, array_like=True):
+    """A continuous effect created by a resolving spell or ability (611.2).
+
+    ``affected`` is locked in when the effect begins (611.2c); ``duration`` is
+    ``"end_of_turn"`` (ends in the cleanup step, 514.2) or ``"permanent"``.
+    ``timestamp`` orders it within its layers (613.7b).
+    """
+
+    id: int
+    timestamp: int
+    source: int
+    controller: int
+    affected: list[int]
+    mods: list[Modification]
+    duration: str = "end_of_turn"
+    source_name: str = ""

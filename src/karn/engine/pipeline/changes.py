@@ -1,0 +1,539 @@
+"""The changes themselves: the only code that writes zones, life, damage, tapped,
+counters, controllers and attachments (DESIGN.md, "One event pipeline").
+
+Each ``execute_*`` function makes one event's change, bumps the state's
+version, writes the log line (with its rule and who may see it) and returns
+follow-up events (lifelink's life gain, 702.15b). The journal entry is written
+by :func:`karn.engine.pipeline.core.execute`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from karn.engine import rng
+from karn.engine.context import Context
+from karn.engine.events import (
+    AddMana,
+    AddShield,
+    Attach,
+    AttackerDeclared,
+    CounterChange,
+    CreateToken,
+    Damage,
+    DrawCard,
+    EndTurnEffects,
+    GameEvent,
+    LifeGain,
+    LifeLoss,
+    ReorderLibrary,
+    Shuffle,
+    SpellCast,
+    SpendMana,
+    StartEffect,
+    StartTurn,
+    Tap,
+    ZoneChange,
+)
+from karn.engine.state import (
+    BATTLEFIELD,
+    GRAVEYARD,
+    HAND,
+    LIBRARY,
+    STACK,
+    GameState,
+    LastKnown,
+    Obj,
+    Shield,
+    ref_player,
+)
+
+Executor = Callable[[Context, Any], list[GameEvent]]
+EXECUTORS: dict[type, Executor] = {}
+
+
+def executes(event_type: type) -> Callable[[Executor], Executor]:
+    def register(fn: Executor) -> Executor:
+        EXECUTORS[event_type] = fn
+        return fn
+
+    return register
+
+
+# ---------------------------------------------------------------------------- objects and zones
+
+
+def changed(s: GameState, layers: bool = False) -> None:
+    """Count a change (and whether it can change characteristics: caches key on it)."""
+    s.version += 1
+    if layers:
+        s.layers_version += 1
+
+
+def zone_list(s: GameState, o: Obj) -> list[int]:
+    if o.zone == BATTLEFIELD:
+        return s.battlefield
+    if o.zone == STACK:
+        return s.stack
+    return getattr(s.players[o.owner], o.zone)  # type: ignore[no-any-return]
+
+
+def new_object(ctx: Context, card: int, name: str, owner: int, zone: str, **fields: Any) -> Obj:
+    """A new object (109), with a timestamp as it enters its zone (613.7d). Not yet listed in a zone."""
+    s = ctx.state
+    oid = s.next_id
+    s.next_id += 1
+    s.timestamp += 1
+    o = Obj(id=oid, card=card, name=name, owner=owner, controller=owner, zone=zone, timestamp=s.timestamp)
+    for k, v in fields.items():
+        setattr(o, k, v)
+    s.objects[oid] = o
+    changed(s, layers=zone == BATTLEFIELD)
+    return o
+
+
+def place(ctx: Context, card: int, name: str, owner: int, zone: str, **fields: Any) -> Obj:
+    """Put a new card object into a zone (setting up a game: decks, scenario boards)."""
+    o = new_object(ctx, card, name, owner, zone, **fields)
+    zone_list(ctx.state, o).append(o.id)
+    return o
+
+
+def put_on_stack(ctx: Context, ability: str, source: int, name: str, owner: int, controller: int) -> Obj:
+    """An activated or triggered ability is put on the stack (602.2a, 603.3)."""
+    o = new_object(ctx, -1, name, owner, STACK, ability=ability, source=source)
+    o.controller = controller
+    ctx.state.stack.append(o.id)
+    return o
+
+
+def _last_known(ctx: Context, o: Obj) -> LastKnown:
+    if o.zone == BATTLEFIELD:
+        ch = ctx.chars(o.id)
+        return LastKnown(
+            name=ch.name,
+            owner=o.owner,
+            controller=ch.controller,
+            power=ch.power,
+            toughness=ch.toughness,
+            types=tuple(sorted(ch.types)),
+            colors=tuple(sorted(ch.colors)),
+            new_id=0,
+            keywords=tuple(sorted(ch.keywords)),
+            subtypes=tuple(sorted(ch.subtypes)),
+            supertypes=tuple(sorted(ch.supertypes)),
+            token=o.token is not None,
+            abilities=ch.ability_ids,
+            zone=BATTLEFIELD,
+            card=o.card,
+        )
+    return LastKnown(o.name, o.owner, o.controller, 0, 0, (), (), 0, zone=o.zone, card=o.card)
+
+
+def remove_from_combat(s: GameState, oid: int) -> None:
+    """506.4: a permanent that leaves the battlefield or changes controller leaves combat."""
+    if s.combat is not None:
+        s.combat.attackers.pop(oid, None)
+        s.combat.blockers.pop(oid, None)
+
+
+@executes(ZoneChange)
+def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
+    """400.7: the object becomes a new object in its new zone (the physical card keeps
+    its card id). Leaving the battlefield or the stack records last known information
+    (608.2h, 603.10); leaving the battlefield unattaches what was attached to it and
+    removes it from combat (506.4). A token that leaves the battlefield ceases to exist
+    (111.7, 704.5d); so does an ability leaving the stack (``to=""``)."""
+    s = ctx.state
+    o = s.objects[ev.obj]
+    ev.origin = o.zone
+    ev.card = o.card
+    ev.owner = o.owner
+    ev.name = ctx.chars(o.id).name if o.zone == BATTLEFIELD else o.name
+    if o.zone in (BATTLEFIELD, STACK):
+        lk = _last_known(ctx, o)
+        s.lki[o.id] = lk
+        ev.last_known = lk
+    zone_list(s, o).remove(o.id)
+    if o.zone == BATTLEFIELD:
+        for other in s.battlefield:
+            if s.objects[other].attached_to == o.id:
+                s.objects[other].attached_to = 0
+        remove_from_combat(s, o.id)
+    del s.objects[o.id]
+    changed(s, layers=ev.origin == BATTLEFIELD)
+    if not ev.to or (o.token is not None and ev.to != BATTLEFIELD) or (o.card < 0 and o.token is None):
+        _log_zone_change(ctx, ev, None)
+        return []
+    new = new_object(ctx, o.card, o.name, o.owner, ev.to, token=o.token)
+    if ev.to in (BATTLEFIELD, STACK):
+        new.controller = o.owner if ev.controller < 0 else ev.controller
+    if ev.to == BATTLEFIELD:
+        new.tapped = ev.tapped
+        new.sick = True  # 302.6
+        counters = dict(ev.counters)
+        face = ctx.pool.face(o.name) if o.token is None else None
+        if face is not None and face.loyalty is not None and "planeswalker" in face.types:
+            # 306.5b: a planeswalker enters with its printed loyalty in loyalty counters.
+            counters["loyalty"] = counters.get("loyalty", 0) + _int(face.loyalty)
+        new.counters = {k: v for k, v in counters.items() if v}
+        if ev.attach_to and ev.attach_to in s.objects and s.objects[ev.attach_to].zone == BATTLEFIELD:
+            new.attached_to = ev.attach_to  # 303.4f
+    dest = zone_list(s, new)
+    if ev.to == LIBRARY and ev.position == "bottom":
+        dest.insert(0, new.id)
+    else:
+        dest.append(new.id)  # a library list's end is its top
+    ev.new_id = new.id
+    if o.id in s.lki:
+        lk = s.lki[o.id]
+        s.lki[o.id] = LastKnown(**{**_fields(lk), "new_id": new.id})
+        ev.last_known = s.lki[o.id]
+    _log_zone_change(ctx, ev, new)
+    return []
+
+
+def _fields(lk: LastKnown) -> dict[str, Any]:
+    return {f: getattr(lk, f) for f in lk.__struct_fields__}
+
+
+def _int(v: str | None) -> int:
+    try:
+        return int(v) if v is not None else 0
+    except ValueError:
+        return 0
+
+
+_DEFAULT_TEXT = {
+    "destroy": "{name} is destroyed",
+    "sacrifice": "{name} is sacrificed",
+    "exile": "{name} is exiled",
+    "return": "{name} returns to its owner's hand",
+    "discard": "{owner} discards {name}",
+    "mill": "{owner} mills {name}",
+}
+
+
+def _log_zone_change(ctx: Context, ev: ZoneChange, new: Obj | None) -> None:
+    if ev.quiet:
+        return
+    text = ev.text
+    if not text:
+        template = _DEFAULT_TEXT.get(ev.cause)
+        if template is None:
+            if ev.to == BATTLEFIELD and new is not None:
+                att = f" attached to {ctx.describe(new.attached_to)}" if new.attached_to else ""
+                text = f"{ev.name} enters the battlefield under {ctx.player_name(new.controller)}'s control{att}"
+            elif ev.origin == BATTLEFIELD and ev.to == GRAVEYARD and ev.last_known is not None:
+                dies = "creature" in ev.last_known.types
+                text = f"{ev.name} dies" if dies else f"{ev.name} is put into its owner's graveyard"
+            else:
+                dest = "its owner's " + ev.to if ev.to in (GRAVEYARD, HAND, LIBRARY) else ev.to or "nowhere"
+                text = f"{ev.name} is put into {dest}"
+        else:
+            text = template.format(name=ev.name, owner=ctx.player_name(ev.owner))
+    ctx.emit(ev.rule, text, seen_by=ev.seen_by, public=ev.public)
+
+
+@executes(DrawCard)
+def execute_draw(ctx: Context, ev: DrawCard) -> list[GameEvent]:
+    """121.1: the top card of the library goes to the hand; 121.4: an empty library is noted."""
+    pl = ctx.state.players[ev.player]
+    if not pl.library:
+        pl.drew_from_empty = True  # 704.5b
+        changed(ctx.state)
+        ctx.emit("121.4", f"{pl.name} attempts to draw from an empty library")
+        return []
+    move = ZoneChange(obj=pl.library[-1], to=HAND, rule=ev.rule, cause="draw", quiet=True)
+    execute_zone_change(ctx, move)
+    ev.drawn = move.new_id
+    return []
+
+
+# ---------------------------------------------------------------------------- damage and life
+
+
+@executes(Damage)
+def execute_damage(ctx: Context, ev: Damage) -> list[GameEvent]:
+    """120.3: damage to a player is life loss (120.3a); to a planeswalker, loyalty
+    counters removed (120.3c); to a creature, marked damage (120.3e); deathtouch marks
+    it (702.2b); lifelink makes its controller gain that much life (702.15b)."""
+    s = ctx.state
+    kind = "combat damage" if ev.combat else "damage"
+    if ev.target < 0:
+        pl = s.players[ref_player(ev.target)]
+        pl.life -= ev.amount
+        ctx.emit("120.3a", f"{ev.source_name} deals {ev.amount} {kind} to {pl.name} (life {pl.life})")
+    else:
+        o = s.objects.get(ev.target)
+        if o is None or o.zone != BATTLEFIELD:
+            return []
+        ch = ctx.chars(ev.target)
+        if ch.is_("planeswalker"):
+            o.counters["loyalty"] = max(0, o.counters.get("loyalty", 0) - ev.amount)
+            changed(s, layers=True)
+            ctx.emit(
+                "120.3c",
+                f"{ev.source_name} deals {ev.amount} {kind} to {ch.name} (loyalty {o.counters['loyalty']})",
+            )
+        if ch.is_("creature"):
+            o.damage += ev.amount
+            if ev.deathtouch:
+                o.deathtouch_damage = True
+            ctx.emit("120.3e", f"{ev.source_name} deals {ev.amount} {kind} to {ch.name}")
+    changed(s)
+    ev.dealt = ev.amount
+    return []
+
+
+@executes(LifeGain)
+def execute_life_gain(ctx: Context, ev: LifeGain) -> list[GameEvent]:
+    pl = ctx.state.players[ev.player]
+    pl.life += ev.amount
+    changed(ctx.state)
+    ctx.emit(ev.rule, f"{pl.name} gains {ev.amount} life (life {pl.life})")
+    return []
+
+
+@executes(LifeLoss)
+def execute_life_loss(ctx: Context, ev: LifeLoss) -> list[GameEvent]:
+    pl = ctx.state.players[ev.player]
+    pl.life -= ev.amount
+    changed(ctx.state)
+    ctx.emit(ev.rule, f"{pl.name} loses {ev.amount} life (life {pl.life})")
+    return []
+
+
+@executes(AddShield)
+def execute_add_shield(ctx: Context, ev: AddShield) -> list[GameEvent]:
+    s = ctx.state
+    s.timestamp += 1
+    s.shields.append(Shield(s.timestamp, ev.target, ev.amount, ev.source, ev.source_name))
+    changed(s)
+    what = ctx.player_name(ref_player(ev.target)) if ev.target < 0 else ctx.describe(ev.target)
+    ctx.emit(ev.rule, f"the next {ev.amount} damage to {what} this turn will be prevented")
+    return []
+
+
+# ---------------------------------------------------------------------------- permanents
+
+
+@executes(Tap)
+def execute_tap(ctx: Context, ev: Tap) -> list[GameEvent]:
+    o = ctx.state.objects.get(ev.obj)
+    if o is None or o.zone != BATTLEFIELD:
+        return []
+    ev.changed = o.tapped != ev.tapped
+    o.tapped = ev.tapped
+    changed(ctx.state)
+    if ev.text and not ev.quiet:
+        ctx.emit(ev.rule, ev.text)
+    return []
+
+
+@executes(CounterChange)
+def execute_counters(ctx: Context, ev: CounterChange) -> list[GameEvent]:
+    o = ctx.state.objects.get(ev.obj)
+    if o is None:
+        return []
+    n = o.counters.get(ev.kind, 0) + ev.amount
+    if n > 0:
+        o.counters[ev.kind] = n
+    else:
+        o.counters.pop(ev.kind, None)
+    changed(ctx.state, layers=o.zone == BATTLEFIELD)
+    if not ev.quiet:
+        if ev.text:
+            ctx.emit(ev.rule, ev.text)
+        elif ev.amount > 0:
+            plural = "s" if ev.amount != 1 else ""
+            ctx.emit(ev.rule, f"{ev.amount} {ev.kind} counter{plural} put on {ctx.describe(ev.obj)}")
+    return []
+
+
+@executes(CreateToken)
+def execute_create_token(ctx: Context, ev: CreateToken) -> list[GameEvent]:
+    """111.2: tokens are created on the battlefield under the controller's control."""
+    s = ctx.state
+    td = ev.token
+    for _ in range(ev.count):
+        tok = new_object(ctx, -1, td.name, ev.controller, BATTLEFIELD, token=td)
+        tok.sick = True
+        tok.tapped = ev.tapped
+        s.battlefield.append(tok.id)
+        ev.new_ids.append(tok.id)
+        ctx.emit(ev.rule, f"{ctx.player_name(ev.controller)} creates a {td.power}/{td.toughness} {td.name} token")
+    changed(s, layers=True)
+    return []
+
+
+@executes(Attach)
+def execute_attach(ctx: Context, ev: Attach) -> list[GameEvent]:
+    """701.3a; 613.7e: an Aura or Equipment gets a new timestamp when it becomes attached."""
+    s = ctx.state
+    o = s.objects.get(ev.obj)
+    if o is None or o.zone != BATTLEFIELD:
+        return []
+    o.attached_to = ev.to
+    if ev.to:
+        s.timestamp += 1
+        o.timestamp = s.timestamp
+    changed(s, layers=True)
+    if not ev.quiet:
+        if ev.to:
+            ctx.emit(ev.rule, f"{ctx.describe(ev.obj)} becomes attached to {ctx.describe(ev.to)}")
+        else:
+            ctx.emit(ev.rule, f"{ctx.chars(ev.obj).name} becomes unattached")
+    return []
+
+
+# ---------------------------------------------------------------------------- mana, libraries
+
+
+@executes(AddMana)
+def execute_add_mana(ctx: Context, ev: AddMana) -> list[GameEvent]:
+    pool = ctx.state.players[ev.player].pool
+    for sym in ev.symbols:
+        pool[sym] = pool.get(sym, 0) + 1
+    changed(ctx.state)
+    return []
+
+
+@executes(SpendMana)
+def execute_spend_mana(ctx: Context, ev: SpendMana) -> list[GameEvent]:
+    pl = ctx.state.players[ev.player]
+    pool = dict(pl.pool)
+    for sym, n in ev.symbols.items():
+        pool[sym] = pool.get(sym, 0) - n
+    pl.pool = {k: v for k, v in pool.items() if v > 0}
+    changed(ctx.state)
+    return []
+
+
+@executes(Shuffle)
+def execute_shuffle(ctx: Context, ev: Shuffle) -> list[GameEvent]:
+    s = ctx.state
+    rng.shuffle(s, s.players[ev.player].library)  # 701.24a
+    changed(s)
+    if not ev.quiet:
+        ctx.emit(ev.rule, f"{ctx.player_name(ev.player)} shuffles their library")
+    return []
+
+
+@executes(ReorderLibrary)
+def execute_reorder(ctx: Context, ev: ReorderLibrary) -> list[GameEvent]:
+    lib = ctx.state.players[ev.player].library
+    for c in ev.bottom:
+        lib.remove(c)
+        lib.insert(0, c)
+    changed(ctx.state)
+    return []
+
+
+# ---------------------------------------------------------------------------- continuous effects and turns
+
+
+def refresh_control(ctx: Context, before: dict[int, int]) -> None:
+    """302.6 / 506.4: a permanent whose controller changed has not been under its new
+    controller's control since their turn began, and is removed from combat."""
+    s = ctx.state
+    for oid, old in before.items():
+        if oid in s.objects and s.objects[oid].zone == BATTLEFIELD and ctx.controller(oid) != old:
+            s.objects[oid].sick = True
+            remove_from_combat(s, oid)
+            changed(s)
+
+
+def _controllers(ctx: Context) -> dict[int, int]:
+    return {oid: c.controller for oid, c in ctx.battlefield_chars().items()}
+
+
+@executes(StartEffect)
+def execute_start_effect(ctx: Context, ev: StartEffect) -> list[GameEvent]:
+    """611.2a: a resolving spell or ability creates a continuous effect (its timestamp, 613.7b)."""
+    s = ctx.state
+    before = _controllers(ctx)
+    s.timestamp += 1
+    ev.effect.id = s.timestamp
+    ev.effect.timestamp = s.timestamp
+    s.effects.append(ev.effect)
+    changed(s, layers=True)
+    refresh_control(ctx, before)
+    if ev.text:
+        ctx.emit(ev.rule, ev.text)
+    return []
+
+
+@executes(EndTurnEffects)
+def execute_end_turn_effects(ctx: Context, ev: EndTurnEffects) -> list[GameEvent]:
+    """514.2: damage is removed from permanents; "until end of turn" and "this turn"
+    effects end (prevention shields too)."""
+    s = ctx.state
+    before = _controllers(ctx)
+    for oid in s.battlefield:
+        o = s.objects[oid]
+        o.damage = 0
+        o.deathtouch_damage = False
+    s.effects = [e for e in s.effects if e.duration != "end_of_turn"]
+    s.shields = []
+    changed(s, layers=True)
+    refresh_control(ctx, before)
+    ctx.emit(ev.rule, 'damage wears off and "until end of turn" effects end')
+    return []
+
+
+@executes(StartTurn)
+def execute_start_turn(ctx: Context, ev: StartTurn) -> list[GameEvent]:
+    s = ctx.state
+    for p in s.players:
+        p.lands_played = 0
+    for oid in s.battlefield:
+        if ctx.controller(oid) == ev.player:
+            s.objects[oid].sick = False  # 302.6
+    changed(s)
+    ctx.emit(ev.rule, f"turn {s.turn}: {ctx.player_name(ev.player)}'s turn begins")
+    return []
+
+
+@executes(SpellCast)
+def execute_spell_cast(ctx: Context, ev: SpellCast) -> list[GameEvent]:
+    return []  # recorded only: "whenever a player casts" (603.2)
+
+
+@executes(AttackerDeclared)
+def execute_attacker_declared(ctx: Context, ev: AttackerDeclared) -> list[GameEvent]:
+    return []  # recorded only: "whenever ... attacks" (508.3a)
+
+
+# ---------------------------------------------------------------------------- leaving the game (800.4a)
+
+
+def leave_game(ctx: Context, p: int) -> None:
+    """800.4a: the objects a player owns leave the game; effects giving them control end;
+    their spells and abilities on the stack cease to exist; objects they still control
+    are exiled (by the caller, through the pipeline)."""
+    s = ctx.state
+    before = _controllers(ctx)
+    for oid in [oid for oid, o in s.objects.items() if o.owner == p]:
+        o = s.objects[oid]
+        if o.zone == BATTLEFIELD:
+            remove_from_combat(s, oid)
+        zone_list(s, o).remove(oid)
+        del s.objects[oid]
+    for o in s.objects.values():
+        if o.attached_to and o.attached_to not in s.objects:
+            o.attached_to = 0
+    s.effects = [e for e in s.effects if not any(getattr(m, "player", -1) == p for m in e.mods)]
+    s.triggers = [t for t in s.triggers if t.controller != p]  # 800.4d
+    for oid in [x for x in s.stack if s.objects[x].controller == p]:
+        s.stack.remove(oid)
+        del s.objects[oid]
+    changed(s, layers=True)
+    refresh_control(ctx, {k: v for k, v in before.items() if k in s.objects})
+
+
+def set_pool(ctx: Context, p: int, pool: dict[str, int]) -> None:
+    """Scenario setup and rewinds: a player's mana pool is exactly this."""
+    ctx.state.players[p].pool = dict(pool)
+    changed(ctx.state)

@@ -1,0 +1,126 @@
+"""``perform``: the one way events change the game (614-616, then the change, then the record).
+
+For each event of a batch (events that happen simultaneously):
+
+1. replacement and prevention effects apply (616.1): self-replacement effects
+   first (616.1a), then those that decide under whose control a permanent
+   enters (616.1b), as a copy (616.1c), back face up (616.1d), then any
+   (616.1e); when more than one could be chosen and they differ, the affected
+   player (or the controller of the affected object) chooses — a
+   :class:`~karn.engine.state.Decision`, with the pipeline's progress kept in a
+   :class:`~karn.engine.frames.ReplaceFrame`, so it can be copied or saved;
+   each effect applies at most once to an event (614.5) and the modified event
+   may have other effects apply to it (616.1f, 616.2);
+2. all the events of the batch are carried out (:mod:`.changes`), each bumping
+   the state's version;
+3. each is recorded in the journal, which the triggered-ability scan reads
+   (603.2), with the first object id created after the batch: permanents that
+   entered with it see each other, later ones don't.
+"""
+
+from __future__ import annotations
+
+from karn.engine import decisions
+from karn.engine.context import Context
+from karn.engine.events import CreateToken, Damage, GameEvent, LifeGain, ZoneChange
+from karn.engine.frames import ReplaceFrame
+from karn.engine.pipeline.changes import EXECUTORS
+from karn.engine.pipeline.replacement import Replacement, affected_player, applicable
+from karn.engine.state import Option
+
+# 616.1a-d: the kinds that must be chosen first, in this order.
+_FIRST = ("self", "control", "copy", "back_face")
+
+
+def perform(ctx: Context, events: GameEvent | list[GameEvent]) -> list[GameEvent] | None:
+    """Perform simultaneous events. Returns them as they were carried out (after
+    replacement), or None when a player must first choose a replacement effect: the
+    pipeline then waits in a :class:`ReplaceFrame` on top of the agenda and finishes
+    when the choice is made (the caller's own progress must already be recorded)."""
+    batch = [events] if not isinstance(events, list) else list(events)
+    frame = ReplaceFrame(pending=batch)
+    return _proceed(ctx, frame, pushed=False)
+
+
+def _proceed(ctx: Context, frame: ReplaceFrame, pushed: bool) -> list[GameEvent] | None:
+    carried: list[GameEvent] = []
+    while True:
+        while frame.pending:
+            ev = frame.pending[0]
+            reps = applicable(ctx, ev)
+            if not reps:
+                frame.ready.append(frame.pending.pop(0))
+                continue
+            rep = _choose(ctx, frame, ev, reps, pushed)
+            if rep is None:
+                return None  # waiting for the affected player (616.1)
+            frame.choices = []
+            ev.applied.append(rep.id)
+            frame.pending[0:1] = rep.apply(ctx, ev)  # 616.1f, 616.2: look again at what it became
+        batch, frame.ready = frame.ready, []
+        follow = execute(ctx, batch)
+        carried.extend(batch)
+        if not follow:
+            break
+        frame.pending = follow
+    if pushed:
+        ctx.state.agenda.pop()
+    return carried
+
+
+def _choose(
+    ctx: Context, frame: ReplaceFrame, ev: GameEvent, reps: list[Replacement], pushed: bool
+) -> Replacement | None:
+    for kind in _FIRST:
+        first = [r for r in reps if r.kind == kind]
+        if first:
+            reps = first
+            break
+    answer = frame.answer
+    if answer is not None:
+        frame.answer = None
+        if 0 <= answer.a < len(frame.choices):
+            chosen = frame.choices[answer.a]
+            for r in reps:
+                if r.id == chosen:
+                    return r
+    distinct = {r.same_as or r.id for r in reps}
+    if len(distinct) == 1:
+        return reps[0]
+    frame.choices = [r.id for r in reps]
+    if not pushed:
+        ctx.state.agenda.append(frame)
+    player = affected_player(ctx, ev)
+    decisions.ask(
+        ctx,
+        player,
+        "replacement",
+        "616.1",
+        f"{ctx.player_name(player)}: choose the replacement or prevention effect to apply first",
+        [Option("replace", i, label=r.text) for i, r in enumerate(reps)],
+    )
+    return None
+
+
+def replace_step(ctx: Context, frame: ReplaceFrame) -> None:
+    """The agenda runs this when the pipeline waited for a choice (see :func:`perform`)."""
+    _proceed(ctx, frame, pushed=True)
+
+
+def execute(ctx: Context, batch: list[GameEvent]) -> list[GameEvent]:
+    """Carry out a batch of events and record them in the journal; returns follow-up events."""
+    follow: list[GameEvent] = []
+    lifelink: dict[tuple[int, int], int] = {}
+    for ev in batch:
+        follow.extend(EXECUTORS[type(ev)](ctx, ev))
+        if isinstance(ev, Damage) and ev.lifelink and ev.dealt > 0:
+            key = (ev.source, ev.source_controller)
+            lifelink[key] = lifelink.get(key, 0) + ev.dealt
+    # 702.15b / 119.10: damage dealt at once by a source with lifelink is one life gain.
+    follow.extend(LifeGain(player=p, amount=n, rule="702.15b") for (_, p), n in lifelink.items())
+    horizon = ctx.state.next_id
+    for ev in batch:
+        if isinstance(ev, (ZoneChange, CreateToken)):
+            ev.horizon = horizon
+    ctx.state.journal.extend(batch)
+    return follow

@@ -1,0 +1,111 @@
+"""Small value types shared by the state, the events and the frames (plain msgspec data).
+
+Targets and other "a player or an object" values are ints: object ids are
+>= 1, player p is encoded as -(p + 1) (:func:`player_ref`, :func:`ref_player`).
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+# Zones (400.1).
+LIBRARY = "library"
+HAND = "hand"
+BATTLEFIELD = "battlefield"
+GRAVEYARD = "graveyard"
+STACK = "stack"
+EXILE = "exile"
+COMMAND = "command"
+
+#: The zones a player owns one of (400.2: libraries, hands and graveyards; karn
+#: also keeps exile per owner, as a list of the cards each player owns there).
+PLAYER_ZONES: tuple[str, ...] = (LIBRARY, HAND, GRAVEYARD, EXILE)
+
+STEPS: tuple[str, ...] = (
+    "untap",
+    "upkeep",
+    "draw",
+    "precombat_main",
+    "beginning_of_combat",
+    "declare_attackers",
+    "declare_blockers",
+    "first_strike_damage",
+    "combat_damage",
+    "end_of_combat",
+    "postcombat_main",
+    "end",
+    "cleanup",
+)
+
+
+def player_ref(p: int) -> int:
+    return -(p + 1)
+
+
+def ref_player(r: int) -> int:
+    return -r - 1
+
+
+class TokenDef(msgspec.Struct, frozen=True, array_like=True):
+    """Characteristics of a token (111.4) as defined by the effect that created it.
+
+    ``abilities`` are ability ids of the card pool (``karn.cards.pool``) beyond
+    the keywords, e.g. the mana ability of a token with a basic land type (305.6).
+    """
+
+    name: str
+    power: int
+    toughness: int
+    colors: tuple[str, ...]
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    keywords: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+
+
+class LastKnown(msgspec.Struct, frozen=True, array_like=True):
+    """Last known information of an object that left its zone (608.2h, 603.10).
+
+    ``abilities`` are the ids of the abilities it had, so its leaves-the-battlefield
+    abilities can look back in time (603.10a).
+    """
+
+    name: str
+    owner: int
+    controller: int
+    power: int
+    toughness: int
+    types: tuple[str, ...]
+    colors: tuple[str, ...]
+    new_id: int  # the object it became in its new zone (400.7), 0 if none
+    keywords: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    token: bool = False
+    abilities: tuple[str, ...] = ()
+    zone: str = BATTLEFIELD  # the zone it left
+    card: int = -1
+
+
+class TriggerData(msgspec.Struct, array_like=True, omit_defaults=True):
+    """What a triggered ability remembers of its trigger event (603.7c, 603.10).
+
+    ``object``: the object the event happened to (the creature that entered or
+    died, the spell cast); ``new_object``: what that object became in its new
+    zone (400.7); ``defending``: the defending player of an attack trigger;
+    ``player``: the player the event happened to (who gained life); ``amount``.
+    """
+
+    object: int = 0
+    new_object: int = 0
+    defending: int = -1
+    player: int = -1
+    amount: int = 0
+
+
+class Answer(msgspec.Struct, frozen=True, array_like=True):
+    """A player's answer to a decision, kept in a frame until the frame's step reads it."""
+
+    kind: str
+    a: int = 0
+    b: int = 0
