@@ -35,6 +35,7 @@ from karn.engine.state import (
     Decision,
     GameState,
     Obj,
+    Option,
     Player,
     encode_state,
 )
@@ -70,7 +71,7 @@ class Game:
             pool = build_pool(_card_names(state))
         self.ctx = Context(state, pool, log)
         self._actions: list[Action] = []
-        self._actions_of: Decision | None = None
+        self._actions_of: list[Option] | None = None  # the options _actions were made from
 
     @property
     def state(self) -> GameState:
@@ -199,19 +200,20 @@ class Game:
     @property
     def decision(self) -> Decision | None:
         """The pending decision (None once the game is over)."""
-        return self.state.decision
+        return self.ctx.state.decision
 
     def legal_actions(self) -> list[Action]:
-        d = self.state.decision
+        d = self.ctx.state.decision
         if d is None:
             return []
-        if self._actions_of is not d:
-            self._actions = [Action.of(o) for o in d.options]
-            self._actions_of = d
+        options = d.options
+        if self._actions_of is not options:
+            self._actions = [Action(o.kind, o.a, o.b, o.label) for o in options]
+            self._actions_of = options
         return list(self._actions)
 
     def is_over(self) -> bool:
-        return self.state.over
+        return self.ctx.state.over
 
     @property
     def winner(self) -> int | None:
@@ -225,22 +227,24 @@ class Game:
         An action that is not among the legal options raises
         :class:`IllegalActionError` naming the rule, and changes nothing (733).
         """
-        d = self.state.decision
+        state = self.ctx.state
+        d = state.decision
         if d is None:
             raise IllegalActionError("the game is over; no decision is pending", "104.1")
         opt = None
+        kind, a, b = action.kind, action.a, action.b
         for o in d.options:
-            if o.kind == action.kind and o.a == action.a and o.b == action.b:
+            if o.a == a and o.kind == kind and o.b == b:
                 opt = o
                 break
         if opt is None:
             violated, why = flow.explain_illegal(self.ctx, action)
             raise IllegalActionError(why, d.rule, violated)
-        self.state.decision = None
+        state.decision = None
         try:
-            flow.handle(self.ctx, Action.of(opt), d)
+            flow.handle(self.ctx, Action(opt.kind, opt.a, opt.b, opt.label), d)
         except IllegalActionError:
-            self.state.decision = d  # refused as a whole (509.1b): nothing changed
+            self.ctx.state.decision = d  # refused as a whole (509.1b): nothing changed
             raise
         self._run()
 

@@ -96,7 +96,10 @@ class CardPool:
         return found
 
     def face(self, name: str) -> CardFace:
-        return self.card(name).face
+        found = self._cards.get(name)
+        if found is None:
+            raise CardNotInPoolError(name)
+        return found.face
 
     def compiled(self, name: str) -> CompiledCard:
         return self.card(name).compiled

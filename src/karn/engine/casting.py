@@ -41,9 +41,17 @@ def _spell_info(ctx: Context, name: str) -> _SpellInfo:
         # 712.8a: the back face of a double-faced card is not cast.
         castable = ctx.compiled(name).playable and face.mana_cost is not None and not face.front
         info = memo["spell", name] = _SpellInfo(
-            "land" in face.types, "instant" in face.types, face.cost.with_x(0) if castable else ManaCost(), castable
+            "land" in face.types,
+            "instant" in face.types,
+            face.cost.with_x(0) if castable else ManaCost(),
+            castable,
         )
     return info
+
+
+def is_land_card(ctx: Context, name: str) -> bool:
+    info: _SpellInfo | None = ctx.printed.memo.get(("spell", name))
+    return (info if info is not None else _spell_info(ctx, name)).land
 
 
 def has_targets(ctx: Context, p: int, oid: int) -> bool:
@@ -74,8 +82,10 @@ def can_cast(
     avail: int | None = None,
 ) -> bool:
     """601.2: timing (117.1a, 307.1), legal targets (601.2c) and a payable cost (601.2h)."""
-    o = ctx.obj(oid)
-    info = _spell_info(ctx, o.name)
+    name = ctx.state.objects[oid].name
+    info: _SpellInfo | None = ctx.printed.memo.get(("spell", name))
+    if info is None:
+        info = _spell_info(ctx, name)
     if info.land or not info.castable:
         return False
     if not info.instant and not (timing.sorcery_timing(ctx, p) if sorcery_ok is None else sorcery_ok):
@@ -213,7 +223,11 @@ def _choose_targets(
     if pick is None:
         return False
     spec, picked, cands = pick
-    if extra_per_target and picked and not mana.can_pay(ctx, p, base.with_x(0, extra_per_target * len(picked))):
+    if (
+        extra_per_target
+        and picked
+        and not mana.can_pay(ctx, p, base.with_x(0, extra_per_target * len(picked)))
+    ):
         cands = []  # 601.2f: one more target would cost more than can be paid
     opts = [Option("target", t, label=targeting.label(ctx, t)) for t in cands]
     if len(picked) >= spec.min:
@@ -365,6 +379,10 @@ def _pay_activation(ctx: Context, f: ActivateFrame) -> None:
         perform(
             ctx,
             ZoneChange(
-                obj=source, to=GRAVEYARD, rule="701.21", cause="sacrifice", text=f"{ctx.describe(source)} is sacrificed"
+                obj=source,
+                to=GRAVEYARD,
+                rule="701.21",
+                cause="sacrifice",
+                text=f"{ctx.describe(source)} is sacrificed",
             ),
         )

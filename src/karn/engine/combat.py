@@ -99,13 +99,17 @@ def attack_step(ctx: Context, f: AttackFrame) -> None:
         if oid in cb.attackers or not can_attack(ctx, oid):
             continue
         for d in defs:
-            opts.append(Option("attack", oid, d, label=f"attack {_defender_name(ctx, d)} with {ctx.describe(oid)}"))
+            opts.append(
+                Option("attack", oid, d, label=f"attack {_defender_name(ctx, d)} with {ctx.describe(oid)}")
+            )
     for a, d in cb.attackers.items():
         opts.append(
             Option("unattack", a, label=f"undo the attack by {ctx.describe(a)} on {_defender_name(ctx, d)}")
         )
     opts.append(Option("done", label="done declaring attackers"))
-    decisions.ask(ctx, s.active, "attackers", "508.1", f"{ctx.player_name(s.active)}: declare attackers", opts)
+    decisions.ask(
+        ctx, s.active, "attackers", "508.1", f"{ctx.player_name(s.active)}: declare attackers", opts
+    )
 
 
 def attack_answer(ctx: Context, f: AttackFrame, a: Action) -> None:
@@ -176,7 +180,9 @@ def block_step(ctx: Context, f: BlockFrame) -> None:
             ctx.emit("509.1", f"{ctx.player_name(dp)} declares no blockers")
         if not f.defenders:
             s.agenda.pop()
-            cb.blocked = [a for a in cb.attackers if any(a in atts for atts in cb.blockers.values())]  # 509.1h
+            cb.blocked = [
+                a for a in cb.attackers if any(a in atts for atts in cb.blockers.values())
+            ]  # 509.1h
             return
     if not f.defenders:
         s.agenda.pop()
@@ -194,7 +200,9 @@ def block_step(ctx: Context, f: BlockFrame) -> None:
             continue
         for a in attackers:
             if a not in blocking and can_block(ctx, oid, a):
-                opts.append(Option("block", oid, a, label=f"block {ctx.describe(a)} with {ctx.describe(oid)}"))
+                opts.append(
+                    Option("block", oid, a, label=f"block {ctx.describe(a)} with {ctx.describe(oid)}")
+                )
     for b, atts in cb.blockers.items():
         if ctx.controller(b) == dp:
             what = ", ".join(ctx.describe(x) for x in atts)
@@ -273,7 +281,9 @@ def _plan(ctx: Context, f: DamageFrame) -> None:
     plan: list[list[int]] = []  # [source, target, amount]
     queue: list[list[int]] = []  # [attacker, remaining, blockers...]
     order = apnap(ctx)
-    attackers = sorted(cb.attackers.items(), key=lambda ad: order.index(ctx.controller(ad[0])) if ad[0] in s.objects else 0)
+    attackers = sorted(
+        cb.attackers.items(), key=lambda ad: order.index(ctx.controller(ad[0])) if ad[0] in s.objects else 0
+    )
     for a, d in attackers:  # 802.5: damage is assigned in APNAP order
         if a not in s.objects or not _deals_now(ctx, a, first):
             continue

@@ -20,6 +20,44 @@ from karn.engine.log import Event
 from karn.engine.state import BATTLEFIELD, GameState, Obj, Option, decode_state, encode_state
 
 
+class SbaWatch:
+    """The permanents a state-based action may apply to (704.5f-q), by kind, for one version
+    of the characteristics: creatures, planeswalkers, Auras, Equipment, permanents with
+    counters; and whether any is legendary (704.5j)."""
+
+    __slots__ = ("version", "creatures", "planeswalkers", "auras", "equipment", "countered", "legendary")
+
+    def __init__(self, version: int) -> None:
+        self.version = version
+        self.creatures: list[tuple[int, Chars]] = []
+        self.planeswalkers: list[tuple[int, Chars]] = []
+        self.auras: list[tuple[int, Chars]] = []
+        self.equipment: list[tuple[int, Chars]] = []
+        self.countered: list[tuple[int, Chars]] = []
+        self.legendary = False
+
+    @staticmethod
+    def of(s: GameState, chars: dict[int, Chars]) -> SbaWatch:
+        w = SbaWatch(s.layers_version)
+        objects = s.objects
+        for oid, c in chars.items():
+            types = c.types
+            if "creature" in types:
+                w.creatures.append((oid, c))
+            if "planeswalker" in types:
+                w.planeswalkers.append((oid, c))
+            subtypes = c.subtypes
+            if "aura" in subtypes:
+                w.auras.append((oid, c))
+            if "equipment" in subtypes:
+                w.equipment.append((oid, c))
+            if objects[oid].counters:
+                w.countered.append((oid, c))
+            if "legendary" in c.supertypes:
+                w.legendary = True
+        return w
+
+
 class Context:
     """What engine procedures work on (the public ``Game`` wraps one)."""
 
@@ -36,6 +74,9 @@ class Context:
         "offers_version",
         "watchers",
         "rollback_log",
+        "_sba_watch",
+        "enters_cache",
+        "object_abilities",
     )
 
     def __init__(
@@ -61,6 +102,10 @@ class Context:
         self.watchers: tuple[int, dict[str, Any]] = (-1, {})
         # 733: the log length when the cast or activation in progress began.
         self.rollback_log = 0
+        self._sba_watch: SbaWatch | None = None
+        self.enters_cache: tuple[int, list[Any]] = (-1, [])
+        # Per permanent: its activated abilities as priority options (see priority.py).
+        self.object_abilities: dict[int, Any] = {}
 
     def reset_caches(self) -> None:
         """Forget derived data (after the state was replaced by an earlier one, 733)."""
@@ -71,11 +116,15 @@ class Context:
         self.offers = {}
         self.offers_version = -1
         self.watchers = (-1, {})
+        self._sba_watch = None
+        self.enters_cache = (-1, [])
 
     def copy(self, log: bool = True) -> Context:
         """An independent context on a copy of the state. Derived data that can't differ
         (printed characteristics, the caches of this state version) is shared."""
-        c = Context(decode_state(encode_state(self.state)), self.pool, list(self.log) if log else [], self.printed)
+        c = Context(
+            decode_state(encode_state(self.state)), self.pool, list(self.log) if log else [], self.printed
+        )
         c._battlefield = self._battlefield
         c._battlefield_version = self._battlefield_version
         c.sba_version = self.sba_version
@@ -83,6 +132,7 @@ class Context:
         c.offers = dict(self.offers)
         c.offers_version = self.offers_version
         c.watchers = self.watchers
+        c.object_abilities = dict(self.object_abilities)
         c.rollback_log = self.rollback_log if log else 0
         return c
 
@@ -90,6 +140,12 @@ class Context:
 
     def face(self, name: str) -> CardFace:
         return self.pool.face(name)
+
+    def sba_watch(self) -> SbaWatch:
+        """The permanents state-based actions look at, for this version of the characteristics."""
+        if self._sba_watch is None or self._sba_watch.version != self.state.layers_version:
+            self._sba_watch = SbaWatch.of(self.state, self.battlefield_chars())
+        return self._sba_watch
 
     def compiled(self, name: str) -> ir.CompiledCard:
         return self.pool.compiled(name)
@@ -99,12 +155,17 @@ class Context:
     def battlefield_chars(self) -> dict[int, Chars]:
         """Characteristics of every permanent, all layers applied (613), for this state version."""
         bf = self._battlefield
-        if bf is None or self._battlefield_version != self.state.layers_version:
+        if self._battlefield_version != self.state.layers_version or bf is None:
             bf = self._battlefield = compute_battlefield(self.state, self.printed)
             self._battlefield_version = self.state.layers_version
         return bf
 
     def chars(self, oid: int) -> Chars:
+        bf = self._battlefield
+        if bf is not None and self._battlefield_version == self.state.layers_version:
+            c = bf.get(oid)
+            if c is not None:
+                return c
         o = self.state.objects[oid]
         if o.zone == BATTLEFIELD:
             c = self.battlefield_chars().get(oid)
@@ -113,7 +174,10 @@ class Context:
         return chars_of(self.printed, o)
 
     def controller(self, oid: int) -> int:
-        c = self.battlefield_chars().get(oid)
+        bf = self._battlefield
+        if bf is None or self._battlefield_version != self.state.layers_version:
+            bf = self.battlefield_chars()
+        c = bf.get(oid)
         if c is not None:
             return c.controller
         return self.state.objects[oid].controller

@@ -22,7 +22,7 @@ context caches them by the state's version.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from karn import ir
@@ -92,12 +92,31 @@ class Chars:
     max_blocks: int = 1  # 509.1a: how many attackers it may block
     mana_value: int = 0
     printed_keywords: frozenset[str] = field(default_factory=frozenset)
+    retyped: bool = False  # a layer 4 effect changed its types (305.6 abilities are looked at again)
 
     def is_(self, t: str) -> bool:
         return t in self.types
 
     def copy(self) -> Chars:
-        return replace(self, keywords=set(self.keywords))
+        return Chars(
+            self.name,
+            self.types,
+            self.subtypes,
+            self.supertypes,
+            self.colors,
+            self.power,
+            self.toughness,
+            set(self.keywords),
+            self.controller,
+            self.abilities,
+            self.ability_ids,
+            self.cant_attack,
+            self.cant_block,
+            self.max_blocks,
+            self.mana_value,
+            self.printed_keywords,
+            self.retyped,
+        )
 
 
 def _int(v: str | None) -> int:
@@ -123,7 +142,7 @@ class Printed:
         """Copiable printed values of a card or token (a fresh, mutable copy)."""
         if o.token is not None:
             tok = o.token
-            return Chars(
+            c = Chars(
                 name=tok.name,
                 types=frozenset(tok.types),
                 subtypes=frozenset(tok.subtypes),
@@ -137,6 +156,9 @@ class Printed:
                 ability_ids=tuple(f"keyword:{k}" for k in tok.keywords),
                 printed_keywords=frozenset(tok.keywords),
             )
+            if c.subtypes:
+                _intrinsic_land_abilities(c)
+            return c
         t = self._templates.get(o.name)
         if t is None:
             face = self.pool.face(o.name)
@@ -157,9 +179,19 @@ class Printed:
                 mana_value=face.mana_value,
                 printed_keywords=kws,
             )
+            if t.subtypes:
+                _intrinsic_land_abilities(t)
         c = t.copy()
         c.controller = o.controller
         return c
+
+    def statics(self, c: Chars) -> bool:
+        """Does this ability list have a static ability (cached by the list)?"""
+        key = ("statics", c.ability_ids)
+        found: bool | None = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = any(isinstance(a, ir.Static) for a in c.abilities)
+        return found
 
     def modifications(self, ability: str, index: int, m: ir.Modify) -> tuple[Modification, ...]:
         """The layered modifications the `index`-th :class:`~karn.ir.Modify` of a static
@@ -206,8 +238,11 @@ def _gather(s: GameState, chars: dict[int, Chars], printed: Printed) -> list[_Ef
     """Every continuous effect that may apply to permanents now (611.2, 611.3)."""
     out: list[_Effect] = []
     objects = s.objects
+    statics = printed.statics
     for oid in s.battlefield:
         c = chars[oid]
+        if not statics(c):
+            continue
         for ab, aid in zip(c.abilities, c.ability_ids, strict=True):
             if isinstance(ab, ir.Static):
                 for k, m in enumerate(ab.mods):
@@ -274,16 +309,19 @@ def _apply(mod: Modification, c: Chars, pool: CardPool) -> None:
     if isinstance(mod, SetController):
         c.controller = mod.player
     elif isinstance(mod, AddTypes):
+        c.retyped = True
         c.types = c.types | set(mod.types)
         c.subtypes = c.subtypes | set(mod.subtypes)
         c.supertypes = c.supertypes | set(mod.supertypes)
     elif isinstance(mod, SetTypes):
+        c.retyped = True
         c.types = frozenset(mod.types)
         if mod.subtypes:
             c.subtypes = frozenset(mod.subtypes)
         if not mod.keep_supertypes:
             c.supertypes = frozenset()
     elif isinstance(mod, RemoveTypes):
+        c.retyped = True
         c.types = c.types - set(mod.types)
         c.subtypes = c.subtypes - set(mod.subtypes)
         c.supertypes = c.supertypes - set(mod.supertypes)
@@ -327,15 +365,19 @@ def _apply(mod: Modification, c: Chars, pool: CardPool) -> None:
         c.cant_block = c.cant_block or mod.cant_block
 
 
+_INTRINSIC = {t: intrinsic_ability(t) for t in BASIC_LAND_MANA}
+
+
 def _intrinsic_land_abilities(c: Chars) -> None:
-    """305.6: a land with a basic land type has that type's mana ability (as layer 6 begins,
-    after type-changing effects; effects in layer 6 may still remove it)."""
+    """305.6: a land with a basic land type has that type's mana ability (in the printed
+    characteristics, and again as layer 6 begins when a layer 4 effect changed the types;
+    layer 6 effects may still remove it)."""
     for land_type in BASIC_LAND_MANA:
         if land_type in c.subtypes:
             aid = f"rules:{land_type}"
             if aid in c.ability_ids:
                 continue
-            ability = intrinsic_ability(land_type)
+            ability = _INTRINSIC[land_type]
             if ability in c.abilities:
                 continue  # the card's own text already carries it
             c.abilities += (ability,)
@@ -412,11 +454,11 @@ def compute_battlefield(s: GameState, printed: Printed) -> dict[int, Chars]:
     for layer in LAYER_ORDER:
         if layer == "6":
             for c in chars.values():
-                if c.subtypes:
+                if c.retyped and c.subtypes:
                     _intrinsic_land_abilities(c)
             _counters(s, chars, "6")
-        group = [e for e in effects if any(layer_of(m, e.cda) == layer for m in e.mods)]
-        for e in _ordered(s, group, layer, chars, pool):
+        group = [e for e in effects if any(layer_of(m, e.cda) == layer for m in e.mods)] if effects else []
+        for e in _ordered(s, group, layer, chars, pool) if group else ():
             if not _alive(e, chars):
                 effects.remove(e)  # 613.6: its ability is gone before it started to apply
                 continue

@@ -9,40 +9,47 @@ with mana or sacrifice costs (605.3a).
 
 from __future__ import annotations
 
+import functools
 from typing import NamedTuple
 
 from karn import ir
 from karn.cards.mana import COLORS, ManaCost, parse_mana_symbols
 from karn.engine.context import Context
-from karn.engine.events import AddMana, SpendMana, Tap, ZoneChange
+from karn.engine.events import AddMana, GameEvent, SpendMana, Tap, ZoneChange
 from karn.engine.pipeline import perform
 from karn.engine.state import GRAVEYARD
 
 
 class Source(NamedTuple):
     """A permanent the solver may tap for mana: each of its free mana abilities
-    (index in its abilities, the symbols it adds)."""
+    (index in its abilities, the symbols it adds); ``exact`` maps a color to the
+    ability that adds exactly one mana of it; ``most`` is the most mana one adds."""
 
     oid: int
     options: tuple[tuple[int, tuple[str, ...]], ...]
+    exact: dict[str, int]
+    most: int
+
+    @staticmethod
+    def of(oid: int, options: tuple[tuple[int, tuple[str, ...]], ...]) -> Source:
+        exact: dict[str, int] = {}
+        for idx, syms in options:
+            if len(syms) == 1:
+                exact.setdefault(syms[0], idx)
+        return Source(oid, options, exact, max(len(syms) for _, syms in options))
 
     def produces(self, color: str) -> int | None:
         """The ability that adds exactly one mana of `color`, if any."""
-        for idx, syms in self.options:
-            if syms == (color,):
-                return idx
-        return None
-
-    @property
-    def most(self) -> int:
-        return max(len(syms) for _, syms in self.options)
+        return self.exact.get(color)
 
 
 def mana_abilities(ctx: Context, oid: int) -> list[tuple[int, ir.Activated]]:
     """The mana abilities a permanent has now (605.1a), by index in its abilities
     (printed, granted by layer 6, intrinsic to its land types, 305.6)."""
     return [
-        (i, a) for i, a in enumerate(ctx.chars(oid).abilities) if isinstance(a, ir.Activated) and a.mana_ability
+        (i, a)
+        for i, a in enumerate(ctx.chars(oid).abilities)
+        if isinstance(a, ir.Activated) and a.mana_ability
     ]
 
 
@@ -52,7 +59,9 @@ def sick(ctx: Context, oid: int) -> bool:
     return ctx.obj(oid).sick and c.is_("creature") and "haste" not in c.keywords
 
 
-def can_activate_mana(ctx: Context, p: int, oid: int, ab: ir.Activated, srcs: list[Source] | None = None) -> bool:
+def can_activate_mana(
+    ctx: Context, p: int, oid: int, ab: ir.Activated, srcs: list[Source] | None = None
+) -> bool:
     """605.3a: a player may activate a mana ability whenever they could pay its cost."""
     o = ctx.obj(oid)
     if ctx.controller(oid) != p:
@@ -89,14 +98,19 @@ def sources(ctx: Context, p: int) -> list[Source]:
                     if syms:
                         options.append((i, syms))
         if options:
-            out.append(Source(oid, tuple(options)))
+            out.append(Source.of(oid, tuple(options)))
     return out
 
 
 def produced(ab: ir.Activated) -> tuple[str, ...]:
     """The mana symbols a mana ability adds (106.1)."""
+    return _produced(ab.effects)
+
+
+@functools.cache
+def _produced(effects: tuple[ir.Effect, ...]) -> tuple[str, ...]:
     syms: tuple[str, ...] = ()
-    for e in ab.effects:
+    for e in effects:
         if isinstance(e, ir.AddMana):
             syms += parse_mana_symbols(e.mana)
     return syms
@@ -114,12 +128,14 @@ def activate_mana_ability(ctx: Context, p: int, oid: int, idx: int) -> None:
     c = ab.cost
     if c.mana and not pay(ctx, p, ManaCost.parse(c.mana), exclude=oid):
         raise AssertionError("a mana ability was offered whose mana cost can't be paid")
-    if c.tap:
-        perform(ctx, Tap(obj=oid, tapped=True, rule="605.3b", quiet=True))
-    if c.sacrifice_self:
-        perform(ctx, ZoneChange(obj=oid, to=GRAVEYARD, rule="701.21a", cause="sacrifice"))
     syms = produced(ab)
-    add_mana(ctx, p, syms)
+    events: list[GameEvent] = []
+    if c.tap:
+        events.append(Tap(obj=oid, tapped=True, rule="605.3b", quiet=True))
+    if c.sacrifice_self:
+        events.append(ZoneChange(obj=oid, to=GRAVEYARD, rule="701.21a", cause="sacrifice"))
+    events.append(AddMana(player=p, symbols=syms))
+    perform(ctx, events)
     verb = "taps" if c.tap else "uses"
     ctx.emit("605.3b", f"{ctx.player_name(p)} {verb} {name} for {''.join('{' + s + '}' for s in syms)}")
 
@@ -144,21 +160,24 @@ def solve(
                 avail[color] -= 1
                 used[color] = used.get(color, 0) + 1
                 continue
-            fits = [s for s in free if s.produces(color) is not None]
-            if not fits:
+            pick = None
+            for src in free:
+                if color in src.exact and (pick is None or len(src.options) < len(pick.options)):
+                    pick = src
+                    if len(src.options) == 1:
+                        break
+            if pick is None:
                 return None
-            pick = min(fits, key=lambda s: len(s.options))
             free.remove(pick)
-            idx = pick.produces(color)
-            assert idx is not None
-            taps.append((pick, idx))
+            taps.append((pick, pick.exact[color]))
     generic = cost.generic
     for color in ("C",) + COLORS:
         while generic > 0 and avail.get(color, 0) > 0:
             avail[color] -= 1
             used[color] = used.get(color, 0) + 1
             generic -= 1
-    free.sort(key=lambda s: (s.produces("C") is None, len(s.options), -s.most))
+    if generic > 0 and len(free) > 1:
+        free.sort(key=lambda s: ("C" not in s.exact, len(s.options), -s.most))
     while generic > 0:
         if not free:
             return None
@@ -187,7 +206,9 @@ def max_x(ctx: Context, p: int, cost: ManaCost, extra: int = 0, cap: int = 20, e
 
 
 def can_pay(ctx: Context, p: int, cost: ManaCost, exclude: int = 0) -> bool:
-    return solve(ctx.state.players[p].pool, cost, [x for x in sources(ctx, p) if x.oid != exclude]) is not None
+    return (
+        solve(ctx.state.players[p].pool, cost, [x for x in sources(ctx, p) if x.oid != exclude]) is not None
+    )
 
 
 def pay(ctx: Context, p: int, cost: ManaCost, exclude: int = 0) -> bool:

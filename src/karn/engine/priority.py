@@ -15,6 +15,7 @@ from karn.engine.actions import Action
 from karn.engine.context import Context
 from karn.engine.events import ZoneChange
 from karn.engine.frames import ResolveFrame
+from karn.engine.layers import Chars
 from karn.engine.pipeline import perform
 from karn.engine.state import BATTLEFIELD, HAND, LIBRARY, Option
 
@@ -41,22 +42,23 @@ def offer(ctx: Context, p: int) -> None:
     cached = ctx.offers.get(key)
     if cached is None:
         cached = ctx.offers[key] = _options(ctx, p)
-    decisions.ask(ctx, p, "priority", "117.1", f"priority: {pl.name}", list(cached))
+    # The cached list itself: decisions' options are never changed once asked.
+    decisions.ask(ctx, p, "priority", "117.1", f"priority: {pl.name}", cached)
 
 
 def _options(ctx: Context, p: int) -> list[Option]:
     s = ctx.state
-    opts: list[Option] = [Option("pass", label="pass priority")]
+    opts: list[Option] = [_PASS]
     pl = s.players[p]
     seen: set[str] = set()
     # One pass over the player's permanents with activated abilities: mana abilities
     # (605.3a) and the mana sources the payment solver may tap; the other activated
     # abilities (602) are checked once the sources are known.
-    free: dict[int, list[tuple[int, tuple[str, ...]]]] = {}
+    abilities = _permanent_abilities(ctx, p)
     others: list[_PermAbility] = []
     mana_opts: list[Option] = []
     objects = s.objects
-    for pa in _permanent_abilities(ctx, p):
+    for pa in abilities.all:
         if not pa.ab.mana_ability:
             others.append(pa)
             continue
@@ -66,31 +68,35 @@ def _options(ctx: Context, p: int) -> list[Option]:
         if pa.ab.cost.mana or pa.ab.cost.loyalty is not None:
             others.append(pa)  # needs the other sources to be known first
             continue
-        mana_opts.append(Option("mana", pa.oid, pa.idx, label=pa.label))
-        if pa.syms and not pa.ab.cost.sacrifice_self:
-            free.setdefault(pa.oid, []).append((pa.idx, pa.syms))
-    srcs = [mana.Source(oid, tuple(options)) for oid, options in free.items()]
+        mana_opts.append(pa.option)
+    srcs = [
+        src
+        for src, sick_matters in abilities.sources
+        if not objects[src.oid].tapped and not (sick_matters and objects[src.oid].sick)
+    ]
     sorcery_ok = timing.sorcery_timing(ctx, p)
     avail = mana.available_count(pl.pool, srcs)
     for oid in pl.hand:
-        name = s.objects[oid].name
+        name = objects[oid].name
         if name in seen:
             continue  # one option per card name: copies in hand are the same choice
         seen.add(name)
-        face = ctx.face(name)
-        if "land" in face.types:
-            if can_play_land(ctx, p, oid):
+        if casting.is_land_card(ctx, name):
+            if pl.lands_played < 1 and sorcery_ok:  # 305.2, 116.2a
                 opts.append(Option("play", oid, label=f"play {name}"))
         elif casting.can_cast(ctx, p, oid, srcs, sorcery_ok, avail):
             opts.append(Option("cast", oid, label=f"cast {name}"))
     for pa in others:
         if pa.ab.mana_ability:
             if mana.can_activate_mana(ctx, p, pa.oid, pa.ab, srcs):
-                mana_opts.append(Option("mana", pa.oid, pa.idx, label=pa.label))
+                mana_opts.append(pa.option)
         elif casting.can_activate(ctx, p, pa.oid, pa.ab, srcs):
             opts.append(Option("activate", pa.oid, pa.idx, label=pa.label))
     opts.extend(mana_opts)
     return opts
+
+
+_PASS = Option("pass", label="pass priority")
 
 
 class _PermAbility(NamedTuple):
@@ -99,12 +105,20 @@ class _PermAbility(NamedTuple):
     ab: ir.Activated
     sick_matters: bool  # a creature without haste (302.6)
     label: str
-    syms: tuple[str, ...]  # what it adds, for the payment solver (mana abilities)
+    option: Option  # the "mana" option, for a mana ability
 
 
-def _permanent_abilities(ctx: Context, p: int) -> list[_PermAbility]:
+class _PlayerAbilities(NamedTuple):
+    all: list[_PermAbility]
+    # The permanents the payment solver may tap (their {T}-only mana abilities), with
+    # whether summoning sickness stops them (302.6); tapped ones are left out when used.
+    sources: list[tuple[mana.Source, bool]]
+
+
+def _permanent_abilities(ctx: Context, p: int) -> _PlayerAbilities:
     """The activated abilities of the permanents `p` controls (printed, granted, intrinsic),
-    computed once per version of the battlefield's characteristics (tapped/sick are read live)."""
+    computed once per version of the battlefield's characteristics (tapped/sick are read live);
+    each permanent's entries are kept while its name and abilities stay the same."""
     bf = ctx.battlefield_chars()
     version = ctx.state.layers_version
     cache = ctx.ability_cache
@@ -112,19 +126,40 @@ def _permanent_abilities(ctx: Context, p: int) -> list[_PermAbility]:
         cache = ctx.ability_cache = (version, {})
     found = cache[1].get(p)
     if found is not None:
-        return cast(list[_PermAbility], found)
+        return cast(_PlayerAbilities, found)
+    per_object = ctx.object_abilities
     out: list[_PermAbility] = []
+    sources: list[tuple[mana.Source, bool]] = []
     for oid, c in bf.items():
         if c.controller != p:
             continue
-        sick_matters = c.is_("creature") and "haste" not in c.keywords
-        for i, ab in enumerate(c.abilities):
-            if not isinstance(ab, ir.Activated):
-                continue
-            syms = mana.produced(ab) if ab.mana_ability and mana.free_source(ab) else ()
-            out.append(_PermAbility(oid, i, ab, sick_matters, f"activate {ctx.describe(oid)}: {ab.text}", syms))
-    cache[1][p] = out
-    return out
+        sick_matters = "creature" in c.types and "haste" not in c.keywords
+        key = (c.name, c.ability_ids, sick_matters)
+        entry = per_object.get(oid)
+        if entry is None or entry[0] != key:
+            entry = per_object[oid] = (key, *_object_abilities(ctx, oid, c, sick_matters))
+        out.extend(entry[1])
+        if entry[2] is not None:
+            sources.append((entry[2], sick_matters))
+    result = cache[1][p] = _PlayerAbilities(out, sources)
+    return result
+
+
+def _object_abilities(
+    ctx: Context, oid: int, c: Chars, sick_matters: bool
+) -> tuple[list[_PermAbility], mana.Source | None]:
+    out: list[_PermAbility] = []
+    free: list[tuple[int, tuple[str, ...]]] = []
+    for i, ab in enumerate(c.abilities):
+        if not isinstance(ab, ir.Activated):
+            continue
+        label = f"activate {c.name} (#{oid}): {ab.text}"
+        out.append(_PermAbility(oid, i, ab, sick_matters, label, Option("mana", oid, i, label=label)))
+        if ab.mana_ability and ab.cost.tap and mana.free_source(ab):
+            syms = mana.produced(ab)
+            if syms:
+                free.append((i, syms))
+    return out, (mana.Source.of(oid, tuple(free)) if free else None)
 
 
 def answer(ctx: Context, a: Action) -> None:
@@ -165,7 +200,12 @@ def play_land(ctx: Context, p: int, oid: int) -> None:
     perform(
         ctx,
         ZoneChange(
-            obj=oid, to=BATTLEFIELD, rule="305.1", cause="play", controller=p, text=f"{ctx.player_name(p)} plays {name}"
+            obj=oid,
+            to=BATTLEFIELD,
+            rule="305.1",
+            cause="play",
+            controller=p,
+            text=f"{ctx.player_name(p)} plays {name}",
         ),
     )
 
@@ -191,7 +231,9 @@ def explain(ctx: Context, a: Action) -> tuple[str, str]:
     o = s.objects.get(a.a)
     if a.kind in ("play", "cast", "activate", "mana") and (o is None or hidden_from(ctx, a.a, p)):
         if o is not None and o.zone == HAND and a.kind in ("play", "cast"):
-            return ("305.1" if a.kind == "play" else "601.2a"), f"object {a.a} is not in {ctx.player_name(p)}'s hand"
+            return (
+                "305.1" if a.kind == "play" else "601.2a"
+            ), f"object {a.a} is not in {ctx.player_name(p)}'s hand"
         return "117.1", f"there is no object {a.a} {ctx.player_name(p)} can see"
     if a.kind == "play" and o is not None:
         if o.zone != HAND or o.owner != p:

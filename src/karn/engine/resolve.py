@@ -54,7 +54,8 @@ def resolve_step(ctx: Context, f: ResolveFrame) -> None:
                 [
                     t
                     for t in slot
-                    if spec is not None and targeting.legal_target(ctx, spec, t, o.controller, source_id(o), o.id)
+                    if spec is not None
+                    and targeting.legal_target(ctx, spec, t, o.controller, source_id(o), o.id)
                 ]
             )
         if any_targets and not any(legal):
@@ -95,7 +96,12 @@ def finish(ctx: Context, o: Obj, f: ResolveFrame) -> None:
         perform(
             ctx,
             ZoneChange(
-                obj=o.id, to=BATTLEFIELD, rule="608.3", cause="resolve", controller=o.controller, attach_to=attach
+                obj=o.id,
+                to=BATTLEFIELD,
+                rule="608.3",
+                cause="resolve",
+                controller=o.controller,
+                attach_to=attach,
             ),
         )
         return

@@ -38,43 +38,50 @@ def perform_sbas(ctx: Context) -> bool:
             return True
     to_graveyard: list[GameEvent] = []
     others: list[GameEvent] = []
-    chars = ctx.battlefield_chars()
-    for oid in s.battlefield:
-        o = s.objects[oid]
-        c = chars[oid]
-        if c.is_("creature"):
-            if c.toughness <= 0:
-                text = f"{c.name} has toughness {c.toughness} and is put into the graveyard"
-                to_graveyard.append(ZoneChange(obj=oid, to=GRAVEYARD, rule="704.5f", cause="sba", text=text))
-                continue
-            if o.damage >= c.toughness or o.deathtouch_damage and o.damage > 0:
-                rule = "704.5g" if o.damage >= c.toughness else "704.5h"
-                if "indestructible" in c.keywords:
-                    continue  # 702.12b
-                why = "lethal damage" if rule == "704.5g" else "deathtouch damage"
-                text = f"{c.name} is destroyed ({why})"
-                to_graveyard.append(ZoneChange(obj=oid, to=GRAVEYARD, rule=rule, cause="destroy", text=text))
-                continue
-        if c.is_("planeswalker") and o.counters.get("loyalty", 0) <= 0:
+    dying: set[int] = set()
+    watch = ctx.sba_watch()
+    objects = s.objects
+    for oid, c in watch.creatures:
+        o = objects[oid]
+        if c.toughness <= 0:
+            dying.add(oid)
+            text = f"{c.name} has toughness {c.toughness} and is put into the graveyard"
+            to_graveyard.append(ZoneChange(obj=oid, to=GRAVEYARD, rule="704.5f", cause="sba", text=text))
+        elif o.damage and (o.damage >= c.toughness or o.deathtouch_damage):
+            if "indestructible" in c.keywords:
+                continue  # 702.12b
+            rule = "704.5g" if o.damage >= c.toughness else "704.5h"
+            why = "lethal damage" if rule == "704.5g" else "deathtouch damage"
+            dying.add(oid)
+            text = f"{c.name} is destroyed ({why})"
+            to_graveyard.append(ZoneChange(obj=oid, to=GRAVEYARD, rule=rule, cause="destroy", text=text))
+    for oid, c in watch.planeswalkers:
+        if oid not in dying and objects[oid].counters.get("loyalty", 0) <= 0:
+            dying.add(oid)
             text = f"{c.name} has no loyalty and is put into the graveyard"
             to_graveyard.append(ZoneChange(obj=oid, to=GRAVEYARD, rule="704.5i", cause="sba", text=text))
-            continue
-        if "aura" in c.subtypes and not _aura_legal(ctx, oid):
+    for oid, c in watch.auras:
+        if oid not in dying and not _aura_legal(ctx, oid):
+            dying.add(oid)
             text = f"{c.name} is not attached to a legal object and is put into the graveyard"
             to_graveyard.append(ZoneChange(obj=oid, to=GRAVEYARD, rule="704.5m", cause="sba", text=text))
-            continue
-        if "equipment" in c.subtypes and o.attached_to:
-            host = s.objects.get(o.attached_to)
-            if host is None or host.zone != BATTLEFIELD or not chars[o.attached_to].is_("creature"):
+    chars = ctx.battlefield_chars()
+    for oid, _ in watch.equipment:
+        host = objects[oid].attached_to
+        if oid not in dying and host:
+            h = objects.get(host)
+            if h is None or h.zone != BATTLEFIELD or "creature" not in chars[host].types:
                 others.append(Attach(obj=oid, to=0, rule="704.5n"))
-        plus, minus = o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0)
-        if plus and minus:
+    for oid, c in watch.countered:
+        counters = objects[oid].counters
+        plus, minus = counters.get("+1/+1", 0), counters.get("-1/-1", 0)
+        if plus and minus and oid not in dying:
             n = min(plus, minus)
             text = f"{n} +1/+1 and -1/-1 counter pairs are removed from {c.name}"
             others.append(CounterChange(obj=oid, kind="+1/+1", amount=-n, rule="704.5q", text=text))
             others.append(CounterChange(obj=oid, kind="-1/-1", amount=-n, rule="704.5q", quiet=True))
     # 704.5j legend rule: the controller chooses which one to keep.
-    legend = _legend_conflict(ctx) if any("legendary" in c.supertypes for c in chars.values()) else None
+    legend = _legend_conflict(ctx) if watch.legendary else None
     if to_graveyard or others:
         # 704.3: all applicable state-based actions happen at once.
         perform(ctx, to_graveyard + others)

@@ -99,7 +99,9 @@ def mulligan_step(ctx: Context, f: MulliganFrame) -> None:
     if s.skip_first_draw:
         ctx.emit("103.8a", f"{ctx.player_name(s.active)} takes the first turn and skips its first draw")
     else:
-        ctx.emit("103.8c", f"{ctx.player_name(s.active)} takes the first turn; no player skips their first draw")
+        ctx.emit(
+            "103.8c", f"{ctx.player_name(s.active)} takes the first turn; no player skips their first draw"
+        )
     turns.start_turn(ctx)
     ctx.emit("502", "untap step begins")
 
@@ -114,7 +116,9 @@ def mulligan_answer(ctx: Context, f: MulliganFrame, a: Action) -> None:
         f.taking.append(_undecided(ctx, f)[0])
     elif a.kind == "bottom":
         p = ctx.obj(a.a).owner
-        perform(ctx, ZoneChange(obj=a.a, to=LIBRARY, rule="103.5", cause="bottom", position="bottom", quiet=True))
+        perform(
+            ctx, ZoneChange(obj=a.a, to=LIBRARY, rule="103.5", cause="bottom", position="bottom", quiet=True)
+        )
         f.bottomed[p] = f.bottomed.get(p, 0) + 1
         ctx.emit("103.5", f"{ctx.player_name(p)} puts a card on the bottom of their library")
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from karn import ir
 from karn.engine.context import Context
-from karn.engine.frames import TargetPicks
 from karn.engine.filters import characteristics_match
+from karn.engine.frames import TargetPicks
 from karn.engine.state import BATTLEFIELD, GRAVEYARD, STACK, player_ref, ref_player
 
 
@@ -141,5 +141,9 @@ def next_pick(
             picks.slot = slot + 1
             picks.slot_done = False
             continue
-        return spec, picked, [t for t in candidates(ctx, spec, controller, source, self_id) if t not in picked]
+        return (
+            spec,
+            picked,
+            [t for t in candidates(ctx, spec, controller, source, self_id) if t not in picked],
+        )
     return None

@@ -48,7 +48,9 @@ def _watchers(ctx: Context) -> dict[str, list[tuple[int, str, ir.Trigger, int]]]
 
 
 def _add(ctx: Context, source: int, aid: str, controller: int, data: TriggerData, name: str) -> None:
-    ctx.state.triggers.append(PendingTrigger(source=source, name=name, ability=aid, controller=controller, data=data))
+    ctx.state.triggers.append(
+        PendingTrigger(source=source, name=name, ability=aid, controller=controller, data=data)
+    )
 
 
 def scan(ctx: Context) -> None:
@@ -301,4 +303,6 @@ def _done_putting(ctx: Context, f: TriggersFrame) -> None:
     f.picks.chosen = []
     text = _triggered(ctx, o.ability).text
     tg = [targeting.label(ctx, t) for slot in o.targets for t in slot]
-    ctx.emit("603.3", f"{o.name}'s ability triggers: {text}" + (f" (targeting {', '.join(tg)})" if tg else ""))
+    ctx.emit(
+        "603.3", f"{o.name}'s ability triggers: {text}" + (f" (targeting {', '.join(tg)})" if tg else "")
+    )

@@ -167,7 +167,6 @@ def end_step(ctx: Context) -> None:
         start_turn(ctx)
     else:
         s.step = nxt
-    s.version += 1  # what may be done depends on the step (caches key on the version)
     s.priority = first_priority(ctx)
     ctx.emit(STEP_RULE[s.step], f"{s.step.replace('_', ' ')} step begins")
 

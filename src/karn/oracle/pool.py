@@ -16,11 +16,22 @@ def build_pool(names: Iterable[str], db: CardDatabase | None = None) -> CardPool
     suggestions. The pool is keyed by each card's canonical name.
     """
     database = db if db is not None else CardDatabase.default()
-    # The compiler's name-keyed cache is only valid for the packaged card data.
-    compile_ = compile_card if database is CardDatabase.default() else compile_face
+    packaged = database is CardDatabase.default()
     cards: dict[str, PoolCard] = {}
     for name in names:
         face = database.get(name)
-        if face.name not in cards:
-            cards[face.name] = PoolCard.of(face, compile_(face))
+        if face.name in cards:
+            continue
+        if packaged:
+            # The packaged data never changes within a process: its compiled cards are reused.
+            found = _PACKAGED.get(face.name)
+            if found is None:
+                found = _PACKAGED[face.name] = PoolCard.of(face, compile_card(face))
+            cards[face.name] = found
+        else:
+            cards[face.name] = PoolCard.of(face, compile_face(face))
     return CardPool(cards)
+
+
+#: Compiled cards of the packaged card database (not of a custom one), by name.
+_PACKAGED: dict[str, PoolCard] = {}

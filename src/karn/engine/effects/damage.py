@@ -36,5 +36,11 @@ def deal_damage(ctx: Context, f: ResolveFrame, o: Obj, e: ir.DealDamage) -> Outc
 def prevent_damage(ctx: Context, f: ResolveFrame, o: Obj, e: ir.PreventDamage) -> Outcome:
     """615.7: a shield that prevents the next N damage to each target this turn."""
     n = amount(ctx, f, o, e.amount)
-    perform(ctx, [AddShield(target=t, amount=n, source=source_id(o), source_name=o.name) for t in refs(ctx, f, o, e.to)])
+    perform(
+        ctx,
+        [
+            AddShield(target=t, amount=n, source=source_id(o), source_name=o.name)
+            for t in refs(ctx, f, o, e.to)
+        ],
+    )
     return DONE

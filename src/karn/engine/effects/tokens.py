@@ -22,5 +22,8 @@ def create_token(ctx: Context, f: ResolveFrame, o: Obj, e: ir.CreateToken) -> Ou
     n = amount(ctx, f, o, e.count)
     if n > 0:
         td = token_def(e.token)
-        perform(ctx, [CreateToken(controller=ref_player(p), token=td, count=n) for p in refs(ctx, f, o, e.controller)])
+        perform(
+            ctx,
+            [CreateToken(controller=ref_player(p), token=td, count=n) for p in refs(ctx, f, o, e.controller)],
+        )
     return DONE

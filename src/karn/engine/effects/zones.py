@@ -24,7 +24,11 @@ def destroy(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Destroy) -> Outcome:
         if "indestructible" in ctx.chars(t).keywords:
             ctx.emit("702.12b", f"{ctx.describe(t)} is indestructible and isn't destroyed")
             continue
-        events.append(ZoneChange(obj=t, to=GRAVEYARD, rule="701.8a", cause="destroy", text=f"{ctx.describe(t)} is destroyed"))
+        events.append(
+            ZoneChange(
+                obj=t, to=GRAVEYARD, rule="701.8a", cause="destroy", text=f"{ctx.describe(t)} is destroyed"
+            )
+        )
     if events:
         perform(ctx, events)
     return DONE
@@ -44,7 +48,9 @@ def move_all(ctx: Context, ids: list[int], zone: str, rule: str, cause: str, ver
         perform(ctx, permanents)
     for t in ids:
         if t in s.objects and not on_battlefield(ctx, t):
-            perform(ctx, ZoneChange(obj=t, to=zone, rule=rule, cause=cause, text=f"{s.objects[t].name} {verb}"))
+            perform(
+                ctx, ZoneChange(obj=t, to=zone, rule=rule, cause=cause, text=f"{s.objects[t].name} {verb}")
+            )
 
 
 @handles(ir.Exile)

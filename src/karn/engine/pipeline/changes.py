@@ -36,6 +36,7 @@ from karn.engine.events import (
     Tap,
     ZoneChange,
 )
+from karn.engine.modifications import SetController
 from karn.engine.state import (
     BATTLEFIELD,
     GRAVEYARD,
@@ -224,7 +225,9 @@ def _log_zone_change(ctx: Context, ev: ZoneChange, new: Obj | None) -> None:
         if template is None:
             if ev.to == BATTLEFIELD and new is not None:
                 att = f" attached to {ctx.describe(new.attached_to)}" if new.attached_to else ""
-                text = f"{ev.name} enters the battlefield under {ctx.player_name(new.controller)}'s control{att}"
+                text = (
+                    f"{ev.name} enters the battlefield under {ctx.player_name(new.controller)}'s control{att}"
+                )
             elif ev.origin == BATTLEFIELD and ev.to == GRAVEYARD and ev.last_known is not None:
                 dies = "creature" in ev.last_known.types
                 text = f"{ev.name} dies" if dies else f"{ev.name} is put into its owner's graveyard"
@@ -363,7 +366,9 @@ def execute_create_token(ctx: Context, ev: CreateToken) -> list[GameEvent]:
         tok.tapped = ev.tapped
         s.battlefield.append(tok.id)
         ev.new_ids.append(tok.id)
-        ctx.emit(ev.rule, f"{ctx.player_name(ev.controller)} creates a {td.power}/{td.toughness} {td.name} token")
+        ctx.emit(
+            ev.rule, f"{ctx.player_name(ev.controller)} creates a {td.power}/{td.toughness} {td.name} token"
+        )
     changed(s, layers=True)
     return []
 
@@ -453,7 +458,8 @@ def _controllers(ctx: Context) -> dict[int, int]:
 def execute_start_effect(ctx: Context, ev: StartEffect) -> list[GameEvent]:
     """611.2a: a resolving spell or ability creates a continuous effect (its timestamp, 613.7b)."""
     s = ctx.state
-    before = _controllers(ctx)
+    changes_control = any(isinstance(m, SetController) for m in ev.effect.mods)
+    before = _controllers(ctx) if changes_control else {}
     s.timestamp += 1
     ev.effect.id = s.timestamp
     ev.effect.timestamp = s.timestamp
@@ -470,7 +476,9 @@ def execute_end_turn_effects(ctx: Context, ev: EndTurnEffects) -> list[GameEvent
     """514.2: damage is removed from permanents; "until end of turn" and "this turn"
     effects end (prevention shields too)."""
     s = ctx.state
-    before = _controllers(ctx)
+    ending = [e for e in s.effects if e.duration == "end_of_turn"]
+    changes_control = any(isinstance(m, SetController) for e in ending for m in e.mods)
+    before = _controllers(ctx) if changes_control else {}
     for oid in s.battlefield:
         o = s.objects[oid]
         o.damage = 0

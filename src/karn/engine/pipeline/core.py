@@ -13,19 +13,21 @@ For each event of a batch (events that happen simultaneously):
    may have other effects apply to it (616.1f, 616.2);
 2. all the events of the batch are carried out (:mod:`.changes`), each bumping
    the state's version;
-3. each is recorded in the journal, which the triggered-ability scan reads
-   (603.2), with the first object id created after the batch: permanents that
-   entered with it see each other, later ones don't.
+3. each event of a kind triggered abilities can watch (:data:`~karn.engine.events.WATCHED`)
+   is recorded in the journal, which the triggered-ability scan reads (603.2), with the
+   first object id created after the batch: permanents that entered with it see each
+   other, later ones don't. The log has its own line for each (with its rule and who
+   may see it).
 """
 
 from __future__ import annotations
 
 from karn.engine import decisions
 from karn.engine.context import Context
-from karn.engine.events import CreateToken, Damage, GameEvent, LifeGain, ZoneChange
+from karn.engine.events import WATCHED, CreateToken, Damage, GameEvent, LifeGain, ZoneChange
 from karn.engine.frames import ReplaceFrame
 from karn.engine.pipeline.changes import EXECUTORS
-from karn.engine.pipeline.replacement import Replacement, affected_player, applicable
+from karn.engine.pipeline.replacement import FINDERS, Replacement, affected_player, applicable
 from karn.engine.state import Option
 
 # 616.1a-d: the kinds that must be chosen first, in this order.
@@ -38,6 +40,16 @@ def perform(ctx: Context, events: GameEvent | list[GameEvent]) -> list[GameEvent
     pipeline then waits in a :class:`ReplaceFrame` on top of the agenda and finishes
     when the choice is made (the caller's own progress must already be recorded)."""
     batch = [events] if not isinstance(events, list) else list(events)
+    for ev in batch:
+        if type(ev) in FINDERS:
+            break
+    else:
+        # No kind of replacement effect can apply to these events: carry them out.
+        follow = execute(ctx, batch)
+        if not follow:
+            return batch
+        rest = _proceed(ctx, ReplaceFrame(pending=follow), pushed=False)
+        return None if rest is None else batch + rest
     frame = ReplaceFrame(pending=batch)
     return _proceed(ctx, frame, pushed=False)
 
@@ -110,17 +122,29 @@ def replace_step(ctx: Context, frame: ReplaceFrame) -> None:
 def execute(ctx: Context, batch: list[GameEvent]) -> list[GameEvent]:
     """Carry out a batch of events and record them in the journal; returns follow-up events."""
     follow: list[GameEvent] = []
-    lifelink: dict[tuple[int, int], int] = {}
+    lifelink: dict[tuple[int, int], int] | None = None
+    watched = False
     for ev in batch:
-        follow.extend(EXECUTORS[type(ev)](ctx, ev))
-        if isinstance(ev, Damage) and ev.lifelink and ev.dealt > 0:
-            key = (ev.source, ev.source_controller)
-            lifelink[key] = lifelink.get(key, 0) + ev.dealt
-    # 702.15b / 119.10: damage dealt at once by a source with lifelink is one life gain.
-    follow.extend(LifeGain(player=p, amount=n, rule="702.15b") for (_, p), n in lifelink.items())
-    horizon = ctx.state.next_id
-    for ev in batch:
-        if isinstance(ev, (ZoneChange, CreateToken)):
-            ev.horizon = horizon
-    ctx.state.journal.extend(batch)
+        kind = type(ev)
+        found = EXECUTORS[kind](ctx, ev)
+        if found:
+            follow.extend(found)
+        if kind is Damage:
+            assert isinstance(ev, Damage)
+            if ev.lifelink and ev.dealt > 0:
+                lifelink = lifelink or {}
+                key = (ev.source, ev.source_controller)
+                lifelink[key] = lifelink.get(key, 0) + ev.dealt
+        watched = watched or kind in WATCHED
+    if lifelink:
+        # 702.15b / 119.10: damage dealt at once by a source with lifelink is one life gain.
+        follow.extend(LifeGain(player=p, amount=n, rule="702.15b") for (_, p), n in lifelink.items())
+    if watched:
+        horizon = ctx.state.next_id
+        journal = ctx.state.journal
+        for ev in batch:
+            if type(ev) in WATCHED:
+                if isinstance(ev, (ZoneChange, CreateToken)):
+                    ev.horizon = horizon
+                journal.append(ev)
     return follow

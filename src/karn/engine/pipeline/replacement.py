@@ -125,22 +125,36 @@ def _enters(ctx: Context, ev: ZoneChange) -> Iterator[Replacement]:
     for ab, aid in zip(entering.abilities, entering.ability_ids, strict=True):
         if isinstance(ab, ir.EntersReplacement) and ab.self_only:
             yield _enters_replacement(f"enters:{o.id}:{aid}", ab, entering.name)
-    for src, c in ctx.battlefield_chars().items():
-        for ab, aid in zip(c.abilities, c.ability_ids, strict=True):
-            if not isinstance(ab, ir.EntersReplacement) or ab.self_only or ab.filter is None:
-                continue
-            f = ab.filter
-            if characteristics_match(
-                f,
-                entering.types,
-                entering.subtypes,
-                entering.supertypes,
-                entering.colors,
-                controller,
-                o.owner,
-                c.controller,
-            ):
-                yield _enters_replacement(f"enters:{src}:{aid}", ab, c.name)
+    for src, aid, ab in _enters_effects(ctx):
+        c = ctx.chars(src)
+        f = ab.filter
+        if f is not None and characteristics_match(
+            f,
+            entering.types,
+            entering.subtypes,
+            entering.supertypes,
+            entering.colors,
+            controller,
+            o.owner,
+            c.controller,
+        ):
+            yield _enters_replacement(f"enters:{src}:{aid}", ab, c.name)
+
+
+def _enters_effects(ctx: Context) -> list[tuple[int, str, ir.EntersReplacement]]:
+    """614.1d: the permanents' "[objects] enter ..." abilities (cached per version of the
+    characteristics)."""
+    version, found = ctx.enters_cache
+    if version == ctx.state.layers_version:
+        return found
+    out = [
+        (src, aid, ab)
+        for src, c in ctx.battlefield_chars().items()
+        for ab, aid in zip(c.abilities, c.ability_ids, strict=True)
+        if isinstance(ab, ir.EntersReplacement) and not ab.self_only
+    ]
+    ctx.enters_cache = (ctx.state.layers_version, out)
+    return out
 
 
 def _enters_replacement(rid: str, ab: ir.EntersReplacement, source_name: str) -> Replacement:
