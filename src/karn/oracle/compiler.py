@@ -3,7 +3,7 @@
 Pipeline: :func:`karn.oracle.normalize.normalize` splits the text into ability
 lines; each line is dispatched by shape (keyword 702, loyalty 606, triggered
 603, activated 602, static 604, spell text 113.3a), parsed by the LALR grammar
-(:mod:`karn.oracle.parser`) and lowered to IR (:mod:`karn.oracle.lower`).
+(:mod:`karn.oracle.parser`) and lowered to IR (:mod:`karn.oracle.lowering`).
 
 Never raises on card text: whatever does not compile becomes
 ``Unsupported(clause=<the sentence that failed, as printed>, reason=...)``.
@@ -39,7 +39,7 @@ from karn.ir.nodes import (
     Cost,
     Unsupported,
 )
-from karn.oracle.lower import (
+from karn.oracle.lowering import (
     CardTypes,
     LowerError,
     is_cost_increase,

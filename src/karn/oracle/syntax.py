@@ -1,7 +1,8 @@
-"""The Oracle AST: what the parser builds and :mod:`karn.oracle.lower` turns into IR.
+"""The Oracle AST: what the parser builds and :mod:`karn.oracle.lowering` turns into IR.
 
 The AST stays close to the English: noun phrases (:class:`NP`) still hold
-pronouns and unresolved targets, verb phrases (:class:`VP`) name their verb.
+pronouns and unresolved targets; each verb phrase shape has its own node
+(:class:`DamageVP`, :class:`DrawVP`, ... subclasses of :class:`VerbA`).
 Resolving "it", numbering target slots (115.1) and fusing multi-sentence
 patterns is the lowering's job.
 """
@@ -104,23 +105,265 @@ class TokenA:
     keywords: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class VP:
-    """A verb phrase. ``verb`` names the rule (e.g. "damage", "draw", "get");
-    the other fields are the verb's arguments when it has them."""
+# --------------------------------------------------------------------------- verb phrases
+#
+# One node per verb shape of the grammar. Each has its own lowering, registered
+# in :mod:`karn.oracle.lowering` (a completeness test checks every class here
+# has one). ``text`` is the verb phrase as written (for error messages).
 
-    verb: str
-    obj: NP | None = None
-    dest: NP | None = None
-    amount: AmountA | None = None
+
+class VerbA:
+    """Base class of the verb phrase nodes (never built itself)."""
+
+    __slots__ = ()
+    text: str  # every subclass has this field
+
+
+@dataclass(frozen=True, slots=True)
+class DamageVP(VerbA):
+    """ "deal N damage to R" (120); ``divided``: "divided evenly, rounded down, among R"."""
+
+    amount: AmountA
+    recipient: NP
+    divided: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PreventDamageVP(VerbA):
+    """ "prevent the next N damage that would be dealt to R this turn" (615.7)."""
+
+    amount: AmountA
+    recipient: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GainLifeVP(VerbA):
+    amount: AmountA
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GainLifePowerVP(VerbA):
+    """ "gain life equal to its power" / "... to <np>'s power"."""
+
+    of: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class LoseLifeVP(VerbA):
+    amount: AmountA
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DrawVP(VerbA):
+    amount: AmountA
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardVP(VerbA):
+    """ "discard N cards" (the discarding player chooses, 701.9a)."""
+
+    amount: AmountA
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardChosenVP(VerbA):
+    """ "discard that card" (the card chosen from a revealed hand)."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ScryVP(VerbA):
+    amount: AmountA
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DestroyVP(VerbA):
+    obj: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CantBeRegeneratedVP(VerbA):
+    """ "It can't be regenerated." after a destroy (701.19c)."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ExileVP(VerbA):
+    obj: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnVP(VerbA):
+    """ "return <obj> to <dest>"."""
+
+    obj: NP
+    dest: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CounterVP(VerbA):
+    obj: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ModifyVP(VerbA):
+    """ "get +N/+N", "gain <keywords>", "have <keywords>", "can't attack", "can't block",
+    "can't attack or block" (611, 613; 508.1c, 509.1b)."""
+
     power: int = 0
     toughness: int = 0
     keywords: tuple[str, ...] = ()
+    cant_attack: bool = False
+    cant_block: bool = False
     until_eot: bool = False
-    mana: str = ""
-    token: TokenA | None = None
-    sub: VP | None = None
-    flag: bool = False  # "tapped" for put onto the battlefield; "divided" for damage
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GainControlVP(VerbA):
+    obj: NP
+    until_eot: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TapVP(VerbA):
+    obj: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class UntapVP(VerbA):
+    obj: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SkipUntapVP(VerbA):
+    """ "don't untap during <whose>'s next untap step"."""
+
+    whose: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AttachVP(VerbA):
+    """ "attach <obj> to <dest>" (701.3)."""
+
+    obj: NP
+    dest: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CreateTokenVP(VerbA):
+    token: TokenA
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AddManaVP(VerbA):
+    mana: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PutCountersVP(VerbA):
+    """ "put N <kind> counters on <obj>" (122)."""
+
+    amount: AmountA
+    kind: str
+    obj: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SearchVP(VerbA):
+    """ "search <library> for <what>" (701.23)."""
+
+    library: NP
+    what: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PutOntoBattlefieldVP(VerbA):
+    obj: NP
+    tapped: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PutIntoVP(VerbA):
+    """ "put <obj> into <dest>" (a hand, a graveyard ...)."""
+
+    obj: NP
+    dest: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ShuffleVP(VerbA):
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RevealTopVP(VerbA):
+    """ "reveal the top card of <library>" (701.20)."""
+
+    library: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RevealVP(VerbA):
+    """ "reveal <obj>": a hand, or the card just found by a search."""
+
+    obj: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseVP(VerbA):
+    """ "choose <obj>" (a card from a revealed hand)."""
+
+    obj: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeVP(VerbA):
+    obj: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CostIncreaseVP(VerbA):
+    """ "cost {N} more to cast for each target beyond the first" (601.2f)."""
+
+    mana: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class MayVP(VerbA):
+    """ "may <verb>": the option covers the rest of the chain."""
+
+    sub: VerbA
     text: str = ""
 
 
@@ -129,21 +372,47 @@ class Item:
     """One clause of a chain: an optional subject and a verb phrase."""
 
     subject: NP | None
-    vp: VP
+    vp: VerbA
     sep: str = ""  # the connective before this item: "", ",", "and", "then"
 
 
+# --------------------------------------------------------------------------- sentences
+
+
+class SentenceA:
+    """Base class of the sentence nodes (never built itself)."""
+
+    __slots__ = ()
+    text: str  # every subclass has this field
+
+
 @dataclass(frozen=True, slots=True)
-class Sentence:
-    kind: Literal["chain", "if_its", "sorcery_only"]
-    items: tuple[Item, ...] = ()
-    cond: NP | None = None  # for "If it's a land card, ..."
+class ChainSentence(SentenceA):
+    """Clauses joined by ",", "and", "then" (608.2c: followed in order)."""
+
+    items: tuple[Item, ...]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class IfItsSentence(SentenceA):
+    """ "If it's a land card, <chain>." (after a reveal, 701.20)."""
+
+    cond: NP
+    items: tuple[Item, ...]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SorceryOnlySentence(SentenceA):
+    """ "Activate only as a sorcery." (602.5d)."""
+
     text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class Effects:
-    sentences: tuple[Sentence, ...]
+    sentences: tuple[SentenceA, ...]
     text: str = ""
 
 

@@ -1,0 +1,63 @@
+"""Lowering: Oracle AST (:mod:`karn.oracle.syntax`) -> ability IR (:mod:`karn.ir.nodes`).
+
+Each verb phrase node and each sentence node has one lowering function,
+registered by its class (:mod:`.registry`). The modules hold the lowerings by
+family:
+
+* :mod:`.context`: the per-ability state (:class:`Ctx`) and :class:`LowerError`;
+* :mod:`.descriptions`: descriptions -> Filters (109, 205);
+* :mod:`.references`: noun phrases -> target slots, pronouns, players, groups;
+* :mod:`.chains`: sentences, chains of clauses and "you may";
+* :mod:`.damage`, :mod:`.life`, :mod:`.cards`, :mod:`.zones`, :mod:`.permanents`,
+  :mod:`.tokens`, :mod:`.mana`, :mod:`.counters`, :mod:`.continuous`: one-shot effects;
+* :mod:`.search` (search + put + shuffle, 701.23) and :mod:`.reveal` (reveal +
+  "if it's", reveal hand + choose + discard, 701.20): the multi-clause fusions;
+  :mod:`.zones` also fuses destroy + "can't be regenerated" (701.19c);
+* :mod:`.statics`, :mod:`.costs`, :mod:`.triggers`, :mod:`.abilities`: abilities.
+
+Anything the IR cannot express raises :class:`LowerError`; the compiler turns it
+into an ``Unsupported`` node naming the clause.
+"""
+
+from __future__ import annotations
+
+# Importing the effect modules registers their lowerings.
+from karn.oracle.lowering import (  # noqa: F401
+    cards,
+    chains,
+    continuous,
+    costs,
+    counters,
+    damage,
+    life,
+    mana,
+    permanents,
+    reveal,
+    search,
+    tokens,
+    zones,
+)
+from karn.oracle.lowering.abilities import (
+    lower_activated,
+    lower_keyword,
+    lower_modal,
+    lower_spell,
+    lower_triggered,
+)
+from karn.oracle.lowering.context import LowerError
+from karn.oracle.lowering.costs import is_cost_increase, lower_cost_increase
+from karn.oracle.lowering.statics import lower_static
+from karn.oracle.lowering.triggers import CardTypes
+
+__all__ = [
+    "CardTypes",
+    "LowerError",
+    "is_cost_increase",
+    "lower_activated",
+    "lower_cost_increase",
+    "lower_keyword",
+    "lower_modal",
+    "lower_spell",
+    "lower_static",
+    "lower_triggered",
+]
