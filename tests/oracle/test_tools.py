@@ -35,15 +35,34 @@ def test_describe_unsupported() -> None:
 
 def test_coverage_report_counts() -> None:
     records = [
-        {"name": "Vanilla", "type": "Creature — Bear", "types": ["Creature"], "text": None},
+        {
+            "name": "Vanilla",
+            "manaCost": "{1}{G}",
+            "type": "Creature — Bear",
+            "types": ["Creature"],
+            "text": None,
+        },
         {
             "name": "Bolt",
+            "manaCost": "{R}",
             "type": "Instant",
             "types": ["Instant"],
             "text": "Bolt deals 3 damage to any target.",
         },
-        {"name": "Nope", "type": "Instant", "types": ["Instant"], "text": "Nope frobs 2 widgets."},
-        {"name": "Nope Two", "type": "Instant", "types": ["Instant"], "text": "Nope Two frobs 3 widgets."},
+        {
+            "name": "Nope",
+            "manaCost": "{U}",
+            "type": "Instant",
+            "types": ["Instant"],
+            "text": "Nope frobs 2 widgets.",
+        },
+        {
+            "name": "Nope Two",
+            "manaCost": "{U}",
+            "type": "Instant",
+            "types": ["Instant"],
+            "text": "Nope Two frobs 3 widgets.",
+        },
     ]
     report = coverage_report(records, keep_failing=True)
     assert (report.total, report.playable) == (4, 2)

@@ -8,8 +8,11 @@ lines; each line is dispatched by shape (keyword 702, loyalty 606, triggered
 Never raises on card text: whatever does not compile becomes
 ``Unsupported(clause=<the sentence that failed, as printed>, reason=...)``.
 Cards whose data lacks a part (split/adventure/modal layouts keep only one
-half's text) and non-traditional cards (vanguard, planes, ...) also get an
-``Unsupported`` node, so they are never counted as playable.
+half's text), non-traditional cards (vanguard, planes, ...), faces that can't
+be cast or played (a transforming card's back face, 712.8a; a nonland face
+without a mana cost, 118.6) and faces whose printed power, toughness or
+loyalty is not a number (``*``, ``∞``, ...) also get an ``Unsupported`` node,
+so they are never counted as playable.
 
 ``text`` conventions of the IR nodes:
 
@@ -30,6 +33,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from karn.cards.database import CardFace
 from karn.cards.mana import ManaCost, ManaCostError
 from karn.ir.nodes import (
     Ability,
@@ -70,8 +74,11 @@ PROWESS_TEXT = "Whenever you cast a noncreature spell, ~ gets +1/+1 until end of
 EQUIP_TEXT = "{cost}: Attach ~ to target creature you control. Activate only as a sorcery."
 
 # Layouts whose card record carries only one part's text (the corpus keeps the
-# first half of split/adventure/modal cards): the card cannot be played exactly.
-INCOMPLETE_LAYOUTS = frozenset({"split", "aftermath", "adventure", "flip", "modal_dfc", "prepare"})
+# first half of split/adventure/modal cards, and one side of a reversible card):
+# the card cannot be played exactly.
+INCOMPLETE_LAYOUTS = frozenset(
+    {"split", "aftermath", "adventure", "flip", "modal_dfc", "prepare", "reversible_card"}
+)
 
 # Card types of casual variants and supplemental products (vanguard 902, planes 901,
 # schemes 904, conspiracies 905, ...): not cards karn plays.
@@ -80,6 +87,8 @@ NONTRADITIONAL_TYPES = frozenset(
 )
 
 _LOYALTY = re.compile(r"^\[[+-]?(?:\d+|x)\]:", re.IGNORECASE)
+# a printed power, toughness or loyalty the IR can hold: an integer (208.1, 209.1)
+_PRINTED_NUMBER = re.compile(r"-?\d+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,21 +104,11 @@ class SimpleFace:
     layout: str = "normal"
 
 
-def face_from_record(rec: Mapping[str, Any]) -> SimpleFace:
-    """An MTGJSON-shaped dict (the corpus format) as a :class:`SimpleFace`."""
-
-    def low(key: str) -> tuple[str, ...]:
-        return tuple(str(x).lower() for x in (rec.get(key) or ()))
-
-    return SimpleFace(
-        name=str(rec.get("name", "")),
-        text=rec.get("text"),
-        type_line=str(rec.get("type") or rec.get("type_line") or ""),
-        types=low("types"),
-        subtypes=low("subtypes"),
-        supertypes=low("supertypes"),
-        layout=str(rec.get("layout") or "normal"),
-    )
+def face_from_record(rec: Mapping[str, Any]) -> CardFace:
+    """An MTGJSON-shaped dict (the corpus format) as a full :class:`CardFace`: with
+    its mana cost, power/toughness/loyalty and face links, so that every check of
+    :func:`compile_face` applies as for the packaged database."""
+    return CardFace.from_record(rec)
 
 
 _CACHE: dict[str, CompiledCard] = {}
@@ -162,7 +161,8 @@ def compile_face(face: CardLike) -> CompiledCard:
     """Compile a card face's Oracle text (uncached). Never raises on text."""
     types = {t.lower() for t in face.types}
     card = (tuple(t.lower() for t in face.types), tuple(t.lower() for t in face.subtypes))
-    abilities: list[Ability] = list(_intrinsic_mana(face, types))
+    abilities: list[Ability] = list(_not_castable(face, types))
+    abilities += _intrinsic_mana(face, types)
     is_spell = bool(types & {"instant", "sorcery"})
     spell_lines: list[Line] = []
     spell_at: int | None = None
@@ -198,7 +198,46 @@ def compile_face(face: CardLike) -> CompiledCard:
     mana_cost = getattr(face, "mana_cost", None)
     if isinstance(mana_cost, str) and _unpayable(mana_cost):
         abilities.append(Unsupported(clause=mana_cost, reason="mana symbols the engine can't pay yet"))
+    abilities += _printed_numbers(face)
     return CompiledCard(face.name, tuple(abilities))
+
+
+def _not_castable(face: CardLike, types: set[str]) -> Iterable[Unsupported]:
+    """A face no player can cast or play from their hand is not playable.
+
+    * the back face of a transforming card: in the library or hand a double-faced
+      card has only its front face's characteristics (712.8a), it is cast by its
+      front face (712.11) and enters with it up (712.14);
+    * any other nonland face without a mana cost (a meld result, a suspend-only
+      card): no mana cost is an unpayable cost (118.6, 202.1b), and the IR has no
+      alternative costs. Lands are played without paying a cost (305.1).
+
+    Only a face that carries its mana cost is checked (``compile_text`` faces
+    don't: they are text only).
+    """
+    front = getattr(face, "front", None)
+    if front:
+        yield Unsupported(
+            clause=face.name,
+            reason=f"back face of {front}: a transforming card is played by its front face (712.8a)",
+        )
+        return
+    if hasattr(face, "mana_cost") and getattr(face, "mana_cost", None) is None and "land" not in types:
+        yield Unsupported(
+            clause=face.name,
+            reason="no mana cost: the card can't be cast (118.6, 202.1b) and the IR has no alternative cost",
+        )
+
+
+def _printed_numbers(face: CardLike) -> Iterable[Unsupported]:
+    """Power, toughness (208.1) and loyalty (209.1) must be integers: the IR has no
+    value for ``*`` (208.2), ``1+*``, ``∞``, ``?``, half points or augment's ``+1``."""
+    for what in ("power", "toughness", "loyalty"):
+        value = getattr(face, what, None)
+        if value is not None and not _PRINTED_NUMBER.fullmatch(str(value)):
+            yield Unsupported(
+                clause=str(value), reason=f"printed {what} {value!r} is not a number the IR can express"
+            )
 
 
 def _unpayable(mana: str) -> bool:

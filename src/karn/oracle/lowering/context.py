@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from karn.ir.nodes import Amount, Filter, Ref, TargetSpec, Var
+from karn.ir.nodes import Amount, Filter, Group, Ref, TargetSpec, Var
 from karn.oracle.syntax import AmountA
 
 # 115.4: "any target" means a creature, player, planeswalker or battle.
@@ -49,6 +49,7 @@ class Ctx:
     obj: Ref | None = None  # antecedent object for "it", "that creature"
     player: Ref | None = None  # antecedent player for "that player", "their"
     group_affected: bool = False  # an earlier effect acted on a group ("those creatures")
+    affected_group: Group | None = None  # that group, when it was described by a Filter
     sorcery_speed: bool = False
     search: PendingSearch | None = None
     hand: HandReveal | None = None

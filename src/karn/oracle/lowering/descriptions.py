@@ -1,4 +1,9 @@
-"""Descriptions of objects and players (109, 205) -> IR Filters."""
+"""Descriptions of objects and players (109, 205) -> IR Filters.
+
+Every qualifier the grammar accepts is either kept in the result or refused
+with a LowerError; a caller that can use a qualifier outside the Filter asks
+for it explicitly (``player_controls``, ``cast_from``, ``from_revealed_hand``).
+"""
 
 from __future__ import annotations
 
@@ -12,13 +17,38 @@ from karn.oracle.syntax import NP, Desc
 
 @dataclass(frozen=True, slots=True)
 class Described:
+    """What a description names.
+
+    * ``objects``: the Filter of the objects, if it names objects;
+    * ``players``: which players, if it names players ("target player or planeswalker");
+    * ``controller_np``: "... target player controls": the player whose permanents;
+    * ``cast_from``: "a spell from your graveyard": the zone the spell was cast from (601.2a).
+    """
+
     objects: Filter | None
     players: Literal["any", "opponent", "you", None]
     controller_np: NP | None = None
+    cast_from: Literal["graveyard", "hand", "library", None] = None
 
 
-def describe(desc: Desc, ctx: Ctx, default_zone: Zone = "battlefield", other: bool = False) -> Described:
-    """Turn a description into a Filter (109, 205) and/or the players it names."""
+def describe(
+    desc: Desc,
+    ctx: Ctx,
+    default_zone: Zone = "battlefield",
+    other: bool = False,
+    *,
+    player_controls: bool = False,
+    cast_from: bool = False,
+    from_revealed_hand: bool = False,
+) -> Described:
+    """Turn a description into a Filter (109, 205) and/or the players it names.
+
+    The keyword flags say which qualifiers the caller handles itself:
+    ``player_controls`` ("creatures target player controls": ``controller_np``),
+    ``cast_from`` ("a spell from your graveyard": ``cast_from``),
+    ``from_revealed_hand`` ("a card from it", the hand just revealed). Without the
+    flag such a qualifier raises a LowerError: it is never dropped.
+    """
     types: list[str] = []
     subtypes: list[str] = []
     supertypes: list[str] = []
@@ -77,6 +107,7 @@ def describe(desc: Desc, ctx: Ctx, default_zone: Zone = "battlefield", other: bo
             head = h
     if type_groups and subtype_groups and multi:
         raise ctx.fail("the IR Filter cannot express a type-or-subtype alternative")
+    zone_quals = 0
     for q in desc.quals:
         if q.kind == "controller":
             controller = "you" if q.value == "you" else "opponent"
@@ -85,11 +116,26 @@ def describe(desc: Desc, ctx: Ctx, default_zone: Zone = "battlefield", other: bo
         elif q.kind == "zone":
             zone = q.value  # type: ignore[assignment]
             owner = "you" if q.player is None else None  # "from your graveyard" / "from a graveyard"
+            zone_quals += 1
         elif q.kind == "from_it":
+            if not from_revealed_hand:
+                raise ctx.fail(f"the IR cannot tell which zone 'from it' means in '{desc.text}'")
             zone = "hand"
+            zone_quals += 1
         elif q.kind == "player_controls":
+            if not player_controls:
+                raise ctx.fail(f"the IR cannot restrict '{desc.text}' to a player's permanents here")
             controller_np = q.player
+    if zone_quals > 1:
+        raise ctx.fail(f"two zones in one description ('{desc.text}')")
+    origin: Literal["graveyard", "hand", "library", None] = None
     if head == "spell":
+        if zone is not None:
+            # "a spell from your graveyard": a spell is on the stack (112.1); the
+            # zone names where it was cast from, which only a cast trigger can use
+            if not cast_from:
+                raise ctx.fail(f"the IR cannot describe a spell by the zone it was cast from ('{desc.text}')")
+            origin = zone  # type: ignore[assignment]
         zone = "stack"
     elif head == "card" and zone is None:
         zone = default_zone
@@ -113,4 +159,4 @@ def describe(desc: Desc, ctx: Ctx, default_zone: Zone = "battlefield", other: bo
         )
     elif controller or owner or other:
         raise ctx.fail("qualifier on a player")
-    return Described(objects, players, controller_np)
+    return Described(objects, players, controller_np, origin)

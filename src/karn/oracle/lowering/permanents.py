@@ -4,10 +4,11 @@ attach (701.3)."""
 
 from __future__ import annotations
 
-from karn.ir.nodes import Attach, Effect, GainControl, SkipNextUntap, Tap, Untap
-from karn.oracle.lowering.references import imperative, is_self, object_ref, object_sel
+from karn.ir.nodes import Attach, Effect, GainControl, Group, Ref, Selector, SkipNextUntap, Tap, Untap
+from karn.oracle.lowering.context import Ctx
+from karn.oracle.lowering.references import imperative, is_self, object_ref, object_sel, player_ref
 from karn.oracle.lowering.registry import Clause, lowers
-from karn.oracle.syntax import AttachVP, GainControlVP, SkipUntapVP, TapVP, UntapVP
+from karn.oracle.syntax import NP, AttachVP, GainControlVP, SkipUntapVP, TapVP, UntapVP
 
 
 @lowers(TapVP)
@@ -24,9 +25,24 @@ def lower_untap(vp: UntapVP, clause: Clause) -> list[Effect]:
 
 @lowers(SkipUntapVP)
 def lower_skip_untap(vp: SkipUntapVP, clause: Clause) -> list[Effect]:
+    """ "It doesn't untap during its controller's next untap step" (502.3): SkipNextUntap
+    is about the untap step of the objects' controller, so the text must name that one."""
+    ctx = clause.ctx
     if clause.subject is None:
-        raise clause.ctx.fail("missing subject")
-    return [SkipNextUntap(object_sel(clause.subject, clause.ctx))]
+        raise ctx.fail("missing subject")
+    what = object_sel(clause.subject, ctx)
+    whose = vp.whose
+    if whose.kind != "its_controller" and not _names_their_controller(whose, what, ctx):
+        raise ctx.fail(f"the IR skips only the untap step of the objects' controller, not {whose.text}'s")
+    return [SkipNextUntap(what)]
+
+
+def _names_their_controller(whose: NP, what: Selector, ctx: Ctx) -> bool:
+    """ "Creatures target player controls don't untap during that player's next untap step"."""
+    group = what if isinstance(what, Group) else ctx.affected_group if what == Ref("affected") else None
+    if group is None or group.player is None or whose.kind not in ("that", "it"):
+        return False
+    return player_ref(whose, ctx) == group.player
 
 
 @lowers(GainControlVP)

@@ -30,7 +30,7 @@ def target_ref(np: NP, ctx: Ctx, default_zone: Zone = "battlefield") -> Ref:
         )
     else:
         assert np.desc is not None
-        d = describe(np.desc, ctx, default_zone, other=np.other)
+        d = describe(np.desc, ctx, default_zone, other=np.other, player_controls=True)
         if d.controller_np is not None:
             raise ctx.fail("target restricted to a player's permanents")
         spec = TargetSpec(
@@ -124,16 +124,20 @@ def object_sel(np: NP, ctx: Ctx, *, group_ok: bool = True, default_zone: Zone = 
         return ref
     if k in ("all", "each", "bare") and group_ok:
         assert np.desc is not None
-        d = describe(np.desc, ctx, default_zone)
+        d = describe(np.desc, ctx, default_zone, player_controls=True)
         if d.objects is None or d.players is not None:
             raise ctx.fail(f"'{np.text}' is not a group of objects")
         player = player_ref(d.controller_np, ctx) if d.controller_np is not None else None
+        group = Group(d.objects, player=player)
         ctx.group_affected = True
-        return Group(d.objects, player=player)
+        ctx.affected_group = group
+        return group
     if k == "zone" and group_ok:
         owner = player_ref(np.owner, ctx)
+        group = Group(Filter(zone=np.zone), player=owner)  # type: ignore[arg-type]
         ctx.group_affected = True
-        return Group(Filter(zone=np.zone), player=owner)  # type: ignore[arg-type]
+        ctx.affected_group = group
+        return group
     raise ctx.fail(f"the IR cannot refer to '{np.text}' here")
 
 

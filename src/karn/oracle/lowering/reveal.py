@@ -39,12 +39,17 @@ def lower_if_its(s: IfItsSentence, ctx: Ctx, out: list[Effect]) -> None:
     if s.cond.kind != "a" or s.cond.desc is None or len(s.items) != 1:
         raise ctx.fail("unsupported condition")
     d = describe(s.cond.desc, ctx, "library")
-    vp = s.items[0].vp
-    if d.objects is None or not isinstance(vp, PutIntoVP):
+    item = s.items[0]
+    vp = item.vp
+    if d.objects is None or not isinstance(vp, PutIntoVP) or vp.obj.kind not in ("it", "that"):
         raise ctx.fail("unsupported conditional effect")
     if vp.dest.kind != "zone" or vp.dest.zone != "hand":
         raise ctx.fail("revealed card may only be put into a hand")
-    out[-1] = RevealTop(out[-1].player, d.objects, "hand")
+    # RevealTop: the revealing player puts the card into their own hand
+    who = out[-1].player
+    if player_ref(item.subject, ctx) != who or player_ref(vp.dest.owner, ctx) != who:
+        raise ctx.fail("the revealed card may only be put into the revealing player's hand, by that player")
+    out[-1] = RevealTop(who, d.objects, "hand")
 
 
 @lowers(RevealVP)
@@ -69,7 +74,7 @@ def lower_choose(vp: ChooseVP, clause: Clause) -> list[Effect]:
         raise ctx.fail("another player chooses")
     if ctx.hand is None or vp.obj.kind != "a" or vp.obj.desc is None:
         raise ctx.fail("unsupported choice")
-    d = describe(vp.obj.desc, ctx, "hand")
+    d = describe(vp.obj.desc, ctx, "hand", from_revealed_hand=True)
     if d.objects is None or d.objects.zone != "hand":
         raise ctx.fail("unsupported choice")
     ctx.hand.chosen = d.objects

@@ -40,7 +40,7 @@ def _found_card(vp: PutOntoBattlefieldVP | PutIntoVP, clause: Clause) -> Pending
     ctx = clause.ctx
     if ctx.search is None:
         raise no_effect(vp, ctx)  # the IR puts cards only after a search
-    if vp.obj.kind not in ("that", "it", "those", "bare"):
+    if vp.obj.kind not in ("that", "it", "those"):
         raise ctx.fail("unsupported put after search")
     return ctx.search
 
@@ -56,8 +56,9 @@ def lower_put_onto_battlefield(vp: PutOntoBattlefieldVP, clause: Clause) -> list
 @lowers(PutIntoVP)
 def lower_put_into(vp: PutIntoVP, clause: Clause) -> list[Effect]:
     search = _found_card(vp, clause)
-    if vp.dest.kind != "zone" or vp.dest.zone != "hand":
-        raise clause.ctx.fail("unsupported destination after search")
+    dest = vp.dest
+    if dest.kind != "zone" or dest.zone != "hand" or dest.owner is None or dest.owner.kind != "you":
+        raise clause.ctx.fail("unsupported destination after search")  # SearchLibrary puts into your hand
     search.to = "hand"
     return []
 

@@ -24,15 +24,16 @@ def lower_trigger(t: TriggerA, ctx: Ctx, card: CardTypes | None = None) -> Trigg
         assert subj is not None
         if subj.kind != "a" or subj.desc is None:
             raise ctx.fail("unsupported cast trigger")
-        d = describe(subj.desc, ctx, "stack")
+        # "Whenever you cast a spell from your graveyard": from_zone is where it was cast from
+        d = describe(subj.desc, ctx, "stack", cast_from=True)
         if d.objects is None or d.objects.zone != "stack":
             raise ctx.fail("unsupported cast trigger")
         caster = t.caster
         if caster is not None and caster.kind == "you":
-            return Trigger("cast", filter=d.objects, player="you")
+            return Trigger("cast", filter=d.objects, player="you", from_zone=d.cast_from)
         if caster is not None and caster.kind == "a" and caster.desc is not None:
             if describe(caster.desc, ctx).players == "any":
-                return Trigger("cast", filter=d.objects)  # any player
+                return Trigger("cast", filter=d.objects, from_zone=d.cast_from)  # any player
         raise ctx.fail("the IR's cast trigger is for you or any player")
     assert subj is not None
     if subj.kind == "self":
@@ -41,9 +42,12 @@ def lower_trigger(t: TriggerA, ctx: Ctx, card: CardTypes | None = None) -> Trigg
     if t.event in ("attacks", "put_into_graveyard"):
         raise ctx.fail(f"the IR's '{t.event}' trigger is only for the source itself")
     if subj.kind in ("another", "a", "self_or_another") and subj.desc is not None:
-        d = describe(subj.desc, ctx, other=subj.kind == "another")
+        d = describe(subj.desc, ctx, other=subj.kind == "another", player_controls=True)
         if d.objects is None or d.controller_np is not None:
             raise ctx.fail("unsupported trigger subject")
+        if d.objects.zone != "battlefield":
+            # the IR's enters/dies triggers watch permanents; a card in another zone can't match
+            raise ctx.fail(f"the IR's '{t.event}' trigger is for permanents, not '{subj.text}'")
         if subj.kind == "self_or_another" and not _self_matches(d.objects, card):
             # "this creature or another Ally": one filter only covers both if the source is an Ally
             raise ctx.fail("the source itself does not match the trigger's filter")
