@@ -213,7 +213,8 @@ def _not_castable(face: CardLike, types: set[str]) -> Iterable[Unsupported]:
       alternative costs. Lands are played without paying a cost (305.1).
 
     Only a face that carries its mana cost is checked (``compile_text`` faces
-    don't: they are text only).
+    don't: they are text only), and not a nontraditional card (it has its own
+    Unsupported, 202.1b).
     """
     front = getattr(face, "front", None)
     if front:
@@ -222,9 +223,10 @@ def _not_castable(face: CardLike, types: set[str]) -> Iterable[Unsupported]:
             reason=f"back face of {front}: a transforming card is played by its front face (712.8a)",
         )
         return
-    if hasattr(face, "mana_cost") and getattr(face, "mana_cost", None) is None and "land" not in types:
+    costless = hasattr(face, "mana_cost") and getattr(face, "mana_cost", None) is None
+    if costless and "land" not in types and not types & NONTRADITIONAL_TYPES:
         yield Unsupported(
-            clause=face.name,
+            clause="(no mana cost)",
             reason="no mana cost: the card can't be cast (118.6, 202.1b) and the IR has no alternative cost",
         )
 
