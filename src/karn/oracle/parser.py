@@ -38,6 +38,7 @@ from karn.oracle.syntax import (
     DiscardVP,
     DrawVP,
     Effects,
+    EntersVP,
     ExileVP,
     GainControlVP,
     GainLifePowerVP,
@@ -409,6 +410,17 @@ class _Builder(Transformer[Token, Any]):
 
     def v_cost_more(self, meta: Meta, c: list[Any]) -> CostIncreaseVP:
         return CostIncreaseVP(str(c[0]), text=self._text(meta))
+
+    def v_enters_tapped(self, meta: Meta, c: list[Any]) -> EntersVP:
+        return EntersVP(tapped=True, text=self._text(meta))
+
+    def v_enters_with_counters(self, meta: Meta, c: list[Any]) -> EntersVP:
+        # children: [tapped], amount, PT_MOD, "it"/"them" (the entering object)
+        count, kind = c[-3], str(c[-2])
+        return EntersVP(tapped=len(c) == 4, counters=((kind, count),), text=self._text(meta))
+
+    def enter_counters_on(self, meta: Meta, c: list[Any]) -> str:
+        return "it"
 
     def tapped(self, meta: Meta, c: list[Any]) -> bool:
         return True

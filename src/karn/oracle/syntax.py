@@ -360,6 +360,16 @@ class CostIncreaseVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class EntersVP(VerbA):
+    """ "enters tapped", "enters with N +1/+1 counters on it" (614.1c-d): how the
+    subject enters the battlefield, a static ability's replacement effect."""
+
+    tapped: bool = False
+    counters: tuple[tuple[str, AmountA], ...] = ()
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class MayVP(VerbA):
     """ "may <verb>": the option covers the rest of the chain."""
 

@@ -13,7 +13,8 @@ family:
 * :mod:`.search` (search + put + shuffle, 701.23) and :mod:`.reveal` (reveal +
   "if it's", reveal hand + choose + discard, 701.20): the multi-clause fusions;
   :mod:`.zones` also fuses destroy + "can't be regenerated" (701.19c);
-* :mod:`.statics`, :mod:`.costs`, :mod:`.triggers`, :mod:`.abilities`: abilities.
+* :mod:`.statics` (continuous effects and "enters tapped/with counters",
+  614.1c-d), :mod:`.costs`, :mod:`.triggers`, :mod:`.abilities`: abilities.
 
 Anything the IR cannot express raises :class:`LowerError`; the compiler turns it
 into an ``Unsupported`` node naming the clause.
@@ -34,6 +35,7 @@ from karn.oracle.lowering import (  # noqa: F401
     permanents,
     reveal,
     search,
+    statics,
     tokens,
     zones,
 )
