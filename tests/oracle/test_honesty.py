@@ -7,11 +7,14 @@ import pytest
 
 from karn.cards.database import CardDatabase
 from karn.ir.nodes import (
+    Activated,
     DealDamage,
     Draw,
     Filter,
     Group,
     Ref,
+    ReturnToHand,
+    SearchLibrary,
     SkipNextUntap,
     SpellAbility,
     Tap,
@@ -204,3 +207,39 @@ def test_face_from_record_keeps_the_mana_cost() -> None:
     assert compile_face(face).unsupported == (
         Unsupported(clause="{G/W}", reason="mana symbols the engine can't pay yet"),
     )
+
+
+@pytest.mark.cr("110.4a")
+def test_permanent_card_is_not_any_card(db: CardDatabase) -> None:
+    assert compile_face(db.get("Regenesis")).abilities == (
+        SpellAbility(
+            (ReturnToHand(T0),),
+            (
+                TargetSpec(
+                    objects=Filter(not_types=("instant", "sorcery"), owner="you", zone="graveyard"),
+                    min=0,
+                    max=2,
+                    text="up to two target permanent cards from your graveyard",
+                ),
+            ),
+            text="Return up to two target permanent cards from your graveyard to your hand.",
+        ),
+    )
+    search = compile_face(db.get("Moggcatcher")).abilities[0]
+    assert isinstance(search, Activated)
+    assert search.effects == (
+        SearchLibrary(Filter(subtypes=("goblin",), not_types=("instant", "sorcery"), zone="library")),
+    )
+
+
+def test_spell_or_permanent_is_refused() -> None:
+    u = _only_unsupported("Return target spell or permanent to its owner's hand.")
+    assert "objects in different zones" in u.reason
+
+
+@pytest.mark.cr("400.3")
+def test_return_to_your_hand_needs_cards_you_own() -> None:
+    u = _only_unsupported("Return target creature to your hand.")
+    assert u.reason == "return to your hand, which may not be its owner's hand"
+    cc = compile_text("Return target creature card from your graveyard to your hand.", type_line="Sorcery")
+    assert cc.playable

@@ -426,7 +426,7 @@ class _Builder(Transformer[Token, Any]):
         return True
 
     def duration(self, meta: Meta, c: list[Any]) -> bool:
-        return True
+        return True  # "until end of turn" and "this turn" both end in the cleanup step (514.2)
 
     # tokens (111)
     def token(self, meta: Meta, c: list[Any]) -> TokenA:

@@ -17,7 +17,16 @@ family:
   614.1c-d), :mod:`.costs`, :mod:`.triggers`, :mod:`.abilities`: abilities.
 
 Anything the IR cannot express raises :class:`LowerError`; the compiler turns it
-into an ``Unsupported`` node naming the clause.
+into an ``Unsupported`` node naming the clause. A parsed field is never ignored,
+except these, which change nothing in the game (each is commented where it
+happens):
+
+* "reveal it" after a library search: revealing only informs players (701.20a);
+* "each" in "Creatures you control each get +1/+1": a group is every object of it;
+* "When" vs "Whenever": both start a trigger condition (603.1);
+* "then" vs "and" between clauses: instructions are followed in order (608.2c);
+* "this turn" vs "until end of turn" as a duration: both end in the cleanup step (514.2);
+* the plural of a noun ("creatures"), which agrees with its determiner.
 """
 
 from __future__ import annotations

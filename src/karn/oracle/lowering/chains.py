@@ -43,7 +43,7 @@ def lower_chain(items: tuple[Item, ...], ctx: Ctx, out: list[Effect]) -> None:
     subject: NP | None = None
     previous: VerbA | None = None
     while rest:
-        item = rest.pop(0)
+        item = rest.pop(0)  # item.sep ("then", "and", ","): all are followed in order (608.2c)
         if item.subject is not None:
             subject = item.subject
         out.extend(lower_verb(item.vp, Clause(subject, ctx, out, previous, rest)))

@@ -76,6 +76,7 @@ def describe(
         else:
             raise ctx.fail(f"the IR Filter cannot express '{w.value}'")
     multi = len(desc.groups) > 1
+    all_heads: list[str] = []
     type_groups = 0
     subtype_groups = 0
     for group in desc.groups:
@@ -85,6 +86,13 @@ def describe(
         heads = [w.kind for w in group if w.kind in ("card", "spell", "permanent", "token")]
         if "token" in heads:
             raise ctx.fail("the IR Filter cannot express tokens")
+        if "permanent" in heads and ("card" in heads or "spell" in heads):
+            # "permanent card", "permanent spell": a card with a permanent type (110.4a),
+            # i.e. not an instant or sorcery; the other word names the zone
+            if multi:
+                raise ctx.fail(f"the IR Filter cannot express '{desc.text}'")
+            not_types += [t for t in ("instant", "sorcery") if t not in not_types]
+            heads = [h for h in heads if h != "permanent"]
         if g_players:
             if len(group) != 1:
                 raise ctx.fail("unexpected player description")
@@ -105,8 +113,11 @@ def describe(
         subtypes += g_subtypes
         for h in heads:
             head = h
+        all_heads += heads
     if type_groups and subtype_groups and multi:
         raise ctx.fail("the IR Filter cannot express a type-or-subtype alternative")
+    if len(set(all_heads)) > 1:  # "target spell or permanent": one Filter has one zone
+        raise ctx.fail(f"the IR Filter cannot express '{desc.text}' (objects in different zones)")
     zone_quals = 0
     for q in desc.quals:
         if q.kind == "controller":

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from karn.ir.nodes import CounterSpell, Destroy, Effect, Exile, Filter, ReturnToHand
+from karn.ir.nodes import CounterSpell, Destroy, Effect, Exile, Filter, Group, ReturnToHand, Selector
 from karn.oracle.lowering.context import Ctx
 from karn.oracle.lowering.references import imperative, object_ref, object_sel, zone_hint
 from karn.oracle.lowering.registry import Clause, lowers, no_effect
@@ -49,16 +49,30 @@ def lower_return(vp: ReturnVP, clause: Clause) -> list[Effect]:
     ctx = clause.ctx
     imperative(clause.subject, ctx)
     what = object_sel(vp.obj, ctx, default_zone=zone_hint(vp.obj))
-    _check_owners_hand(vp.dest, ctx)
+    _check_owners_hand(vp.dest, what, ctx)
     return [ReturnToHand(what)]
 
 
-def _check_owners_hand(dest: NP, ctx: Ctx) -> None:
+def _check_owners_hand(dest: NP, what: Selector, ctx: Ctx) -> None:
+    """ReturnToHand puts a card into its owner's hand (400.3): the text must say
+    "its owner's hand", or "your hand" for cards you own ("from your graveyard")."""
     if dest.kind != "zone" or dest.zone != "hand":
         raise ctx.fail("return to somewhere other than a hand")
     owner = dest.owner
-    if owner is None or owner.kind not in ("its_owner", "you", "it"):
-        raise ctx.fail("return to another player's hand")
+    if owner is not None and owner.kind == "its_owner":
+        return
+    if owner is not None and owner.kind == "you" and _owned_by_you(what, ctx):
+        return
+    raise ctx.fail(f"return to {dest.text}, which may not be its owner's hand")
+
+
+def _owned_by_you(what: Selector, ctx: Ctx) -> bool:
+    if isinstance(what, Group):
+        return what.filter.owner == "you"
+    if what.kind == "target":
+        objects = ctx.targets[what.index].objects
+        return objects is not None and objects.owner == "you"
+    return False
 
 
 @lowers(CounterVP)
