@@ -1,5 +1,6 @@
-"""The lowering registries: every AST verb and sentence node has its lowering,
-and the parser builds one typed node per verb shape."""
+"""The lowering registries: every AST node class (verb, sentence, trigger
+condition, cost part, keyword) has its lowering, and the parser builds one typed
+node per shape."""
 
 from __future__ import annotations
 
@@ -11,15 +12,31 @@ import pytest
 
 from karn.oracle import syntax
 from karn.oracle.lowering.context import Ctx, LowerError
-from karn.oracle.lowering.registry import Clause, lower_verb, sentence_lowerings, verb_lowerings
+from karn.oracle.lowering.registry import (
+    COSTS,
+    KEYWORDS,
+    REGISTRIES,
+    SENTENCES,
+    TRIGGERS,
+    VERBS,
+    Clause,
+    lower_verb,
+)
 from karn.oracle.parser import _Builder, grammar_text, parse
 from karn.oracle.syntax import (
+    CastTriggerA,
     ChainSentence,
+    CostA,
     DamageVP,
     Effects,
+    KeywordA,
+    ManaCostA,
     PutCountersVP,
     PutOntoBattlefieldVP,
+    SacrificeCostA,
     SentenceA,
+    TriggerA,
+    TriggeredA,
     VerbA,
 )
 
@@ -35,25 +52,32 @@ def _subclasses(base: type) -> set[type]:
 def test_every_verb_node_has_a_lowering() -> None:
     verbs = _subclasses(VerbA)
     assert len(verbs) > 30
-    missing = sorted(v.__name__ for v in verbs - set(verb_lowerings()))
+    missing = sorted(v.__name__ for v in verbs - VERBS.classes())
     assert missing == []
 
 
-def test_every_sentence_node_has_a_lowering() -> None:
-    sentences = _subclasses(SentenceA)
-    assert {s.__name__ for s in sentences} >= {"ChainSentence", "IfItsSentence", "SorceryOnlySentence"}
-    missing = sorted(s.__name__ for s in sentences - set(sentence_lowerings()))
+@pytest.mark.parametrize(
+    ("base", "registry", "at_least"),
+    [(SentenceA, SENTENCES, 3), (TriggerA, TRIGGERS, 6), (CostA, COSTS, 6), (KeywordA, KEYWORDS, 4)],
+)
+def test_every_node_of_each_family_has_a_lowering(base: type, registry: object, at_least: int) -> None:
+    nodes = _subclasses(base)
+    assert len(nodes) >= at_least
+    assert registry in REGISTRIES
+    missing = sorted(n.__name__ for n in nodes - registry.classes())  # type: ignore[attr-defined]
     assert missing == []
 
 
 def test_registries_hold_only_ast_nodes() -> None:
-    assert set(verb_lowerings()) <= _subclasses(VerbA)
-    assert set(sentence_lowerings()) <= _subclasses(SentenceA)
+    assert {r.base for r in REGISTRIES} == {VerbA, SentenceA, TriggerA, CostA, KeywordA}
+    for registry in REGISTRIES:
+        assert registry.classes() <= _subclasses(registry.base)
 
 
-def test_every_verb_rule_has_a_builder_method() -> None:
-    aliases = set(re.findall(r"->\s*(v_\w+)", grammar_text()))
-    assert len(aliases) > 30
+def test_every_grammar_alias_has_a_builder_method() -> None:
+    rules = "\n".join(ln for ln in grammar_text().splitlines() if not ln.lstrip().startswith("//"))
+    aliases = set(re.findall(r"->\s*(\w+)", rules))
+    assert len(aliases) > 100
     assert sorted(a for a in aliases if not hasattr(_Builder, a)) == []
 
 
@@ -85,3 +109,11 @@ def test_verb_nodes_carry_their_own_fields() -> None:
     assert isinstance(tapped, PutOntoBattlefieldVP) and tapped.tapped
     untapped = _verb("Put it onto the battlefield.")
     assert isinstance(untapped, PutOntoBattlefieldVP) and not untapped.tapped
+
+
+def test_trigger_and_cost_nodes_carry_their_own_fields() -> None:
+    ast = parse("Whenever you cast a spell from your graveyard, draw a card.", "triggered")
+    assert isinstance(ast, TriggeredA) and isinstance(ast.trigger, CastTriggerA)
+    assert (ast.trigger.caster.kind, ast.trigger.spell.kind) == ("you", "a")
+    act = parse("{2}, Sacrifice ~: Draw a card.", "activated")
+    assert [type(c) for c in act.costs] == [ManaCostA, SacrificeCostA]  # type: ignore[union-attr]

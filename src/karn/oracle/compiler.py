@@ -68,11 +68,6 @@ BASIC_LAND_MANA: dict[str, str] = {
     "forest": "{G}",
 }
 
-# 702.108a: prowess means this triggered ability.
-PROWESS_TEXT = "Whenever you cast a noncreature spell, ~ gets +1/+1 until end of turn."
-# 702.6a: equip [cost] means this activated ability.
-EQUIP_TEXT = "{cost}: Attach ~ to target creature you control. Activate only as a sorcery."
-
 # Layouts whose card record carries only one part's text (the corpus keeps the
 # first half of split/adventure/modal cards, and one side of a reversible card):
 # the card cannot be played exactly.
@@ -289,7 +284,7 @@ def compile_line(line: Line, card: CardTypes | None = None) -> list[Ability]:
     try:
         ast = parse(line.norm, start)
         if isinstance(ast, KeywordA):
-            return _keyword(ast, line)
+            return lower_keyword(ast, line.text)  # 702: the keyword and what it means
         if isinstance(ast, ActivatedA):
             return [lower_activated(ast, line.text)]
         if isinstance(ast, TriggeredA):
@@ -301,23 +296,6 @@ def compile_line(line: Line, card: CardTypes | None = None) -> list[Ability]:
         return [_unsupported_parse(line, e, start)]
     except LowerError as e:
         return [_unsupported_lower(line.text, line.norm, e)]
-
-
-def _keyword(kw: KeywordA, line: Line) -> list[Ability]:
-    node = lower_keyword(kw, line.text)
-    out: list[Ability] = [node]
-    if kw.kind == "equip":
-        # 702.6a: "Equip [cost]" means "[Cost]: Attach this permanent to target creature
-        # you control. Activate only as a sorcery."
-        ast = parse(EQUIP_TEXT.format(cost=kw.mana), "activated")
-        assert isinstance(ast, ActivatedA)
-        act = lower_activated(ast, line.text)
-        out.append(Activated(act.cost, act.effects, act.targets, False, True, True, line.text))
-    elif kw.kind == "prowess":
-        ast = parse(PROWESS_TEXT, "triggered")
-        assert isinstance(ast, TriggeredA)
-        out.append(lower_triggered(ast, line.text))
-    return out
 
 
 def _try_cost_increase(line: Line) -> Ability | None:

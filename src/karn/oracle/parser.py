@@ -24,7 +24,9 @@ from karn.oracle.syntax import (
     AddManaVP,
     AmountA,
     AttachVP,
+    AttacksTriggerA,
     CantBeRegeneratedVP,
+    CastTriggerA,
     ChainSentence,
     ChooseVP,
     CostA,
@@ -34,40 +36,52 @@ from karn.oracle.syntax import (
     DamageVP,
     Desc,
     DestroyVP,
+    DiesTriggerA,
     DiscardChosenVP,
+    DiscardCostA,
     DiscardVP,
     DrawVP,
     Effects,
+    EnchantA,
+    EntersTriggerA,
     EntersVP,
+    EquipA,
     ExileVP,
     GainControlVP,
     GainLifePowerVP,
+    GainLifeTriggerA,
     GainLifeVP,
     IfItsSentence,
     Item,
-    KeywordA,
     LoseLifeVP,
+    ManaCostA,
     MayVP,
     ModalA,
     ModifyVP,
+    PayLifeCostA,
     PreventDamageVP,
+    ProwessA,
     PutCountersVP,
+    PutIntoGraveyardTriggerA,
     PutIntoVP,
     PutOntoBattlefieldVP,
     Qual,
     ReturnVP,
     RevealTopVP,
     RevealVP,
+    SacrificeCostA,
     SacrificeVP,
     ScryVP,
     SearchVP,
     ShuffleVP,
     SkipUntapVP,
     SorceryOnlySentence,
+    StaticKeywordA,
+    TapCostA,
     TapVP,
     TokenA,
-    TriggerA,
     TriggeredA,
+    UntapCostA,
     UntapVP,
     VerbA,
     Word,
@@ -150,17 +164,17 @@ class _Builder(Transformer[Token, Any]):
         return self.src[meta.start_pos : meta.end_pos]
 
     # ------------------------------------------------------------ abilities
-    def kwi_static(self, meta: Meta, c: list[Any]) -> KeywordA:
-        return KeywordA("static", name=c[0])
+    def kwi_static(self, meta: Meta, c: list[Any]) -> StaticKeywordA:
+        return StaticKeywordA(c[0])
 
-    def kwi_enchant(self, meta: Meta, c: list[Any]) -> KeywordA:
-        return KeywordA("enchant", desc=c[0])
+    def kwi_enchant(self, meta: Meta, c: list[Any]) -> EnchantA:
+        return EnchantA(c[0])
 
-    def kwi_equip(self, meta: Meta, c: list[Any]) -> KeywordA:
-        return KeywordA("equip", mana=str(c[0]))
+    def kwi_equip(self, meta: Meta, c: list[Any]) -> EquipA:
+        return EquipA(str(c[0]))
 
-    def kwi_prowess(self, meta: Meta, c: list[Any]) -> KeywordA:
-        return KeywordA("prowess")
+    def kwi_prowess(self, meta: Meta, c: list[Any]) -> ProwessA:
+        return ProwessA()
 
     def activated(self, meta: Meta, c: list[Any]) -> ActivatedA:
         return ActivatedA(tuple(c[0]), c[1])
@@ -189,45 +203,45 @@ class _Builder(Transformer[Token, Any]):
         return eff
 
     # triggers (603.1)
-    def t_enters(self, meta: Meta, c: list[Any]) -> TriggerA:
-        return TriggerA("enters", c[0], self._text(meta))
+    def t_enters(self, meta: Meta, c: list[Any]) -> EntersTriggerA:
+        return EntersTriggerA(c[0], self._text(meta))
 
-    def t_dies(self, meta: Meta, c: list[Any]) -> TriggerA:
-        return TriggerA("dies", c[0], self._text(meta))
+    def t_dies(self, meta: Meta, c: list[Any]) -> DiesTriggerA:
+        return DiesTriggerA(c[0], self._text(meta))
 
-    def t_attacks(self, meta: Meta, c: list[Any]) -> TriggerA:
-        return TriggerA("attacks", c[0], self._text(meta))
+    def t_attacks(self, meta: Meta, c: list[Any]) -> AttacksTriggerA:
+        return AttacksTriggerA(c[0], self._text(meta))
 
-    def t_put_into_graveyard(self, meta: Meta, c: list[Any]) -> TriggerA:
-        return TriggerA("put_into_graveyard", c[0], self._text(meta))
+    def t_put_into_graveyard(self, meta: Meta, c: list[Any]) -> PutIntoGraveyardTriggerA:
+        return PutIntoGraveyardTriggerA(c[0], self._text(meta))
 
-    def t_cast(self, meta: Meta, c: list[Any]) -> TriggerA:
-        return TriggerA("cast", c[1], self._text(meta), caster=c[0])
+    def t_cast(self, meta: Meta, c: list[Any]) -> CastTriggerA:
+        return CastTriggerA(c[0], c[1], self._text(meta))
 
-    def t_gain_life(self, meta: Meta, c: list[Any]) -> TriggerA:
-        return TriggerA("gain_life", None, self._text(meta))
+    def t_gain_life(self, meta: Meta, c: list[Any]) -> GainLifeTriggerA:
+        return GainLifeTriggerA(self._text(meta))
 
     # costs (118, 602.1)
     def cost(self, meta: Meta, c: list[Any]) -> list[CostA]:
         return list(c)
 
-    def c_mana(self, meta: Meta, c: list[Any]) -> CostA:
-        return CostA("mana", mana=str(c[0]), text=self._text(meta))
+    def c_mana(self, meta: Meta, c: list[Any]) -> ManaCostA:
+        return ManaCostA(str(c[0]), self._text(meta))
 
-    def c_tap(self, meta: Meta, c: list[Any]) -> CostA:
-        return CostA("tap", text=self._text(meta))
+    def c_tap(self, meta: Meta, c: list[Any]) -> TapCostA:
+        return TapCostA(self._text(meta))
 
-    def c_untap(self, meta: Meta, c: list[Any]) -> CostA:
-        return CostA("untap", text=self._text(meta))
+    def c_untap(self, meta: Meta, c: list[Any]) -> UntapCostA:
+        return UntapCostA(self._text(meta))
 
-    def c_sacrifice(self, meta: Meta, c: list[Any]) -> CostA:
-        return CostA("sacrifice", obj=c[0], text=self._text(meta))
+    def c_sacrifice(self, meta: Meta, c: list[Any]) -> SacrificeCostA:
+        return SacrificeCostA(c[0], self._text(meta))
 
-    def c_pay_life(self, meta: Meta, c: list[Any]) -> CostA:
-        return CostA("pay_life", amount=c[0], text=self._text(meta))
+    def c_pay_life(self, meta: Meta, c: list[Any]) -> PayLifeCostA:
+        return PayLifeCostA(c[0], self._text(meta))
 
-    def c_discard(self, meta: Meta, c: list[Any]) -> CostA:
-        return CostA("discard", obj=c[0], text=self._text(meta))
+    def c_discard(self, meta: Meta, c: list[Any]) -> DiscardCostA:
+        return DiscardCostA(c[0], self._text(meta))
 
     # ------------------------------------------------------------ sentences
     def effects(self, meta: Meta, c: list[Any]) -> Effects:

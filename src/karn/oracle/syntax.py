@@ -426,21 +426,148 @@ class Effects:
     text: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+# --------------------------------------------------------------------------- costs (118, 602.1)
+
+
 class CostA:
-    kind: Literal["mana", "tap", "untap", "sacrifice", "pay_life", "discard"]
-    mana: str = ""
-    obj: NP | None = None
-    amount: AmountA | None = None
+    """Base class of the cost part nodes (never built itself)."""
+
+    __slots__ = ()
+    text: str  # every subclass has this field
+
+
+@dataclass(frozen=True, slots=True)
+class ManaCostA(CostA):
+    mana: str
     text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
+class TapCostA(CostA):
+    """{T} (107.5)."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class UntapCostA(CostA):
+    """{Q} (107.6)."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeCostA(CostA):
+    obj: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PayLifeCostA(CostA):
+    amount: AmountA
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardCostA(CostA):
+    obj: NP
+    text: str = ""
+
+
+# --------------------------------------------------------------------------- keywords (702)
+
+
 class KeywordA:
-    kind: Literal["static", "enchant", "equip", "prowess"]
-    name: str = ""
-    desc: Desc | None = None
-    mana: str = ""
+    """Base class of the keyword ability nodes (never built itself)."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class StaticKeywordA(KeywordA):
+    """A keyword that is only a marker for the engine ("flying", "haste" ...)."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class EnchantA(KeywordA):
+    """ "Enchant <desc>" (702.5)."""
+
+    desc: Desc
+
+
+@dataclass(frozen=True, slots=True)
+class EquipA(KeywordA):
+    """ "Equip <cost>" (702.6)."""
+
+    mana: str
+
+
+@dataclass(frozen=True, slots=True)
+class ProwessA(KeywordA):
+    """ "Prowess" (702.108)."""
+
+
+# --------------------------------------------------------------------------- trigger conditions (603.1)
+
+
+class TriggerA:
+    """Base class of the trigger condition nodes (never built itself)."""
+
+    __slots__ = ()
+    text: str  # every subclass has this field
+
+
+@dataclass(frozen=True, slots=True)
+class EntersTriggerA(TriggerA):
+    """ "<subject> enters" (603.6a)."""
+
+    subject: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DiesTriggerA(TriggerA):
+    """ "<subject> dies" (700.4)."""
+
+    subject: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AttacksTriggerA(TriggerA):
+    """ "<subject> attacks" (508.3a)."""
+
+    subject: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PutIntoGraveyardTriggerA(TriggerA):
+    """ "<subject> is put into a graveyard from the battlefield"."""
+
+    subject: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CastTriggerA(TriggerA):
+    """ "<caster> cast(s) <spell>" (601.2i)."""
+
+    caster: NP
+    spell: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GainLifeTriggerA(TriggerA):
+    """ "you gain life"."""
+
+    text: str = ""
+
+
+# --------------------------------------------------------------------------- abilities
 
 
 @dataclass(frozen=True, slots=True)
@@ -448,14 +575,6 @@ class ActivatedA:
     costs: tuple[CostA, ...]
     effects: Effects
     loyalty: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class TriggerA:
-    event: Literal["enters", "dies", "attacks", "put_into_graveyard", "cast", "gain_life"]
-    subject: NP | None = None
-    text: str = ""
-    caster: NP | None = None  # for "cast": who casts ("you", "a player")
 
 
 @dataclass(frozen=True, slots=True)

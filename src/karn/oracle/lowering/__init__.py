@@ -1,7 +1,7 @@
 """Lowering: Oracle AST (:mod:`karn.oracle.syntax`) -> ability IR (:mod:`karn.ir.nodes`).
 
-Each verb phrase node and each sentence node has one lowering function,
-registered by its class (:mod:`.registry`). The modules hold the lowerings by
+Each AST node class (verb phrase, sentence, trigger condition, cost part,
+keyword) has one lowering function, registered by its class (:mod:`.registry`). The modules hold the lowerings by
 family:
 
 * :mod:`.context`: the per-ability state (:class:`Ctx`) and :class:`LowerError`;
@@ -14,7 +14,8 @@ family:
   "if it's", reveal hand + choose + discard, 701.20): the multi-clause fusions;
   :mod:`.zones` also fuses destroy + "can't be regenerated" (701.19c);
 * :mod:`.statics` (continuous effects and "enters tapped/with counters",
-  614.1c-d), :mod:`.costs`, :mod:`.triggers`, :mod:`.abilities`: abilities.
+  614.1c-d), :mod:`.costs`, :mod:`.triggers`, :mod:`.keywords`,
+  :mod:`.abilities`: abilities.
 
 Anything the IR cannot express raises :class:`LowerError`; the compiler turns it
 into an ``Unsupported`` node naming the clause. A parsed field is never ignored,
@@ -31,7 +32,7 @@ happens):
 
 from __future__ import annotations
 
-# Importing the effect modules registers their lowerings.
+# Importing the lowering modules registers their lowerings.
 from karn.oracle.lowering import (  # noqa: F401
     cards,
     chains,
@@ -39,6 +40,7 @@ from karn.oracle.lowering import (  # noqa: F401
     costs,
     counters,
     damage,
+    keywords,
     life,
     mana,
     permanents,
@@ -46,19 +48,19 @@ from karn.oracle.lowering import (  # noqa: F401
     search,
     statics,
     tokens,
+    triggers,
     zones,
 )
 from karn.oracle.lowering.abilities import (
     lower_activated,
-    lower_keyword,
     lower_modal,
     lower_spell,
     lower_triggered,
 )
-from karn.oracle.lowering.context import LowerError
+from karn.oracle.lowering.context import CardTypes, LowerError
 from karn.oracle.lowering.costs import is_cost_increase, lower_cost_increase
+from karn.oracle.lowering.registry import lower_keyword
 from karn.oracle.lowering.statics import lower_static
-from karn.oracle.lowering.triggers import CardTypes
 
 __all__ = [
     "CardTypes",

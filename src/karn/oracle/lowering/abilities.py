@@ -1,15 +1,14 @@
-"""Abilities: spells (113.3a), modal spells (700.2), activated (602), triggered
-(603) and keyword (702) abilities, from their AST to IR."""
+"""Abilities: spells (113.3a), modal spells (700.2), activated (602) and
+triggered (603) abilities, from their AST to IR (keywords: :mod:`.keywords`)."""
 
 from __future__ import annotations
 
-from karn.ir.nodes import Activated, AddMana, Effect, Keyword, May, Mode, SpellAbility, Triggered
+from karn.ir.nodes import Activated, AddMana, Effect, May, Mode, SpellAbility, Triggered
 from karn.oracle.lowering.chains import lower_effects
-from karn.oracle.lowering.context import Ctx, LowerError
+from karn.oracle.lowering.context import CardTypes, Ctx, LowerError
 from karn.oracle.lowering.costs import lower_cost
-from karn.oracle.lowering.descriptions import describe
-from karn.oracle.lowering.triggers import CardTypes, lower_trigger
-from karn.oracle.syntax import ActivatedA, Effects, KeywordA, ModalA, TriggeredA
+from karn.oracle.lowering.registry import lower_trigger
+from karn.oracle.syntax import ActivatedA, Effects, ModalA, TriggeredA
 
 
 def lower_spell(effects: Effects, text: str) -> SpellAbility:
@@ -66,19 +65,3 @@ def lower_triggered(trig: TriggeredA, text: str, card: CardTypes | None = None) 
     if ctx.sorcery_speed:
         raise ctx.fail("activation restriction on a triggered ability")
     return Triggered(trigger, tuple(effs), tuple(ctx.targets), text=text)
-
-
-def lower_keyword(kw: KeywordA, text: str) -> Keyword:
-    """Keyword abilities (702): the marker node; equip/prowess also get their ability."""
-    if kw.kind == "static":
-        return Keyword(kw.name, text=text)
-    if kw.kind == "enchant":
-        assert kw.desc is not None
-        ctx = Ctx(clause=text)
-        d = describe(kw.desc, ctx)
-        if d.objects is None or d.players is not None:
-            raise ctx.fail("enchant player")
-        return Keyword("enchant", d.objects, text=text)  # 702.5a
-    if kw.kind == "equip":
-        return Keyword("equip", text=text)  # 702.6a
-    return Keyword("prowess", text=text)  # 702.108a

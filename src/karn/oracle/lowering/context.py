@@ -13,6 +13,8 @@ ANY_TARGET_OBJECTS = Filter(types=("creature", "planeswalker", "battle"))
 
 Zone = Literal["battlefield", "stack", "graveyard", "hand", "library", "exile"]
 
+CardTypes = tuple[tuple[str, ...], tuple[str, ...]]  # (types, subtypes) of the card being compiled
+
 
 class LowerError(Exception):
     """The IR cannot express this text. ``clause`` is the offending phrase (normalized)."""

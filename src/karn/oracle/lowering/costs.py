@@ -4,26 +4,72 @@ from __future__ import annotations
 
 from karn.ir.nodes import Cost, CostIncrease, Effect
 from karn.oracle.lowering.context import Ctx, LowerError
-from karn.oracle.lowering.registry import Clause, lowers, no_effect
-from karn.oracle.syntax import ChainSentence, CostA, CostIncreaseVP, Effects
+from karn.oracle.lowering.registry import (
+    Clause,
+    CostParts,
+    lower_cost_part,
+    lowers,
+    lowers_cost,
+    no_effect,
+)
+from karn.oracle.syntax import (
+    ChainSentence,
+    CostA,
+    CostIncreaseVP,
+    DiscardCostA,
+    Effects,
+    ManaCostA,
+    PayLifeCostA,
+    SacrificeCostA,
+    TapCostA,
+    UntapCostA,
+)
 
 
 def lower_cost(costs: tuple[CostA, ...], loyalty: int | None, ctx: Ctx) -> Cost:
-    """'{2}{R}, {T}, Sacrifice ~' -> Cost; the IR has no other cost parts yet."""
-    mana_parts: list[str] = []
-    tap = False
-    sac = False
+    """'{2}{R}, {T}, Sacrifice ~' -> Cost (602.1, 118); a loyalty cost is 606.4's."""
+    parts = CostParts()
     for c in costs:
-        ctx.clause = c.text
-        if c.kind == "mana":
-            mana_parts.append(c.mana)
-        elif c.kind == "tap":
-            tap = True
-        elif c.kind == "sacrifice" and c.obj is not None and c.obj.kind == "self":
-            sac = True
-        else:
-            raise ctx.fail(f"the IR Cost cannot express '{c.text}'")
-    return Cost(mana="".join(mana_parts) or None, tap=tap, sacrifice_self=sac, loyalty=loyalty)
+        lower_cost_part(c, parts, ctx)
+    return Cost(
+        mana="".join(parts.mana) or None, tap=parts.tap, sacrifice_self=parts.sacrifice_self, loyalty=loyalty
+    )
+
+
+@lowers_cost(ManaCostA)
+def lower_mana_cost(c: ManaCostA, parts: CostParts, ctx: Ctx) -> None:
+    parts.mana.append(c.mana)
+
+
+@lowers_cost(TapCostA)
+def lower_tap_cost(c: TapCostA, parts: CostParts, ctx: Ctx) -> None:
+    parts.tap = True  # {T} (107.5)
+
+
+@lowers_cost(SacrificeCostA)
+def lower_sacrifice_cost(c: SacrificeCostA, parts: CostParts, ctx: Ctx) -> None:
+    if c.obj.kind != "self":  # the IR's Cost sacrifices only the source ("Sacrifice ~")
+        raise _cannot_express(c, ctx)
+    parts.sacrifice_self = True
+
+
+@lowers_cost(UntapCostA)
+def lower_untap_cost(c: UntapCostA, parts: CostParts, ctx: Ctx) -> None:
+    raise _cannot_express(c, ctx)  # {Q} (107.6): the IR's Cost has no untap part yet
+
+
+@lowers_cost(PayLifeCostA)
+def lower_pay_life_cost(c: PayLifeCostA, parts: CostParts, ctx: Ctx) -> None:
+    raise _cannot_express(c, ctx)  # "Pay N life" (119.4): no such part yet
+
+
+@lowers_cost(DiscardCostA)
+def lower_discard_cost(c: DiscardCostA, parts: CostParts, ctx: Ctx) -> None:
+    raise _cannot_express(c, ctx)  # "Discard a card": no such part yet
+
+
+def _cannot_express(c: CostA, ctx: Ctx) -> LowerError:
+    return ctx.fail(f"the IR Cost cannot express '{c.text}'")
 
 
 def is_cost_increase(effects: Effects) -> bool:
