@@ -7,12 +7,12 @@ lines; each line is dispatched by shape (keyword 702, loyalty 606, triggered
 
 Never raises on card text: whatever does not compile becomes
 ``Unsupported(clause=<the sentence that failed, as printed>, reason=...)``.
-Cards whose data lacks a part (split/adventure/modal layouts keep only one
-half's text), non-traditional cards (vanguard, planes, ...), faces that can't
-be cast or played (a transforming card's back face, 712.8a; a nonland face
-without a mana cost, 118.6) and faces whose printed power, toughness or
-loyalty is not a number (``*``, ``∞``, ...) also get an ``Unsupported`` node,
-so they are never counted as playable.
+Cards with several parts (split, adventure, modal double-faced ...),
+non-traditional cards (vanguard, planes, ...), faces that can't be cast or
+played (a transforming card's back face, 712.8a; a nonland face without a mana
+cost, 118.6) and faces whose printed power, toughness or loyalty is not a
+number (``*``, ``∞``, ...) also get an ``Unsupported`` node, so they are never
+counted as playable.
 
 ``text`` conventions of the IR nodes:
 
@@ -68,9 +68,9 @@ BASIC_LAND_MANA: dict[str, str] = {
     "forest": "{G}",
 }
 
-# Layouts whose card record carries only one part's text (the corpus keeps the
-# first half of split/adventure/modal cards, and one side of a reversible card):
-# the card cannot be played exactly.
+# Layouts of cards with several parts (709 split, 715 adventurer, 712 modal
+# double-faced, flip, prepare, reversible): the compiler and engine play one part
+# only, and the packaged corpus keeps only the first part's text.
 INCOMPLETE_LAYOUTS = frozenset(
     {"split", "aftermath", "adventure", "flip", "modal_dfc", "prepare", "reversible_card"}
 )
@@ -88,7 +88,9 @@ _PRINTED_NUMBER = re.compile(r"-?\d+")
 
 @dataclass(frozen=True, slots=True)
 class SimpleFace:
-    """A minimal card face (what :class:`CardLike` needs), e.g. from an MTGJSON record."""
+    """A minimal card face (what :class:`CardLike` needs): Oracle text and types only,
+    for :func:`compile_text`. It has no mana cost, so the castability checks of
+    :func:`compile_face` don't apply to it (a full face: :func:`face_from_record`)."""
 
     name: str
     text: str | None = None
@@ -186,7 +188,8 @@ def compile_face(face: CardLike) -> CompiledCard:
     if layout in INCOMPLETE_LAYOUTS:
         abilities.append(
             Unsupported(
-                clause=face.name, reason=f"{layout} layout: the other part's text is not in the card data"
+                clause=face.name,
+                reason=f"{layout} layout: cards with several parts are not supported yet",
             )
         )
     abilities = [_check_mana(a) for a in abilities]
