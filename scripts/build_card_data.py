@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """Build karn's packaged card database from the shared Oracle corpus.
 
-Reads the MTGJSON-shaped corpus (a gzipped JSON list of card dicts) and
-writes ``src/karn/data/cards.json.gz``: one compact record per card, with
+Reads the MTGJSON-shaped corpus (a JSON list of card dicts, or an MTGJSON
+AtomicCards file; plain, ``.gz`` or ``.xz``) and writes
+``src/karn/data/cards.json.gz``: one compact record per card face, with
 MTGJSON field names kept, null/empty fields dropped, sorted by name and
 gzipped with ``mtime=0`` so that the output is byte-for-byte reproducible.
+An AtomicCards file is turned into face records by
+:func:`karn.cards.mtgjson.records_from_atomic`.
 
 Usage::
 
@@ -25,8 +28,10 @@ DEFAULT_INPUT = REPO_ROOT.parent / "shared" / "cards" / "oracle_corpus.json.gz"
 DEFAULT_OUTPUT = REPO_ROOT / "src" / "karn" / "data" / "cards.json.gz"
 
 #: The MTGJSON fields kept, in output order. ``front``/``back`` link the two
-#: faces of a transforming double-faced card (712): the front face names its
-#: ``back`` face, the back face names its ``front`` face.
+#: faces of a double-faced card (712): the front face names its ``back`` face,
+#: the back face names its ``front`` face. ``colors``/``colorIndicator`` (204)
+#: and ``faceName``/``side`` of multi-face cards are kept when the input has
+#: them (the shared corpus has none).
 FIELDS: tuple[str, ...] = (
     "name",
     "manaCost",
@@ -43,6 +48,10 @@ FIELDS: tuple[str, ...] = (
     "colorIdentity",
     "front",
     "back",
+    "colors",
+    "colorIndicator",
+    "faceName",
+    "side",
 )
 
 
@@ -57,6 +66,20 @@ def compact_record(card: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def load_records(path: Path) -> list[dict[str, Any]]:
+    """The card records of a corpus file (a list, or an AtomicCards file)."""
+    if str(REPO_ROOT / "src") not in sys.path:
+        sys.path.insert(0, str(REPO_ROOT / "src"))  # run from a checkout without installing karn
+    from karn.cards.mtgjson import is_atomic_cards, read_json, records_from_atomic
+
+    data = read_json(path)
+    if is_atomic_cards(data):
+        return records_from_atomic(data)
+    if not isinstance(data, list):
+        raise ValueError(f"{path}: expected a JSON list of cards or an AtomicCards file")
+    return data
+
+
 def build(records: list[dict[str, Any]]) -> bytes:
     """Return the gzipped, deterministic JSON bytes for ``records``."""
     cards = sorted((compact_record(c) for c in records), key=lambda c: str(c["name"]))
@@ -69,14 +92,16 @@ def build(records: list[dict[str, Any]]) -> bytes:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--input", type=Path, default=DEFAULT_INPUT, help="gzipped MTGJSON-shaped corpus")
+    parser.add_argument(
+        "--input", type=Path, default=DEFAULT_INPUT, help="MTGJSON-shaped corpus (list or AtomicCards)"
+    )
     parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT, help="where to write cards.json.gz")
     args = parser.parse_args(argv)
 
-    with gzip.open(args.input, "rt", encoding="utf-8") as fh:
-        records = json.load(fh)
-    if not isinstance(records, list):
-        parser.error(f"{args.input}: expected a JSON list of cards")
+    try:
+        records = load_records(args.input)
+    except ValueError as exc:
+        parser.error(str(exc))
     data = build(records)
     args.output.parent.mkdir(parents=True, exist_ok=True)
     args.output.write_bytes(data)

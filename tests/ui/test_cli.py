@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -85,3 +86,38 @@ def test_play_in_the_terminal_until_conceding(
     out = capsys.readouterr().out
     assert "keep" in out and "enter a number" in out
     assert "104.3a" in out and "The AI wins." in out
+
+
+# --------------------------------------------------------------------------- karn coverage / karn card (Oracle compiler)
+
+SAMPLE = Path(__file__).resolve().parents[1] / "cards" / "fixtures" / "AtomicCards-sample.json"
+
+
+def test_coverage_help_shows_its_options(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["coverage", "--help"])
+    assert info.value.code == 0
+    out = capsys.readouterr().out
+    assert "--corpus FILE" in out and "--json" in out and "--top N" in out
+
+
+def test_coverage_passes_its_options_through(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["coverage", "--corpus", str(SAMPLE), "--top", "2"]) == 0
+    out = capsys.readouterr().out
+    # Grizzly Bears and Dryad Arbor; Fire // Ice (split), Bonecrusher Giant (adventure) and
+    # Delver of Secrets (no grammar for its upkeep trigger) are not playable
+    assert "Oracle compiler coverage: 2 / 5 cards playable" in out
+    assert "5 distinct cards, one per card name, from 8 face records" in out
+    assert "(top 2)" in out
+    assert main(["coverage", "--corpus", str(SAMPLE), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["cards"], data["playable"]) == (5, 2)
+    assert data["by_type"]["land"] == {"cards": 1, "playable": 1}
+
+
+@pytest.mark.cr("712.8a")
+def test_card_back_face_is_not_playable(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["card", "Insectile", "Aberration"]) == 0
+    out = capsys.readouterr().out
+    assert "(NOT playable)" in out
+    assert "back face of Delver of Secrets" in out

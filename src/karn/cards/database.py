@@ -2,9 +2,17 @@
 
 Records use MTGJSON field names (name, manaCost, type, types, subtypes,
 supertypes, keywords, power, toughness, loyalty, text, layout,
-colorIdentity, plus ``front``/``back`` linking transforming double-faced
-cards). The packaged database, ``karn/data/cards.json.gz``, is built by
-``scripts/build_card_data.py``.
+colorIdentity, colors, colorIndicator, faceName, side, plus ``front``/``back``
+linking the faces of double-faced cards). The packaged database,
+``karn/data/cards.json.gz``, is built by ``scripts/build_card_data.py``;
+:meth:`CardDatabase.from_file` also reads an MTGJSON AtomicCards file
+(:mod:`karn.cards.mtgjson`).
+
+A *card* is what a deck holds; a *face* is one set of characteristics printed
+on it. Most cards have one face. A double-faced card (712), a split card (709)
+or an adventurer card (715) has a main face, stored under the card's full name
+("Fire // Ice"), and other faces stored under their own names ("Ice");
+:meth:`CardDatabase.card_name` maps any face to its card.
 
 Loading keeps the raw records; a :class:`CardFace` is built the first time
 a name is looked up and then cached.
@@ -21,9 +29,11 @@ import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from karn.cards.mana import COLORS, ManaCost
+from karn.cards.mtgjson import is_atomic_cards, read_json, records_from_atomic
 
 _SYMBOL = re.compile(r"\{([^}]+)\}")
 _SPACES = re.compile(r"\s+")
@@ -69,6 +79,12 @@ def colors_of(mana_cost: str | None) -> tuple[str, ...]:
     return tuple(c for c in COLORS if c in found)
 
 
+def wubrg(colors: Iterable[str]) -> tuple[str, ...]:
+    """Color letters in WUBRG order, without duplicates or non-colors."""
+    found = {str(c).upper() for c in colors}
+    return tuple(c for c in COLORS if c in found)
+
+
 def fold_name(name: str) -> str:
     """Normalize a card name for lenient matching.
 
@@ -86,9 +102,11 @@ class CardFace:
     """The Oracle characteristics of one card face (108.1, 200-209).
 
     ``types``, ``subtypes`` and ``supertypes`` are lower-case (205.2-205.4);
-    ``keywords`` keeps the data's spelling. For a transforming double-faced
-    card (712) the front face names its ``back`` and the back face names its
-    ``front``.
+    ``keywords`` keeps the data's spelling. For a double-faced card (712) the
+    front face names its ``back`` and the back face names its ``front``.
+    ``face_name`` and ``side`` are MTGJSON's for a face of a multi-face card.
+    ``color_indicator`` is the printed color indicator (204); ``data_colors``
+    the record's own ``colors`` when it has them (see :attr:`colors`).
     """
 
     name: str
@@ -106,6 +124,15 @@ class CardFace:
     color_identity: tuple[str, ...]
     front: str | None = None
     back: str | None = None
+    face_name: str | None = None
+    side: str | None = None
+    color_indicator: tuple[str, ...] = ()
+    data_colors: tuple[str, ...] | None = None
+
+    @property
+    def is_back_face(self) -> bool:
+        """The back face of a double-faced card (712.1): it names its ``front``."""
+        return self.front is not None
 
     @property
     def cost(self) -> ManaCost:
@@ -118,7 +145,18 @@ class CardFace:
 
     @property
     def colors(self) -> tuple[str, ...]:
-        """Color letters from the mana cost, WUBRG order (105.2, 202.2)."""
+        """The face's colors, WUBRG order (105.2).
+
+        A color indicator wins (204.2, 202.2e: it is how a face without a mana
+        cost, like a back face or Dryad Arbor, has colors); else the record's own
+        ``colors`` when it has them (MTGJSON derives them by 202.2 and 204); else
+        the colors of the mana cost (202.2). A face with neither is colorless
+        (202.2b).
+        """
+        if self.color_indicator:
+            return self.color_indicator
+        if self.data_colors is not None:
+            return self.data_colors
         return colors_of(self.mana_cost)
 
     @property
@@ -136,6 +174,7 @@ class CardFace:
         def lower(key: str) -> tuple[str, ...]:
             return tuple(str(v).lower() for v in record.get(key) or ())
 
+        data_colors = record.get("colors")
         return CardFace(
             name=str(record["name"]),
             mana_cost=record.get("manaCost") or None,
@@ -152,6 +191,10 @@ class CardFace:
             color_identity=tuple(record.get("colorIdentity") or ()),
             front=record.get("front"),
             back=record.get("back"),
+            face_name=record.get("faceName"),
+            side=record.get("side"),
+            color_indicator=wubrg(record.get("colorIndicator") or ()),
+            data_colors=wubrg(data_colors) if isinstance(data_colors, list) else None,
         )
 
 
@@ -174,11 +217,13 @@ class CardDatabase:
     """Card faces by exact name, with case-insensitive lookup and suggestions."""
 
     def __init__(self, records: Mapping[str, Mapping[str, Any]]) -> None:
-        """Wrap ``records`` (name -> MTGJSON record); prefer the constructors."""
+        """Wrap ``records`` (name -> MTGJSON face record); prefer the constructors."""
         self._records = records
         self._faces: dict[str, CardFace] = {}
         self._folded: dict[str, str] | None = None
         self._folded_names: list[str] = []
+        self._card_of: dict[str, str] | None = None
+        self._duplicate_of: dict[str, str] = {}
 
     @classmethod
     def default(cls) -> CardDatabase:
@@ -188,15 +233,23 @@ class CardDatabase:
     @classmethod
     def from_records(cls, records: Iterable[Mapping[str, Any]]) -> CardDatabase:
         """Build a database from MTGJSON-shaped records (names must be unique)."""
-        by_name: dict[str, Mapping[str, Any]] = {}
-        for record in records:
-            name = record.get("name")
-            if not isinstance(name, str) or not name:
-                raise ValueError(f"card record without a name: {record!r}")
-            if name in by_name:
-                raise ValueError(f"duplicate card name {name!r}")
-            by_name[name] = record
-        return cls(by_name)
+        return cls(_by_name(records))
+
+    @classmethod
+    def from_atomic_cards(cls, data: Mapping[str, Any]) -> CardDatabase:
+        """Build a database from an MTGJSON AtomicCards document (see :mod:`karn.cards.mtgjson`)."""
+        return cls.from_records(records_from_atomic(data))
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> CardDatabase:
+        """Load a card file: a JSON list of face records or an MTGJSON AtomicCards
+        file (``.json``, ``.json.gz`` or ``.json.xz``); the shape is detected."""
+        data = read_json(path)
+        if is_atomic_cards(data):
+            return cls.from_atomic_cards(data)
+        if isinstance(data, list):
+            return cls.from_records(data)
+        raise ValueError(f"{path}: neither a list of card records nor an AtomicCards file")
 
     # -- lookup ---------------------------------------------------------
 
@@ -243,6 +296,71 @@ class CardDatabase:
         for name in self.names():
             yield self.get(name)
 
+    # -- cards ----------------------------------------------------------
+
+    def card_name(self, name: str) -> str:
+        """The name of the card a face belongs to, as a deck list holds it.
+
+        A back face (712.8a) or another part of a multi-face card maps to the
+        card's main face ("Insectile Aberration" -> "Delver of Secrets //
+        Insectile Aberration"); a ``reversible_card`` record that repeats a card
+        of the database ("Forest // Forest") maps to that card. Raises
+        :class:`UnknownCardError` for an unknown name.
+        """
+        key = self.resolve(name)
+        card_of = self._cards()
+        return card_of.get(key) or self._duplicate_of.get(key) or key
+
+    def card_faces(self, name: str) -> tuple[CardFace, ...]:
+        """Every face of the card ``name`` belongs to, main face first."""
+        main = self.card_name(name)
+        others = sorted(
+            (k for k, v in self._cards().items() if v == main),
+            key=lambda k: (str(self._records[k].get("side") or ""), k),
+        )
+        return (self.get(main), *(self.get(k) for k in others))
+
+    def cards(self) -> Iterator[CardFace]:
+        """The main face of every distinct card, in name order: not the other faces
+        of multi-face cards, nor records repeating another card (see :meth:`card_name`)."""
+        card_of = self._cards()
+        for name in self.names():
+            if name not in card_of and name not in self._duplicate_of:
+                yield self.get(name)
+
+    def _cards(self) -> dict[str, str]:
+        """Face record -> its card's main record, for faces that are not main faces
+        (built on first use); fills ``_duplicate_of`` for repeated reversible records.
+
+        A back face names its ``front``; another face of a multi-face card has a
+        ``side`` after "a" and a ``faceName`` that is one part of exactly one
+        "A // B" record name.
+        """
+        if self._card_of is None:
+            parts: dict[str, set[str]] = {}
+            for key in self._records:
+                if " // " in key:
+                    for part in key.split(" // "):
+                        parts.setdefault(fold_name(part), set()).add(key)
+            card_of: dict[str, str] = {}
+            for key, record in self._records.items():
+                front = record.get("front")
+                face_name = record.get("faceName")
+                main: str | None = None
+                if front:
+                    main = self._lookup(str(front))
+                elif face_name and str(record.get("side") or "a") != "a":
+                    owners = parts.get(fold_name(str(face_name)), set()) - {key}
+                    main = next(iter(owners)) if len(owners) == 1 else None
+                if main is not None and main != key:
+                    card_of[key] = main
+                elif record.get("layout") == "reversible_card":
+                    same = _repeated_name(key)
+                    if same != key and same in self._records:
+                        self._duplicate_of[key] = same
+            self._card_of = card_of
+        return self._card_of
+
     def suggest(self, name: str, n: int = 5) -> list[str]:
         """Up to ``n`` card names close to ``name``, best first.
 
@@ -288,6 +406,10 @@ class CardDatabase:
             folded: dict[str, str] = {}
             for canonical in sorted(self._records):
                 folded.setdefault(fold_name(canonical), canonical)
+            for canonical in sorted(self._records):  # a main face's own name: "Fire" -> "Fire // Ice"
+                face_name = self._records[canonical].get("faceName")
+                if face_name:
+                    folded.setdefault(fold_name(str(face_name)), canonical)
             halves: dict[str, list[str]] = {}
             for canonical in folded.values():
                 if " // " in canonical:
@@ -298,6 +420,27 @@ class CardDatabase:
             self._folded = folded
             self._folded_names = list(folded)
         return self._folded
+
+
+def _by_name(records: Iterable[Mapping[str, Any]]) -> dict[str, Mapping[str, Any]]:
+    by_name: dict[str, Mapping[str, Any]] = {}
+    for record in records:
+        name = record.get("name")
+        if not isinstance(name, str) or not name:
+            raise ValueError(f"card record without a name: {record!r}")
+        if name in by_name:
+            raise ValueError(f"duplicate card name {name!r}")
+        by_name[name] = record
+    return by_name
+
+
+def _repeated_name(name: str) -> str:
+    """ "Forest // Forest" -> "Forest"; "A // B // A // B" -> "A // B"; else ``name``."""
+    parts = name.split(" // ")
+    half = len(parts) // 2
+    if half and len(parts) % 2 == 0 and parts[:half] == parts[half:]:
+        return " // ".join(parts[:half])
+    return name
 
 
 @functools.cache

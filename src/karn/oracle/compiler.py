@@ -3,13 +3,16 @@
 Pipeline: :func:`karn.oracle.normalize.normalize` splits the text into ability
 lines; each line is dispatched by shape (keyword 702, loyalty 606, triggered
 603, activated 602, static 604, spell text 113.3a), parsed by the LALR grammar
-(:mod:`karn.oracle.parser`) and lowered to IR (:mod:`karn.oracle.lower`).
+(:mod:`karn.oracle.parser`) and lowered to IR (:mod:`karn.oracle.lowering`).
 
 Never raises on card text: whatever does not compile becomes
 ``Unsupported(clause=<the sentence that failed, as printed>, reason=...)``.
-Cards whose data lacks a part (split/adventure/modal layouts keep only one
-half's text) and non-traditional cards (vanguard, planes, ...) also get an
-``Unsupported`` node, so they are never counted as playable.
+Cards with several parts (split, adventure, modal double-faced ...),
+non-traditional cards (vanguard, planes, ...), faces that can't be cast or
+played (a transforming card's back face, 712.8a; a nonland face without a mana
+cost, 118.6) and faces whose printed power, toughness or loyalty is not a
+number (``*``, ``∞``, ...) also get an ``Unsupported`` node, so they are never
+counted as playable.
 
 ``text`` conventions of the IR nodes:
 
@@ -30,6 +33,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from karn.cards.database import CardFace
 from karn.cards.mana import ManaCost, ManaCostError
 from karn.ir.nodes import (
     Ability,
@@ -39,7 +43,7 @@ from karn.ir.nodes import (
     Cost,
     Unsupported,
 )
-from karn.oracle.lower import (
+from karn.oracle.lowering import (
     CardTypes,
     LowerError,
     is_cost_increase,
@@ -64,14 +68,12 @@ BASIC_LAND_MANA: dict[str, str] = {
     "forest": "{G}",
 }
 
-# 702.108a: prowess means this triggered ability.
-PROWESS_TEXT = "Whenever you cast a noncreature spell, ~ gets +1/+1 until end of turn."
-# 702.6a: equip [cost] means this activated ability.
-EQUIP_TEXT = "{cost}: Attach ~ to target creature you control. Activate only as a sorcery."
-
-# Layouts whose card record carries only one part's text (the corpus keeps the
-# first half of split/adventure/modal cards): the card cannot be played exactly.
-INCOMPLETE_LAYOUTS = frozenset({"split", "aftermath", "adventure", "flip", "modal_dfc", "prepare"})
+# Layouts of cards with several parts (709 split, 715 adventurer, 712 modal
+# double-faced, flip, prepare, reversible): the compiler and engine play one part
+# only, and the packaged corpus keeps only the first part's text.
+INCOMPLETE_LAYOUTS = frozenset(
+    {"split", "aftermath", "adventure", "flip", "modal_dfc", "prepare", "reversible_card"}
+)
 
 # Card types of casual variants and supplemental products (vanguard 902, planes 901,
 # schemes 904, conspiracies 905, ...): not cards karn plays.
@@ -80,11 +82,15 @@ NONTRADITIONAL_TYPES = frozenset(
 )
 
 _LOYALTY = re.compile(r"^\[[+-]?(?:\d+|x)\]:", re.IGNORECASE)
+# a printed power, toughness or loyalty the IR can hold: an integer (208.1, 209.1)
+_PRINTED_NUMBER = re.compile(r"-?\d+")
 
 
 @dataclass(frozen=True, slots=True)
 class SimpleFace:
-    """A minimal card face (what :class:`CardLike` needs), e.g. from an MTGJSON record."""
+    """A minimal card face (what :class:`CardLike` needs): Oracle text and types only,
+    for :func:`compile_text`. It has no mana cost, so the castability checks of
+    :func:`compile_face` don't apply to it (a full face: :func:`face_from_record`)."""
 
     name: str
     text: str | None = None
@@ -95,21 +101,11 @@ class SimpleFace:
     layout: str = "normal"
 
 
-def face_from_record(rec: Mapping[str, Any]) -> SimpleFace:
-    """An MTGJSON-shaped dict (the corpus format) as a :class:`SimpleFace`."""
-
-    def low(key: str) -> tuple[str, ...]:
-        return tuple(str(x).lower() for x in (rec.get(key) or ()))
-
-    return SimpleFace(
-        name=str(rec.get("name", "")),
-        text=rec.get("text"),
-        type_line=str(rec.get("type") or rec.get("type_line") or ""),
-        types=low("types"),
-        subtypes=low("subtypes"),
-        supertypes=low("supertypes"),
-        layout=str(rec.get("layout") or "normal"),
-    )
+def face_from_record(rec: Mapping[str, Any]) -> CardFace:
+    """An MTGJSON-shaped dict (the corpus format) as a full :class:`CardFace`: with
+    its mana cost, power/toughness/loyalty and face links, so that every check of
+    :func:`compile_face` applies as for the packaged database."""
+    return CardFace.from_record(rec)
 
 
 _CACHE: dict[str, CompiledCard] = {}
@@ -162,7 +158,8 @@ def compile_face(face: CardLike) -> CompiledCard:
     """Compile a card face's Oracle text (uncached). Never raises on text."""
     types = {t.lower() for t in face.types}
     card = (tuple(t.lower() for t in face.types), tuple(t.lower() for t in face.subtypes))
-    abilities: list[Ability] = list(_intrinsic_mana(face, types))
+    abilities: list[Ability] = list(_not_castable(face, types))
+    abilities += _intrinsic_mana(face, types)
     is_spell = bool(types & {"instant", "sorcery"})
     spell_lines: list[Line] = []
     spell_at: int | None = None
@@ -191,14 +188,56 @@ def compile_face(face: CardLike) -> CompiledCard:
     if layout in INCOMPLETE_LAYOUTS:
         abilities.append(
             Unsupported(
-                clause=face.name, reason=f"{layout} layout: the other part's text is not in the card data"
+                clause=face.name,
+                reason=f"{layout} layout: cards with several parts are not supported yet",
             )
         )
     abilities = [_check_mana(a) for a in abilities]
     mana_cost = getattr(face, "mana_cost", None)
     if isinstance(mana_cost, str) and _unpayable(mana_cost):
         abilities.append(Unsupported(clause=mana_cost, reason="mana symbols the engine can't pay yet"))
+    abilities += _printed_numbers(face)
     return CompiledCard(face.name, tuple(abilities))
+
+
+def _not_castable(face: CardLike, types: set[str]) -> Iterable[Unsupported]:
+    """A face no player can cast or play from their hand is not playable.
+
+    * the back face of a transforming card: in the library or hand a double-faced
+      card has only its front face's characteristics (712.8a), it is cast by its
+      front face (712.11) and enters with it up (712.14);
+    * any other nonland face without a mana cost (a meld result, a suspend-only
+      card): no mana cost is an unpayable cost (118.6, 202.1b), and the IR has no
+      alternative costs. Lands are played without paying a cost (305.1).
+
+    Only a face that carries its mana cost is checked (``compile_text`` faces
+    don't: they are text only), and not a nontraditional card (it has its own
+    Unsupported, 202.1b).
+    """
+    front = getattr(face, "front", None)
+    if front:
+        yield Unsupported(
+            clause=face.name,
+            reason=f"back face of {front}: a transforming card is played by its front face (712.8a)",
+        )
+        return
+    costless = hasattr(face, "mana_cost") and getattr(face, "mana_cost", None) is None
+    if costless and "land" not in types and not types & NONTRADITIONAL_TYPES:
+        yield Unsupported(
+            clause="(no mana cost)",
+            reason="no mana cost: the card can't be cast (118.6, 202.1b) and the IR has no alternative cost",
+        )
+
+
+def _printed_numbers(face: CardLike) -> Iterable[Unsupported]:
+    """Power, toughness (208.1) and loyalty (209.1) must be integers: the IR has no
+    value for ``*`` (208.2), ``1+*``, ``∞``, ``?``, half points or augment's ``+1``."""
+    for what in ("power", "toughness", "loyalty"):
+        value = getattr(face, what, None)
+        if value is not None and not _PRINTED_NUMBER.fullmatch(str(value)):
+            yield Unsupported(
+                clause=str(value), reason=f"printed {what} {value!r} is not a number the IR can express"
+            )
 
 
 def _unpayable(mana: str) -> bool:
@@ -248,7 +287,7 @@ def compile_line(line: Line, card: CardTypes | None = None) -> list[Ability]:
     try:
         ast = parse(line.norm, start)
         if isinstance(ast, KeywordA):
-            return _keyword(ast, line)
+            return lower_keyword(ast, line.text)  # 702: the keyword and what it means
         if isinstance(ast, ActivatedA):
             return [lower_activated(ast, line.text)]
         if isinstance(ast, TriggeredA):
@@ -260,23 +299,6 @@ def compile_line(line: Line, card: CardTypes | None = None) -> list[Ability]:
         return [_unsupported_parse(line, e, start)]
     except LowerError as e:
         return [_unsupported_lower(line.text, line.norm, e)]
-
-
-def _keyword(kw: KeywordA, line: Line) -> list[Ability]:
-    node = lower_keyword(kw, line.text)
-    out: list[Ability] = [node]
-    if kw.kind == "equip":
-        # 702.6a: "Equip [cost]" means "[Cost]: Attach this permanent to target creature
-        # you control. Activate only as a sorcery."
-        ast = parse(EQUIP_TEXT.format(cost=kw.mana), "activated")
-        assert isinstance(ast, ActivatedA)
-        act = lower_activated(ast, line.text)
-        out.append(Activated(act.cost, act.effects, act.targets, False, True, True, line.text))
-    elif kw.kind == "prowess":
-        ast = parse(PROWESS_TEXT, "triggered")
-        assert isinstance(ast, TriggeredA)
-        out.append(lower_triggered(ast, line.text))
-    return out
 
 
 def _try_cost_increase(line: Line) -> Ability | None:

@@ -23,6 +23,7 @@ from karn.ir.nodes import (
     Discard,
     Draw,
     Effect,
+    EntersReplacement,
     Exile,
     Filter,
     GainControl,
@@ -85,9 +86,20 @@ def describe_ability(a: Ability) -> str:
         return f"Spell: {effects_text(a.effects)}{targets_text(a.targets)}"
     if isinstance(a, CostIncrease):
         return f"Cost: {{{a.generic_per_extra_target}}} more for each target beyond the first"
+    if isinstance(a, EntersReplacement):
+        return f"Replacement: {enters_text(a)}"
     if isinstance(a, Unsupported):
         return f"UNSUPPORTED: {a.clause!r}" + (f" ({a.reason})" if a.reason else "")
     return repr(a)  # pragma: no cover
+
+
+def enters_text(r: EntersReplacement) -> str:
+    """ "this enters tapped with 2 +1/+1 counter(s)" (614.1c-d)."""
+    who = "this enters" if r.self_only else f"each {filter_text(r.filter or Filter())} enters"
+    parts = ["tapped"] if r.tapped else []
+    if r.counters:
+        parts.append("with " + " and ".join(f"{amount_text(n)} {kind} counter(s)" for kind, n in r.counters))
+    return " ".join([who, *parts]) if parts else f"{who} (unchanged)"
 
 
 def cost_text(c: Cost) -> str:
@@ -108,7 +120,12 @@ def trigger_text(t: Trigger) -> str:
         return "whenever you gain life"
     if t.event == "cast":
         who = "you cast" if t.player == "you" else "a player casts"
-        return f"whenever {who} a {filter_text(t.filter) if t.filter else 'spell'}"
+        origin = (
+            f" from {'your' if t.filter and t.filter.owner == 'you' else 'a'} {t.from_zone}"
+            if t.from_zone
+            else ""
+        )
+        return f"whenever {who} a {filter_text(t.filter) if t.filter else 'spell'}{origin}"
     event = {"put_into_graveyard": "is put into a graveyard from the battlefield"}.get(t.event, t.event)
     if t.self_only:
         return f"when this {event}"

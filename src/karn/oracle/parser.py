@@ -19,21 +19,71 @@ from lark.tree import Meta
 from karn.oracle.lexer import OracleLexer
 from karn.oracle.syntax import (
     NP,
-    VP,
     AbilityA,
     ActivatedA,
+    AddManaVP,
     AmountA,
+    AttachVP,
+    AttacksTriggerA,
+    CantBeRegeneratedVP,
+    CastTriggerA,
+    ChainSentence,
+    ChooseVP,
     CostA,
+    CostIncreaseVP,
+    CounterVP,
+    CreateTokenVP,
+    DamageVP,
     Desc,
+    DestroyVP,
+    DiesTriggerA,
+    DiscardChosenVP,
+    DiscardCostA,
+    DiscardVP,
+    DrawVP,
     Effects,
+    EnchantA,
+    EntersTriggerA,
+    EntersVP,
+    EquipA,
+    ExileVP,
+    GainControlVP,
+    GainLifePowerVP,
+    GainLifeTriggerA,
+    GainLifeVP,
+    IfItsSentence,
     Item,
-    KeywordA,
+    LoseLifeVP,
+    ManaCostA,
+    MayVP,
     ModalA,
+    ModifyVP,
+    PayLifeCostA,
+    PreventDamageVP,
+    ProwessA,
+    PutCountersVP,
+    PutIntoGraveyardTriggerA,
+    PutIntoVP,
+    PutOntoBattlefieldVP,
     Qual,
-    Sentence,
+    ReturnVP,
+    RevealTopVP,
+    RevealVP,
+    SacrificeCostA,
+    SacrificeVP,
+    ScryVP,
+    SearchVP,
+    ShuffleVP,
+    SkipUntapVP,
+    SorceryOnlySentence,
+    StaticKeywordA,
+    TapCostA,
+    TapVP,
     TokenA,
-    TriggerA,
     TriggeredA,
+    UntapCostA,
+    UntapVP,
+    VerbA,
     Word,
 )
 from karn.oracle.vocab import COLORS, NUMBER_WORDS
@@ -114,17 +164,17 @@ class _Builder(Transformer[Token, Any]):
         return self.src[meta.start_pos : meta.end_pos]
 
     # ------------------------------------------------------------ abilities
-    def kwi_static(self, meta: Meta, c: list[Any]) -> KeywordA:
-        return KeywordA("static", name=c[0])
+    def kwi_static(self, meta: Meta, c: list[Any]) -> StaticKeywordA:
+        return StaticKeywordA(c[0])
 
-    def kwi_enchant(self, meta: Meta, c: list[Any]) -> KeywordA:
-        return KeywordA("enchant", desc=c[0])
+    def kwi_enchant(self, meta: Meta, c: list[Any]) -> EnchantA:
+        return EnchantA(c[0])
 
-    def kwi_equip(self, meta: Meta, c: list[Any]) -> KeywordA:
-        return KeywordA("equip", mana=str(c[0]))
+    def kwi_equip(self, meta: Meta, c: list[Any]) -> EquipA:
+        return EquipA(str(c[0]))
 
-    def kwi_prowess(self, meta: Meta, c: list[Any]) -> KeywordA:
-        return KeywordA("prowess")
+    def kwi_prowess(self, meta: Meta, c: list[Any]) -> ProwessA:
+        return ProwessA()
 
     def activated(self, meta: Meta, c: list[Any]) -> ActivatedA:
         return ActivatedA(tuple(c[0]), c[1])
@@ -153,64 +203,69 @@ class _Builder(Transformer[Token, Any]):
         return eff
 
     # triggers (603.1)
-    def t_enters(self, meta: Meta, c: list[Any]) -> TriggerA:
-        return TriggerA("enters", c[0], self._text(meta))
+    def t_enters(self, meta: Meta, c: list[Any]) -> EntersTriggerA:
+        return EntersTriggerA(c[0], self._text(meta))
 
-    def t_dies(self, meta: Meta, c: list[Any]) -> TriggerA:
-        return TriggerA("dies", c[0], self._text(meta))
+    def t_dies(self, meta: Meta, c: list[Any]) -> DiesTriggerA:
+        return DiesTriggerA(c[0], self._text(meta))
 
-    def t_attacks(self, meta: Meta, c: list[Any]) -> TriggerA:
-        return TriggerA("attacks", c[0], self._text(meta))
+    def t_attacks(self, meta: Meta, c: list[Any]) -> AttacksTriggerA:
+        return AttacksTriggerA(c[0], self._text(meta))
 
-    def t_put_into_graveyard(self, meta: Meta, c: list[Any]) -> TriggerA:
-        return TriggerA("put_into_graveyard", c[0], self._text(meta))
+    def t_put_into_graveyard(self, meta: Meta, c: list[Any]) -> PutIntoGraveyardTriggerA:
+        return PutIntoGraveyardTriggerA(c[0], self._text(meta))
 
-    def t_cast(self, meta: Meta, c: list[Any]) -> TriggerA:
-        return TriggerA("cast", c[1], self._text(meta), caster=c[0])
+    def t_cast(self, meta: Meta, c: list[Any]) -> CastTriggerA:
+        return CastTriggerA(c[0], c[1], self._text(meta))
 
-    def t_gain_life(self, meta: Meta, c: list[Any]) -> TriggerA:
-        return TriggerA("gain_life", None, self._text(meta))
+    def t_gain_life(self, meta: Meta, c: list[Any]) -> GainLifeTriggerA:
+        return GainLifeTriggerA(self._text(meta))
 
     # costs (118, 602.1)
     def cost(self, meta: Meta, c: list[Any]) -> list[CostA]:
         return list(c)
 
-    def c_mana(self, meta: Meta, c: list[Any]) -> CostA:
-        return CostA("mana", mana=str(c[0]), text=self._text(meta))
+    def c_mana(self, meta: Meta, c: list[Any]) -> ManaCostA:
+        return ManaCostA(str(c[0]), self._text(meta))
 
-    def c_tap(self, meta: Meta, c: list[Any]) -> CostA:
-        return CostA("tap", text=self._text(meta))
+    def c_tap(self, meta: Meta, c: list[Any]) -> TapCostA:
+        return TapCostA(self._text(meta))
 
-    def c_untap(self, meta: Meta, c: list[Any]) -> CostA:
-        return CostA("untap", text=self._text(meta))
+    def c_untap(self, meta: Meta, c: list[Any]) -> UntapCostA:
+        return UntapCostA(self._text(meta))
 
-    def c_sacrifice(self, meta: Meta, c: list[Any]) -> CostA:
-        return CostA("sacrifice", obj=c[0], text=self._text(meta))
+    def c_sacrifice(self, meta: Meta, c: list[Any]) -> SacrificeCostA:
+        return SacrificeCostA(c[0], self._text(meta))
 
-    def c_pay_life(self, meta: Meta, c: list[Any]) -> CostA:
-        return CostA("pay_life", amount=c[0], text=self._text(meta))
+    def c_pay_life(self, meta: Meta, c: list[Any]) -> PayLifeCostA:
+        return PayLifeCostA(c[0], self._text(meta))
 
-    def c_discard(self, meta: Meta, c: list[Any]) -> CostA:
-        return CostA("discard", obj=c[0], text=self._text(meta))
+    def c_discard(self, meta: Meta, c: list[Any]) -> DiscardCostA:
+        return DiscardCostA(c[0], self._text(meta))
 
     # ------------------------------------------------------------ sentences
     def effects(self, meta: Meta, c: list[Any]) -> Effects:
         return Effects(tuple(c), self._text(meta))
 
-    def s_chain(self, meta: Meta, c: list[Any]) -> Sentence:
-        return Sentence("chain", tuple(c[0]), text=self._text(meta))
+    def s_chain(self, meta: Meta, c: list[Any]) -> ChainSentence:
+        return ChainSentence(tuple(c[0]), text=self._text(meta))
 
-    def s_if_its(self, meta: Meta, c: list[Any]) -> Sentence:
-        return Sentence("if_its", tuple(c[1]), cond=c[0], text=self._text(meta))
+    def s_if_its(self, meta: Meta, c: list[Any]) -> IfItsSentence:
+        return IfItsSentence(c[0], tuple(c[1]), text=self._text(meta))
 
-    def s_until_eot(self, meta: Meta, c: list[Any]) -> Sentence:
-        items = tuple(Item(i.subject, replace(i.vp, until_eot=True), i.sep) for i in c[0])
-        return Sentence("chain", items, text=self._text(meta))
+    def s_until_eot(self, meta: Meta, c: list[Any]) -> ChainSentence:
+        items: list[Item] = []
+        for i in c[0]:
+            if not isinstance(i.vp, ModifyVP | GainControlVP):
+                # only continuous effects have a duration (611.2a); never drop it
+                raise ParseError("'until end of turn' on an effect without a duration", meta.start_pos)
+            items.append(Item(i.subject, replace(i.vp, until_eot=True), i.sep))
+        return ChainSentence(tuple(items), text=self._text(meta))
 
-    def s_sorcery_only(self, meta: Meta, c: list[Any]) -> Sentence:
+    def s_sorcery_only(self, meta: Meta, c: list[Any]) -> SorceryOnlySentence:
         if str(c[0]) != "sorcery":
             raise ParseError(f"activate only as a {c[0]}", meta.start_pos)
-        return Sentence("sorcery_only", text=self._text(meta))
+        return SorceryOnlySentence(text=self._text(meta))
 
     def chain(self, meta: Meta, c: list[Any]) -> list[Item]:
         items: list[Item] = []
@@ -232,27 +287,24 @@ class _Builder(Transformer[Token, Any]):
     def sep_then(self, meta: Meta, c: list[Any]) -> str:
         return "then"
 
-    def i_subj(self, meta: Meta, c: list[Any]) -> tuple[NP | None, VP]:
+    def i_subj(self, meta: Meta, c: list[Any]) -> tuple[NP | None, VerbA]:
         return (c[0], c[1])
 
-    def i_imp(self, meta: Meta, c: list[Any]) -> tuple[NP | None, VP]:
+    def i_imp(self, meta: Meta, c: list[Any]) -> tuple[NP | None, VerbA]:
         return (None, c[0])
 
     # ------------------------------------------------------------ verb phrases
-    def _vp(self, meta: Meta, verb: str, **kw: Any) -> VP:
-        return VP(verb, text=self._text(meta), **kw)
+    def v_damage(self, meta: Meta, c: list[Any]) -> DamageVP:
+        return DamageVP(c[0], c[1], text=self._text(meta))
 
-    def v_damage(self, meta: Meta, c: list[Any]) -> VP:
-        return self._vp(meta, "damage", amount=c[0], obj=c[1])
+    def v_damage_divided(self, meta: Meta, c: list[Any]) -> DamageVP:
+        return DamageVP(c[0], c[1], divided=True, text=self._text(meta))
 
-    def v_damage_divided(self, meta: Meta, c: list[Any]) -> VP:
-        return self._vp(meta, "damage", amount=c[0], obj=c[1], flag=True)
+    def v_gain_life(self, meta: Meta, c: list[Any]) -> GainLifeVP:
+        return GainLifeVP(c[0], text=self._text(meta))
 
-    def v_gain_life(self, meta: Meta, c: list[Any]) -> VP:
-        return self._vp(meta, "gain_life", amount=c[0])
-
-    def v_gain_life_power(self, meta: Meta, c: list[Any]) -> VP:
-        return self._vp(meta, "gain_life_power", obj=c[0])
+    def v_gain_life_power(self, meta: Meta, c: list[Any]) -> GainLifePowerVP:
+        return GainLifePowerVP(c[0], text=self._text(meta))
 
     def power_its(self, meta: Meta, c: list[Any]) -> NP:
         return NP("it", text="it")
@@ -261,123 +313,134 @@ class _Builder(Transformer[Token, Any]):
         np_: NP = c[0]
         return np_
 
-    def v_lose_life(self, meta: Meta, c: list[Any]) -> VP:
-        return self._vp(meta, "lose_life", amount=c[0])
+    def v_lose_life(self, meta: Meta, c: list[Any]) -> LoseLifeVP:
+        return LoseLifeVP(c[0], text=self._text(meta))
 
-    def v_draw(self, meta: Meta, c: list[Any]) -> VP:
-        return self._vp(meta, "draw", amount=c[0])
+    def v_draw(self, meta: Meta, c: list[Any]) -> DrawVP:
+        return DrawVP(c[0], text=self._text(meta))
 
-    def v_discard(self, meta: Meta, c: list[Any]) -> VP:
-        return self._vp(meta, "discard", amount=c[0])
+    def v_discard(self, meta: Meta, c: list[Any]) -> DiscardVP:
+        return DiscardVP(c[0], text=self._text(meta))
 
-    def v_discard_that(self, meta: Meta, c: list[Any]) -> VP:
-        return self._vp(
-            meta, "discard_np", obj=NP("that", desc=Desc(groups=((Word("card", "card"),),)), text="that card")
-        )
+    def v_discard_that(self, meta: Meta, c: list[Any]) -> DiscardChosenVP:
+        return DiscardChosenVP(text=self._text(meta))
 
-    def v_destroy(self, meta: Meta, c: list[Any]) -> VP:
-        return self._vp(meta, "destroy", obj=c[0])
+    def v_destroy(self, meta: Meta, c: list[Any]) -> DestroyVP:
+        return DestroyVP(c[0], text=self._text(meta))
 
-    def v_exile(self, meta: Meta, c: list[Any]) -> VP:
-        return self._vp(meta, "exile", obj=c[0])
+    def v_exile(self, meta: Meta, c: list[Any]) -> ExileVP:
+        return ExileVP(c[0], text=self._text(meta))
 
-    def v_return(self, meta: Meta, c: list[Any]) -> VP:
-        return self._vp(meta, "return", obj=c[0], dest=c[1])
+    def v_return(self, meta: Meta, c: list[Any]) -> ReturnVP:
+        return ReturnVP(c[0], c[1], text=self._text(meta))
 
-    def v_counter(self, meta: Meta, c: list[Any]) -> VP:
-        return self._vp(meta, "counter", obj=c[0])
+    def v_counter(self, meta: Meta, c: list[Any]) -> CounterVP:
+        return CounterVP(c[0], text=self._text(meta))
 
-    def v_get(self, meta: Meta, c: list[Any]) -> VP:
+    def v_get(self, meta: Meta, c: list[Any]) -> ModifyVP:
         p, t = _pt_mod(str(c[0]), meta)
-        return self._vp(meta, "modify", power=p, toughness=t, until_eot=len(c) > 1)
+        return ModifyVP(power=p, toughness=t, until_eot=len(c) > 1, text=self._text(meta))
 
-    def v_gain_kw(self, meta: Meta, c: list[Any]) -> VP:
-        return self._vp(meta, "modify", keywords=tuple(c[0]), until_eot=len(c) > 1)
+    def v_gain_kw(self, meta: Meta, c: list[Any]) -> ModifyVP:
+        return ModifyVP(keywords=tuple(c[0]), until_eot=len(c) > 1, text=self._text(meta))
 
-    def v_have_kw(self, meta: Meta, c: list[Any]) -> VP:
-        return self._vp(meta, "modify", keywords=tuple(c[0]))
+    def v_have_kw(self, meta: Meta, c: list[Any]) -> ModifyVP:
+        return ModifyVP(keywords=tuple(c[0]), text=self._text(meta))
 
-    def v_cant_attack(self, meta: Meta, c: list[Any]) -> VP:
-        return self._vp(meta, "cant_attack", until_eot=bool(c))
+    def v_cant_attack(self, meta: Meta, c: list[Any]) -> ModifyVP:
+        return ModifyVP(cant_attack=True, until_eot=bool(c), text=self._text(meta))
 
-    def v_cant_block(self, meta: Meta, c: list[Any]) -> VP:
-        return self._vp(meta, "cant_block", until_eot=bool(c))
+    def v_cant_block(self, meta: Meta, c: list[Any]) -> ModifyVP:
+        return ModifyVP(cant_block=True, until_eot=bool(c), text=self._text(meta))
 
-    def v_cant_attack_or_block(self, meta: Meta, c: list[Any]) -> VP:
-        return self._vp(meta, "cant_attack_or_block", until_eot=bool(c))
+    def v_cant_attack_or_block(self, meta: Meta, c: list[Any]) -> ModifyVP:
+        return ModifyVP(cant_attack=True, cant_block=True, until_eot=bool(c), text=self._text(meta))
 
-    def v_each(self, meta: Meta, c: list[Any]) -> VP:
-        vp: VP = c[0]
+    def v_each(self, meta: Meta, c: list[Any]) -> VerbA:
+        # "Creatures you control each get +1/+1": "each" only stresses that every object
+        # of the subject is affected, which a group subject already means (harmless drop).
+        vp: VerbA = c[0]
         return vp
 
-    def v_cant_regenerate(self, meta: Meta, c: list[Any]) -> VP:
-        return self._vp(meta, "cant_regenerate")
+    def v_cant_regenerate(self, meta: Meta, c: list[Any]) -> CantBeRegeneratedVP:
+        return CantBeRegeneratedVP(text=self._text(meta))
 
-    def v_gain_control(self, meta: Meta, c: list[Any]) -> VP:
-        return self._vp(meta, "gain_control", obj=c[0], until_eot=len(c) > 1)
+    def v_gain_control(self, meta: Meta, c: list[Any]) -> GainControlVP:
+        return GainControlVP(c[0], until_eot=len(c) > 1, text=self._text(meta))
 
-    def v_tap(self, meta: Meta, c: list[Any]) -> VP:
-        return self._vp(meta, "tap", obj=c[0])
+    def v_tap(self, meta: Meta, c: list[Any]) -> TapVP:
+        return TapVP(c[0], text=self._text(meta))
 
-    def v_untap(self, meta: Meta, c: list[Any]) -> VP:
-        return self._vp(meta, "untap", obj=c[0])
+    def v_untap(self, meta: Meta, c: list[Any]) -> UntapVP:
+        return UntapVP(c[0], text=self._text(meta))
 
-    def v_skip_untap(self, meta: Meta, c: list[Any]) -> VP:
-        return self._vp(meta, "skip_untap", obj=c[0])
+    def v_skip_untap(self, meta: Meta, c: list[Any]) -> SkipUntapVP:
+        return SkipUntapVP(c[0], text=self._text(meta))
 
-    def v_create(self, meta: Meta, c: list[Any]) -> VP:
-        return self._vp(meta, "create", token=c[0])
+    def v_create(self, meta: Meta, c: list[Any]) -> CreateTokenVP:
+        return CreateTokenVP(c[0], text=self._text(meta))
 
-    def v_add_mana(self, meta: Meta, c: list[Any]) -> VP:
-        return self._vp(meta, "add_mana", mana=str(c[0]))
+    def v_add_mana(self, meta: Meta, c: list[Any]) -> AddManaVP:
+        return AddManaVP(str(c[0]), text=self._text(meta))
 
-    def v_search(self, meta: Meta, c: list[Any]) -> VP:
-        return self._vp(meta, "search", dest=c[0], obj=c[1])
+    def v_search(self, meta: Meta, c: list[Any]) -> SearchVP:
+        return SearchVP(c[0], c[1], text=self._text(meta))
 
-    def v_put_battlefield(self, meta: Meta, c: list[Any]) -> VP:
-        return self._vp(meta, "put_battlefield", obj=c[0], flag=len(c) > 1)
+    def v_put_battlefield(self, meta: Meta, c: list[Any]) -> PutOntoBattlefieldVP:
+        return PutOntoBattlefieldVP(c[0], tapped=len(c) > 1, text=self._text(meta))
 
-    def v_put_into(self, meta: Meta, c: list[Any]) -> VP:
-        return self._vp(meta, "put_into", obj=c[0], dest=c[1])
+    def v_put_into(self, meta: Meta, c: list[Any]) -> PutIntoVP:
+        return PutIntoVP(c[0], c[1], text=self._text(meta))
 
-    def v_shuffle(self, meta: Meta, c: list[Any]) -> VP:
-        return self._vp(meta, "shuffle")
+    def v_shuffle(self, meta: Meta, c: list[Any]) -> ShuffleVP:
+        return ShuffleVP(text=self._text(meta))
 
-    def v_scry(self, meta: Meta, c: list[Any]) -> VP:
-        return self._vp(meta, "scry", amount=c[0])
+    def v_scry(self, meta: Meta, c: list[Any]) -> ScryVP:
+        return ScryVP(c[0], text=self._text(meta))
 
-    def v_put_counters(self, meta: Meta, c: list[Any]) -> VP:
-        return self._vp(meta, "put_counters", amount=c[0], mana=str(c[1]), obj=c[2])
+    def v_put_counters(self, meta: Meta, c: list[Any]) -> PutCountersVP:
+        return PutCountersVP(c[0], str(c[1]), c[2], text=self._text(meta))
 
-    def v_prevent(self, meta: Meta, c: list[Any]) -> VP:
-        return self._vp(meta, "prevent", amount=c[0], obj=c[1])
+    def v_prevent(self, meta: Meta, c: list[Any]) -> PreventDamageVP:
+        return PreventDamageVP(c[0], c[1], text=self._text(meta))
 
-    def v_reveal_top(self, meta: Meta, c: list[Any]) -> VP:
-        return self._vp(meta, "reveal_top", obj=c[0])
+    def v_reveal_top(self, meta: Meta, c: list[Any]) -> RevealTopVP:
+        return RevealTopVP(c[0], text=self._text(meta))
 
-    def v_reveal(self, meta: Meta, c: list[Any]) -> VP:
-        return self._vp(meta, "reveal", obj=c[0])
+    def v_reveal(self, meta: Meta, c: list[Any]) -> RevealVP:
+        return RevealVP(c[0], text=self._text(meta))
 
-    def v_choose(self, meta: Meta, c: list[Any]) -> VP:
-        return self._vp(meta, "choose", obj=c[0])
+    def v_choose(self, meta: Meta, c: list[Any]) -> ChooseVP:
+        return ChooseVP(c[0], text=self._text(meta))
 
-    def v_may(self, meta: Meta, c: list[Any]) -> VP:
-        return self._vp(meta, "may", sub=c[0])
+    def v_may(self, meta: Meta, c: list[Any]) -> MayVP:
+        return MayVP(c[0], text=self._text(meta))
 
-    def v_attach(self, meta: Meta, c: list[Any]) -> VP:
-        return self._vp(meta, "attach", obj=c[0], dest=c[1])
+    def v_attach(self, meta: Meta, c: list[Any]) -> AttachVP:
+        return AttachVP(c[0], c[1], text=self._text(meta))
 
-    def v_sacrifice(self, meta: Meta, c: list[Any]) -> VP:
-        return self._vp(meta, "sacrifice", obj=c[0])
+    def v_sacrifice(self, meta: Meta, c: list[Any]) -> SacrificeVP:
+        return SacrificeVP(c[0], text=self._text(meta))
 
-    def v_cost_more(self, meta: Meta, c: list[Any]) -> VP:
-        return self._vp(meta, "cost_more_per_target", mana=str(c[0]))
+    def v_cost_more(self, meta: Meta, c: list[Any]) -> CostIncreaseVP:
+        return CostIncreaseVP(str(c[0]), text=self._text(meta))
+
+    def v_enters_tapped(self, meta: Meta, c: list[Any]) -> EntersVP:
+        return EntersVP(tapped=True, text=self._text(meta))
+
+    def v_enters_with_counters(self, meta: Meta, c: list[Any]) -> EntersVP:
+        # children: [tapped], amount, PT_MOD, "it"/"them" (the entering object)
+        count, kind = c[-3], str(c[-2])
+        return EntersVP(tapped=len(c) == 4, counters=((kind, count),), text=self._text(meta))
+
+    def enter_counters_on(self, meta: Meta, c: list[Any]) -> str:
+        return "it"
 
     def tapped(self, meta: Meta, c: list[Any]) -> bool:
         return True
 
     def duration(self, meta: Meta, c: list[Any]) -> bool:
-        return True
+        return True  # "until end of turn" and "this turn" both end in the cleanup step (514.2)
 
     # tokens (111)
     def token(self, meta: Meta, c: list[Any]) -> TokenA:

@@ -1,7 +1,8 @@
-"""The Oracle AST: what the parser builds and :mod:`karn.oracle.lower` turns into IR.
+"""The Oracle AST: what the parser builds and :mod:`karn.oracle.lowering` turns into IR.
 
 The AST stays close to the English: noun phrases (:class:`NP`) still hold
-pronouns and unresolved targets, verb phrases (:class:`VP`) name their verb.
+pronouns and unresolved targets; each verb phrase shape has its own node
+(:class:`DamageVP`, :class:`DrawVP`, ... subclasses of :class:`VerbA`).
 Resolving "it", numbering target slots (115.1) and fusing multi-sentence
 patterns is the lowering's job.
 """
@@ -104,23 +105,275 @@ class TokenA:
     keywords: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class VP:
-    """A verb phrase. ``verb`` names the rule (e.g. "damage", "draw", "get");
-    the other fields are the verb's arguments when it has them."""
+# --------------------------------------------------------------------------- verb phrases
+#
+# One node per verb shape of the grammar. Each has its own lowering, registered
+# in :mod:`karn.oracle.lowering` (a completeness test checks every class here
+# has one). ``text`` is the verb phrase as written (for error messages).
 
-    verb: str
-    obj: NP | None = None
-    dest: NP | None = None
-    amount: AmountA | None = None
+
+class VerbA:
+    """Base class of the verb phrase nodes (never built itself)."""
+
+    __slots__ = ()
+    text: str  # every subclass has this field
+
+
+@dataclass(frozen=True, slots=True)
+class DamageVP(VerbA):
+    """ "deal N damage to R" (120); ``divided``: "divided evenly, rounded down, among R"."""
+
+    amount: AmountA
+    recipient: NP
+    divided: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PreventDamageVP(VerbA):
+    """ "prevent the next N damage that would be dealt to R this turn" (615.7)."""
+
+    amount: AmountA
+    recipient: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GainLifeVP(VerbA):
+    amount: AmountA
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GainLifePowerVP(VerbA):
+    """ "gain life equal to its power" / "... to <np>'s power"."""
+
+    of: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class LoseLifeVP(VerbA):
+    amount: AmountA
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DrawVP(VerbA):
+    amount: AmountA
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardVP(VerbA):
+    """ "discard N cards" (the discarding player chooses, 701.9a)."""
+
+    amount: AmountA
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardChosenVP(VerbA):
+    """ "discard that card" (the card chosen from a revealed hand)."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ScryVP(VerbA):
+    amount: AmountA
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DestroyVP(VerbA):
+    obj: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CantBeRegeneratedVP(VerbA):
+    """ "It can't be regenerated." after a destroy (701.19c)."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ExileVP(VerbA):
+    obj: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnVP(VerbA):
+    """ "return <obj> to <dest>"."""
+
+    obj: NP
+    dest: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CounterVP(VerbA):
+    obj: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ModifyVP(VerbA):
+    """ "get +N/+N", "gain <keywords>", "have <keywords>", "can't attack", "can't block",
+    "can't attack or block" (611, 613; 508.1c, 509.1b)."""
+
     power: int = 0
     toughness: int = 0
     keywords: tuple[str, ...] = ()
+    cant_attack: bool = False
+    cant_block: bool = False
     until_eot: bool = False
-    mana: str = ""
-    token: TokenA | None = None
-    sub: VP | None = None
-    flag: bool = False  # "tapped" for put onto the battlefield; "divided" for damage
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GainControlVP(VerbA):
+    obj: NP
+    until_eot: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TapVP(VerbA):
+    obj: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class UntapVP(VerbA):
+    obj: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SkipUntapVP(VerbA):
+    """ "don't untap during <whose>'s next untap step"."""
+
+    whose: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AttachVP(VerbA):
+    """ "attach <obj> to <dest>" (701.3)."""
+
+    obj: NP
+    dest: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CreateTokenVP(VerbA):
+    token: TokenA
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AddManaVP(VerbA):
+    mana: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PutCountersVP(VerbA):
+    """ "put N <kind> counters on <obj>" (122)."""
+
+    amount: AmountA
+    kind: str
+    obj: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SearchVP(VerbA):
+    """ "search <library> for <what>" (701.23)."""
+
+    library: NP
+    what: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PutOntoBattlefieldVP(VerbA):
+    obj: NP
+    tapped: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PutIntoVP(VerbA):
+    """ "put <obj> into <dest>" (a hand, a graveyard ...)."""
+
+    obj: NP
+    dest: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ShuffleVP(VerbA):
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RevealTopVP(VerbA):
+    """ "reveal the top card of <library>" (701.20)."""
+
+    library: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RevealVP(VerbA):
+    """ "reveal <obj>": a hand, or the card just found by a search."""
+
+    obj: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseVP(VerbA):
+    """ "choose <obj>" (a card from a revealed hand)."""
+
+    obj: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeVP(VerbA):
+    obj: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CostIncreaseVP(VerbA):
+    """ "cost {N} more to cast for each target beyond the first" (601.2f)."""
+
+    mana: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class EntersVP(VerbA):
+    """ "enters tapped", "enters with N +1/+1 counters on it" (614.1c-d): how the
+    subject enters the battlefield, a static ability's replacement effect."""
+
+    tapped: bool = False
+    counters: tuple[tuple[str, AmountA], ...] = ()
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class MayVP(VerbA):
+    """ "may <verb>": the option covers the rest of the chain."""
+
+    sub: VerbA
     text: str = ""
 
 
@@ -129,39 +382,192 @@ class Item:
     """One clause of a chain: an optional subject and a verb phrase."""
 
     subject: NP | None
-    vp: VP
+    vp: VerbA
     sep: str = ""  # the connective before this item: "", ",", "and", "then"
 
 
+# --------------------------------------------------------------------------- sentences
+
+
+class SentenceA:
+    """Base class of the sentence nodes (never built itself)."""
+
+    __slots__ = ()
+    text: str  # every subclass has this field
+
+
 @dataclass(frozen=True, slots=True)
-class Sentence:
-    kind: Literal["chain", "if_its", "sorcery_only"]
-    items: tuple[Item, ...] = ()
-    cond: NP | None = None  # for "If it's a land card, ..."
+class ChainSentence(SentenceA):
+    """Clauses joined by ",", "and", "then" (608.2c: followed in order)."""
+
+    items: tuple[Item, ...]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class IfItsSentence(SentenceA):
+    """ "If it's a land card, <chain>." (after a reveal, 701.20)."""
+
+    cond: NP
+    items: tuple[Item, ...]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SorceryOnlySentence(SentenceA):
+    """ "Activate only as a sorcery." (602.5d)."""
+
     text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class Effects:
-    sentences: tuple[Sentence, ...]
+    sentences: tuple[SentenceA, ...]
     text: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+# --------------------------------------------------------------------------- costs (118, 602.1)
+
+
 class CostA:
-    kind: Literal["mana", "tap", "untap", "sacrifice", "pay_life", "discard"]
-    mana: str = ""
-    obj: NP | None = None
-    amount: AmountA | None = None
+    """Base class of the cost part nodes (never built itself)."""
+
+    __slots__ = ()
+    text: str  # every subclass has this field
+
+
+@dataclass(frozen=True, slots=True)
+class ManaCostA(CostA):
+    mana: str
     text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
+class TapCostA(CostA):
+    """{T} (107.5)."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class UntapCostA(CostA):
+    """{Q} (107.6)."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeCostA(CostA):
+    obj: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PayLifeCostA(CostA):
+    amount: AmountA
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardCostA(CostA):
+    obj: NP
+    text: str = ""
+
+
+# --------------------------------------------------------------------------- keywords (702)
+
+
 class KeywordA:
-    kind: Literal["static", "enchant", "equip", "prowess"]
-    name: str = ""
-    desc: Desc | None = None
-    mana: str = ""
+    """Base class of the keyword ability nodes (never built itself)."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class StaticKeywordA(KeywordA):
+    """A keyword that is only a marker for the engine ("flying", "haste" ...)."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class EnchantA(KeywordA):
+    """ "Enchant <desc>" (702.5)."""
+
+    desc: Desc
+
+
+@dataclass(frozen=True, slots=True)
+class EquipA(KeywordA):
+    """ "Equip <cost>" (702.6)."""
+
+    mana: str
+
+
+@dataclass(frozen=True, slots=True)
+class ProwessA(KeywordA):
+    """ "Prowess" (702.108)."""
+
+
+# --------------------------------------------------------------------------- trigger conditions (603.1)
+
+
+class TriggerA:
+    """Base class of the trigger condition nodes (never built itself)."""
+
+    __slots__ = ()
+    text: str  # every subclass has this field
+
+
+@dataclass(frozen=True, slots=True)
+class EntersTriggerA(TriggerA):
+    """ "<subject> enters" (603.6a)."""
+
+    subject: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DiesTriggerA(TriggerA):
+    """ "<subject> dies" (700.4)."""
+
+    subject: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AttacksTriggerA(TriggerA):
+    """ "<subject> attacks" (508.3a)."""
+
+    subject: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PutIntoGraveyardTriggerA(TriggerA):
+    """ "<subject> is put into a graveyard from the battlefield"."""
+
+    subject: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CastTriggerA(TriggerA):
+    """ "<caster> cast(s) <spell>" (601.2i)."""
+
+    caster: NP
+    spell: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GainLifeTriggerA(TriggerA):
+    """ "you gain life"."""
+
+    text: str = ""
+
+
+# --------------------------------------------------------------------------- abilities
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,14 +575,6 @@ class ActivatedA:
     costs: tuple[CostA, ...]
     effects: Effects
     loyalty: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class TriggerA:
-    event: Literal["enters", "dies", "attacks", "put_into_graveyard", "cast", "gain_life"]
-    subject: NP | None = None
-    text: str = ""
-    caster: NP | None = None  # for "cast": who casts ("you", "a player")
 
 
 @dataclass(frozen=True, slots=True)

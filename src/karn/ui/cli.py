@@ -114,10 +114,9 @@ def cmd_scenario_run(args: argparse.Namespace) -> int:
 
 
 def cmd_coverage(args: argparse.Namespace) -> int:
-    from karn.oracle.coverage import main as coverage_main
+    from karn.oracle.coverage import run as coverage_run
 
-    rc: int = coverage_main([])
-    return rc
+    return coverage_run(args)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -141,7 +140,16 @@ def build_parser() -> argparse.ArgumentParser:
     sr = ssub.add_parser("run", help="run scenario files; exits non-zero when any fails")
     sr.add_argument("files", nargs="+")
     sr.set_defaults(func=cmd_scenario_run)
-    cv = sub.add_parser("coverage", help="Oracle compiler coverage over the card corpus")
+    from karn.oracle.coverage import CLI_DESCRIPTION as COVERAGE_DESCRIPTION
+    from karn.oracle.coverage import add_arguments as coverage_arguments
+
+    cv = sub.add_parser(
+        "coverage",
+        help="Oracle compiler coverage over the card corpus",
+        description=COVERAGE_DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    coverage_arguments(cv)
     cv.set_defaults(func=cmd_coverage)
     return ap
 

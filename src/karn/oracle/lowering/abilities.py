@@ -1,0 +1,67 @@
+"""Abilities: spells (113.3a), modal spells (700.2), activated (602) and
+triggered (603) abilities, from their AST to IR (keywords: :mod:`.keywords`)."""
+
+from __future__ import annotations
+
+from karn.ir.nodes import Activated, AddMana, Effect, May, Mode, SpellAbility, Triggered
+from karn.oracle.lowering.chains import lower_effects
+from karn.oracle.lowering.context import CardTypes, Ctx, LowerError
+from karn.oracle.lowering.costs import lower_cost
+from karn.oracle.lowering.registry import lower_trigger
+from karn.oracle.syntax import ActivatedA, Effects, ModalA, TriggeredA
+
+
+def lower_spell(effects: Effects, text: str) -> SpellAbility:
+    """An instant or sorcery's effect (113.3a)."""
+    ctx = Ctx(spell=True)
+    effs = lower_effects(effects, ctx)
+    if ctx.sorcery_speed:
+        raise ctx.fail("activation restriction on a spell")
+    return SpellAbility(tuple(effs), tuple(ctx.targets), text=text)
+
+
+def lower_modal(modal: ModalA, text: str, mode_texts: list[str]) -> SpellAbility:
+    """A modal spell (700.2): each mode has its own targets."""
+    modes: list[Mode] = []
+    for eff, mtext in zip(modal.modes, mode_texts, strict=False):
+        ctx = Ctx(spell=True)
+        effs = lower_effects(eff, ctx)
+        modes.append(Mode(tuple(effs), tuple(ctx.targets), text=mtext))
+    if modal.choose > len(modes):
+        raise LowerError("choose more modes than there are", text)
+    return SpellAbility(modes=tuple(modes), choose=modal.choose, text=text)
+
+
+def lower_activated(act: ActivatedA, text: str) -> Activated:
+    """'[Cost]: [Effect]' (602.1); loyalty abilities (606) are sorcery-speed (606.3)."""
+    ctx = Ctx()
+    cost = lower_cost(act.costs, act.loyalty, ctx)
+    effs = lower_effects(act.effects, ctx)
+    # 605.1a: no target, could add mana, not a loyalty ability
+    is_mana = act.loyalty is None and not ctx.targets and any(_adds_mana(e) for e in effs)
+    return Activated(
+        cost,
+        tuple(effs),
+        tuple(ctx.targets),
+        mana_ability=is_mana,
+        sorcery_speed=ctx.sorcery_speed or act.loyalty is not None,
+        text=text,
+    )
+
+
+def _adds_mana(e: Effect) -> bool:
+    if isinstance(e, AddMana):
+        return True
+    if isinstance(e, May):
+        return any(_adds_mana(x) for x in e.effects)
+    return False
+
+
+def lower_triggered(trig: TriggeredA, text: str, card: CardTypes | None = None) -> Triggered:
+    """'When/Whenever [condition], [effect]' (603.1)."""
+    ctx = Ctx()
+    trigger = lower_trigger(trig.trigger, ctx, card)
+    effs = lower_effects(trig.effects, ctx)
+    if ctx.sorcery_speed:
+        raise ctx.fail("activation restriction on a triggered ability")
+    return Triggered(trigger, tuple(effs), tuple(ctx.targets), text=text)

@@ -1,0 +1,70 @@
+"""Sentences and chains of clauses (608.2c: a resolving ability's instructions in order).
+
+* a clause without a subject is an instruction to the ability's controller;
+  in a chain ("draws two cards and loses 2 life") it shares the previous
+  clause's subject;
+* "you may A, B, then C": the option covers the rest of the chain.
+"""
+
+from __future__ import annotations
+
+from karn.ir.nodes import Effect, May
+from karn.oracle.lowering.context import Ctx
+from karn.oracle.lowering.registry import Clause, lower_sentence, lower_verb, lowers, lowers_sentence
+from karn.oracle.syntax import NP, ChainSentence, Effects, Item, MayVP, SorceryOnlySentence, VerbA
+
+
+def lower_effects(effects: Effects, ctx: Ctx) -> list[Effect]:
+    """Lower the sentences of a resolving spell or ability (608.2)."""
+    out: list[Effect] = []
+    for sentence in effects.sentences:
+        ctx.clause = sentence.text
+        lower_sentence(sentence, ctx, out)
+    if ctx.search is not None:
+        raise ctx.fail("library search without a destination")
+    if ctx.hand is not None:
+        raise ctx.fail("revealed hand without a following effect")
+    return out
+
+
+@lowers_sentence(ChainSentence)
+def lower_chain_sentence(sentence: ChainSentence, ctx: Ctx, out: list[Effect]) -> None:
+    lower_chain(sentence.items, ctx, out)
+
+
+@lowers_sentence(SorceryOnlySentence)
+def lower_sorcery_only(sentence: SorceryOnlySentence, ctx: Ctx, out: list[Effect]) -> None:
+    ctx.sorcery_speed = True  # 602.5d "Activate only as a sorcery"
+
+
+def lower_chain(items: tuple[Item, ...], ctx: Ctx, out: list[Effect]) -> None:
+    """Lower the clauses of one chain in order, appending to ``out``."""
+    rest = list(items)
+    subject: NP | None = None
+    previous: VerbA | None = None
+    while rest:
+        item = rest.pop(0)  # item.sep ("then", "and", ","): all are followed in order (608.2c)
+        if item.subject is not None:
+            subject = item.subject
+        out.extend(lower_verb(item.vp, Clause(subject, ctx, out, previous, rest)))
+        previous = item.vp
+
+
+@lowers(MayVP)
+def lower_may(vp: MayVP, clause: Clause) -> list[Effect]:
+    """ "You may A, B, then C": the controller chooses on resolution whether to do
+    all of it; the option covers the rest of the chain."""
+    ctx = clause.ctx
+    if clause.subject is not None and clause.subject.kind != "you":
+        raise ctx.fail("another player may")
+    optional = [Item(None, vp.sub)]
+    for later in clause.rest:
+        if later.subject is not None:
+            raise ctx.fail("'you may' followed by another player's action")
+        optional.append(later)
+    clause.rest.clear()
+    inner: list[Effect] = []
+    lower_chain(tuple(optional), ctx, inner)
+    if ctx.search is not None:
+        raise ctx.fail("optional library search without a destination")
+    return [May(tuple(inner))]

@@ -1,0 +1,77 @@
+"""The lowering state of one ability (or one mode) and the error it raises."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from karn.ir.nodes import Amount, Filter, Group, Ref, TargetSpec, Var
+from karn.oracle.syntax import AmountA
+
+# 115.4: "any target" means a creature, player, planeswalker or battle.
+ANY_TARGET_OBJECTS = Filter(types=("creature", "planeswalker", "battle"))
+
+Zone = Literal["battlefield", "stack", "graveyard", "hand", "library", "exile"]
+
+CardTypes = tuple[tuple[str, ...], tuple[str, ...]]  # (types, subtypes) of the card being compiled
+
+
+class LowerError(Exception):
+    """The IR cannot express this text. ``clause`` is the offending phrase (normalized)."""
+
+    def __init__(self, reason: str, clause: str = "") -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.clause = clause
+
+
+@dataclass
+class PendingSearch:
+    """A library search (701.23) waiting for its "put ..." and "shuffle" clauses."""
+
+    filter: Filter
+    count: int
+    to: Literal["battlefield", "hand"] | None = None
+    tapped: bool = False
+
+
+@dataclass
+class HandReveal:
+    """A revealed hand (701.20) waiting for "choose a card from it" and "discard that card"."""
+
+    player: Ref
+    chosen: Filter | None = None
+
+
+@dataclass
+class Ctx:
+    """Lowering state for one ability (or one mode)."""
+
+    targets: list[TargetSpec] = field(default_factory=list)
+    obj: Ref | None = None  # antecedent object for "it", "that creature"
+    player: Ref | None = None  # antecedent player for "that player", "their"
+    group_affected: bool = False  # an earlier effect acted on a group ("those creatures")
+    affected_group: Group | None = None  # that group, when it was described by a Filter
+    sorcery_speed: bool = False
+    search: PendingSearch | None = None
+    hand: HandReveal | None = None
+    clause: str = ""
+    opaque: bool = False  # the latest object named has no IR reference (a created token)
+    spell: bool = False  # lowering an instant or sorcery (the source is a spell on the stack)
+    resolved: dict[int, Ref] = field(default_factory=dict)  # target NPs already given a slot
+
+    def fail(self, reason: str) -> LowerError:
+        return LowerError(reason, self.clause)
+
+
+def first_lower(text: str) -> str:
+    return text[:1].lower() + text[1:] if text else text
+
+
+def amount(a: AmountA | None) -> Amount:
+    """An AST amount as an IR amount: "X" is the value chosen for X (107.3)."""
+    if a is None:
+        return 1
+    if a == "X":
+        return Var("X")
+    return a

@@ -1,0 +1,56 @@
+"""Continuous modifications (611, 613): "gets +N/+N", "gains flying", "can't block".
+
+From a resolving spell or ability they become ApplyContinuous effects (611.2);
+"gets +N/+N and gains K" on the same objects is one Modify (613.4c, 613.1f).
+Static abilities (604) use :func:`modification` and :func:`merge` too
+(:mod:`karn.oracle.lowering.statics`).
+"""
+
+from __future__ import annotations
+
+from karn.ir.nodes import ApplyContinuous, Effect, Modify, Selector
+from karn.oracle.lowering.references import no_reference, object_sel
+from karn.oracle.lowering.registry import Clause, lowers
+from karn.oracle.syntax import ModifyVP
+
+
+@lowers(ModifyVP)
+def lower_modify(vp: ModifyVP, clause: Clause) -> list[Effect]:
+    """One-shot: an ApplyContinuous, merged with the previous clause's when both
+    modify the same objects ("gets +1/+1 and gains flying until end of turn")."""
+    ctx = clause.ctx
+    if clause.subject is None:
+        no_reference(ctx, "subject of 'gets'")
+    what = object_sel(clause.subject, ctx)
+    mod = modification(what, vp)
+    out = clause.out
+    if isinstance(clause.previous, ModifyVP) and out:
+        last = out[-1]
+        if isinstance(last, ApplyContinuous) and last.mod.affected == what:
+            until_eot = last.duration == "end_of_turn" or vp.until_eot
+            out[-1] = ApplyContinuous(merge(last.mod, mod), "end_of_turn" if until_eot else "permanent")
+            return []
+    return [ApplyContinuous(mod, "end_of_turn" if vp.until_eot else "permanent")]
+
+
+def modification(what: Selector, vp: ModifyVP) -> Modify:
+    return Modify(
+        what,
+        power=vp.power,
+        toughness=vp.toughness,
+        add_keywords=vp.keywords,
+        cant_attack=vp.cant_attack,
+        cant_block=vp.cant_block,
+    )
+
+
+def merge(a: Modify, b: Modify) -> Modify:
+    """Two modifications of the same objects as one."""
+    return Modify(
+        a.affected,
+        a.power + b.power,
+        a.toughness + b.toughness,
+        a.add_keywords + tuple(k for k in b.add_keywords if k not in a.add_keywords),
+        a.cant_attack or b.cant_attack,
+        a.cant_block or b.cant_block,
+    )

@@ -1,0 +1,104 @@
+"""Costs: an activated ability's cost (118, 602.1) and a spell's cost increase (601.2f)."""
+
+from __future__ import annotations
+
+from karn.ir.nodes import Cost, CostIncrease, Effect
+from karn.oracle.lowering.context import Ctx, LowerError
+from karn.oracle.lowering.registry import (
+    Clause,
+    CostParts,
+    lower_cost_part,
+    lowers,
+    lowers_cost,
+    no_effect,
+)
+from karn.oracle.syntax import (
+    ChainSentence,
+    CostA,
+    CostIncreaseVP,
+    DiscardCostA,
+    Effects,
+    ManaCostA,
+    PayLifeCostA,
+    SacrificeCostA,
+    TapCostA,
+    UntapCostA,
+)
+
+
+def lower_cost(costs: tuple[CostA, ...], loyalty: int | None, ctx: Ctx) -> Cost:
+    """'{2}{R}, {T}, Sacrifice ~' -> Cost (602.1, 118); a loyalty cost is 606.4's."""
+    parts = CostParts()
+    for c in costs:
+        lower_cost_part(c, parts, ctx)
+    return Cost(
+        mana="".join(parts.mana) or None, tap=parts.tap, sacrifice_self=parts.sacrifice_self, loyalty=loyalty
+    )
+
+
+@lowers_cost(ManaCostA)
+def lower_mana_cost(c: ManaCostA, parts: CostParts, ctx: Ctx) -> None:
+    parts.mana.append(c.mana)
+
+
+@lowers_cost(TapCostA)
+def lower_tap_cost(c: TapCostA, parts: CostParts, ctx: Ctx) -> None:
+    parts.tap = True  # {T} (107.5)
+
+
+@lowers_cost(SacrificeCostA)
+def lower_sacrifice_cost(c: SacrificeCostA, parts: CostParts, ctx: Ctx) -> None:
+    if c.obj.kind != "self":  # the IR's Cost sacrifices only the source ("Sacrifice ~")
+        raise _cannot_express(c, ctx)
+    parts.sacrifice_self = True
+
+
+@lowers_cost(UntapCostA)
+def lower_untap_cost(c: UntapCostA, parts: CostParts, ctx: Ctx) -> None:
+    raise _cannot_express(c, ctx)  # {Q} (107.6): the IR's Cost has no untap part yet
+
+
+@lowers_cost(PayLifeCostA)
+def lower_pay_life_cost(c: PayLifeCostA, parts: CostParts, ctx: Ctx) -> None:
+    raise _cannot_express(c, ctx)  # "Pay N life" (119.4): no such part yet
+
+
+@lowers_cost(DiscardCostA)
+def lower_discard_cost(c: DiscardCostA, parts: CostParts, ctx: Ctx) -> None:
+    raise _cannot_express(c, ctx)  # "Discard a card": no such part yet
+
+
+def _cannot_express(c: CostA, ctx: Ctx) -> LowerError:
+    return ctx.fail(f"the IR Cost cannot express '{c.text}'")
+
+
+def is_cost_increase(effects: Effects) -> bool:
+    ss = effects.sentences
+    return (
+        len(ss) == 1
+        and isinstance(ss[0], ChainSentence)
+        and len(ss[0].items) == 1
+        and isinstance(ss[0].items[0].vp, CostIncreaseVP)
+    )
+
+
+def lower_cost_increase(effects: Effects, text: str) -> CostIncrease:
+    """'This spell costs {1} more to cast for each target beyond the first.' (601.2f)"""
+    sentence = effects.sentences[0]
+    assert isinstance(sentence, ChainSentence)
+    item = sentence.items[0]
+    assert isinstance(item.vp, CostIncreaseVP)
+    if item.subject is None or item.subject.kind != "self":
+        raise LowerError("cost increase of another spell", effects.text)
+    mana = item.vp.mana
+    generic = mana[1:-1]
+    if not (mana.count("{") == 1 and generic.isdigit()):
+        raise LowerError("non-generic cost increase", effects.text)
+    return CostIncrease(generic_per_extra_target=int(generic), text=text)
+
+
+@lowers(CostIncreaseVP)
+def lower_cost_increase_clause(vp: CostIncreaseVP, clause: Clause) -> list[Effect]:
+    """A cost increase is a static ability of a spell (see :func:`lower_cost_increase`),
+    never an effect of a resolving ability."""
+    raise no_effect(vp, clause.ctx)

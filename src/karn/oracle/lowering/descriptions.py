@@ -1,0 +1,173 @@
+"""Descriptions of objects and players (109, 205) -> IR Filters.
+
+Every qualifier the grammar accepts is either kept in the result or refused
+with a LowerError; a caller that can use a qualifier outside the Filter asks
+for it explicitly (``player_controls``, ``cast_from``, ``from_revealed_hand``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from karn.ir.nodes import Filter
+from karn.oracle.lowering.context import Ctx, Zone
+from karn.oracle.syntax import NP, Desc
+
+
+@dataclass(frozen=True, slots=True)
+class Described:
+    """What a description names.
+
+    * ``objects``: the Filter of the objects, if it names objects;
+    * ``players``: which players, if it names players ("target player or planeswalker");
+    * ``controller_np``: "... target player controls": the player whose permanents;
+    * ``cast_from``: "a spell from your graveyard": the zone the spell was cast from (601.2a).
+    """
+
+    objects: Filter | None
+    players: Literal["any", "opponent", "you", None]
+    controller_np: NP | None = None
+    cast_from: Literal["graveyard", "hand", "library", None] = None
+
+
+def describe(
+    desc: Desc,
+    ctx: Ctx,
+    default_zone: Zone = "battlefield",
+    other: bool = False,
+    *,
+    player_controls: bool = False,
+    cast_from: bool = False,
+    from_revealed_hand: bool = False,
+) -> Described:
+    """Turn a description into a Filter (109, 205) and/or the players it names.
+
+    The keyword flags say which qualifiers the caller handles itself:
+    ``player_controls`` ("creatures target player controls": ``controller_np``),
+    ``cast_from`` ("a spell from your graveyard": ``cast_from``),
+    ``from_revealed_hand`` ("a card from it", the hand just revealed). Without the
+    flag such a qualifier raises a LowerError: it is never dropped.
+    """
+    types: list[str] = []
+    subtypes: list[str] = []
+    supertypes: list[str] = []
+    not_types: list[str] = []
+    colors: list[str] = []
+    not_colors: list[str] = []
+    controller: Literal["you", "opponent", None] = None
+    owner: Literal["you", "opponent", None] = None
+    zone: Zone | None = None
+    players: Literal["any", "opponent", "you", None] = None
+    has_objects = False
+    head = ""
+    controller_np: NP | None = None
+    for w in desc.adjs:
+        if w.kind == "color":
+            colors.append(w.value)
+        elif w.kind == "noncolor":
+            not_colors.append(w.value)
+        elif w.kind == "nontype":
+            not_types.append(w.value)
+        elif w.kind == "supertype":
+            supertypes.append(w.value)
+        elif w.kind == "other":
+            other = True
+        else:
+            raise ctx.fail(f"the IR Filter cannot express '{w.value}'")
+    multi = len(desc.groups) > 1
+    all_heads: list[str] = []
+    type_groups = 0
+    subtype_groups = 0
+    for group in desc.groups:
+        g_types = [w.value for w in group if w.kind == "type"]
+        g_subtypes = [w.value for w in group if w.kind == "subtype"]
+        g_players = [w.value for w in group if w.kind == "player"]
+        heads = [w.kind for w in group if w.kind in ("card", "spell", "permanent", "token")]
+        if "token" in heads:
+            raise ctx.fail("the IR Filter cannot express tokens")
+        if "permanent" in heads and ("card" in heads or "spell" in heads):
+            # "permanent card", "permanent spell": a card with a permanent type (110.4a),
+            # i.e. not an instant or sorcery; the other word names the zone
+            if multi:
+                raise ctx.fail(f"the IR Filter cannot express '{desc.text}'")
+            not_types += [t for t in ("instant", "sorcery") if t not in not_types]
+            heads = [h for h in heads if h != "permanent"]
+        if g_players:
+            if len(group) != 1:
+                raise ctx.fail("unexpected player description")
+            players = "any" if "any" in (players, g_players[0]) else g_players[0]  # type: ignore[assignment]
+            continue
+        has_objects = True
+        if len(g_types) > 1:
+            raise ctx.fail(
+                "the IR Filter cannot express an object with several card types ('artifact creature')"
+            )
+        if len(g_subtypes) > 1:
+            raise ctx.fail("the IR Filter cannot express several subtypes at once")
+        if multi and g_types and g_subtypes:
+            raise ctx.fail("the IR Filter cannot express this alternative")
+        type_groups += bool(g_types)
+        subtype_groups += bool(g_subtypes)
+        types += g_types
+        subtypes += g_subtypes
+        for h in heads:
+            head = h
+        all_heads += heads
+    if type_groups and subtype_groups and multi:
+        raise ctx.fail("the IR Filter cannot express a type-or-subtype alternative")
+    if len(set(all_heads)) > 1:  # "target spell or permanent": one Filter has one zone
+        raise ctx.fail(f"the IR Filter cannot express '{desc.text}' (objects in different zones)")
+    zone_quals = 0
+    for q in desc.quals:
+        if q.kind == "controller":
+            controller = "you" if q.value == "you" else "opponent"
+        elif q.kind == "owner":
+            owner = "you"
+        elif q.kind == "zone":
+            zone = q.value  # type: ignore[assignment]
+            owner = "you" if q.player is None else None  # "from your graveyard" / "from a graveyard"
+            zone_quals += 1
+        elif q.kind == "from_it":
+            if not from_revealed_hand:
+                raise ctx.fail(f"the IR cannot tell which zone 'from it' means in '{desc.text}'")
+            zone = "hand"
+            zone_quals += 1
+        elif q.kind == "player_controls":
+            if not player_controls:
+                raise ctx.fail(f"the IR cannot restrict '{desc.text}' to a player's permanents here")
+            controller_np = q.player
+    if zone_quals > 1:
+        raise ctx.fail(f"two zones in one description ('{desc.text}')")
+    origin: Literal["graveyard", "hand", "library", None] = None
+    if head == "spell":
+        if zone is not None:
+            # "a spell from your graveyard": a spell is on the stack (112.1); the
+            # zone names where it was cast from, which only a cast trigger can use
+            if not cast_from:
+                raise ctx.fail(f"the IR cannot describe a spell by the zone it was cast from ('{desc.text}')")
+            origin = zone  # type: ignore[assignment]
+        zone = "stack"
+    elif head == "card" and zone is None:
+        zone = default_zone
+    if zone is None:
+        zone = "battlefield" if default_zone in ("stack",) else default_zone
+    if not has_objects and (colors or not_colors or not_types or subtypes or supertypes):
+        has_objects = True
+    objects = None
+    if has_objects:
+        objects = Filter(
+            types=tuple(types),
+            subtypes=tuple(subtypes),
+            supertypes=tuple(supertypes),
+            not_types=tuple(not_types),
+            colors=tuple(colors),
+            not_colors=tuple(not_colors),
+            controller=controller,
+            owner=owner,
+            other=other,
+            zone=zone,
+        )
+    elif controller or owner or other:
+        raise ctx.fail("qualifier on a player")
+    return Described(objects, players, controller_np, origin)

@@ -1,0 +1,53 @@
+"""Keyword abilities (702): the Keyword marker node, and for equip and prowess
+the ability the keyword means."""
+
+from __future__ import annotations
+
+from karn.ir.nodes import Ability, Activated, Keyword
+from karn.oracle.lowering.abilities import lower_activated, lower_triggered
+from karn.oracle.lowering.context import Ctx
+from karn.oracle.lowering.descriptions import describe
+from karn.oracle.lowering.registry import lowers_keyword
+from karn.oracle.parser import parse
+from karn.oracle.syntax import ActivatedA, EnchantA, EquipA, ProwessA, StaticKeywordA, TriggeredA
+
+# 702.108a: prowess means this triggered ability.
+PROWESS_TEXT = "Whenever you cast a noncreature spell, ~ gets +1/+1 until end of turn."
+# 702.6a: equip [cost] means this activated ability.
+EQUIP_TEXT = "{cost}: Attach ~ to target creature you control. Activate only as a sorcery."
+
+
+@lowers_keyword(StaticKeywordA)
+def lower_static_keyword(kw: StaticKeywordA, text: str) -> list[Ability]:
+    """Flying, haste ...: a marker the engine reads (702.9 ...)."""
+    return [Keyword(kw.name, text=text)]
+
+
+@lowers_keyword(EnchantA)
+def lower_enchant(kw: EnchantA, text: str) -> list[Ability]:
+    """ "Enchant creature" (702.5a): what the Aura can be attached to."""
+    ctx = Ctx(clause=text)
+    d = describe(kw.desc, ctx)
+    if d.objects is None or d.players is not None:
+        raise ctx.fail("enchant player")
+    return [Keyword("enchant", d.objects, text=text)]
+
+
+@lowers_keyword(EquipA)
+def lower_equip(kw: EquipA, text: str) -> list[Ability]:
+    """ "Equip [cost]" means "[Cost]: Attach this permanent to target creature you
+    control. Activate only as a sorcery." (702.6a)."""
+    ast = parse(EQUIP_TEXT.format(cost=kw.mana), "activated")
+    assert isinstance(ast, ActivatedA)
+    act = lower_activated(ast, text)
+    equip = Activated(act.cost, act.effects, act.targets, False, True, True, text)
+    return [Keyword("equip", text=text), equip]
+
+
+@lowers_keyword(ProwessA)
+def lower_prowess(kw: ProwessA, text: str) -> list[Ability]:
+    """ "Prowess" means "Whenever you cast a noncreature spell, this creature gets
+    +1/+1 until end of turn." (702.108a)."""
+    ast = parse(PROWESS_TEXT, "triggered")
+    assert isinstance(ast, TriggeredA)
+    return [Keyword("prowess", text=text), lower_triggered(ast, text)]

@@ -1,0 +1,31 @@
+"""Life gain and loss (119)."""
+
+from __future__ import annotations
+
+from karn.ir.nodes import Effect, GainLife, LoseLife, Ref, Var
+from karn.oracle.lowering.context import amount
+from karn.oracle.lowering.references import object_ref, player_ref
+from karn.oracle.lowering.registry import Clause, lowers
+from karn.oracle.syntax import GainLifePowerVP, GainLifeVP, LoseLifeVP
+
+
+@lowers(GainLifeVP)
+def lower_gain_life(vp: GainLifeVP, clause: Clause) -> list[Effect]:
+    return [GainLife(amount(vp.amount), player_ref(clause.subject, clause.ctx))]
+
+
+@lowers(GainLifePowerVP)
+def lower_gain_life_power(vp: GainLifePowerVP, clause: Clause) -> list[Effect]:
+    """ "gain life equal to its power" (the power read on resolution, 608.2h)."""
+    ctx = clause.ctx
+    if vp.of.kind == "it":
+        of = ctx.obj if ctx.obj is not None else Ref("self")
+    else:
+        of = object_ref(vp.of, ctx)
+    who = player_ref(clause.subject, ctx)
+    return [GainLife(Var("power", of), who)]
+
+
+@lowers(LoseLifeVP)
+def lower_lose_life(vp: LoseLifeVP, clause: Clause) -> list[Effect]:
+    return [LoseLife(amount(vp.amount), player_ref(clause.subject, clause.ctx))]

@@ -1,0 +1,103 @@
+"""Static abilities (604): continuous modifications without a duration, and
+replacement effects on how permanents enter the battlefield (614.1c-d)."""
+
+from __future__ import annotations
+
+from karn.ir.nodes import CostIncrease, Effect, EntersReplacement, Modify, Selector, Static
+from karn.oracle.lowering.context import Ctx, amount
+from karn.oracle.lowering.continuous import merge, modification
+from karn.oracle.lowering.costs import is_cost_increase, lower_cost_increase
+from karn.oracle.lowering.descriptions import describe
+from karn.oracle.lowering.references import object_sel
+from karn.oracle.lowering.registry import Clause, lowers
+from karn.oracle.syntax import NP, ChainSentence, Effects, EntersVP, Item, ModifyVP
+
+# the counters the engine knows (122.1a), as for PutCounters
+ENTERS_COUNTER_KINDS = ("+1/+1", "-1/-1")
+
+
+def lower_static(effects: Effects, text: str) -> Static | CostIncrease | EntersReplacement:
+    """A static ability (604): continuous modifications without a duration, a
+    spell's cost increase (601.2f) or an "enters tapped/with counters" replacement."""
+    ctx = Ctx()
+    if is_cost_increase(effects):
+        return lower_cost_increase(effects, text)
+    entering = _enters_item(effects)
+    if entering is not None:
+        return lower_enters(entering, ctx, text)
+    mods: list[Modify] = []
+    for s in effects.sentences:
+        ctx.clause = s.text
+        if not isinstance(s, ChainSentence):
+            raise ctx.fail("unsupported static ability")
+        subject: NP | None = None
+        for item in s.items:
+            if item.subject is not None:
+                subject = item.subject
+            vp = item.vp
+            if not isinstance(vp, ModifyVP) or vp.until_eot:
+                raise ctx.fail("unsupported static ability")
+            if subject is None:
+                raise ctx.fail("static ability without a subject")
+            what = _static_affected(subject, ctx)
+            mod = modification(what, vp)
+            if mods and mods[-1].affected == what:
+                mods[-1] = merge(mods[-1], mod)
+            else:
+                mods.append(mod)
+    if ctx.targets:
+        raise ctx.fail("static ability with targets")
+    return Static(tuple(mods), text=text)
+
+
+def _enters_item(effects: Effects) -> Item | None:
+    """The clause of a one-clause "X enter(s) ..." ability, if it is one."""
+    ss = effects.sentences
+    if len(ss) == 1 and isinstance(ss[0], ChainSentence) and len(ss[0].items) == 1:
+        item = ss[0].items[0]
+        if isinstance(item.vp, EntersVP):
+            return item
+    return None
+
+
+def lower_enters(item: Item, ctx: Ctx, text: str) -> EntersReplacement:
+    """ "~ enters tapped." / "~ enters with N +1/+1 counters on it." (614.1c: a
+    replacement effect of the card itself, applied as it would enter, 614.12);
+    "Creatures your opponents control enter tapped." (614.1d: any permanent the
+    Filter describes). X is the value chosen for the spell's X (107.3m)."""
+    vp = item.vp
+    assert isinstance(vp, EntersVP)
+    ctx.clause = vp.text
+    counters = []
+    for kind, count in vp.counters:
+        if kind.lower() not in ENTERS_COUNTER_KINDS:
+            raise ctx.fail(f"{kind} counters")
+        counters.append((kind.lower(), amount(count)))
+    subject = item.subject
+    if subject is not None and subject.kind == "self":
+        return EntersReplacement(self_only=True, tapped=vp.tapped, counters=tuple(counters), text=text)
+    if (
+        subject is not None
+        and subject.kind in ("bare", "all", "each", "another")
+        and subject.desc is not None
+    ):
+        d = describe(subject.desc, ctx, other=subject.kind == "another")
+        if d.objects is None or d.players is not None or d.objects.zone != "battlefield":
+            raise ctx.fail(f"'{subject.text}' are not permanents entering the battlefield")
+        return EntersReplacement(
+            self_only=False, filter=d.objects, tapped=vp.tapped, counters=tuple(counters), text=text
+        )
+    raise ctx.fail(f"the IR cannot say how '{subject.text if subject else ''}' enters")
+
+
+@lowers(EntersVP)
+def lower_enters_clause(vp: EntersVP, clause: Clause) -> list[Effect]:
+    """How permanents enter is a static ability's replacement effect (614.1c-d,
+    :func:`lower_enters`), never an effect of a resolving spell or ability."""
+    raise clause.ctx.fail(f"'{vp.text}' as an effect: the IR has it only as a static ability")
+
+
+def _static_affected(np: NP, ctx: Ctx) -> Selector:
+    if np.kind in ("self", "enchanted", "equipped", "bare", "all", "each"):
+        return object_sel(np, ctx)
+    raise ctx.fail(f"static ability affecting '{np.text}'")

@@ -1,0 +1,22 @@
+"""Creating tokens (111, 701.7)."""
+
+from __future__ import annotations
+
+from karn.ir.nodes import CreateToken, Effect, TokenDef
+from karn.oracle.lowering.context import amount
+from karn.oracle.lowering.references import imperative
+from karn.oracle.lowering.registry import Clause, lowers
+from karn.oracle.syntax import CreateTokenVP
+
+
+@lowers(CreateTokenVP)
+def lower_create_token(vp: CreateTokenVP, clause: Clause) -> list[Effect]:
+    ctx = clause.ctx
+    imperative(clause.subject, ctx)
+    t = vp.token
+    name = " ".join(s.capitalize() for s in t.subtypes)  # 111.4: a token's name is its subtypes
+    if not name:
+        raise ctx.fail("token without a subtype name")
+    token = TokenDef(name, t.power, t.toughness, t.colors, t.types, t.subtypes, t.keywords)
+    ctx.opaque = True  # the IR has no reference to the created token
+    return [CreateToken(token, amount(t.count))]

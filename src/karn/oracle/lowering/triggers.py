@@ -1,0 +1,113 @@
+"""Trigger conditions (603.1) and what "it" refers to in the triggered effect.
+
+"When" and "Whenever" are not told apart: both start a trigger condition
+(603.1), the difference is only style (harmless drop).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from karn.ir.nodes import Filter, Ref, Trigger
+from karn.oracle.lowering.context import CardTypes, Ctx
+from karn.oracle.lowering.descriptions import describe
+from karn.oracle.lowering.registry import lowers_trigger
+from karn.oracle.syntax import (
+    NP,
+    AttacksTriggerA,
+    CastTriggerA,
+    DiesTriggerA,
+    EntersTriggerA,
+    GainLifeTriggerA,
+    PutIntoGraveyardTriggerA,
+)
+
+
+@lowers_trigger(GainLifeTriggerA)
+def lower_gain_life_trigger(t: GainLifeTriggerA, ctx: Ctx, card: CardTypes | None) -> Trigger:
+    return Trigger("gain_life", player="you")
+
+
+@lowers_trigger(CastTriggerA)
+def lower_cast_trigger(t: CastTriggerA, ctx: Ctx, card: CardTypes | None) -> Trigger:
+    """ "Whenever you cast a spell from your graveyard": ``from_zone`` is where it
+    was cast from (601.2a); the caster is you or any player."""
+    spell = t.spell
+    if spell.kind != "a" or spell.desc is None:
+        raise ctx.fail("unsupported cast trigger")
+    d = describe(spell.desc, ctx, "stack", cast_from=True)
+    if d.objects is None or d.objects.zone != "stack":
+        raise ctx.fail("unsupported cast trigger")
+    caster = t.caster
+    if caster.kind == "you":
+        return Trigger("cast", filter=d.objects, player="you", from_zone=d.cast_from)
+    if caster.kind == "a" and caster.desc is not None and describe(caster.desc, ctx).players == "any":
+        return Trigger("cast", filter=d.objects, from_zone=d.cast_from)  # any player
+    raise ctx.fail("the IR's cast trigger is for you or any player")
+
+
+@lowers_trigger(EntersTriggerA)
+def lower_enters_trigger(t: EntersTriggerA, ctx: Ctx, card: CardTypes | None) -> Trigger:
+    """ "When ~ enters" / "Whenever a creature you control enters" (603.6a)."""
+    return _object_event("enters", t.subject, ctx, card)
+
+
+@lowers_trigger(DiesTriggerA)
+def lower_dies_trigger(t: DiesTriggerA, ctx: Ctx, card: CardTypes | None) -> Trigger:
+    """ "When ~ dies" / "Whenever another creature dies" (700.4)."""
+    return _object_event("dies", t.subject, ctx, card)
+
+
+@lowers_trigger(AttacksTriggerA)
+def lower_attacks_trigger(t: AttacksTriggerA, ctx: Ctx, card: CardTypes | None) -> Trigger:
+    """ "Whenever ~ attacks" (508.3a): the IR has it for the source only."""
+    return _source_only("attacks", t.subject, ctx)
+
+
+@lowers_trigger(PutIntoGraveyardTriggerA)
+def lower_put_into_graveyard_trigger(
+    t: PutIntoGraveyardTriggerA, ctx: Ctx, card: CardTypes | None
+) -> Trigger:
+    """ "When ~ is put into a graveyard from the battlefield": the source only."""
+    return _source_only("put_into_graveyard", t.subject, ctx)
+
+
+def _source_only(event: Literal["attacks", "put_into_graveyard"], subject: NP, ctx: Ctx) -> Trigger:
+    if subject.kind == "self":
+        ctx.obj = Ref("self")
+        return Trigger(event, self_only=True)
+    raise ctx.fail(f"the IR's '{event}' trigger is only for the source itself")
+
+
+def _object_event(event: Literal["enters", "dies"], subject: NP, ctx: Ctx, card: CardTypes | None) -> Trigger:
+    """The source itself, or the permanents a description names ("it" is then the
+    triggering object)."""
+    if subject.kind == "self":
+        ctx.obj = Ref("self")
+        return Trigger(event, self_only=True)
+    if subject.kind in ("another", "a", "self_or_another") and subject.desc is not None:
+        d = describe(subject.desc, ctx, other=subject.kind == "another", player_controls=True)
+        if d.objects is None or d.controller_np is not None:
+            raise ctx.fail("unsupported trigger subject")
+        if d.objects.zone != "battlefield":
+            # the IR's enters/dies triggers watch permanents; a card in another zone can't match
+            raise ctx.fail(f"the IR's '{event}' trigger is for permanents, not '{subject.text}'")
+        if subject.kind == "self_or_another" and not _self_matches(d.objects, card):
+            # "this creature or another Ally": one filter only covers both if the source is an Ally
+            raise ctx.fail("the source itself does not match the trigger's filter")
+        ctx.obj = Ref("triggering")
+        return Trigger(event, filter=d.objects)
+    raise ctx.fail(f"unsupported trigger subject '{subject.text}'")
+
+
+def _self_matches(f: Filter, card: CardTypes | None) -> bool:
+    if card is None:
+        return True
+    types, subtypes = card
+    if f.types and not set(f.types) & set(types):
+        return False
+    if f.subtypes and not set(f.subtypes) & set(subtypes):
+        return False
+    if set(f.not_types) & set(types) or f.colors or f.not_colors or f.supertypes:
+        return False
+    return f.controller in (None, "you")

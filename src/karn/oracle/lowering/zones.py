@@ -1,0 +1,92 @@
+"""Effects moving objects between zones: destroy (701.8), exile (406),
+return to hand, counter (701.6), sacrifice (701.21)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from karn.ir.nodes import CounterSpell, Destroy, Effect, Exile, Filter, Group, ReturnToHand, Selector
+from karn.oracle.lowering.context import Ctx
+from karn.oracle.lowering.references import imperative, object_ref, object_sel, zone_hint
+from karn.oracle.lowering.registry import Clause, lowers, no_effect
+from karn.oracle.syntax import (
+    NP,
+    CantBeRegeneratedVP,
+    CounterVP,
+    DestroyVP,
+    ExileVP,
+    ReturnVP,
+    SacrificeVP,
+)
+
+
+@lowers(DestroyVP)
+def lower_destroy(vp: DestroyVP, clause: Clause) -> list[Effect]:
+    imperative(clause.subject, clause.ctx)
+    return [Destroy(object_sel(vp.obj, clause.ctx))]
+
+
+@lowers(CantBeRegeneratedVP)
+def lower_cant_be_regenerated(vp: CantBeRegeneratedVP, clause: Clause) -> list[Effect]:
+    """ "Destroy target creature. It can't be regenerated.": one Destroy without
+    regeneration (701.19c); the sentence amends the destroy before it."""
+    out = clause.out
+    if not out or not isinstance(out[-1], Destroy):
+        raise clause.ctx.fail("'can't be regenerated' without a destroy effect")
+    out[-1] = replace(out[-1], no_regenerate=True)
+    return []
+
+
+@lowers(ExileVP)
+def lower_exile(vp: ExileVP, clause: Clause) -> list[Effect]:
+    imperative(clause.subject, clause.ctx)
+    return [Exile(object_sel(vp.obj, clause.ctx, default_zone=zone_hint(vp.obj)))]
+
+
+@lowers(ReturnVP)
+def lower_return(vp: ReturnVP, clause: Clause) -> list[Effect]:
+    """ "Return R to its owner's hand" (from the battlefield or a graveyard)."""
+    ctx = clause.ctx
+    imperative(clause.subject, ctx)
+    what = object_sel(vp.obj, ctx, default_zone=zone_hint(vp.obj))
+    _check_owners_hand(vp.dest, what, ctx)
+    return [ReturnToHand(what)]
+
+
+def _check_owners_hand(dest: NP, what: Selector, ctx: Ctx) -> None:
+    """ReturnToHand puts a card into its owner's hand (400.3): the text must say
+    "its owner's hand", or "your hand" for cards you own ("from your graveyard")."""
+    if dest.kind != "zone" or dest.zone != "hand":
+        raise ctx.fail("return to somewhere other than a hand")
+    owner = dest.owner
+    if owner is not None and owner.kind == "its_owner":
+        return
+    if owner is not None and owner.kind == "you" and _owned_by_you(what, ctx):
+        return
+    raise ctx.fail(f"return to {dest.text}, which may not be its owner's hand")
+
+
+def _owned_by_you(what: Selector, ctx: Ctx) -> bool:
+    if isinstance(what, Group):
+        return what.filter.owner == "you"
+    if what.kind == "target":
+        objects = ctx.targets[what.index].objects
+        return objects is not None and objects.owner == "you"
+    return False
+
+
+@lowers(CounterVP)
+def lower_counter(vp: CounterVP, clause: Clause) -> list[Effect]:
+    """ "Counter target spell" (701.6a): the target must be a spell."""
+    ctx = clause.ctx
+    imperative(clause.subject, ctx)
+    ref = object_ref(vp.obj, ctx, default_zone="stack")
+    if ref.kind == "target" and (ctx.targets[ref.index].objects or Filter()).zone != "stack":
+        raise ctx.fail("counter target must be a spell")
+    return [CounterSpell(ref)]
+
+
+@lowers(SacrificeVP)
+def lower_sacrifice(vp: SacrificeVP, clause: Clause) -> list[Effect]:
+    """The IR has no sacrifice effect yet (only a sacrifice cost, Cost.sacrifice_self)."""
+    raise no_effect(vp, clause.ctx)
