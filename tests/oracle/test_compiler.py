@@ -327,8 +327,15 @@ def test_search_to_hand() -> None:
     cc = instant("Search your library for a basic land card, reveal it, put it into your hand, then shuffle.")
     assert isinstance(cc.abilities[0], SpellAbility)
     assert cc.abilities[0].effects == (
-        SearchLibrary(Filter(types=("land",), supertypes=("basic",), zone="library"), 1, "hand"),
+        SearchLibrary(Filter(types=("land",), supertypes=("basic",), zone="library"), 1, "hand", reveal=True),
     )
+
+
+def test_search_without_reveal_keeps_the_card_hidden() -> None:
+    """701.20a: only "reveal it" shows the card found; a tutor that doesn't reveal keeps it hidden."""
+    cc = instant("Search your library for a card, put that card into your hand, then shuffle.")
+    assert isinstance(cc.abilities[0], SpellAbility)
+    assert cc.abilities[0].effects == (SearchLibrary(Filter(zone="library"), 1, "hand", reveal=False),)
 
 
 def test_tap_and_skip_untap() -> None:
@@ -460,7 +467,9 @@ def test_may_covers_the_rest_of_the_chain() -> None:
     )
     t = cc.abilities[0]
     assert isinstance(t, Triggered)
-    assert t.effects == (May((SearchLibrary(Filter(subtypes=("forest",), zone="library"), 1, "hand"),)),)
+    assert t.effects == (
+        May((SearchLibrary(Filter(subtypes=("forest",), zone="library"), 1, "hand", reveal=True),)),
+    )
 
 
 def test_no_reference_back_to_a_created_token() -> None:

@@ -35,6 +35,7 @@ from typing import Any
 
 from karn.cards.database import CardFace
 from karn.cards.mana import ManaCost, ManaCostError
+from karn.cards.pool import BASIC_LAND_MANA
 from karn.ir.nodes import (
     Ability,
     Activated,
@@ -58,15 +59,6 @@ from karn.oracle.lowering import (
 from karn.oracle.normalize import CardLike, Line, normalize
 from karn.oracle.parser import ParseError, Start, parse
 from karn.oracle.syntax import ActivatedA, Effects, KeywordA, ModalA, TriggeredA
-
-# 305.6: the basic land types and the mana their intrinsic ability adds.
-BASIC_LAND_MANA: dict[str, str] = {
-    "plains": "{W}",
-    "island": "{U}",
-    "swamp": "{B}",
-    "mountain": "{R}",
-    "forest": "{G}",
-}
 
 # Layouts of cards with several parts (709 split, 715 adventurer, 712 modal
 # double-faced, flip, prepare, reversible): the compiler and engine play one part

@@ -33,6 +33,7 @@ class PendingSearch:
     count: int
     to: Literal["battlefield", "hand"] | None = None
     tapped: bool = False
+    reveal: bool = False  # "reveal it": everyone sees the card found (701.20a)
 
 
 @dataclass

@@ -57,7 +57,8 @@ def lower_reveal(vp: RevealVP, clause: Clause) -> list[Effect]:
     """ "reveal it" after a search, or "reveals their hand" before a choice."""
     ctx = clause.ctx
     if ctx.search is not None and vp.obj.kind in ("it", "that"):
-        return []  # 701.20a: revealing the found card changes nothing but what players know
+        ctx.search.reveal = True  # 701.20a: every player sees the card found
+        return []
     who = player_ref(clause.subject, ctx)
     obj = vp.obj
     if obj.kind != "zone" or obj.zone != "hand" or player_ref(obj.owner, ctx) != who:

@@ -72,4 +72,4 @@ def lower_shuffle(vp: ShuffleVP, clause: Clause) -> list[Effect]:
     ctx.search = None
     if s.to is None:
         raise ctx.fail("search without a destination")
-    return [SearchLibrary(s.filter, s.count, s.to, tapped=s.tapped)]
+    return [SearchLibrary(s.filter, s.count, s.to, tapped=s.tapped, reveal=s.reveal)]
