@@ -14,15 +14,14 @@ or let them compile the cards the decks (or the save) name.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+import os
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-import msgspec
-
-from karn import ir
+from karn import ir, saves
 from karn.cards.database import CardDatabase, CardFace
-from karn.cards.decks import Deck, load_deck
-from karn.cards.pool import CardPool
+from karn.cards.decks import Deck, DeckError, load_deck
+from karn.cards.pool import CardNotInPoolError, CardPool
 from karn.engine import flow, game_over, observe, start
 from karn.engine.actions import Action, IllegalActionError
 from karn.engine.context import Context
@@ -40,38 +39,21 @@ from karn.engine.state import (
     encode_state,
 )
 from karn.oracle.pool import build_pool
-
-SAVE_FORMAT = 2
-
-
-class SaveFile(msgspec.Struct):
-    format: int
-    ir_version: str
-    cards: dict[str, str]  # card name -> hash of its compilation (karn.cards.pool)
-    state: GameState
-    log: list[Event]
-    rollback_log: int = 0  # 733: the log length when the cast or activation in progress began
-
-
-class CorruptSaveError(ValueError):
-    """A save file that cannot be loaded."""
-
-
-_ENC = msgspec.msgpack.Encoder()
-_SAVE_DEC = msgspec.msgpack.Decoder(SaveFile)
+from karn.saves import CorruptSaveError, SaveFile
 
 
 class Game:
-    """A game of Magic between two players (or more, in the state model)."""
+    """A game of Magic between 2 to 6 players."""
 
     def __init__(
         self, state: GameState, log: list[Event] | None = None, pool: CardPool | None = None
     ) -> None:
         if pool is None:
-            pool = build_pool(_card_names(state))
+            pool = build_pool(saves.card_names(state))
         self.ctx = Context(state, pool, log)
         self._actions: list[Action] = []
         self._actions_of: list[Option] | None = None  # the options _actions were made from
+        self._growing_pool = False  # Game.empty without a pool: add_card compiles new cards
 
     @property
     def state(self) -> GameState:
@@ -93,16 +75,21 @@ class Game:
     @classmethod
     def new(
         cls,
-        deck_a: str | Deck | Sequence[str],
-        deck_b: str | Deck | Sequence[str],
+        *decks: DeckSpec,
         seed: int = 0,
-        names: tuple[str, str] = ("A", "B"),
+        names: Sequence[str] | None = None,
         auto_single: bool = True,
         auto_pass: bool = False,
         trample_choice: bool = False,
         pool: CardPool | None = None,
     ) -> Game:
-        """Start a game (103): shuffle, choose a random starting player, draw 7, mulligans.
+        """Start a game of 2 to 6 players (103, 800-806 free-for-all): shuffle, choose a random
+        starting player, draw 7, mulligans. Each deck is a bundled deck's name, a deck file,
+        a :class:`~karn.cards.decks.Deck`, a list of card names or a mapping name -> count.
+
+        >>> g = Game.new("red_burn", "green_stompy", "red_burn", "green_stompy", seed=3)
+        >>> len(g.state.players), [p.name for p in g.state.players]
+        (4, ['A', 'B', 'C', 'D'])
 
         ``auto_single``: take decisions with a single option automatically (other than
         priority); ``auto_pass``: pass priority automatically when passing is the only option;
@@ -110,23 +97,32 @@ class Game:
         instead of assigning lethal damage to the blockers and the rest to what it attacks.
         ``pool``: the compiled cards (by default, the decks' cards compiled now).
         """
+        if not 2 <= len(decks) <= 6:
+            raise ValueError(f"a game has 2 to 6 players; got {len(decks)} deck(s)")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+        player_names = list(names) if names is not None else [chr(ord("A") + i) for i in range(len(decks))]
+        if len(player_names) != len(decks) or len(set(player_names)) != len(player_names):
+            raise ValueError(f"give one distinct name per player ({len(decks)}), got {player_names}")
         db = CardDatabase.default()
-        decks = [_deck_cards(d, db) for d in (deck_a, deck_b)]
+        lists = [_deck_cards(d, db, i) for i, d in enumerate(decks)]
         if pool is None:
-            pool = build_pool({n for cards in decks for n in cards}, db)
-        for cards in decks:
-            for name in cards:
+            pool = build_pool({n for cards in lists for n in cards}, db)
+        for cards in lists:
+            for name in sorted(set(cards)):
+                if name not in pool:
+                    raise DeckError(f"{name} is not in the card pool given")
                 cc = pool.compiled(name)
                 if not cc.playable:
                     raise ValueError(f"{name} is not playable: {cc.unsupported[0].clause!r} does not compile")
-        s = GameState(players=[Player(index=i, name=n) for i, n in enumerate(names)])
+        s = GameState(players=[Player(index=i, name=n) for i, n in enumerate(player_names)])
         s.rng = seed & ((1 << 64) - 1)
         s.settings["auto_single"] = int(auto_single)
         s.settings["auto_pass"] = int(auto_pass)
         s.settings["trample_choice"] = int(trample_choice)
         g = cls(s, pool=pool)
         card_id = 0
-        for p, cards in enumerate(decks):
+        for p, cards in enumerate(lists):
             for name in cards:
                 card_id += 1
                 place(g.ctx, card_id, name, p, LIBRARY)
@@ -140,18 +136,26 @@ class Game:
 
         Without a ``pool``, the cards :meth:`add_card` names are compiled as they are added.
         """
+        if not 2 <= len(names) <= 6:
+            raise ValueError(f"a game has 2 to 6 players; got {len(names)}")
         s = GameState(players=[Player(index=i, name=n) for i, n in enumerate(names)])
-        s.rng = seed
+        s.rng = seed & ((1 << 64) - 1)
         s.settings["auto_single"] = 1
-        return cls(s, pool=pool if pool is not None else CardPool({}))
+        g = cls(s, pool=pool if pool is not None else CardPool({}))
+        g._growing_pool = pool is None
+        return g
 
     def add_card(self, player: int, name: str, zone: str, **fields: Any) -> int:
         """Scenario setup: put a card into a zone (before :meth:`begin_at`)."""
         if self.state.started:
             raise IllegalActionError("cards are added only while setting up, before the game begins")
+        if not 0 <= player < len(self.state.players):
+            raise ValueError(f"no player {player}")
         if name not in self.pool:
             canonical = CardDatabase.default().get(name).name
             if canonical not in self.pool:
+                if not self._growing_pool:
+                    raise CardNotInPoolError(canonical)
                 self.ctx.pool = self.pool.merged(build_pool([canonical]))
                 self.ctx.printed.pool = self.ctx.pool
             name = canonical
@@ -268,62 +272,41 @@ class Game:
 
     # ------------------------------------------------------------------ copies and saves
 
-    def copy(self) -> Game:
-        """An independent game that continues exactly like this one."""
+    def copy(self, log: bool = True) -> Game:
+        """An independent game that continues exactly like this one. ``log=False`` leaves
+        the copy's log empty (search: cheaper, and the log never changes how a game goes).
+
+        >>> g = Game.new("red_burn", "green_stompy", seed=7)
+        >>> c = g.copy(log=False)
+        >>> c.state_hash() == g.state_hash() and c.log == [] and len(g.log) > 0
+        True
+        """
         g = Game.__new__(Game)
-        g.ctx = self.ctx.copy()
+        g.ctx = self.ctx.copy(log=log)
         g._actions = []
         g._actions_of = None
+        g._growing_pool = self._growing_pool
         return g
 
     def dumps(self) -> bytes:
-        """Serialize the whole game (state and log) to bytes, with the IR version and the
-        hash of each card's compilation (:mod:`karn.cards.pool`)."""
-        names = _card_names(self.state)
-        return _ENC.encode(
-            SaveFile(
-                SAVE_FORMAT,
-                self.pool.ir_version,
-                self.pool.hashes(names),
-                self.state,
-                self.log,
-                self.ctx.rollback_log,
-            )
-        )
+        """Serialize the whole game to bytes: the state, the log (its last
+        :data:`~karn.saves.LOG_KEPT` entries), the IR version and the hash of each card's
+        compilation, with a checksum (:mod:`karn.saves`)."""
+        return saves.dump(self.state, self.log, self.pool, self.ctx.rollback_log)
 
     @classmethod
     def loads(cls, data: bytes, pool: CardPool | None = None) -> Game:
-        """Load a game saved by :meth:`dumps`; a corrupt file raises :class:`CorruptSaveError`,
-        and so does a save whose cards were compiled differently than ``pool``'s (by default,
-        the cards it names compiled now)."""
-        try:
-            sf = _SAVE_DEC.decode(data)
-        except (msgspec.DecodeError, msgspec.ValidationError, TypeError, ValueError) as e:
-            raise CorruptSaveError(f"not a karn save file or corrupted: {e}") from None
-        if sf.format != SAVE_FORMAT:
-            raise CorruptSaveError(f"unsupported save format {sf.format} (this karn reads {SAVE_FORMAT})")
-        _validate(sf.state)
-        names = _card_names(sf.state)
-        if set(sf.cards) != names:
-            raise CorruptSaveError("corrupt save: its card list does not match its objects")
+        """Load a game saved by :meth:`dumps`. A corrupt or inconsistent file raises
+        :class:`CorruptSaveError`, and so does a save whose cards were compiled differently
+        than ``pool``'s (by default, the cards it names compiled now)."""
+        sf, state, log = saves.load(data)
         if pool is None:
             try:
-                pool = build_pool(names)
+                pool = build_pool(saves.card_names(state))
             except KeyError as e:
                 raise CorruptSaveError(f"corrupt save: {e}") from None
-        if sf.ir_version != pool.ir_version:
-            raise CorruptSaveError(
-                f"the save was made with IR version {sf.ir_version}; this card pool has {pool.ir_version}"
-            )
-        for name, digest in sf.cards.items():
-            if name not in pool:
-                raise CorruptSaveError(f"the save uses {name!r}, which is not in the card pool")
-            if pool.hash(name) != digest:
-                raise CorruptSaveError(
-                    f"{name!r} was compiled differently when the game was saved (a different card "
-                    "database or compiler); load it with the pool it was played with"
-                )
-        g = cls(sf.state, sf.log, pool)
+        saves.check_pool(sf, pool)
+        g = cls(state, log, pool)
         g.ctx.rollback_log = sf.rollback_log
         return g
 
@@ -345,39 +328,50 @@ class Game:
         return f"<Game turn {s.turn} {s.step} active={self.pname(s.active)} over={s.over}>"
 
 
-def _card_names(s: GameState) -> set[str]:
-    """The card names a state refers to (tokens are defined by their effects, not the pool)."""
-    return {o.name for o in s.objects.values() if o.token is None}
+DeckSpec = str | Deck | Sequence[str] | Mapping[str, int]
+
+#: The most cards one deck may hold (a sanity bound, not a format rule: 100.2).
+MAX_DECK = 10_000
 
 
-def _validate(s: GameState) -> None:
-    """Reject a decodable but inconsistent state (a corrupt save) before it is played."""
-    listed: dict[int, str] = {}
-    zones: list[tuple[str, list[int]]] = [(BATTLEFIELD, s.battlefield), ("stack", s.stack)]
-    for p in s.players:
-        zones += [("library", p.library), ("hand", p.hand), ("graveyard", p.graveyard), ("exile", p.exile)]
-    for zone, ids in zones:
-        for oid in ids:
-            o = s.objects.get(oid)
-            if o is None or o.zone != zone or oid in listed:
-                raise CorruptSaveError(f"corrupt save: object {oid} in the {zone} is missing or listed twice")
-            listed[oid] = zone
-    if len(listed) != len(s.objects):
-        raise CorruptSaveError("corrupt save: objects that are in no zone")
-    if not s.players or not 0 <= s.active < len(s.players):
-        raise CorruptSaveError("corrupt save: bad player data")
-    db = CardDatabase.default()
-    for o in s.objects.values():
-        if o.token is None and o.name not in db:
-            raise CorruptSaveError(f"corrupt save: unknown card {o.name!r}")
-
-
-def _deck_cards(d: str | Deck | Sequence[str], db: CardDatabase) -> list[str]:
+def _deck_cards(d: object, db: CardDatabase, seat: int) -> list[str]:
+    """A deck as one card name per card, each by the name of its card (a back face or a
+    half names its whole card, 712.8a), validated."""
+    where = f"deck {seat + 1}"
     if isinstance(d, Deck):
-        return d.cards()
-    if isinstance(d, str):
-        return load_deck(d).cards()
-    return [db.get(n).name for n in d]
+        cards = d.cards()
+    elif isinstance(d, (str, os.PathLike)):
+        cards = load_deck(d, db).cards()
+    elif isinstance(d, Mapping):
+        cards = []
+        for name, count in d.items():
+            if not isinstance(name, str) or isinstance(count, bool) or not isinstance(count, int):
+                raise TypeError(f"{where}: a deck mapping is card name -> count, got {name!r}: {count!r}")
+            if not 0 < count <= MAX_DECK:
+                raise DeckError(f"{where}: {count} copies of {name!r} (1 to {MAX_DECK})")
+            cards += [name] * count
+    elif isinstance(d, Sequence) and not isinstance(d, (bytes, bytearray)):
+        cards = list(d)
+        for name in cards:
+            if not isinstance(name, str):
+                raise TypeError(f"{where}: a deck is a list of card names, got {name!r}")
+    else:
+        raise TypeError(
+            f"{where}: a deck is a bundled deck's name, a file, a Deck, a list of names or a "
+            f"mapping name -> count, not {type(d).__name__}"
+        )
+    if not cards:
+        raise DeckError(f"{where} has no cards")
+    if len(cards) > MAX_DECK:
+        raise DeckError(f"{where} has {len(cards)} cards (at most {MAX_DECK})")
+    out = []
+    known: dict[str, str] = {}
+    for name in cards:
+        card = known.get(name)
+        if card is None:
+            card = known[name] = db.card_name(name)  # UnknownCardError names the nearest cards
+        out.append(card)
+    return out
 
 
-__all__ = ["CorruptSaveError", "Event", "Game", "SaveFile"]
+__all__ = ["CorruptSaveError", "DeckSpec", "Event", "Game", "SaveFile"]
