@@ -61,3 +61,28 @@ def test_unused_mana_empties_at_the_end_of_the_step() -> None:
     assert g.state.step == "beginning_of_combat"
     assert g.state.players[0].pool == {}
     assert any(e.rule == "500.4" for e in g.log)
+
+
+@pytest.mark.cr("605.3a", "601.2g", "601.2h")
+def test_a_mana_ability_with_a_mana_cost_activated_while_paying_keeps_what_the_cost_needs() -> None:
+    """Reliability finding F1: Coal Golem ({3}, sacrifice: add {R}{R}{R}) activated while paying
+    Ancient Craving ({3}{B}) with {B}{R}{R}{R} floating: its {3} is paid with red mana, the {B}
+    stays for the spell, and the spell can then be paid and cast."""
+    g = Game.empty(names=["A", "B"])
+    golem = g.add_card(0, "Coal Golem", "battlefield")
+    craving = g.add_card(0, "Ancient Craving", "hand")
+    for p in (0, 1):
+        for _ in range(10):
+            g.add_card(p, "Wastes", "library")
+    g.state.players[0].pool = {"B": 1, "R": 3}
+    g.dirty()
+    g.begin_at(0, "precombat_main")
+    g.apply(Action("cast", craving))
+    assert g.decision is not None and g.decision.kind == "pay"
+    activate = next(a for a in g.legal_actions() if a.kind == "mana" and a.a == golem)
+    g.apply(activate)
+    assert g.state.players[0].pool == {"B": 1, "R": 3}  # {3} paid from the red, {R}{R}{R} added
+    assert "Coal Golem" in [g.obj(o).name for o in g.state.players[0].graveyard]
+    assert g.decision is not None and g.decision.kind == "pay"
+    g.apply(Action("pay"))
+    assert [g.obj(o).name for o in g.state.stack] == ["Ancient Craving"]

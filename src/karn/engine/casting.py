@@ -266,7 +266,8 @@ def _common_answer(ctx: Context, f: CastFrame | ActivateFrame, a: Action) -> boo
         f.picks.slot_done = True
         return True
     if a.kind == "mana":
-        mana.activate_mana_ability(ctx, f.player, a.a, a.b)
+        keep = ManaCost.parse(f.cost) if f.cost else None  # 601.2g: while paying this cost
+        mana.activate_mana_ability(ctx, f.player, a.a, a.b, keep=keep)
         return True
     return False
 

@@ -120,13 +120,15 @@ def add_mana(ctx: Context, p: int, symbols: tuple[str, ...], rule: str = "106.4"
     perform(ctx, AddMana(player=p, symbols=symbols, rule=rule))
 
 
-def activate_mana_ability(ctx: Context, p: int, oid: int, idx: int) -> None:
-    """605.3b: a mana ability resolves immediately, without the stack."""
+def activate_mana_ability(ctx: Context, p: int, oid: int, idx: int, keep: ManaCost | None = None) -> None:
+    """605.3b: a mana ability resolves immediately, without the stack. While a cost is being
+    paid (601.2g), ``keep`` is that cost: the ability's own mana cost is paid with mana the
+    pending cost doesn't need, when possible."""
     ab = ctx.chars(oid).abilities[idx]
     assert isinstance(ab, ir.Activated)
     name = ctx.describe(oid)
     c = ab.cost
-    if c.mana and not pay(ctx, p, ManaCost.parse(c.mana), exclude=oid):
+    if c.mana and not pay(ctx, p, ManaCost.parse(c.mana), exclude=oid, keep=keep):
         raise AssertionError("a mana ability was offered whose mana cost can't be paid")
     syms = produced(ab)
     events: list[GameEvent] = []
@@ -211,7 +213,14 @@ def can_pay(ctx: Context, p: int, cost: ManaCost, exclude: int = 0) -> bool:
     )
 
 
-def pay(ctx: Context, p: int, cost: ManaCost, exclude: int = 0) -> bool:
+def _generic_order(keep: ManaCost | None) -> tuple[str, ...]:
+    """The order generic mana is spent from the pool: colorless first, and the colors a
+    pending cost needs (`keep`) last."""
+    needed = {color for color, _ in keep.colored} if keep is not None else set()
+    return ("C",) + tuple(c for c in COLORS if c not in needed) + tuple(c for c in COLORS if c in needed)
+
+
+def pay(ctx: Context, p: int, cost: ManaCost, exclude: int = 0, keep: ManaCost | None = None) -> bool:
     """Pay a mana cost with the solver's proposal (601.2g-h). False if impossible."""
     pl = ctx.state.players[p]
     plan = solve(pl.pool, cost, [x for x in sources(ctx, p) if x.oid != exclude])
@@ -229,7 +238,7 @@ def pay(ctx: Context, p: int, cost: ManaCost, exclude: int = 0) -> bool:
         pool[color] -= n
         spent[color] = spent.get(color, 0) + n
     generic = cost.generic
-    for color in ("C",) + COLORS:
+    for color in _generic_order(keep):
         while generic > 0 and pool.get(color, 0) > 0:
             pool[color] -= 1
             spent[color] = spent.get(color, 0) + 1
