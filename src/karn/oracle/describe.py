@@ -6,6 +6,9 @@ so a reader can check the compiler's reading of a card.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, TypeVar
+
 from karn.ir.nodes import (
     Ability,
     Activated,
@@ -230,66 +233,151 @@ def effects_text(effects: tuple[Effect, ...]) -> str:
     return "; ".join(effect_text(e) for e in effects) or "(nothing)"
 
 
-def effect_text(e: Effect) -> str:  # noqa: C901 - one branch per IR node
-    if isinstance(e, DealDamage):
-        div = " divided evenly" if e.divided else ""
-        return f"deal {amount_text(e.amount)} damage{div} to {ref_text(e.to)}"
-    if isinstance(e, GainLife):
-        return f"{ref_text(e.player)} gain {amount_text(e.amount)} life"
-    if isinstance(e, LoseLife):
-        return f"{ref_text(e.player)} lose {amount_text(e.amount)} life"
-    if isinstance(e, Draw):
-        return f"{ref_text(e.player)} draw {amount_text(e.amount)}"
-    if isinstance(e, Discard):
-        how = (
-            f" chosen by you from {filter_text(e.filter) if e.filter else 'their hand'}"
-            if e.chooser == "you"
-            else ""
-        )
-        rev = " (hand revealed)" if e.reveal else ""
-        return f"{ref_text(e.player)} discard {amount_text(e.amount)}{how}{rev}"
-    if isinstance(e, Destroy):
-        return f"destroy {selector_text(e.what)}" + (" (no regeneration)" if e.no_regenerate else "")
-    if isinstance(e, Exile):
-        return f"exile {selector_text(e.what)}"
-    if isinstance(e, ReturnToHand):
-        return f"return {selector_text(e.what)} to its owner's hand"
-    if isinstance(e, CounterSpell):
-        return f"counter {ref_text(e.what)}"
-    if isinstance(e, ApplyContinuous):
-        dur = " until end of turn" if e.duration == "end_of_turn" else ""
-        return modify_text(e.mod) + dur
-    if isinstance(e, GainControl):
-        return f"gain control of {ref_text(e.what)}" + (
-            " until end of turn" if e.duration == "end_of_turn" else ""
-        )
-    if isinstance(e, Tap):
-        return f"tap {selector_text(e.what)}"
-    if isinstance(e, Untap):
-        return f"untap {selector_text(e.what)}"
-    if isinstance(e, SkipNextUntap):
-        return f"{selector_text(e.what)} skip their next untap"
-    if isinstance(e, CreateToken):
-        t = e.token
-        colors = " ".join(_COLOR_NAMES[c] for c in t.colors) or "colorless"
-        kws = f" with {', '.join(t.keywords)}" if t.keywords else ""
-        return f"create {amount_text(e.count)} {t.power}/{t.toughness} {colors} {t.name} {' '.join(t.types)} token{kws}"
-    if isinstance(e, AddMana):
-        return f"add {e.mana}"
-    if isinstance(e, SearchLibrary):
-        tapped = " tapped" if e.tapped else ""
-        return f"search library for {e.count} {filter_text(e.filter)}, put onto {e.to}{tapped}, shuffle"
-    if isinstance(e, Scry):
-        return f"scry {amount_text(e.amount)}"
-    if isinstance(e, PutCounters):
-        return f"put {amount_text(e.amount)} {e.kind} counter(s) on {selector_text(e.what)}"
-    if isinstance(e, PreventDamage):
-        return f"prevent the next {amount_text(e.amount)} damage to {ref_text(e.to)} this turn"
-    if isinstance(e, RevealTop):
-        tail = f"; if {filter_text(e.filter)}, put it into {e.put_into}" if e.filter is not None else ""
-        return f"{ref_text(e.player)} reveal the top card of their library{tail}"
-    if isinstance(e, Attach):
-        return f"attach this to {ref_text(e.to)}"
-    if isinstance(e, May):
-        return f"you may ({effects_text(e.effects)})"
-    return repr(e)  # pragma: no cover
+#: One renderer per IR effect kind (a completeness test checks every kind has one).
+RENDERERS: dict[type, Callable[[Any], str]] = {}
+
+R = TypeVar("R", bound=Callable[[Any], str])
+
+
+def renders(effect_type: type) -> Callable[[R], R]:
+    def register(fn: R) -> R:
+        RENDERERS[effect_type] = fn
+        return fn
+
+    return register
+
+
+def effect_text(e: Effect) -> str:
+    """An effect in words (the renderer registered for its kind)."""
+    return RENDERERS[type(e)](e)
+
+
+@renders(DealDamage)
+def _deal_damage(e: DealDamage) -> str:
+    div = " divided evenly" if e.divided else ""
+    return f"deal {amount_text(e.amount)} damage{div} to {ref_text(e.to)}"
+
+
+@renders(GainLife)
+def _gain_life(e: GainLife) -> str:
+    return f"{ref_text(e.player)} gain {amount_text(e.amount)} life"
+
+
+@renders(LoseLife)
+def _lose_life(e: LoseLife) -> str:
+    return f"{ref_text(e.player)} lose {amount_text(e.amount)} life"
+
+
+@renders(Draw)
+def _draw(e: Draw) -> str:
+    return f"{ref_text(e.player)} draw {amount_text(e.amount)}"
+
+
+@renders(Discard)
+def _discard(e: Discard) -> str:
+    how = (
+        f" chosen by you from {filter_text(e.filter) if e.filter else 'their hand'}"
+        if e.chooser == "you"
+        else ""
+    )
+    rev = " (hand revealed)" if e.reveal else ""
+    return f"{ref_text(e.player)} discard {amount_text(e.amount)}{how}{rev}"
+
+
+@renders(Destroy)
+def _destroy(e: Destroy) -> str:
+    return f"destroy {selector_text(e.what)}" + (" (no regeneration)" if e.no_regenerate else "")
+
+
+@renders(Exile)
+def _exile(e: Exile) -> str:
+    return f"exile {selector_text(e.what)}"
+
+
+@renders(ReturnToHand)
+def _return_to_hand(e: ReturnToHand) -> str:
+    return f"return {selector_text(e.what)} to its owner's hand"
+
+
+@renders(CounterSpell)
+def _counter_spell(e: CounterSpell) -> str:
+    return f"counter {ref_text(e.what)}"
+
+
+@renders(ApplyContinuous)
+def _apply_continuous(e: ApplyContinuous) -> str:
+    dur = " until end of turn" if e.duration == "end_of_turn" else ""
+    return modify_text(e.mod) + dur
+
+
+@renders(GainControl)
+def _gain_control(e: GainControl) -> str:
+    return f"gain control of {ref_text(e.what)}" + (
+        " until end of turn" if e.duration == "end_of_turn" else ""
+    )
+
+
+@renders(Tap)
+def _tap(e: Tap) -> str:
+    return f"tap {selector_text(e.what)}"
+
+
+@renders(Untap)
+def _untap(e: Untap) -> str:
+    return f"untap {selector_text(e.what)}"
+
+
+@renders(SkipNextUntap)
+def _skip_next_untap(e: SkipNextUntap) -> str:
+    return f"{selector_text(e.what)} skip their next untap"
+
+
+@renders(CreateToken)
+def _create_token(e: CreateToken) -> str:
+    t = e.token
+    colors = " ".join(_COLOR_NAMES[c] for c in t.colors) or "colorless"
+    kws = f" with {', '.join(t.keywords)}" if t.keywords else ""
+    return f"create {amount_text(e.count)} {t.power}/{t.toughness} {colors} {t.name} {' '.join(t.types)} token{kws}"
+
+
+@renders(AddMana)
+def _add_mana(e: AddMana) -> str:
+    return f"add {e.mana}"
+
+
+@renders(SearchLibrary)
+def _search_library(e: SearchLibrary) -> str:
+    tapped = " tapped" if e.tapped else ""
+    reveal = ", reveal it" if e.reveal else ""
+    return f"search library for {e.count} {filter_text(e.filter)}{reveal}, put onto {e.to}{tapped}, shuffle"
+
+
+@renders(Scry)
+def _scry(e: Scry) -> str:
+    return f"scry {amount_text(e.amount)}"
+
+
+@renders(PutCounters)
+def _put_counters(e: PutCounters) -> str:
+    return f"put {amount_text(e.amount)} {e.kind} counter(s) on {selector_text(e.what)}"
+
+
+@renders(PreventDamage)
+def _prevent_damage(e: PreventDamage) -> str:
+    return f"prevent the next {amount_text(e.amount)} damage to {ref_text(e.to)} this turn"
+
+
+@renders(RevealTop)
+def _reveal_top(e: RevealTop) -> str:
+    tail = f"; if {filter_text(e.filter)}, put it into {e.put_into}" if e.filter is not None else ""
+    return f"{ref_text(e.player)} reveal the top card of their library{tail}"
+
+
+@renders(Attach)
+def _attach(e: Attach) -> str:
+    return f"attach this to {ref_text(e.to)}"
+
+
+@renders(May)
+def _may(e: May) -> str:
+    return f"you may ({effects_text(e.effects)})"

@@ -1,0 +1,33 @@
+"""Every IR effect kind is complete: an engine handler, a renderer, a heuristic evaluation
+(DESIGN.md, "Registries over typed data"). Adding a kind to the IR without them fails here,
+naming what is missing."""
+
+from __future__ import annotations
+
+import typing
+
+from karn import ir
+from karn.engine.effects import HANDLERS
+from karn.oracle.describe import RENDERERS
+
+EFFECT_KINDS: tuple[type, ...] = typing.get_args(ir.Effect)
+
+
+def test_there_are_effect_kinds() -> None:
+    assert len(EFFECT_KINDS) >= 20
+
+
+def test_every_effect_kind_has_an_engine_handler() -> None:
+    missing = [t.__name__ for t in EFFECT_KINDS if t not in HANDLERS]
+    assert not missing, f"no handler in karn.engine.effects for: {missing}"
+
+
+def test_every_effect_kind_has_a_renderer() -> None:
+    missing = [t.__name__ for t in EFFECT_KINDS if t not in RENDERERS]
+    assert not missing, f"no renderer in karn.oracle.describe for: {missing}"
+
+
+def test_no_handler_or_renderer_for_a_kind_the_ir_doesnt_have() -> None:
+    kinds = set(EFFECT_KINDS)
+    assert not [t for t in HANDLERS if t not in kinds]
+    assert not [t for t in RENDERERS if t not in kinds]
