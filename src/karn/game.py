@@ -182,9 +182,14 @@ class Game:
         return self.ctx.compiled(name)
 
     def dirty(self) -> None:
-        """Invalidate derived data (after changing the state by hand, in a test or a setup)."""
-        self.state.version += 1
-        self.state.layers_version += 1
+        """Invalidate derived data after changing the state by hand (a test or a setup); a
+        pending priority decision is asked again, its options computed afresh."""
+        s = self.state
+        s.version += 1
+        s.layers_version += 1
+        if s.started and s.decision is not None and s.decision.kind == "priority":
+            s.decision = None
+            self._run()
 
     def chars(self, oid: int) -> Chars:
         """The current characteristics of an object (613: all layers applied)."""

@@ -90,7 +90,8 @@ def _shields(ctx: Context, ev: Damage) -> Iterator[Replacement]:
                 f"prevent the next {sh.amount} damage ({sh.source_name})",
                 "other",
                 _prevent,
-                same_as="",
+                # Two shields of the same size on the same target: the order changes nothing.
+                same_as=f"shield:{sh.target}:{sh.amount}",
             )
 
 
