@@ -156,3 +156,17 @@ def test_a_token_with_a_basic_land_type_has_its_mana_ability() -> None:
     mana = [a for a in g.legal_actions() if a.kind == "mana" and a.a == dryad]
     g.apply(mana[0])
     assert g.state.players[0].pool == {"G": 1}
+
+
+@pytest.mark.cr("613.7m", "613.7d")
+def test_permanents_entering_at_once_get_timestamps_in_apnap_order() -> None:
+    from karn.engine.events import ZoneChange
+
+    g = Game.empty(names=["A", "B", "C"])
+    cards = [g.add_card(p, "Grizzly Bears", "hand") for p in (2, 1, 0)]  # C's, B's, A's
+    for p in (0, 1, 2):
+        g.add_card(p, "Wastes", "library")
+    g.begin_at(1, "precombat_main")  # B is the active player: B, C, A is the APNAP order
+    perform(g.ctx, [ZoneChange(obj=c, to="battlefield", rule="test", cause="put") for c in cards])
+    entered = {g.obj(o).owner: g.obj(o).timestamp for o in g.state.battlefield}
+    assert entered[1] < entered[2] < entered[0]

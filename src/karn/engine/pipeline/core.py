@@ -28,7 +28,7 @@ from karn.engine.events import WATCHED, CreateToken, Damage, GameEvent, LifeGain
 from karn.engine.frames import ReplaceFrame
 from karn.engine.pipeline.changes import EXECUTORS
 from karn.engine.pipeline.replacement import FINDERS, Replacement, affected_player, applicable
-from karn.engine.state import Option
+from karn.engine.state import BATTLEFIELD, Option
 
 # 616.1a-d: the kinds that must be chosen first, in this order.
 _FIRST = ("self", "control", "copy", "back_face")
@@ -119,11 +119,42 @@ def replace_step(ctx: Context, frame: ReplaceFrame) -> None:
     _proceed(ctx, frame, pushed=True)
 
 
+def _entering(ev: GameEvent) -> bool:
+    return (isinstance(ev, ZoneChange) and ev.to == BATTLEFIELD) or isinstance(ev, CreateToken)
+
+
+def _apnap_entering(ctx: Context, batch: list[GameEvent]) -> list[GameEvent]:
+    """613.7m: objects entering the battlefield at once get timestamps in APNAP order of
+    their controllers (the active player's first); the events keep their places otherwise."""
+    slots = [i for i, ev in enumerate(batch) if _entering(ev)]
+    if len(slots) < 2:
+        return batch
+    s = ctx.state
+    n = len(s.players)
+
+    def rank(ev: GameEvent) -> int:
+        if isinstance(ev, CreateToken):
+            who = ev.controller
+        else:
+            assert isinstance(ev, ZoneChange)
+            o = s.objects.get(ev.obj)
+            who = ev.controller if ev.controller >= 0 else (o.owner if o is not None else s.active)
+        return (who - s.active) % n
+
+    ordered = sorted((batch[i] for i in slots), key=rank)
+    out = list(batch)
+    for i, ev in zip(slots, ordered, strict=True):
+        out[i] = ev
+    return out
+
+
 def execute(ctx: Context, batch: list[GameEvent]) -> list[GameEvent]:
     """Carry out a batch of events and record them in the journal; returns follow-up events."""
     follow: list[GameEvent] = []
     lifelink: dict[tuple[int, int], int] | None = None
     watched = False
+    if len(batch) > 1:
+        batch = _apnap_entering(ctx, batch)
     for ev in batch:
         kind = type(ev)
         found = EXECUTORS[kind](ctx, ev)
