@@ -3,6 +3,9 @@ enchant restriction (303.4a), its target slots (601.2c), cost increases (601.2f)
 
 from __future__ import annotations
 
+import dataclasses
+from typing import Any
+
 from karn import ir
 from karn.engine.context import Context
 from karn.engine.state import Obj
@@ -60,14 +63,50 @@ def effects_of(ctx: Context, o: Obj) -> tuple[tuple[ir.Effect, ...], tuple[ir.Ta
     sa = spell_ability(ctx, o.name)
     if sa is not None:
         if sa.modes:
-            effs: tuple[ir.Effect, ...] = ()
-            tg: tuple[ir.TargetSpec, ...] = ()
-            for m in o.mode:
-                effs += sa.modes[m].effects
-                tg += sa.modes[m].targets
-            return effs, tg
+            return chosen_modes(ctx, o.name, sa, tuple(o.mode))
         return sa.effects, sa.targets
     return (), spell_target_specs(ctx, o.name, o.mode)
+
+
+def chosen_modes(
+    ctx: Context, name: str, sa: ir.SpellAbility, modes: tuple[int, ...]
+) -> tuple[tuple[ir.Effect, ...], tuple[ir.TargetSpec, ...]]:
+    """700.2: the effects and target slots of the chosen modes, in order. Each mode numbers
+    its own target slots from 0; the spell's slots run on, so a mode's references to its
+    targets are shifted past the slots of the modes before it."""
+    key = ("modes", (name, modes))
+    found: tuple[tuple[ir.Effect, ...], tuple[ir.TargetSpec, ...]] | None = ctx.printed.memo.get(key)
+    if found is None:
+        effects: tuple[ir.Effect, ...] = ()
+        targets: tuple[ir.TargetSpec, ...] = ()
+        for m in modes:
+            mode = sa.modes[m]
+            effects += tuple(_shift_targets(e, len(targets)) for e in mode.effects)
+            targets += mode.targets
+        found = ctx.printed.memo[key] = (effects, targets)
+    return found
+
+
+_TARGET_REFS = ("target", "target_controller", "target_owner")
+
+
+def _shift_targets(node: Any, offset: int) -> Any:
+    """A copy of an IR node whose references to target slot i point at slot i + offset."""
+    if offset == 0:
+        return node
+    if isinstance(node, ir.Ref):
+        return dataclasses.replace(node, index=node.index + offset) if node.kind in _TARGET_REFS else node
+    if isinstance(node, tuple):
+        return tuple(_shift_targets(x, offset) for x in node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        changes = {
+            f.name: _shift_targets(getattr(node, f.name), offset)
+            for f in dataclasses.fields(node)
+            if isinstance(getattr(node, f.name), (ir.Ref, tuple))
+            or dataclasses.is_dataclass(getattr(node, f.name))
+        }
+        return dataclasses.replace(node, **changes) if changes else node
+    return node
 
 
 def ability_text(ctx: Context, ability_id: str) -> str:

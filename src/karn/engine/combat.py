@@ -207,7 +207,10 @@ def block_step(ctx: Context, f: BlockFrame) -> None:
         if ctx.controller(b) == dp:
             what = ", ".join(ctx.describe(x) for x in atts)
             opts.append(Option("unblock", b, label=f"undo the block by {ctx.describe(b)} (blocking {what})"))
-    opts.append(Option("done", label="done declaring blockers"))
+    if not blocks_illegal(ctx, dp):
+        # 509.1b-c: "done" is offered only for a legal declaration as a whole; applying it
+        # otherwise is refused with the rule it breaks (flow.explain_illegal).
+        opts.append(Option("done", label="done declaring blockers"))
     decisions.ask(ctx, dp, "blockers", "509.1", f"{ctx.player_name(dp)}: declare blockers", opts)
 
 

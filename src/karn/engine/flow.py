@@ -140,6 +140,12 @@ def give_priority(ctx: Context) -> None:
 
 def explain_illegal(ctx: Context, a: Action) -> tuple[str, str]:
     """Why an action is not legal now: (rule, reason), the error of an illegal move."""
+    d = ctx.state.decision
+    if d is not None and d.kind == "blockers" and a.kind == "done":
+        why = combat.blocks_illegal(ctx, d.player)
+        if why:
+            rule, _, text = why.partition(": ")
+            return rule, f"this declaration of blockers is illegal as a whole (509.1b): {text}"
     return priority.explain(ctx, a)
 
 
