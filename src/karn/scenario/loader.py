@@ -794,7 +794,7 @@ def load_text(text: str, source: str = "<scenario>") -> list[Scenario]:
         raise ScenarioError(f"{source}{where}: invalid YAML: {problem}") from None
     except RecursionError:
         raise ScenarioError(f"{source}: invalid YAML: nested too deeply") from None
-    documents = [n for n in nodes if n is not None]
+    documents = [n for n in nodes if n is not None and not _is_null(n)]
     if not documents:
         raise ScenarioError(f"{source}: no scenario in this file (it is empty)")
     stem = Path(source).stem

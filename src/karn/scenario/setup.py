@@ -115,7 +115,9 @@ def build(sc: Scenario) -> Game:
     for _, zone, entry in placed:
         why = _not_playable(pool, resolved[entry.name], zone)
         if why:
-            raise SetupError(f"line {entry.line}: {resolved[entry.name]} is not playable: {why}")
+            card = resolved[entry.name]
+            named = card if fold(card) == fold(entry.name) else f"{entry.name} ({card})"
+            raise SetupError(f"line {entry.line}: {named} is not playable: {why}")
     g = Game.empty(names=letters, pool=pool)
     attachments: list[tuple[int, CardEntry]] = []
     for p, zone, entry in placed:
