@@ -94,15 +94,27 @@ LOAD_ERRORS = {
         8,
         "unknown key 'battlefeld' in player A; did you mean battlefield?",
     ),
-    "top_level_typo": (_with("expect:", "expct:"), 15, "unknown key 'expct' in the scenario; did you mean expect?"),
-    "start_key_typo": (_with("  active: A", "  activ: A"), 4, "unknown key 'activ' in start; did you mean active?"),
+    "top_level_typo": (
+        _with("expect:", "expct:"),
+        15,
+        "unknown key 'expct' in the scenario; did you mean expect?",
+    ),
+    "start_key_typo": (
+        _with("  active: A", "  activ: A"),
+        4,
+        "unknown key 'activ' in start; did you mean active?",
+    ),
     "entry_key_typo": (
         _with("battlefield: [Grizzly Bears]", "battlefield: [{card: Grizzly Bears, taped: true}]"),
         11,
         "did you mean tapped?",
     ),
     "step_key_typo": (_with(TARGET, "target: [B.Grizzly Bears]}"), 13, "did you mean targets?"),
-    "step_word_typo": (_with("  - resolve\n", "  - reslove\n"), 14, "unknown step 'reslove'; did you mean resolve?"),
+    "step_word_typo": (
+        _with("  - resolve\n", "  - reslove\n"),
+        14,
+        "unknown step 'reslove'; did you mean resolve?",
+    ),
     "object_expectation_typo": (
         _with("  A: {graveyard", "  B.Grizzly Bears: {tapd: true}\n  A: {graveyard"),
         17,
@@ -211,7 +223,10 @@ RUN_ERRORS = {
         .replace("cast: Lightning Bolt", "cast: Lava Axe"),
         "line 13: cast: Grizzly Bears is not a legal target (player or planeswalker)",
     ),
-    "flashback": (_with(TARGET, "targets: [B.Grizzly Bears], alt: flashback}"), "not supported: karn doesn't"),
+    "flashback": (
+        _with(TARGET, "targets: [B.Grizzly Bears], alt: flashback}"),
+        "not supported: karn doesn't",
+    ),
     "kicker": (_with(TARGET, "targets: [B.Grizzly Bears], with: [kicker]}"), "optional additional costs"),
     "second_face": (_with(TARGET, "targets: [B.Grizzly Bears], face: 2}"), "second half or face"),
     "from_graveyard": (
