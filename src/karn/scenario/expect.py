@@ -30,7 +30,16 @@ def check(g: Game, board: Board, expectations: list[Expectation]) -> list[str]:
 
 def _fail(e: Expectation, expected: object, got: object) -> str:
     name = f"{e.subject}.{e.key}" if e.subject else e.key
-    return f"line {e.line}: {name}: expected {expected}, got {got}"
+    return f"line {e.line}: {name}: expected {_shown(expected)}, got {_shown(got)}"
+
+
+def _shown(value: object) -> str:
+    """A value as a scenario file writes it (true, not True)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    return str(value)
 
 
 def _names(expected: object) -> list[str]:
@@ -135,7 +144,7 @@ def _object_key(g: Game, board: Board, oid: int, e: Expectation) -> list[str]:
         return []
     if key == "attacking":
         attacked = combat.attackers.get(oid) if combat is not None else None
-        shown = board.describe(attacked) if attacked is not None else False
+        shown = board.ref_text(attacked) if attacked is not None else False
         if isinstance(want, bool):
             ok = want == (attacked is not None)
             return [] if ok else [_fail(e, want, shown)]
@@ -144,7 +153,7 @@ def _object_key(g: Game, board: Board, oid: int, e: Expectation) -> list[str]:
         return [] if target is not None and target == attacked else [_fail(e, want, shown)]
     if key == "blocking":
         blocked = list(combat.blockers.get(oid, [])) if combat is not None else []
-        shown_list: object = [board.describe(a) for a in blocked] if blocked else False
+        shown_list: object = [board.ref_text(a) for a in blocked] if blocked else False
         if isinstance(want, bool):
             return [] if want == bool(blocked) else [_fail(e, want, shown_list)]
         assert isinstance(want, list)
@@ -153,10 +162,10 @@ def _object_key(g: Game, board: Board, oid: int, e: Expectation) -> list[str]:
         return [] if ok else [_fail(e, [str(r) for r in want], shown_list)]
     if key == "attached_to":
         if want is None:
-            return [] if o.attached_to == 0 else [_fail(e, None, board.describe(o.attached_to))]
+            return [] if o.attached_to == 0 else [_fail(e, None, board.ref_text(o.attached_to))]
         assert isinstance(want, Ref)
         target = _ref_or_none(board, want)
-        attached = board.describe(o.attached_to) if o.attached_to else None
+        attached = board.ref_text(o.attached_to) if o.attached_to else None
         return [] if target is not None and target == o.attached_to else [_fail(e, want, attached)]
     got: object
     if key == "counters":

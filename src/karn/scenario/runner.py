@@ -423,6 +423,13 @@ class Runner:
             if not pending and g.state.step == "declare_blockers":
                 return  # the only possible declaration (none) was made automatically
             raise StepFailed("not at the declaration of blockers")
+        defending = self._defending_players()
+        for blocker, _, written in pending:
+            owner = g.controller(blocker)
+            if owner not in defending:
+                raise StepFailed(
+                    f"{written} can't block: {self.letters[owner]} is not a defending player (506.2, 802.4a)"
+                )
         while g.decision is not None and g.decision.kind == "blockers":
             defender = g.decision.player
             self.prepared()
@@ -437,7 +444,8 @@ class Runner:
                                 f"{self.describe(blocker)} can't block {self.describe(attacker)} (509.1a)"
                             )
                         self.apply(Action("block", blocker, attacker))
-                    added.append(blocker)
+                        if blocker not in added:
+                            added.append(blocker)
                 self.apply(Action("done"))
             except StepFailed:
                 self._take_back("blockers", "unblock", added)  # 509.1: the whole declaration is illegal
@@ -446,13 +454,28 @@ class Runner:
             names = ", ".join(str(r) for _, _, r in pending)
             raise StepFailed(f"{names}: not controlled by a player declaring blockers now")
 
+    def _defending_players(self) -> set[int]:
+        """The players attacked, or whose planeswalkers are attacked (506.2); every player
+        when that can't be told from the attackers alone."""
+        g = self.g
+        combat = g.state.combat
+        out: set[int] = set()
+        for defender in combat.attackers.values() if combat is not None else ():
+            if defender < 0:
+                out.add(-defender - 1)
+            elif defender in g.state.objects:
+                out.add(g.controller(defender))
+            else:  # a planeswalker that left (506.4c): the engine knows who still defends
+                return set(range(len(g.state.players)))
+        return out
+
     # ------------------------------------------------------------------ choices
 
     def choose(self, label: str) -> None:
         g = self.g
         d = g.decision
         if d is None:
-            raise StepFailed("choose: no decision is pending")
+            raise ScenarioMistake("choose: no decision is pending")
         opts = self.options()
         low = label.lower()
         pick: Action | None = None

@@ -199,6 +199,14 @@ class Board:
                 return sorted(hits)
         return []
 
+    def ref_text(self, ref: int) -> str:
+        """A player or an object written as a reference: "C", "D.Garruk Wildspeaker"."""
+        if ref < 0:
+            return self.letters[-ref - 1]
+        if ref in self.g.state.objects:
+            return f"{self.letters[self.g.controller(ref)]}.{self.name(ref)}"
+        return f"object {ref}"
+
     def describe(self, ref: int) -> str:
         """A player or an object as a message names it: "player B", "Grizzly Bears"."""
         if ref < 0:
