@@ -346,7 +346,8 @@ class _Reader:
         raise self.error(
             node,
             f"{what}: {text!r} is not a reference: write a player (A), an object by its controller "
-            "and name (B.Grizzly Bears, B.Grizzly Bears#2) or stack.top / stack.N",
+            "and name (B.Grizzly Bears, B.Grizzly Bears#2) or stack.top / stack.N"
+            + ("; in [...], quote a name that has a comma" if "." not in text else ""),
         )
 
     def refs(self, node: yaml.Node, what: str) -> list[Ref]:
