@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from karn import ir
 from karn.engine.actions import Action, IllegalActionError
-from karn.engine.state import BATTLEFIELD, STEPS, player_ref
+from karn.engine.state import BATTLEFIELD, STEPS, Decision, player_ref
 from karn.scenario.expect import check
 from karn.scenario.loader import Ref, Scenario, Step
 from karn.scenario.setup import Board, RefError, SetupError, build, names_match
@@ -49,6 +49,25 @@ class Result:
 
 # Decisions that are part of casting a spell or activating an ability (601.2b-h, 602.2b).
 CASTING_KINDS = ("mode", "x", "target", "pay")
+# Options whose first number is an object id or a player (not an index, a number or a mode).
+NON_OBJECT_OPTIONS = ("replace", "mode", "number", "x", "order", "pay", "pass", "cancel", "done", "yes", "no")
+
+
+def _unanswered(d: Decision) -> str:
+    labels = [o.label for o in d.options if o.kind != "cancel"]
+    return _plain(
+        f"unanswered decision ({d.rule}): {d.prompt}; answer it with a choose step (options: {labels})"
+    )
+
+
+def _plain(message: str) -> str:
+    """An engine message with cards by name only: "Boggart Brute (#31)" -> "Boggart Brute"."""
+    return re.sub(r" \(#\d+\)", "", message)
+
+
+def _source_in_label(name: str, label: str) -> bool:
+    m = re.search(r"\(([^()]+)\)$", label)
+    return m is not None and names_match(name, m.group(1))
 
 
 class Runner:
@@ -88,7 +107,7 @@ class Runner:
         try:
             self.g.apply(a)
         except IllegalActionError as e:
-            raise StepFailed(str(e)) from None
+            raise StepFailed(_plain(str(e))) from None
 
     def pass_once(self) -> None:
         if self.g.decision is None or self.g.decision.kind != "priority":
@@ -100,7 +119,7 @@ class Runner:
         if d is None:
             raise StepFailed("the game is over")
         raise StepFailed(
-            f"unanswered decision ({d.rule}): {d.prompt}; options: {[o.label for o in d.options]}"
+            _plain(f"unanswered decision ({d.rule}): {d.prompt}; options: {[o.label for o in d.options]}")
         )
 
     def give_priority_to(self, p: int) -> None:
@@ -387,8 +406,13 @@ class Runner:
         self.advance_to("declare_attackers", None, stop_kinds=("attackers",))
         self.prepared()
         if g.decision is None or g.decision.kind != "attackers":
-            if not st.attackers and g.state.step == "declare_attackers":
-                return  # no creature could attack: "none" was declared automatically
+            if g.state.step == "declare_attackers":
+                if not st.attackers:
+                    return  # no creature could attack: "none" was declared automatically
+                names = ", ".join(map(str, st.attackers))
+                raise StepFailed(
+                    f"{names} can't attack: no creature could attack, so none was declared (508.1a)"
+                )
             raise StepFailed("not at the declaration of attackers")
         each = {r.text: target for r, target in st.at_each}
         added: list[int] = []
@@ -420,8 +444,13 @@ class Runner:
         self.prepared()
         pending = [(self.ref(b), [self.ref(a) for a in atts], b) for b, atts in st.blocks]
         if g.decision is None or g.decision.kind != "blockers":
-            if not pending and g.state.step == "declare_blockers":
-                return  # the only possible declaration (none) was made automatically
+            if g.state.step == "declare_blockers":
+                if not pending:
+                    return  # the only possible declaration (none) was made automatically
+                names = ", ".join(str(r) for _, _, r in pending)
+                raise StepFailed(
+                    f"{names} can't block: no creature could block, so none was declared (509.1a)"
+                )
             raise StepFailed("not at the declaration of blockers")
         defending = self._defending_players()
         for blocker, _, written in pending:
@@ -494,16 +523,21 @@ class Runner:
             pick = self._by_reference(label, opts)
         if pick is None:
             for o in opts:
-                if o.a > 0 and o.a in g.state.objects and names_match(label, g.state.objects[o.a].name):
-                    pick = o
-                    break
+                if o.kind not in NON_OBJECT_OPTIONS and o.a in g.state.objects:
+                    if names_match(label, g.state.objects[o.a].name):
+                        pick = o
+                        break
         if pick is None:
             pick = next((o for o in opts if o.label.lower() == low), None)
+        if pick is None:  # a replacement or prevention effect by its source: "... (Healing Salve)"
+            pick = next((o for o in opts if o.kind == "replace" and _source_in_label(label, o.label)), None)
         if pick is None:  # a triggered ability to order, by its source's name (603.3b)
             pick = next((o for o in opts if o.kind == "order" and o.label.lower().split(":")[0] == low), None)
         if pick is None:
             raise StepFailed(
-                f"choose {label!r}: no such option for '{d.prompt}' (options: {[o.label for o in opts]})"
+                _plain(
+                    f"choose {label!r}: no such option for '{d.prompt}' (options: {[o.label for o in opts]})"
+                )
             )
         self.apply(pick)
 
@@ -516,7 +550,7 @@ class Runner:
             r = self.board.ref(ref)
         except RefError:
             return None
-        return next((o for o in opts if o.a == r and o.kind != "pass"), None)
+        return next((o for o in opts if o.a == r and o.kind not in NON_OBJECT_OPTIONS), None)
 
     # ------------------------------------------------------------------ illegal steps
 
@@ -556,7 +590,7 @@ def run_scenario(sc: Scenario) -> Result:
         if d is not None and d.kind != "priority" and st.kind not in ("choose", "illegal", "concede"):
             # strict mode: a pending decision must be answered by a choose step
             if not (d.kind in ("attackers", "blockers") and st.kind in ("attack", "block", "to")):
-                return Result(sc, False, f"line {st.line}: unanswered decision ({d.rule}): {d.prompt}")
+                return Result(sc, False, f"line {st.line}: {_unanswered(d)}")
         try:
             r.run_step(st)
         except (StepFailed, IllegalActionError) as e:
@@ -569,7 +603,7 @@ def run_scenario(sc: Scenario) -> Result:
             return Result(sc, False, f"{where}: karn failed: {type(e).__name__}: {e}")
     d = r.g.decision
     if d is not None and d.kind not in ("priority", "attackers", "blockers"):
-        return Result(sc, False, f"unanswered decision at the end ({d.rule}): {d.prompt}")
+        return Result(sc, False, f"at the end: {_unanswered(d)}")
     try:
         fails = check(r.g, r.board, sc.expect)
     except Exception as e:  # noqa: BLE001
