@@ -280,3 +280,52 @@ def test_references_and_lists_ignore_case() -> None:
     )
     (sc,) = load_text(text, "f.yaml")
     assert run_scenario(sc).passed
+
+
+def test_face_down_true_never_passes() -> None:
+    # 708: karn has no face-down permanents yet, so every object is face up.
+    text = _with("  A: {graveyard", "  A.Mountain: {face_down: true}\n  A: {graveyard")
+    (sc,) = load_text(text, "f.yaml")
+    result = run_scenario(sc)
+    assert not result.passed and "karn has no face-down permanents yet" in result.message
+    (sc,) = load_text(text.replace("face_down: true", "face_down: false"), "f.yaml")
+    assert run_scenario(sc).passed
+
+
+SIX_PLAYERS = """\
+name: six seats
+players: {A: {}, B: {}, C: {}, D: {}, E: {}, F: {life: 7}}
+start: {active: F, step: upkeep}
+do:
+  - {to: precombat_main}
+expect:
+  F: {life: 7, hand_count: 1}
+  active: F
+"""
+
+
+def test_six_players_and_no_seventh() -> None:
+    (sc,) = load_text(SIX_PLAYERS, "six.yaml")
+    assert sc.letters == ["A", "B", "C", "D", "E", "F"]
+    assert run_scenario(sc).passed  # 103.8c: no one skips the first draw in a six-player game
+    with pytest.raises(ScenarioError, match="'G' is not a player: players are A to F"):
+        load_text(SIX_PLAYERS.replace("F: {life: 7}}", "F: {life: 7}, G: {}}"), "seven.yaml")
+
+
+def test_a_wait_of_more_than_a_hundred_turns_is_refused() -> None:
+    (sc,) = load_text(SIX_PLAYERS.replace("{to: precombat_main}", "{to: upkeep, turn: 500}"), "far.yaml")
+    result = run_scenario(sc)
+    assert not result.passed and "more than 100 turns after this one" in result.message
+
+
+def test_a_crash_inside_karn_is_a_failure_not_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    from karn.game import Game
+
+    def broken(self: Game, action: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(Game, "apply", broken)
+    (sc,) = load_text(BASE, "f.yaml")
+    result = run_scenario(sc)
+    assert not result.passed
+    assert result.message == "line 13: cast: karn failed: RuntimeError: boom"

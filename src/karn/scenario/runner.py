@@ -47,6 +47,8 @@ class Result:
         return f"FAIL {self.scenario.name} ({self.scenario.source}): {self.message}"
 
 
+# A scenario goes at most this many turns ahead in one step: a longer wait is a mistake.
+MAX_TURNS_AHEAD = 100
 # Decisions that are part of casting a spell or activating an ability (601.2b-h, 602.2b).
 CASTING_KINDS = ("mode", "x", "target", "pay")
 # Options whose first number is an object id or a player (not an index, a number or a mode).
@@ -147,6 +149,10 @@ class Runner:
         declared as none."""
         g = self.g
         target_turn = g.state.turn if turn is None else turn
+        if target_turn - g.state.turn > MAX_TURNS_AHEAD:
+            raise ScenarioMistake(
+                f"turn {target_turn} is more than {MAX_TURNS_AHEAD} turns after this one ({g.state.turn})"
+            )
         target = (target_turn, STEPS.index(step))
         if (g.state.turn, STEPS.index(g.state.step)) > target:
             raise StepFailed(
@@ -191,6 +197,8 @@ class Runner:
         elif k == "choose":
             for label in st.labels:
                 self.choose(label)
+                if label.lower() in ("yes", "true"):
+                    self._pay_automatically()
         elif k == "to":
             self.advance_to(st.to, st.turn)
         elif k == "concede":
@@ -540,6 +548,13 @@ class Runner:
                 )
             )
         self.apply(pick)
+
+    def _pay_automatically(self) -> None:
+        """SCENARIOS.md: "yes" to paying a cost ("unless its controller pays", ward, "you may
+        pay") pays it as ``cast`` does, from mana in the pool and untapped sources."""
+        g = self.g
+        while g.decision is not None and g.decision.kind == "pay" and self.offered(Action("pay")):
+            self.apply(Action("pay"))
 
     def _by_reference(self, label: str, opts: list[Action]) -> Action | None:
         m = re.fullmatch(r"([A-F])(?:\.(.+?)(?:#(\d+))?)?", label)
