@@ -146,6 +146,22 @@ LOAD_ERRORS = {
     "invalid_yaml": ("name: b\nplayers:\n  A: {hand: [Lightning Bolt\n", 4, "invalid YAML"),
     "tab": (_with("  B:\n", "\tB:\n"), 10, "invalid YAML"),
     "bom_inside": (_with("  B:\n", "  \ufeffB:\n"), 10, "byte order mark"),
+    "empty_expectations": (
+        _with("  A: {graveyard", "  B.Grizzly Bears: {}\n  A: {graveyard"),
+        17,
+        "B.Grizzly Bears has no expectations",
+    ),
+    "blocker_without_attacker": (
+        _with("  - resolve\n", "  - resolve\n  - {block: {B.Grizzly Bears: []}}\n"),
+        15,
+        "blocks no attacker",
+    ),
+    "a_name_with_a_comma_unquoted": (
+        _with(TARGET, "targets: [B.Isamaru, Hound of Konda]}"),
+        13,
+        "quote a name that has a comma",
+    ),
+    "do_as_mapping": (_with("  - {cast:", "  {cast:").replace("  - resolve\n", ""), 13, "do must be a list"),
     "nothing_to_check": ("name: idle\nplayers: {A: {}, B: {}}\n", 1, "cannot fail"),
 }
 

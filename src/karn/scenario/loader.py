@@ -622,7 +622,10 @@ class _Reader:
         example = "block: {B.Grizzly Bears: A.Hill Giant}"
         for key, key_node, value in self.mapping(node, "block", example):
             blocker = self.parse_ref(key, key_node, "block")
-            step.blocks.append((blocker, self.refs(value, f"the attackers {key} blocks")))
+            attackers = self.refs(value, f"the attackers {key} blocks")
+            if not attackers:
+                raise self.error(key_node, f"block: {key} blocks no attacker (leave it out to not block)")
+            step.blocks.append((blocker, attackers))
 
     def step_choose(self, step: Step, keys: dict[str, yaml.Node]) -> None:
         node = keys["choose"]
@@ -662,6 +665,8 @@ class _Reader:
                     PLAYER_EXPECT_KEYS,
                     f"the expectations of player {key}",
                 )
+                if not sub:
+                    raise self.error(value, f"expect: {key} has no expectations")
                 for k, v in sub.items():
                     out.append(Expectation(key, k, self.player_value(f"{key}.{k}", k, v), _line(v)))
             elif "." in key:
@@ -673,6 +678,8 @@ class _Reader:
                     REF_EXPECT_KEYS,
                     f"the expectations of {key}",
                 )
+                if not sub:
+                    raise self.error(value, f"expect: {key} has no expectations")
                 for k, v in sub.items():
                     out.append(Expectation(key, k, self.ref_value(f"{key}.{k}", k, v), _line(v), ref))
             else:
