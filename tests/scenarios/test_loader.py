@@ -251,6 +251,14 @@ RUN_ERRORS = {
         ),
         "karn offers no cast of Lightning Bolt from A's graveyard",
     ),
+    "misspelled_card_in_a_step": (
+        _with("cast: Lightning Bolt,", "cast: Lightnig Bolt,"),
+        "line 13: cast: unknown card 'Lightnig Bolt'; did you mean: Lightning Bolt",
+    ),
+    "card_not_in_hand": (
+        _with("cast: Lightning Bolt,", "cast: Shock,"),
+        "line 13: cast: Shock is not in A's hand (hand: Lightning Bolt)",
+    ),
     "expectation_fails_with_its_line": (
         _with("life: 20}", "life: 19}"),
         "line 17: A.life: expected 19, got 20",
@@ -278,6 +286,29 @@ def test_unsupported_casts_are_never_counted_as_refused() -> None:
         (sc,) = load_text(text, "f.yaml")
         result = run_scenario(sc)
         assert not result.passed and "illegal" in result.message, (extra, result.message)
+
+
+ILLEGAL_BOLT = "  - {illegal: {cast: Lightning Bolt, by: A, targets: [B.Grizzly Bears]}}\n"
+
+
+@pytest.mark.parametrize(
+    "step,words",
+    [
+        (ILLEGAL_BOLT.replace("B.Grizzly Bears", "B.Grizly Bears"), "no object B.Grizly Bears: unknown card"),
+        (ILLEGAL_BOLT.replace("B.Grizzly Bears", "B.Hill Giant"), "no object B.Hill Giant"),
+        (ILLEGAL_BOLT.replace("B.Grizzly Bears", "stack.2"), "stack.2: the stack has 0 object(s)"),
+        (ILLEGAL_BOLT.replace("cast: Lightning Bolt", "cast: Shock"), "Shock is not in A's hand"),
+        (ILLEGAL_BOLT.replace("cast: Lightning Bolt", "cast: Lightnig Bolt"), "unknown card 'Lightnig Bolt'"),
+    ],
+)
+def test_a_mistake_in_an_illegal_step_is_not_a_refusal(step: str, words: str) -> None:
+    # A refused step must be refused by the engine: a reference to nothing or a card that
+    # isn't there is the scenario's mistake, and never makes illegal: pass.
+    text = BASE.split("do:")[0] + "do:\n" + step + "expect:\n  A: {hand: [Lightning Bolt]}\n"
+    (sc,) = load_text(text, "f.yaml")
+    result = run_scenario(sc)
+    assert not result.passed
+    assert result.message.startswith("line 13: illegal: ") and words in result.message, result.message
 
 
 def test_names_resolve_like_the_card_database() -> None:

@@ -16,11 +16,12 @@ import re
 from dataclasses import dataclass
 
 from karn import ir
+from karn.cards.database import CardDatabase, UnknownCardError
 from karn.engine.actions import Action, IllegalActionError
 from karn.engine.state import BATTLEFIELD, STEPS, Decision, player_ref
 from karn.scenario.expect import check
 from karn.scenario.loader import Ref, Scenario, Step
-from karn.scenario.setup import Board, RefError, SetupError, build, names_match
+from karn.scenario.setup import Board, RefError, SetupError, build, canonical, names_match
 
 
 class StepFailed(Exception):
@@ -89,10 +90,17 @@ class Runner:
         return self.letters.index(letter)
 
     def ref(self, r: Ref) -> int:
+        """What a reference names; naming nothing is the scenario's mistake, never a refusal
+        by the engine (so a misspelled reference can't make an ``illegal:`` step pass)."""
         try:
             return self.board.ref(r)
         except RefError as e:
-            raise StepFailed(str(e)) from None
+            if r.name and not canonical(r.name):
+                try:
+                    CardDatabase.default().get(r.name)
+                except UnknownCardError as unknown:
+                    raise ScenarioMistake(f"{e}: {unknown}") from None
+            raise ScenarioMistake(str(e)) from None
 
     def describe(self, ref: int) -> str:
         return self.board.describe(ref)
@@ -119,8 +127,8 @@ class Runner:
     def _unanswered(self) -> None:
         d = self.g.decision
         if d is None:
-            raise StepFailed("the game is over")
-        raise StepFailed(
+            raise ScenarioMistake("the game is over")
+        raise ScenarioMistake(
             _plain(f"unanswered decision ({d.rule}): {d.prompt}; options: {[o.label for o in d.options]}")
         )
 
@@ -130,18 +138,18 @@ class Runner:
         for _ in range(len(g.state.players)):
             d = g.decision
             if d is None:
-                raise StepFailed("the game is over")
+                raise ScenarioMistake("the game is over")
             if d.kind != "priority":
                 self._unanswered()
             if d.player == p:
                 return
             if g.state.passes + 1 >= len(g.state.players):
-                raise StepFailed(
+                raise ScenarioMistake(
                     f"{self.letters[p]} does not get priority before the stack resolves or the step ends"
                 )
             self.apply(Action("pass"))
         if g.decision is None or g.decision.player != p:
-            raise StepFailed(f"{self.letters[p]} does not hold priority")
+            raise ScenarioMistake(f"{self.letters[p]} does not hold priority")
 
     def advance_to(self, step: str, turn: int | None, stop_kinds: tuple[str, ...] = ()) -> None:
         """Pass until `step` of `turn` begins and a player would receive priority (or a
@@ -155,7 +163,7 @@ class Runner:
             )
         target = (target_turn, STEPS.index(step))
         if (g.state.turn, STEPS.index(g.state.step)) > target:
-            raise StepFailed(
+            raise ScenarioMistake(
                 f"step {step} of turn {target_turn} has already passed (now {g.state.step}, turn {g.state.turn})"
             )
         while True:
@@ -203,7 +211,7 @@ class Runner:
             self.advance_to(st.to, st.turn)
         elif k == "concede":
             if self.g.is_over():
-                raise StepFailed("the game is over")
+                raise ScenarioMistake("the game is over")
             self.g.concede(self.pidx(st.player))
         elif k == "illegal":
             assert st.inner is not None
@@ -225,7 +233,15 @@ class Runner:
         for oid in cards:
             if names_match(name, self.g.state.objects[oid].name):
                 return oid
-        raise StepFailed(f"{name} is not in {self.letters[p]}'s {zone}")
+        if not canonical(name):
+            try:
+                CardDatabase.default().get(name)
+            except UnknownCardError as e:
+                raise ScenarioMistake(str(e)) from None
+        shown = ", ".join(self.g.state.objects[o].name for o in cards) if zone != "library" else ""
+        raise ScenarioMistake(
+            f"{name} is not in {self.letters[p]}'s {zone}" + (f" ({zone}: {shown})" if shown else "")
+        )
 
     def play(self, st: Step) -> None:
         p = self._actor(st)
@@ -237,7 +253,7 @@ class Runner:
     def resolve(self, all_: bool) -> None:
         g = self.g
         if not g.state.stack:
-            raise StepFailed("resolve: the stack is empty")
+            raise ScenarioMistake("resolve: the stack is empty")
         top = g.state.stack[-1]
         while True:
             d = g.decision
@@ -378,12 +394,14 @@ class Runner:
         assert isinstance(ab, ir.Activated)
         if st.x is not None and not (ab.cost.mana and "{X}" in ab.cost.mana):
             raise ScenarioMistake(f"this ability of {self.describe(src)} has no X in its cost: remove x")
-        if not on_battlefield:
-            raise NotSupported(
-                f"karn doesn't support activating abilities of {self.describe(src)} in a "
-                f"{g.state.objects[src].zone} yet"
+        action = Action("mana" if ab.mana_ability else "activate", src, index)
+        if not on_battlefield and not self.offered(action):
+            # 113.6: the abilities of a permanent card function only on the battlefield unless
+            # they say otherwise (karn compiles none that do: such a card is not playable).
+            raise StepFailed(
+                f"{self.describe(src)}'s ability can't be activated from a {g.state.objects[src].zone} (113.6)"
             )
-        self._begin_and_answer(st, Action("mana" if ab.mana_ability else "activate", src, index))
+        self._begin_and_answer(st, action)
 
     # ------------------------------------------------------------------ combat
 
@@ -421,7 +439,7 @@ class Runner:
                 raise StepFailed(
                     f"{names} can't attack: no creature could attack, so none was declared (508.1a)"
                 )
-            raise StepFailed("not at the declaration of attackers")
+            raise ScenarioMistake("not at the declaration of attackers")
         each = {r.text: target for r, target in st.at_each}
         added: list[int] = []
         try:
@@ -459,7 +477,7 @@ class Runner:
                 raise StepFailed(
                     f"{names} can't block: no creature could block, so none was declared (509.1a)"
                 )
-            raise StepFailed("not at the declaration of blockers")
+            raise ScenarioMistake("not at the declaration of blockers")
         defending = self._defending_players()
         for blocker, _, written in pending:
             owner = g.controller(blocker)
@@ -489,7 +507,7 @@ class Runner:
                 raise
         if pending:
             names = ", ".join(str(r) for _, _, r in pending)
-            raise StepFailed(f"{names}: not controlled by a player declaring blockers now")
+            raise ScenarioMistake(f"{names}: not controlled by a player declaring blockers now")
 
     def _defending_players(self) -> set[int]:
         """The players attacked, or whose planeswalkers are attacked (506.2); every player
