@@ -466,21 +466,17 @@ class _Reader:
         keys = self.check_keys(pairs, allowed, f"a card in {what}")
         if "card" not in keys:
             raise self.error(node, f"a card in {what} needs its name: {example}")
-        entry = CardEntry(self.text(keys["card"], "card"), _line(node))
-        counters: dict[str, int] = {}
-        if "counters" in keys:
-            counters = self.counters(keys["counters"], "counters")
         attached = self.ref(keys["attached_to"], "attached_to") if "attached_to" in keys else None
-        if attached is not None and (attached.stack or (attached.name == "" and not attached.is_player)):
+        if attached is not None and attached.stack:
             raise self.error(
                 keys["attached_to"], "attached_to names a player or a permanent (B.Grizzly Bears)"
             )
         return CardEntry(
-            entry.name,
-            entry.line,
+            self.text(keys["card"], "card"),
+            _line(node),
             tapped=self.boolean(keys["tapped"], "tapped") if "tapped" in keys else None,
             sick=self.boolean(keys["sick"], "sick") if "sick" in keys else None,
-            counters=counters,
+            counters=self.counters(keys["counters"], "counters") if "counters" in keys else {},
             damage=self.integer(keys["damage"], "damage", 0, MAX_AMOUNT) if "damage" in keys else None,
             attached_to=attached,
         )
