@@ -77,6 +77,58 @@ def test_scenario_run_names_the_line_of_a_malformed_step(
     assert re.search(r"line 12", capsys.readouterr().out)
 
 
+def test_scenario_run_goes_on_after_a_malformed_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "a_broken.yaml").write_text("name: b\nplayers:\n  A: {hand: [Lightning Bolt\n")
+    (tmp_path / "b_good.yaml").write_text(GOOD)
+    assert main(["scenario", "run", str(tmp_path / "a_broken.yaml")]) == 1
+    out = capsys.readouterr().out
+    assert "a_broken.yaml line 4: invalid YAML" in out and "0 passed, 1 failed" in out
+    assert main(["scenario", "run", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert "PASS Lightning Bolt kills a bear" in out and "1 passed, 1 failed" in out
+
+
+def test_scenario_run_with_nothing_to_run_fails(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["scenario", "run", str(tmp_path)]) == 1
+    assert "no scenarios found" in capsys.readouterr().out
+    empty = tmp_path / "empty.yaml"
+    empty.write_text("")
+    assert main(["scenario", "run", str(empty)]) == 1
+    out = capsys.readouterr().out
+    assert "no scenario in this file" in out and "0 passed, 1 failed" in out
+    assert main(["scenario", "run", str(tmp_path / "nothing.yaml")]) == 1
+    out = capsys.readouterr().out
+    assert "no such file or folder" in out and "0 passed, 1 failed" in out
+
+
+def test_scenario_run_searches_subfolders_but_not_pending(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "120").mkdir()
+    (tmp_path / "120" / "bolt.yaml").write_text(GOOD)
+    (tmp_path / "pending").mkdir()
+    (tmp_path / "pending" / "waiting.yaml").write_text(
+        GOOD.replace("battlefield: []", "battlefield: [Forest]")
+    )
+    assert main(["scenario", "run", str(tmp_path)]) == 0
+    assert "1 passed, 0 failed" in capsys.readouterr().out
+    assert main(["scenario", "run", str(tmp_path / "pending")]) == 1
+    assert "0 passed, 1 failed" in capsys.readouterr().out
+
+
+def test_scenario_run_prints_messages_with_brackets_as_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    f = tmp_path / "bad.yaml"
+    f.write_text(
+        GOOD.replace("name: Lightning Bolt kills a bear", "name: '[bold] Lightning Bolt kills a bear'")
+    )
+    assert main(["scenario", "run", str(f)]) == 0
+    assert "PASS [bold] Lightning Bolt kills a bear" in capsys.readouterr().out
+
+
 def test_play_in_the_terminal_until_conceding(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

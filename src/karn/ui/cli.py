@@ -8,8 +8,10 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 
 DEFAULT_DECKS = ("red_burn", "green_stompy")
 
@@ -82,34 +84,57 @@ def cmd_card(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_scenario_run(args: argparse.Namespace) -> int:
-    from pathlib import Path
+def scenario_files(paths: Sequence[str]) -> tuple[list[Path], list[str]]:
+    """The scenario files named on the command line, and the errors of paths that are none.
 
+    A folder is searched with its subfolders, except those named ``pending`` (scenarios
+    waiting for an engine fix), which run only when named themselves.
+    """
+    files: list[Path] = []
+    errors: list[str] = []
+    for name in paths:
+        p = Path(name)
+        if p.is_dir():
+            found = sorted(f for f in p.rglob("*.yaml") if "pending" not in f.relative_to(p).parts[:-1])
+            if not found:
+                errors.append(f"{p}: no scenarios found (no .yaml files in this folder)")
+            files.extend(found)
+        elif p.exists():
+            files.append(p)
+        else:
+            errors.append(f"{p}: no such file or folder")
+    return files, errors
+
+
+def cmd_scenario_run(args: argparse.Namespace) -> int:
     from karn.scenario import ScenarioError, load_file, run_scenario
 
     con = _console()
+    passed = 0
     failed = 0
-    total = 0
-    files: list[Path] = []
-    for f in args.files:
-        p = Path(f)
-        files.extend(sorted(p.glob("*.yaml")) if p.is_dir() else [p])
+    files, errors = scenario_files(args.files)
+    for error in errors:
+        con.print(f"[red]ERROR[/] {escape(error)}")
+        failed += 1
     for path in files:
         try:
             scenarios = load_file(path)
-        except (ScenarioError, OSError) as e:
-            con.print(f"[red]ERROR[/] {e}")
+        except ScenarioError as e:
+            con.print(f"[red]ERROR[/] {escape(str(e))}")
             failed += 1
             continue
         for sc in scenarios:
-            total += 1
             r = run_scenario(sc)
             if r.passed:
-                con.print(f"[green]PASS[/] {sc.name}")
+                passed += 1
+                con.print(f"[green]PASS[/] {escape(sc.name)}")
             else:
                 failed += 1
-                con.print(f"[red]FAIL[/] {sc.name} ({path}): {r.message}")
-    con.print(f"{total - failed} passed, {failed} failed")
+                con.print(f"[red]FAIL[/] {escape(sc.name)} ({escape(str(path))}): {escape(r.message)}")
+    if passed + failed == 0:
+        con.print("[red]no scenarios found[/]")
+        return 1
+    con.print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 
 
@@ -137,8 +162,14 @@ def build_parser() -> argparse.ArgumentParser:
     c.set_defaults(func=cmd_card)
     s = sub.add_parser("scenario", help="scenario files (rules tests as data)")
     ssub = s.add_subparsers(dest="scmd")
-    sr = ssub.add_parser("run", help="run scenario files; exits non-zero when any fails")
-    sr.add_argument("files", nargs="+")
+    sr = ssub.add_parser(
+        "run",
+        help="run scenario files; exits non-zero when any fails",
+        description="Run scenario files (rules tests as data). A folder is searched with its "
+        "subfolders, except those named 'pending' (scenarios waiting for an engine fix: name "
+        "such a folder itself to run them). Exits 1 when a scenario fails or none is found.",
+    )
+    sr.add_argument("files", nargs="+", metavar="FILE_OR_FOLDER")
     sr.set_defaults(func=cmd_scenario_run)
     from karn.oracle.coverage import CLI_DESCRIPTION as COVERAGE_DESCRIPTION
     from karn.oracle.coverage import add_arguments as coverage_arguments
