@@ -4,7 +4,7 @@ Declarations are sequences of small decisions: one attacker (or blocker) at a
 time, then ``done``; the declaration is checked as a whole when it is done
 (508.1c-d, 509.1b-c): an illegal one is refused and stays as it was.
 Restrictions: tapped or summoning-sick creatures (302.6), defender (702.3b),
-"can't attack/block", flying and reach (702.9b, 702.17b), menace (702.110b).
+"can't attack/block", flying and reach (702.9b, 702.17b), menace (702.111b).
 
 With more than two players (802, 806), each attacking creature attacks one
 opponent or a planeswalker an opponent controls; each defending player, in
@@ -76,6 +76,7 @@ def attack_step(ctx: Context, f: AttackFrame) -> None:
     cb = _combat(ctx)
     if f.done:
         s.agenda.pop()
+        cb.defending = {a: defending_player(ctx, d) for a, d in cb.attackers.items()}
         taps: list[GameEvent] = []
         for a, d in cb.attackers.items():
             c = ctx.chars(a)
@@ -85,7 +86,7 @@ def attack_step(ctx: Context, f: AttackFrame) -> None:
         if taps:
             perform(ctx, taps)
         events: list[GameEvent] = [
-            AttackerDeclared(obj=a, defender=d, defending_player=defending_player(ctx, d))
+            AttackerDeclared(obj=a, defender=d, defending_player=cb.defending[a])
             for a, d in cb.attackers.items()
         ]
         if events:
@@ -137,7 +138,7 @@ def attacked_players(ctx: Context) -> list[int]:
     """802.4: the defending players actually attacked (a planeswalker's controller counts),
     in APNAP order."""
     cb = _combat(ctx)
-    attacked = {defending_player(ctx, d) for d in cb.attackers.values()}
+    attacked = {cb.defending.get(a, defending_player(ctx, d)) for a, d in cb.attackers.items()}
     return [p for p in apnap(ctx) if p in attacked]
 
 
@@ -145,7 +146,7 @@ def _attacking(ctx: Context, player: int) -> list[int]:
     """802.4a: the attackers a defending player may block: those attacking them or a
     planeswalker they control."""
     cb = _combat(ctx)
-    return [a for a, d in cb.attackers.items() if defending_player(ctx, d) == player]
+    return [a for a, d in cb.attackers.items() if cb.defending.get(a, defending_player(ctx, d)) == player]
 
 
 def blocks_illegal(ctx: Context, player: int) -> str:
@@ -157,7 +158,7 @@ def blocks_illegal(ctx: Context, player: int) -> str:
         if "menace" in ctx.chars(a).keywords:
             n = sum(1 for b, atts in cb.blockers.items() if a in atts and ctx.controller(b) == player)
             if n == 1:
-                return f"702.110b: {ctx.describe(a)} has menace and can't be blocked except by two or more creatures"
+                return f"702.111b: {ctx.describe(a)} has menace and can't be blocked except by two or more creatures"
     return ""
 
 

@@ -74,6 +74,10 @@ ANSWERS: dict[type, FrameAnswer] = {
     ReplaceFrame: _keep_answer,
 }
 
+#: Options never taken on a player's behalf even when they are the only one: taking back a
+#: declared blocker or attacker (an illegal declaration is the player's to mend, 509.1b).
+_NEVER_AUTOMATIC = frozenset({"unblock", "unattack"})
+
 #: Guard against an engine bug that would loop forever without asking anything.
 MAX_STEPS = 100_000
 
@@ -90,8 +94,10 @@ def run(ctx: Context) -> None:
         s = ctx.state
         if s.decision is not None:
             d = s.decision
-            if len(d.options) == 1 and (
-                s.settings.get("auto_pass", 0) if d.kind == "priority" else s.settings.get("auto_single", 1)
+            if (
+                len(d.options) == 1
+                and d.options[0].kind not in _NEVER_AUTOMATIC
+                and (s.settings.get("auto_pass", 0) if d.kind == "priority" else s.settings.get("auto_single", 1))
             ):
                 s.decision = None
                 handle(ctx, Action.of(d.options[0]), d)

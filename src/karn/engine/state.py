@@ -151,6 +151,9 @@ class Decision(msgspec.Struct, array_like=True):
 
 class Combat(msgspec.Struct, array_like=True):
     attackers: dict[int, int] = msgspec.field(default_factory=dict)  # attacker id -> defender ref
+    # 506.2/802.2a: the defending player of each attacker, as it was declared (it stays the
+    # defending player even if the planeswalker it attacks leaves, 506.4c).
+    defending: dict[int, int] = msgspec.field(default_factory=dict)
     blockers: dict[int, list[int]] = msgspec.field(default_factory=dict)  # blocker id -> attackers
     blocked: list[int] = msgspec.field(default_factory=list)  # attackers that became blocked (509.1h)
     # 510.4: creatures with first or double strike as the first damage step began
