@@ -23,6 +23,7 @@ from karn.cards.decks import arena, cockatrice, forge, moxfield, mtgo, text, xma
 from karn.cards.decks.building import build_deck
 from karn.cards.decks.fileformat import FileFormat
 from karn.cards.decks.model import Deck, DeckError
+from karn.cards.decks.xml_lists import looks_like_xml, root_tag
 
 #: Every format, by id, in the order :func:`detect_format` tries them (plain text last).
 FORMATS: dict[str, FileFormat] = {
@@ -45,10 +46,19 @@ def get_file_format(name: str) -> FileFormat:
 
 
 def detect_format(deck_text: str) -> FileFormat:
-    """The format ``deck_text`` is written in, recognized by its content."""
+    """The format ``deck_text`` is written in, recognized by its content.
+
+    Raises :class:`DeckError` for XML that is none of the XML formats.
+    """
     for candidate in FORMATS.values():
-        if candidate.recognize(deck_text):
+        if candidate is not text.FORMAT and candidate.recognize(deck_text):
             return candidate
+    if looks_like_xml(deck_text):
+        found = root_tag(deck_text)
+        element = f"<{found}>" if found else "no element"
+        raise DeckError(
+            f"an XML file with {element} is neither an MTGO .dek (<Deck>) nor a Cockatrice .cod (<cockatrice_deck>)"
+        )
     return text.FORMAT
 
 
@@ -68,11 +78,12 @@ def read_deck(
     """
     database = db if db is not None else CardDatabase.default()
     body = deck_text.removeprefix("\ufeff")
-    chosen = get_file_format(file_format) if file_format else detect_format(body)
-    raw = chosen.read(body)
-    return build_deck(
-        raw, name=name, file_format=chosen.id, db=database, source=name if source is None else source
-    )
+    where = name if source is None else source
+    try:
+        chosen = get_file_format(file_format) if file_format else detect_format(body)
+    except DeckError as e:
+        raise DeckError(e.reason, source=where) from None
+    return build_deck(chosen.read(body), name=name, file_format=chosen.id, db=database, source=where)
 
 
 def write_deck(deck: Deck, to: str = "text", db: CardDatabase | None = None) -> str:

@@ -14,7 +14,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from xml.parsers import expat
 
-_DECLARATION = re.compile(r"^\s*(?:<\?.*?\?>\s*|<!--.*?-->\s*)*", re.DOTALL)
+_PROLOG = re.compile(r"^\s*(?:<\?.*?\?>\s*|<!--.*?-->\s*|<!DOCTYPE[^\[>]*(?:\[.*?\])?\s*>\s*)*", re.DOTALL)
 _ROOT = re.compile(r"^<([A-Za-z_][\w.:-]*)")
 
 
@@ -38,9 +38,14 @@ class XmlProblem(Exception):
         self.line = line
 
 
+def looks_like_xml(text: str) -> bool:
+    """Whether ``text`` starts like an XML document."""
+    return text.lstrip("\ufeff \t\r\n").startswith("<")
+
+
 def root_tag(text: str) -> str | None:
     """The name of the document element, when ``text`` looks like XML."""
-    m = _ROOT.match(_DECLARATION.sub("", text.lstrip("\ufeff"), count=1))
+    m = _ROOT.match(_PROLOG.sub("", text.lstrip("\ufeff"), count=1))
     return m.group(1) if m else None
 
 
