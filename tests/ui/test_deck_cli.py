@@ -114,6 +114,8 @@ def test_deck_check_of_a_named_format_says_what_it_could_not_check(
         (["deck", "show", "no_such_deck"], "karn: no deck file or bundled deck named 'no_such_deck'"),
         (["deck", "show", "missing/deck.dek"], "karn: missing/deck.dek: no such deck file"),
         (["deck", "convert", "red_burn", "--to", "pdf"], "karn: unknown deck-list format 'pdf'"),
+        (["deck", "convert", "red_burn"], "karn: deck convert needs --to FORMAT (formats: mtgo, "),
+        (["deck", "show", "red_burn", "--from", "pdf"], "karn: unknown deck-list format 'pdf'"),
         (["deck", "check", "red_burn", "--format", "chess"], "karn: unknown format 'chess'"),
         (["deck", "show", "red_burn", "--cards", "nope.json"], "karn: cannot read the card file nope.json"),
         (["play", "--deck", "nosuchdeck"], "karn: no deck file or bundled deck named 'nosuchdeck'"),
@@ -157,3 +159,32 @@ def test_demo_with_a_bad_deck_file_lists_every_problem(
 def test_deck_alone_prints_its_help(capsys: pytest.CaptureFixture[str]) -> None:
     rc, _, err = run(["deck"], capsys)
     assert rc == 2 and "show" in err and "convert" in err and "check" in err
+
+
+@pytest.mark.cr("100.6")
+def test_deck_check_reads_legalities_from_an_mtgjson_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from karn.cards import CardDatabase
+
+    default = CardDatabase.default()
+    legal = {"modern": "Legal", "legacy": "Legal", "pauper": "Legal"}
+    data = {}
+    for name, legalities in (
+        ("Mountain", legal),
+        ("Lightning Bolt", {"modern": "Legal", "legacy": "Legal", "pauper": "Legal"}),
+        ("Chrome Mox", {"modern": "Banned", "legacy": "Legal"}),
+    ):
+        face = default.raw(name)
+        face["legalities"] = legalities
+        data[name] = [face]
+    cards = tmp_path / "AtomicCards.json"
+    cards.write_text(json.dumps({"meta": {"version": "5"}, "data": data}), encoding="utf-8")
+    deck = tmp_path / "d.txt"
+    deck.write_text("52 Mountain\n4 Lightning Bolt\n4 Chrome Mox\n", encoding="utf-8")
+    rc, out, _ = run(["deck", "check", str(deck), "--format", "modern", "--cards", str(cards)], capsys)
+    assert rc == 1 and "100.6: Chrome Mox is banned in modern" in out and "NOT checked" not in out
+    rc, out, _ = run(["deck", "check", str(deck), "--format", "pauper", "--cards", str(cards)], capsys)
+    assert rc == 1 and "100.6: Chrome Mox is not legal in pauper" in out
+    rc, out, _ = run(["deck", "check", str(deck), "--format", "legacy", "--cards", str(cards)], capsys)
+    assert rc == 0 and "valid for legacy" in out

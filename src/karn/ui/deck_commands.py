@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -64,9 +65,17 @@ def _database(args: argparse.Namespace) -> CardDatabase:
         raise UserError([f"cannot read the card file {cards}: {e}"]) from None
 
 
-def _load(spec: str, db: CardDatabase, file_format: str | None = None) -> Deck:
+def _file_format(name: str) -> str:
     try:
-        return load_deck(spec, db, file_format=file_format)
+        return get_file_format(name).id
+    except DeckError as e:
+        raise UserError(e.lines()) from None
+
+
+def _load(spec: str, db: CardDatabase, file_format: str | None = None) -> Deck:
+    chosen = _file_format(file_format) if file_format else None
+    try:
+        return load_deck(spec, db, file_format=chosen)
     except DeckError as e:
         raise UserError(e.lines()) from None
 
@@ -148,11 +157,10 @@ def cmd_deck_show(args: argparse.Namespace) -> int:
 
 
 def cmd_deck_convert(args: argparse.Namespace) -> int:
+    if not args.to:
+        raise UserError([f"deck convert needs --to FORMAT (formats: {', '.join(FORMATS)})"])
+    target = FORMATS[_file_format(args.to)]
     db = _database(args)
-    try:
-        target = get_file_format(args.to)
-    except DeckError as e:
-        raise UserError(e.lines()) from None
     deck = _load(args.file, db, args.from_format)
     text = write_deck(deck, target.id, db)
     if deck.commander and not target.commander_section:
@@ -215,6 +223,9 @@ def _with_errors_reported(handler: Handler) -> Handler:
             return report(e)
         except UnknownCardError as e:
             return report(UserError([str(e)]))
+        except BrokenPipeError:  # the reader of the output stopped early (karn deck show X | head)
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 0
 
     return run
 
@@ -225,8 +236,7 @@ def _deck_file_arguments(parser: argparse.ArgumentParser) -> None:
         "--from",
         dest="from_format",
         metavar="FORMAT",
-        choices=list(FORMATS),
-        help="read the file in this format instead of recognizing it",
+        help=f"read the file in this format instead of recognizing it ({', '.join(FORMATS)})",
     )
     parser.add_argument(
         "--cards",
@@ -262,7 +272,7 @@ def add_deck_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
     convert = commands.add_parser("convert", help="write the deck in another format")
     _deck_file_arguments(convert)
-    convert.add_argument("--to", required=True, metavar="FORMAT", help=f"one of: {', '.join(FORMATS)}")
+    convert.add_argument("--to", metavar="FORMAT", help=f"one of: {', '.join(FORMATS)}")
     convert.add_argument("-o", "--output", metavar="OUT", help="the file to write (default: standard output)")
     convert.set_defaults(func=_with_errors_reported(cmd_deck_convert))
 

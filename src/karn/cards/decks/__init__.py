@@ -24,6 +24,7 @@ from karn.cards.decks.loading import (
 )
 from karn.cards.decks.model import MAX_CARDS, Deck, DeckError, DeckProblem, Entries
 from karn.cards.decks.registry import FORMATS, detect_format, get_file_format, read_deck, write_deck
+from karn.cards.decks.validation import DECK_RULES, DeckCheck, DeckRules, Violation, check_deck
 
 
 def parse_deck(
@@ -38,16 +39,21 @@ def parse_deck(
 
 
 __all__ = [
+    "DECK_RULES",
     "FORMATS",
     "MAX_CARDS",
     "BundledDeck",
     "Deck",
+    "DeckCheck",
     "DeckError",
     "DeckProblem",
+    "DeckRules",
     "Entries",
+    "Violation",
     "bundled_deck_info",
     "bundled_deck_text",
     "bundled_decks",
+    "check_deck",
     "decode_deck_file",
     "detect_format",
     "get_file_format",
