@@ -18,10 +18,13 @@ from __future__ import annotations
 
 from karn.cards.database import CardDatabase
 from karn.cards.decks.fileformat import FileFormat, one_line
-from karn.cards.decks.lines import ARENA_PRINTING, header_of, read_lines
+from karn.cards.decks.lines import ARENA_PRINTING, read_lines
 from karn.cards.decks.model import Deck
-from karn.cards.decks.raw import RawDeck, Section, split_lines
+from karn.cards.decks.raw import RawDeck, split_lines
 from karn.cards.decks.text import entry_lines, named_lines
+
+#: Headers only Arena writes (plain text lists share "Sideboard" and "Commander").
+_ARENA_HEADERS = frozenset({"deck", "companion", "about"})
 
 
 def read(text: str) -> RawDeck:
@@ -44,10 +47,7 @@ def recognize(text: str) -> bool:
     """A ``Deck``, ``Companion`` or ``About`` header, or an entry with its printing."""
     for line in split_lines(text):
         stripped = line.strip()
-        is_header, section = header_of(stripped)
-        if is_header and (section in (Section.MAIN, Section.COMPANION, None)):
-            return True
-        if ARENA_PRINTING.search(stripped):
+        if stripped.lower().rstrip(":") in _ARENA_HEADERS or ARENA_PRINTING.search(stripped):
             return True
     return False
 
