@@ -20,7 +20,7 @@ from typing import Any
 
 from karn import ir, saves
 from karn.cards.database import CardDatabase, CardFace
-from karn.cards.decks import Deck, DeckError, load_deck
+from karn.cards.decks import Deck, DeckError, DeckProblem, load_deck
 from karn.cards.pool import CardNotInPoolError, CardPool
 from karn.engine import flow, game_over, observe, start
 from karn.engine.actions import Action, IllegalActionError
@@ -108,13 +108,17 @@ class Game:
         lists = [_deck_cards(d, db, i) for i, d in enumerate(decks)]
         if pool is None:
             pool = build_pool({n for cards in lists for n in cards}, db)
-        for cards in lists:
-            for name in sorted(set(cards)):
-                if name not in pool:
-                    raise DeckError(f"{name} is not in the card pool given")
-                cc = pool.compiled(name)
-                if not cc.playable:
-                    raise ValueError(f"{name} is not playable: {cc.unsupported[0].clause!r} does not compile")
+        unplayable: list[DeckProblem] = []
+        for name in sorted({n for cards in lists for n in cards}):
+            if name not in pool:
+                raise DeckError(f"{name} is not in the card pool given")
+            cc = pool.compiled(name)
+            if not cc.playable:
+                first = cc.unsupported[0]
+                why = f"{first.clause!r} does not compile ({first.reason})"
+                unplayable.append(DeckProblem(f"{name} is not playable: {why}"))
+        if unplayable:
+            raise DeckError.of(unplayable)  # every card karn can't play yet, at once
         s = GameState(players=[Player(index=i, name=n) for i, n in enumerate(player_names)])
         s.rng = seed & ((1 << 64) - 1)
         s.settings["auto_single"] = int(auto_single)

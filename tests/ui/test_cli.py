@@ -36,9 +36,11 @@ def test_demo_prints_a_rule_cited_log_and_a_result(capsys: pytest.CaptureFixture
     assert re.search(r"(wins|draw) on turn \d+", out)
 
 
-def test_no_command_runs_the_demo(capsys: pytest.CaptureFixture[str]) -> None:
+def test_no_command_prints_the_help_and_runs_no_demo(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([]) == 0
-    assert "karn demo" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert out.startswith("usage: karn") and "decks" in out
+    assert "karn demo" not in out  # no game is played
 
 
 def test_card_shows_characteristics_text_and_compiled_abilities(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,4 +1,4 @@
-"""The ``karn`` command line: demo, play, card, scenario run, coverage.
+"""The ``karn`` command line: demo, play, card, decks, deck, scenario run, coverage.
 
 A thin transport: no rules logic lives here.
 """
@@ -13,6 +13,9 @@ from pathlib import Path
 from rich.console import Console
 from rich.markup import escape
 
+import karn
+from karn.ui.deck_commands import add_deck_commands, bundled_deck_names, check_game_decks
+
 DEFAULT_DECKS = ("red_burn", "green_stompy")
 
 
@@ -24,6 +27,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from karn.agents.heuristic import HeuristicAgent
     from karn.game import Game
 
+    if (bad_decks := check_game_decks(args.deck_a, args.deck_b)) is not None:
+        return bad_decks
     con = _console()
     g = Game.new(args.deck_a, args.deck_b, seed=args.seed, names=("A", "B"))
     agents = [HeuristicAgent(), HeuristicAgent()]
@@ -47,6 +52,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     from karn.ui.terminal import play_terminal
 
+    if (bad_decks := check_game_decks(args.deck, args.ai_deck)) is not None:
+        return bad_decks
     return play_terminal(args.deck, args.ai_deck, args.seed)
 
 
@@ -146,20 +153,23 @@ def cmd_coverage(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="karn", description="karn: a Magic: The Gathering rules engine")
+    ap.add_argument("--version", action="version", version=f"karn {karn.__version__}")
     sub = ap.add_subparsers(dest="cmd")
+    decks = f"a bundled deck ({bundled_deck_names()}; see karn decks) or a deck file"
     d = sub.add_parser("demo", help="an AI-vs-AI game between bundled decks, with the rule-cited log")
-    d.add_argument("--seed", type=int, default=1)
-    d.add_argument("--deck-a", default=DEFAULT_DECKS[0])
-    d.add_argument("--deck-b", default=DEFAULT_DECKS[1])
+    d.add_argument("--seed", type=int, default=1, help="the game's random seed (default: 1)")
+    d.add_argument("--deck-a", default=DEFAULT_DECKS[0], help=f"player A's deck: {decks}")
+    d.add_argument("--deck-b", default=DEFAULT_DECKS[1], help=f"player B's deck: {decks}")
     d.set_defaults(func=cmd_demo)
     p = sub.add_parser("play", help="play against the heuristic AI in the terminal")
-    p.add_argument("--seed", type=int, default=None)
-    p.add_argument("--deck", default=DEFAULT_DECKS[0], help="your deck (bundled name or file)")
-    p.add_argument("--ai-deck", default=DEFAULT_DECKS[1])
+    p.add_argument("--seed", type=int, default=None, help="the game's random seed (default: a random one)")
+    p.add_argument("--deck", default=DEFAULT_DECKS[0], help=f"your deck: {decks}")
+    p.add_argument("--ai-deck", default=DEFAULT_DECKS[1], help=f"the AI's deck: {decks}")
     p.set_defaults(func=cmd_play)
     c = sub.add_parser("card", help="show a card's characteristics, Oracle text and compiled abilities")
     c.add_argument("name", nargs="+")
     c.set_defaults(func=cmd_card)
+    add_deck_commands(sub)
     s = sub.add_parser("scenario", help="scenario files (rules tests as data)")
     ssub = s.add_subparsers(dest="scmd")
     sr = ssub.add_parser(
@@ -189,11 +199,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap = build_parser()
     args = ap.parse_args(list(argv) if argv is not None else None)
     if not getattr(args, "func", None):
-        if args.cmd is None:
-            args = ap.parse_args(["demo"])
-        else:
-            ap.print_help()
-            return 2
+        ap.print_help()
+        return 0 if args.cmd is None else 2
     rc: int = args.func(args)
     return rc
 
