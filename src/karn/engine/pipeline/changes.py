@@ -28,6 +28,7 @@ from karn.engine.events import (
     LifeGain,
     LifeLoss,
     ReorderLibrary,
+    Reveal,
     Shuffle,
     SpellCast,
     SpendMana,
@@ -37,6 +38,7 @@ from karn.engine.events import (
     ZoneChange,
 )
 from karn.engine.modifications import SetController
+from karn.engine.pipeline.knowledge import forget, learn, moved, shuffled
 from karn.engine.state import (
     BATTLEFIELD,
     GRAVEYARD,
@@ -165,6 +167,7 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
     del s.objects[o.id]
     changed(s, layers=ev.origin == BATTLEFIELD)
     if not ev.to or (o.token is not None and ev.to != BATTLEFIELD) or (o.card < 0 and o.token is None):
+        moved(s, o, ev.origin, None, ev)
         _log_zone_change(ctx, ev, None)
         return []
     new = new_object(ctx, o.card, o.name, o.owner, ev.to, token=o.token)
@@ -187,6 +190,7 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
     else:
         dest.append(new.id)  # a library list's end is its top
     ev.new_id = new.id
+    moved(s, o, ev.origin, new, ev)
     if o.id in s.lki:
         lk = s.lki[o.id]
         s.lki[o.id] = LastKnown(**{**_fields(lk), "new_id": new.id})
@@ -420,6 +424,7 @@ def execute_spend_mana(ctx: Context, ev: SpendMana) -> list[GameEvent]:
 def execute_shuffle(ctx: Context, ev: Shuffle) -> list[GameEvent]:
     s = ctx.state
     rng.shuffle(s, s.players[ev.player].library)  # 701.24a
+    shuffled(s, s.players[ev.player].library)
     changed(s)
     if not ev.quiet:
         ctx.emit(ev.rule, f"{ctx.player_name(ev.player)} shuffles their library")
@@ -433,6 +438,19 @@ def execute_reorder(ctx: Context, ev: ReorderLibrary) -> list[GameEvent]:
         lib.remove(c)
         lib.insert(0, c)
     changed(ctx.state)
+    return []
+
+
+@executes(Reveal)
+def execute_reveal(ctx: Context, ev: Reveal) -> list[GameEvent]:
+    """701.20a: revealed cards are known to everyone; looked-at cards (701.22a, 701.23a)
+    to the players who looked, while they stay in their zone."""
+    s = ctx.state
+    shown = [oid for oid in ev.objects if oid in s.objects]
+    learn(s, shown, ev.to)
+    changed(s)
+    if ev.text:
+        ctx.emit(ev.rule, ev.text, seen_by=ev.to, public=ev.public)
     return []
 
 
@@ -529,6 +547,7 @@ def leave_game(ctx: Context, p: int) -> None:
             remove_from_combat(s, oid)
         zone_list(s, o).remove(oid)
         del s.objects[oid]
+        forget(s, oid)
     for o in s.objects.values():
         if o.attached_to and o.attached_to not in s.objects:
             o.attached_to = 0
