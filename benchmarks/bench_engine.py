@@ -124,7 +124,7 @@ def karn_midgame(n: int, seed: int) -> list[Game]:
             prev = g.copy()
             d = g.decision
             assert d is not None
-            g.apply(agents[d.player].choose(g, d.player))
+            g.apply(agents[d.player].choose(g.observation(d.player), g.legal_actions()))
         out.append(g if not g.is_over() else prev)
     return out
 

@@ -3,24 +3,25 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from karn.engine.actions import Action
-    from karn.game import Game
+    from karn.engine.observation import Observation
 
 
 class RandomAgent:
-    """Picks uniformly among the legal actions, with its own seeded generator."""
+    """Picks uniformly among the legal actions, with its own seeded generator
+    (it reads nothing of the observation)."""
 
     def __init__(self, seed: int | None = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, game: Game, player: int) -> Action:
-        actions = game.legal_actions()
-        if not actions:
+    def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        if not legal_actions:
             raise ValueError("no decision is pending: the game is over")
-        return self.rng.choice(actions)
+        return self.rng.choice(legal_actions)
 
     def __repr__(self) -> str:
         return "RandomAgent()"

@@ -153,6 +153,9 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
     ev.origin = o.zone
     ev.card = o.card
     ev.owner = o.owner
+    ctx.touched_players.add(o.owner)  # a zone of theirs (or its size) changes
+    if o.zone in (LIBRARY, HAND) or ev.to in (LIBRARY, HAND):
+        ctx.hidden_changes += 1
     ev.name = ctx.chars(o.id).name if o.zone == BATTLEFIELD else o.name
     if o.zone in (BATTLEFIELD, STACK):
         lk = _last_known(ctx, o)
@@ -271,6 +274,7 @@ def execute_damage(ctx: Context, ev: Damage) -> list[GameEvent]:
     if ev.target < 0:
         pl = s.players[ref_player(ev.target)]
         pl.life -= ev.amount
+        ctx.touched_players.add(pl.index)
         ctx.emit("120.3a", f"{ev.source_name} deals {ev.amount} {kind} to {pl.name} (life {pl.life})")
     else:
         o = s.objects.get(ev.target)
@@ -286,6 +290,7 @@ def execute_damage(ctx: Context, ev: Damage) -> list[GameEvent]:
             )
         if ch.is_("creature"):
             o.damage += ev.amount
+            ctx.touched.add(o.id)
             if ev.deathtouch:
                 o.deathtouch_damage = True
             ctx.emit("120.3e", f"{ev.source_name} deals {ev.amount} {kind} to {ch.name}")
@@ -298,6 +303,7 @@ def execute_damage(ctx: Context, ev: Damage) -> list[GameEvent]:
 def execute_life_gain(ctx: Context, ev: LifeGain) -> list[GameEvent]:
     pl = ctx.state.players[ev.player]
     pl.life += ev.amount
+    ctx.touched_players.add(ev.player)
     changed(ctx.state)
     ctx.emit(ev.rule, f"{pl.name} gains {ev.amount} life (life {pl.life})")
     return []
@@ -307,6 +313,7 @@ def execute_life_gain(ctx: Context, ev: LifeGain) -> list[GameEvent]:
 def execute_life_loss(ctx: Context, ev: LifeLoss) -> list[GameEvent]:
     pl = ctx.state.players[ev.player]
     pl.life -= ev.amount
+    ctx.touched_players.add(ev.player)
     changed(ctx.state)
     ctx.emit(ev.rule, f"{pl.name} loses {ev.amount} life (life {pl.life})")
     return []
@@ -334,6 +341,7 @@ def execute_tap(ctx: Context, ev: Tap) -> list[GameEvent]:
     ev.changed = o.tapped != ev.tapped
     o.tapped = ev.tapped
     changed(ctx.state)
+    ctx.touched.add(o.id)
     if ev.text and not ev.quiet:
         ctx.emit(ev.rule, ev.text)
     return []
@@ -405,6 +413,7 @@ def execute_add_mana(ctx: Context, ev: AddMana) -> list[GameEvent]:
     pool = ctx.state.players[ev.player].pool
     for sym in ev.symbols:
         pool[sym] = pool.get(sym, 0) + 1
+    ctx.touched_players.add(ev.player)
     changed(ctx.state)
     return []
 
@@ -416,6 +425,7 @@ def execute_spend_mana(ctx: Context, ev: SpendMana) -> list[GameEvent]:
     for sym, n in ev.symbols.items():
         pool[sym] = pool.get(sym, 0) - n
     pl.pool = {k: v for k, v in pool.items() if v > 0}
+    ctx.touched_players.add(ev.player)
     changed(ctx.state)
     return []
 
@@ -425,6 +435,7 @@ def execute_shuffle(ctx: Context, ev: Shuffle) -> list[GameEvent]:
     s = ctx.state
     rng.shuffle(s, s.players[ev.player].library)  # 701.24a
     shuffled(s, s.players[ev.player].library)
+    ctx.hidden_changes += 1
     changed(s)
     if not ev.quiet:
         ctx.emit(ev.rule, f"{ctx.player_name(ev.player)} shuffles their library")
@@ -437,6 +448,7 @@ def execute_reorder(ctx: Context, ev: ReorderLibrary) -> list[GameEvent]:
     for c in ev.bottom:
         lib.remove(c)
         lib.insert(0, c)
+    ctx.hidden_changes += 1
     changed(ctx.state)
     return []
 
@@ -448,6 +460,7 @@ def execute_reveal(ctx: Context, ev: Reveal) -> list[GameEvent]:
     s = ctx.state
     shown = [oid for oid in ev.objects if oid in s.objects]
     learn(s, shown, ev.to)
+    ctx.hidden_changes += 1
     changed(s)
     if ev.text:
         ctx.emit(ev.rule, ev.text, seen_by=ev.to, public=ev.public)
@@ -466,6 +479,7 @@ def refresh_control(ctx: Context, before: dict[int, int]) -> None:
             s.objects[oid].sick = True
             remove_from_combat(s, oid)
             changed(s)
+            ctx.touched.add(oid)
 
 
 def _controllers(ctx: Context) -> dict[int, int]:
@@ -514,9 +528,11 @@ def execute_start_turn(ctx: Context, ev: StartTurn) -> list[GameEvent]:
     s = ctx.state
     for p in s.players:
         p.lands_played = 0
+        ctx.touched_players.add(p.index)
     for oid in s.battlefield:
         if ctx.controller(oid) == ev.player:
             s.objects[oid].sick = False  # 302.6
+            ctx.touched.add(oid)
     changed(s)
     ctx.emit(ev.rule, f"turn {s.turn}: {ctx.player_name(ev.player)}'s turn begins")
     return []
@@ -541,6 +557,8 @@ def leave_game(ctx: Context, p: int) -> None:
     are exiled (by the caller, through the pipeline)."""
     s = ctx.state
     before = _controllers(ctx)
+    ctx.touched_players.update(range(len(s.players)))
+    ctx.hidden_changes += 1
     for oid in [oid for oid, o in s.objects.items() if o.owner == p]:
         o = s.objects[oid]
         if o.zone == BATTLEFIELD:
@@ -563,4 +581,5 @@ def leave_game(ctx: Context, p: int) -> None:
 def set_pool(ctx: Context, p: int, pool: dict[str, int]) -> None:
     """Scenario setup and rewinds: a player's mana pool is exactly this."""
     ctx.state.players[p].pool = dict(pool)
+    ctx.touched_players.add(p)
     changed(ctx.state)
