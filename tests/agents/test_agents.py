@@ -420,3 +420,53 @@ def test_player_refs_are_what_the_heuristic_attacks() -> None:
     step_until(g, _me_then(Scripted(lambda obs, a: False)), _deciding("attackers"))
     a = ask(HeuristicAgent(), g, 0)
     assert a.kind == "attack" and a.b == player_ref(1)
+
+
+# ---------------------------------------------------------------------------- what agents are given
+
+
+def test_run_game_gives_each_agent_its_own_view_and_the_log_as_deltas() -> None:
+    class Watcher:
+        def __init__(self, seed: int) -> None:
+            self.random = RandomAgent(seed)
+            self.log: list[str] = []
+            self.players: set[int | None] = set()
+            self.size = 0
+
+        def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+            assert observation.decision is not None and observation.decision.player == observation.player
+            assert [(o.kind, o.a, o.b) for o in observation.decision.options] == [
+                (a.kind, a.a, a.b) for a in legal_actions
+            ]
+            self.players.add(observation.player)
+            self.log += [str(e) for e in observation.log]
+            self.size = observation.log_size
+            return self.random.choose(observation, legal_actions)
+
+    watchers = [Watcher(1), Watcher(2)]
+    g = Game.new(*DECKS, seed=21)
+    with pytest.raises(AgentError, match="did not end"):
+        run_game(g, watchers, max_decisions=400)
+    assert watchers[0].players == {0} and watchers[1].players == {1}
+    for p, w in enumerate(watchers):
+        # Everything it was given, once, as it may read it (a withdrawn cast aside, 733).
+        readable = [str(x) for e in g.log[: w.size] if (x := e.for_player(p)) is not None]
+        assert set(readable) <= set(w.log)
+        assert not any(e.seen_by and p not in e.seen_by and e.text in w.log for e in g.log)
+
+
+def test_run_game_builds_no_observation_for_an_agent_that_reads_none() -> None:
+    given: list[Observation | None] = []
+
+    class Blind(RandomAgent):
+        def choose(self, observation: Observation | None, legal_actions: Sequence[Action]) -> Action:
+            given.append(observation)
+            return super().choose(observation, legal_actions)
+
+    class Seeing(Blind):
+        reads_observation = True
+
+    g = Game.new(*DECKS, seed=22)
+    run_game(g, [Blind(1), Seeing(2)])
+    assert None in given and any(isinstance(o, Observation) for o in given)
+    assert all(o is None or o.player == 1 for o in given)

@@ -25,6 +25,8 @@ activation rewound, 733) keeps only the views still right for it. ``Game.dirty()
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
 from karn.engine.context import Context
@@ -62,6 +64,14 @@ def observation(ctx: Context, player: int | None, log_from: int | None = None) -
         obs = ctx.observer = Observer(state)
     elif obs.state is not state:
         obs.rewound(state)
+    if state.rollback:
+        if obs.before_cast is None:
+            obs.keep_before_cast()  # a cast or activation began since the last look
+    else:
+        obs.before_cast = None
+        obs.looked = state.version
+        obs.looked_layers = state.layers_version
+        obs.looked_id = state.next_id
     if ctx.touched_players or not obs.players or obs.over != state.over:
         obs.refresh_players(ctx)
     if state.layers_version != obs.layers or ctx.touched or state.combat is not obs.combat_of:
@@ -87,7 +97,7 @@ def observation(ctx: Context, player: int | None, log_from: int | None = None) -
         d.player if d is not None else None,
         d.kind if d is not None else "",
         decision_view(ctx, d) if d is not None and d.player == player else None,
-        log_for(log, player, log_from) if log_from < len(log) else (),
+        obs.log(log, player, log_from) if log_from < len(log) else (),
         log_from,
         len(log),
     )
@@ -107,22 +117,16 @@ def turn_start(log: list[Event], turn: int) -> int:
 
 def log_for(log: list[Event], player: int | None, start: int) -> tuple[Event, ...]:
     """The log from `start` on as `player` may read it (None: a spectator reads public text)."""
-    out = log[start:]
-    for e in out:
-        if e.seen_by:
-            break
-    else:
-        return tuple(out)  # nothing hidden (most of the time)
     who = -1 if player is None else player
-    filtered = []
-    for e in out:
+    out = []
+    for e in log[start:]:
         if not e.seen_by:
-            filtered.append(e)
+            out.append(e)
         else:
             seen = e.for_player(who)
             if seen is not None:
-                filtered.append(seen)
-    return tuple(filtered)
+                out.append(seen)
+    return tuple(out)
 
 
 def decision_view(ctx: Context, d: Decision) -> DecisionView:
@@ -183,6 +187,13 @@ class Observer:
         "known_at",
         "cards",
         "spells",
+        "scanned",
+        "last_scanned",
+        "private",
+        "looked",
+        "looked_layers",
+        "looked_id",
+        "before_cast",
     )
 
     def __init__(self, state: GameState) -> None:
@@ -204,25 +215,91 @@ class Observer:
         self.known_at = -1  # the ctx.hidden_changes they were built at
         self.cards: dict[int, CardView] = {}
         self.spells: dict[str, tuple[tuple[str, ...], tuple[str, ...], int]] = {}
+        # The state's version, layers_version and next_id at the last look outside a cast or
+        # activation, and the views kept when one began (733: cancelling it comes back there).
+        self.looked = self.looked_layers = self.looked_id = -1
+        self.before_cast: tuple[Any, ...] | None = None
+        self.scanned = 0  # the log entries looked at for private ones
+        self.last_scanned: Event | None = None  # the last of them
+        self.private: list[int] = []  # the indices of the entries some players may not read
         # stack object id -> (its targets, x and modes then, its view)
         self.stack_views: dict[int, tuple[list[list[int]], int, list[int], StackItemView]] = {}
+
+    def keep_before_cast(self) -> None:
+        """Keep the views of the last look (before the cast or activation in progress
+        began): cancelling it (733) brings the game back there."""
+        self.before_cast = (
+            (self.looked, self.looked_layers, self.looked_id),
+            self.players,
+            self.over,
+            self.layers,
+            self.combat_of,
+            self.combat,
+            self.fighting,
+            self.board,
+            self.index,
+            dict(self.permanents),
+        )
 
     def rewound(self, state: GameState) -> None:
         """The context's state was replaced by an earlier one (a cast or activation rewound,
         733): keep what is still right. The views of objects that exist in both states stay
         (an object id is never used twice in one line of play); the ids the earlier state has
         not allocated yet will be used again, by other objects."""
-        below = state.next_id
         self.state = state
+        below = state.next_id
+        self.stack_views = {k: v for k, v in self.stack_views.items() if k < below}
+        saved = self.before_cast
+        self.before_cast = None
+        if saved is not None and saved[0] == (state.version, state.layers_version, state.next_id):
+            # Back to where it was at the last look before the cast (its usual end: cancel).
+            (
+                _,
+                self.players,
+                self.over,
+                self.layers,
+                self.combat_of,
+                self.combat,
+                self.fighting,
+                self.board,
+                self.index,
+                self.permanents,
+            ) = saved
+            self.combat_of = state.combat  # the same combat, as decoded again
+            self.zones = {}
+            self.hands = {}
+            self.known_views = {}
+            self.known_at = -1
+            return
         self.players = ()  # all again
         self.layers = -1  # compare every permanent with its view again
         self.combat_of = None
         self.permanents = {k: v for k, v in self.permanents.items() if k < below}
-        self.stack_views = {k: v for k, v in self.stack_views.items() if k < below}
         self.zones = {}
         self.hands = {}
         self.known_views = {}
         self.known_at = -1
+
+    # -------------------------------------------------------------- the log
+
+    def log(self, log: list[Event], player: int | None, start: int) -> tuple[Event, ...]:
+        """The log from `start` on as `player` may read it. The entries some players may
+        not read are noted once each (the log only grows, but for the entries a rewound
+        cast or activation withdraws, 733)."""
+        scanned = self.scanned
+        if scanned > len(log) or (scanned and log[scanned - 1] is not self.last_scanned):
+            scanned = 0  # withdrawn entries: look at the log again
+            self.private = []
+        if scanned < len(log):
+            private = self.private
+            for i in range(scanned, len(log)):
+                if log[i].seen_by:
+                    private.append(i)
+            self.scanned = scanned = len(log)
+            self.last_scanned = log[-1]
+        if not self.private or self.private[-1] < start:
+            return tuple(log[start:])
+        return log_for(log, player, start)
 
     # -------------------------------------------------------------- cards in zones
 
@@ -317,9 +394,9 @@ class Observer:
         if layers == self.layers:
             # The same permanents with the same characteristics (a change to either bumps
             # layers_version): show again those tapped, damaged, attacking, ...
-            again = set(touched)
+            again: set[int] | list[int] = touched
             if cb is not self.combat_of:
-                again.update(self.fighting)  # combat began or ended
+                again = set(touched) | self.fighting  # combat began or ended
             views = list(self.board)
             index = self.index
             for oid in again:
@@ -353,8 +430,11 @@ class Observer:
             self.index = {oid: i for i, oid in enumerate(state.battlefield)}
             self.layers = layers
         touched.clear()
+        if cb is not None and (cb is not self.combat_of or self.combat is not None):
+            self.fighting = set(attacks).union(blocks)
+        elif cb is None and self.fighting:
+            self.fighting = set()
         self.combat_of = cb
-        self.fighting = set(attacks).union(blocks) if cb is not None else set()
 
     # -------------------------------------------------------------- the stack
 
