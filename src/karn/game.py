@@ -408,9 +408,9 @@ class Game:
         player's own hand, the permanents, the stack, the decision (only for its decider)
         and the log as that player may read it, from entry ``log_from`` (by default the
         first entry of the current turn) to the end; ``obs.log_size`` is where the next
-        call may start (a cancelled cast or activation withdraws its entries, 733: the
-        log may become shorter). ``obs.to_dict()`` is JSON-ready. Anything but a player index is an
-        error (:class:`TypeError`, :class:`ValueError`): a spectator's view is
+        call may start (a cancelled cast or activation withdraws its entries, 733: the log
+        may become shorter). ``obs.to_dict()`` is JSON-ready. Anything but a player index
+        is an error (:class:`TypeError`, :class:`ValueError`): a spectator's view is
         :meth:`public_observation`.
 
         >>> g = Game.new("red_burn", "green_stompy", seed=42)

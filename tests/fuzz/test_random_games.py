@@ -890,6 +890,39 @@ def test_copy_and_save_at_mid_resolution_decisions() -> None:
     assert not missing, f"no branch at {missing} in {stats.games} games (decisions seen: {dict(stats.kinds)})"
 
 
+@_hyp(16)
+@given(seed=st.integers(0, 2**32 - 1), pairing=st.sampled_from(range(len(PAIRINGS))), cut=st.floats(0.0, 1.0))
+def test_determinized_games_show_the_same_view_and_play_on(seed: int, pairing: int, cut: float) -> None:
+    """``determinize(p, s)`` at any decision: ``p``'s observation is the same, the cards are
+    the same set in zones of the same sizes, and the copy plays on with every invariant."""
+    _, deck_a, deck_b = PAIRINGS[pairing]
+    ref, actions = play_fast(deck_a, deck_b, seed)
+    g = replay(deck_a, deck_b, seed, actions[: int(cut * len(actions))])
+    if g.is_over():
+        return
+    n_cards = _deck_size(deck_a) + _deck_size(deck_b)
+    rng = random.Random(seed)
+    for p in range(len(g.state.players)):
+        h = g.determinize(p, rng.randrange(1 << 30))
+        assert h.observation(p, 0) == g.observation(p, 0)
+        assert h.public_observation(0) == g.public_observation(0)
+        check_zones(h, n_cards)
+        for q in h.state.players:
+            for zone in PLAYER_ZONES:
+                assert len(getattr(q, zone)) == len(getattr(g.state.players[q.index], zone))
+        if g.decision is not None and g.decision.player == p:
+            assert h.legal_actions() == g.legal_actions()
+        sight = Sight(h)
+        sight.seen = [len(h.log)] * len(h.state.players)  # what was read before is not checked again
+        for _ in range(60):
+            if h.is_over():
+                break
+            h.apply(rng.choice(h.legal_actions()))
+            check_zones(h, n_cards)
+            check_decision(h)
+            check_observations(h, sight)
+
+
 def test_heuristic_agent_games_keep_invariants() -> None:
     """Games where one seat is the heuristic agent (smart-ish actions) keep every invariant."""
     from karn.agents.heuristic import HeuristicAgent as agent_cls
