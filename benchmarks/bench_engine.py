@@ -101,13 +101,21 @@ def time_op(op: Callable[[Any], object], items: list[Any], repeats: int, min_sec
 # ---------------------------------------------------------------------------- karn
 
 
-def karn_batch(games: int, seed: int) -> Batch:
+class ObservingRandomAgent(RandomAgent):
+    """A random agent that is given its observation at every decision (``--observing``:
+    what building observations costs; the plain one reads none, and run_game builds none)."""
+
+    reads_observation = True
+
+
+def karn_batch(games: int, seed: int, observing: bool = False) -> Batch:
+    agent = ObservingRandomAgent if observing else RandomAgent
     decisions = turns = 0
     t0 = time.perf_counter()
     for i in range(games):
         s = seed + i
         g = Game.new(*DECKS, seed=s)
-        decisions += run_game(g, [RandomAgent(s), RandomAgent(s + 1_000_003)])
+        decisions += run_game(g, [agent(s), agent(s + 1_000_003)])
         turns += g.state.turn
     return Batch(time.perf_counter() - t0, games, decisions, turns)
 
@@ -124,15 +132,15 @@ def karn_midgame(n: int, seed: int) -> list[Game]:
             prev = g.copy()
             d = g.decision
             assert d is not None
-            g.apply(agents[d.player].choose(g, d.player))
+            g.apply(agents[d.player].choose(None, g.legal_actions()))
         out.append(g if not g.is_over() else prev)
     return out
 
 
 def bench_karn(args: argparse.Namespace) -> Figures:
     karn_batch(2, args.seed + 99_999)  # warm up: card compilation, imports
-    batches = [karn_batch(args.games, args.seed) for _ in range(args.repeats)]
-    f = Figures("karn", args.games)
+    batches = [karn_batch(args.games, args.seed, args.observing) for _ in range(args.repeats)]
+    f = Figures("karn (observing)" if args.observing else "karn", args.games)
     f.games_per_s, f.decisions_per_s, f.decisions_per_game, f.turns_per_game = median_batch(batches)
     snaps = karn_midgame(args.snapshots, args.seed)
     saves = [g.dumps() for g in snaps]
@@ -374,6 +382,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--other-games", type=int, default=6, help="games per repeat for the other engines")
     p.add_argument("--other-repeats", type=int, default=3, help="repeats for the other engines")
     p.add_argument("--only-karn", action="store_true", help="skip the engines of the `bench` extra")
+    p.add_argument(
+        "--observing",
+        action="store_true",
+        help="karn's random agents are given an observation at every decision",
+    )
     p.add_argument("--phase-data", default=str(CACHE / "card-data.json"), help="phase-python card-data.json")
     p.add_argument("--no-build", action="store_true", help="never build phase card data (3 minutes)")
     p.add_argument("--profile", type=int, metavar="N", help="profile N random karn games and exit")

@@ -22,11 +22,12 @@ from karn import ir, saves
 from karn.cards.database import CardDatabase, CardFace
 from karn.cards.decks import Deck, DeckError, DeckProblem, load_deck
 from karn.cards.pool import CardNotInPoolError, CardPool
-from karn.engine import flow, game_over, observe, start
+from karn.engine import decisions, determinize, flow, game_over, observe, start
 from karn.engine.actions import Action, IllegalActionError
 from karn.engine.context import Context
 from karn.engine.layers import Chars
 from karn.engine.log import Event
+from karn.engine.observation import Observation
 from karn.engine.pipeline import place
 from karn.engine.state import (
     BATTLEFIELD,
@@ -191,6 +192,7 @@ class Game:
         s = self.state
         s.version += 1
         s.layers_version += 1
+        self.ctx.observer = None
         if s.started and s.decision is not None and s.decision.kind == "priority":
             s.decision = None
             self._run()
@@ -216,6 +218,8 @@ class Game:
         return self.ctx.state.decision
 
     def legal_actions(self) -> list[Action]:
+        """The answers to the pending decision (empty once the game is over), for the
+        player ``decision.player``: any of them may be passed to :meth:`apply`."""
         d = self.ctx.state.decision
         if d is None:
             return []
@@ -226,6 +230,7 @@ class Game:
         return list(self._actions)
 
     def is_over(self) -> bool:
+        """Has the game ended (104)? Then :attr:`winner` says who won (None: a draw)."""
         return self.ctx.state.over
 
     @property
@@ -234,18 +239,44 @@ class Game:
         s = self.state
         return s.winner if s.over and s.winner >= 0 else None
 
-    def apply(self, action: Action) -> None:
+    def apply(self, action: Action, player: int | None = None) -> None:
         """Take an action answering the pending decision.
 
-        An action that is not among the legal options raises
-        :class:`IllegalActionError` naming the rule, and changes nothing (733).
+        ``player``, when given, is the player taking it (a server passes the seat of the
+        client): an action by anyone but the player who must decide is refused (117.1 for
+        priority, the decision's own rule otherwise, e.g. 509.1 for blockers). An action
+        that is not among the legal options raises :class:`IllegalActionError` naming the
+        rule, and changes nothing (733). Anything but an :class:`Action` of a ``str`` kind
+        and ``int`` numbers is a :class:`TypeError`.
+
+        >>> g = Game.new("red_burn", "green_stompy", seed=7)
+        >>> decider = g.decision.player
+        >>> g.apply(Action("keep"), player=1 - decider)
+        Traceback (most recent call last):
+        ...
+        karn.engine.actions.IllegalActionError: 103.5: each player decides on their own mulligan: ...
+        >>> g.apply(Action("keep"), player=decider)
         """
+        if type(action) is not Action and not isinstance(action, Action):
+            raise TypeError(
+                f"apply() takes an Action (e.g. Action('pass') or one of legal_actions()), "
+                f"not {type(action).__name__}: {action!r}"
+            )
+        kind, a, b = action.kind, action.a, action.b
+        if type(kind) is not str or type(a) is not int or type(b) is not int:
+            raise TypeError(
+                f"an Action has a str kind and int numbers a and b, not Action({kind!r}, {a!r}, {b!r})"
+            )
         state = self.ctx.state
         d = state.decision
+        if player is not None:
+            player = self._player_index(player)
         if d is None:
             raise IllegalActionError("the game is over; no decision is pending", "104.1")
+        if player is not None and player != d.player:
+            rule = "117.1" if d.kind == "priority" else d.rule
+            raise IllegalActionError(decisions.not_theirs(self.ctx, d, player), rule)
         opt = None
-        kind, a, b = action.kind, action.a, action.b
         for o in d.options:
             if o.a == a and o.kind == kind and o.b == b:
                 opt = o
@@ -261,20 +292,33 @@ class Game:
             raise
         self._run()
 
-    def push(self, action: Action) -> None:
+    def push(self, action: Action, player: int | None = None) -> None:
         """Alias of :meth:`apply` (python-chess naming)."""
-        self.apply(action)
+        self.apply(action, player)
 
     def concede(self, player: int) -> None:
-        """104.3a: a player may concede at any time."""
+        """104.3a: a player may concede at any time (``player``: an index, 0 to players - 1)."""
+        player = self._player_index(player)
         if self.state.over:
             raise IllegalActionError("the game is over", "104.1")
+        if self.state.players[player].lost:
+            raise IllegalActionError(f"{self.pname(player)} has already left the game", "800.4a")
         self.state.players[player].conceded = True
+        self.ctx.touched_players.add(player)  # a change the observations show
         self.ctx.sba_version = -1
         self.ctx.emit("104.3a", f"{self.pname(player)} concedes")
         game_over.check_game_over(self.ctx)
         if not self.state.over:
             self._run()
+
+    def _player_index(self, player: object) -> int:
+        """`player` as a player index, or a clear error (booleans are not players)."""
+        players = self.state.players
+        if type(player) is not int:
+            raise TypeError(f"a player is an int index ({_player_list(self.state)}), not {player!r}")
+        if not 0 <= player < len(players):
+            raise ValueError(f"no player {player}: the players are {_player_list(self.state)}")
+        return player
 
     def _run(self) -> None:
         flow.run(self.ctx)
@@ -296,6 +340,30 @@ class Game:
         g._actions_of = None
         g._growing_pool = self._growing_pool
         return g
+
+    def determinize(self, player: int, seed: int) -> Game:
+        """A copy of the game in which everything `player` can't see is drawn anew from
+        `seed`, consistently with what they saw: the other players' hands and every library
+        (its order, and which of its owner's hidden cards it holds), and the random number
+        generator. `player`'s hand, the cards they know in hidden zones (revealed, looked
+        at, seen entering) and every public zone stay as they are; ``observation(player)``
+        is the same in the copy. For search with imperfect information (ISMCTS): see
+        :mod:`karn.engine.determinize` for exactly what is resampled.
+
+        >>> g = Game.new("red_burn", "green_stompy", seed=5)
+        >>> h = g.determinize(0, seed=1)
+        >>> h.observation(0) == g.observation(0)
+        True
+        >>> sorted(h.obj(o).card for o in h.state.players[1].hand) != sorted(
+        ...     g.obj(o).card for o in g.state.players[1].hand)
+        True
+        """
+        player = self._player_index(player)
+        if type(seed) is not int:
+            raise TypeError(f"a seed is an int, not {seed!r}")
+        copy = self.copy()
+        determinize.determinize(copy.ctx, player, seed)
+        return copy
 
     def dumps(self) -> bytes:
         """Serialize the whole game to bytes: the state, the log (its last
@@ -325,9 +393,48 @@ class Game:
 
     # ------------------------------------------------------------------ views
 
-    def observation(self, player: int) -> dict[str, Any]:
-        """What `player` may know (no peeking): see :mod:`karn.engine.observe`."""
-        return observe.observation(self.ctx, player)
+    def observation(self, player: int, log_from: int | None = None) -> Observation:
+        """What `player` (an index, 0 to players - 1) may know now: no peeking.
+
+        See :class:`~karn.engine.observation.Observation`: public information, the
+        player's own hand, the permanents, the stack, the decision (only for its decider)
+        and the log as that player may read it, from entry ``log_from`` (by default the
+        first entry of the current turn) to the end; ``obs.log_size`` is where the next
+        call may start (a cancelled cast or activation withdraws its entries, 733: the log
+        may become shorter). ``obs.to_dict()`` is JSON-ready. Anything but a player index
+        is an error (:class:`TypeError`, :class:`ValueError`): a spectator's view is
+        :meth:`public_observation`.
+
+        >>> g = Game.new("red_burn", "green_stompy", seed=42)
+        >>> obs = g.observation(0)
+        >>> [len(obs.hand), obs.players[1].hand_size]
+        [7, 7]
+        >>> g.observation(2)
+        Traceback (most recent call last):
+        ...
+        ValueError: no player 2: the players are 0 (A) and 1 (B)
+        """
+        if type(player) is not int or not 0 <= player < len(self.ctx.state.players):
+            player = self._player_index(player)
+        if log_from is not None and (type(log_from) is not int or not 0 <= log_from <= len(self.ctx.log)):
+            log_from = self._log_start(log_from)
+        return observe.observation(self.ctx, player, log_from)
+
+    def public_observation(self, log_from: int | None = None) -> Observation:
+        """A spectator's view: what every player may know (no hand, no decision options;
+        ``player`` is None; known hidden cards only when everyone knows them)."""
+        return observe.observation(self.ctx, None, self._log_start(log_from))
+
+    def _log_start(self, log_from: object) -> int | None:
+        if log_from is None:
+            return None
+        if type(log_from) is not int:
+            raise TypeError(f"log_from is a log index (an int), not {log_from!r}")
+        if log_from < 0:
+            raise ValueError(f"log_from is a log index (0 or more), not {log_from}")
+        # Past the end: nothing new. The log is shorter than before when a cast or
+        # activation was cancelled (733): its entries were withdrawn.
+        return min(log_from, len(self.log))
 
     def describe(self, oid: int) -> str:
         return self.ctx.describe(oid)
@@ -335,6 +442,12 @@ class Game:
     def __repr__(self) -> str:
         s = self.state
         return f"<Game turn {s.turn} {s.step} active={self.pname(s.active)} over={s.over}>"
+
+
+def _player_list(state: GameState) -> str:
+    """ "0 (A) and 1 (B)": the players' indices and names, for error messages."""
+    names = [f"{p.index} ({p.name})" for p in state.players]
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
 
 
 DeckSpec = str | Deck | Sequence[str] | Mapping[str, int]
@@ -383,4 +496,4 @@ def _deck_cards(d: object, db: CardDatabase, seat: int) -> list[str]:
     return out
 
 
-__all__ = ["CorruptSaveError", "DeckSpec", "Event", "Game", "SaveFile"]
+__all__ = ["CorruptSaveError", "DeckSpec", "Event", "Game", "Observation", "SaveFile"]

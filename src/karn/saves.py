@@ -37,7 +37,7 @@ class CorruptSaveError(ValueError):
     """A save file that cannot be loaded."""
 
 
-class SaveFile(msgspec.Struct):
+class SaveFile(msgspec.Struct, forbid_unknown_fields=True):
     format: int
     ir_version: str
     cards: dict[str, str]  # card name -> hash of its compilation (karn.cards.pool)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pytest
 
@@ -17,6 +17,7 @@ from karn.agents import (
     play_match,
     run_game,
 )
+from karn.engine.observation import Observation
 from karn.engine.state import BATTLEFIELD, GRAVEYARD, player_ref
 
 DECKS = ("red_burn", "green_stompy")
@@ -32,11 +33,11 @@ class Recorder:
         self.agent = agent
         self.chosen: list[tuple[str, Action, list[Action]]] = []
 
-    def choose(self, game: Game, player: int) -> Action:
-        d = game.decision
-        assert d is not None and d.player == player
-        legal = game.legal_actions()
-        a = self.agent.choose(game, player)
+    def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        d = observation.decision
+        assert d is not None and d.player == observation.player
+        legal = list(legal_actions)
+        a = self.agent.choose(observation, legal)
         assert a in legal, f"{a!r} is not among {legal}"
         self.chosen.append((d.kind, a, legal))
         return a
@@ -45,13 +46,13 @@ class Recorder:
 class Scripted:
     """An opponent for set-up positions: takes the first action matching a rule, else passes."""
 
-    def __init__(self, rule: Callable[[Game, Action], bool]) -> None:
+    def __init__(self, rule: Callable[[Observation, Action], bool]) -> None:
         self.rule = rule
 
-    def choose(self, game: Game, player: int) -> Action:
-        acts = game.legal_actions()
+    def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        acts = list(legal_actions)
         for a in acts:
-            if self.rule(game, a):
+            if self.rule(observation, a):
                 return a
         for kind in ("pass", "done", "pay", "no"):
             for a in acts:
@@ -66,8 +67,13 @@ def step_until(g: Game, agents: list[Agent], stop: Callable[[Game], bool], limit
             return
         d = g.decision
         assert d is not None
-        g.apply(agents[d.player].choose(g, d.player))
+        g.apply(ask(agents[d.player], g, d.player))
     raise AssertionError("position not reached")
+
+
+def ask(agent: Agent, g: Game, player: int) -> Action:
+    """The agent's answer, from ``player``'s observation and the legal actions (never the game)."""
+    return agent.choose(g.observation(player), g.legal_actions())
 
 
 def names_in(g: Game, player: int, zone: str) -> list[str]:
@@ -107,7 +113,7 @@ def test_random_agent_is_reproducible_and_uniform() -> None:
     agent = RandomAgent(0)
     counts = {a: 0 for a in legal}
     for _ in range(2000):
-        counts[agent.choose(g, g.decision.player)] += 1  # type: ignore[union-attr]
+        counts[ask(agent, g, g.decision.player)] += 1  # type: ignore[union-attr]
     expected = 2000 / len(legal)
     assert all(abs(n - expected) < 0.2 * expected for n in counts.values()), counts
 
@@ -115,9 +121,9 @@ def test_random_agent_is_reproducible_and_uniform() -> None:
 def test_random_agent_refuses_a_finished_game() -> None:
     g = play_game(*DECKS, [RandomAgent(1), RandomAgent(2)], seed=0)
     with pytest.raises(ValueError):
-        RandomAgent(0).choose(g, 0)
+        ask(RandomAgent(0), g, 0)
     with pytest.raises(ValueError):
-        HeuristicAgent().choose(g, 0)
+        ask(HeuristicAgent(), g, 0)
 
 
 # ---------------------------------------------------------------------------- the heuristic agent
@@ -193,12 +199,12 @@ def test_heuristic_does_not_peek_at_hidden_information(seed: int) -> None:
         d = g.decision
         assert d is not None
         if d.player == 0:
-            a = agent.choose(g, 0)
+            a = ask(agent, g, 0)
             for _ in range(2):
-                assert agent.choose(_hidden_shuffled(g, 0, rng), 0) == a
+                assert ask(agent, _hidden_shuffled(g, 0, rng), 0) == a
             checked += 1
         else:
-            a = opponent.choose(g, 1)
+            a = ask(opponent, g, 1)
         g.apply(a)
     assert checked > 30
 
@@ -223,10 +229,10 @@ def _me_then(opp: Agent) -> list[Agent]:
 
 def test_plays_its_land_first() -> None:
     g = _position([("Mountain", "hand"), ("Raging Goblin", "hand")], [], 0, "precombat_main")
-    a = HeuristicAgent().choose(g, 0)
+    a = ask(HeuristicAgent(), g, 0)
     assert a.kind == "play"
     g.apply(a)
-    assert HeuristicAgent().choose(g, 0).kind == "cast"
+    assert ask(HeuristicAgent(), g, 0).kind == "cast"
 
 
 def test_burn_kills_the_creature_it_can_kill() -> None:
@@ -236,7 +242,7 @@ def test_burn_kills_the_creature_it_can_kill() -> None:
         0,
         "precombat_main",
     )
-    step_until(g, _me_then(Scripted(lambda g, a: False)), lambda g: bool(g.state.players[0].graveyard))
+    step_until(g, _me_then(Scripted(lambda obs, a: False)), lambda g: bool(g.state.players[0].graveyard))
     assert names_in(g, 1, BATTLEFIELD) == ["Craw Wurm"]
     assert names_in(g, 1, GRAVEYARD) == ["Grizzly Bears"]
     assert g.state.players[1].life == 20
@@ -250,12 +256,16 @@ def test_burn_goes_to_the_face_when_lethal() -> None:
         "precombat_main",
     )
     g.state.players[1].life = 3
-    step_until(g, _me_then(Scripted(lambda g, a: False)), lambda g: False)
+    step_until(g, _me_then(Scripted(lambda obs, a: False)), lambda g: False)
     assert g.is_over() and g.winner == 0
 
 
-def _attack_with(name: str) -> Callable[[Game, Action], bool]:
-    return lambda g, a: a.kind == "attack" and g.obj(a.a).name == name
+def _attack_with(name: str) -> Callable[[Observation, Action], bool]:
+    def rule(obs: Observation, a: Action) -> bool:
+        p = obs.permanent(a.a)
+        return a.kind == "attack" and p is not None and p.name == name
+
+    return rule
 
 
 def test_chump_blocks_only_when_the_damage_would_be_lethal() -> None:
@@ -297,8 +307,8 @@ def test_attacks_only_when_the_blockers_allow_it() -> None:
     cases = (("Grizzly Bears", "Centaur Courser", False), ("Centaur Courser", "Grizzly Bears", True))
     for mine, theirs, attacks in cases:
         g = _position([(mine, BATTLEFIELD)], [(theirs, BATTLEFIELD)], 0, "beginning_of_combat")
-        step_until(g, _me_then(Scripted(lambda g, a: False)), _deciding("attackers"))
-        a = HeuristicAgent().choose(g, 0)
+        step_until(g, _me_then(Scripted(lambda obs, a: False)), _deciding("attackers"))
+        a = ask(HeuristicAgent(), g, 0)
         assert a.kind == ("attack" if attacks else "done"), (mine, theirs, a)
 
 
@@ -310,7 +320,7 @@ def test_attacks_with_everything_when_it_is_lethal() -> None:
         "beginning_of_combat",
     )
     g.state.players[1].life = 3
-    step_until(g, _me_then(Scripted(lambda g, a: False)), lambda g: False)
+    step_until(g, _me_then(Scripted(lambda obs, a: False)), lambda g: False)
     assert g.is_over() and g.winner == 0
 
 
@@ -322,7 +332,7 @@ def test_giant_growth_saves_a_creature_from_shock() -> None:
         "precombat_main",
     )
     bears = next(o for o in g.state.battlefield if g.obj(o).name == "Grizzly Bears")
-    shock = Scripted(lambda g, a: a.kind == "cast" or (a.kind == "target" and a.a == bears))
+    shock = Scripted(lambda obs, a: a.kind == "cast" or (a.kind == "target" and a.a == bears))
     step_until(g, _me_then(shock), lambda g: len(g.state.players[1].graveyard) == 1 and not g.state.stack)
     assert names_in(g, 0, GRAVEYARD) == ["Giant Growth"]
     assert "Grizzly Bears" in names_in(g, 0, BATTLEFIELD)
@@ -335,7 +345,7 @@ def test_giant_growth_is_not_wasted_outside_combat() -> None:
         0,
         "postcombat_main",
     )
-    assert HeuristicAgent().choose(g, 0).kind == "pass"
+    assert ask(HeuristicAgent(), g, 0).kind == "pass"
 
 
 def test_aura_goes_on_its_own_best_creature() -> None:
@@ -350,7 +360,7 @@ def test_aura_goes_on_its_own_best_creature() -> None:
         0,
         "precombat_main",
     )
-    step_until(g, _me_then(Scripted(lambda g, a: False)), lambda g: "Rancor" in names_in(g, 0, BATTLEFIELD))
+    step_until(g, _me_then(Scripted(lambda obs, a: False)), lambda g: "Rancor" in names_in(g, 0, BATTLEFIELD))
     rancor = next(o for o in g.state.battlefield if g.obj(o).name == "Rancor")
     assert g.obj(g.obj(rancor).attached_to).name == "Centaur Courser"
 
@@ -362,7 +372,7 @@ def test_keeps_hands_with_two_to_five_lands(seed: int) -> None:
     assert d is not None and d.kind == "mulligan"
     p = d.player
     lands = sum(1 for c in g.state.players[p].hand if "land" in g.face(g.obj(c).name).types)
-    a = HeuristicAgent().choose(g, p)
+    a = ask(HeuristicAgent(), g, p)
     assert a.kind == ("keep" if 2 <= lands <= 5 else "mulligan"), lands
 
 
@@ -387,7 +397,7 @@ def test_play_match_alternates_seats_and_decks() -> None:
 
 def test_an_illegal_answer_is_reported() -> None:
     class Cheater:
-        def choose(self, game: Game, player: int) -> Action:
+        def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
             return Action("cast", 99999)
 
     with pytest.raises(AgentError, match="illegal"):
@@ -407,6 +417,56 @@ def test_run_game_counts_decisions_and_respects_its_limit() -> None:
 
 def test_player_refs_are_what_the_heuristic_attacks() -> None:
     g = _position([("Raging Goblin", BATTLEFIELD)], [], 0, "beginning_of_combat")
-    step_until(g, _me_then(Scripted(lambda g, a: False)), _deciding("attackers"))
-    a = HeuristicAgent().choose(g, 0)
+    step_until(g, _me_then(Scripted(lambda obs, a: False)), _deciding("attackers"))
+    a = ask(HeuristicAgent(), g, 0)
     assert a.kind == "attack" and a.b == player_ref(1)
+
+
+# ---------------------------------------------------------------------------- what agents are given
+
+
+def test_run_game_gives_each_agent_its_own_view_and_the_log_as_deltas() -> None:
+    class Watcher:
+        def __init__(self, seed: int) -> None:
+            self.random = RandomAgent(seed)
+            self.log: list[str] = []
+            self.players: set[int | None] = set()
+            self.size = 0
+
+        def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+            assert observation.decision is not None and observation.decision.player == observation.player
+            assert [(o.kind, o.a, o.b) for o in observation.decision.options] == [
+                (a.kind, a.a, a.b) for a in legal_actions
+            ]
+            self.players.add(observation.player)
+            self.log += [str(e) for e in observation.log]
+            self.size = observation.log_size
+            return self.random.choose(observation, legal_actions)
+
+    watchers = [Watcher(1), Watcher(2)]
+    g = Game.new(*DECKS, seed=21)
+    with pytest.raises(AgentError, match="did not end"):
+        run_game(g, watchers, max_decisions=400)
+    assert watchers[0].players == {0} and watchers[1].players == {1}
+    for p, w in enumerate(watchers):
+        # Everything it was given, once, as it may read it (a withdrawn cast aside, 733).
+        readable = [str(x) for e in g.log[: w.size] if (x := e.for_player(p)) is not None]
+        assert set(readable) <= set(w.log)
+        assert not any(e.seen_by and p not in e.seen_by and e.text in w.log for e in g.log)
+
+
+def test_run_game_builds_no_observation_for_an_agent_that_reads_none() -> None:
+    given: list[Observation | None] = []
+
+    class Blind(RandomAgent):
+        def choose(self, observation: Observation | None, legal_actions: Sequence[Action]) -> Action:
+            given.append(observation)
+            return super().choose(observation, legal_actions)
+
+    class Seeing(Blind):
+        reads_observation = True
+
+    g = Game.new(*DECKS, seed=22)
+    run_game(g, [Blind(1), Seeing(2)])
+    assert None in given and any(isinstance(o, Observation) for o in given)
+    assert all(o is None or o.player == 1 for o in given)

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import karn
-from karn import Action, CorruptSaveError, Event, Game, IllegalActionError
+from karn import Action, CorruptSaveError, Event, Game, IllegalActionError, Observation
 from karn.cards import Deck, DeckError, UnknownCardError, bundled_decks, load_deck, parse_deck
 
 RULE = re.compile(r"^\d{3}(\.\d+[a-z]?)?$")
@@ -379,7 +379,8 @@ def test_concede_ends_the_game_and_the_other_player_wins(loser: int) -> None:
     with pytest.raises(IllegalActionError):
         g.concede(1 - loser)
     obs = g.observation(loser)
-    assert obs["over"] is True and obs["winner"] == 1 - loser and "decision" not in obs
+    assert obs.over is True and obs.winner == 1 - loser and obs.decision is None and obs.decider is None
+    assert obs.players[loser].conceded and obs.players[loser].lost and obs.players[1 - loser].won
 
 
 @pytest.mark.cr("104.3a")
@@ -469,32 +470,6 @@ def test_log_opens_with_the_start_of_the_game() -> None:
 # ---------------------------------------------------------------------------- observations
 
 
-_TOP_KEYS = {
-    "player",
-    "turn",
-    "active",
-    "step",
-    "priority",
-    "players",
-    "battlefield",
-    "stack",
-    "over",
-    "winner",
-}
-_PLAYER_KEYS = {
-    "index",
-    "name",
-    "life",
-    "poison",
-    "library_count",
-    "hand_count",
-    "graveyard",
-    "exile",
-    "mana_pool",
-    "lost",
-}
-
-
 def test_observation_shape_and_no_peeking() -> None:
     g = Game.new("red_burn", "green_stompy", seed=15)
     r = random.Random(15)
@@ -504,40 +479,77 @@ def test_observation_shape_and_no_peeking() -> None:
     assert d is not None
     for me in (0, 1):
         obs = g.observation(me)
-        assert _TOP_KEYS <= obs.keys()
-        assert obs["player"] == me
-        assert obs["turn"] == g.state.turn and obs["active"] == g.state.active and obs["step"] == g.state.step
-        assert obs["decider"] == d.player
-        for pv in obs["players"]:
-            p = g.state.players[pv["index"]]
-            assert pv["library_count"] == len(p.library)
-            assert pv["hand_count"] == len(p.hand)
-            assert pv["graveyard"] == [g.obj(o).name for o in p.graveyard]
-            assert "library" not in pv
-            if pv["index"] == me:
-                assert pv.keys() == _PLAYER_KEYS | {"hand"}
-                assert [c["id"] for c in pv["hand"]] == p.hand
-                assert [c["name"] for c in pv["hand"]] == [g.obj(o).name for o in p.hand]
-            else:
-                assert pv.keys() == _PLAYER_KEYS  # only the size of the opponent's hand
-        assert [v["id"] for v in obs["battlefield"]] == g.state.battlefield
-        for v in obs["battlefield"]:
-            assert {"id", "name", "owner", "controller", "types", "tapped"} <= v.keys()
+        assert isinstance(obs, Observation)
+        assert obs.player == me
+        assert obs.turn == g.state.turn and obs.active == g.state.active and obs.step == g.state.step
+        assert obs.decider == d.player and obs.decision_kind == d.kind
+        for pv in obs.players:
+            p = g.state.players[pv.index]
+            assert pv.library_size == len(p.library)
+            assert pv.hand_size == len(p.hand)
+            assert [c.name for c in pv.graveyard] == [g.obj(o).name for o in p.graveyard]
+            assert not hasattr(pv, "library") and not hasattr(pv, "hand")
+        # Only the observer's own hand (ids and names); the opponent's is a size.
+        assert [c.id for c in obs.hand] == g.state.players[me].hand
+        assert [c.name for c in obs.hand] == [g.obj(o).name for o in g.state.players[me].hand]
+        assert [v.id for v in obs.battlefield] == g.state.battlefield
+        for v in obs.battlefield:
+            c = g.chars(v.id)
+            assert (v.name, v.controller, set(v.types), set(v.keywords)) == (
+                c.name,
+                c.controller,
+                c.types,
+                c.keywords,
+            )
+            assert v.tapped == g.obj(v.id).tapped and v.damage == g.obj(v.id).damage
+            assert v.power == (c.power if c.is_("creature") else None)
         if me == d.player:
-            assert obs["decision"] == {
-                "kind": d.kind,
-                "rule": d.rule,
-                "prompt": d.prompt,
-                "options": [o.label for o in d.options],
-            }
+            assert obs.decision is not None
+            assert (obs.decision.kind, obs.decision.rule, obs.decision.prompt) == (d.kind, d.rule, d.prompt)
+            assert [(o.kind, o.a, o.b, o.label) for o in obs.decision.options] == [
+                (o.kind, o.a, o.b, o.label) for o in d.options
+            ]
         else:
-            assert "decision" not in obs
+            assert obs.decision is None  # who decides and what kind, not the options
+
+
+def test_the_opponents_hand_and_the_libraries_are_sizes_only() -> None:
+    g = Game.new("red_burn", "green_stompy", seed=21)
+    hidden = {g.obj(o).name for p in g.state.players for o in p.library}
+    hidden |= {g.obj(o).name for o in g.state.players[1].hand}
+    shown = {g.obj(o).name for o in g.state.players[0].hand}
+    text = msgspec.json.encode(g.observation(0).to_dict()).decode()
+    assert all(name not in text for name in hidden - shown)
+    assert all(name in text for name in shown)
 
 
 def test_observation_is_plain_data() -> None:
     g = Game.new("red_burn", "green_stompy", seed=16)
     obs = g.observation(0)
-    assert msgspec.json.decode(msgspec.json.encode(obs)) == obs
+    d = obs.to_dict()
+    assert msgspec.json.decode(msgspec.json.encode(d)) == d
+    assert (
+        d["player"] == 0
+        and len(d["hand"]) == 7
+        and d["decision"]["options"][0]["kind"] in ("keep", "mulligan")
+    )
+    assert {"rule", "text", "turn"} == set(d["log"][0])
+
+
+def test_observation_log_from_gives_what_is_new() -> None:
+    g = Game.new("red_burn", "green_stompy", seed=17)
+    first_view = g.observation(0, 0)
+    assert first_view.log_from == 0 and first_view.log_size == len(g.log) == len(first_view.log)
+    g.apply(g.legal_actions()[0])
+    later = g.observation(0, first_view.log_size)
+    assert later.log_from == first_view.log_size and later.log_size == len(g.log)
+    assert list(later.log) == [e.for_player(0) for e in g.log[first_view.log_size :]]
+    # By default, the log of the current turn.
+    assert g.observation(0).log_from == next(i for i, e in enumerate(g.log) if e.turn == g.state.turn)
+    # Entries naming cards the player can't see read as their public text (or not at all).
+    assert list(g.observation(1, 0).log) == [x for e in g.log if (x := e.for_player(1)) is not None]
+    drawn = [e for e in g.log if e.seen_by == (0,)]
+    assert drawn and all(e.text not in [x.text for x in g.observation(1, 0).log] for e in drawn)
 
 
 # ---------------------------------------------------------------------------- copies and saves

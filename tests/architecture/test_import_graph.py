@@ -17,7 +17,18 @@ ENGINE = Path(__file__).resolve().parents[2] / "src" / "karn" / "engine"
 # Bottom to top. A module may import modules of its own layer or below.
 LAYERS: list[set[str]] = [
     # typed data: the state, its values, events, frames, continuous effects, actions, the log
-    {"rng", "values", "modifications", "events", "frames", "state", "actions", "log", "filters"},
+    {
+        "rng",
+        "values",
+        "modifications",
+        "events",
+        "frames",
+        "state",
+        "actions",
+        "log",
+        "filters",
+        "observation",
+    },
     {"layers"},  # characteristics (613): a pure function of the state and the card pool
     {"context"},  # what procedures receive: state, pool, log, caches
     {"decisions", "pipeline"},  # asking a player; the one event pipeline (614-616, the changes)
@@ -34,6 +45,7 @@ LAYERS: list[set[str]] = [
         "turns",
         "game_over",
         "observe",
+        "determinize",
     },
     {"flow"},  # the loop
 ]

@@ -31,6 +31,8 @@ PROTECTED = {
     "controller",
     "attached_to",
     "objects",
+    # who knows which cards in hidden zones (400.2): revealed, looked at, seen entering
+    "known",
 }
 # Writes that are not to the state: the layer system computes characteristics (Chars, 613),
 # derived data whose "controller" is the controller layer 2 gives an object.

@@ -11,10 +11,15 @@ Every game here is played by seeded agents (uniformly random legal actions from 
   are not cards, attachments point at permanents;
 * decisions: a non-empty list of legal actions exists exactly until the game is over
   (and a player with priority can always pass);
-* no peeking: an observation never shows the opponent's hand (only its size), any
-  library, or the pending decision of the other player (one player's observation per
-  action, alternating; on a sample of actions the whole observation is searched for
-  the names of cards that are only in hidden zones);
+* no peeking, for every player after every action: the observation shows the sizes of
+  hidden zones only, the pending decision only to its decider, no object the player
+  can't see, and no name of a card that is only in zones hidden from the player (the
+  libraries, the other players' hands, minus the cards the player knows: revealed,
+  looked at, seen entering), neither among its names, nor in the decision it shows, nor
+  in the log entries the player reads (a name counts for the log when the card was
+  hidden before and after the action); on a sample, the cached observations equal
+  observations built from nothing;
+* an error about an object the actor can't see never names the card;
 * an illegal action (an unknown object, ``pass`` outside priority, an opponent's card
   or creature, a legal option with a bogus object, ...) raises
   :class:`karn.IllegalActionError` and changes neither the decision nor the log; on a
@@ -43,6 +48,7 @@ import operator
 import os
 import queue
 import random
+import re
 import subprocess
 import sys
 import traceback
@@ -290,97 +296,157 @@ def check_decision(g: Game) -> None:
         assert ("pass", 0, 0) in keys, "a player with priority can always pass (117.3d)"
 
 
-def _shown_ids(obs: dict[str, Any]) -> set[int]:
-    """Object ids an observation shows (in the places the observation format puts them)."""
-    out: set[int] = set()
-    for pv in obs["players"]:
-        for c in pv.get("hand", ()):
-            out.add(c["id"])
-    for v in obs["battlefield"]:
-        out.add(v["id"])
-        if "attached_to" in v:
-            out.add(v["attached_to"])
-    for v in obs["stack"]:
-        out.add(v["id"])
-        for slot in v["targets"]:
-            out.update(slot)
+class Sight:
+    """What each player of a game may see, and what they were already shown of the log.
+
+    ``hidden(p)``: the objects in zones hidden from ``p`` (every library, the other
+    players' hands) that ``p`` does not know (``GameState.known``: revealed to them,
+    looked at, seen entering the zone); ``hidden_only(p)``: the names of cards that are
+    only there (no card of that name is anywhere ``p`` can see).
+    """
+
+    def __init__(self, g: Game) -> None:
+        self.g = g
+        self.seen = [0] * len(g.state.players)  # per player: the log entries already checked
+        # Per player: the names that were only in hidden zones at the last check (before the
+        # action whose log entries the next check reads).
+        self.only: list[set[str] | None] = [None] * len(g.state.players)
+        self._state = g.state
+        self._cache: dict[tuple[int, int], tuple[set[int], set[str]]] = {}
+
+    def _fresh(self, p: int) -> tuple[set[int], set[str]]:
+        """(hidden ids, hidden-only names) for ``p``, computed again when the state changed
+        (every change to zones, knowledge or characteristics bumps the state's version)."""
+        s = self.g.state
+        if s is not self._state:  # a cast rewound (733): another state object
+            self._state = s
+            self._cache.clear()
+        key = (s.version, p)
+        found = self._cache.get(key)
+        if found is None:
+            known = s.known
+            objects = s.objects
+            hidden: set[int] = set()
+            for q in s.players:
+                hidden.update(q.library)
+                if q.index != p:
+                    hidden.update(q.hand)
+            if known:
+                hidden.difference_update([oid for oid, who in known.items() if p in who])
+            names = {objects[oid].name for oid in hidden}
+            visible = {objects[oid].name for oid in s.stack}
+            visible.update(self.g.chars(oid).name for oid in s.battlefield)
+            visible.update(objects[oid].name for oid in s.battlefield)
+            for q in s.players:
+                visible.update(objects[oid].name for oid in (*q.graveyard, *q.exile))
+            visible.update(objects[oid].name for oid in s.players[p].hand)
+            visible.update(objects[oid].name for oid, who in known.items() if p in who and oid in objects)
+            found = (hidden, names - visible)
+            if len(self._cache) > 8:
+                self._cache.clear()
+            self._cache[key] = found
+        return found
+
+    def hidden(self, p: int) -> set[int]:
+        return self._fresh(p)[0]
+
+    def hidden_only(self, p: int) -> set[str]:
+        return self._fresh(p)[1]
+
+
+_NAME_CHAR = re.compile(r"[\w'-]")
+
+
+def names_in(text: str, names: set[str]) -> list[str]:
+    """The names that occur in `text` as whole words."""
+    out = []
+    for name in names:
+        i = text.find(name)
+        while i >= 0:
+            j = i + len(name)
+            if (i == 0 or not _NAME_CHAR.match(text[i - 1])) and (
+                j == len(text) or not _NAME_CHAR.match(text[j])
+            ):
+                out.append(name)
+                break
+            i = text.find(name, i + 1)
     return out
 
 
-def _strings_in(x: Any, strings: set[str]) -> None:
-    if isinstance(x, str):
-        strings.add(x)
-    elif isinstance(x, dict):
-        for k, v in x.items():
-            strings.add(str(k))
-            _strings_in(v, strings)
-    elif isinstance(x, list | tuple):
-        for v in x:
-            _strings_in(v, strings)
+#: Option kinds whose ``a`` is an object id.
+_OBJECT_OPTIONS = frozenset({"play", "cast", "activate", "mana", "target", "attack", "unattack", "block",
+                             "unblock", "choose", "bottom", "top", "legend"})  # fmt: skip
 
 
-_OBS_PLAYER_KEYS = frozenset(
-    {
-        "index",
-        "name",
-        "life",
-        "poison",
-        "library_count",
-        "hand_count",
-        "graveyard",
-        "exile",
-        "mana_pool",
-        "lost",
-    }
-)
-
-
-def check_observation(g: Game, me: int, deep: bool = False) -> None:
-    """No peeking: hidden zones show only their sizes; the decision only to its decider.
-
-    ``deep`` also walks the whole observation (when ``me`` is not deciding): no name
-    of a card that exists only in zones hidden from ``me`` appears anywhere in it.
-    """
+def check_observation(g: Game, me: int, sight: Sight) -> None:
+    """No peeking, for player ``me``: the observation shows the sizes of hidden zones, the
+    decision only to its decider, no object ``me`` can't see, and no name of a card that is
+    only in zones hidden from ``me`` (in its names, the decision's prompt and labels, and
+    the log entries written since ``me``'s previous check, read as ``me`` may read them: a
+    name counts for the log only if it was hidden both before and after the action)."""
     s = g.state
     d = g.decision
-    obs = g.observation(me)
-    assert obs["player"] == me
-    assert len(obs["players"]) == len(s.players)
-    for pv, p in zip(obs["players"], s.players, strict=True):
-        extra = pv.keys() - _OBS_PLAYER_KEYS
-        if p.index == me:
-            assert extra == {"hand"}, f"unexpected keys in player {me}'s own view: {extra}"
-            assert [c["id"] for c in pv["hand"]] == p.hand
-        else:
-            assert not extra, f"player {me}'s view of the opponent has extra keys {extra} (a hidden hand?)"
-        assert pv["library_count"] == len(p.library)
-        assert pv["hand_count"] == len(p.hand)
-        assert pv["life"] == p.life
+    obs = g.observation(me, sight.seen[me])
+    sight.seen[me] = obs.log_size
+    assert obs.player == me and len(obs.players) == len(s.players)
+    # The public zones as they are, the player's own hand, the sizes of the hidden zones
+    # (a view is a snapshot of the state: the names of the objects it lists are theirs).
+    for pv, p in zip(obs.players, s.players, strict=True):
+        assert (pv.library_size, pv.hand_size, pv.life) == (len(p.library), len(p.hand), p.life)
+        assert [c.id for c in pv.graveyard] == p.graveyard and [c.id for c in pv.exile] == p.exile
+    assert [c.id for c in obs.hand] == s.players[me].hand
+    assert [v.id for v in obs.battlefield] == s.battlefield
+    assert [v.id for v in obs.stack] == s.stack[::-1]
+    # Beyond those, only ids of the cards the player knows.
+    hidden = sight.hidden(me)
+    shown = {k.id for k in obs.known} | {v.attached_to for v in obs.battlefield if v.attached_to}
+    shown.update(t for v in obs.stack for slot in v.targets for t in slot)
+    texts = [e.text for e in obs.log]
     if d is not None and d.player == me:
-        assert obs["decision"]["kind"] == d.kind
-        assert obs["decision"]["options"] == [o.label for o in d.options]
+        assert obs.decision is not None and (obs.decision.kind, obs.decision.prompt) == (d.kind, d.prompt)
+        assert [(o.kind, o.a, o.b, o.label) for o in obs.decision.options] == [
+            (o.kind, o.a, o.b, o.label) for o in d.options
+        ]
+        shown |= {o.a for o in d.options if o.kind in _OBJECT_OPTIONS}
+        texts += [d.prompt] + [o.label for o in d.options]
     else:
-        assert "decision" not in obs, f"player {me} sees the decision of player {obs.get('decider')}"
-    hidden = {oid for p in s.players for oid in p.library}
-    for q in s.players:
-        if q.index != me:
-            hidden.update(q.hand)
-    leak = _shown_ids(obs) & hidden
+        assert obs.decision is None, f"player {me} sees the decision of player {obs.decider}"
+    leak = shown & hidden
     assert not leak, f"player {me}'s observation shows hidden objects {[s.objects[i].name for i in leak]}"
-    if deep and (d is None or d.player != me):
-        visible = {o.name for oid, o in s.objects.items() if oid not in hidden}
-        visible |= {g.chars(oid).name for oid in s.battlefield}
-        hidden_names = {s.objects[oid].name for oid in hidden} - visible
-        if hidden_names:
-            strings: set[str] = set()
-            _strings_in(obs, strings)
-            leaked = hidden_names & strings
-            assert not leaked, f"player {me}'s observation names hidden cards {sorted(leaked)}"
+    for k in obs.known:
+        assert me in s.known.get(k.id, ()) and s.objects[k.id].name == k.name
+    only = sight.hidden_only(me)
+    hidden_only_before = sight.only[me]
+    sight.only[me] = only
+    if not only:
+        return
+    logged = [e.text for e in obs.log]
+    for text in texts:
+        found = names_in(text, only)
+        if found and text in logged and hidden_only_before is not None:
+            found = [n for n in found if n in hidden_only_before]
+        assert not found, f"player {me} reads hidden cards {found} in {text!r}"
 
 
-def check_observations(g: Game, deep: bool = False) -> None:
+def check_observations(g: Game, sight: Sight) -> None:
     for me in range(len(g.state.players)):
-        check_observation(g, me, deep)
+        check_observation(g, me, sight)
+
+
+def check_cached_observations(g: Game) -> None:
+    """The observations built from the caches are those built from nothing."""
+    ctx = g.ctx
+    for me in range(len(g.state.players)):
+        cached = g.observation(me, 0)
+        kept = (ctx.observer, set(ctx.touched), set(ctx.touched_players), ctx.hidden_changes)
+        ctx.observer = None
+        fresh = g.observation(me, 0)
+        ctx.observer, touched, players, ctx.hidden_changes = kept
+        ctx.touched.update(touched)
+        ctx.touched_players.update(players)
+        assert cached == fresh, f"player {me}'s cached observation differs: " + ", ".join(
+            f for f in fresh.__struct_fields__ if getattr(cached, f) != getattr(fresh, f)
+        )
 
 
 def _illegal_of_kind(g: Game, rng: random.Random, which: int) -> Action | None:
@@ -430,21 +496,29 @@ def illegal_action(g: Game, rng: random.Random) -> Action:
             return a
 
 
-def check_illegal(g: Game, rng: random.Random, *, full: bool) -> None:
+def check_illegal(g: Game, rng: random.Random, *, full: bool, sight: Sight | None = None) -> None:
     """An illegal action raises IllegalActionError and changes nothing (733.1).
 
     The decision and the log are compared after every attempt; with ``full`` the
     whole state hash too (the harness does that at a sample of the decisions:
-    hashing the state is the costliest check).
+    hashing the state is the costliest check). An error about an object the actor
+    can't see never names the card.
     """
     a = illegal_action(g, rng)
     d = g.decision
+    assert d is not None
     log_len = len(g.log)
     before = g.state_hash() if full else ""
+    secret = ""  # the name of the card behind the id, when only hidden zones hold that name
+    o = g.state.objects.get(a.a)
+    if o is not None and sight is not None and a.a in sight.hidden(d.player):
+        if o.name in sight.hidden_only(d.player):
+            secret = o.name
     try:
         g.apply(a)
     except IllegalActionError as e:
         assert str(e), f"{a!r}: an IllegalActionError without a message"
+        assert not secret or secret not in str(e), f"{a!r}: the error names the hidden card: {e}"
     else:
         raise AssertionError(f"the illegal action {a!r} was accepted at a {d.kind if d else None} decision")
     assert g.decision == d, f"the illegal action {a!r} changed the pending decision"
@@ -454,25 +528,28 @@ def check_illegal(g: Game, rng: random.Random, *, full: bool) -> None:
 
 
 #: Shares of the decisions (priority ones, others) at which the state hash is compared
-#: around the illegal action, and at which the observation is walked for hidden names.
+#: around the illegal action, and at which the cached observations are compared with
+#: observations built from nothing.
 FULL_ILLEGAL_RATE = (0.04, 0.3)
-DEEP_OBS_RATE = (0.02, 0.2)
+FRESH_OBS_RATE = (0.005, 0.03)
 
 
-def check_all(g: Game, n_cards: int, rng: random.Random, turn: int = 0) -> None:
+def check_all(g: Game, n_cards: int, rng: random.Random, sight: Sight) -> None:
     """The invariants checked after each action.
 
-    Zones and the decision every time; the observation of one player, alternating
-    (``turn`` is the action count); an illegal action every time (the full state
-    hash comparison on a sample).
+    Zones and the decision; every player's observation (and the log entries they read
+    since their last check); an illegal action (the full state hash comparison on a
+    sample); the cached observations against fresh ones, on a sample.
     """
     check_zones(g, n_cards)
     check_decision(g)
     d = g.decision
     k = 0 if d is not None and d.kind == "priority" else 1
-    check_observation(g, turn % len(g.state.players), deep=rng.random() < DEEP_OBS_RATE[k])
+    check_observations(g, sight)
+    if rng.random() < FRESH_OBS_RATE[k]:
+        check_cached_observations(g)
     if d is not None:
-        check_illegal(g, rng, full=rng.random() < FULL_ILLEGAL_RATE[k])
+        check_illegal(g, rng, full=rng.random() < FULL_ILLEGAL_RATE[k], sight=sight)
 
 
 def check_cancel_restores(g: Game, before: tuple[bytes, int, Any]) -> None:
@@ -582,7 +659,8 @@ def play_checked(
     branch: Branch | None = None
     branches = 0
     before_cast: tuple[bytes, int, Any] = (b"", 0, None)
-    check_all(g, n_cards, rng)
+    sight = Sight(g)
+    check_all(g, n_cards, rng, sight)
     while not g.is_over():
         assert len(actions) < MAX_ACTIONS, f"seed {seed}: the game did not end within {MAX_ACTIONS} actions"
         d = g.decision
@@ -604,7 +682,7 @@ def play_checked(
         a = choosers[d.player](g, d.player)
         if d.kind == "priority" and a.kind in ("cast", "activate"):
             before_cast = (encode_state(g.state), len(g.log), d)
-        g.apply(a)
+        g.apply(a, player=d.player)
         actions.append(a)
         if a.kind == "cancel":
             check_cancel_restores(g, before_cast)
@@ -615,8 +693,8 @@ def play_checked(
                 branch = None
             else:
                 branch.check(g)
-        check_all(g, n_cards, rng, len(actions))
-    check_observations(g, deep=True)
+        check_all(g, n_cards, rng, sight)
+    check_cached_observations(g)
     with pytest.raises(IllegalActionError):
         g.apply(Action("pass"))
     stats.games += 1
@@ -812,6 +890,39 @@ def test_copy_and_save_at_mid_resolution_decisions() -> None:
     assert not missing, f"no branch at {missing} in {stats.games} games (decisions seen: {dict(stats.kinds)})"
 
 
+@_hyp(16)
+@given(seed=st.integers(0, 2**32 - 1), pairing=st.sampled_from(range(len(PAIRINGS))), cut=st.floats(0.0, 1.0))
+def test_determinized_games_show_the_same_view_and_play_on(seed: int, pairing: int, cut: float) -> None:
+    """``determinize(p, s)`` at any decision: ``p``'s observation is the same, the cards are
+    the same set in zones of the same sizes, and the copy plays on with every invariant."""
+    _, deck_a, deck_b = PAIRINGS[pairing]
+    ref, actions = play_fast(deck_a, deck_b, seed)
+    g = replay(deck_a, deck_b, seed, actions[: int(cut * len(actions))])
+    if g.is_over():
+        return
+    n_cards = _deck_size(deck_a) + _deck_size(deck_b)
+    rng = random.Random(seed)
+    for p in range(len(g.state.players)):
+        h = g.determinize(p, rng.randrange(1 << 30))
+        assert h.observation(p, 0) == g.observation(p, 0)
+        assert h.public_observation(0) == g.public_observation(0)
+        check_zones(h, n_cards)
+        for q in h.state.players:
+            for zone in PLAYER_ZONES:
+                assert len(getattr(q, zone)) == len(getattr(g.state.players[q.index], zone))
+        if g.decision is not None and g.decision.player == p:
+            assert h.legal_actions() == g.legal_actions()
+        sight = Sight(h)
+        sight.seen = [len(h.log)] * len(h.state.players)  # what was read before is not checked again
+        for _ in range(60):
+            if h.is_over():
+                break
+            h.apply(rng.choice(h.legal_actions()))
+            check_zones(h, n_cards)
+            check_decision(h)
+            check_observations(h, sight)
+
+
 def test_heuristic_agent_games_keep_invariants() -> None:
     """Games where one seat is the heuristic agent (smart-ish actions) keep every invariant."""
     from karn.agents.heuristic import HeuristicAgent as agent_cls
@@ -824,7 +935,7 @@ def test_heuristic_agent_games_keep_invariants() -> None:
         agent = agent_cls()
         rnd = random_chooser(random.Random(k))
         choosers: list[Chooser] = [rnd, rnd]
-        choosers[seat] = agent.choose
+        choosers[seat] = lambda g, p: agent.choose(g.observation(p), g.legal_actions())  # noqa: B023
         g, actions = play_checked(deck_a, deck_b, 30_000 + k, choosers, stats=stats)
         assert g.is_over(), name
     assert stats.games == n

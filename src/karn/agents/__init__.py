@@ -6,7 +6,7 @@
 True
 """
 
-from karn.agents.base import Agent
+from karn.agents.base import Agent, BlindAgent
 from karn.agents.heuristic import HeuristicAgent
 from karn.agents.play import AgentError, MatchResult, play_game, play_match, run_game
 from karn.agents.random_agent import RandomAgent
@@ -14,6 +14,7 @@ from karn.agents.random_agent import RandomAgent
 __all__ = [
     "Agent",
     "AgentError",
+    "BlindAgent",
     "HeuristicAgent",
     "MatchResult",
     "RandomAgent",

@@ -5,9 +5,9 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TypeAlias
+from typing import TypeAlias, cast
 
-from karn.agents.base import Agent
+from karn.agents.base import Agent, BlindAgent, reads_observation
 from karn.cards.decks import Deck
 from karn.engine.actions import IllegalActionError
 from karn.game import Game
@@ -43,19 +43,33 @@ def play_game(
 
 
 def run_game(g: Game, agents: Sequence[Agent], *, max_decisions: int = MAX_DECISIONS) -> int:
-    """Let ``agents`` (indexed by player) play ``g`` to its end; returns the number of decisions taken."""
+    """Let ``agents`` (indexed by player) play ``g`` to its end; returns the number of decisions taken.
+
+    Each agent is called with its player's observation and the legal actions, never the
+    game. The observation's log holds what was logged since that agent's previous decision
+    (the whole log so far, the first time). An agent with ``reads_observation = False``
+    gets ``None`` instead (:class:`~karn.agents.base.BlindAgent`).
+    """
     n = 0
+    seen = [0] * len(g.state.players)  # per player: the log entries already given
+    blind = [not reads_observation(a) for a in agents]
     while not g.is_over():
         d = g.decision
         if d is None:  # pragma: no cover - the engine always has a decision until the game ends
             raise AgentError("the game is not over but no decision is pending")
         if n >= max_decisions:
             raise AgentError(f"the game did not end within {max_decisions} decisions")
-        action = agents[d.player].choose(g, d.player)
+        p = d.player
+        if blind[p]:
+            action = cast(BlindAgent, agents[p]).choose(None, g.legal_actions())
+        else:
+            obs = g.observation(p, seen[p])
+            seen[p] = obs.log_size
+            action = agents[p].choose(obs, g.legal_actions())
         try:
             g.apply(action)
         except IllegalActionError as e:
-            raise AgentError(f"{agents[d.player]!r} chose an illegal action {action!r}: {e}") from e
+            raise AgentError(f"{agents[p]!r} chose an illegal action {action!r}: {e}") from e
         n += 1
     return n
 

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import msgspec
 
 from karn.engine.state import Option
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(msgspec.Struct, frozen=True, eq=False, gc=False):
     """One answer to the pending :class:`Decision`.
 
     ``kind`` says what it does (``pass``, ``play``, ``cast``, ``activate``, ``mana``,
@@ -16,12 +15,30 @@ class Action:
     ``number``, ``mode``, ``x``, ``pay``, ``cancel``, ``keep``, ``mulligan``,
     ``bottom``, ``order``, ``top``, ...); ``a`` and ``b`` are object ids, encoded
     players or numbers. ``label`` is for people and does not take part in equality.
+
+    >>> Action("cast", 12, label="cast Lightning Bolt") == Action("cast", 12)
+    True
+    >>> str(Action("attack", 7, -2))
+    'attack 7 -2'
     """
 
     kind: str
     a: int = 0
     b: int = 0
-    label: str = field(default="", compare=False, hash=False)
+    label: str = ""
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Action):
+            return NotImplemented
+        return self.kind == other.kind and self.a == other.a and self.b == other.b
+
+    def __ne__(self, other: object) -> bool:
+        if not isinstance(other, Action):
+            return NotImplemented
+        return not (self.kind == other.kind and self.a == other.a and self.b == other.b)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.a, self.b))
 
     def __str__(self) -> str:
         return self.label or (
@@ -29,7 +46,7 @@ class Action:
         )
 
     def __repr__(self) -> str:
-        return f"Action({self.kind!r}, {self.a}, {self.b}, {str(self)!r})"
+        return f"Action({self.kind!r}, {self.a!r}, {self.b!r}, {str(self)!r})"
 
     @staticmethod
     def of(o: Option) -> Action:

@@ -116,8 +116,10 @@ def attack_step(ctx: Context, f: AttackFrame) -> None:
 def attack_answer(ctx: Context, f: AttackFrame, a: Action) -> None:
     if a.kind == "attack":
         _combat(ctx).attackers[a.a] = a.b
+        ctx.touched.add(a.a)
     elif a.kind == "unattack":
         _combat(ctx).attackers.pop(a.a, None)
+        ctx.touched.add(a.a)
     elif a.kind == "done":
         f.done = True
 
@@ -184,6 +186,7 @@ def block_step(ctx: Context, f: BlockFrame) -> None:
             cb.blocked = [
                 a for a in cb.attackers if any(a in atts for atts in cb.blockers.values())
             ]  # 509.1h
+            ctx.touched.update(cb.blocked)
             return
     if not f.defenders:
         s.agenda.pop()
@@ -224,8 +227,10 @@ def block_answer(ctx: Context, f: BlockFrame, a: Action) -> None:
     cb = _combat(ctx)
     if a.kind == "block":
         cb.blockers.setdefault(a.a, []).append(a.b)
+        ctx.touched.add(a.a)
     elif a.kind == "unblock":
         cb.blockers.pop(a.a, None)
+        ctx.touched.add(a.a)
     elif a.kind == "done":
         dp = f.defenders[0] if f.defenders else -1
         why = blocks_illegal(ctx, dp) if dp >= 0 else ""

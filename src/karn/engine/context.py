@@ -77,6 +77,10 @@ class Context:
         "_sba_watch",
         "enters_cache",
         "object_abilities",
+        "touched",
+        "touched_players",
+        "hidden_changes",
+        "observer",
     )
 
     def __init__(
@@ -106,6 +110,17 @@ class Context:
         self.enters_cache: tuple[int, list[Any]] = (-1, [])
         # Per permanent: its activated abilities as priority options (see priority.py).
         self.object_abilities: dict[int, Any] = {}
+        # The permanents whose status changed in ways that do not change characteristics
+        # (tapped, damage, summoning sickness, attacking or blocking) since the observations
+        # last looked (karn.engine.observe empties it; other changes bump layers_version).
+        self.touched: set[int] = set()
+        # The players whose public information (life, mana pool, zones and their sizes, land
+        # plays) changed since the observations last looked.
+        self.touched_players: set[int] = set()
+        # Counts the changes to hidden zones (cards in or out of a hand or a library, a
+        # library reordered or shuffled, cards revealed): hands and known cards are cached by it.
+        self.hidden_changes = 0
+        self.observer: Any = None  # karn.engine.observe's caches for this context
 
     def reset_caches(self) -> None:
         """Forget derived data (after the state was replaced by an earlier one, 733)."""

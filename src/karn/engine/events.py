@@ -186,6 +186,20 @@ class ReorderLibrary(msgspec.Struct, tag="reorder", kw_only=True):
     applied: list[str] = msgspec.field(default_factory=list)
 
 
+class Reveal(msgspec.Struct, tag="reveal", kw_only=True):
+    """Cards in hidden zones are shown: revealed to everyone (701.20a) or looked at by
+    some players (``to``: scry 701.22a, a search 701.23a). The players who see them know
+    those cards while they stay in their zone (``GameState.known``). ``text`` is the log
+    line, read by the same players; the others read ``public``."""
+
+    objects: list[int]
+    to: tuple[int, ...] = ()  # empty: every player
+    rule: str = "701.20a"
+    text: str = ""
+    public: str = ""
+    applied: list[str] = msgspec.field(default_factory=list)
+
+
 class StartEffect(msgspec.Struct, tag="start_effect", kw_only=True):
     """A resolving spell or ability creates a continuous effect (611.2)."""
 
@@ -258,6 +272,7 @@ GameEvent = (
     | SpendMana
     | Shuffle
     | ReorderLibrary
+    | Reveal
     | StartEffect
     | EndTurnEffects
     | AddShield

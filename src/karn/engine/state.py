@@ -191,6 +191,12 @@ class GameState(msgspec.Struct, array_like=True):
     journal: list[GameEvent] = msgspec.field(default_factory=list)  # events not yet scanned (603.2)
     skip_first_draw: bool = True  # 103.8a
     settings: dict[str, int] = msgspec.field(default_factory=dict)
+    # Objects in hidden zones (hands, libraries) some players know: object id -> those
+    # players (sorted). A card revealed (701.20a), looked at (701.22a, 701.23a) or seen
+    # entering the zone from a public one (400.2) is known until it leaves the zone, or
+    # until its library is shuffled (701.24a). Only the pipeline writes it
+    # (:mod:`karn.engine.pipeline.knowledge`). A hand's owner always sees it (400.2).
+    known: dict[int, list[int]] = msgspec.field(default_factory=dict)
 
 
 _ENC = msgspec.msgpack.Encoder()

@@ -31,7 +31,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         return bad_decks
     con = _console()
     g = Game.new(args.deck_a, args.deck_b, seed=args.seed, names=("A", "B"))
-    agents = [HeuristicAgent(), HeuristicAgent()]
+    agents = [HeuristicAgent(pool=g.pool), HeuristicAgent(pool=g.pool)]
     con.print(f"[bold]karn demo[/]: {args.deck_a} (A) vs {args.deck_b} (B), seed {args.seed}")
     shown = 0
     while True:
@@ -42,7 +42,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
             break
         d = g.decision
         assert d is not None
-        g.apply(agents[d.player].choose(g, d.player))
+        # The demo shows the whole log (it watches both players); each AI sees only its own view.
+        g.apply(agents[d.player].choose(g.observation(d.player), g.legal_actions()), player=d.player)
     w = g.winner
     result = f"{g.pname(w)} ({[args.deck_a, args.deck_b][w]}) wins" if w is not None else "the game is a draw"
     con.print(f"[bold]{result}[/] on turn {g.state.turn}")

@@ -9,12 +9,15 @@ It attacks when no possible blocker makes the attack a bad trade (or when the
 attack is lethal), and blocks to kill, to trade evenly, or to chump when the
 incoming damage would be lethal.
 
-Information: it decides from the legal actions, the observation (its own
-hand), and public state (the battlefield, the stack, combat, life totals and
-card data). It never reads the opponent's hand nor any library.
+Information: it decides from the legal actions and its observation (its own
+hand, the cards revealed to it, the battlefield with the permanents'
+characteristics, the stack, combat, life totals) plus public card text (the
+game's card pool when given, else the packaged card database). It never sees
+the game, so it can't read the opponent's hand nor any library.
 """
 
 from karn.agents.heuristic.agent import CAST_THRESHOLD, HeuristicAgent
+from karn.agents.heuristic.cards import CardKnowledge
 from karn.agents.heuristic.combat import attack_plan, block_plan
 from karn.agents.heuristic.evaluate import (
     KEYWORD_VALUE,
@@ -28,12 +31,15 @@ from karn.agents.heuristic.evaluate import (
     permanent_value,
     score_target,
 )
+from karn.agents.heuristic.situation import Situation
 
 __all__ = [
     "CAST_THRESHOLD",
     "KEYWORD_VALUE",
+    "CardKnowledge",
     "Fighter",
     "HeuristicAgent",
+    "Situation",
     "activate_score",
     "attack_plan",
     "block_plan",

@@ -1,45 +1,107 @@
-"""Card knowledge from public card data: spell abilities, Auras, and the effects on each target slot."""
+"""Card knowledge from public card data: faces, compiled abilities, and what each target slot does.
+
+Card text is public: the agent looks cards up by name in the :class:`CardPool` it was
+given, or else in the packaged card database (:func:`karn.oracle.pool.build_pool`).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from karn import ir
+from karn.cards.database import CardFace
+from karn.cards.pool import CardPool, PoolCard
+from karn.oracle.pool import build_pool
 
-if TYPE_CHECKING:
-    from karn.game import Game
-
-
-# ============================================================================ card knowledge (public card data)
-
-
-def _spell_ability(g: Game, name: str) -> ir.SpellAbility | None:
-    for a in g.compiled(name).abilities:
-        if isinstance(a, ir.SpellAbility):
-            return a
-    return None
+_RULES_POOL = CardPool({})  # answers "keyword:..." and "rules:..." ability ids (no card needed)
 
 
-def _enchant_filter(g: Game, name: str) -> ir.Filter | None:
-    for a in g.compiled(name).abilities:
-        if isinstance(a, ir.Keyword) and a.name == "enchant":
-            return a.arg or ir.Filter()
-    return None
+class CardKnowledge:
+    """Cards by name, and abilities by their ids (``"Card Name#2"``, ``"keyword:flying"``)."""
+
+    __slots__ = ("pool", "_cards", "_abilities", "_spell", "_enchant", "_aura")
+
+    def __init__(self, pool: CardPool | None = None) -> None:
+        self.pool = pool
+        self._cards: dict[str, PoolCard] = {}
+        self._abilities: dict[str, ir.Ability | None] = {}
+        self._spell: dict[str, ir.SpellAbility | None] = {}
+        self._enchant: dict[str, ir.Filter | None] = {}
+        self._aura: dict[str, list[ir.Modify]] = {}
+
+    def card(self, name: str) -> PoolCard:
+        found = self._cards.get(name)
+        if found is None:
+            if self.pool is not None and name in self.pool:
+                found = self.pool.card(name)
+            else:
+                found = build_pool([name]).card(name)
+            self._cards[name] = found
+        return found
+
+    def face(self, name: str) -> CardFace:
+        return self.card(name).face
+
+    def compiled(self, name: str) -> ir.CompiledCard:
+        return self.card(name).compiled
+
+    def is_land(self, name: str) -> bool:
+        return "land" in self.face(name).types
+
+    def mana_value(self, name: str) -> int:
+        return self.face(name).mana_value
+
+    def ability(self, ability_id: str) -> ir.Ability | None:
+        """The ability with this id (None if it can't be found)."""
+        if ability_id in self._abilities:
+            return self._abilities[ability_id]
+        found: ir.Ability | None
+        try:
+            if ability_id.startswith(("keyword:", "rules:")):
+                found = _RULES_POOL.ability(ability_id)
+            else:
+                name, _, index = ability_id.rpartition("#")
+                found = self.compiled(name).abilities[int(index)]
+        except (KeyError, IndexError, ValueError):
+            found = None
+        self._abilities[ability_id] = found
+        return found
+
+    def spell_ability(self, name: str) -> ir.SpellAbility | None:
+        if name not in self._spell:
+            self._spell[name] = next(
+                (a for a in self.compiled(name).abilities if isinstance(a, ir.SpellAbility)), None
+            )
+        return self._spell[name]
+
+    def enchant_filter(self, name: str) -> ir.Filter | None:
+        """What an Aura may enchant (None: not an Aura)."""
+        if name not in self._enchant:
+            found = None
+            for a in self.compiled(name).abilities:
+                if isinstance(a, ir.Keyword) and a.name == "enchant":
+                    found = a.arg or ir.Filter()
+                    break
+            self._enchant[name] = found
+        return self._enchant[name]
+
+    def aura_mods(self, name: str) -> list[ir.Modify]:
+        """What an Aura does to the permanent it enchants."""
+        found = self._aura.get(name)
+        if found is None:
+            found = []
+            for a in self.compiled(name).abilities:
+                if isinstance(a, ir.Static):
+                    found.extend(
+                        m for m in a.mods if isinstance(m.affected, ir.Ref) and m.affected.kind == "enchanted"
+                    )
+            self._aura[name] = found
+        return found
 
 
-def _aura_mods(g: Game, name: str) -> list[ir.Modify]:
-    out: list[ir.Modify] = []
-    for a in g.compiled(name).abilities:
-        if isinstance(a, ir.Static):
-            out.extend(m for m in a.mods if isinstance(m.affected, ir.Ref) and m.affected.kind == "enchanted")
-    return out
-
-
-def _flat(effects: tuple[ir.Effect, ...]) -> list[ir.Effect]:
+def flat(effects: tuple[ir.Effect, ...]) -> list[ir.Effect]:
     out: list[ir.Effect] = []
     for e in effects:
         if isinstance(e, ir.May):
-            out.extend(_flat(e.effects))
+            out.extend(flat(e.effects))
         else:
             out.append(e)
     return out
@@ -49,10 +111,10 @@ def _is_slot(r: object, slot: int) -> bool:
     return isinstance(r, ir.Ref) and r.kind == "target" and r.index == slot
 
 
-def _slot_effects(effects: tuple[ir.Effect, ...], slot: int) -> list[ir.Effect]:
+def slot_effects(effects: tuple[ir.Effect, ...], slot: int) -> list[ir.Effect]:
     """The effects that act on target slot ``slot``."""
     out: list[ir.Effect] = []
-    for e in _flat(effects):
+    for e in flat(effects):
         if isinstance(e, ir.ApplyContinuous):
             if _is_slot(e.mod.affected, slot):
                 out.append(e)
@@ -62,7 +124,7 @@ def _slot_effects(effects: tuple[ir.Effect, ...], slot: int) -> list[ir.Effect]:
     return out
 
 
-def _amount(a: ir.Amount, x: int) -> int:
+def amount(a: ir.Amount, x: int) -> int:
     if isinstance(a, int):
         return a
     return x if a.name == "X" else 2

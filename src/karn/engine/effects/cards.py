@@ -11,7 +11,7 @@ from karn.engine import decisions, targeting
 from karn.engine.context import Context
 from karn.engine.drawing import discard, draw
 from karn.engine.effects.registry import DONE, ENTER, WAIT, Outcome, handles
-from karn.engine.events import ReorderLibrary, Shuffle, ZoneChange
+from karn.engine.events import ReorderLibrary, Reveal, Shuffle, ZoneChange
 from karn.engine.frames import DiscardProgress, MayProgress, ResolveFrame, ScryProgress, SearchProgress
 from karn.engine.pipeline import perform
 from karn.engine.references import amount, refs, stack_label
@@ -41,7 +41,12 @@ def discard_cards(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Discard) -> Outco
     if e.reveal and not progress.revealed:
         progress.revealed = True
         names = ", ".join(sorted(ctx.obj(c).name for c in hand)) or "no cards"
-        ctx.emit("701.20a", f"{ctx.player_name(pl)} reveals their hand: {names}")
+        perform(
+            ctx,
+            Reveal(
+                objects=list(hand), rule="701.20a", text=f"{ctx.player_name(pl)} reveals their hand: {names}"
+            ),
+        )
     ans = f.answer
     f.answer = None
     if ans is not None and ans.kind == "choose":
@@ -118,6 +123,7 @@ def search_library(ctx: Context, f: ResolveFrame, o: Obj, e: ir.SearchLibrary) -
             progress.found = e.count
     if progress.found < e.count:
         lib = s.players[you].library
+        perform(ctx, Reveal(objects=list(lib), to=(you,), rule="701.23a"))  # the searcher looks at it
         flt = dataclasses.replace(e.filter, zone="library")
         seen: set[str] = set()
         opts = []
@@ -150,6 +156,8 @@ def scry(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Scry) -> Outcome:
         progress.started = True
         progress.cards = list(reversed(lib[-n:])) if n > 0 else []
         ctx.emit("701.22a", f"{ctx.player_name(you)} scries {n}")
+        if progress.cards:
+            perform(ctx, Reveal(objects=list(progress.cards), to=(you,), rule="701.22a"))  # looked at
     ans = f.answer
     f.answer = None
     if ans is not None and progress.cards:
@@ -183,7 +191,14 @@ def reveal_top(ctx: Context, f: ResolveFrame, o: Obj, e: ir.RevealTop) -> Outcom
             continue
         top = lib[-1]
         name = ctx.obj(top).name
-        ctx.emit("701.20a", f"{ctx.player_name(pl)} reveals {name} from the top of their library")
+        perform(
+            ctx,
+            Reveal(
+                objects=[top],
+                rule="701.20a",
+                text=f"{ctx.player_name(pl)} reveals {name} from the top of their library",
+            ),
+        )
         if e.filter is not None and e.put_into == "hand":
             flt = dataclasses.replace(e.filter, zone="library")
             if targeting.matches(ctx, top, flt, pl):

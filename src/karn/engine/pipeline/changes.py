@@ -28,6 +28,7 @@ from karn.engine.events import (
     LifeGain,
     LifeLoss,
     ReorderLibrary,
+    Reveal,
     Shuffle,
     SpellCast,
     SpendMana,
@@ -37,6 +38,7 @@ from karn.engine.events import (
     ZoneChange,
 )
 from karn.engine.modifications import SetController
+from karn.engine.pipeline.knowledge import forget, learn, moved, shuffled
 from karn.engine.state import (
     BATTLEFIELD,
     GRAVEYARD,
@@ -151,6 +153,9 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
     ev.origin = o.zone
     ev.card = o.card
     ev.owner = o.owner
+    ctx.touched_players.add(o.owner)  # a zone of theirs (or its size) changes
+    if o.zone in (LIBRARY, HAND) or ev.to in (LIBRARY, HAND):
+        ctx.hidden_changes += 1
     ev.name = ctx.chars(o.id).name if o.zone == BATTLEFIELD else o.name
     if o.zone in (BATTLEFIELD, STACK):
         lk = _last_known(ctx, o)
@@ -165,6 +170,7 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
     del s.objects[o.id]
     changed(s, layers=ev.origin == BATTLEFIELD)
     if not ev.to or (o.token is not None and ev.to != BATTLEFIELD) or (o.card < 0 and o.token is None):
+        moved(s, o, ev.origin, None, ev)
         _log_zone_change(ctx, ev, None)
         return []
     new = new_object(ctx, o.card, o.name, o.owner, ev.to, token=o.token)
@@ -187,6 +193,7 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
     else:
         dest.append(new.id)  # a library list's end is its top
     ev.new_id = new.id
+    moved(s, o, ev.origin, new, ev)
     if o.id in s.lki:
         lk = s.lki[o.id]
         s.lki[o.id] = LastKnown(**{**_fields(lk), "new_id": new.id})
@@ -267,6 +274,7 @@ def execute_damage(ctx: Context, ev: Damage) -> list[GameEvent]:
     if ev.target < 0:
         pl = s.players[ref_player(ev.target)]
         pl.life -= ev.amount
+        ctx.touched_players.add(pl.index)
         ctx.emit("120.3a", f"{ev.source_name} deals {ev.amount} {kind} to {pl.name} (life {pl.life})")
     else:
         o = s.objects.get(ev.target)
@@ -282,6 +290,7 @@ def execute_damage(ctx: Context, ev: Damage) -> list[GameEvent]:
             )
         if ch.is_("creature"):
             o.damage += ev.amount
+            ctx.touched.add(o.id)
             if ev.deathtouch:
                 o.deathtouch_damage = True
             ctx.emit("120.3e", f"{ev.source_name} deals {ev.amount} {kind} to {ch.name}")
@@ -294,6 +303,7 @@ def execute_damage(ctx: Context, ev: Damage) -> list[GameEvent]:
 def execute_life_gain(ctx: Context, ev: LifeGain) -> list[GameEvent]:
     pl = ctx.state.players[ev.player]
     pl.life += ev.amount
+    ctx.touched_players.add(ev.player)
     changed(ctx.state)
     ctx.emit(ev.rule, f"{pl.name} gains {ev.amount} life (life {pl.life})")
     return []
@@ -303,6 +313,7 @@ def execute_life_gain(ctx: Context, ev: LifeGain) -> list[GameEvent]:
 def execute_life_loss(ctx: Context, ev: LifeLoss) -> list[GameEvent]:
     pl = ctx.state.players[ev.player]
     pl.life -= ev.amount
+    ctx.touched_players.add(ev.player)
     changed(ctx.state)
     ctx.emit(ev.rule, f"{pl.name} loses {ev.amount} life (life {pl.life})")
     return []
@@ -330,6 +341,7 @@ def execute_tap(ctx: Context, ev: Tap) -> list[GameEvent]:
     ev.changed = o.tapped != ev.tapped
     o.tapped = ev.tapped
     changed(ctx.state)
+    ctx.touched.add(o.id)
     if ev.text and not ev.quiet:
         ctx.emit(ev.rule, ev.text)
     return []
@@ -401,6 +413,7 @@ def execute_add_mana(ctx: Context, ev: AddMana) -> list[GameEvent]:
     pool = ctx.state.players[ev.player].pool
     for sym in ev.symbols:
         pool[sym] = pool.get(sym, 0) + 1
+    ctx.touched_players.add(ev.player)
     changed(ctx.state)
     return []
 
@@ -412,6 +425,7 @@ def execute_spend_mana(ctx: Context, ev: SpendMana) -> list[GameEvent]:
     for sym, n in ev.symbols.items():
         pool[sym] = pool.get(sym, 0) - n
     pl.pool = {k: v for k, v in pool.items() if v > 0}
+    ctx.touched_players.add(ev.player)
     changed(ctx.state)
     return []
 
@@ -420,6 +434,8 @@ def execute_spend_mana(ctx: Context, ev: SpendMana) -> list[GameEvent]:
 def execute_shuffle(ctx: Context, ev: Shuffle) -> list[GameEvent]:
     s = ctx.state
     rng.shuffle(s, s.players[ev.player].library)  # 701.24a
+    shuffled(s, s.players[ev.player].library)
+    ctx.hidden_changes += 1
     changed(s)
     if not ev.quiet:
         ctx.emit(ev.rule, f"{ctx.player_name(ev.player)} shuffles their library")
@@ -432,7 +448,22 @@ def execute_reorder(ctx: Context, ev: ReorderLibrary) -> list[GameEvent]:
     for c in ev.bottom:
         lib.remove(c)
         lib.insert(0, c)
+    ctx.hidden_changes += 1
     changed(ctx.state)
+    return []
+
+
+@executes(Reveal)
+def execute_reveal(ctx: Context, ev: Reveal) -> list[GameEvent]:
+    """701.20a: revealed cards are known to everyone; looked-at cards (701.22a, 701.23a)
+    to the players who looked, while they stay in their zone."""
+    s = ctx.state
+    shown = [oid for oid in ev.objects if oid in s.objects]
+    learn(s, shown, ev.to)
+    ctx.hidden_changes += 1
+    changed(s)
+    if ev.text:
+        ctx.emit(ev.rule, ev.text, seen_by=ev.to, public=ev.public)
     return []
 
 
@@ -448,6 +479,7 @@ def refresh_control(ctx: Context, before: dict[int, int]) -> None:
             s.objects[oid].sick = True
             remove_from_combat(s, oid)
             changed(s)
+            ctx.touched.add(oid)
 
 
 def _controllers(ctx: Context) -> dict[int, int]:
@@ -496,9 +528,11 @@ def execute_start_turn(ctx: Context, ev: StartTurn) -> list[GameEvent]:
     s = ctx.state
     for p in s.players:
         p.lands_played = 0
+        ctx.touched_players.add(p.index)
     for oid in s.battlefield:
         if ctx.controller(oid) == ev.player:
             s.objects[oid].sick = False  # 302.6
+            ctx.touched.add(oid)
     changed(s)
     ctx.emit(ev.rule, f"turn {s.turn}: {ctx.player_name(ev.player)}'s turn begins")
     return []
@@ -523,12 +557,15 @@ def leave_game(ctx: Context, p: int) -> None:
     are exiled (by the caller, through the pipeline)."""
     s = ctx.state
     before = _controllers(ctx)
+    ctx.touched_players.update(range(len(s.players)))
+    ctx.hidden_changes += 1
     for oid in [oid for oid, o in s.objects.items() if o.owner == p]:
         o = s.objects[oid]
         if o.zone == BATTLEFIELD:
             remove_from_combat(s, oid)
         zone_list(s, o).remove(oid)
         del s.objects[oid]
+        forget(s, oid)
     for o in s.objects.values():
         if o.attached_to and o.attached_to not in s.objects:
             o.attached_to = 0
@@ -544,4 +581,5 @@ def leave_game(ctx: Context, p: int) -> None:
 def set_pool(ctx: Context, p: int, pool: dict[str, int]) -> None:
     """Scenario setup and rewinds: a player's mana pool is exactly this."""
     ctx.state.players[p].pool = dict(pool)
+    ctx.touched_players.add(p)
     changed(ctx.state)
