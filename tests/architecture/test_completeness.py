@@ -31,3 +31,11 @@ def test_no_handler_or_renderer_for_a_kind_the_ir_doesnt_have() -> None:
     kinds = set(EFFECT_KINDS)
     assert not [t for t in HANDLERS if t not in kinds]
     assert not [t for t in RENDERERS if t not in kinds]
+
+
+def test_every_effect_kind_has_a_heuristic_evaluation() -> None:
+    from karn.agents.heuristic.effect_scores import SCORERS
+
+    missing = [t.__name__ for t in EFFECT_KINDS if t not in SCORERS]
+    assert not missing, f"no scorer in karn.agents.heuristic for: {missing}"
+    assert not [t for t in SCORERS if t not in set(EFFECT_KINDS)]

@@ -97,7 +97,11 @@ def run(ctx: Context) -> None:
             if (
                 len(d.options) == 1
                 and d.options[0].kind not in _NEVER_AUTOMATIC
-                and (s.settings.get("auto_pass", 0) if d.kind == "priority" else s.settings.get("auto_single", 1))
+                and (
+                    s.settings.get("auto_pass", 0)
+                    if d.kind == "priority"
+                    else s.settings.get("auto_single", 1)
+                )
             ):
                 s.decision = None
                 handle(ctx, Action.of(d.options[0]), d)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from karn import ir
 from karn.agents.heuristic.cards import amount, flat, slot_effects
+from karn.agents.heuristic.effect_scores import Target, harm, score, scores
 from karn.agents.heuristic.situation import Situation, power, toughness_left
 from karn.agents.heuristic.targets import candidates, matches
 from karn.cards.mana import ManaCost
@@ -104,7 +105,7 @@ def can_block(blocker: PermanentView, attacker: PermanentView) -> bool:
 # ============================================================================ target scoring
 
 
-def _face_score(v: Situation, n: int) -> float:
+def face_score(v: Situation, n: int) -> float:
     life = v.life(v.opponent())
     if n >= life:
         return 1000.0
@@ -201,71 +202,48 @@ def object_effects(
 
 
 def score_target(v: Situation, effects: list[ir.Effect], t: int, x: int = 0) -> float:
-    """How good it is for us that ``effects`` act on target ``t`` (a player ref or an object id)."""
+    """How good it is for us that ``effects`` act on target ``t`` (a player ref or an object id):
+    the sum of each effect's registered scorer (:mod:`karn.agents.heuristic.effect_scores`)."""
     me = v.me
     if t < 0:
-        mine = ref_player(t) == me
-        total = 0.0
-        for e in effects:
-            if isinstance(e, ir.DealDamage):
-                n = amount(e.amount, x)
-                total += -3.0 * n if mine else _face_score(v, n)
-            elif isinstance(e, ir.GainLife | ir.Draw):
-                n = amount(e.amount, x)
-                total += 1.5 * n if mine else -1.5 * n
-            elif isinstance(e, ir.LoseLife | ir.Discard):
-                n = amount(e.amount, x)
-                total += -1.5 * n if mine else 1.5 * n
-            else:
-                total += -1.0 if mine else 1.0
-        return total
-    p = v.perms.get(t)
-    if p is None:
-        item = v.stack_item(t)
-        if item is None:
-            return 0.0  # a card in a graveyard, ...
-        mine = item.controller == me
-        return sum((-6.0 if mine else 6.0) for e in effects if isinstance(e, ir.CounterSpell))
-    mine = p.controller == me
-    creature = "creature" in p.types
-    value = permanent_value(v, p)
-    total = 0.0
-    for e in effects:
-        if isinstance(e, ir.DealDamage):
-            n = amount(e.amount, x)
-            if creature:
-                kills = n >= toughness_left(p) and "indestructible" not in p.keywords
-            else:
-                kills = "planeswalker" in p.types and n >= p.counters.get("loyalty", 0)
-            if kills:
-                total += -value if mine else value
-            elif mine:
-                total -= 1.0
-        elif isinstance(e, ir.ApplyContinuous):
-            total += _modify_score(v, p, e.mod, mine, value, e.duration == "end_of_turn")
-        elif isinstance(e, ir.Destroy | ir.Exile | ir.GainControl):
-            total += -value if mine else value
-        elif isinstance(e, ir.ReturnToHand):
-            total += -0.5 * value if mine else 0.5 * value
-        elif isinstance(e, ir.Tap | ir.SkipNextUntap):
-            total += -1.0 if mine else 1.0
-        elif isinstance(e, ir.PutCounters):
-            n = amount(e.amount, x)
-            if e.kind == "-1/-1":
-                kills = creature and n >= toughness_left(p)
-                total += (-value if mine else value) if kills else (-n if mine else n)
-            else:
-                total += 2.0 * n if mine else -2.0 * n
-        elif isinstance(e, ir.Untap | ir.PreventDamage):
-            total += 1.0 if mine else -1.0
-        elif isinstance(e, ir.Attach):
-            total += (2.0 + 0.3 * value) if (mine and creature) else -1.0
+        target = Target(mine=ref_player(t) == me, player=ref_player(t))
+    else:
+        p = v.perms.get(t)
+        if p is None:
+            item = v.stack_item(t)
+            if item is None:
+                return 0.0  # a card in a graveyard, ...
+            target = Target(mine=item.controller == me, spell=item)
         else:
-            total += -1.0 if mine else 1.0
-    return total
+            target = Target(mine=p.controller == me, permanent=p, value=permanent_value(v, p))
+    return sum(score(v, e, target, x) for e in effects)
 
 
-def _modify_score(
+@scores(ir.DealDamage)
+def _damage(v: Situation, e: ir.DealDamage, target: Target, x: int) -> float:
+    n = amount(e.amount, x)
+    if target.player is not None:
+        return -3.0 * n if target.mine else face_score(v, n)
+    p = target.permanent
+    if p is None:
+        return 0.0
+    if target.creature:
+        kills = n >= toughness_left(p) and "indestructible" not in p.keywords
+    else:
+        kills = "planeswalker" in p.types and n >= p.counters.get("loyalty", 0)
+    if kills:
+        return -target.value if target.mine else target.value
+    return -1.0 if target.mine else 0.0
+
+
+@scores(ir.ApplyContinuous)
+def _continuous(v: Situation, e: ir.ApplyContinuous, target: Target, x: int) -> float:
+    if target.permanent is None:
+        return 0.0 if target.spell is not None else harm(target)
+    return modify_score(v, target.permanent, e.mod, target.mine, target.value, e.duration == "end_of_turn")
+
+
+def modify_score(
     v: Situation, p: PermanentView, m: ir.Modify, mine: bool, value: float, temporary: bool
 ) -> float:
     creature = "creature" in p.types
@@ -297,7 +275,7 @@ def aura_score(v: Situation, t: int, mods: list[ir.Modify]) -> float:
     for m in mods:
         harmful = m.cant_attack or m.cant_block or m.power < 0 or m.toughness < 0
         if harmful:
-            total += _modify_score(v, p, m, mine, value, False)
+            total += modify_score(v, p, m, mine, value, False)
         elif mine:
             ready = not p.sick or "haste" in p.keywords
             total += (

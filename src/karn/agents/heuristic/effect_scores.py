@@ -1,0 +1,138 @@
+"""How good one effect is for the heuristic agent, on one target: a scorer registered per IR
+effect kind (the completeness test checks every kind has one).
+
+The scorers of damage and of continuous effects, which simulate fights and pumps, are in
+:mod:`karn.agents.heuristic.evaluate`. A scorer sees the :class:`Target` the effect acts on — a player, a permanent (with its value
+to the agent), or a spell on the stack — and returns the effect's worth to the agent:
+positive when it helps the agent, negative when it hurts it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from karn import ir
+from karn.agents.heuristic.cards import amount
+from karn.agents.heuristic.situation import Situation, toughness_left
+from karn.engine.observation import PermanentView, StackItemView
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """What an effect acts on: exactly one of ``player``, ``permanent``, ``spell``."""
+
+    mine: bool  # the agent's own player, permanent or spell
+    player: int | None = None
+    permanent: PermanentView | None = None
+    spell: StackItemView | None = None
+    value: float = 0.0  # the permanent's worth to its controller
+
+    @property
+    def creature(self) -> bool:
+        return self.permanent is not None and "creature" in self.permanent.types
+
+
+Scorer = Callable[[Situation, Any, Target, int], float]
+SCORERS: dict[type, Scorer] = {}
+S = TypeVar("S", bound=Scorer)
+
+
+def scores(*effect_types: type) -> Callable[[S], S]:
+    def register(fn: S) -> S:
+        for t in effect_types:
+            SCORERS[t] = fn
+        return fn
+
+    return register
+
+
+def score(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
+    return SCORERS[type(e)](v, e, target, x)
+
+
+def harm(target: Target) -> float:
+    """An effect that hurts what it acts on: good on the opponent's, bad on ours."""
+    return -1.0 if target.mine else 1.0
+
+
+@scores(
+    ir.Scry,
+    ir.SearchLibrary,
+    ir.RevealTop,
+    ir.AddMana,
+    ir.CreateToken,
+    ir.May,
+)
+def _other(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
+    """Effects the agent doesn't aim at a target: taken as mildly harmful to whatever they name."""
+    return 0.0 if target.spell is not None else harm(target)
+
+
+@scores(ir.GainLife, ir.Draw)
+def _gain(v: Situation, e: ir.GainLife | ir.Draw, target: Target, x: int) -> float:
+    if target.player is not None:
+        n = amount(e.amount, x)
+        return 1.5 * n if target.mine else -1.5 * n
+    return 0.0 if target.spell is not None else harm(target)
+
+
+@scores(ir.LoseLife, ir.Discard)
+def _lose(v: Situation, e: ir.LoseLife | ir.Discard, target: Target, x: int) -> float:
+    if target.player is not None:
+        n = amount(e.amount, x)
+        return -1.5 * n if target.mine else 1.5 * n
+    return 0.0 if target.spell is not None else harm(target)
+
+
+@scores(ir.CounterSpell)
+def _counter(v: Situation, e: ir.CounterSpell, target: Target, x: int) -> float:
+    if target.spell is not None:
+        return -6.0 if target.mine else 6.0
+    return harm(target)
+
+
+@scores(ir.Destroy, ir.Exile, ir.GainControl)
+def _remove(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
+    if target.permanent is None:
+        return 0.0 if target.spell is not None else harm(target)
+    return -target.value if target.mine else target.value
+
+
+@scores(ir.ReturnToHand)
+def _bounce(v: Situation, e: ir.ReturnToHand, target: Target, x: int) -> float:
+    if target.permanent is None:
+        return 0.0 if target.spell is not None else harm(target)
+    return -0.5 * target.value if target.mine else 0.5 * target.value
+
+
+@scores(ir.Tap, ir.SkipNextUntap)
+def _tap(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
+    return 0.0 if target.spell is not None else harm(target)
+
+
+@scores(ir.PutCounters)
+def _counters(v: Situation, e: ir.PutCounters, target: Target, x: int) -> float:
+    p = target.permanent
+    if p is None:
+        return 0.0 if target.spell is not None else harm(target)
+    n = amount(e.amount, x)
+    if e.kind == "-1/-1":
+        kills = target.creature and n >= toughness_left(p)
+        return (-target.value if target.mine else target.value) if kills else (-n if target.mine else n)
+    return 2.0 * n if target.mine else -2.0 * n
+
+
+@scores(ir.Untap, ir.PreventDamage)
+def _help(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
+    if target.permanent is None:
+        return 0.0 if target.spell is not None else harm(target)
+    return 1.0 if target.mine else -1.0
+
+
+@scores(ir.Attach)
+def _attach(v: Situation, e: ir.Attach, target: Target, x: int) -> float:
+    if target.permanent is None:
+        return 0.0 if target.spell is not None else harm(target)
+    return (2.0 + 0.3 * target.value) if (target.mine and target.creature) else -1.0
