@@ -60,6 +60,7 @@ class Figures:
     decisions_per_game: float = 0.0
     turns_per_game: float = 0.0
     copy_us: float | None = None
+    copy_nolog_us: float | None = None
     dumps_us: float | None = None
     loads_us: float | None = None
     save_bytes: int | None = None
@@ -108,14 +109,17 @@ class ObservingRandomAgent(RandomAgent):
     reads_observation = True
 
 
-def karn_batch(games: int, seed: int, observing: bool = False) -> Batch:
+def karn_batch(games: int, seed: int, observing: bool = False, players: int = 2) -> Batch:
+    """``games`` random games; with ``players`` 4, red_burn, green_stompy, red_burn,
+    green_stompy free-for-all (806)."""
     agent = ObservingRandomAgent if observing else RandomAgent
+    decks = (DECKS * 3)[:players]
     decisions = turns = 0
     t0 = time.perf_counter()
     for i in range(games):
         s = seed + i
-        g = Game.new(*DECKS, seed=s)
-        decisions += run_game(g, [agent(s), agent(s + 1_000_003)])
+        g = Game.new(*decks, seed=s)
+        decisions += run_game(g, [agent(s + k * 1_000_003) for k in range(players)])
         turns += g.state.turn
     return Batch(time.perf_counter() - t0, games, decisions, turns)
 
@@ -145,9 +149,20 @@ def bench_karn(args: argparse.Namespace) -> Figures:
     snaps = karn_midgame(args.snapshots, args.seed)
     saves = [g.dumps() for g in snaps]
     f.copy_us = time_op(lambda g: g.copy(), snaps, args.repeats)
+    f.copy_nolog_us = time_op(lambda g: g.copy(log=False), snaps, args.repeats)
     f.dumps_us = time_op(lambda g: g.dumps(), snaps, args.repeats)
     f.loads_us = time_op(Game.loads, saves, args.repeats)
     f.save_bytes = int(statistics.median(len(b) for b in saves))
+    return f
+
+
+def bench_karn_multiplayer(args: argparse.Namespace) -> Figures:
+    """Four-player free-for-all random games (fewer games: they are longer)."""
+    games = max(2, args.games // 4)
+    karn_batch(1, args.seed + 77_777, players=4)
+    batches = [karn_batch(games, args.seed, args.observing, players=4) for _ in range(args.repeats)]
+    f = Figures("karn, 4 players", games)
+    f.games_per_s, f.decisions_per_s, f.decisions_per_game, f.turns_per_game = median_batch(batches)
     return f
 
 
@@ -382,6 +397,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--other-games", type=int, default=6, help="games per repeat for the other engines")
     p.add_argument("--other-repeats", type=int, default=3, help="repeats for the other engines")
     p.add_argument("--only-karn", action="store_true", help="skip the engines of the `bench` extra")
+    p.add_argument("--no-multiplayer", action="store_true", help="skip the 4-player games")
     p.add_argument(
         "--observing",
         action="store_true",
@@ -401,6 +417,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(f"karn: {args.games} games x {args.repeats} repeats ...", flush=True)
     figs = [bench_karn(args)]
+    if not args.no_multiplayer:
+        print(f"karn, 4 players: {max(2, args.games // 4)} games x {args.repeats} repeats ...", flush=True)
+        multiplayer = bench_karn_multiplayer(args)
+    else:
+        multiplayer = None
     notes: list[str] = []
     if not args.only_karn:
         for name, fn in (("phase-python", bench_phase), ("python-mtg", bench_mtg)):
@@ -414,7 +435,21 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 figs.append(res)
     report(figs, notes)
+    if multiplayer is not None:
+        report_multiplayer(multiplayer)
+    karn = figs[0]
+    if karn.copy_nolog_us is not None:
+        print(
+            f"\nkarn copy(log=False): {fmt_us(karn.copy_nolog_us)} (copy() with its log: {fmt_us(karn.copy_us)})"
+        )
     return 0
+
+
+def report_multiplayer(f: Figures) -> None:
+    print(
+        f"\n{f.engine}: {f.games} games, {f.games_per_s:.2f} games/s, {f.decisions_per_s:,.0f} decisions/s, "
+        f"{f.decisions_per_game:.0f} decisions and {f.turns_per_game:.1f} turns per game"
+    )
 
 
 if __name__ == "__main__":

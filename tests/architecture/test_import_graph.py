@@ -33,7 +33,7 @@ LAYERS: list[set[str]] = [
     {"context"},  # what procedures receive: state, pool, log, caches
     {"decisions", "pipeline"},  # asking a player; the one event pipeline (614-616, the changes)
     # references and selection: timing, what a card does, targets, what refs mean, drawing, mana
-    {"timing", "abilities", "targeting", "references", "drawing", "mana"},
+    {"timing", "abilities", "targeting", "references", "drawing", "mana", "activated"},
     {"effects", "triggers"},  # the effect handlers (608.2c), triggered abilities (603)
     {  # procedures by CR area
         "casting",

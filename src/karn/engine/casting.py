@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from karn import ir
 from karn.cards.mana import ManaCost
-from karn.engine import decisions, mana, targeting, timing
+from karn.engine import activated, decisions, mana, targeting, timing
 from karn.engine.abilities import ability, extra_cost_per_target, spell_ability, spell_target_specs
 from karn.engine.actions import Action
 from karn.engine.context import Context
@@ -241,14 +241,12 @@ def _choose_targets(
 def _ask_payment(ctx: Context, p: int, cost: ManaCost, prompt: str, exclude: int = 0) -> None:
     """601.2g-h: activate mana abilities, then pay. The solver's payment is the option ``pay``."""
     opts: list[Option] = []
-    if mana.can_pay(ctx, p, cost, exclude=exclude):
+    srcs = mana.sources(ctx, p)
+    if mana.solve(ctx.state.players[p].pool, cost, [x for x in srcs if x.oid != exclude]) is not None:
         opts.append(Option("pay", label=f"pay {cost} automatically"))
-    for oid in ctx.state.battlefield:
-        if oid == exclude:
-            continue
-        for i, ab in mana.mana_abilities(ctx, oid):
-            if mana.can_activate_mana(ctx, p, oid, ab):
-                opts.append(Option("mana", oid, i, label=f"activate {ctx.describe(oid)}: {ab.text}"))
+    for pa in activated.of_player(ctx, p).all:
+        if pa.oid != exclude and pa.ab.mana_ability and mana.can_activate_mana(ctx, p, pa.oid, pa.ab, srcs):
+            opts.append(pa.option)
     opts.append(_cancel())
     decisions.ask(ctx, p, "pay", "601.2h", prompt, opts)
 

@@ -77,6 +77,8 @@ class Context:
         "_sba_watch",
         "enters_cache",
         "object_abilities",
+        "source_cache",
+        "object_sources",
         "touched",
         "touched_players",
         "hidden_changes",
@@ -110,6 +112,9 @@ class Context:
         self.enters_cache: tuple[int, list[Any]] = (-1, [])
         # Per permanent: its activated abilities as priority options (see priority.py).
         self.object_abilities: dict[int, Any] = {}
+        # Per player: the mana sources the payment solver may tap (see mana.sources).
+        self.source_cache: tuple[int, dict[int, Any]] = (-1, {})
+        self.object_sources: dict[int, Any] = {}
         # The permanents whose status changed in ways that do not change characteristics
         # (tapped, damage, summoning sickness, attacking or blocking) since the observations
         # last looked (karn.engine.observe empties it; other changes bump layers_version).
@@ -128,6 +133,7 @@ class Context:
         self._battlefield_version = -1
         self.sba_version = -1
         self.ability_cache = (-1, {})
+        self.source_cache = (-1, {})
         self.offers = {}
         self.offers_version = -1
         self.watchers = (-1, {})
@@ -148,6 +154,8 @@ class Context:
         c.offers_version = self.offers_version
         c.watchers = self.watchers
         c.object_abilities = dict(self.object_abilities)
+        c.source_cache = (self.source_cache[0], dict(self.source_cache[1]))
+        c.object_sources = dict(self.object_sources)
         c.rollback_log = self.rollback_log if log else 0
         return c
 

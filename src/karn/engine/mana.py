@@ -16,6 +16,7 @@ from karn import ir
 from karn.cards.mana import COLORS, ManaCost, parse_mana_symbols
 from karn.engine.context import Context
 from karn.engine.events import AddMana, GameEvent, SpendMana, Tap, ZoneChange
+from karn.engine.layers import Chars
 from karn.engine.pipeline import perform
 from karn.engine.state import GRAVEYARD
 
@@ -84,22 +85,47 @@ def free_source(ab: ir.Activated) -> bool:
 
 
 def sources(ctx: Context, p: int) -> list[Source]:
-    """The untapped permanents the solver may tap for mana."""
-    out: list[Source] = []
-    bf = ctx.battlefield_chars()
-    for oid, c in bf.items():
+    """The permanents `p` controls that the solver may tap for mana now: their mana abilities
+    whose only cost is {T}; untapped, and not summoning-sick creatures without haste (302.6).
+    The candidates are kept per version of the characteristics; tapped and sick are read live."""
+    version = ctx.state.layers_version
+    cache = ctx.source_cache
+    if cache[0] != version:
+        cache = ctx.source_cache = (version, {})
+    candidates: list[tuple[Source, bool]] | None = cache[1].get(p)
+    if candidates is None:
+        candidates = cache[1][p] = _source_candidates(ctx, p)
+    objects = ctx.state.objects
+    return [
+        src
+        for src, sick_matters in candidates
+        if not objects[src.oid].tapped and not (sick_matters and objects[src.oid].sick)
+    ]
+
+
+def _source_candidates(ctx: Context, p: int) -> list[tuple[Source, bool]]:
+    out: list[tuple[Source, bool]] = []
+    per_object = ctx.object_sources
+    for oid, c in ctx.battlefield_chars().items():
         if c.controller != p:
             continue
-        options = []
-        for i, ab in enumerate(c.abilities):
-            if isinstance(ab, ir.Activated) and ab.mana_ability and free_source(ab):
-                if can_activate_mana(ctx, p, oid, ab):
-                    syms = produced(ab)
-                    if syms:
-                        options.append((i, syms))
-        if options:
-            out.append(Source.of(oid, tuple(options)))
+        entry = per_object.get(oid)
+        if entry is None or entry[0] != c.ability_ids:
+            entry = per_object[oid] = (c.ability_ids, _source_of(oid, c))
+        if entry[1] is not None:
+            sick_matters = "creature" in c.types and "haste" not in c.keywords
+            out.append((entry[1], sick_matters))
     return out
+
+
+def _source_of(oid: int, c: Chars) -> Source | None:
+    options = []
+    for i, ab in enumerate(c.abilities):
+        if isinstance(ab, ir.Activated) and ab.mana_ability and ab.cost.tap and free_source(ab):
+            syms = produced(ab)
+            if syms:
+                options.append((i, syms))
+    return Source.of(oid, tuple(options)) if options else None
 
 
 def produced(ab: ir.Activated) -> tuple[str, ...]:

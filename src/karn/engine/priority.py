@@ -7,15 +7,12 @@ and lands only in their controller's main phase with an empty stack
 
 from __future__ import annotations
 
-from typing import NamedTuple, cast
-
 from karn import ir
-from karn.engine import casting, decisions, game_over, mana, timing
+from karn.engine import activated, casting, decisions, game_over, mana, timing
 from karn.engine.actions import Action
 from karn.engine.context import Context
 from karn.engine.events import ZoneChange
 from karn.engine.frames import ResolveFrame
-from karn.engine.layers import Chars
 from karn.engine.pipeline import perform
 from karn.engine.state import BATTLEFIELD, HAND, LIBRARY, Option
 
@@ -54,8 +51,8 @@ def _options(ctx: Context, p: int) -> list[Option]:
     # One pass over the player's permanents with activated abilities: mana abilities
     # (605.3a) and the mana sources the payment solver may tap; the other activated
     # abilities (602) are checked once the sources are known.
-    abilities = _permanent_abilities(ctx, p)
-    others: list[_PermAbility] = []
+    abilities = activated.of_player(ctx, p)
+    others: list[activated.PermanentAbility] = []
     mana_opts: list[Option] = []
     objects = s.objects
     for pa in abilities.all:
@@ -69,11 +66,7 @@ def _options(ctx: Context, p: int) -> list[Option]:
             others.append(pa)  # needs the other sources to be known first
             continue
         mana_opts.append(pa.option)
-    srcs = [
-        src
-        for src, sick_matters in abilities.sources
-        if not objects[src.oid].tapped and not (sick_matters and objects[src.oid].sick)
-    ]
+    srcs = mana.sources(ctx, p)
     sorcery_ok = timing.sorcery_timing(ctx, p)
     avail = mana.available_count(pl.pool, srcs)
     for oid in pl.hand:
@@ -97,69 +90,6 @@ def _options(ctx: Context, p: int) -> list[Option]:
 
 
 _PASS = Option("pass", label="pass priority")
-
-
-class _PermAbility(NamedTuple):
-    oid: int
-    idx: int  # its index in the permanent's abilities now (the action's second number)
-    ab: ir.Activated
-    sick_matters: bool  # a creature without haste (302.6)
-    label: str
-    option: Option  # the "mana" option, for a mana ability
-
-
-class _PlayerAbilities(NamedTuple):
-    all: list[_PermAbility]
-    # The permanents the payment solver may tap (their {T}-only mana abilities), with
-    # whether summoning sickness stops them (302.6); tapped ones are left out when used.
-    sources: list[tuple[mana.Source, bool]]
-
-
-def _permanent_abilities(ctx: Context, p: int) -> _PlayerAbilities:
-    """The activated abilities of the permanents `p` controls (printed, granted, intrinsic),
-    computed once per version of the battlefield's characteristics (tapped/sick are read live);
-    each permanent's entries are kept while its name and abilities stay the same."""
-    bf = ctx.battlefield_chars()
-    version = ctx.state.layers_version
-    cache = ctx.ability_cache
-    if cache[0] != version:
-        cache = ctx.ability_cache = (version, {})
-    found = cache[1].get(p)
-    if found is not None:
-        return cast(_PlayerAbilities, found)
-    per_object = ctx.object_abilities
-    out: list[_PermAbility] = []
-    sources: list[tuple[mana.Source, bool]] = []
-    for oid, c in bf.items():
-        if c.controller != p:
-            continue
-        sick_matters = "creature" in c.types and "haste" not in c.keywords
-        key = (c.name, c.ability_ids, sick_matters)
-        entry = per_object.get(oid)
-        if entry is None or entry[0] != key:
-            entry = per_object[oid] = (key, *_object_abilities(ctx, oid, c, sick_matters))
-        out.extend(entry[1])
-        if entry[2] is not None:
-            sources.append((entry[2], sick_matters))
-    result = cache[1][p] = _PlayerAbilities(out, sources)
-    return result
-
-
-def _object_abilities(
-    ctx: Context, oid: int, c: Chars, sick_matters: bool
-) -> tuple[list[_PermAbility], mana.Source | None]:
-    out: list[_PermAbility] = []
-    free: list[tuple[int, tuple[str, ...]]] = []
-    for i, ab in enumerate(c.abilities):
-        if not isinstance(ab, ir.Activated):
-            continue
-        label = f"activate {c.name} (#{oid}): {ab.text}"
-        out.append(_PermAbility(oid, i, ab, sick_matters, label, Option("mana", oid, i, label=label)))
-        if ab.mana_ability and ab.cost.tap and mana.free_source(ab):
-            syms = mana.produced(ab)
-            if syms:
-                free.append((i, syms))
-    return out, (mana.Source.of(oid, tuple(free)) if free else None)
 
 
 def answer(ctx: Context, a: Action) -> None:
