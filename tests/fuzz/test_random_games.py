@@ -144,6 +144,16 @@ SELESNYA = _deck(
     (2, "Grizzly Bears"), (2, "Swords to Plowshares"),
 )  # fmt: skip
 
+# Mana abilities with costs, activated while paying (605.3a, 601.2g): Coal Golem ({3},
+# sacrifice: {R}{R}{R}), Signets and Darkwater Catacombs ({1}, {T}), Mind Stone, Blood Pet
+# (sacrifice: {B}); with spells of every size to pay for.
+MANA_COSTS = _deck(
+    (6, "Island"), (6, "Swamp"), (6, "Mountain"), (3, "Plains"), (3, "Darkwater Catacombs"),
+    (4, "Coal Golem"), (3, "Azorius Signet"), (3, "Dimir Signet"), (3, "Mind Stone"),
+    (4, "Blood Pet"), (3, "Ancient Craving"), (3, "Priest of Gix"), (3, "Lightning Bolt"),
+    (3, "Fireball"), (3, "Counterspell"), (2, "Divination"), (2, "Su-Chi"),
+)  # fmt: skip
+
 DeckSpec = str | list[str]
 
 #: Deck pairings the random games cycle through (bundled decks in both seats, custom decks).
@@ -156,6 +166,7 @@ PAIRINGS: list[tuple[str, DeckSpec, DeckSpec]] = [
     ("selesnya-sultai", SELESNYA, SULTAI),
     ("burn-sultai", "red_burn", SULTAI),
     ("dimir-stompy", DIMIR, "green_stompy"),
+    ("mana-naya", MANA_COSTS, NAYA),
 ]
 CUSTOM_PAIRINGS = [p for p in PAIRINGS if not isinstance(p[1], str) and not isinstance(p[2], str)]
 
@@ -208,14 +219,16 @@ _ZONE_OWNER = operator.attrgetter("zone", "owner")
 _CARD = operator.attrgetter("card")
 
 
-def check_zones(g: Game, n_cards: int) -> None:
+def check_zones(g: Game, n_cards: int | Sequence[int]) -> None:
     """Card conservation and zone consistency.
 
     Every id in a zone list is an object of that zone (owned by the player, for the
     player zones); every object is listed exactly once; the physical cards are
     exactly ``1..n_cards``, each in one zone; only tokens (on the battlefield) and
     abilities (on the stack) are not physical cards. (Written for speed: it runs
-    after every action of every game.)
+    after every action of every game.) With ``n_cards`` as each player's deck size, in
+    seat order, the cards of a player who left a multiplayer game are gone with them
+    (800.4a) and every other card is in exactly one zone.
     """
     s = g.state
     objects = s.objects
@@ -249,12 +262,14 @@ def check_zones(g: Game, n_cards: int) -> None:
         dupes = [oid for oid, n in Counter(listed).items() if n > 1]
         raise AssertionError(f"zone lists and objects disagree: {problems[:8]}; listed twice: {dupes}")
     cards = sorted(map(_CARD, objects.values()))
-    if cards[nonphysical:] != _card_ids(n_cards) or (nonphysical and cards[nonphysical - 1] >= 0):
+    expected = _card_ids(n_cards) if isinstance(n_cards, int) else _present_card_ids(g, n_cards)
+    if cards[nonphysical:] != expected or (nonphysical and cards[nonphysical - 1] >= 0):
         cards = [c for c in cards if c >= 0]
         doubled = [c for c, n in Counter(cards).items() if n > 1]
-        missing = sorted(set(_card_ids(n_cards)) - set(cards))
+        missing = sorted(set(expected) - set(cards))
         raise AssertionError(
-            f"{len(cards)} physical cards in the zones, expected {n_cards}: doubled {doubled}, missing {missing}"
+            f"{len(cards)} physical cards in the zones, expected {len(expected)}: doubled {doubled}, "
+            f"missing {missing}"
             + (" (or a non-card in a player's zone)" if not doubled and not missing else "")
         )
     for oid in s.battlefield:
@@ -273,6 +288,18 @@ def _card_ids(n: int) -> list[int]:
     return ids
 
 
+def _present_card_ids(g: Game, sizes: Sequence[int]) -> list[int]:
+    """The physical cards still in the game: seat i's deck is cards sum(sizes[:i]) + 1 on;
+    the cards of a player who left are gone (800.4a)."""
+    out: list[int] = []
+    first = 1
+    for p, size in zip(g.state.players, sizes, strict=True):
+        if not p.left:
+            out.extend(range(first, first + size))
+        first += size
+    return out
+
+
 def check_decision(g: Game) -> None:
     """A legal action exists exactly until the game is over."""
     s = g.state
@@ -280,9 +307,9 @@ def check_decision(g: Game) -> None:
         assert g.decision is None, "the game is over but a decision is pending"
         assert g.legal_actions() == []
         w = g.winner
-        assert w is None or w in (0, 1)
+        assert w is None or 0 <= w < len(s.players)
         if w is not None:
-            assert not s.players[w].lost and s.players[1 - w].lost
+            assert not s.players[w].lost and all(q.lost for q in s.players if q.index != w)
         return
     d = g.decision
     assert d is not None, "the game is not over but no decision is pending"
@@ -455,7 +482,7 @@ def _illegal_of_kind(g: Game, rng: random.Random, which: int) -> Action | None:
     d = g.decision
     assert d is not None
     p = d.player
-    opp = 1 - p
+    opp = next(q.index for q in s.players[p + 1 :] + s.players[:p] if not q.lost)  # the next opponent
     if which == 0:
         return Action("cast", 999999)  # no such object
     if which == 1:
@@ -534,7 +561,7 @@ FULL_ILLEGAL_RATE = (0.04, 0.3)
 FRESH_OBS_RATE = (0.005, 0.03)
 
 
-def check_all(g: Game, n_cards: int, rng: random.Random, sight: Sight) -> None:
+def check_all(g: Game, n_cards: int | Sequence[int], rng: random.Random, sight: Sight) -> None:
     """The invariants checked after each action.
 
     Zones and the decision; every player's observation (and the log entries they read
@@ -632,6 +659,7 @@ def play_checked(
     seed: int,
     choosers: Sequence[Chooser] | None = None,
     *,
+    more_decks: Sequence[DeckSpec] = (),
     stats: Stats | None = None,
     branch_rates: tuple[float, float, float] = (0.5, 0.03, 0.002),
     branch_steps: int = 30,
@@ -650,10 +678,13 @@ def play_checked(
     ``branch_steps`` actions (at most ``max_branches`` times a game).
     """
     rng = random.Random(seed * 7919 + 17)
+    decks = [deck_a, deck_b, *more_decks]
     if choosers is None:
-        choosers = [random_chooser(random.Random(seed)), random_chooser(random.Random(seed + 1_000_003))]
-    n_cards = _deck_size(deck_a) + _deck_size(deck_b)
-    g = Game.new(deck_a, deck_b, seed=seed)
+        choosers = [random_chooser(random.Random(seed + k * 1_000_003)) for k in range(len(decks))]
+    n_cards: int | list[int] = (
+        sum(_deck_size(d) for d in decks) if len(decks) == 2 else [_deck_size(d) for d in decks]
+    )
+    g = Game.new(*decks, seed=seed)
     stats = stats if stats is not None else Stats()
     actions: list[Action] = []
     branch: Branch | None = None
@@ -833,6 +864,7 @@ WEIGHTS = {
     "selesnya-sultai": 1,
     "burn-sultai": 2,
     "dimir-stompy": 2,
+    "mana-naya": 1,
 }
 
 
@@ -870,6 +902,28 @@ def test_random_games_keep_invariants(pairing: str) -> None:
     assert stats.games == n
     assert stats.kinds["mulligan/103.5"] >= n  # every game starts with mulligan decisions
     assert stats.kinds["priority/117.1"] > 0
+
+
+#: Four-player free-for-all games (806): the decks of each, by index in :data:`PAIRINGS`'s decks.
+FOUR_PLAYERS: list[tuple[DeckSpec, DeckSpec, DeckSpec, DeckSpec]] = [
+    ("red_burn", "green_stompy", SULTAI, NAYA),
+    (DIMIR, SELESNYA, MANA_COSTS, "red_burn"),
+]
+
+
+@pytest.mark.parametrize("table", range(len(FOUR_PLAYERS)))
+def test_four_player_random_games_keep_invariants(table: int) -> None:
+    """4-player random games keep every invariant after every action, including no peeking
+    for each of the four players, copies and saves continuing identically, and players
+    leaving the game (800.4a)."""
+    a, b, c, d = FOUR_PLAYERS[table]
+    stats = Stats()
+    games = _env_int("KARN_FUZZ_FOUR_PLAYER_GAMES", 3)
+    for k in range(games):
+        g, _ = play_checked(a, b, 40_000 + 97 * table + k, more_decks=(c, d), stats=stats)
+        assert sum(p.lost for p in g.state.players) >= 3
+    assert stats.games == games
+    assert any(e.rule == "800.4a" for e in g.log)
 
 
 def test_copy_and_save_at_mid_resolution_decisions() -> None:
