@@ -36,6 +36,16 @@ def test_demo_prints_a_rule_cited_log_and_a_result(capsys: pytest.CaptureFixture
     assert re.search(r"(wins|draw) on turn \d+", out)
 
 
+@pytest.mark.cr("806.1", "800.4a")
+def test_demo_plays_a_four_player_free_for_all(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--seed", "3", "--players", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "(A), green_stompy (B), red_burn (C), green_stompy (D)" in out
+    assert "800.4a" in out and re.search(r"(wins|draw) on turn \d+", out)
+    assert main(["demo", "--players", "7"]) == 2
+    assert "2 to 6" in capsys.readouterr().err
+
+
 def test_no_command_prints_the_help_and_runs_no_demo(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([]) == 0
     out = capsys.readouterr().out

@@ -153,9 +153,11 @@ class Context:
         c.offers = dict(self.offers)
         c.offers_version = self.offers_version
         c.watchers = self.watchers
-        c.object_abilities = dict(self.object_abilities)
+        # Per-object entries are a function of the object's id, name and abilities (checked
+        # before use), whichever game they come from: shared, not copied.
+        c.object_abilities = self.object_abilities
         c.source_cache = (self.source_cache[0], dict(self.source_cache[1]))
-        c.object_sources = dict(self.object_sources)
+        c.object_sources = self.object_sources
         c.rollback_log = self.rollback_log if log else 0
         return c
 

@@ -29,10 +29,16 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
     if (bad_decks := check_game_decks(args.deck_a, args.deck_b)) is not None:
         return bad_decks
+    if not 2 <= args.players <= 6:
+        print("karn: error: --players must be 2 to 6", file=sys.stderr)
+        return 2
     con = _console()
-    g = Game.new(args.deck_a, args.deck_b, seed=args.seed, names=("A", "B"))
-    agents = [HeuristicAgent(pool=g.pool), HeuristicAgent(pool=g.pool)]
-    con.print(f"[bold]karn demo[/]: {args.deck_a} (A) vs {args.deck_b} (B), seed {args.seed}")
+    decks = [args.deck_a, args.deck_b] * 3
+    decks = decks[: args.players]
+    g = Game.new(*decks, seed=args.seed)
+    agents = [HeuristicAgent(pool=g.pool) for _ in decks]
+    seats = ", ".join(f"{deck} ({g.pname(i)})" for i, deck in enumerate(decks))
+    con.print(f"[bold]karn demo[/]: {seats}, seed {args.seed}")
     shown = 0
     while True:
         for e in g.log[shown:]:
@@ -45,7 +51,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         # The demo shows the whole log (it watches both players); each AI sees only its own view.
         g.apply(agents[d.player].choose(g.observation(d.player), g.legal_actions()), player=d.player)
     w = g.winner
-    result = f"{g.pname(w)} ({[args.deck_a, args.deck_b][w]}) wins" if w is not None else "the game is a draw"
+    result = f"{g.pname(w)} ({decks[w]}) wins" if w is not None else "the game is a draw"
     con.print(f"[bold]{result}[/] on turn {g.state.turn}")
     return 0
 
@@ -161,6 +167,12 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--seed", type=int, default=1, help="the game's random seed (default: 1)")
     d.add_argument("--deck-a", default=DEFAULT_DECKS[0], help=f"player A's deck: {decks}")
     d.add_argument("--deck-b", default=DEFAULT_DECKS[1], help=f"player B's deck: {decks}")
+    d.add_argument(
+        "--players",
+        type=int,
+        default=2,
+        help="2 to 6 players, free-for-all (806); the decks alternate A, B, A, B... (default: 2)",
+    )
     d.set_defaults(func=cmd_demo)
     p = sub.add_parser("play", help="play against the heuristic AI in the terminal")
     p.add_argument("--seed", type=int, default=None, help="the game's random seed (default: a random one)")
