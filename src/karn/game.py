@@ -382,7 +382,7 @@ class Game:
                 pool = build_pool(saves.card_names(state))
             except KeyError as e:
                 raise CorruptSaveError(f"corrupt save: {e}") from None
-        saves.check_pool(sf, pool)
+        saves.check_pool(sf, pool, state)
         g = cls(state, log, pool)
         g.ctx.rollback_log = sf.rollback_log
         return g

@@ -111,7 +111,7 @@ def load(data: bytes) -> tuple[SaveFile, GameState, list[Event]]:
     return sf, state, log
 
 
-def check_pool(sf: SaveFile, pool: CardPool) -> None:
+def check_pool(sf: SaveFile, pool: CardPool, state: GameState) -> None:
     """The save's cards must be compiled as they were when it was saved."""
     if sf.ir_version != pool.ir_version:
         raise CorruptSaveError(
@@ -125,15 +125,15 @@ def check_pool(sf: SaveFile, pool: CardPool) -> None:
                 f"{name!r} was compiled differently when the game was saved (a different card "
                 "database or compiler); load it with the pool it was played with"
             )
-    for o in (o for o in _stack_objects_and_triggers(sf)):
+    for ability in _abilities_named(state):
         try:
-            pool.ability(o)
+            pool.ability(ability)
         except KeyError as e:
-            raise CorruptSaveError(f"corrupt save: unknown ability {o!r} ({e})") from None
+            raise CorruptSaveError(f"corrupt save: unknown ability {ability!r} ({e})") from None
 
 
-def _stack_objects_and_triggers(sf: SaveFile) -> Iterable[str]:
-    state = decode_state(sf.state)
+def _abilities_named(state: GameState) -> Iterable[str]:
+    """The ability ids the state refers to: on the stack, and waiting to be put there."""
     for o in state.objects.values():
         if o.ability:
             yield o.ability
