@@ -390,11 +390,13 @@ def damage_step(ctx: Context, f: DamageFrame) -> None:
                 f.plan.append([a, targets[0], left])
             queue.pop(0)
             continue
+        # 510.1c: an attacker blocked by several creatures; 510.1d: a blocker blocking several.
+        rule = "510.1c" if a in _combat(ctx).attackers else "510.1d"
         decisions.ask(
             ctx,
             ctx.controller(a),
             "damage",
-            "510.1c",
+            rule,
             f"{ctx.describe(a)} assigns {left} combat damage: how much to {ctx.describe(targets[0])}?",
             [Option("number", n, targets[0], label=str(n)) for n in range(left + 1)],
         )

@@ -33,6 +33,7 @@ from karn.engine.modifications import (
     AddAbilities,
     AddColors,
     AddTypes,
+    BlockLimit,
     ContinuousEffect,
     Modification,
     ModifyPowerToughness,
@@ -65,6 +66,10 @@ KEYWORD_COUNTERS = frozenset(
         "haste",
     }
 )
+
+
+#: "Any number" of attackers a creature can block (509.1a).
+ANY_NUMBER = 1_000
 
 
 @dataclass(slots=True)
@@ -213,6 +218,8 @@ def modifications_of(m: ir.Modify) -> tuple[Modification, ...]:
         out.append(AddAbilities(keywords=m.add_keywords))
     if m.cant_attack or m.cant_block:
         out.append(Restriction(m.cant_attack, m.cant_block))
+    if m.extra_blocks:
+        out.append(BlockLimit(m.extra_blocks))
     return tuple(out)
 
 
@@ -363,6 +370,8 @@ def _apply(mod: Modification, c: Chars, pool: CardPool) -> None:
     elif isinstance(mod, Restriction):
         c.cant_attack = c.cant_attack or mod.cant_attack
         c.cant_block = c.cant_block or mod.cant_block
+    elif isinstance(mod, BlockLimit):
+        c.max_blocks = ANY_NUMBER if mod.extra < 0 else min(ANY_NUMBER, c.max_blocks + mod.extra)
 
 
 _INTRINSIC = {t: intrinsic_ability(t) for t in BASIC_LAND_MANA}

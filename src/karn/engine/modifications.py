@@ -130,6 +130,15 @@ class Restriction(msgspec.Struct, tag="restrict", frozen=True, array_like=True):
     layer = "rules"
 
 
+class BlockLimit(msgspec.Struct, tag="block_limit", frozen=True, array_like=True):
+    """An effect on the rules (613.11, 509.1a): the affected creatures can block ``extra``
+    more attackers each combat, any number with ``extra`` -1."""
+
+    extra: int
+
+    layer = "rules"
+
+
 Modification = (
     SetController
     | AddTypes
@@ -143,6 +152,7 @@ Modification = (
     | ModifyPowerToughness
     | SwitchPowerToughness
     | Restriction
+    | BlockLimit
 )
 
 

@@ -168,6 +168,7 @@ class Modify:
     add_keywords: tuple[str, ...] = ()
     cant_attack: bool = False
     cant_block: bool = False
+    extra_blocks: int = 0  # 509.1a: more attackers it can block (-1: any number)
 
 
 # --------------------------------------------------------------------------- one-shot effects

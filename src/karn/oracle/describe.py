@@ -226,6 +226,9 @@ def modify_text(m: Modify) -> str:
         parts.append("can't attack")
     if m.cant_block:
         parts.append("can't block")
+    if m.extra_blocks:
+        more = "any number of creatures" if m.extra_blocks < 0 else f"{m.extra_blocks} more creature(s)"
+        parts.append(f"can block {more}")
     return f"{selector_text(m.affected)} " + (" and ".join(parts) or "is unchanged")
 
 

@@ -25,6 +25,7 @@ from karn.oracle.syntax import (
     AmountA,
     AttachVP,
     AttacksTriggerA,
+    BlockLimitVP,
     CantBeRegeneratedVP,
     CastTriggerA,
     ChainSentence,
@@ -355,6 +356,12 @@ class _Builder(Transformer[Token, Any]):
 
     def v_cant_attack_or_block(self, meta: Meta, c: list[Any]) -> ModifyVP:
         return ModifyVP(cant_attack=True, cant_block=True, until_eot=bool(c), text=self._text(meta))
+
+    def v_block_additional(self, meta: Meta, c: list[Any]) -> BlockLimitVP:
+        return BlockLimitVP(1, str(c[0]), text=self._text(meta))
+
+    def v_block_any(self, meta: Meta, c: list[Any]) -> BlockLimitVP:
+        return BlockLimitVP(-1, str(c[0]), text=self._text(meta))
 
     def v_each(self, meta: Meta, c: list[Any]) -> VerbA:
         # "Creatures you control each get +1/+1": "each" only stresses that every object

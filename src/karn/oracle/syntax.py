@@ -234,6 +234,16 @@ class ModifyVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class BlockLimitVP(VerbA):
+    """ "can block an additional creature each combat" (``extra`` 1), "can block any number
+    of creatures" (``extra`` -1): 509.1a. ``of`` is the card type named."""
+
+    extra: int
+    of: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class GainControlVP(VerbA):
     obj: NP
     until_eot: bool = False

@@ -9,9 +9,10 @@ Static abilities (604) use :func:`modification` and :func:`merge` too
 from __future__ import annotations
 
 from karn.ir.nodes import ApplyContinuous, Effect, Modify, Selector
+from karn.oracle.lowering.context import Ctx
 from karn.oracle.lowering.references import no_reference, object_sel
 from karn.oracle.lowering.registry import Clause, lowers
-from karn.oracle.syntax import ModifyVP
+from karn.oracle.syntax import BlockLimitVP, ModifyVP
 
 
 @lowers(ModifyVP)
@@ -31,6 +32,21 @@ def lower_modify(vp: ModifyVP, clause: Clause) -> list[Effect]:
             out[-1] = ApplyContinuous(merge(last.mod, mod), "end_of_turn" if until_eot else "permanent")
             return []
     return [ApplyContinuous(mod, "end_of_turn" if vp.until_eot else "permanent")]
+
+
+@lowers(BlockLimitVP)
+def lower_block_limit(vp: BlockLimitVP, clause: Clause) -> list[Effect]:
+    """509.1a: "can block an additional creature each combat" is a static ability
+    (:func:`block_limit`); said by a resolving spell it needs a duration the grammar
+    doesn't read yet."""
+    raise clause.ctx.fail("'can block ...' as a one-shot effect")
+
+
+def block_limit(what: Selector, vp: BlockLimitVP, ctx: Ctx) -> Modify:
+    """509.1a: a creature that can block more attackers than one."""
+    if vp.of != "creature":
+        raise ctx.fail(f"can block {vp.of}s")
+    return Modify(what, extra_blocks=vp.extra)
 
 
 def modification(what: Selector, vp: ModifyVP) -> Modify:
@@ -53,4 +69,5 @@ def merge(a: Modify, b: Modify) -> Modify:
         a.add_keywords + tuple(k for k in b.add_keywords if k not in a.add_keywords),
         a.cant_attack or b.cant_attack,
         a.cant_block or b.cant_block,
+        -1 if -1 in (a.extra_blocks, b.extra_blocks) else a.extra_blocks + b.extra_blocks,
     )

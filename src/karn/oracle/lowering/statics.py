@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from karn.ir.nodes import CostIncrease, Effect, EntersReplacement, Modify, Selector, Static
 from karn.oracle.lowering.context import Ctx, amount
-from karn.oracle.lowering.continuous import merge, modification
+from karn.oracle.lowering.continuous import block_limit, merge, modification
 from karn.oracle.lowering.costs import is_cost_increase, lower_cost_increase
 from karn.oracle.lowering.descriptions import describe
 from karn.oracle.lowering.references import object_sel
 from karn.oracle.lowering.registry import Clause, lowers
-from karn.oracle.syntax import NP, ChainSentence, Effects, EntersVP, Item, ModifyVP
+from karn.oracle.syntax import NP, BlockLimitVP, ChainSentence, Effects, EntersVP, Item, ModifyVP
 
 # the counters the engine knows (122.1a), as for PutCounters
 ENTERS_COUNTER_KINDS = ("+1/+1", "-1/-1")
@@ -35,12 +35,12 @@ def lower_static(effects: Effects, text: str) -> Static | CostIncrease | EntersR
             if item.subject is not None:
                 subject = item.subject
             vp = item.vp
-            if not isinstance(vp, ModifyVP) or vp.until_eot:
+            if not isinstance(vp, (ModifyVP, BlockLimitVP)) or isinstance(vp, ModifyVP) and vp.until_eot:
                 raise ctx.fail("unsupported static ability")
             if subject is None:
                 raise ctx.fail("static ability without a subject")
             what = _static_affected(subject, ctx)
-            mod = modification(what, vp)
+            mod = modification(what, vp) if isinstance(vp, ModifyVP) else block_limit(what, vp, ctx)
             if mods and mods[-1].affected == what:
                 mods[-1] = merge(mods[-1], mod)
             else:
