@@ -5,5 +5,5 @@ from karn.engine.observation import Observation
 from karn.engine.state import Decision
 from karn.game import CorruptSaveError, Event, Game
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 __all__ = ["Action", "CorruptSaveError", "Decision", "Event", "Game", "IllegalActionError", "Observation"]
