@@ -140,13 +140,39 @@ def select(ctx: Context, f: ResolveFrame, o: Obj, sel: ir.Selector) -> list[int]
 
 
 def amount(ctx: Context, f: ResolveFrame, o: Obj, a: ir.Amount) -> int:
+    """A number as the effect reads it now (608.2h)."""
     if isinstance(a, int):
         return a
+    if isinstance(a, ir.Count):
+        return count(ctx, a, o.controller, source_id(o), refs(ctx, f, o, a.ref) if a.ref is not None else [])
     if a.name == "X":
         return o.x
     if a.name == "power" and a.ref is not None:
         return _power(ctx, f, o, a.ref)
     return 0
+
+
+def count(ctx: Context, c: ir.Count, controller: int, source: int, referred: list[int]) -> int:
+    """A :class:`~karn.ir.Count`: objects a filter describes, the card types among them
+    (205.2a), or the mana value of the object referred to (202.3); ``controller`` is "you"."""
+    s = ctx.state
+    if c.what == "mana_value":
+        for t in referred:
+            if t in s.objects:
+                return ctx.chars(t).mana_value + c.plus
+        return c.plus
+    flt = c.filter or ir.Filter()
+    if flt.zone == BATTLEFIELD:
+        pool = s.battlefield
+    elif flt.zone == STACK:
+        pool = s.stack
+    else:
+        pool = [x for p in s.players for x in getattr(p, flt.zone)]
+    found = [oid for oid in pool if targeting.matches(ctx, oid, flt, controller, source)]
+    if c.what == "card_types":
+        kinds = {t for oid in found for t in ctx.chars(oid).types}
+        return len(kinds) + c.plus
+    return len(found) + c.plus
 
 
 def _power(ctx: Context, f: ResolveFrame, o: Obj, ref: ir.Ref) -> int:

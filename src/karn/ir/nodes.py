@@ -111,7 +111,28 @@ class Var:
     ref: Ref | None = None
 
 
-Amount = int | Var
+@dataclass(frozen=True, slots=True)
+class Count:
+    """A number counted in the game when it is needed (608.2h; for a characteristic-defining
+    ability, whenever the characteristic is determined, 604.3).
+
+    what:
+      * ``"objects"``: the objects ``filter`` describes ("the number of creature cards in
+        your graveyard", "the number of Forests you control");
+      * ``"card_types"``: the card types among them (Tarmogoyf: "card types among cards
+        in all graveyards", 205.2a);
+      * ``"mana_value"``: the mana value of ``ref`` (Opalescence: "equal to its mana
+        value", 202.3).
+    ``plus`` is added ("that number plus 1").
+    """
+
+    what: Literal["objects", "card_types", "mana_value"]
+    filter: Filter | None = None
+    ref: Ref | None = None
+    plus: int = 0
+
+
+Amount = int | Var | Count
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +190,99 @@ class Modify:
     cant_attack: bool = False
     cant_block: bool = False
     extra_blocks: int = 0  # 509.1a: more attackers it can block (-1: any number)
+    changes: tuple[Change, ...] = ()  # the other layered changes (types, colors, abilities, P/T)
+
+
+# The layered changes of a Modify beyond its short fields (613.1): each names what it does;
+# the engine applies it in its layer. "chosen" values are the ones chosen as the source
+# entered (607.2a, "as ~ enters, choose a color"), read from the source object.
+
+
+@dataclass(frozen=True, slots=True)
+class SetBasePT:
+    """Layer 7b (or 7a for a characteristic-defining ability, 604.3, 613.4a): "has base power
+    and toughness 1/1", "becomes a 0/1 creature", "power and toughness are each equal to ..."."""
+
+    power: Amount | None = None
+    toughness: Amount | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SwitchPT:
+    """Layer 7d: "switch its power and toughness" (613.4d)."""
+
+
+@dataclass(frozen=True, slots=True)
+class AddTypes:
+    """Layer 4: "is a creature in addition to its other types", "is the chosen type"
+    (``chosen_subtype``: the creature type chosen as the source entered)."""
+
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    chosen_subtype: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SetTypes:
+    """Layer 4: "becomes an artifact creature" (205.1a: it loses its other card types and the
+    subtypes that went with them); ``subtypes`` when named ("becomes a 3/3 Elemental")."""
+
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SetLandTypes:
+    """Layer 4, 305.7: "are Mountains": the land's land subtypes become these; it loses the
+    abilities of its rules text and of its old land types and has the new types' (Blood Moon)."""
+
+    subtypes: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SetColors:
+    """Layer 5: "is white", "becomes the color of your choice" (``chosen``: the color chosen as
+    the source entered), "is colorless" (no colors)."""
+
+    colors: tuple[str, ...] = ()
+    chosen: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AddColors:
+    """Layer 5: "is the chosen color in addition to its other colors" (Painter's Servant)."""
+
+    colors: tuple[str, ...] = ()
+    chosen: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LoseAbilities:
+    """Layer 6: "loses all abilities" (``everything``), or "loses flying" (``keywords``)."""
+
+    everything: bool = False
+    keywords: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GainAbility:
+    """Layer 6: "has '{T}: Add {G}.'": a quoted ability granted (113.2c)."""
+
+    ability: Ability
+
+
+Change = (
+    SetBasePT
+    | SwitchPT
+    | AddTypes
+    | SetTypes
+    | SetLandTypes
+    | SetColors
+    | AddColors
+    | LoseAbilities
+    | GainAbility
+)
 
 
 # --------------------------------------------------------------------------- one-shot effects
@@ -466,10 +580,13 @@ class Triggered:
 
 @dataclass(frozen=True, slots=True)
 class Static:
-    """A static ability (604) generating continuous modifications."""
+    """A static ability (604) generating continuous modifications. ``cda``: a
+    characteristic-defining ability (604.3): it works in every zone and applies first in
+    its layer (613.3, 613.4a)."""
 
     mods: tuple[Modify, ...]
     text: str = ""
+    cda: bool = False
 
 
 @dataclass(frozen=True, slots=True)

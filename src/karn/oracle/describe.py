@@ -19,6 +19,7 @@ from karn.ir.nodes import (
     CompiledCard,
     Cost,
     CostIncrease,
+    Count,
     CounterSpell,
     CreateToken,
     DealDamage,
@@ -213,6 +214,12 @@ def selector_text(s: Selector) -> str:
 def amount_text(a: Amount) -> str:
     if isinstance(a, Var):
         return "X" if a.name == "X" else f"the power of {ref_text(a.ref) if a.ref else 'it'}"
+    if isinstance(a, Count):
+        plus = f" plus {a.plus}" if a.plus else ""
+        if a.what == "mana_value":
+            return f"the mana value of {ref_text(a.ref) if a.ref else 'it'}{plus}"
+        what = "the card types among" if a.what == "card_types" else "the number of"
+        return f"{what} {filter_text(a.filter) if a.filter else 'objects'}{plus}"
     return str(a)
 
 
