@@ -108,6 +108,9 @@ def refs(ctx: Context, f: ResolveFrame, o: Obj, r: ir.Ref) -> list[int]:
             new = _moved_to(ctx, trig.new_object)
             return [new] if new else []
         return []
+    if r.kind == "triggering_player":
+        who = o.trigger.player if o.trigger is not None else -1
+        return [player_ref(who)] if who >= 0 else []
     if r.kind == "affected":
         return list(f.affected)
     return []

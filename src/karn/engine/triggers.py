@@ -22,14 +22,23 @@ from karn import ir
 from karn.engine import decisions, targeting
 from karn.engine.abilities import ability, ability_text
 from karn.engine.context import Context
-from karn.engine.events import AttackerDeclared, CreateToken, GameEvent, LifeGain, SpellCast, ZoneChange
+from karn.engine.events import (
+    AttackerDeclared,
+    CreateToken,
+    GameEvent,
+    LifeGain,
+    SpellCast,
+    StepBegins,
+    ZoneChange,
+)
 from karn.engine.filters import characteristics_match
 from karn.engine.frames import TriggersFrame
 from karn.engine.pipeline import perform, put_on_stack
 from karn.engine.references import leave_stack
 from karn.engine.state import BATTLEFIELD, GRAVEYARD, LastKnown, Option, PendingTrigger, TriggerData
+from karn.engine.values import ref_player
 
-_EVENTS = ("enters", "dies", "put_into_graveyard", "attacks", "cast", "gain_life")
+_EVENTS = ("enters", "dies", "put_into_graveyard", "attacks", "cast", "gain_life", "step")
 
 
 def _watchers(ctx: Context) -> dict[str, list[tuple[int, str, ir.Trigger, int]]]:
@@ -94,6 +103,9 @@ def scan(ctx: Context) -> None:
         elif isinstance(ev, LifeGain):
             watchers = watchers or _watchers(ctx)
             _on_gain_life(ctx, watchers["gain_life"], ev)
+        elif isinstance(ev, StepBegins):
+            watchers = watchers or _watchers(ctx)
+            _on_step(ctx, watchers["step"], ev)
         i += 1
 
 
@@ -155,6 +167,30 @@ def _on_gain_life(ctx: Context, watching: list[tuple[int, str, ir.Trigger, int]]
     for src, aid, tr, ctl in watching:
         if tr.player != "you" or ctl == ev.player:
             _add(ctx, src, aid, ctl, TriggerData(player=ev.player, amount=ev.amount), ctx.chars(src).name)
+
+
+def _on_step(ctx: Context, watching: list[tuple[int, str, ir.Trigger, int]], ev: StepBegins) -> None:
+    """603.1: "at the beginning of [whose] [step]" abilities; "that player" is the active
+    player (TriggerData.player)."""
+    for src, aid, tr, ctl in watching:
+        if tr.step != ev.step or not _whose_matches(ctx, tr.player, src, ctl, ev.player):
+            continue
+        _add(ctx, src, aid, ctl, TriggerData(player=ev.player), ctx.chars(src).name)
+
+
+def _whose_matches(ctx: Context, whose: str | None, src: int, controller: int, player: int) -> bool:
+    if whose is None:
+        return True
+    if whose == "you":
+        return player == controller
+    if whose == "opponent":
+        return player != controller  # 102.3: every other player (no teams)
+    host = ctx.state.objects[src].attached_to
+    if not host:
+        return False
+    if whose == "enchanted_player":
+        return host < 0 and ref_player(host) == player
+    return host > 0 and host in ctx.state.objects and ctx.controller(host) == player
 
 
 def _lki_matches(f: ir.Filter, lk: LastKnown, controller: int) -> bool:

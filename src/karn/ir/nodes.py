@@ -64,6 +64,8 @@ class Ref:
       * ``"defending_player"``: the player the source is attacking (506.2, for attack triggers).
       * ``"enchanted"`` / ``"equipped"``: the permanent the source is attached to (303.4, 301.5).
       * ``"triggering"``: the object that caused the trigger (e.g. the creature that entered).
+      * ``"triggering_player"``: the player of the trigger event ("that player": whose
+        upkeep began, who was dealt damage).
       * ``"affected"``: the objects an earlier effect of the same resolution acted on
         ("Those creatures ...").
     """
@@ -78,6 +80,7 @@ class Ref:
         "enchanted",
         "equipped",
         "triggering",
+        "triggering_player",
         "affected",
     ]
     index: int = 0
@@ -554,18 +557,25 @@ class Trigger:
       * ``"attacks"``: this creature is declared as an attacker (508.3a).
       * ``"cast"``: a player casts a spell (601.2i).
       * ``"gain_life"``: a player gains life.
+      * ``"step"``: a step or phase begins ("at the beginning of your upkeep", 603.1,
+        503-513); ``step`` names it as the engine does ("upkeep", "draw",
+        "precombat_main", "beginning_of_combat", "postcombat_main", "end").
     ``self_only``: only the source itself counts. ``filter``: which other objects
     count (``Filter.other`` for "another"). ``player="you"``: the event's player must
-    be the ability's controller ("whenever you cast", "whenever you gain life").
+    be the ability's controller ("whenever you cast", "whenever you gain life");
+    ``"opponent"``: an opponent of the controller; ``"enchanted_player"``: the player
+    the source enchants; ``"enchanted_controller"``: the controller of the permanent
+    the source is attached to ("the upkeep of enchanted creature's controller").
     ``from_zone``: the zone the object came from ("whenever you cast a spell from
     your graveyard": the zone the spell was cast from, 601.2a).
     """
 
-    event: Literal["enters", "dies", "put_into_graveyard", "attacks", "cast", "gain_life"]
+    event: Literal["enters", "dies", "put_into_graveyard", "attacks", "cast", "gain_life", "step"]
     self_only: bool = False
     filter: Filter | None = None
-    player: Literal["you", None] = None
+    player: Literal["you", "opponent", "enchanted_player", "enchanted_controller", None] = None
     from_zone: Literal["hand", "graveyard", "library", "exile", "battlefield", None] = None
+    step: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -119,7 +119,26 @@ def cost_text(c: Cost) -> str:
     return ", ".join(parts) or "(free)"
 
 
+_STEP_TEXT = {
+    "upkeep": "upkeep",
+    "draw": "draw step",
+    "precombat_main": "first main phase",
+    "beginning_of_combat": "combat",
+    "postcombat_main": "second main phase",
+    "end": "end step",
+}
+_WHOSE_TEXT = {
+    "you": "your",
+    None: "each",
+    "opponent": "each opponent's",
+    "enchanted_player": "enchanted player's",
+    "enchanted_controller": "the enchanted permanent's controller's",
+}
+
+
 def trigger_text(t: Trigger) -> str:
+    if t.event == "step":
+        return f"at the beginning of {_WHOSE_TEXT[t.player]} {_STEP_TEXT.get(t.step or '', t.step)}"
     if t.event == "gain_life":
         return "whenever you gain life"
     if t.event == "cast":
@@ -198,6 +217,7 @@ def ref_text(r: Ref) -> str:
         "enchanted": "enchanted permanent",
         "equipped": "equipped creature",
         "triggering": "the triggering object",
+        "triggering_player": "that player",
         "affected": "those objects",
     }[r.kind]
 

@@ -51,6 +51,7 @@ from karn.oracle.syntax import (
     GainControlVP,
     GainLifePowerVP,
     GainLifeTriggerA,
+    StepTriggerA,
     GainLifeVP,
     IfItsSentence,
     Item,
@@ -190,6 +191,9 @@ class _Builder(Transformer[Token, Any]):
     def triggered(self, meta: Meta, c: list[Any]) -> TriggeredA:
         return TriggeredA(c[1], c[2])
 
+    def triggered_at(self, meta: Meta, c: list[Any]) -> TriggeredA:
+        return TriggeredA(c[0], c[1])
+
     def trigger_word(self, meta: Meta, c: list[Any]) -> str:
         return "when"
 
@@ -221,6 +225,55 @@ class _Builder(Transformer[Token, Any]):
 
     def t_gain_life(self, meta: Meta, c: list[Any]) -> GainLifeTriggerA:
         return GainLifeTriggerA(self._text(meta))
+
+    # "at the beginning of ..." (603.1, 503-513): step_name -> the engine's step name
+    def st_whose(self, meta: Meta, c: list[Any]) -> StepTriggerA:
+        return StepTriggerA(c[1], c[0], self._text(meta))
+
+    def st_each(self, meta: Meta, c: list[Any]) -> StepTriggerA:
+        return StepTriggerA(c[0], "each", self._text(meta))
+
+    def st_yours(self, meta: Meta, c: list[Any]) -> StepTriggerA:
+        return StepTriggerA(c[0], "you", self._text(meta))
+
+    def st_of(self, meta: Meta, c: list[Any]) -> StepTriggerA:
+        return StepTriggerA(c[0], c[1], self._text(meta))
+
+    def st_combat_on(self, meta: Meta, c: list[Any]) -> StepTriggerA:
+        return StepTriggerA("beginning_of_combat", c[0], self._text(meta))
+
+    def sw_you(self, meta: Meta, c: list[Any]) -> str:
+        return "you"
+
+    def sw_each(self, meta: Meta, c: list[Any]) -> str:
+        return "each"
+
+    def sw_opponent(self, meta: Meta, c: list[Any]) -> str:
+        return "opponent"
+
+    def sw_enchanted_player(self, meta: Meta, c: list[Any]) -> str:
+        return "enchanted_player"
+
+    def sw_enchanted_controller(self, meta: Meta, c: list[Any]) -> str:
+        return "enchanted_controller"
+
+    def sn_upkeep(self, meta: Meta, c: list[Any]) -> str:
+        return "upkeep"
+
+    def sn_draw(self, meta: Meta, c: list[Any]) -> str:
+        return "draw"
+
+    def sn_precombat_main(self, meta: Meta, c: list[Any]) -> str:
+        return "precombat_main"
+
+    def sn_postcombat_main(self, meta: Meta, c: list[Any]) -> str:
+        return "postcombat_main"
+
+    def sn_combat(self, meta: Meta, c: list[Any]) -> str:
+        return "beginning_of_combat"
+
+    def sn_end(self, meta: Meta, c: list[Any]) -> str:
+        return "end"
 
     # costs (118, 602.1)
     def cost(self, meta: Meta, c: list[Any]) -> list[CostA]:

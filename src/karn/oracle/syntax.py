@@ -577,6 +577,17 @@ class GainLifeTriggerA(TriggerA):
     text: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class StepTriggerA(TriggerA):
+    """ "At the beginning of <whose> <step>" (603.1, 503-513). ``step`` is the engine's
+    step name; ``whose``: "you", "each", "opponent", "enchanted_player",
+    "enchanted_controller" (the controller of the permanent the source enchants)."""
+
+    step: str
+    whose: str
+    text: str = ""
+
+
 # --------------------------------------------------------------------------- abilities
 
 

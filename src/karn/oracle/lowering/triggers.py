@@ -20,12 +20,37 @@ from karn.oracle.syntax import (
     EntersTriggerA,
     GainLifeTriggerA,
     PutIntoGraveyardTriggerA,
+    StepTriggerA,
 )
 
 
 @lowers_trigger(GainLifeTriggerA)
 def lower_gain_life_trigger(t: GainLifeTriggerA, ctx: Ctx, card: CardTypes | None) -> Trigger:
     return Trigger("gain_life", player="you")
+
+
+@lowers_trigger(StepTriggerA)
+def lower_step_trigger(t: StepTriggerA, ctx: Ctx, card: CardTypes | None) -> Trigger:
+    """ "At the beginning of your upkeep" / "each player's end step" / "combat on your turn"
+    (603.1, 503-513): "that player" is the active player whose step began."""
+    whose = _WHOSE[t.whose]
+    if whose in ("enchanted_player", "enchanted_controller") and (card is None or not _is_aura(card)):
+        raise ctx.fail("'enchanted' in a trigger of a card that isn't an Aura")
+    ctx.player = Ref("triggering_player")
+    return Trigger("step", player=whose, step=t.step)
+
+
+_WHOSE: dict[str, Literal["you", "opponent", "enchanted_player", "enchanted_controller", None]] = {
+    "you": "you",
+    "each": None,
+    "opponent": "opponent",
+    "enchanted_player": "enchanted_player",
+    "enchanted_controller": "enchanted_controller",
+}
+
+
+def _is_aura(card: CardTypes) -> bool:
+    return "aura" in card[1]
 
 
 @lowers_trigger(CastTriggerA)
