@@ -108,6 +108,21 @@ def refs(ctx: Context, f: ResolveFrame, o: Obj, r: ir.Ref) -> list[int]:
             new = _moved_to(ctx, trig.new_object)
             return [new] if new else []
         return []
+    if r.kind in ("triggering_controller", "triggering_owner"):
+        trig = o.trigger
+        if trig is None or not trig.object:
+            return []
+        if trig.object in s.objects and s.objects[trig.object].zone in (BATTLEFIELD, STACK):
+            t = trig.object
+            return [
+                player_ref(ctx.controller(t) if r.kind == "triggering_controller" else s.objects[t].owner)
+            ]
+        lk = s.lki.get(trig.object)
+        if lk is not None:  # 608.2h: as it last existed
+            return [player_ref(lk.controller if r.kind == "triggering_controller" else lk.owner)]
+        if trig.object in s.objects:
+            return [player_ref(s.objects[trig.object].owner)]
+        return []
     if r.kind == "triggering_player":
         who = o.trigger.player if o.trigger is not None else -1
         return [player_ref(who)] if who >= 0 else []

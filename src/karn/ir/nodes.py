@@ -64,6 +64,8 @@ class Ref:
       * ``"defending_player"``: the player the source is attacking (506.2, for attack triggers).
       * ``"enchanted"`` / ``"equipped"``: the permanent the source is attached to (303.4, 301.5).
       * ``"triggering"``: the object that caused the trigger (e.g. the creature that entered).
+      * ``"triggering_controller"`` / ``"triggering_owner"``: the controller or owner of
+        the triggering object (last known information if it left its zone, 608.2h).
       * ``"triggering_player"``: the player of the trigger event ("that player": whose
         upkeep began, who was dealt damage).
       * ``"affected"``: the objects an earlier effect of the same resolution acted on
@@ -81,6 +83,8 @@ class Ref:
         "equipped",
         "triggering",
         "triggering_player",
+        "triggering_controller",
+        "triggering_owner",
         "affected",
     ]
     index: int = 0

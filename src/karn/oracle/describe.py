@@ -218,6 +218,8 @@ def ref_text(r: Ref) -> str:
         "equipped": "equipped creature",
         "triggering": "the triggering object",
         "triggering_player": "that player",
+        "triggering_controller": "the triggering object's controller",
+        "triggering_owner": "the triggering object's owner",
         "affected": "those objects",
     }[r.kind]
 

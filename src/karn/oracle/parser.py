@@ -675,6 +675,12 @@ class _Builder(Transformer[Token, Any]):
     def np_poss_zone(self, meta: Meta, c: list[Any]) -> NP:
         return self._np(meta, "zone", zone=c[1], owner=c[0])
 
+    def np_poss_controller(self, meta: Meta, c: list[Any]) -> NP:
+        return self._np(meta, "poss_controller", owner=c[0])
+
+    def np_poss_owner(self, meta: Meta, c: list[Any]) -> NP:
+        return self._np(meta, "poss_owner", owner=c[0])
+
     def z_graveyard(self, meta: Meta, c: list[Any]) -> str:
         return "graveyard"
 

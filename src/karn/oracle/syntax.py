@@ -60,6 +60,8 @@ NPKind = Literal[
     "defending_player",
     "its_controller",
     "its_owner",
+    "poss_controller",
+    "poss_owner",
     "target",
     "any_target",
     "all",
@@ -80,6 +82,8 @@ class NP:
       "another target", ``any_number`` for "any number of".
     * ``zone``: ``zone`` is "graveyard"/"hand"/"library", ``owner`` the possessor
       (None for "your", the NP for "target player's", "their" -> kind "it"-like pronoun).
+    * ``poss_controller`` / ``poss_owner``: "<owner>'s controller" ("that land's
+      controller", "target creature's owner"); ``owner`` is the object's NP.
     """
 
     kind: NPKind

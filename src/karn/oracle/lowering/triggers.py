@@ -93,18 +93,21 @@ def lower_attacks_trigger(t: AttacksTriggerA, ctx: Ctx, card: CardTypes | None) 
 def lower_put_into_graveyard_trigger(
     t: PutIntoGraveyardTriggerA, ctx: Ctx, card: CardTypes | None
 ) -> Trigger:
-    """ "When ~ is put into a graveyard from the battlefield": the source only."""
-    return _source_only("put_into_graveyard", t.subject, ctx)
+    """ "When ~ is put into a graveyard from the battlefield" / "Whenever a land is put into
+    a graveyard from the battlefield" (603.2c, 603.10a)."""
+    return _object_event("put_into_graveyard", t.subject, ctx, card)
 
 
-def _source_only(event: Literal["attacks", "put_into_graveyard"], subject: NP, ctx: Ctx) -> Trigger:
+def _source_only(event: Literal["attacks"], subject: NP, ctx: Ctx) -> Trigger:
     if subject.kind == "self":
         ctx.obj = Ref("self")
         return Trigger(event, self_only=True)
     raise ctx.fail(f"the IR's '{event}' trigger is only for the source itself")
 
 
-def _object_event(event: Literal["enters", "dies"], subject: NP, ctx: Ctx, card: CardTypes | None) -> Trigger:
+def _object_event(
+    event: Literal["enters", "dies", "put_into_graveyard"], subject: NP, ctx: Ctx, card: CardTypes | None
+) -> Trigger:
     """The source itself, or the permanents a description names ("it" is then the
     triggering object)."""
     if subject.kind == "self":
