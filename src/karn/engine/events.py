@@ -296,5 +296,5 @@ GameEvent = (
 #: The kinds of events triggered abilities can watch today (603.2): the pipeline records
 #: these in the journal, and :func:`karn.engine.triggers.scan` reads each of them.
 WATCHED: frozenset[type] = frozenset(
-    {ZoneChange, CreateToken, SpellCast, AttackerDeclared, LifeGain, StepBegins}
+    {ZoneChange, CreateToken, SpellCast, AttackerDeclared, LifeGain, StepBegins, Damage}
 )

@@ -19,6 +19,7 @@ from karn.engine.context import Context
 from karn.engine.events import Damage, ZoneChange
 from karn.engine.frames import ResolveFrame
 from karn.engine.state import BATTLEFIELD, EXILE, GRAVEYARD, STACK, Obj, player_ref, ref_player
+from karn.engine.values import TriggerData
 
 _PUBLIC_ZONES = (BATTLEFIELD, GRAVEYARD, EXILE, STACK)
 
@@ -167,6 +168,8 @@ def amount(ctx: Context, f: ResolveFrame, o: Obj, a: ir.Amount) -> int:
         return o.x
     if a.name == "power" and a.ref is not None:
         return _power(ctx, f, o, a.ref)
+    if a.name == "trigger_amount":
+        return o.trigger.amount if o.trigger is not None else 0
     return 0
 
 
@@ -191,6 +194,36 @@ def count(ctx: Context, c: ir.Count, controller: int, source: int, referred: lis
         kinds = {t for oid in found for t in ctx.chars(oid).types}
         return len(kinds) + c.plus
     return len(found) + c.plus
+
+
+def condition_holds(
+    ctx: Context, cond: ir.Condition, controller: int, source: int, trigger: TriggerData | None
+) -> bool:
+    """603.4: is a triggered ability's intervening "if" condition true now? ``controller``
+    is "you", ``source`` the ability's source, ``trigger`` its trigger event."""
+    s = ctx.state
+    if cond.kind in ("tapped", "untapped"):
+        ref = cond.ref
+        oid = source if ref is None or ref.kind == "self" else trigger.object if trigger else 0
+        o = s.objects.get(oid)
+        if o is None or o.zone != BATTLEFIELD:
+            return False
+        return o.tapped == (cond.kind == "tapped")
+    a = cond.amount
+    if isinstance(a, int):
+        n = a
+    elif isinstance(a, ir.Count):
+        n = count(ctx, a, controller, source, [])
+    elif a.name == "life":
+        who = controller
+        if a.ref is not None and a.ref.kind == "triggering_player":
+            who = trigger.player if trigger is not None else -1
+        if who < 0:
+            return False
+        n = s.players[who].life
+    else:
+        return False
+    return n >= cond.value if cond.op == ">=" else n <= cond.value
 
 
 def _power(ctx: Context, f: ResolveFrame, o: Obj, ref: ir.Ref) -> int:

@@ -111,10 +111,12 @@ class Var:
     """A number read from the game when the effect is applied (608.2h).
 
     name: ``"X"`` (the value chosen for X, 107.3), ``"power"`` (power of ``ref``,
-    using last known information if it left its zone).
+    using last known information if it left its zone), ``"trigger_amount"`` (the
+    amount of the trigger event: "that much" damage dealt or life gained, 603.7c),
+    ``"life"`` (the life total of the player ``ref`` names, 119).
     """
 
-    name: Literal["X", "power"]
+    name: Literal["X", "power", "trigger_amount", "life"]
     ref: Ref | None = None
 
 
@@ -318,6 +320,40 @@ class LoseLife:
 
 
 @dataclass(frozen=True, slots=True)
+class WinGame:
+    """ "You win the game" (104.2b; in multiplayer every other player loses, 104.3h)."""
+
+    player: Ref = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
+class LoseGame:
+    """ "You lose the game" (104.3d)."""
+
+    player: Ref = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """A condition the engine checks: a triggered ability's intervening "if" clause
+    (603.4), checked when the event happens and again on resolution.
+
+    kind:
+      * ``"compare"``: ``amount`` compared with ``value`` by ``op`` ("if you have 40 or
+        more life": ``Var("life")`` >= 40; "if you control no creatures": a ``Count``
+        <= 0; "if you control two or more Gates": a ``Count`` >= 2);
+      * ``"tapped"`` / ``"untapped"``: the status of the object ``ref`` names ("if this
+        artifact is untapped").
+    """
+
+    kind: Literal["compare", "tapped", "untapped"]
+    amount: Amount = 0
+    op: Literal[">=", "<="] = ">="
+    value: int = 0
+    ref: Ref | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Draw:
     amount: Amount
     player: Ref = Ref("you")
@@ -479,6 +515,8 @@ Effect = (
     DealDamage
     | GainLife
     | LoseLife
+    | WinGame
+    | LoseGame
     | Draw
     | Discard
     | Destroy
@@ -561,6 +599,9 @@ class Trigger:
       * ``"attacks"``: this creature is declared as an attacker (508.3a).
       * ``"cast"``: a player casts a spell (601.2i).
       * ``"gain_life"``: a player gains life.
+      * ``"deals_damage"``: a source deals damage (120; 603.2h: not if all of it is
+        prevented); ``combat`` for combat damage only; ``to`` says to whom.
+      * ``"dealt_damage"``: damage is dealt to the object ("is dealt damage").
       * ``"step"``: a step or phase begins ("at the beginning of your upkeep", 603.1,
         503-513); ``step`` names it as the engine does ("upkeep", "draw",
         "precombat_main", "beginning_of_combat", "postcombat_main", "end").
@@ -570,16 +611,31 @@ class Trigger:
     ``"opponent"``: an opponent of the controller; ``"enchanted_player"``: the player
     the source enchants; ``"enchanted_controller"``: the controller of the permanent
     the source is attached to ("the upkeep of enchanted creature's controller").
+    ``host``: the event's object is the permanent the source is attached to ("Whenever
+    equipped creature deals combat damage", 301.5, 303.4).
     ``from_zone``: the zone the object came from ("whenever you cast a spell from
     your graveyard": the zone the spell was cast from, 601.2a).
     """
 
-    event: Literal["enters", "dies", "put_into_graveyard", "attacks", "cast", "gain_life", "step"]
+    event: Literal[
+        "enters",
+        "dies",
+        "put_into_graveyard",
+        "attacks",
+        "cast",
+        "gain_life",
+        "step",
+        "deals_damage",
+        "dealt_damage",
+    ]
     self_only: bool = False
     filter: Filter | None = None
     player: Literal["you", "opponent", "enchanted_player", "enchanted_controller", None] = None
     from_zone: Literal["hand", "graveyard", "library", "exile", "battlefield", None] = None
     step: str | None = None
+    combat: bool = False
+    to: Literal["player", "opponent", "you", "creature", "player_or_planeswalker", None] = None
+    host: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -590,6 +646,7 @@ class Triggered:
     effects: tuple[Effect, ...]
     targets: tuple[TargetSpec, ...] = ()
     text: str = ""
+    condition: Condition | None = None  # 603.4: the intervening "if" clause
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,10 +30,12 @@ from karn.oracle.syntax import (
     CastTriggerA,
     ChainSentence,
     ChooseVP,
+    ConditionA,
     CostA,
     CostIncreaseVP,
     CounterVP,
     CreateTokenVP,
+    DamageTriggerA,
     DamageVP,
     Desc,
     DestroyVP,
@@ -54,6 +56,7 @@ from karn.oracle.syntax import (
     GainLifeVP,
     IfItsSentence,
     Item,
+    LoseGameVP,
     LoseLifeVP,
     ManaCostA,
     MayVP,
@@ -86,6 +89,7 @@ from karn.oracle.syntax import (
     UntapCostA,
     UntapVP,
     VerbA,
+    WinGameVP,
     Word,
 )
 from karn.oracle.vocab import COLORS, NUMBER_WORDS
@@ -189,10 +193,53 @@ class _Builder(Transformer[Token, Any]):
         return ActivatedA((), c[1], loyalty=value)
 
     def triggered(self, meta: Meta, c: list[Any]) -> TriggeredA:
+        if len(c) == 4:
+            return TriggeredA(c[1], c[3], condition=c[2])
         return TriggeredA(c[1], c[2])
 
     def triggered_at(self, meta: Meta, c: list[Any]) -> TriggeredA:
+        if len(c) == 3:
+            return TriggeredA(c[0], c[2], condition=c[1])
         return TriggeredA(c[0], c[1])
+
+    # 603.4: intervening "if" clauses
+    def intervening(self, meta: Meta, c: list[Any]) -> ConditionA:
+        cond: ConditionA = c[0]
+        return cond
+
+    def cond_life(self, meta: Meta, c: list[Any]) -> ConditionA:
+        op, value = c[1]
+        return ConditionA("life", c[0], op, value, text=self._text(meta))
+
+    def cond_no_cards_in_hand(self, meta: Meta, c: list[Any]) -> ConditionA:
+        return ConditionA("no_cards_in_hand", c[0], "<=", 0, text=self._text(meta))
+
+    def cond_control(self, meta: Meta, c: list[Any]) -> ConditionA:
+        op, value = c[1]
+        return ConditionA("control", c[0], op, value, desc=c[2], text=self._text(meta))
+
+    def cond_control_none(self, meta: Meta, c: list[Any]) -> ConditionA:
+        return ConditionA("control", c[0], "<=", 0, desc=c[1], text=self._text(meta))
+
+    def cond_untapped(self, meta: Meta, c: list[Any]) -> ConditionA:
+        return ConditionA("untapped", c[0], text=self._text(meta))
+
+    def cond_tapped(self, meta: Meta, c: list[Any]) -> ConditionA:
+        return ConditionA("tapped", c[0], text=self._text(meta))
+
+    def _count_value(self, meta: Meta, n: Any) -> int:
+        if not isinstance(n, int):
+            raise ParseError("a condition on X", meta.start_pos)
+        return n
+
+    def cmp_ge(self, meta: Meta, c: list[Any]) -> tuple[str, int]:
+        return (">=", self._count_value(meta, c[0]))
+
+    def cmp_le(self, meta: Meta, c: list[Any]) -> tuple[str, int]:
+        return ("<=", self._count_value(meta, c[0]))
+
+    def cmp_any(self, meta: Meta, c: list[Any]) -> tuple[str, int]:
+        return (">=", 1)
 
     def trigger_word(self, meta: Meta, c: list[Any]) -> str:
         return "when"
@@ -225,6 +272,21 @@ class _Builder(Transformer[Token, Any]):
 
     def t_gain_life(self, meta: Meta, c: list[Any]) -> GainLifeTriggerA:
         return GainLifeTriggerA(self._text(meta))
+
+    def t_deals_damage_to(self, meta: Meta, c: list[Any]) -> DamageTriggerA:
+        return DamageTriggerA(c[0], c[1], c[2], text=self._text(meta))
+
+    def t_deals_damage(self, meta: Meta, c: list[Any]) -> DamageTriggerA:
+        return DamageTriggerA(c[0], c[1], text=self._text(meta))
+
+    def t_dealt_damage(self, meta: Meta, c: list[Any]) -> DamageTriggerA:
+        return DamageTriggerA(c[0], False, dealt=True, text=self._text(meta))
+
+    def dk_any(self, meta: Meta, c: list[Any]) -> bool:
+        return False
+
+    def dk_combat(self, meta: Meta, c: list[Any]) -> bool:
+        return True
 
     # "at the beginning of ..." (603.1, 503-513): step_name -> the engine's step name
     def st_whose(self, meta: Meta, c: list[Any]) -> StepTriggerA:
@@ -369,6 +431,12 @@ class _Builder(Transformer[Token, Any]):
 
     def v_lose_life(self, meta: Meta, c: list[Any]) -> LoseLifeVP:
         return LoseLifeVP(c[0], text=self._text(meta))
+
+    def v_win_game(self, meta: Meta, c: list[Any]) -> WinGameVP:
+        return WinGameVP(text=self._text(meta))
+
+    def v_lose_game(self, meta: Meta, c: list[Any]) -> LoseGameVP:
+        return LoseGameVP(text=self._text(meta))
 
     def v_draw(self, meta: Meta, c: list[Any]) -> DrawVP:
         return DrawVP(c[0], text=self._text(meta))
@@ -577,6 +645,9 @@ class _Builder(Transformer[Token, Any]):
 
     def a_one(self, meta: Meta, c: list[Any]) -> AmountA:
         return 1
+
+    def a_that_much(self, meta: Meta, c: list[Any]) -> AmountA:
+        return "that_much"
 
     # ------------------------------------------------------------ noun phrases
     def _np(self, meta: Meta, kind: Any, **kw: Any) -> NP:
