@@ -65,6 +65,8 @@ class DiscardProgress(msgspec.Struct, tag="discard", array_like=True):
 
     revealed: bool = False
     done: int = 0
+    turn: int = 0  # "each player discards": the index of the player choosing (APNAP, 101.4)
+    chosen: list[int] = msgspec.field(default_factory=list)  # discarded together at the end
 
 
 class SearchProgress(msgspec.Struct, tag="search", array_like=True):
@@ -88,7 +90,16 @@ class MayProgress(msgspec.Struct, tag="may", array_like=True):
     asked: bool = False
 
 
-Progress = DiscardProgress | SearchProgress | ScryProgress | MayProgress
+class SacrificeProgress(msgspec.Struct, tag="sacrifice", array_like=True):
+    """701.21a / 101.4: the permanents chosen so far, by the players in APNAP order; they
+    are sacrificed together once every player has chosen."""
+
+    chosen: list[int] = msgspec.field(default_factory=list)
+    turn: int = 0  # index of the player choosing, in APNAP order
+    picked: int = 0  # how many that player chose so far
+
+
+Progress = DiscardProgress | SearchProgress | ScryProgress | MayProgress | SacrificeProgress
 
 
 class ResolveFrame(msgspec.Struct, tag="resolve", array_like=True):

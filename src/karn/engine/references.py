@@ -124,6 +124,15 @@ def refs(ctx: Context, f: ResolveFrame, o: Obj, r: ir.Ref) -> list[int]:
         if trig.object in s.objects:
             return [player_ref(s.objects[trig.object].owner)]
         return []
+    if r.kind in ("each_player", "each_opponent"):
+        # 101.4: in APNAP order, players still in the game (800.4a)
+        n = len(s.players)
+        order = [(s.active + k) % n for k in range(n)]
+        return [
+            player_ref(p)
+            for p in order
+            if not s.players[p].left and not (r.kind == "each_opponent" and p == o.controller)
+        ]
     if r.kind == "triggering_player":
         who = o.trigger.player if o.trigger is not None else -1
         return [player_ref(who)] if who >= 0 else []

@@ -66,6 +66,8 @@ class Ref:
       * ``"triggering"``: the object that caused the trigger (e.g. the creature that entered).
       * ``"triggering_controller"`` / ``"triggering_owner"``: the controller or owner of
         the triggering object (last known information if it left its zone, 608.2h).
+      * ``"each_player"`` / ``"each_opponent"``: every player in the game / every opponent of
+        the controller, in APNAP order (101.4).
       * ``"triggering_player"``: the player of the trigger event ("that player": whose
         upkeep began, who was dealt damage).
       * ``"affected"``: the objects an earlier effect of the same resolution acted on
@@ -83,6 +85,8 @@ class Ref:
         "equipped",
         "triggering",
         "triggering_player",
+        "each_player",
+        "each_opponent",
         "triggering_controller",
         "triggering_owner",
         "affected",
@@ -372,6 +376,19 @@ class Discard:
 
 
 @dataclass(frozen=True, slots=True)
+class Sacrifice:
+    """701.21a: a player sacrifices permanents they control. With ``what``: the object(s)
+    it names ("sacrifice this creature", "sacrifice it"; only if that player controls
+    it). Otherwise each of the players ``player`` names chooses ``amount`` permanents they
+    control matching ``filter`` (in APNAP order, 101.4) and all are sacrificed at once."""
+
+    player: Ref = Ref("you")
+    amount: Amount = 1
+    filter: Filter | None = None
+    what: Ref | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Destroy:
     what: Selector
     no_regenerate: bool = False
@@ -517,6 +534,7 @@ Effect = (
     | LoseLife
     | WinGame
     | LoseGame
+    | Sacrifice
     | Draw
     | Discard
     | Destroy

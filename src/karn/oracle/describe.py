@@ -43,6 +43,7 @@ from karn.ir.nodes import (
     Ref,
     ReturnToHand,
     RevealTop,
+    Sacrifice,
     Scry,
     SearchLibrary,
     Selector,
@@ -249,6 +250,8 @@ def ref_text(r: Ref) -> str:
         "equipped": "equipped creature",
         "triggering": "the triggering object",
         "triggering_player": "that player",
+        "each_player": "each player",
+        "each_opponent": "each opponent",
         "triggering_controller": "the triggering object's controller",
         "triggering_owner": "the triggering object's owner",
         "affected": "those objects",
@@ -359,6 +362,14 @@ def _discard(e: Discard) -> str:
     )
     rev = " (hand revealed)" if e.reveal else ""
     return f"{ref_text(e.player)} discard {amount_text(e.amount)}{how}{rev}"
+
+
+@renders(Sacrifice)
+def _sacrifice(e: Sacrifice) -> str:
+    if e.what is not None:
+        return f"{ref_text(e.player)} sacrifice {ref_text(e.what)}"
+    what = filter_text(e.filter) if e.filter else "permanent"
+    return f"{ref_text(e.player)} sacrifice {amount_text(e.amount)} {what}"
 
 
 @renders(Destroy)

@@ -109,6 +109,14 @@ def _remove(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
     return -target.value if target.mine else target.value
 
 
+@scores(ir.Sacrifice)
+def _sacrifice(v: Situation, e: ir.Sacrifice, target: Target, x: int) -> float:
+    """Sacrificing hurts the players who sacrifice; on a named permanent, like removal."""
+    if target.permanent is not None:
+        return -target.value if target.mine else target.value
+    return 0.0 if target.spell is not None else harm(target) * 2.0
+
+
 @scores(ir.ReturnToHand)
 def _bounce(v: Situation, e: ir.ReturnToHand, target: Target, x: int) -> float:
     if target.permanent is None:

@@ -28,16 +28,30 @@ def draw_cards(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Draw) -> Outcome:
 
 @handles(ir.Discard)
 def discard_cards(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Discard) -> Outcome:
-    """701.9: discarding. ``chooser="you"``: the ability's controller picks (after a reveal)."""
-    s = ctx.state
+    """701.9: discarding. ``chooser="you"``: the ability's controller picks (after a reveal).
+    "Each player discards a card": each chooses in APNAP order, then the cards are
+    discarded together (101.4)."""
     progress = f.progress if isinstance(f.progress, DiscardProgress) else DiscardProgress()
     f.progress = progress
     players = [ref_player(p) for p in refs(ctx, f, o, e.player)]
-    if not players:
-        return DONE
-    pl = players[0]
-    hand = s.players[pl].hand
     n = amount(ctx, f, o, e.amount)
+    while progress.turn < len(players):
+        outcome = _discard_one(ctx, f, o, e, progress, players[progress.turn], n)
+        if outcome is WAIT:
+            return WAIT
+        progress.turn += 1
+        progress.done = 0
+        progress.revealed = False
+    for c in progress.chosen:
+        discard(ctx, c)
+    return DONE
+
+
+def _discard_one(
+    ctx: Context, f: ResolveFrame, o: Obj, e: ir.Discard, progress: DiscardProgress, pl: int, n: int
+) -> Outcome:
+    s = ctx.state
+    hand = s.players[pl].hand
     if e.reveal and not progress.revealed:
         progress.revealed = True
         names = ", ".join(sorted(ctx.obj(c).name for c in hand)) or "no cards"
@@ -50,19 +64,18 @@ def discard_cards(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Discard) -> Outco
     ans = f.answer
     f.answer = None
     if ans is not None and ans.kind == "choose":
-        discard(ctx, ans.a)
+        progress.chosen.append(ans.a)
         progress.done += 1
     if progress.done >= n:
         return DONE
-    hand = s.players[pl].hand
+    hand = [c for c in s.players[pl].hand if c not in progress.chosen]
     flt = e.filter
     choices = [c for c in hand if flt is None or targeting.matches(ctx, c, flt, pl)]
     if not choices:
         return DONE
     chooser = o.controller if e.chooser == "you" else pl
     if e.chooser == "player" and len(hand) <= n - progress.done:
-        for c in list(hand):
-            discard(ctx, c)
+        progress.chosen.extend(hand)  # 609.3: as many as possible
         return DONE
     decisions.ask(
         ctx,

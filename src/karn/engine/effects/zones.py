@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from karn import ir
+from karn.engine import decisions, targeting
 from karn.engine.context import Context
 from karn.engine.effects.permanents import on_battlefield
-from karn.engine.effects.registry import DONE, Outcome, handles
+from karn.engine.effects.registry import DONE, WAIT, Outcome, handles
 from karn.engine.events import GameEvent, ZoneChange
-from karn.engine.frames import ResolveFrame
+from karn.engine.frames import ResolveFrame, SacrificeProgress
 from karn.engine.pipeline import perform
-from karn.engine.references import leave_stack, refs, select, stack_label
-from karn.engine.state import EXILE, GRAVEYARD, HAND, STACK, Obj
+from karn.engine.references import amount, leave_stack, refs, select, source_id, stack_label
+from karn.engine.state import EXILE, GRAVEYARD, HAND, STACK, Obj, Option, ref_player
 
 
 @handles(ir.Destroy)
@@ -51,6 +52,76 @@ def move_all(ctx: Context, ids: list[int], zone: str, rule: str, cause: str, ver
             perform(
                 ctx, ZoneChange(obj=t, to=zone, rule=rule, cause=cause, text=f"{s.objects[t].name} {verb}")
             )
+
+
+@handles(ir.Sacrifice)
+def sacrifice(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Sacrifice) -> Outcome:
+    """701.21a: a player sacrifices a permanent they control: it goes to its owner's
+    graveyard (not destroyed: indestructible doesn't stop it, regeneration can't replace
+    it). "Each player sacrifices a creature": each chooses in APNAP order (101.4), then
+    all are sacrificed at once."""
+    s = ctx.state
+    if e.what is not None:
+        who = {ref_player(p) for p in refs(ctx, f, o, e.player)}
+        ids = [t for t in refs(ctx, f, o, e.what) if t > 0 and on_battlefield(ctx, t)]
+        _sacrifice(ctx, [t for t in ids if ctx.controller(t) in who])
+        return DONE
+    progress = f.progress if isinstance(f.progress, SacrificeProgress) else SacrificeProgress()
+    f.progress = progress
+    players = [ref_player(p) for p in refs(ctx, f, o, e.player)]
+    n = amount(ctx, f, o, e.amount)
+    ans = f.answer
+    f.answer = None
+    if ans is not None and ans.kind == "choose":
+        progress.chosen.append(ans.a)
+        progress.picked += 1
+    while progress.turn < len(players):
+        p = players[progress.turn]
+        cands = [
+            t
+            for t in s.battlefield
+            if t not in progress.chosen
+            and ctx.controller(t) == p
+            and (e.filter is None or targeting.matches(ctx, t, e.filter, o.controller, source_id(o)))
+        ]
+        left = n - progress.picked
+        if left <= 0 or not cands:
+            progress.turn += 1
+            progress.picked = 0
+            continue
+        if len(cands) <= left:
+            progress.chosen.extend(cands)  # no choice: all of them
+            progress.turn += 1
+            progress.picked = 0
+            continue
+        decisions.ask(
+            ctx,
+            p,
+            "choose",
+            "701.21a",
+            f"{ctx.player_name(p)}: choose a permanent to sacrifice",
+            [Option("choose", t, label=ctx.describe(t)) for t in cands],
+        )
+        return WAIT
+    _sacrifice(ctx, progress.chosen)
+    return DONE
+
+
+def _sacrifice(ctx: Context, ids: list[int]) -> None:
+    if ids:
+        perform(
+            ctx,
+            [
+                ZoneChange(
+                    obj=t,
+                    to=GRAVEYARD,
+                    rule="701.21a",
+                    cause="sacrifice",
+                    text=f"{ctx.player_name(ctx.controller(t))} sacrifices {ctx.describe(t)}",
+                )
+                for t in ids
+            ],
+        )
 
 
 @handles(ir.Exile)

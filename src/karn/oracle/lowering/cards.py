@@ -4,20 +4,20 @@ from __future__ import annotations
 
 from karn.ir.nodes import Discard, Draw, Effect, Scry
 from karn.oracle.lowering.context import amount
-from karn.oracle.lowering.references import imperative, player_ref
+from karn.oracle.lowering.references import imperative, players_ref
 from karn.oracle.lowering.registry import Clause, lowers
 from karn.oracle.syntax import DiscardVP, DrawVP, ScryVP
 
 
 @lowers(DrawVP)
 def lower_draw(vp: DrawVP, clause: Clause) -> list[Effect]:
-    return [Draw(amount(vp.amount), player_ref(clause.subject, clause.ctx))]
+    return [Draw(amount(vp.amount), players_ref(clause.subject, clause.ctx))]
 
 
 @lowers(DiscardVP)
 def lower_discard(vp: DiscardVP, clause: Clause) -> list[Effect]:
     """ "discards N cards": the discarding player chooses (701.9b)."""
-    return [Discard(amount(vp.amount), player_ref(clause.subject, clause.ctx))]
+    return [Discard(amount(vp.amount), players_ref(clause.subject, clause.ctx))]
 
 
 @lowers(ScryVP)

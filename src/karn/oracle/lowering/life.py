@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from karn.ir.nodes import Effect, GainLife, LoseGame, LoseLife, Ref, Var, WinGame
 from karn.oracle.lowering.context import amount
-from karn.oracle.lowering.references import object_ref, player_ref
+from karn.oracle.lowering.references import object_ref, player_ref, players_ref
 from karn.oracle.lowering.registry import Clause, lowers
 from karn.oracle.syntax import GainLifePowerVP, GainLifeVP, LoseGameVP, LoseLifeVP, WinGameVP
 
 
 @lowers(GainLifeVP)
 def lower_gain_life(vp: GainLifeVP, clause: Clause) -> list[Effect]:
-    return [GainLife(amount(vp.amount), player_ref(clause.subject, clause.ctx))]
+    return [GainLife(amount(vp.amount), players_ref(clause.subject, clause.ctx))]
 
 
 @lowers(GainLifePowerVP)
@@ -28,7 +28,7 @@ def lower_gain_life_power(vp: GainLifePowerVP, clause: Clause) -> list[Effect]:
 
 @lowers(LoseLifeVP)
 def lower_lose_life(vp: LoseLifeVP, clause: Clause) -> list[Effect]:
-    return [LoseLife(amount(vp.amount), player_ref(clause.subject, clause.ctx))]
+    return [LoseLife(amount(vp.amount), players_ref(clause.subject, clause.ctx))]
 
 
 @lowers(WinGameVP)

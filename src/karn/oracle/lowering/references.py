@@ -83,6 +83,25 @@ def player_ref(np: NP | None, ctx: Ctx) -> Ref:
     raise ctx.fail(f"the IR has no reference for the player(s) '{np.text}'")
 
 
+def players_ref(np: NP | None, ctx: Ctx) -> Ref:
+    """Like :func:`player_ref`, also allowing "each player" / "each opponent" (for the
+    effects whose engine handlers act on every player a reference names)."""
+    if np is not None and np.kind == "each" and is_player_desc(np.desc):
+        assert np.desc is not None
+        values = {w.value for g in np.desc.groups for w in g}
+        other = [a for a in np.desc.adjs if a.kind == "other"]
+        if np.desc.quals or len(other) != len(np.desc.adjs):
+            raise ctx.fail(f"the IR has no reference for the players '{np.text}'")
+        if values == {"opponent"} or (values == {"any"} and other):
+            # "each other player" is every player but you: each opponent (102.2-102.3)
+            ctx.player = Ref("each_opponent")
+            return ctx.player
+        if values == {"any"}:
+            ctx.player = Ref("each_player")
+            return ctx.player
+    return player_ref(np, ctx)
+
+
 def controller_of(obj: Ref | None, ctx: Ctx, kind: Literal["target_controller", "target_owner"]) -> Ref:
     """ "its controller" / "its owner" of the antecedent object."""
     if obj is None or obj.kind == "self":
