@@ -26,8 +26,12 @@ from karn.ir.nodes import (
     AddMana,
     CompiledCard,
     Cost,
+    Effect,
     Keyword,
+    SpellAbility,
+    Triggered,
 )
+from karn.ir.walk import as_triggered, delayed_abilities
 
 # 305.6: the basic land types and the mana their intrinsic ability adds.
 BASIC_LAND_MANA: dict[str, str] = {
@@ -114,6 +118,8 @@ class CardPool:
         kind, _, rest = ability_id.partition(":")
         if kind == "keyword" and rest:
             return Keyword(rest)
+        if kind == "delayed" and rest:
+            return self._delayed(rest)
         if kind == "rules" and rest in BASIC_LAND_MANA:
             return intrinsic_ability(rest)
         name, sep, index = ability_id.rpartition("#")
@@ -124,6 +130,26 @@ class CardPool:
         if i >= len(abilities):
             raise KeyError(f"{name!r} has no ability {i}")
         return abilities[i]
+
+    def _delayed(self, rest: str) -> Ability:
+        """ "delayed:<n>:<parent>": the n-th delayed triggered ability (603.7a) the effects
+        of ability ``<parent>`` create; ``<parent>`` is an ability id or ``spell:<card>``
+        (a spell's effects, its modes in order)."""
+        index, _, parent = rest.partition(":")
+        if not index.isdigit() or not parent:
+            raise KeyError(f"malformed delayed ability id {rest!r}")
+        if parent.startswith("spell:"):
+            effects: tuple[Effect, ...] = ()
+            for ab in self.compiled(parent.removeprefix("spell:")).abilities:
+                if isinstance(ab, SpellAbility):
+                    effects = ab.effects + tuple(e for m in ab.modes for e in m.effects)
+        else:
+            ab = self.ability(parent)
+            effects = ab.effects if isinstance(ab, (Activated, Triggered)) else ()
+        found = list(delayed_abilities(effects))
+        if int(index) >= len(found):
+            raise KeyError(f"{parent!r} creates no delayed ability {index}")
+        return as_triggered(found[int(index)])
 
     def __contains__(self, name: object) -> bool:
         return isinstance(name, str) and name in self._cards

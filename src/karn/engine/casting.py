@@ -40,13 +40,21 @@ def _spell_info(ctx: Context, name: str) -> _SpellInfo:
         # 118.6 / 202.1b: a card with no mana cost can't be cast (without an alternative cost);
         # 712.8a: the back face of a double-faced card is not cast.
         castable = ctx.compiled(name).playable and face.mana_cost is not None and not face.front
+        # 702.8a: flash lets the card be cast any time its controller could cast an instant
+        flash = any(isinstance(a, ir.Keyword) and a.name == "flash" for a in ctx.compiled(name).abilities)
         info = memo["spell", name] = _SpellInfo(
             "land" in face.types,
-            "instant" in face.types,
+            "instant" in face.types or flash,
             face.cost.with_x(0) if castable else ManaCost(),
             castable,
         )
     return info
+
+
+def instant_speed(ctx: Context, name: str) -> bool:
+    """An instant, or a card with flash (702.8a): cast any time its owner has priority."""
+    info: _SpellInfo | None = ctx.printed.memo.get(("spell", name))
+    return (info if info is not None else _spell_info(ctx, name)).instant
 
 
 def is_land_card(ctx: Context, name: str) -> bool:

@@ -183,7 +183,7 @@ def explain(ctx: Context, a: Action) -> tuple[str, str]:
             return "601.2", f"{o.name} can't be cast: karn doesn't play all of its text"
         if "land" in face.types:
             return "305.9", f"{o.name} is a land: it is played, not cast"
-        if "instant" not in face.types and not timing.sorcery_timing(ctx, p):
+        if not casting.instant_speed(ctx, o.name) and not timing.sorcery_timing(ctx, p):
             return (
                 "307.1",
                 f"{o.name} can be cast only during its controller's main phase when the stack is empty (117.1a)",

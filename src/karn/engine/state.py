@@ -132,6 +132,20 @@ class PendingTrigger(msgspec.Struct, array_like=True):
     data: TriggerData = msgspec.field(default_factory=TriggerData)
 
 
+class DelayedTrigger(msgspec.Struct, array_like=True):
+    """A delayed triggered ability created by an effect (603.7), waiting for its step to
+    begin (``player``: only that player's step, "your next upkeep"). It triggers once
+    (603.7b) and acts on ``object``, fixed when it was created (603.7c)."""
+
+    ability: str  # "delayed:<n>:<parent ability id>"
+    source: int
+    name: str
+    controller: int
+    step: str
+    player: int = -1
+    object: int = 0
+
+
 class Option(msgspec.Struct, frozen=True, array_like=True):
     kind: str
     a: int = 0
@@ -197,6 +211,7 @@ class GameState(msgspec.Struct, array_like=True):
     # until its library is shuffled (701.24a). Only the pipeline writes it
     # (:mod:`karn.engine.pipeline.knowledge`). A hand's owner always sees it (400.2).
     known: dict[int, list[int]] = msgspec.field(default_factory=dict)
+    delayed: list[DelayedTrigger] = msgspec.field(default_factory=list)  # 603.7
 
 
 _ENC = msgspec.msgpack.Encoder()

@@ -23,7 +23,9 @@ from karn.engine import decisions, targeting
 from karn.engine.abilities import ability, ability_text
 from karn.engine.context import Context
 from karn.engine.events import (
+    AttackerBlocked,
     AttackerDeclared,
+    BlockerDeclared,
     CreateToken,
     Damage,
     GameEvent,
@@ -49,6 +51,10 @@ _EVENTS = (
     "step",
     "deals_damage",
     "dealt_damage",
+    "blocks",
+    "becomes_blocked",
+    "attacks_or_blocks",
+    "blocks_or_blocked",
 )
 
 
@@ -116,6 +122,9 @@ def scan(ctx: Context) -> None:
             _on_cast(ctx, watchers["cast"], ev)
         elif isinstance(ev, AttackerDeclared):
             _on_attack(ctx, ev)
+        elif isinstance(ev, (BlockerDeclared, AttackerBlocked)):
+            watchers = watchers or _watchers(ctx)
+            _on_block(ctx, watchers, ev)
         elif isinstance(ev, LifeGain):
             watchers = watchers or _watchers(ctx)
             _on_gain_life(ctx, watchers["gain_life"], ev)
@@ -163,21 +172,42 @@ def _on_cast(ctx: Context, watching: list[tuple[int, str, ir.Trigger, int]], ev:
 
 
 def _on_attack(ctx: Context, ev: AttackerDeclared) -> None:
-    """508.3a: "whenever [this creature] attacks" abilities."""
+    """508.3a: "whenever [this creature / equipped creature / a creature you control]
+    attacks" (and "attacks or blocks") abilities."""
     s = ctx.state
     if ev.obj not in s.objects:
         return
-    c = ctx.chars(ev.obj)
-    for ab, aid in zip(c.abilities, c.ability_ids, strict=True):
-        if isinstance(ab, ir.Triggered) and ab.trigger.event == "attacks" and ab.trigger.self_only:
-            data = TriggerData(object=ev.obj, defending=ev.defending_player)
-            _add(ctx, ev.obj, aid, c.controller, data, c.name)
-    for src, aid, tr, ctl in _watchers(ctx)["attacks"]:
-        if tr.self_only or tr.filter is None:
-            continue
-        if targeting.matches(ctx, ev.obj, tr.filter, ctl, src):
-            data = TriggerData(object=ev.obj, defending=ev.defending_player)
-            _add(ctx, src, aid, ctl, data, ctx.chars(src).name)
+    watchers = _watchers(ctx)
+    for event in ("attacks", "attacks_or_blocks"):
+        for src, aid, tr, ctl in watchers[event]:
+            if _is_subject(ctx, tr, src, ctl, ev.obj):
+                data = TriggerData(object=ev.obj, defending=ev.defending_player)
+                _add(ctx, src, aid, ctl, data, ctx.chars(src).name)
+
+
+def _on_block(ctx: Context, watchers: dict[str, Any], ev: BlockerDeclared | AttackerBlocked) -> None:
+    """509.3a-d: "whenever ~ blocks" triggers once; "blocks a creature" once for each
+    creature blocked; "becomes blocked" once; "becomes blocked by a creature" once for
+    each blocker. The triggering object is the other creature when the trigger names one."""
+    events: tuple[str, ...]
+    if isinstance(ev, BlockerDeclared):
+        events = ("blocks", "attacks_or_blocks", "blocks_or_blocked")
+        others = ev.attackers
+    else:
+        events = ("becomes_blocked", "blocks_or_blocked")
+        others = ev.blockers
+    for event in events:
+        for src, aid, tr, ctl in watchers[event]:
+            if not _is_subject(ctx, tr, src, ctl, ev.obj):
+                continue
+            name = ctx.chars(src).name
+            if not tr.per_creature:
+                _add(ctx, src, aid, ctl, TriggerData(object=ev.obj), name)
+                continue
+            for other in others:
+                # 509.3f: the other creature's characteristics as blockers are declared
+                if tr.partner is None or targeting.matches(ctx, other, tr.partner, ctl, src):
+                    _add(ctx, src, aid, ctl, TriggerData(object=other), name)
 
 
 def _on_gain_life(ctx: Context, watching: list[tuple[int, str, ir.Trigger, int]], ev: LifeGain) -> None:
@@ -246,7 +276,22 @@ def _recipient_matches(ctx: Context, to: str | None, controller: int, target: in
 
 def _on_step(ctx: Context, watching: list[tuple[int, str, ir.Trigger, int]], ev: StepBegins) -> None:
     """603.1: "at the beginning of [whose] [step]" abilities; "that player" is the active
-    player (TriggerData.player)."""
+    player (TriggerData.player). 603.7b: delayed abilities waiting for this step trigger
+    once and are gone."""
+    s = ctx.state
+    if s.delayed:
+        waiting = []
+        for d in s.delayed:
+            if d.step == ev.step and d.player in (-1, ev.player):
+                data = TriggerData(object=max(d.object, 0), player=ev.player)
+                s.triggers.append(
+                    PendingTrigger(
+                        source=d.source, name=d.name, ability=d.ability, controller=d.controller, data=data
+                    )
+                )
+            else:
+                waiting.append(d)
+        s.delayed = waiting
     for src, aid, tr, ctl in watching:
         if tr.step != ev.step or not _whose_matches(ctx, tr.player, src, ctl, ev.player):
             continue

@@ -324,6 +324,23 @@ class LoseLife:
 
 
 @dataclass(frozen=True, slots=True)
+class CreateDelayed:
+    """Create a delayed triggered ability (603.7a): "sacrifice it at the beginning of the
+    next end step", "at end of combat, return that creature to its owner's hand".
+
+    ``when`` is its trigger (a ``"step"`` trigger: the next time that step begins after
+    the ability is created; it triggers once, 603.7b). ``bind`` is the object the
+    effects act on, fixed as the delayed ability is created (603.7c); inside ``effects``
+    it is ``Ref("triggering")``. If that object has left its zone by then, the effects
+    find nothing (400.7)."""
+
+    when: Trigger
+    effects: tuple[Effect, ...]
+    bind: Ref | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class WinGame:
     """ "You win the game" (104.2b; in multiplayer every other player loses, 104.3h)."""
 
@@ -535,6 +552,7 @@ Effect = (
     | WinGame
     | LoseGame
     | Sacrifice
+    | CreateDelayed
     | Draw
     | Discard
     | Destroy
@@ -620,6 +638,11 @@ class Trigger:
       * ``"deals_damage"``: a source deals damage (120; 603.2h: not if all of it is
         prevented); ``combat`` for combat damage only; ``to`` says to whom.
       * ``"dealt_damage"``: damage is dealt to the object ("is dealt damage").
+      * ``"blocks"`` / ``"becomes_blocked"`` / ``"attacks_or_blocks"`` /
+        ``"blocks_or_blocked"``: blockers are declared (509.3a-d). ``per_creature``:
+        once for each creature blocked or blocking ("blocks a creature", "becomes
+        blocked by a creature"), which must match ``partner`` and is the triggering
+        object; else once per combat.
       * ``"step"``: a step or phase begins ("at the beginning of your upkeep", 603.1,
         503-513); ``step`` names it as the engine does ("upkeep", "draw",
         "precombat_main", "beginning_of_combat", "postcombat_main", "end").
@@ -645,6 +668,10 @@ class Trigger:
         "step",
         "deals_damage",
         "dealt_damage",
+        "blocks",
+        "becomes_blocked",
+        "attacks_or_blocks",
+        "blocks_or_blocked",
     ]
     self_only: bool = False
     filter: Filter | None = None
@@ -654,6 +681,8 @@ class Trigger:
     combat: bool = False
     to: Literal["player", "opponent", "you", "creature", "player_or_planeswalker", None] = None
     host: bool = False
+    partner: Filter | None = None
+    per_creature: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,7 @@ from karn.ir.nodes import (
     CostIncrease,
     Count,
     CounterSpell,
+    CreateDelayed,
     CreateToken,
     DealDamage,
     Destroy,
@@ -132,6 +133,7 @@ _STEP_TEXT = {
     "precombat_main": "first main phase",
     "beginning_of_combat": "combat",
     "postcombat_main": "second main phase",
+    "end_of_combat": "end of combat step",
     "end": "end step",
 }
 _WHOSE_TEXT = {
@@ -146,6 +148,22 @@ _WHOSE_TEXT = {
 def trigger_text(t: Trigger) -> str:
     if t.event == "step":
         return f"at the beginning of {_WHOSE_TEXT[t.player]} {_STEP_TEXT.get(t.step or '', t.step)}"
+    if t.event in ("attacks", "blocks", "becomes_blocked", "attacks_or_blocks", "blocks_or_blocked"):
+        who = "this" if t.self_only else "the permanent it's attached to" if t.host else None
+        if who is None:
+            what = filter_text(t.filter) if t.filter else "creature"
+            who = f"another {what[6:]}" if what.startswith("other ") else f"a {what}"
+        verb = {
+            "attacks": "attacks",
+            "blocks": "blocks",
+            "becomes_blocked": "becomes blocked",
+            "attacks_or_blocks": "attacks or blocks",
+            "blocks_or_blocked": "blocks or becomes blocked",
+        }[t.event]
+        if t.per_creature:
+            by = " by" if t.event != "blocks" else ""
+            verb += f"{by} a {filter_text(t.partner) if t.partner else 'creature'}"
+        return f"whenever {who} {verb}"
     if t.event in ("deals_damage", "dealt_damage"):
         who = "this" if t.self_only else "the permanent it's attached to" if t.host else None
         if who is None:
@@ -464,6 +482,12 @@ def _reveal_top(e: RevealTop) -> str:
 @renders(Attach)
 def _attach(e: Attach) -> str:
     return f"attach this to {ref_text(e.to)}"
+
+
+@renders(CreateDelayed)
+def _delayed(e: CreateDelayed) -> str:
+    on = f" [on {ref_text(e.bind)}, fixed now]" if e.bind is not None else ""
+    return f"{trigger_text(e.when).replace('at the beginning of each', 'at the beginning of the next')}: ({effects_text(e.effects)}){on}"
 
 
 @renders(May)

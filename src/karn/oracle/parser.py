@@ -30,6 +30,7 @@ from karn.oracle.syntax import (
     CastTriggerA,
     ChainSentence,
     ChooseVP,
+    CombatTriggerA,
     ConditionA,
     CostA,
     CostIncreaseVP,
@@ -37,6 +38,7 @@ from karn.oracle.syntax import (
     CreateTokenVP,
     DamageTriggerA,
     DamageVP,
+    DelayedSentence,
     Desc,
     DestroyVP,
     DiesTriggerA,
@@ -273,6 +275,27 @@ class _Builder(Transformer[Token, Any]):
     def t_gain_life(self, meta: Meta, c: list[Any]) -> GainLifeTriggerA:
         return GainLifeTriggerA(self._text(meta))
 
+    def t_attacks_or_blocks(self, meta: Meta, c: list[Any]) -> CombatTriggerA:
+        return CombatTriggerA(c[0], "attacks_or_blocks", text=self._text(meta))
+
+    def t_blocks(self, meta: Meta, c: list[Any]) -> CombatTriggerA:
+        return CombatTriggerA(c[0], "blocks", text=self._text(meta))
+
+    def t_blocks_a(self, meta: Meta, c: list[Any]) -> CombatTriggerA:
+        return CombatTriggerA(c[0], "blocks", c[1], text=self._text(meta))
+
+    def t_becomes_blocked(self, meta: Meta, c: list[Any]) -> CombatTriggerA:
+        return CombatTriggerA(c[0], "becomes_blocked", text=self._text(meta))
+
+    def t_becomes_blocked_by(self, meta: Meta, c: list[Any]) -> CombatTriggerA:
+        return CombatTriggerA(c[0], "becomes_blocked", c[1], text=self._text(meta))
+
+    def t_blocks_or_blocked(self, meta: Meta, c: list[Any]) -> CombatTriggerA:
+        return CombatTriggerA(c[0], "blocks_or_blocked", text=self._text(meta))
+
+    def t_blocks_or_blocked_by(self, meta: Meta, c: list[Any]) -> CombatTriggerA:
+        return CombatTriggerA(c[0], "blocks_or_blocked", c[1], text=self._text(meta))
+
     def t_deals_damage_to(self, meta: Meta, c: list[Any]) -> DamageTriggerA:
         return DamageTriggerA(c[0], c[1], c[2], text=self._text(meta))
 
@@ -365,6 +388,23 @@ class _Builder(Transformer[Token, Any]):
 
     def s_chain(self, meta: Meta, c: list[Any]) -> ChainSentence:
         return ChainSentence(tuple(c[0]), text=self._text(meta))
+
+    def s_delayed(self, meta: Meta, c: list[Any]) -> DelayedSentence:
+        step, whose = c[1]
+        return DelayedSentence(tuple(c[0]), step, whose, text=self._text(meta))
+
+    def s_delayed_first(self, meta: Meta, c: list[Any]) -> DelayedSentence:
+        step, whose = c[0]
+        return DelayedSentence(tuple(c[1]), step, whose, text=self._text(meta))
+
+    def dt_next(self, meta: Meta, c: list[Any]) -> tuple[str, str]:
+        return (c[0], "")
+
+    def dt_your_next(self, meta: Meta, c: list[Any]) -> tuple[str, str]:
+        return (c[0], "you")
+
+    def dt_end_of_combat(self, meta: Meta, c: list[Any]) -> tuple[str, str]:
+        return ("end_of_combat", "")
 
     def s_if_its(self, meta: Meta, c: list[Any]) -> IfItsSentence:
         return IfItsSentence(c[0], tuple(c[1]), text=self._text(meta))
@@ -632,6 +672,9 @@ class _Builder(Transformer[Token, Any]):
 
     def kw_vigilance(self, meta: Meta, c: list[Any]) -> str:
         return "vigilance"
+
+    def kw_flash(self, meta: Meta, c: list[Any]) -> str:
+        return "flash"
 
     # amounts
     def a_number(self, meta: Meta, c: list[Any]) -> AmountA:

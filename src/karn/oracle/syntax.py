@@ -442,6 +442,18 @@ class IfItsSentence(SentenceA):
 
 
 @dataclass(frozen=True, slots=True)
+class DelayedSentence(SentenceA):
+    """ "Sacrifice it at the beginning of the next end step." / "At end of combat, return
+    that creature to its owner's hand." (603.7): ``step`` is the engine's step name,
+    ``whose`` "you" for "your next upkeep" (else any player's)."""
+
+    items: tuple[Item, ...]
+    step: str
+    whose: str = ""
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class SorceryOnlySentence(SentenceA):
     """ "Activate only as a sorcery." (602.5d)."""
 
@@ -592,6 +604,19 @@ class CastTriggerA(TriggerA):
 class GainLifeTriggerA(TriggerA):
     """ "you gain life"."""
 
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CombatTriggerA(TriggerA):
+    """ "<subject> blocks [a creature]", "<subject> becomes blocked [by a creature]",
+    "<subject> attacks or blocks", "<subject> blocks or becomes blocked [by a creature]"
+    (508.3a, 509.3a-d). ``kind``: "blocks", "becomes_blocked", "attacks_or_blocks",
+    "blocks_or_blocked"; ``other``: the creature blocked or blocking, when named."""
+
+    subject: NP
+    kind: str
+    other: NP | None = None
     text: str = ""
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from karn import ir
 from karn.engine import decisions, targeting
+from karn.engine.abilities import effects_of, spell_ability
 from karn.engine.context import Context
 from karn.engine.effects.permanents import on_battlefield
 from karn.engine.effects.registry import DONE, WAIT, Outcome, handles
@@ -11,7 +12,8 @@ from karn.engine.events import GameEvent, ZoneChange
 from karn.engine.frames import ResolveFrame, SacrificeProgress
 from karn.engine.pipeline import perform
 from karn.engine.references import amount, leave_stack, refs, select, source_id, stack_label
-from karn.engine.state import EXILE, GRAVEYARD, HAND, STACK, Obj, Option, ref_player
+from karn.engine.state import EXILE, GRAVEYARD, HAND, STACK, DelayedTrigger, Obj, Option, ref_player
+from karn.ir.walk import delayed_abilities
 
 
 @handles(ir.Destroy)
@@ -145,4 +147,39 @@ def counter_spell(ctx: Context, f: ResolveFrame, o: Obj, e: ir.CounterSpell) -> 
             tgt = s.objects[t]
             ctx.emit("701.6a", f"{stack_label(ctx, tgt)} is countered")
             perform(ctx, leave_stack(tgt, "701.6a"))
+    return DONE
+
+
+@handles(ir.CreateDelayed)
+def create_delayed(ctx: Context, f: ResolveFrame, o: Obj, e: ir.CreateDelayed) -> Outcome:
+    """603.7a: create a delayed triggered ability; the object it acts on is fixed now
+    (603.7c). Its id names it within the ability that created it."""
+    s = ctx.state
+    parent = o.ability or f"spell:{o.name}"
+    effects, _ = effects_of(ctx, o)
+    if not o.ability:
+        sa = spell_ability(ctx, o.name)
+        if sa is not None:
+            effects = sa.effects + tuple(x for m in sa.modes for x in m.effects)
+    index = next((i for i, d in enumerate(delayed_abilities(effects)) if d is e), -1)
+    if index < 0:  # pragma: no cover - the effect comes from these effects
+        raise AssertionError("a delayed ability outside its parent's effects")
+    bound = 0
+    if e.bind is not None:
+        found = [t for t in refs(ctx, f, o, e.bind) if t > 0]
+        bound = found[0] if found else -1  # -1: it named nothing: it will do nothing
+    when = e.when
+    player = o.controller if when.player == "you" else -1
+    s.delayed.append(
+        DelayedTrigger(
+            ability=f"delayed:{index}:{parent}",
+            source=source_id(o),
+            name=o.name,
+            controller=o.controller,
+            step=when.step or "",
+            player=player,
+            object=bound,
+        )
+    )
+    s.version += 1
     return DONE

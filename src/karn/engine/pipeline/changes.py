@@ -18,7 +18,9 @@ from karn.engine.events import (
     AddMana,
     AddShield,
     Attach,
+    AttackerBlocked,
     AttackerDeclared,
+    BlockerDeclared,
     CounterChange,
     CreateToken,
     Damage,
@@ -542,6 +544,16 @@ def execute_start_turn(ctx: Context, ev: StartTurn) -> list[GameEvent]:
 @executes(SpellCast)
 def execute_spell_cast(ctx: Context, ev: SpellCast) -> list[GameEvent]:
     return []  # recorded only: "whenever a player casts" (603.2)
+
+
+@executes(BlockerDeclared)
+def execute_blocker_declared(ctx: Context, ev: BlockerDeclared) -> list[GameEvent]:
+    return []  # recorded only: "whenever ... blocks" (509.3a-b)
+
+
+@executes(AttackerBlocked)
+def execute_attacker_blocked(ctx: Context, ev: AttackerBlocked) -> list[GameEvent]:
+    return []  # recorded only: "whenever ... becomes blocked" (509.3c-d)
 
 
 @executes(StepBegins)

@@ -40,6 +40,7 @@ from karn.oracle.lowering import (  # noqa: F401
     costs,
     counters,
     damage,
+    delayed,
     keywords,
     life,
     mana,

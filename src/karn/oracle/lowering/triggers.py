@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Literal
 
 from karn.ir.nodes import Filter, Ref, Trigger
@@ -16,6 +17,7 @@ from karn.oracle.syntax import (
     NP,
     AttacksTriggerA,
     CastTriggerA,
+    CombatTriggerA,
     DamageTriggerA,
     DiesTriggerA,
     EntersTriggerA,
@@ -152,8 +154,60 @@ def lower_dies_trigger(t: DiesTriggerA, ctx: Ctx, card: CardTypes | None) -> Tri
 
 @lowers_trigger(AttacksTriggerA)
 def lower_attacks_trigger(t: AttacksTriggerA, ctx: Ctx, card: CardTypes | None) -> Trigger:
-    """ "Whenever ~ attacks" (508.3a): the IR has it for the source only."""
-    return _source_only("attacks", t.subject, ctx)
+    """ "Whenever ~ attacks" / "Whenever equipped creature attacks" / "Whenever a creature
+    you control attacks" (508.3a)."""
+    return _combat_subject("attacks", t.subject, ctx)
+
+
+_COMBAT_KINDS: dict[str, Literal["blocks", "becomes_blocked", "attacks_or_blocks", "blocks_or_blocked"]] = {
+    "blocks": "blocks",
+    "becomes_blocked": "becomes_blocked",
+    "attacks_or_blocks": "attacks_or_blocks",
+    "blocks_or_blocked": "blocks_or_blocked",
+}
+
+
+@lowers_trigger(CombatTriggerA)
+def lower_combat_trigger(t: CombatTriggerA, ctx: Ctx, card: CardTypes | None) -> Trigger:
+    """ "Whenever ~ blocks [a creature]", "becomes blocked [by a creature]", "attacks or
+    blocks", "blocks or becomes blocked [by a creature]" (509.3a-d)."""
+    trig = _combat_subject(_COMBAT_KINDS[t.kind], t.subject, ctx)
+    if t.other is None:
+        return trig
+    other = t.other
+    if other.kind != "a" or other.desc is None:
+        raise ctx.fail(f"unsupported creature in the trigger: '{other.text}'")
+    d = describe(other.desc, ctx)
+    if d.objects is None or d.players is not None or d.objects.zone != "battlefield":
+        raise ctx.fail(f"'{other.text}' is not a creature")
+    ctx.obj = Ref("triggering")  # "that creature": the one blocked or blocking
+    return replace(trig, partner=d.objects, per_creature=True)
+
+
+def _combat_subject(
+    event: Literal["attacks", "blocks", "becomes_blocked", "attacks_or_blocks", "blocks_or_blocked"],
+    subject: NP,
+    ctx: Ctx,
+) -> Trigger:
+    """The creature a combat trigger watches: the source, the one it's attached to, or
+    the creatures a description names."""
+    if subject.kind == "self":
+        ctx.obj = Ref("self")
+        return Trigger(event, self_only=True)
+    if subject.kind in ("enchanted", "equipped"):
+        if subject.desc is not None and (subject.desc.quals or subject.desc.adjs):
+            raise ctx.fail(f"unsupported trigger subject '{subject.text}'")
+        ctx.obj = Ref(subject.kind)
+        return Trigger(event, host=True)
+    if subject.kind in ("a", "another") and subject.desc is not None:
+        d = describe(subject.desc, ctx, other=subject.kind == "another", player_controls=True)
+        if d.objects is None or d.controller_np is not None or d.players is not None:
+            raise ctx.fail(f"unsupported trigger subject '{subject.text}'")
+        if d.objects.zone != "battlefield":
+            raise ctx.fail(f"the IR's combat triggers are for permanents, not '{subject.text}'")
+        ctx.obj = Ref("triggering")
+        return Trigger(event, filter=d.objects)
+    raise ctx.fail(f"unsupported trigger subject '{subject.text}'")
 
 
 @lowers_trigger(PutIntoGraveyardTriggerA)
@@ -163,13 +217,6 @@ def lower_put_into_graveyard_trigger(
     """ "When ~ is put into a graveyard from the battlefield" / "Whenever a land is put into
     a graveyard from the battlefield" (603.2c, 603.10a)."""
     return _object_event("put_into_graveyard", t.subject, ctx, card)
-
-
-def _source_only(event: Literal["attacks"], subject: NP, ctx: Ctx) -> Trigger:
-    if subject.kind == "self":
-        ctx.obj = Ref("self")
-        return Trigger(event, self_only=True)
-    raise ctx.fail(f"the IR's '{event}' trigger is only for the source itself")
 
 
 def _object_event(

@@ -1,0 +1,60 @@
+"""Delayed triggered abilities created by effects (603.7): "sacrifice it at the beginning
+of the next end step", "at end of combat, return that creature to its owner's hand"."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from karn.ir.nodes import CreateDelayed, Effect, Ref, Trigger
+from karn.oracle.lowering.chains import lower_chain
+from karn.oracle.lowering.context import Ctx
+from karn.oracle.lowering.registry import lowers_sentence
+from karn.oracle.syntax import DelayedSentence
+
+# The references a delayed ability can use as they are: its source and its controller.
+_FIXED = ("self", "you")
+
+
+@lowers_sentence(DelayedSentence)
+def lower_delayed(sentence: DelayedSentence, ctx: Ctx, out: list[Effect]) -> None:
+    """603.7a: the sentence's clauses become the effects of a delayed ability; the one
+    object they act on is bound as the ability is created (603.7c)."""
+    inner: list[Effect] = []
+    lower_chain(sentence.items, ctx, inner)
+    refs: set[Ref] = set()
+    _collect(inner, refs)
+    bound = [r for r in refs if r.kind not in _FIXED]
+    if len(bound) > 1:
+        raise ctx.fail("a delayed ability acting on several objects")
+    bind = bound[0] if bound else None
+    if bind is not None and bind.kind in ("each_player", "each_opponent", "triggering_player"):
+        raise ctx.fail("a delayed ability acting on players")
+    if bind is not None and bind.kind == "affected":
+        raise ctx.fail("a delayed ability acting on a group")
+    effects = tuple(_rebind(e, bind) for e in inner) if bind is not None else tuple(inner)
+    when = Trigger("step", step=sentence.step, player="you" if sentence.whose == "you" else None)
+    out.append(CreateDelayed(when, effects, bind, text=sentence.text))
+
+
+def _collect(node: Any, refs: set[Ref]) -> None:
+    if isinstance(node, Ref):
+        refs.add(node)
+    elif isinstance(node, (tuple, list)):
+        for x in node:
+            _collect(x, refs)
+    elif dataclasses.is_dataclass(node) and not isinstance(node, type):
+        for f in dataclasses.fields(node):
+            _collect(getattr(node, f.name), refs)
+
+
+def _rebind(node: Any, bind: Ref) -> Any:
+    """The IR with ``bind`` replaced by the delayed ability's triggering object."""
+    if isinstance(node, Ref):
+        return Ref("triggering") if node == bind else node
+    if isinstance(node, tuple):
+        return tuple(_rebind(x, bind) for x in node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        changes = {f.name: _rebind(getattr(node, f.name), bind) for f in dataclasses.fields(node)}
+        return dataclasses.replace(node, **changes)
+    return node
