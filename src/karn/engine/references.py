@@ -256,6 +256,11 @@ def _power(ctx: Context, f: ResolveFrame, o: Obj, ref: ir.Ref) -> int:
             lk = s.lki.get(t)
             if lk is not None:
                 return lk.power
+    if ref.kind == "affected":  # "sacrifice a creature ... its power": as it last existed
+        for t in f.affected:
+            lk = s.lki.get(t)
+            if lk is not None:
+                return lk.power
     return 0
 
 

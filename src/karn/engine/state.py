@@ -137,7 +137,7 @@ class DelayedTrigger(msgspec.Struct, array_like=True):
     begin (``player``: only that player's step, "your next upkeep"). It triggers once
     (603.7b) and acts on ``object``, fixed when it was created (603.7c)."""
 
-    ability: str  # "delayed:<n>:<parent ability id>"
+    ability: str  # "nested:<n>:<parent ability id>"
     source: int
     name: str
     controller: int

@@ -341,6 +341,20 @@ class CreateDelayed:
 
 
 @dataclass(frozen=True, slots=True)
+class Reflexive:
+    """ "When you do, ..." (603.12): a reflexive triggered ability, created by the effect
+    before it, triggers at once if that action was taken (with ``bind="affected"``: if it
+    acted on something) and goes on the stack the next time a player would receive
+    priority, its targets (``targets``) chosen then (603.3d). ``bind`` is the object the
+    effects act on ("that creature": the one sacrificed), ``Ref("triggering")`` inside."""
+
+    effects: tuple[Effect, ...]
+    targets: tuple[TargetSpec, ...] = ()
+    bind: Ref | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class WinGame:
     """ "You win the game" (104.2b; in multiplayer every other player loses, 104.3h)."""
 
@@ -553,6 +567,7 @@ Effect = (
     | LoseGame
     | Sacrifice
     | CreateDelayed
+    | Reflexive
     | Draw
     | Discard
     | Destroy
@@ -643,6 +658,8 @@ class Trigger:
         once for each creature blocked or blocking ("blocks a creature", "becomes
         blocked by a creature"), which must match ``partner`` and is the triggering
         object; else once per combat.
+      * ``"reflexive"``: the trigger of a reflexive ability (603.12; never watched: the
+        effect that creates it makes it trigger).
       * ``"step"``: a step or phase begins ("at the beginning of your upkeep", 603.1,
         503-513); ``step`` names it as the engine does ("upkeep", "draw",
         "precombat_main", "beginning_of_combat", "postcombat_main", "end").
@@ -672,6 +689,7 @@ class Trigger:
         "becomes_blocked",
         "attacks_or_blocks",
         "blocks_or_blocked",
+        "reflexive",
     ]
     self_only: bool = False
     filter: Filter | None = None

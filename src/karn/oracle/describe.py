@@ -42,6 +42,7 @@ from karn.ir.nodes import (
     PreventDamage,
     PutCounters,
     Ref,
+    Reflexive,
     ReturnToHand,
     RevealTop,
     Sacrifice,
@@ -146,6 +147,8 @@ _WHOSE_TEXT = {
 
 
 def trigger_text(t: Trigger) -> str:
+    if t.event == "reflexive":
+        return "when you do"
     if t.event == "step":
         return f"at the beginning of {_WHOSE_TEXT[t.player]} {_STEP_TEXT.get(t.step or '', t.step)}"
     if t.event in ("attacks", "blocks", "becomes_blocked", "attacks_or_blocks", "blocks_or_blocked"):
@@ -488,6 +491,12 @@ def _attach(e: Attach) -> str:
 def _delayed(e: CreateDelayed) -> str:
     on = f" [on {ref_text(e.bind)}, fixed now]" if e.bind is not None else ""
     return f"{trigger_text(e.when).replace('at the beginning of each', 'at the beginning of the next')}: ({effects_text(e.effects)}){on}"
+
+
+@renders(Reflexive)
+def _reflexive(e: Reflexive) -> str:
+    on = f" [on {ref_text(e.bind)}]" if e.bind is not None else ""
+    return f"when you do: ({effects_text(e.effects)}){targets_text(e.targets)}{on}"
 
 
 @renders(May)

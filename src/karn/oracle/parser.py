@@ -72,6 +72,7 @@ from karn.oracle.syntax import (
     PutIntoVP,
     PutOntoBattlefieldVP,
     Qual,
+    ReflexiveSentence,
     ReturnVP,
     RevealTopVP,
     RevealVP,
@@ -389,6 +390,9 @@ class _Builder(Transformer[Token, Any]):
     def s_chain(self, meta: Meta, c: list[Any]) -> ChainSentence:
         return ChainSentence(tuple(c[0]), text=self._text(meta))
 
+    def s_reflexive(self, meta: Meta, c: list[Any]) -> ReflexiveSentence:
+        return ReflexiveSentence(tuple(c[0]), text=self._text(meta))
+
     def s_delayed(self, meta: Meta, c: list[Any]) -> DelayedSentence:
         step, whose = c[1]
         return DelayedSentence(tuple(c[0]), step, whose, text=self._text(meta))
@@ -452,6 +456,9 @@ class _Builder(Transformer[Token, Any]):
     # ------------------------------------------------------------ verb phrases
     def v_damage(self, meta: Meta, c: list[Any]) -> DamageVP:
         return DamageVP(c[0], c[1], text=self._text(meta))
+
+    def v_damage_power(self, meta: Meta, c: list[Any]) -> DamageVP:
+        return DamageVP(0, c[1], text=self._text(meta), power_of=c[0])
 
     def v_damage_divided(self, meta: Meta, c: list[Any]) -> DamageVP:
         return DamageVP(c[0], c[1], divided=True, text=self._text(meta))

@@ -131,6 +131,7 @@ class DamageVP(VerbA):
     recipient: NP
     divided: bool = False
     text: str = ""
+    power_of: NP | None = None  # "deals damage equal to <its / that creature's> power"
 
 
 @dataclass(frozen=True, slots=True)
@@ -450,6 +451,15 @@ class DelayedSentence(SentenceA):
     items: tuple[Item, ...]
     step: str
     whose: str = ""
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ReflexiveSentence(SentenceA):
+    """ "When you do, <chain>." after an optional action: a reflexive triggered ability
+    (603.12)."""
+
+    items: tuple[Item, ...]
     text: str = ""
 
 

@@ -12,8 +12,19 @@ from karn.engine.events import GameEvent, ZoneChange
 from karn.engine.frames import ResolveFrame, SacrificeProgress
 from karn.engine.pipeline import perform
 from karn.engine.references import amount, leave_stack, refs, select, source_id, stack_label
-from karn.engine.state import EXILE, GRAVEYARD, HAND, STACK, DelayedTrigger, Obj, Option, ref_player
-from karn.ir.walk import delayed_abilities
+from karn.engine.state import (
+    EXILE,
+    GRAVEYARD,
+    HAND,
+    STACK,
+    DelayedTrigger,
+    Obj,
+    Option,
+    PendingTrigger,
+    TriggerData,
+    ref_player,
+)
+from karn.ir.walk import nested_abilities
 
 
 @handles(ir.Destroy)
@@ -66,7 +77,8 @@ def sacrifice(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Sacrifice) -> Outcome
     if e.what is not None:
         who = {ref_player(p) for p in refs(ctx, f, o, e.player)}
         ids = [t for t in refs(ctx, f, o, e.what) if t > 0 and on_battlefield(ctx, t)]
-        _sacrifice(ctx, [t for t in ids if ctx.controller(t) in who])
+        f.affected = [t for t in ids if ctx.controller(t) in who]
+        _sacrifice(ctx, f.affected)
         return DONE
     progress = f.progress if isinstance(f.progress, SacrificeProgress) else SacrificeProgress()
     f.progress = progress
@@ -105,6 +117,7 @@ def sacrifice(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Sacrifice) -> Outcome
             [Option("choose", t, label=ctx.describe(t)) for t in cands],
         )
         return WAIT
+    f.affected = list(progress.chosen)  # "that creature" (603.12: "when you do")
     _sacrifice(ctx, progress.chosen)
     return DONE
 
@@ -150,36 +163,65 @@ def counter_spell(ctx: Context, f: ResolveFrame, o: Obj, e: ir.CounterSpell) -> 
     return DONE
 
 
-@handles(ir.CreateDelayed)
-def create_delayed(ctx: Context, f: ResolveFrame, o: Obj, e: ir.CreateDelayed) -> Outcome:
-    """603.7a: create a delayed triggered ability; the object it acts on is fixed now
-    (603.7c). Its id names it within the ability that created it."""
-    s = ctx.state
+def _nested_id(ctx: Context, o: Obj, e: ir.CreateDelayed | ir.Reflexive) -> str:
+    """The id of the ability a CreateDelayed or Reflexive effect of ``o`` creates."""
     parent = o.ability or f"spell:{o.name}"
     effects, _ = effects_of(ctx, o)
     if not o.ability:
         sa = spell_ability(ctx, o.name)
         if sa is not None:
             effects = sa.effects + tuple(x for m in sa.modes for x in m.effects)
-    index = next((i for i, d in enumerate(delayed_abilities(effects)) if d is e), -1)
+    index = next((i for i, d in enumerate(nested_abilities(effects)) if d is e), -1)
     if index < 0:  # pragma: no cover - the effect comes from these effects
-        raise AssertionError("a delayed ability outside its parent's effects")
-    bound = 0
-    if e.bind is not None:
-        found = [t for t in refs(ctx, f, o, e.bind) if t > 0]
-        bound = found[0] if found else -1  # -1: it named nothing: it will do nothing
+        raise AssertionError("a nested ability outside its parent's effects")
+    return f"nested:{index}:{parent}"
+
+
+def _bound(ctx: Context, f: ResolveFrame, o: Obj, bind: ir.Ref | None) -> int:
+    """603.7c: the object a created ability acts on, fixed now (-1: it names nothing)."""
+    if bind is None:
+        return 0
+    found = [t for t in refs(ctx, f, o, bind) if t > 0]
+    return found[0] if found else -1
+
+
+@handles(ir.CreateDelayed)
+def create_delayed(ctx: Context, f: ResolveFrame, o: Obj, e: ir.CreateDelayed) -> Outcome:
+    """603.7a: create a delayed triggered ability; the object it acts on is fixed now
+    (603.7c)."""
+    s = ctx.state
     when = e.when
-    player = o.controller if when.player == "you" else -1
     s.delayed.append(
         DelayedTrigger(
-            ability=f"delayed:{index}:{parent}",
+            ability=_nested_id(ctx, o, e),
             source=source_id(o),
             name=o.name,
             controller=o.controller,
             step=when.step or "",
-            player=player,
-            object=bound,
+            player=o.controller if when.player == "you" else -1,
+            object=_bound(ctx, f, o, e.bind),
         )
     )
     s.version += 1
+    return DONE
+
+
+@handles(ir.Reflexive)
+def reflexive(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Reflexive) -> Outcome:
+    """603.12: "When you do, ...": the reflexive ability triggers now if the action before
+    it was taken (it acted on something, for "you may sacrifice a creature. When you
+    do"); it goes on the stack the next time a player would receive priority."""
+    if e.bind is not None and e.bind.kind == "affected" and not f.affected:
+        return DONE
+    bound = _bound(ctx, f, o, e.bind)
+    ctx.state.triggers.append(
+        PendingTrigger(
+            source=source_id(o),
+            name=o.name,
+            ability=_nested_id(ctx, o, e),
+            controller=o.controller,
+            data=TriggerData(object=max(bound, 0)),
+        )
+    )
+    ctx.emit("603.12", f"{o.name}'s reflexive ability triggers")
     return DONE

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from karn.ir.nodes import DealDamage, Effect, PreventDamage, Ref
+from karn.ir.nodes import Amount, DealDamage, Effect, PreventDamage, Ref, Var
 from karn.oracle.lowering.context import Ctx, amount
 from karn.oracle.lowering.references import (
     imperative,
@@ -36,8 +36,18 @@ def lower_damage(vp: DamageVP, clause: Clause) -> list[Effect]:
         raise ctx.fail("damage dealt by something other than the source")
     if vp.recipient.kind not in _RECIPIENTS:
         raise ctx.fail(f"the IR cannot deal damage to '{vp.recipient.text}'")
+    if vp.power_of is not None:
+        # "deals damage equal to its power / that creature's power" (608.2h: read on resolution)
+        of = vp.power_of
+        if of.kind == "it":
+            src: Ref = ctx.obj if ctx.obj is not None else Ref("self")
+        else:
+            src = object_ref(of, ctx)
+        n: Amount = Var("power", src)
+    else:
+        n = amount(vp.amount)
     to = damage_recipient(vp.recipient, ctx)
-    return [DealDamage(amount(vp.amount), to, divided="evenly" if vp.divided else None)]
+    return [DealDamage(n, to, divided="evenly" if vp.divided else None)]
 
 
 @lowers(PreventDamageVP)

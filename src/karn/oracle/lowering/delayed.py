@@ -1,16 +1,17 @@
-"""Delayed triggered abilities created by effects (603.7): "sacrifice it at the beginning
-of the next end step", "at end of combat, return that creature to its owner's hand"."""
+"""Triggered abilities created by effects: delayed ones (603.7: "sacrifice it at the
+beginning of the next end step", "at end of combat, return that creature to its owner's
+hand") and reflexive ones (603.12: "you may sacrifice another creature. When you do, ...")."""
 
 from __future__ import annotations
 
 import dataclasses
 from typing import Any
 
-from karn.ir.nodes import CreateDelayed, Effect, Ref, Trigger
+from karn.ir.nodes import CreateDelayed, Effect, May, Ref, Reflexive, Trigger
 from karn.oracle.lowering.chains import lower_chain
 from karn.oracle.lowering.context import Ctx
 from karn.oracle.lowering.registry import lowers_sentence
-from karn.oracle.syntax import DelayedSentence
+from karn.oracle.syntax import DelayedSentence, ReflexiveSentence
 
 # The references a delayed ability can use as they are: its source and its controller.
 _FIXED = ("self", "you")
@@ -35,6 +36,38 @@ def lower_delayed(sentence: DelayedSentence, ctx: Ctx, out: list[Effect]) -> Non
     effects = tuple(_rebind(e, bind) for e in inner) if bind is not None else tuple(inner)
     when = Trigger("step", step=sentence.step, player="you" if sentence.whose == "you" else None)
     out.append(CreateDelayed(when, effects, bind, text=sentence.text))
+
+
+@lowers_sentence(ReflexiveSentence)
+def lower_reflexive(sentence: ReflexiveSentence, ctx: Ctx, out: list[Effect]) -> None:
+    """603.12: "When you do, ..." after an optional action ("you may sacrifice another
+    creature"): a reflexive ability with its own targets; "that creature" is the object
+    the action acted on, bound as the ability triggers."""
+    if not out:
+        raise ctx.fail("'when you do' with no action before it")
+    if ctx.player is not None and ctx.player.kind not in ("you", "triggering_player"):
+        raise ctx.fail("a reflexive ability referring to a player chosen before it")
+    sub = Ctx(player=ctx.player, clause=ctx.clause)
+    bind: Ref | None = None
+    if ctx.obj is not None and ctx.obj.kind not in _FIXED:
+        bind = ctx.obj
+        sub.obj = Ref("triggering")
+    else:
+        sub.obj = ctx.obj
+    inner: list[Effect] = []
+    lower_chain(sentence.items, sub, inner)
+    if sub.sorcery_speed or sub.search is not None or sub.hand is not None:
+        raise ctx.fail("unsupported reflexive ability")
+    refs: set[Ref] = set()
+    _collect(inner, refs)
+    if bind is not None and Ref("triggering") not in refs:
+        bind = None
+    node = Reflexive(tuple(inner), tuple(sub.targets), bind, text=sentence.text)
+    last = out[-1]
+    if isinstance(last, May):
+        out[-1] = May(last.effects + (node,))  # only if the player chose to do it
+    else:
+        out.append(node)
 
 
 def _collect(node: Any, refs: set[Ref]) -> None:

@@ -119,6 +119,8 @@ def lower_sacrifice(vp: SacrificeVP, clause: Clause) -> list[Effect]:
             flt = replace(flt, controller=None)  # "sacrifice a creature you control"
         if flt.controller is not None:
             raise ctx.fail(f"'{obj.text}': a player sacrifices only permanents they control")
-        ctx.opaque = True  # "that creature" after it: the IR can't refer to the chosen one
+        # "that creature" after it: the permanents sacrificed (the effect's affected objects)
+        ctx.obj = Ref("affected")
+        ctx.opaque = False
         return [Sacrifice(who, 1, flt)]
     raise no_effect(vp, ctx)
