@@ -115,6 +115,8 @@ def can_activate(
     c = ab.cost
     if ab.sorcery_speed and not timing.sorcery_timing(ctx, p):
         return False
+    if ab.only_during and not timing.in_window(ctx, p, ab.only_during):
+        return False  # 602.5d
     if c.tap and (o.tapped or mana.sick(ctx, oid)):
         return False  # 302.6
     if c.loyalty is not None:

@@ -328,5 +328,6 @@ WATCHED: frozenset[type] = frozenset(
         Damage,
         BlockerDeclared,
         AttackerBlocked,
+        Tap,
     }
 )

@@ -207,5 +207,8 @@ def explain(ctx: Context, a: Action) -> tuple[str, str]:
             return "606.3", f"a loyalty ability of {o.name} was already activated this turn"
         if ab.sorcery_speed and not timing.sorcery_timing(ctx, p):
             return "602.5d", "this ability can be activated only any time you could cast a sorcery (606.3)"
+        if ab.only_during and not timing.in_window(ctx, p, ab.only_during):
+            when = ab.only_during.replace("_", " ").replace("your", "your own")
+            return "602.5d", f"this ability can be activated only during {when}"
         return "602.2b", f"the cost or targets of {o.name}'s ability can't be provided (601.2c, 601.2h)"
     return "117.1", f"{a} is not a legal action now"

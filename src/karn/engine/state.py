@@ -144,6 +144,8 @@ class DelayedTrigger(msgspec.Struct, array_like=True):
     step: str
     player: int = -1
     object: int = 0
+    watch: int = 0  # "when that creature leaves the battlefield": the watched permanent
+    turn: int = -1  # "... this turn": the only turn it can trigger in (603.7b)
 
 
 class Option(msgspec.Struct, frozen=True, array_like=True):

@@ -32,6 +32,7 @@ from karn.engine.events import (
     LifeGain,
     SpellCast,
     StepBegins,
+    Tap,
     ZoneChange,
 )
 from karn.engine.filters import characteristics_match
@@ -55,6 +56,8 @@ _EVENTS = (
     "becomes_blocked",
     "attacks_or_blocks",
     "blocks_or_blocked",
+    "becomes_tapped",
+    "becomes_untapped",
 )
 
 
@@ -132,6 +135,13 @@ def scan(ctx: Context) -> None:
             if ev.dealt > 0:  # 603.2h: damage all prevented isn't dealt
                 watchers = watchers or _watchers(ctx)
                 _on_damage(ctx, watchers, ev)
+        elif isinstance(ev, Tap):
+            if ev.changed:  # 603.2e: only a change of status
+                watchers = watchers or _watchers(ctx)
+                event = "becomes_tapped" if ev.tapped else "becomes_untapped"
+                for src, aid, tr, ctl in watchers[event]:
+                    if _is_subject(ctx, tr, src, ctl, ev.obj):
+                        _add(ctx, src, aid, ctl, TriggerData(object=ev.obj), ctx.chars(src).name)
         elif isinstance(ev, StepBegins):
             watchers = watchers or _watchers(ctx)
             _on_step(ctx, watchers["step"], ev)
@@ -282,7 +292,9 @@ def _on_step(ctx: Context, watching: list[tuple[int, str, ir.Trigger, int]], ev:
     if s.delayed:
         waiting = []
         for d in s.delayed:
-            if d.step == ev.step and d.player in (-1, ev.player):
+            if d.turn >= 0 and d.turn != s.turn:
+                continue  # "this turn" is over (603.7b)
+            if d.step and d.step == ev.step and d.player in (-1, ev.player):
                 data = TriggerData(object=max(d.object, 0), player=ev.player)
                 s.triggers.append(
                     PendingTrigger(
@@ -313,6 +325,26 @@ def _whose_matches(ctx: Context, whose: str | None, src: int, controller: int, p
     return host > 0 and host in ctx.state.objects and ctx.controller(host) == player
 
 
+def _delayed_leaves(ctx: Context, batch: list[ZoneChange]) -> None:
+    """603.7a: delayed abilities waiting for their permanent to leave the battlefield."""
+    s = ctx.state
+    left = {ev.obj: ev for ev in batch}
+    waiting = []
+    for d in s.delayed:
+        ev = left.get(d.watch) if d.watch else None
+        if ev is None or (d.turn >= 0 and d.turn != s.turn):
+            waiting.append(d)
+            continue
+        obj, new = (d.watch, ev.new_id) if d.object == d.watch else (max(d.object, 0), 0)
+        data = TriggerData(object=obj, new_object=new)
+        s.triggers.append(
+            PendingTrigger(
+                source=d.source, name=d.name, ability=d.ability, controller=d.controller, data=data
+            )
+        )
+    s.delayed = waiting
+
+
 def _lki_matches(f: ir.Filter, lk: LastKnown, controller: int) -> bool:
     """Does an object that left the battlefield match `f` as it last existed (603.10a)?"""
     return characteristics_match(
@@ -341,6 +373,9 @@ def _look_back(
 
 
 def _on_leave(ctx: Context, watchers: dict[str, Any], batch: list[ZoneChange]) -> None:
+    s = ctx.state
+    if s.delayed:
+        _delayed_leaves(ctx, batch)
     for src, aid, tr, ctl, name in list(_look_back(ctx, watchers, batch)):
         for ev in batch:
             lk = ev.last_known

@@ -338,6 +338,8 @@ class CreateDelayed:
     effects: tuple[Effect, ...]
     bind: Ref | None = None
     text: str = ""
+    watch: Ref | None = None  # event "leaves": the object whose leaving triggers it (603.7a)
+    this_turn: bool = False  # "... this turn": it can trigger only during this turn (603.7b)
 
 
 @dataclass(frozen=True, slots=True)
@@ -637,6 +639,9 @@ class Activated:
     sorcery_speed: bool = False
     equip: bool = False
     text: str = ""
+    # 602.5d "Activate only during ...": "combat", "your_turn", "your_upkeep",
+    # "your_turn_before_attackers", "declare_blockers", "upkeep" ("" : any time)
+    only_during: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -658,6 +663,9 @@ class Trigger:
         once for each creature blocked or blocking ("blocks a creature", "becomes
         blocked by a creature"), which must match ``partner`` and is the triggering
         object; else once per combat.
+      * ``"becomes_tapped"`` / ``"becomes_untapped"``: a permanent's status changes
+        (603.2e-f: not when it enters the battlefield tapped or untapped).
+      * ``"leaves"``: a delayed ability's watched object leaves the battlefield (603.7a).
       * ``"reflexive"``: the trigger of a reflexive ability (603.12; never watched: the
         effect that creates it makes it trigger).
       * ``"step"``: a step or phase begins ("at the beginning of your upkeep", 603.1,
@@ -690,6 +698,9 @@ class Trigger:
         "attacks_or_blocks",
         "blocks_or_blocked",
         "reflexive",
+        "becomes_tapped",
+        "becomes_untapped",
+        "leaves",
     ]
     self_only: bool = False
     filter: Filter | None = None

@@ -151,7 +151,15 @@ def trigger_text(t: Trigger) -> str:
         return "when you do"
     if t.event == "step":
         return f"at the beginning of {_WHOSE_TEXT[t.player]} {_STEP_TEXT.get(t.step or '', t.step)}"
-    if t.event in ("attacks", "blocks", "becomes_blocked", "attacks_or_blocks", "blocks_or_blocked"):
+    if t.event in (
+        "attacks",
+        "blocks",
+        "becomes_blocked",
+        "attacks_or_blocks",
+        "blocks_or_blocked",
+        "becomes_tapped",
+        "becomes_untapped",
+    ):
         who = "this" if t.self_only else "the permanent it's attached to" if t.host else None
         if who is None:
             what = filter_text(t.filter) if t.filter else "creature"
@@ -162,6 +170,8 @@ def trigger_text(t: Trigger) -> str:
             "becomes_blocked": "becomes blocked",
             "attacks_or_blocks": "attacks or blocks",
             "blocks_or_blocked": "blocks or becomes blocked",
+            "becomes_tapped": "becomes tapped",
+            "becomes_untapped": "becomes untapped",
         }[t.event]
         if t.per_creature:
             by = " by" if t.event != "blocks" else ""
@@ -490,6 +500,9 @@ def _attach(e: Attach) -> str:
 @renders(CreateDelayed)
 def _delayed(e: CreateDelayed) -> str:
     on = f" [on {ref_text(e.bind)}, fixed now]" if e.bind is not None else ""
+    if e.watch is not None:
+        turn = " this turn" if e.this_turn else ""
+        return f"when {ref_text(e.watch)} leaves the battlefield{turn}: ({effects_text(e.effects)}){on}"
     return f"{trigger_text(e.when).replace('at the beginning of each', 'at the beginning of the next')}: ({effects_text(e.effects)}){on}"
 
 

@@ -38,6 +38,7 @@ from karn.oracle.syntax import (
     CreateTokenVP,
     DamageTriggerA,
     DamageVP,
+    DelayedLeavesSentence,
     DelayedSentence,
     Desc,
     DestroyVP,
@@ -64,6 +65,7 @@ from karn.oracle.syntax import (
     MayVP,
     ModalA,
     ModifyVP,
+    OnlyDuringSentence,
     PayLifeCostA,
     PreventDamageVP,
     ProwessA,
@@ -288,6 +290,12 @@ class _Builder(Transformer[Token, Any]):
     def t_becomes_blocked(self, meta: Meta, c: list[Any]) -> CombatTriggerA:
         return CombatTriggerA(c[0], "becomes_blocked", text=self._text(meta))
 
+    def t_becomes_tapped(self, meta: Meta, c: list[Any]) -> CombatTriggerA:
+        return CombatTriggerA(c[0], "becomes_tapped", text=self._text(meta))
+
+    def t_becomes_untapped(self, meta: Meta, c: list[Any]) -> CombatTriggerA:
+        return CombatTriggerA(c[0], "becomes_untapped", text=self._text(meta))
+
     def t_becomes_blocked_by(self, meta: Meta, c: list[Any]) -> CombatTriggerA:
         return CombatTriggerA(c[0], "becomes_blocked", c[1], text=self._text(meta))
 
@@ -389,6 +397,34 @@ class _Builder(Transformer[Token, Any]):
 
     def s_chain(self, meta: Meta, c: list[Any]) -> ChainSentence:
         return ChainSentence(tuple(c[0]), text=self._text(meta))
+
+    def s_only_during(self, meta: Meta, c: list[Any]) -> OnlyDuringSentence:
+        return OnlyDuringSentence(c[0], text=self._text(meta))
+
+    def during_combat(self, meta: Meta, c: list[Any]) -> str:
+        return "combat"
+
+    def during_your_turn(self, meta: Meta, c: list[Any]) -> str:
+        return "your_turn"
+
+    def during_your_upkeep(self, meta: Meta, c: list[Any]) -> str:
+        return "your_upkeep"
+
+    def during_before_attackers(self, meta: Meta, c: list[Any]) -> str:
+        return "your_turn_before_attackers"
+
+    def during_declare_blockers(self, meta: Meta, c: list[Any]) -> str:
+        return "declare_blockers"
+
+    def during_any_upkeep(self, meta: Meta, c: list[Any]) -> str:
+        return "upkeep"
+
+    def s_delayed_leaves(self, meta: Meta, c: list[Any]) -> DelayedLeavesSentence:
+        this_turn = len(c) == 3
+        return DelayedLeavesSentence(c[0], tuple(c[-1]), this_turn, text=self._text(meta))
+
+    def leave_turn(self, meta: Meta, c: list[Any]) -> bool:
+        return True
 
     def s_reflexive(self, meta: Meta, c: list[Any]) -> ReflexiveSentence:
         return ReflexiveSentence(tuple(c[0]), text=self._text(meta))

@@ -464,6 +464,26 @@ class ReflexiveSentence(SentenceA):
 
 
 @dataclass(frozen=True, slots=True)
+class OnlyDuringSentence(SentenceA):
+    """ "Activate only during combat / your turn / your upkeep ..." (602.5d): ``window``
+    names when (see :attr:`karn.ir.Activated.only_during`)."""
+
+    window: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DelayedLeavesSentence(SentenceA):
+    """ "When that creature leaves the battlefield [this turn], <chain>." (603.7a): a
+    delayed ability watching the object ``watched`` names."""
+
+    watched: NP
+    items: tuple[Item, ...]
+    this_turn: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class SorceryOnlySentence(SentenceA):
     """ "Activate only as a sorcery." (602.5d)."""
 
@@ -621,8 +641,9 @@ class GainLifeTriggerA(TriggerA):
 class CombatTriggerA(TriggerA):
     """ "<subject> blocks [a creature]", "<subject> becomes blocked [by a creature]",
     "<subject> attacks or blocks", "<subject> blocks or becomes blocked [by a creature]"
-    (508.3a, 509.3a-d). ``kind``: "blocks", "becomes_blocked", "attacks_or_blocks",
-    "blocks_or_blocked"; ``other``: the creature blocked or blocking, when named."""
+    (508.3a, 509.3a-d), and "<subject> becomes tapped / untapped" (603.2e-f). ``kind``:
+    "blocks", "becomes_blocked", "attacks_or_blocks", "blocks_or_blocked",
+    "becomes_tapped", "becomes_untapped"; ``other``: the creature blocked or blocking."""
 
     subject: NP
     kind: str

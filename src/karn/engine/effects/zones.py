@@ -191,6 +191,12 @@ def create_delayed(ctx: Context, f: ResolveFrame, o: Obj, e: ir.CreateDelayed) -
     (603.7c)."""
     s = ctx.state
     when = e.when
+    watch = 0
+    if e.watch is not None:
+        watched = _bound(ctx, f, o, e.watch)
+        if watched <= 0 or not on_battlefield(ctx, watched):
+            return DONE  # 603.7a: it left before the ability existed: it never triggers
+        watch = watched
     s.delayed.append(
         DelayedTrigger(
             ability=_nested_id(ctx, o, e),
@@ -200,6 +206,8 @@ def create_delayed(ctx: Context, f: ResolveFrame, o: Obj, e: ir.CreateDelayed) -
             step=when.step or "",
             player=o.controller if when.player == "you" else -1,
             object=_bound(ctx, f, o, e.bind),
+            watch=watch,
+            turn=s.turn if e.this_turn else -1,
         )
     )
     s.version += 1

@@ -35,7 +35,7 @@ def lower_spell(effects: Effects, text: str) -> SpellAbility:
     ctx = Ctx(spell=True)
     effs = lower_effects(effects, ctx)
     _check_amounts(effs, ctx)
-    if ctx.sorcery_speed:
+    if ctx.sorcery_speed or ctx.only_during:
         raise ctx.fail("activation restriction on a spell")
     return SpellAbility(tuple(effs), tuple(ctx.targets), text=text)
 
@@ -68,6 +68,7 @@ def lower_activated(act: ActivatedA, text: str) -> Activated:
         mana_ability=is_mana,
         sorcery_speed=ctx.sorcery_speed or act.loyalty is not None,
         text=text,
+        only_during=ctx.only_during,
     )
 
 
@@ -86,6 +87,6 @@ def lower_triggered(trig: TriggeredA, text: str, card: CardTypes | None = None) 
     condition = lower_condition(trig.condition, ctx) if trig.condition is not None else None
     effs = lower_effects(trig.effects, ctx)
     _check_amounts(effs, ctx)
-    if ctx.sorcery_speed:
+    if ctx.sorcery_speed or ctx.only_during:
         raise ctx.fail("activation restriction on a triggered ability")
     return Triggered(trigger, tuple(effs), tuple(ctx.targets), text=text, condition=condition)

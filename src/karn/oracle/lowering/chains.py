@@ -11,7 +11,16 @@ from __future__ import annotations
 from karn.ir.nodes import Effect, May
 from karn.oracle.lowering.context import Ctx
 from karn.oracle.lowering.registry import Clause, lower_sentence, lower_verb, lowers, lowers_sentence
-from karn.oracle.syntax import NP, ChainSentence, Effects, Item, MayVP, SorceryOnlySentence, VerbA
+from karn.oracle.syntax import (
+    NP,
+    ChainSentence,
+    Effects,
+    Item,
+    MayVP,
+    OnlyDuringSentence,
+    SorceryOnlySentence,
+    VerbA,
+)
 
 
 def lower_effects(effects: Effects, ctx: Ctx) -> list[Effect]:
@@ -30,6 +39,11 @@ def lower_effects(effects: Effects, ctx: Ctx) -> list[Effect]:
 @lowers_sentence(ChainSentence)
 def lower_chain_sentence(sentence: ChainSentence, ctx: Ctx, out: list[Effect]) -> None:
     lower_chain(sentence.items, ctx, out)
+
+
+@lowers_sentence(OnlyDuringSentence)
+def lower_only_during(sentence: OnlyDuringSentence, ctx: Ctx, out: list[Effect]) -> None:
+    ctx.only_during = sentence.window  # 602.5d "Activate only during ..."
 
 
 @lowers_sentence(SorceryOnlySentence)

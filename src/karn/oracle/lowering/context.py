@@ -54,6 +54,7 @@ class Ctx:
     group_affected: bool = False  # an earlier effect acted on a group ("those creatures")
     affected_group: Group | None = None  # that group, when it was described by a Filter
     sorcery_speed: bool = False
+    only_during: str = ""  # 602.5d "Activate only during ..."
     search: PendingSearch | None = None
     hand: HandReveal | None = None
     clause: str = ""

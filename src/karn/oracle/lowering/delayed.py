@@ -10,8 +10,9 @@ from typing import Any
 from karn.ir.nodes import CreateDelayed, Effect, May, Ref, Reflexive, Trigger
 from karn.oracle.lowering.chains import lower_chain
 from karn.oracle.lowering.context import Ctx
+from karn.oracle.lowering.references import object_ref
 from karn.oracle.lowering.registry import lowers_sentence
-from karn.oracle.syntax import DelayedSentence, ReflexiveSentence
+from karn.oracle.syntax import DelayedLeavesSentence, DelayedSentence, ReflexiveSentence
 
 # The references a delayed ability can use as they are: its source and its controller.
 _FIXED = ("self", "you")
@@ -38,6 +39,34 @@ def lower_delayed(sentence: DelayedSentence, ctx: Ctx, out: list[Effect]) -> Non
     out.append(CreateDelayed(when, effects, bind, text=sentence.text))
 
 
+@lowers_sentence(DelayedLeavesSentence)
+def lower_delayed_leaves(sentence: DelayedLeavesSentence, ctx: Ctx, out: list[Effect]) -> None:
+    """603.7a: "When that creature leaves the battlefield [this turn], ...": a delayed
+    ability watching one object; created only if that object is still on the battlefield."""
+    watch = object_ref(sentence.watched, ctx)
+    if watch.kind in ("affected", "triggering_player", "each_player", "each_opponent"):
+        raise ctx.fail("a delayed ability watching a group")
+    saved = ctx.obj
+    ctx.obj = watch  # "it" in the clauses: the creature that left
+    inner: list[Effect] = []
+    lower_chain(sentence.items, ctx, inner)
+    ctx.obj = saved
+    refs: set[Ref] = set()
+    _collect(inner, refs)
+    bound = [r for r in refs if r.kind not in _FIXED]
+    if len(bound) > 1:
+        raise ctx.fail("a delayed ability acting on several objects")
+    bind = bound[0] if bound else None
+    if bind is not None and bind.kind in ("affected", "each_player", "each_opponent", "triggering_player"):
+        raise ctx.fail("a delayed ability acting on players or a group")
+    effects = tuple(_rebind(e, bind) for e in inner) if bind is not None else tuple(inner)
+    out.append(
+        CreateDelayed(
+            Trigger("leaves"), effects, bind, text=sentence.text, watch=watch, this_turn=sentence.this_turn
+        )
+    )
+
+
 @lowers_sentence(ReflexiveSentence)
 def lower_reflexive(sentence: ReflexiveSentence, ctx: Ctx, out: list[Effect]) -> None:
     """603.12: "When you do, ..." after an optional action ("you may sacrifice another
@@ -56,7 +85,7 @@ def lower_reflexive(sentence: ReflexiveSentence, ctx: Ctx, out: list[Effect]) ->
         sub.obj = ctx.obj
     inner: list[Effect] = []
     lower_chain(sentence.items, sub, inner)
-    if sub.sorcery_speed or sub.search is not None or sub.hand is not None:
+    if sub.sorcery_speed or sub.only_during or sub.search is not None or sub.hand is not None:
         raise ctx.fail("unsupported reflexive ability")
     refs: set[Ref] = set()
     _collect(inner, refs)

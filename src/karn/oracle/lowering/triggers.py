@@ -159,11 +159,22 @@ def lower_attacks_trigger(t: AttacksTriggerA, ctx: Ctx, card: CardTypes | None) 
     return _combat_subject("attacks", t.subject, ctx)
 
 
-_COMBAT_KINDS: dict[str, Literal["blocks", "becomes_blocked", "attacks_or_blocks", "blocks_or_blocked"]] = {
+_SubjectEvent = Literal[
+    "attacks",
+    "blocks",
+    "becomes_blocked",
+    "attacks_or_blocks",
+    "blocks_or_blocked",
+    "becomes_tapped",
+    "becomes_untapped",
+]
+_COMBAT_KINDS: dict[str, _SubjectEvent] = {
     "blocks": "blocks",
     "becomes_blocked": "becomes_blocked",
     "attacks_or_blocks": "attacks_or_blocks",
     "blocks_or_blocked": "blocks_or_blocked",
+    "becomes_tapped": "becomes_tapped",
+    "becomes_untapped": "becomes_untapped",
 }
 
 
@@ -184,11 +195,7 @@ def lower_combat_trigger(t: CombatTriggerA, ctx: Ctx, card: CardTypes | None) ->
     return replace(trig, partner=d.objects, per_creature=True)
 
 
-def _combat_subject(
-    event: Literal["attacks", "blocks", "becomes_blocked", "attacks_or_blocks", "blocks_or_blocked"],
-    subject: NP,
-    ctx: Ctx,
-) -> Trigger:
+def _combat_subject(event: _SubjectEvent, subject: NP, ctx: Ctx) -> Trigger:
     """The creature a combat trigger watches: the source, the one it's attached to, or
     the creatures a description names."""
     if subject.kind == "self":
@@ -197,7 +204,8 @@ def _combat_subject(
     if subject.kind in ("enchanted", "equipped"):
         if subject.desc is not None and (subject.desc.quals or subject.desc.adjs):
             raise ctx.fail(f"unsupported trigger subject '{subject.text}'")
-        ctx.obj = Ref(subject.kind)
+        # "that land's controller": the permanent the event happened to (the host)
+        ctx.obj = Ref("triggering") if event in ("becomes_tapped", "becomes_untapped") else Ref(subject.kind)
         return Trigger(event, host=True)
     if subject.kind in ("a", "another") and subject.desc is not None:
         d = describe(subject.desc, ctx, other=subject.kind == "another", player_controls=True)
