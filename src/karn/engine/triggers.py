@@ -58,6 +58,7 @@ _EVENTS = (
     "blocks_or_blocked",
     "becomes_tapped",
     "becomes_untapped",
+    "state",
 )
 
 
@@ -146,6 +147,23 @@ def scan(ctx: Context) -> None:
             watchers = watchers or _watchers(ctx)
             _on_step(ctx, watchers["step"], ev)
         i += 1
+    watchers = watchers or _watchers(ctx)
+    if watchers["state"]:
+        _state_triggers(ctx, watchers["state"])
+
+
+def _state_triggers(ctx: Context, watching: list[tuple[int, str, ir.Trigger, int]]) -> None:
+    """603.8: a state trigger triggers as soon as its condition is true, and not again
+    while the ability is waiting to be put on the stack or is on it."""
+    s = ctx.state
+    for src, aid, tr, ctl in watching:
+        assert tr.state is not None
+        if any(t.source == src and t.ability == aid for t in s.triggers):
+            continue
+        if any(s.objects[x].source == src and s.objects[x].ability == aid for x in s.stack):
+            continue
+        if condition_holds(ctx, tr.state, ctl, src, None):
+            _add(ctx, src, aid, ctl, TriggerData(), ctx.chars(src).name)
 
 
 def _same_batch(a: GameEvent, b: ZoneChange) -> bool:

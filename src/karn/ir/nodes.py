@@ -665,6 +665,8 @@ class Trigger:
         object; else once per combat.
       * ``"becomes_tapped"`` / ``"becomes_untapped"``: a permanent's status changes
         (603.2e-f: not when it enters the battlefield tapped or untapped).
+      * ``"state"``: a state trigger (603.8): it triggers when ``state`` is true, and not
+        again while the ability is waiting or on the stack.
       * ``"leaves"``: a delayed ability's watched object leaves the battlefield (603.7a).
       * ``"reflexive"``: the trigger of a reflexive ability (603.12; never watched: the
         effect that creates it makes it trigger).
@@ -701,6 +703,7 @@ class Trigger:
         "becomes_tapped",
         "becomes_untapped",
         "leaves",
+        "state",
     ]
     self_only: bool = False
     filter: Filter | None = None
@@ -712,6 +715,7 @@ class Trigger:
     host: bool = False
     partner: Filter | None = None
     per_creature: bool = False
+    state: Condition | None = None  # event "state": the game state that triggers it (603.8)
 
 
 @dataclass(frozen=True, slots=True)

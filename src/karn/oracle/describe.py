@@ -149,6 +149,8 @@ _WHOSE_TEXT = {
 def trigger_text(t: Trigger) -> str:
     if t.event == "reflexive":
         return "when you do"
+    if t.event == "state" and t.state is not None:
+        return f"when {condition_text(t.state)}"
     if t.event == "step":
         return f"at the beginning of {_WHOSE_TEXT[t.player]} {_STEP_TEXT.get(t.step or '', t.step)}"
     if t.event in (

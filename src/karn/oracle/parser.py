@@ -85,6 +85,7 @@ from karn.oracle.syntax import (
     ShuffleVP,
     SkipUntapVP,
     SorceryOnlySentence,
+    StateTriggerA,
     StaticKeywordA,
     StepTriggerA,
     TapCostA,
@@ -277,6 +278,9 @@ class _Builder(Transformer[Token, Any]):
 
     def t_gain_life(self, meta: Meta, c: list[Any]) -> GainLifeTriggerA:
         return GainLifeTriggerA(self._text(meta))
+
+    def t_state(self, meta: Meta, c: list[Any]) -> StateTriggerA:
+        return StateTriggerA(c[0], text=self._text(meta))
 
     def t_attacks_or_blocks(self, meta: Meta, c: list[Any]) -> CombatTriggerA:
         return CombatTriggerA(c[0], "attacks_or_blocks", text=self._text(meta))

@@ -638,6 +638,14 @@ class GainLifeTriggerA(TriggerA):
 
 
 @dataclass(frozen=True, slots=True)
+class StateTriggerA(TriggerA):
+    """ "When you control no Islands" (603.8: a state trigger)."""
+
+    condition: ConditionA
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class CombatTriggerA(TriggerA):
     """ "<subject> blocks [a creature]", "<subject> becomes blocked [by a creature]",
     "<subject> attacks or blocks", "<subject> blocks or becomes blocked [by a creature]"

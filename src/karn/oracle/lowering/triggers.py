@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Literal
 
 from karn.ir.nodes import Filter, Ref, Trigger
+from karn.oracle.lowering.conditions import lower_condition
 from karn.oracle.lowering.context import CardTypes, Ctx
 from karn.oracle.lowering.descriptions import describe
 from karn.oracle.lowering.registry import lowers_trigger
@@ -23,6 +24,7 @@ from karn.oracle.syntax import (
     EntersTriggerA,
     GainLifeTriggerA,
     PutIntoGraveyardTriggerA,
+    StateTriggerA,
     StepTriggerA,
     Word,
 )
@@ -96,6 +98,12 @@ def lower_damage_trigger(t: DamageTriggerA, ctx: Ctx, card: CardTypes | None) ->
     elif to is not None:
         ctx.player = Ref("triggering_player")
     return trig
+
+
+@lowers_trigger(StateTriggerA)
+def lower_state_trigger(t: StateTriggerA, ctx: Ctx, card: CardTypes | None) -> Trigger:
+    """ "When you control no Islands, sacrifice this creature" (603.8)."""
+    return Trigger("state", state=lower_condition(t.condition, ctx))
 
 
 @lowers_trigger(StepTriggerA)
