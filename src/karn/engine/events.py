@@ -147,6 +147,7 @@ class DrawCard(msgspec.Struct, tag="draw", kw_only=True):
     rule: str = "121.1"
     applied: list[str] = msgspec.field(default_factory=list)
     drawn: int = 0  # filled in: the new object in the hand (0 if the library was empty)
+    nth: int = 0  # filled in: this is the player's nth card drawn this turn
 
 
 class AddMana(msgspec.Struct, tag="add_mana", kw_only=True):
@@ -329,5 +330,6 @@ WATCHED: frozenset[type] = frozenset(
         BlockerDeclared,
         AttackerBlocked,
         Tap,
+        DrawCard,
     }
 )

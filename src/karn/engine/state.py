@@ -110,6 +110,7 @@ class Player(msgspec.Struct, array_like=True):
     lands_played: int = 0  # 305.2
     mulligans: int = 0
     kept: bool = False
+    drawn_this_turn: int = 0  # cards drawn this turn ("your second card each turn")
 
 
 class Shield(msgspec.Struct, array_like=True):

@@ -28,8 +28,10 @@ from karn.engine.events import (
     BlockerDeclared,
     CreateToken,
     Damage,
+    DrawCard,
     GameEvent,
     LifeGain,
+    Reveal,
     SpellCast,
     StepBegins,
     Tap,
@@ -59,6 +61,7 @@ _EVENTS = (
     "becomes_tapped",
     "becomes_untapped",
     "state",
+    "draws",
 )
 
 
@@ -143,6 +146,11 @@ def scan(ctx: Context) -> None:
                 for src, aid, tr, ctl in watchers[event]:
                     if _is_subject(ctx, tr, src, ctl, ev.obj):
                         _add(ctx, src, aid, ctl, TriggerData(object=ev.obj), ctx.chars(src).name)
+        elif isinstance(ev, DrawCard):
+            if ev.drawn:
+                watchers = watchers or _watchers(ctx)
+                if watchers["draws"]:
+                    _on_draw(ctx, watchers["draws"], ev)
         elif isinstance(ev, StepBegins):
             watchers = watchers or _watchers(ctx)
             _on_step(ctx, watchers["step"], ev)
@@ -300,6 +308,31 @@ def _recipient_matches(ctx: Context, to: str | None, controller: int, target: in
     if to == "creature":
         return chars.is_("creature")
     return to == "player_or_planeswalker" and chars.is_("planeswalker")
+
+
+def _on_draw(ctx: Context, watching: list[tuple[int, str, ir.Trigger, int]], ev: DrawCard) -> None:
+    """121 / 603.2: "whenever [a player] draws a card", "... their second card each turn";
+    603.11: "Reveal the first card you draw each turn. Whenever you reveal ... this way"."""
+    for src, aid, tr, ctl in watching:
+        if not _whose_matches(ctx, tr.player, src, ctl, ev.player):
+            continue
+        if tr.nth and ev.nth != tr.nth:
+            continue
+        if tr.reveal:
+            if ev.drawn not in ctx.state.objects:
+                continue
+            name = ctx.obj(ev.drawn).name
+            perform(
+                ctx,
+                Reveal(
+                    objects=[ev.drawn],
+                    rule="603.11",
+                    text=f"{ctx.player_name(ev.player)} reveals {name}, the first card they drew this turn",
+                ),
+            )
+            if tr.filter is not None and not targeting.matches(ctx, ev.drawn, tr.filter, ctl, src):
+                continue
+        _add(ctx, src, aid, ctl, TriggerData(object=ev.drawn, player=ev.player), ctx.chars(src).name)
 
 
 def _on_step(ctx: Context, watching: list[tuple[int, str, ir.Trigger, int]], ev: StepBegins) -> None:

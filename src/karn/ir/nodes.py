@@ -665,6 +665,9 @@ class Trigger:
         object; else once per combat.
       * ``"becomes_tapped"`` / ``"becomes_untapped"``: a permanent's status changes
         (603.2e-f: not when it enters the battlefield tapped or untapped).
+      * ``"draws"``: a player (``player``) draws a card (``nth``: their nth this turn).
+        With ``reveal``, the linked static ability "Reveal the first card you draw each
+        turn" reveals it, and the ability triggers only if it matches ``filter`` (603.11).
       * ``"state"``: a state trigger (603.8): it triggers when ``state`` is true, and not
         again while the ability is waiting or on the stack.
       * ``"leaves"``: a delayed ability's watched object leaves the battlefield (603.7a).
@@ -704,6 +707,7 @@ class Trigger:
         "becomes_untapped",
         "leaves",
         "state",
+        "draws",
     ]
     self_only: bool = False
     filter: Filter | None = None
@@ -716,6 +720,8 @@ class Trigger:
     partner: Filter | None = None
     per_creature: bool = False
     state: Condition | None = None  # event "state": the game state that triggers it (603.8)
+    nth: int = 0  # event "draws": only the player's nth card drawn each turn (0: any card)
+    reveal: bool = False  # "Reveal the first card you draw each turn" (603.11): see event "draws"
 
 
 @dataclass(frozen=True, slots=True)

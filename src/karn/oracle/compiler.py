@@ -267,6 +267,8 @@ def shape(line: Line) -> Start:
         return "loyalty"
     if low.startswith(("when ", "whenever ", "at ")):
         return "triggered"
+    if low.startswith("reveal the first card you draw each turn. whenever "):
+        return "triggered"  # 603.11: a static ability linked to the triggered one after it
     colon = low.find(":")
     if colon > 0 and '"' not in low[:colon] and "." not in low[:colon]:
         return "activated"

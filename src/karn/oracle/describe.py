@@ -149,6 +149,15 @@ _WHOSE_TEXT = {
 def trigger_text(t: Trigger) -> str:
     if t.event == "reflexive":
         return "when you do"
+    if t.event == "draws":
+        drawer = {"you": "you draw", "opponent": "an opponent draws"}.get(t.player or "", "a player draws")
+        nth = {0: "a card", 1: "their first card each turn", 2: "their second card each turn"}.get(
+            t.nth, f"card #{t.nth} each turn"
+        )
+        if t.reveal:
+            card = filter_text(t.filter) if t.filter else "card"
+            return f"reveal the first card you draw each turn; whenever it's a {card}"
+        return f"whenever {drawer} {nth}"
     if t.event == "state" and t.state is not None:
         return f"when {condition_text(t.state)}"
     if t.event == "step":

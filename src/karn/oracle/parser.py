@@ -46,6 +46,7 @@ from karn.oracle.syntax import (
     DiscardChosenVP,
     DiscardCostA,
     DiscardVP,
+    DrawTriggerA,
     DrawVP,
     Effects,
     EnchantA,
@@ -278,6 +279,34 @@ class _Builder(Transformer[Token, Any]):
 
     def t_gain_life(self, meta: Meta, c: list[Any]) -> GainLifeTriggerA:
         return GainLifeTriggerA(self._text(meta))
+
+    def t_draws(self, meta: Meta, c: list[Any]) -> DrawTriggerA:
+        return DrawTriggerA(c[0], text=self._text(meta))
+
+    def t_draws_nth(self, meta: Meta, c: list[Any]) -> DrawTriggerA:
+        return DrawTriggerA(c[0], c[-1], text=self._text(meta))
+
+    def draw_whose(self, meta: Meta, c: list[Any]) -> None:
+        return None
+
+    def ord_1(self, meta: Meta, c: list[Any]) -> int:
+        return 1
+
+    def ord_2(self, meta: Meta, c: list[Any]) -> int:
+        return 2
+
+    def ord_3(self, meta: Meta, c: list[Any]) -> int:
+        return 3
+
+    def ord_4(self, meta: Meta, c: list[Any]) -> int:
+        return 4
+
+    def ord_5(self, meta: Meta, c: list[Any]) -> int:
+        return 5
+
+    def triggered_reveal_first(self, meta: Meta, c: list[Any]) -> TriggeredA:
+        you = NP("you", text="you")
+        return TriggeredA(DrawTriggerA(you, 1, reveal=c[0], text=self._text(meta)), c[1])
 
     def t_state(self, meta: Meta, c: list[Any]) -> StateTriggerA:
         return StateTriggerA(c[0], text=self._text(meta))

@@ -638,6 +638,18 @@ class GainLifeTriggerA(TriggerA):
 
 
 @dataclass(frozen=True, slots=True)
+class DrawTriggerA(TriggerA):
+    """ "<player> draws a card" / "<player> draws their second card each turn"; with
+    ``reveal``: "Reveal the first card you draw each turn. Whenever you reveal <card>
+    this way" (603.11: a static ability linked to a triggered ability)."""
+
+    player: NP
+    nth: int = 0
+    reveal: NP | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class StateTriggerA(TriggerA):
     """ "When you control no Islands" (603.8: a state trigger)."""
 

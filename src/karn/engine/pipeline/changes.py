@@ -261,6 +261,8 @@ def execute_draw(ctx: Context, ev: DrawCard) -> list[GameEvent]:
     move = ZoneChange(obj=pl.library[-1], to=HAND, rule=ev.rule, cause="draw", quiet=True)
     execute_zone_change(ctx, move)
     ev.drawn = move.new_id
+    pl.drawn_this_turn += 1
+    ev.nth = pl.drawn_this_turn
     return []
 
 
@@ -531,6 +533,7 @@ def execute_start_turn(ctx: Context, ev: StartTurn) -> list[GameEvent]:
     s = ctx.state
     for p in s.players:
         p.lands_played = 0
+        p.drawn_this_turn = 0
         ctx.touched_players.add(p.index)
     for oid in s.battlefield:
         if ctx.controller(oid) == ev.player:

@@ -62,6 +62,8 @@ def player_ref(np: NP | None, ctx: Ctx) -> Ref:
     if np.kind == "defending_player":
         ctx.player = Ref("defending_player")
         return ctx.player
+    if np.kind == "those" and np.desc is None and ctx.player is not None:
+        return ctx.player  # "they": the player named before ("Whenever an opponent draws a card, they ...")
     if np.kind in ("that", "it") and (np.kind == "it" or is_player_desc(np.desc)):
         if ctx.player is not None:
             return ctx.player

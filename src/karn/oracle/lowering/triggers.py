@@ -21,6 +21,7 @@ from karn.oracle.syntax import (
     CombatTriggerA,
     DamageTriggerA,
     DiesTriggerA,
+    DrawTriggerA,
     EntersTriggerA,
     GainLifeTriggerA,
     PutIntoGraveyardTriggerA,
@@ -98,6 +99,37 @@ def lower_damage_trigger(t: DamageTriggerA, ctx: Ctx, card: CardTypes | None) ->
     elif to is not None:
         ctx.player = Ref("triggering_player")
     return trig
+
+
+@lowers_trigger(DrawTriggerA)
+def lower_draw_trigger(t: DrawTriggerA, ctx: Ctx, card: CardTypes | None) -> Trigger:
+    """ "Whenever you/an opponent/a player draws a card", "... draws their second card each
+    turn"; "Reveal the first card you draw each turn. Whenever you reveal a basic land card
+    this way, ..." (603.11). "that player" is the player who drew; "that card" the card."""
+    who = _player_kind(t.player, ctx)
+    ctx.player = Ref("triggering_player")
+    if t.reveal is None:
+        return Trigger("draws", player=who, nth=t.nth)
+    r = t.reveal
+    if r.kind != "a" or r.desc is None:
+        raise ctx.fail(f"unsupported revealed card '{r.text}'")
+    d = describe(r.desc, ctx, "hand")
+    if d.objects is None or d.players is not None:
+        raise ctx.fail(f"'{r.text}' is not a kind of card")
+    ctx.obj = Ref("triggering")
+    return Trigger("draws", player=who, nth=t.nth, reveal=True, filter=replace(d.objects, zone="hand"))
+
+
+def _player_kind(np: NP, ctx: Ctx) -> Literal["you", "opponent", None]:
+    if np.kind == "you":
+        return "you"
+    if np.kind == "a" and np.desc is not None and not np.desc.adjs and not np.desc.quals:
+        values = {w.value for g in np.desc.groups for w in g if w.kind == "player"}
+        if values == {"any"}:
+            return None
+        if values == {"opponent"}:
+            return "opponent"
+    raise ctx.fail(f"unsupported player '{np.text}'")
 
 
 @lowers_trigger(StateTriggerA)
