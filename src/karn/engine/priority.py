@@ -35,7 +35,9 @@ def offer(ctx: Context, p: int) -> None:
     if ctx.offers_version != s.version:
         ctx.offers = {}
         ctx.offers_version = s.version
-    key = (p, timing.sorcery_timing(ctx, p), tuple(sorted(pl.pool.items())))
+    # The step and the active player: abilities restricted to "during combat", "your
+    # upkeep", ... (602.5d) are offered only then, and a step can begin with no change.
+    key = (p, timing.sorcery_timing(ctx, p), s.step, s.active, tuple(sorted(pl.pool.items())))
     cached = ctx.offers.get(key)
     if cached is None:
         cached = ctx.offers[key] = _options(ctx, p)
