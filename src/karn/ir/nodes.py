@@ -555,6 +555,16 @@ class Attach:
 
 
 @dataclass(frozen=True, slots=True)
+class Unless:
+    """ "<effects> unless <payer> pays <mana>" (118.12): as it would happen, the payer
+    chooses whether to pay ``mana``; if they pay, ``effects`` don't happen."""
+
+    effects: tuple[Effect, ...]
+    payer: Ref
+    mana: str
+
+
+@dataclass(frozen=True, slots=True)
 class May:
     """ "You may ..." (the controller chooses on resolution whether to do ``effects``)."""
 
@@ -570,6 +580,7 @@ Effect = (
     | Sacrifice
     | CreateDelayed
     | Reflexive
+    | Unless
     | Draw
     | Discard
     | Destroy

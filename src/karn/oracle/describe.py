@@ -56,6 +56,7 @@ from karn.ir.nodes import (
     TargetSpec,
     Trigger,
     Triggered,
+    Unless,
     Unsupported,
     Untap,
     Var,
@@ -521,6 +522,11 @@ def _delayed(e: CreateDelayed) -> str:
 def _reflexive(e: Reflexive) -> str:
     on = f" [on {ref_text(e.bind)}]" if e.bind is not None else ""
     return f"when you do: ({effects_text(e.effects)}){targets_text(e.targets)}{on}"
+
+
+@renders(Unless)
+def _unless(e: Unless) -> str:
+    return f"({effects_text(e.effects)}) unless {ref_text(e.payer)} pays {e.mana}"
 
 
 @renders(May)

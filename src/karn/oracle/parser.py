@@ -93,6 +93,7 @@ from karn.oracle.syntax import (
     TapVP,
     TokenA,
     TriggeredA,
+    UnlessSentence,
     UntapCostA,
     UntapVP,
     VerbA,
@@ -430,6 +431,9 @@ class _Builder(Transformer[Token, Any]):
 
     def s_chain(self, meta: Meta, c: list[Any]) -> ChainSentence:
         return ChainSentence(tuple(c[0]), text=self._text(meta))
+
+    def s_unless(self, meta: Meta, c: list[Any]) -> UnlessSentence:
+        return UnlessSentence(tuple(c[0]), c[1], str(c[2]), text=self._text(meta))
 
     def s_only_during(self, meta: Meta, c: list[Any]) -> OnlyDuringSentence:
         return OnlyDuringSentence(c[0], text=self._text(meta))

@@ -464,6 +464,17 @@ class ReflexiveSentence(SentenceA):
 
 
 @dataclass(frozen=True, slots=True)
+class UnlessSentence(SentenceA):
+    """ "<chain> unless <player> pays <mana>." (118.12): the player may pay; if they do,
+    the chain doesn't happen."""
+
+    items: tuple[Item, ...]
+    payer: NP
+    mana: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class OnlyDuringSentence(SentenceA):
     """ "Activate only during combat / your turn / your upkeep ..." (602.5d): ``window``
     names when (see :attr:`karn.ir.Activated.only_during`)."""

@@ -7,7 +7,8 @@ from __future__ import annotations
 import dataclasses
 
 from karn import ir
-from karn.engine import decisions, targeting
+from karn.cards.mana import ManaCost
+from karn.engine import decisions, mana, targeting
 from karn.engine.context import Context
 from karn.engine.drawing import discard, draw
 from karn.engine.effects.registry import DONE, ENTER, WAIT, Outcome, handles
@@ -243,5 +244,39 @@ def may(ctx: Context, f: ResolveFrame, o: Obj, e: ir.May) -> Outcome:
         "608.2c",
         f"{stack_label(ctx, o)}: do you want to do it?",
         [Option("yes", label="yes"), Option("no", label="no")],
+    )
+    return WAIT
+
+
+@handles(ir.Unless)
+def unless(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Unless) -> Outcome:
+    """118.12: "... unless [a player] pays {N}": as it would happen the payer chooses whether
+    to pay; paid (with the mana solver, from their pool and untapped sources), the effects
+    don't happen; not paid, or not payable, they do."""
+    ans = f.answer
+    f.answer = None
+    payers = [ref_player(p) for p in refs(ctx, f, o, e.payer) if p < 0]
+    if not payers:
+        return ENTER
+    payer = payers[0]
+    cost = ManaCost.parse(e.mana)
+    who = ctx.player_name(payer)
+    if ans is not None and isinstance(f.progress, MayProgress):
+        if ans.kind == "yes" and mana.pay(ctx, payer, cost):
+            ctx.emit("118.12", f"{who} pays {cost} ({stack_label(ctx, o)})")
+            return DONE
+        ctx.emit("118.12", f"{who} doesn't pay {cost} ({stack_label(ctx, o)})")
+        return ENTER
+    if not mana.can_pay(ctx, payer, cost):
+        ctx.emit("118.12", f"{who} can't pay {cost} ({stack_label(ctx, o)})")
+        return ENTER
+    f.progress = MayProgress(asked=True)
+    decisions.ask(
+        ctx,
+        payer,
+        "unless",
+        "118.12",
+        f"{stack_label(ctx, o)}: {who}, pay {cost}? If you don't, it happens",
+        [Option("yes", label=f"pay {cost}"), Option("no", label="don't pay")],
     )
     return WAIT

@@ -8,8 +8,10 @@
 
 from __future__ import annotations
 
-from karn.ir.nodes import Effect, May
+from karn.cards.mana import ManaCost, ManaCostError
+from karn.ir.nodes import Effect, May, Unless
 from karn.oracle.lowering.context import Ctx
+from karn.oracle.lowering.references import player_ref
 from karn.oracle.lowering.registry import Clause, lower_sentence, lower_verb, lowers, lowers_sentence
 from karn.oracle.syntax import (
     NP,
@@ -19,6 +21,7 @@ from karn.oracle.syntax import (
     MayVP,
     OnlyDuringSentence,
     SorceryOnlySentence,
+    UnlessSentence,
     VerbA,
 )
 
@@ -39,6 +42,22 @@ def lower_effects(effects: Effects, ctx: Ctx) -> list[Effect]:
 @lowers_sentence(ChainSentence)
 def lower_chain_sentence(sentence: ChainSentence, ctx: Ctx, out: list[Effect]) -> None:
     lower_chain(sentence.items, ctx, out)
+
+
+@lowers_sentence(UnlessSentence)
+def lower_unless(sentence: UnlessSentence, ctx: Ctx, out: list[Effect]) -> None:
+    """118.12: "Counter target spell unless its controller pays {2}", "sacrifice this
+    creature unless you pay {1}"."""
+    if "X" in sentence.mana.upper():
+        raise ctx.fail("'unless ... pays {X}'")
+    try:
+        ManaCost.parse(sentence.mana.upper())
+    except ManaCostError:
+        raise ctx.fail(f"mana symbols in {sentence.mana} the engine can't pay yet") from None
+    inner: list[Effect] = []
+    lower_chain(sentence.items, ctx, inner)
+    payer = player_ref(sentence.payer, ctx)
+    out.append(Unless(tuple(inner), payer, sentence.mana.upper()))
 
 
 @lowers_sentence(OnlyDuringSentence)
