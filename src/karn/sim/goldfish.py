@@ -260,7 +260,9 @@ def play_goldfish(
                     and state.turn != recorded_turn
                 ):
                     recorded_turn = state.turn
-                    _record_curve(game, own_turn(state.turn, on_play), held, castable)
+                    turn_held, turn_castable = on_curve_cards(game, own_turn(state.turn, on_play))
+                    held |= turn_held
+                    castable |= turn_castable
                 observation = game.observation(_DECK, seen)
                 seen = observation.log_size
                 game.apply(agent.choose(observation, game.legal_actions()))
@@ -286,9 +288,12 @@ def play_goldfish(
     return record, held, castable
 
 
-def _record_curve(game: Game, turn: int, held: set[str], castable: set[str]) -> None:
-    """At the start of the deck's precombat main phase of its turn ``turn``: note which
-    cards in hand are on curve, and which of them its mana could pay for."""
+def on_curve_cards(game: Game, turn: int) -> tuple[set[str], set[str]]:
+    """At the start of the deck's (seat 0's) precombat main phase of its turn ``turn``:
+    the cards in its hand that are on curve, and those of them its mana could pay for
+    (see :mod:`karn.sim.goldfish`)."""
+    held: set[str] = set()
+    castable: set[str] = set()
     state = game.state
     player = state.players[_DECK]
     pool = game.pool
@@ -303,7 +308,7 @@ def _record_curve(game: Game, turn: int, held: set[str], castable: set[str]) -> 
         except ManaCostError:
             continue
     if not due:
-        return
+        return held, castable
     sources: list[tuple[str, ...]] = []
     for permanent in state.battlefield:
         obj = game.obj(permanent)
@@ -327,6 +332,7 @@ def _record_curve(game: Game, turn: int, held: set[str], castable: set[str]) -> 
         held.add(name)
         if any(can_pay(cost, [*sources, drop] if drop else sources) for drop in drops):
             castable.add(name)
+    return held, castable
 
 
 def _summarize(
