@@ -83,6 +83,7 @@ class Context:
         "touched_players",
         "hidden_changes",
         "observer",
+        "ending",
     )
 
     def __init__(
@@ -126,6 +127,8 @@ class Context:
         # library reordered or shuffled, cards revealed): hands and known cards are cached by it.
         self.hidden_changes = 0
         self.observer: Any = None  # karn.engine.observe's caches for this context
+        # 104.1: an effect said a player wins or loses: the loop ends the game at once.
+        self.ending = False
 
     def reset_caches(self) -> None:
         """Forget derived data (after the state was replaced by an earlier one, 733)."""

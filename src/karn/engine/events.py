@@ -258,6 +258,16 @@ class StartTurn(msgspec.Struct, tag="start_turn", kw_only=True):
     applied: list[str] = msgspec.field(default_factory=list)
 
 
+class StepBegins(msgspec.Struct, tag="step_begins", kw_only=True):
+    """A step or phase begins (500.1-500.2): recorded for "at the beginning of ..." abilities
+    (603.1, 503.1a, 513.1a); ``player`` is the active player."""
+
+    step: str
+    player: int
+    rule: str = "500.1"
+    applied: list[str] = msgspec.field(default_factory=list)
+
+
 GameEvent = (
     ZoneChange
     | Damage
@@ -279,9 +289,12 @@ GameEvent = (
     | SpellCast
     | AttackerDeclared
     | StartTurn
+    | StepBegins
 )
 
 
 #: The kinds of events triggered abilities can watch today (603.2): the pipeline records
 #: these in the journal, and :func:`karn.engine.triggers.scan` reads each of them.
-WATCHED: frozenset[type] = frozenset({ZoneChange, CreateToken, SpellCast, AttackerDeclared, LifeGain})
+WATCHED: frozenset[type] = frozenset(
+    {ZoneChange, CreateToken, SpellCast, AttackerDeclared, LifeGain, StepBegins, Damage}
+)

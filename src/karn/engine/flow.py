@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from karn.engine import casting, combat, priority, resolve, sba, start, triggers, turns
+from karn.engine import casting, combat, game_over, priority, resolve, sba, start, triggers, turns
 from karn.engine.actions import Action
 from karn.engine.context import Context
 from karn.engine.frames import (
@@ -89,6 +89,10 @@ def run(ctx: Context) -> None:
     s = ctx.state
     guard = 0
     while not s.over:
+        if ctx.ending:
+            ctx.ending = False
+            game_over.check_game_over(ctx)  # 104.1: the game ends immediately
+            continue
         if s.journal:
             triggers.scan(ctx)  # 603.2: abilities trigger as their events happen
         s = ctx.state

@@ -19,6 +19,7 @@ from karn.engine.context import Context
 from karn.engine.events import Damage, ZoneChange
 from karn.engine.frames import ResolveFrame
 from karn.engine.state import BATTLEFIELD, EXILE, GRAVEYARD, STACK, Obj, player_ref, ref_player
+from karn.engine.values import TriggerData
 
 _PUBLIC_ZONES = (BATTLEFIELD, GRAVEYARD, EXILE, STACK)
 
@@ -108,6 +109,24 @@ def refs(ctx: Context, f: ResolveFrame, o: Obj, r: ir.Ref) -> list[int]:
             new = _moved_to(ctx, trig.new_object)
             return [new] if new else []
         return []
+    if r.kind in ("triggering_controller", "triggering_owner"):
+        trig = o.trigger
+        if trig is None or not trig.object:
+            return []
+        if trig.object in s.objects and s.objects[trig.object].zone in (BATTLEFIELD, STACK):
+            t = trig.object
+            return [
+                player_ref(ctx.controller(t) if r.kind == "triggering_controller" else s.objects[t].owner)
+            ]
+        lk = s.lki.get(trig.object)
+        if lk is not None:  # 608.2h: as it last existed
+            return [player_ref(lk.controller if r.kind == "triggering_controller" else lk.owner)]
+        if trig.object in s.objects:
+            return [player_ref(s.objects[trig.object].owner)]
+        return []
+    if r.kind == "triggering_player":
+        who = o.trigger.player if o.trigger is not None else -1
+        return [player_ref(who)] if who >= 0 else []
     if r.kind == "affected":
         return list(f.affected)
     return []
@@ -140,13 +159,71 @@ def select(ctx: Context, f: ResolveFrame, o: Obj, sel: ir.Selector) -> list[int]
 
 
 def amount(ctx: Context, f: ResolveFrame, o: Obj, a: ir.Amount) -> int:
+    """A number as the effect reads it now (608.2h)."""
     if isinstance(a, int):
         return a
+    if isinstance(a, ir.Count):
+        return count(ctx, a, o.controller, source_id(o), refs(ctx, f, o, a.ref) if a.ref is not None else [])
     if a.name == "X":
         return o.x
     if a.name == "power" and a.ref is not None:
         return _power(ctx, f, o, a.ref)
+    if a.name == "trigger_amount":
+        return o.trigger.amount if o.trigger is not None else 0
     return 0
+
+
+def count(ctx: Context, c: ir.Count, controller: int, source: int, referred: list[int]) -> int:
+    """A :class:`~karn.ir.Count`: objects a filter describes, the card types among them
+    (205.2a), or the mana value of the object referred to (202.3); ``controller`` is "you"."""
+    s = ctx.state
+    if c.what == "mana_value":
+        for t in referred:
+            if t in s.objects:
+                return ctx.chars(t).mana_value + c.plus
+        return c.plus
+    flt = c.filter or ir.Filter()
+    if flt.zone == BATTLEFIELD:
+        pool = s.battlefield
+    elif flt.zone == STACK:
+        pool = s.stack
+    else:
+        pool = [x for p in s.players for x in getattr(p, flt.zone)]
+    found = [oid for oid in pool if targeting.matches(ctx, oid, flt, controller, source)]
+    if c.what == "card_types":
+        kinds = {t for oid in found for t in ctx.chars(oid).types}
+        return len(kinds) + c.plus
+    return len(found) + c.plus
+
+
+def condition_holds(
+    ctx: Context, cond: ir.Condition, controller: int, source: int, trigger: TriggerData | None
+) -> bool:
+    """603.4: is a triggered ability's intervening "if" condition true now? ``controller``
+    is "you", ``source`` the ability's source, ``trigger`` its trigger event."""
+    s = ctx.state
+    if cond.kind in ("tapped", "untapped"):
+        ref = cond.ref
+        oid = source if ref is None or ref.kind == "self" else trigger.object if trigger else 0
+        o = s.objects.get(oid)
+        if o is None or o.zone != BATTLEFIELD:
+            return False
+        return o.tapped == (cond.kind == "tapped")
+    a = cond.amount
+    if isinstance(a, int):
+        n = a
+    elif isinstance(a, ir.Count):
+        n = count(ctx, a, controller, source, [])
+    elif a.name == "life":
+        who = controller
+        if a.ref is not None and a.ref.kind == "triggering_player":
+            who = trigger.player if trigger is not None else -1
+        if who < 0:
+            return False
+        n = s.players[who].life
+    else:
+        return False
+    return n >= cond.value if cond.op == ">=" else n <= cond.value
 
 
 def _power(ctx: Context, f: ResolveFrame, o: Obj, ref: ir.Ref) -> int:

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from karn import ir
 from karn.engine import targeting
-from karn.engine.abilities import effects_of, enchant_filter, is_permanent_card
+from karn.engine.abilities import ability, effects_of, enchant_filter, is_permanent_card
 from karn.engine.context import Context
 from karn.engine.effects import ENTER, HANDLERS, WAIT
 from karn.engine.events import ZoneChange
 from karn.engine.frames import ResolveFrame
 from karn.engine.pipeline import perform
-from karn.engine.references import leave_stack, source_id, stack_label
+from karn.engine.references import condition_holds, leave_stack, source_id, stack_label
 from karn.engine.state import BATTLEFIELD, STACK, Obj
 
 
@@ -43,6 +43,15 @@ def resolve_step(ctx: Context, f: ResolveFrame) -> None:
         s.agenda.pop()
         return
     effects, specs = effects_of(ctx, o)
+    if f.legal is None and o.ability:
+        ab = ability(ctx, o.ability)
+        if isinstance(ab, ir.Triggered) and ab.condition is not None:
+            if not condition_holds(ctx, ab.condition, o.controller, source_id(o), o.trigger):
+                # 603.4: the intervening "if" is checked again on resolution
+                s.agenda.pop()
+                ctx.emit("603.4", f"{stack_label(ctx, o)} does nothing: its condition is no longer true")
+                perform(ctx, leave_stack(o, "603.4"))
+                return
     if f.legal is None:
         # 608.2b: recheck targets on resolution.
         legal: list[list[int]] = []

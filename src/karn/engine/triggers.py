@@ -22,14 +22,34 @@ from karn import ir
 from karn.engine import decisions, targeting
 from karn.engine.abilities import ability, ability_text
 from karn.engine.context import Context
-from karn.engine.events import AttackerDeclared, CreateToken, GameEvent, LifeGain, SpellCast, ZoneChange
+from karn.engine.events import (
+    AttackerDeclared,
+    CreateToken,
+    Damage,
+    GameEvent,
+    LifeGain,
+    SpellCast,
+    StepBegins,
+    ZoneChange,
+)
 from karn.engine.filters import characteristics_match
 from karn.engine.frames import TriggersFrame
 from karn.engine.pipeline import perform, put_on_stack
-from karn.engine.references import leave_stack
+from karn.engine.references import condition_holds, leave_stack
 from karn.engine.state import BATTLEFIELD, GRAVEYARD, LastKnown, Option, PendingTrigger, TriggerData
+from karn.engine.values import ref_player
 
-_EVENTS = ("enters", "dies", "put_into_graveyard", "attacks", "cast", "gain_life")
+_EVENTS = (
+    "enters",
+    "dies",
+    "put_into_graveyard",
+    "attacks",
+    "cast",
+    "gain_life",
+    "step",
+    "deals_damage",
+    "dealt_damage",
+)
 
 
 def _watchers(ctx: Context) -> dict[str, list[tuple[int, str, ir.Trigger, int]]]:
@@ -48,6 +68,11 @@ def _watchers(ctx: Context) -> dict[str, list[tuple[int, str, ir.Trigger, int]]]
 
 
 def _add(ctx: Context, source: int, aid: str, controller: int, data: TriggerData, name: str) -> None:
+    ab = ability(ctx, aid)
+    if isinstance(ab, ir.Triggered) and ab.condition is not None:
+        # 603.4: an intervening "if" clause: the ability triggers only if it is true now
+        if not condition_holds(ctx, ab.condition, controller, source, data):
+            return
     ctx.state.triggers.append(
         PendingTrigger(source=source, name=name, ability=aid, controller=controller, data=data)
     )
@@ -94,6 +119,13 @@ def scan(ctx: Context) -> None:
         elif isinstance(ev, LifeGain):
             watchers = watchers or _watchers(ctx)
             _on_gain_life(ctx, watchers["gain_life"], ev)
+        elif isinstance(ev, Damage):
+            if ev.dealt > 0:  # 603.2h: damage all prevented isn't dealt
+                watchers = watchers or _watchers(ctx)
+                _on_damage(ctx, watchers, ev)
+        elif isinstance(ev, StepBegins):
+            watchers = watchers or _watchers(ctx)
+            _on_step(ctx, watchers["step"], ev)
         i += 1
 
 
@@ -155,6 +187,85 @@ def _on_gain_life(ctx: Context, watching: list[tuple[int, str, ir.Trigger, int]]
     for src, aid, tr, ctl in watching:
         if tr.player != "you" or ctl == ev.player:
             _add(ctx, src, aid, ctl, TriggerData(player=ev.player, amount=ev.amount), ctx.chars(src).name)
+
+
+def _on_damage(ctx: Context, watchers: dict[str, Any], ev: Damage) -> None:
+    """120 / 603.2h: "whenever [source] deals [combat] damage [to ...]" and "whenever ~ is
+    dealt damage". The triggering object is the creature dealt damage when the trigger
+    names one ("to a creature", "is dealt damage"), else the source; the player is the
+    one dealt damage."""
+    s = ctx.state
+    to_player = ev.target < 0
+    victim = ref_player(ev.target) if to_player else -1
+    for src, aid, tr, ctl in watchers["deals_damage"]:
+        if tr.combat and not ev.combat:
+            continue
+        if not _is_subject(ctx, tr, src, ctl, ev.source):
+            continue
+        if not _recipient_matches(ctx, tr.to, ctl, ev.target):
+            continue
+        obj = ev.target if tr.to == "creature" else ev.source
+        data = TriggerData(object=obj, player=victim, amount=ev.dealt)
+        _add(ctx, src, aid, ctl, data, ctx.chars(src).name)
+    if to_player or ev.target not in s.objects:
+        return
+    for src, aid, tr, ctl in watchers["dealt_damage"]:
+        if tr.combat and not ev.combat:
+            continue
+        if _is_subject(ctx, tr, src, ctl, ev.target):
+            _add(ctx, src, aid, ctl, TriggerData(object=ev.target, amount=ev.dealt), ctx.chars(src).name)
+
+
+def _is_subject(ctx: Context, tr: ir.Trigger, src: int, controller: int, oid: int) -> bool:
+    if tr.self_only:
+        return oid == src
+    if tr.host:
+        return oid > 0 and ctx.state.objects[src].attached_to == oid
+    if tr.filter is not None:
+        return oid in ctx.state.objects and targeting.matches(ctx, oid, tr.filter, controller, src)
+    return True
+
+
+def _recipient_matches(ctx: Context, to: str | None, controller: int, target: int) -> bool:
+    if to is None:
+        return True
+    if target < 0:
+        p = ref_player(target)
+        if to == "you":
+            return p == controller
+        if to == "opponent":
+            return p != controller
+        return to in ("player", "player_or_planeswalker")
+    if target not in ctx.state.objects:
+        return False
+    chars = ctx.chars(target)
+    if to == "creature":
+        return chars.is_("creature")
+    return to == "player_or_planeswalker" and chars.is_("planeswalker")
+
+
+def _on_step(ctx: Context, watching: list[tuple[int, str, ir.Trigger, int]], ev: StepBegins) -> None:
+    """603.1: "at the beginning of [whose] [step]" abilities; "that player" is the active
+    player (TriggerData.player)."""
+    for src, aid, tr, ctl in watching:
+        if tr.step != ev.step or not _whose_matches(ctx, tr.player, src, ctl, ev.player):
+            continue
+        _add(ctx, src, aid, ctl, TriggerData(player=ev.player), ctx.chars(src).name)
+
+
+def _whose_matches(ctx: Context, whose: str | None, src: int, controller: int, player: int) -> bool:
+    if whose is None:
+        return True
+    if whose == "you":
+        return player == controller
+    if whose == "opponent":
+        return player != controller  # 102.3: every other player (no teams)
+    host = ctx.state.objects[src].attached_to
+    if not host:
+        return False
+    if whose == "enchanted_player":
+        return host < 0 and ref_player(host) == player
+    return host > 0 and host in ctx.state.objects and ctx.controller(host) == player
 
 
 def _lki_matches(f: ir.Filter, lk: LastKnown, controller: int) -> bool:

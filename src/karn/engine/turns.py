@@ -11,7 +11,7 @@ from karn.engine import combat, decisions, sba, triggers
 from karn.engine.actions import Action
 from karn.engine.context import Context
 from karn.engine.drawing import discard, draw
-from karn.engine.events import EndTurnEffects, GameEvent, SpendMana, StartTurn, Tap
+from karn.engine.events import EndTurnEffects, GameEvent, SpendMana, StartTurn, StepBegins, Tap
 from karn.engine.frames import AttackFrame, BlockFrame, CleanupFrame, DamageFrame
 from karn.engine.game_over import first_priority, next_in_game
 from karn.engine.pipeline import perform
@@ -47,6 +47,11 @@ def turn_based_actions(ctx: Context) -> None:
     s = ctx.state
     step = s.step
     s.stage = 1
+    if step != "cleanup":
+        # 603.1 / 503.1a: "at the beginning of" abilities trigger as the step begins; they
+        # go on the stack the next time a player would receive priority (after this step's
+        # turn-based actions: 504.1 draws first). Cleanup has no such abilities (514.3a).
+        perform(ctx, StepBegins(step=step, player=s.active))
     if step == "untap":
         untap_step(ctx)
         s.stage = 2  # 502.4: no player receives priority

@@ -64,6 +64,10 @@ class Ref:
       * ``"defending_player"``: the player the source is attacking (506.2, for attack triggers).
       * ``"enchanted"`` / ``"equipped"``: the permanent the source is attached to (303.4, 301.5).
       * ``"triggering"``: the object that caused the trigger (e.g. the creature that entered).
+      * ``"triggering_controller"`` / ``"triggering_owner"``: the controller or owner of
+        the triggering object (last known information if it left its zone, 608.2h).
+      * ``"triggering_player"``: the player of the trigger event ("that player": whose
+        upkeep began, who was dealt damage).
       * ``"affected"``: the objects an earlier effect of the same resolution acted on
         ("Those creatures ...").
     """
@@ -78,6 +82,9 @@ class Ref:
         "enchanted",
         "equipped",
         "triggering",
+        "triggering_player",
+        "triggering_controller",
+        "triggering_owner",
         "affected",
     ]
     index: int = 0
@@ -104,14 +111,37 @@ class Var:
     """A number read from the game when the effect is applied (608.2h).
 
     name: ``"X"`` (the value chosen for X, 107.3), ``"power"`` (power of ``ref``,
-    using last known information if it left its zone).
+    using last known information if it left its zone), ``"trigger_amount"`` (the
+    amount of the trigger event: "that much" damage dealt or life gained, 603.7c),
+    ``"life"`` (the life total of the player ``ref`` names, 119).
     """
 
-    name: Literal["X", "power"]
+    name: Literal["X", "power", "trigger_amount", "life"]
     ref: Ref | None = None
 
 
-Amount = int | Var
+@dataclass(frozen=True, slots=True)
+class Count:
+    """A number counted in the game when it is needed (608.2h; for a characteristic-defining
+    ability, whenever the characteristic is determined, 604.3).
+
+    what:
+      * ``"objects"``: the objects ``filter`` describes ("the number of creature cards in
+        your graveyard", "the number of Forests you control");
+      * ``"card_types"``: the card types among them (Tarmogoyf: "card types among cards
+        in all graveyards", 205.2a);
+      * ``"mana_value"``: the mana value of ``ref`` (Opalescence: "equal to its mana
+        value", 202.3).
+    ``plus`` is added ("that number plus 1").
+    """
+
+    what: Literal["objects", "card_types", "mana_value"]
+    filter: Filter | None = None
+    ref: Ref | None = None
+    plus: int = 0
+
+
+Amount = int | Var | Count
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +199,99 @@ class Modify:
     cant_attack: bool = False
     cant_block: bool = False
     extra_blocks: int = 0  # 509.1a: more attackers it can block (-1: any number)
+    changes: tuple[Change, ...] = ()  # the other layered changes (types, colors, abilities, P/T)
+
+
+# The layered changes of a Modify beyond its short fields (613.1): each names what it does;
+# the engine applies it in its layer. "chosen" values are the ones chosen as the source
+# entered (607.2a, "as ~ enters, choose a color"), read from the source object.
+
+
+@dataclass(frozen=True, slots=True)
+class SetBasePT:
+    """Layer 7b (or 7a for a characteristic-defining ability, 604.3, 613.4a): "has base power
+    and toughness 1/1", "becomes a 0/1 creature", "power and toughness are each equal to ..."."""
+
+    power: Amount | None = None
+    toughness: Amount | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SwitchPT:
+    """Layer 7d: "switch its power and toughness" (613.4d)."""
+
+
+@dataclass(frozen=True, slots=True)
+class AddTypes:
+    """Layer 4: "is a creature in addition to its other types", "is the chosen type"
+    (``chosen_subtype``: the creature type chosen as the source entered)."""
+
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    chosen_subtype: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SetTypes:
+    """Layer 4: "becomes an artifact creature" (205.1a: it loses its other card types and the
+    subtypes that went with them); ``subtypes`` when named ("becomes a 3/3 Elemental")."""
+
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SetLandTypes:
+    """Layer 4, 305.7: "are Mountains": the land's land subtypes become these; it loses the
+    abilities of its rules text and of its old land types and has the new types' (Blood Moon)."""
+
+    subtypes: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SetColors:
+    """Layer 5: "is white", "becomes the color of your choice" (``chosen``: the color chosen as
+    the source entered), "is colorless" (no colors)."""
+
+    colors: tuple[str, ...] = ()
+    chosen: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AddColors:
+    """Layer 5: "is the chosen color in addition to its other colors" (Painter's Servant)."""
+
+    colors: tuple[str, ...] = ()
+    chosen: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LoseAbilities:
+    """Layer 6: "loses all abilities" (``everything``), or "loses flying" (``keywords``)."""
+
+    everything: bool = False
+    keywords: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GainAbility:
+    """Layer 6: "has '{T}: Add {G}.'": a quoted ability granted (113.2c)."""
+
+    ability: Ability
+
+
+Change = (
+    SetBasePT
+    | SwitchPT
+    | AddTypes
+    | SetTypes
+    | SetLandTypes
+    | SetColors
+    | AddColors
+    | LoseAbilities
+    | GainAbility
+)
 
 
 # --------------------------------------------------------------------------- one-shot effects
@@ -194,6 +317,40 @@ class GainLife:
 class LoseLife:
     amount: Amount
     player: Ref = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
+class WinGame:
+    """ "You win the game" (104.2b; in multiplayer every other player loses, 104.3h)."""
+
+    player: Ref = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
+class LoseGame:
+    """ "You lose the game" (104.3d)."""
+
+    player: Ref = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """A condition the engine checks: a triggered ability's intervening "if" clause
+    (603.4), checked when the event happens and again on resolution.
+
+    kind:
+      * ``"compare"``: ``amount`` compared with ``value`` by ``op`` ("if you have 40 or
+        more life": ``Var("life")`` >= 40; "if you control no creatures": a ``Count``
+        <= 0; "if you control two or more Gates": a ``Count`` >= 2);
+      * ``"tapped"`` / ``"untapped"``: the status of the object ``ref`` names ("if this
+        artifact is untapped").
+    """
+
+    kind: Literal["compare", "tapped", "untapped"]
+    amount: Amount = 0
+    op: Literal[">=", "<="] = ">="
+    value: int = 0
+    ref: Ref | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -358,6 +515,8 @@ Effect = (
     DealDamage
     | GainLife
     | LoseLife
+    | WinGame
+    | LoseGame
     | Draw
     | Discard
     | Destroy
@@ -440,18 +599,43 @@ class Trigger:
       * ``"attacks"``: this creature is declared as an attacker (508.3a).
       * ``"cast"``: a player casts a spell (601.2i).
       * ``"gain_life"``: a player gains life.
+      * ``"deals_damage"``: a source deals damage (120; 603.2h: not if all of it is
+        prevented); ``combat`` for combat damage only; ``to`` says to whom.
+      * ``"dealt_damage"``: damage is dealt to the object ("is dealt damage").
+      * ``"step"``: a step or phase begins ("at the beginning of your upkeep", 603.1,
+        503-513); ``step`` names it as the engine does ("upkeep", "draw",
+        "precombat_main", "beginning_of_combat", "postcombat_main", "end").
     ``self_only``: only the source itself counts. ``filter``: which other objects
     count (``Filter.other`` for "another"). ``player="you"``: the event's player must
-    be the ability's controller ("whenever you cast", "whenever you gain life").
+    be the ability's controller ("whenever you cast", "whenever you gain life");
+    ``"opponent"``: an opponent of the controller; ``"enchanted_player"``: the player
+    the source enchants; ``"enchanted_controller"``: the controller of the permanent
+    the source is attached to ("the upkeep of enchanted creature's controller").
+    ``host``: the event's object is the permanent the source is attached to ("Whenever
+    equipped creature deals combat damage", 301.5, 303.4).
     ``from_zone``: the zone the object came from ("whenever you cast a spell from
     your graveyard": the zone the spell was cast from, 601.2a).
     """
 
-    event: Literal["enters", "dies", "put_into_graveyard", "attacks", "cast", "gain_life"]
+    event: Literal[
+        "enters",
+        "dies",
+        "put_into_graveyard",
+        "attacks",
+        "cast",
+        "gain_life",
+        "step",
+        "deals_damage",
+        "dealt_damage",
+    ]
     self_only: bool = False
     filter: Filter | None = None
-    player: Literal["you", None] = None
+    player: Literal["you", "opponent", "enchanted_player", "enchanted_controller", None] = None
     from_zone: Literal["hand", "graveyard", "library", "exile", "battlefield", None] = None
+    step: str | None = None
+    combat: bool = False
+    to: Literal["player", "opponent", "you", "creature", "player_or_planeswalker", None] = None
+    host: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -462,14 +646,18 @@ class Triggered:
     effects: tuple[Effect, ...]
     targets: tuple[TargetSpec, ...] = ()
     text: str = ""
+    condition: Condition | None = None  # 603.4: the intervening "if" clause
 
 
 @dataclass(frozen=True, slots=True)
 class Static:
-    """A static ability (604) generating continuous modifications."""
+    """A static ability (604) generating continuous modifications. ``cda``: a
+    characteristic-defining ability (604.3): it works in every zone and applies first in
+    its layer (613.3, 613.4a)."""
 
     mods: tuple[Modify, ...]
     text: str = ""
+    cda: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,8 +17,10 @@ from karn.ir.nodes import (
     ApplyContinuous,
     Attach,
     CompiledCard,
+    Condition,
     Cost,
     CostIncrease,
+    Count,
     CounterSpell,
     CreateToken,
     DealDamage,
@@ -32,6 +34,7 @@ from karn.ir.nodes import (
     GainControl,
     GainLife,
     Keyword,
+    LoseGame,
     LoseLife,
     May,
     Modify,
@@ -53,6 +56,7 @@ from karn.ir.nodes import (
     Unsupported,
     Untap,
     Var,
+    WinGame,
 )
 
 _COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -77,7 +81,10 @@ def describe_ability(a: Ability) -> str:
         tail = f" [{', '.join(flags)}]" if flags else ""
         return f"Activated {cost_text(a.cost)}: {effects_text(a.effects)}{targets_text(a.targets)}{tail}"
     if isinstance(a, Triggered):
-        return f"Triggered ({trigger_text(a.trigger)}): {effects_text(a.effects)}{targets_text(a.targets)}"
+        cond = f", if {condition_text(a.condition)}" if a.condition is not None else ""
+        return (
+            f"Triggered ({trigger_text(a.trigger)}{cond}): {effects_text(a.effects)}{targets_text(a.targets)}"
+        )
     if isinstance(a, Static):
         return "Static: " + "; ".join(modify_text(m) for m in a.mods)
     if isinstance(a, SpellAbility):
@@ -118,7 +125,43 @@ def cost_text(c: Cost) -> str:
     return ", ".join(parts) or "(free)"
 
 
+_STEP_TEXT = {
+    "upkeep": "upkeep",
+    "draw": "draw step",
+    "precombat_main": "first main phase",
+    "beginning_of_combat": "combat",
+    "postcombat_main": "second main phase",
+    "end": "end step",
+}
+_WHOSE_TEXT = {
+    "you": "your",
+    None: "each",
+    "opponent": "each opponent's",
+    "enchanted_player": "enchanted player's",
+    "enchanted_controller": "the enchanted permanent's controller's",
+}
+
+
 def trigger_text(t: Trigger) -> str:
+    if t.event == "step":
+        return f"at the beginning of {_WHOSE_TEXT[t.player]} {_STEP_TEXT.get(t.step or '', t.step)}"
+    if t.event in ("deals_damage", "dealt_damage"):
+        who = "this" if t.self_only else "the permanent it's attached to" if t.host else None
+        if who is None:
+            what = filter_text(t.filter) if t.filter else "source"
+            who = f"another {what[6:]}" if what.startswith("other ") else f"a {what}"
+        kind = "combat damage" if t.combat else "damage"
+        if t.event == "dealt_damage":
+            return f"whenever {who} is dealt {kind}"
+        to = {
+            None: "",
+            "you": " to you",
+            "player": " to a player",
+            "opponent": " to an opponent",
+            "creature": " to a creature",
+            "player_or_planeswalker": " to a player or planeswalker",
+        }[t.to]
+        return f"whenever {who} deals {kind}{to}"
     if t.event == "gain_life":
         return "whenever you gain life"
     if t.event == "cast":
@@ -136,6 +179,14 @@ def trigger_text(t: Trigger) -> str:
     if what.startswith("other "):
         return f"whenever another {what[6:]} {event}"
     return f"whenever a {what} {event}"
+
+
+def condition_text(c: Condition) -> str:
+    """An intervening "if" clause (603.4)."""
+    if c.kind in ("tapped", "untapped"):
+        return f"{ref_text(c.ref) if c.ref else 'this'} is {c.kind}"
+    op = "at least" if c.op == ">=" else "at most"
+    return f"{amount_text(c.amount)} is {op} {c.value}"
 
 
 def targets_text(targets: tuple[TargetSpec, ...]) -> str:
@@ -197,6 +248,9 @@ def ref_text(r: Ref) -> str:
         "enchanted": "enchanted permanent",
         "equipped": "equipped creature",
         "triggering": "the triggering object",
+        "triggering_player": "that player",
+        "triggering_controller": "the triggering object's controller",
+        "triggering_owner": "the triggering object's owner",
         "affected": "those objects",
     }[r.kind]
 
@@ -212,7 +266,17 @@ def selector_text(s: Selector) -> str:
 
 def amount_text(a: Amount) -> str:
     if isinstance(a, Var):
+        if a.name == "trigger_amount":
+            return "that much"
+        if a.name == "life":
+            return f"the life total of {ref_text(a.ref) if a.ref else 'you'}"
         return "X" if a.name == "X" else f"the power of {ref_text(a.ref) if a.ref else 'it'}"
+    if isinstance(a, Count):
+        plus = f" plus {a.plus}" if a.plus else ""
+        if a.what == "mana_value":
+            return f"the mana value of {ref_text(a.ref) if a.ref else 'it'}{plus}"
+        what = "the card types among" if a.what == "card_types" else "the number of"
+        return f"{what} {filter_text(a.filter) if a.filter else 'objects'}{plus}"
     return str(a)
 
 
@@ -259,6 +323,16 @@ def effect_text(e: Effect) -> str:
 def _deal_damage(e: DealDamage) -> str:
     div = " divided evenly" if e.divided else ""
     return f"deal {amount_text(e.amount)} damage{div} to {ref_text(e.to)}"
+
+
+@renders(WinGame)
+def _win_game(e: WinGame) -> str:
+    return f"{ref_text(e.player)} win the game"
+
+
+@renders(LoseGame)
+def _lose_game(e: LoseGame) -> str:
+    return f"{ref_text(e.player)} lose the game"
 
 
 @renders(GainLife)

@@ -30,10 +30,12 @@ from karn.oracle.syntax import (
     CastTriggerA,
     ChainSentence,
     ChooseVP,
+    ConditionA,
     CostA,
     CostIncreaseVP,
     CounterVP,
     CreateTokenVP,
+    DamageTriggerA,
     DamageVP,
     Desc,
     DestroyVP,
@@ -54,6 +56,7 @@ from karn.oracle.syntax import (
     GainLifeVP,
     IfItsSentence,
     Item,
+    LoseGameVP,
     LoseLifeVP,
     ManaCostA,
     MayVP,
@@ -78,6 +81,7 @@ from karn.oracle.syntax import (
     SkipUntapVP,
     SorceryOnlySentence,
     StaticKeywordA,
+    StepTriggerA,
     TapCostA,
     TapVP,
     TokenA,
@@ -85,6 +89,7 @@ from karn.oracle.syntax import (
     UntapCostA,
     UntapVP,
     VerbA,
+    WinGameVP,
     Word,
 )
 from karn.oracle.vocab import COLORS, NUMBER_WORDS
@@ -188,7 +193,53 @@ class _Builder(Transformer[Token, Any]):
         return ActivatedA((), c[1], loyalty=value)
 
     def triggered(self, meta: Meta, c: list[Any]) -> TriggeredA:
+        if len(c) == 4:
+            return TriggeredA(c[1], c[3], condition=c[2])
         return TriggeredA(c[1], c[2])
+
+    def triggered_at(self, meta: Meta, c: list[Any]) -> TriggeredA:
+        if len(c) == 3:
+            return TriggeredA(c[0], c[2], condition=c[1])
+        return TriggeredA(c[0], c[1])
+
+    # 603.4: intervening "if" clauses
+    def intervening(self, meta: Meta, c: list[Any]) -> ConditionA:
+        cond: ConditionA = c[0]
+        return cond
+
+    def cond_life(self, meta: Meta, c: list[Any]) -> ConditionA:
+        op, value = c[1]
+        return ConditionA("life", c[0], op, value, text=self._text(meta))
+
+    def cond_no_cards_in_hand(self, meta: Meta, c: list[Any]) -> ConditionA:
+        return ConditionA("no_cards_in_hand", c[0], "<=", 0, text=self._text(meta))
+
+    def cond_control(self, meta: Meta, c: list[Any]) -> ConditionA:
+        op, value = c[1]
+        return ConditionA("control", c[0], op, value, desc=c[2], text=self._text(meta))
+
+    def cond_control_none(self, meta: Meta, c: list[Any]) -> ConditionA:
+        return ConditionA("control", c[0], "<=", 0, desc=c[1], text=self._text(meta))
+
+    def cond_untapped(self, meta: Meta, c: list[Any]) -> ConditionA:
+        return ConditionA("untapped", c[0], text=self._text(meta))
+
+    def cond_tapped(self, meta: Meta, c: list[Any]) -> ConditionA:
+        return ConditionA("tapped", c[0], text=self._text(meta))
+
+    def _count_value(self, meta: Meta, n: Any) -> int:
+        if not isinstance(n, int):
+            raise ParseError("a condition on X", meta.start_pos)
+        return n
+
+    def cmp_ge(self, meta: Meta, c: list[Any]) -> tuple[str, int]:
+        return (">=", self._count_value(meta, c[0]))
+
+    def cmp_le(self, meta: Meta, c: list[Any]) -> tuple[str, int]:
+        return ("<=", self._count_value(meta, c[0]))
+
+    def cmp_any(self, meta: Meta, c: list[Any]) -> tuple[str, int]:
+        return (">=", 1)
 
     def trigger_word(self, meta: Meta, c: list[Any]) -> str:
         return "when"
@@ -221,6 +272,70 @@ class _Builder(Transformer[Token, Any]):
 
     def t_gain_life(self, meta: Meta, c: list[Any]) -> GainLifeTriggerA:
         return GainLifeTriggerA(self._text(meta))
+
+    def t_deals_damage_to(self, meta: Meta, c: list[Any]) -> DamageTriggerA:
+        return DamageTriggerA(c[0], c[1], c[2], text=self._text(meta))
+
+    def t_deals_damage(self, meta: Meta, c: list[Any]) -> DamageTriggerA:
+        return DamageTriggerA(c[0], c[1], text=self._text(meta))
+
+    def t_dealt_damage(self, meta: Meta, c: list[Any]) -> DamageTriggerA:
+        return DamageTriggerA(c[0], False, dealt=True, text=self._text(meta))
+
+    def dk_any(self, meta: Meta, c: list[Any]) -> bool:
+        return False
+
+    def dk_combat(self, meta: Meta, c: list[Any]) -> bool:
+        return True
+
+    # "at the beginning of ..." (603.1, 503-513): step_name -> the engine's step name
+    def st_whose(self, meta: Meta, c: list[Any]) -> StepTriggerA:
+        return StepTriggerA(c[1], c[0], self._text(meta))
+
+    def st_each(self, meta: Meta, c: list[Any]) -> StepTriggerA:
+        return StepTriggerA(c[0], "each", self._text(meta))
+
+    def st_yours(self, meta: Meta, c: list[Any]) -> StepTriggerA:
+        return StepTriggerA(c[0], "you", self._text(meta))
+
+    def st_of(self, meta: Meta, c: list[Any]) -> StepTriggerA:
+        return StepTriggerA(c[0], c[1], self._text(meta))
+
+    def st_combat_on(self, meta: Meta, c: list[Any]) -> StepTriggerA:
+        return StepTriggerA("beginning_of_combat", c[0], self._text(meta))
+
+    def sw_you(self, meta: Meta, c: list[Any]) -> str:
+        return "you"
+
+    def sw_each(self, meta: Meta, c: list[Any]) -> str:
+        return "each"
+
+    def sw_opponent(self, meta: Meta, c: list[Any]) -> str:
+        return "opponent"
+
+    def sw_enchanted_player(self, meta: Meta, c: list[Any]) -> str:
+        return "enchanted_player"
+
+    def sw_enchanted_controller(self, meta: Meta, c: list[Any]) -> str:
+        return "enchanted_controller"
+
+    def sn_upkeep(self, meta: Meta, c: list[Any]) -> str:
+        return "upkeep"
+
+    def sn_draw(self, meta: Meta, c: list[Any]) -> str:
+        return "draw"
+
+    def sn_precombat_main(self, meta: Meta, c: list[Any]) -> str:
+        return "precombat_main"
+
+    def sn_postcombat_main(self, meta: Meta, c: list[Any]) -> str:
+        return "postcombat_main"
+
+    def sn_combat(self, meta: Meta, c: list[Any]) -> str:
+        return "beginning_of_combat"
+
+    def sn_end(self, meta: Meta, c: list[Any]) -> str:
+        return "end"
 
     # costs (118, 602.1)
     def cost(self, meta: Meta, c: list[Any]) -> list[CostA]:
@@ -316,6 +431,12 @@ class _Builder(Transformer[Token, Any]):
 
     def v_lose_life(self, meta: Meta, c: list[Any]) -> LoseLifeVP:
         return LoseLifeVP(c[0], text=self._text(meta))
+
+    def v_win_game(self, meta: Meta, c: list[Any]) -> WinGameVP:
+        return WinGameVP(text=self._text(meta))
+
+    def v_lose_game(self, meta: Meta, c: list[Any]) -> LoseGameVP:
+        return LoseGameVP(text=self._text(meta))
 
     def v_draw(self, meta: Meta, c: list[Any]) -> DrawVP:
         return DrawVP(c[0], text=self._text(meta))
@@ -525,6 +646,9 @@ class _Builder(Transformer[Token, Any]):
     def a_one(self, meta: Meta, c: list[Any]) -> AmountA:
         return 1
 
+    def a_that_much(self, meta: Meta, c: list[Any]) -> AmountA:
+        return "that_much"
+
     # ------------------------------------------------------------ noun phrases
     def _np(self, meta: Meta, kind: Any, **kw: Any) -> NP:
         return NP(kind, text=self._text(meta), **kw)
@@ -621,6 +745,12 @@ class _Builder(Transformer[Token, Any]):
 
     def np_poss_zone(self, meta: Meta, c: list[Any]) -> NP:
         return self._np(meta, "zone", zone=c[1], owner=c[0])
+
+    def np_poss_controller(self, meta: Meta, c: list[Any]) -> NP:
+        return self._np(meta, "poss_controller", owner=c[0])
+
+    def np_poss_owner(self, meta: Meta, c: list[Any]) -> NP:
+        return self._np(meta, "poss_owner", owner=c[0])
 
     def z_graveyard(self, meta: Meta, c: list[Any]) -> str:
         return "graveyard"

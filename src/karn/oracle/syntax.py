@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 # An amount: a number, or "X" (107.3).
-AmountA = int | Literal["X"]
+AmountA = int | Literal["X", "that_much"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +60,8 @@ NPKind = Literal[
     "defending_player",
     "its_controller",
     "its_owner",
+    "poss_controller",
+    "poss_owner",
     "target",
     "any_target",
     "all",
@@ -80,6 +82,8 @@ class NP:
       "another target", ``any_number`` for "any number of".
     * ``zone``: ``zone`` is "graveyard"/"hand"/"library", ``owner`` the possessor
       (None for "your", the NP for "target player's", "their" -> kind "it"-like pronoun).
+    * ``poss_controller`` / ``poss_owner``: "<owner>'s controller" ("that land's
+      controller", "target creature's owner"); ``owner`` is the object's NP.
     """
 
     kind: NPKind
@@ -155,6 +159,20 @@ class GainLifePowerVP(VerbA):
 @dataclass(frozen=True, slots=True)
 class LoseLifeVP(VerbA):
     amount: AmountA
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class WinGameVP(VerbA):
+    """ "win the game" (104.2b)."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class LoseGameVP(VerbA):
+    """ "lose the game" (104.3d)."""
+
     text: str = ""
 
 
@@ -577,6 +595,29 @@ class GainLifeTriggerA(TriggerA):
     text: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class DamageTriggerA(TriggerA):
+    """ "<source> deals [combat] damage [to <recipient>]" and "<subject> is dealt damage"
+    (603.2h, 120). ``dealt``: the subject is the recipient ("is dealt damage")."""
+
+    subject: NP
+    combat: bool
+    recipient: NP | None = None
+    dealt: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class StepTriggerA(TriggerA):
+    """ "At the beginning of <whose> <step>" (603.1, 503-513). ``step`` is the engine's
+    step name; ``whose``: "you", "each", "opponent", "enchanted_player",
+    "enchanted_controller" (the controller of the permanent the source enchants)."""
+
+    step: str
+    whose: str
+    text: str = ""
+
+
 # --------------------------------------------------------------------------- abilities
 
 
@@ -588,9 +629,24 @@ class ActivatedA:
 
 
 @dataclass(frozen=True, slots=True)
+class ConditionA:
+    """An intervening "if" clause (603.4). kind: "life" ("<subject> has N or more life"),
+    "no_cards_in_hand", "control" ("<subject> controls N or more <desc>"), "tapped",
+    "untapped" ("<subject> is tapped"). ``op``/``value``: ">=" or "<=" and the number."""
+
+    kind: str
+    subject: NP
+    op: str = ">="
+    value: int = 0
+    desc: Desc | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class TriggeredA:
     trigger: TriggerA
     effects: Effects
+    condition: ConditionA | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -125,6 +125,9 @@ def slot_effects(effects: tuple[ir.Effect, ...], slot: int) -> list[ir.Effect]:
 
 
 def amount(a: ir.Amount, x: int) -> int:
+    """A rough value of an amount, for scoring (X as announced; anything counted: 2)."""
     if isinstance(a, int):
         return a
-    return x if a.name == "X" else 2
+    if isinstance(a, ir.Var) and a.name == "X":
+        return x
+    return 2

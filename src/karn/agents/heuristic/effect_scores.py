@@ -70,6 +70,15 @@ def _other(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
     return 0.0 if target.spell is not None else harm(target)
 
 
+@scores(ir.WinGame, ir.LoseGame)
+def _game(v: Situation, e: ir.WinGame | ir.LoseGame, target: Target, x: int) -> float:
+    """Winning the game is worth everything; losing it, the opposite."""
+    if target.player is None:
+        return 0.0
+    good = target.mine == isinstance(e, ir.WinGame)
+    return 1000.0 if good else -1000.0
+
+
 @scores(ir.GainLife, ir.Draw)
 def _gain(v: Situation, e: ir.GainLife | ir.Draw, target: Target, x: int) -> float:
     if target.player is not None:

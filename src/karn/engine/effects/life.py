@@ -26,3 +26,34 @@ def lose_life(ctx: Context, f: ResolveFrame, o: Obj, e: ir.LoseLife) -> Outcome:
     if n > 0:
         perform(ctx, [LifeLoss(player=ref_player(p), amount=n) for p in refs(ctx, f, o, e.player)])
     return DONE
+
+
+@handles(ir.WinGame)
+def win_game(ctx: Context, f: ResolveFrame, o: Obj, e: ir.WinGame) -> Outcome:
+    """104.2b: a player wins; in a multiplayer game every other player loses (104.3h).
+    The game ends at once (104.1): the loop ends it before anything else happens."""
+    s = ctx.state
+    for p in refs(ctx, f, o, e.player):
+        winner = ref_player(p)
+        if s.players[winner].lost:
+            continue
+        ctx.emit("104.2b", f"an effect says {s.players[winner].name} wins the game")
+        for other in s.players:
+            if other.index != winner and not other.lost:
+                other.lost = True
+        ctx.ending = True
+        break
+    return DONE
+
+
+@handles(ir.LoseGame)
+def lose_game(ctx: Context, f: ResolveFrame, o: Obj, e: ir.LoseGame) -> Outcome:
+    """104.3d: an effect says a player loses the game."""
+    s = ctx.state
+    for p in refs(ctx, f, o, e.player):
+        loser = s.players[ref_player(p)]
+        if not loser.lost:
+            loser.lost = True
+            ctx.emit("104.3d", f"an effect says {loser.name} loses the game")
+            ctx.ending = True
+    return DONE

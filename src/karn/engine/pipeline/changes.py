@@ -34,6 +34,7 @@ from karn.engine.events import (
     SpendMana,
     StartEffect,
     StartTurn,
+    StepBegins,
     Tap,
     ZoneChange,
 )
@@ -541,6 +542,11 @@ def execute_start_turn(ctx: Context, ev: StartTurn) -> list[GameEvent]:
 @executes(SpellCast)
 def execute_spell_cast(ctx: Context, ev: SpellCast) -> list[GameEvent]:
     return []  # recorded only: "whenever a player casts" (603.2)
+
+
+@executes(StepBegins)
+def execute_step_begins(ctx: Context, ev: StepBegins) -> list[GameEvent]:
+    return []  # recorded only: "at the beginning of ..." (603.1)
 
 
 @executes(AttackerDeclared)

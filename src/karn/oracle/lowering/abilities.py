@@ -3,18 +3,38 @@ triggered (603) abilities, from their AST to IR (keywords: :mod:`.keywords`)."""
 
 from __future__ import annotations
 
-from karn.ir.nodes import Activated, AddMana, Effect, May, Mode, SpellAbility, Triggered
+import dataclasses
+
+from karn.ir.nodes import Activated, AddMana, Effect, May, Mode, SpellAbility, Triggered, Var
 from karn.oracle.lowering.chains import lower_effects
+from karn.oracle.lowering.conditions import lower_condition
 from karn.oracle.lowering.context import CardTypes, Ctx, LowerError
 from karn.oracle.lowering.costs import lower_cost
 from karn.oracle.lowering.registry import lower_trigger
 from karn.oracle.syntax import ActivatedA, Effects, ModalA, TriggeredA
 
 
+def _uses_trigger_amount(node: object) -> bool:
+    """Does an IR tree read "that much" (Var trigger_amount)?"""
+    if isinstance(node, Var):
+        return node.name == "trigger_amount"
+    if isinstance(node, (tuple, list)):
+        return any(_uses_trigger_amount(x) for x in node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        return any(_uses_trigger_amount(getattr(node, f.name)) for f in dataclasses.fields(node))
+    return False
+
+
+def _check_amounts(effs: list[Effect], ctx: Ctx) -> None:
+    if not ctx.trigger_amount and _uses_trigger_amount(effs):
+        raise ctx.fail("'that much' with no amount to refer to")
+
+
 def lower_spell(effects: Effects, text: str) -> SpellAbility:
     """An instant or sorcery's effect (113.3a)."""
     ctx = Ctx(spell=True)
     effs = lower_effects(effects, ctx)
+    _check_amounts(effs, ctx)
     if ctx.sorcery_speed:
         raise ctx.fail("activation restriction on a spell")
     return SpellAbility(tuple(effs), tuple(ctx.targets), text=text)
@@ -26,6 +46,7 @@ def lower_modal(modal: ModalA, text: str, mode_texts: list[str]) -> SpellAbility
     for eff, mtext in zip(modal.modes, mode_texts, strict=False):
         ctx = Ctx(spell=True)
         effs = lower_effects(eff, ctx)
+        _check_amounts(effs, ctx)
         modes.append(Mode(tuple(effs), tuple(ctx.targets), text=mtext))
     if modal.choose > len(modes):
         raise LowerError("choose more modes than there are", text)
@@ -37,6 +58,7 @@ def lower_activated(act: ActivatedA, text: str) -> Activated:
     ctx = Ctx()
     cost = lower_cost(act.costs, act.loyalty, ctx)
     effs = lower_effects(act.effects, ctx)
+    _check_amounts(effs, ctx)
     # 605.1a: no target, could add mana, not a loyalty ability
     is_mana = act.loyalty is None and not ctx.targets and any(_adds_mana(e) for e in effs)
     return Activated(
@@ -61,7 +83,9 @@ def lower_triggered(trig: TriggeredA, text: str, card: CardTypes | None = None) 
     """'When/Whenever [condition], [effect]' (603.1)."""
     ctx = Ctx()
     trigger = lower_trigger(trig.trigger, ctx, card)
+    condition = lower_condition(trig.condition, ctx) if trig.condition is not None else None
     effs = lower_effects(trig.effects, ctx)
+    _check_amounts(effs, ctx)
     if ctx.sorcery_speed:
         raise ctx.fail("activation restriction on a triggered ability")
-    return Triggered(trigger, tuple(effs), tuple(ctx.targets), text=text)
+    return Triggered(trigger, tuple(effs), tuple(ctx.targets), text=text, condition=condition)

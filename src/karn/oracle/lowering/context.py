@@ -60,6 +60,7 @@ class Ctx:
     opaque: bool = False  # the latest object named has no IR reference (a created token)
     spell: bool = False  # lowering an instant or sorcery (the source is a spell on the stack)
     resolved: dict[int, Ref] = field(default_factory=dict)  # target NPs already given a slot
+    trigger_amount: bool = False  # the trigger event has an amount ("that much")
 
     def fail(self, reason: str) -> LowerError:
         return LowerError(reason, self.clause)
@@ -75,4 +76,8 @@ def amount(a: AmountA | None) -> Amount:
         return 1
     if a == "X":
         return Var("X")
+    if a == "that_much":
+        # "that much": the amount of the trigger event; lower_triggered checks that the
+        # trigger has one (an ability without such a trigger fails to compile)
+        return Var("trigger_amount")
     return a

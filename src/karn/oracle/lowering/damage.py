@@ -4,11 +4,28 @@ from __future__ import annotations
 
 from karn.ir.nodes import DealDamage, Effect, PreventDamage, Ref
 from karn.oracle.lowering.context import Ctx, amount
-from karn.oracle.lowering.references import imperative, is_self, object_ref, player_ref, target_ref
+from karn.oracle.lowering.references import (
+    imperative,
+    is_player_desc,
+    is_self,
+    object_ref,
+    player_ref,
+    target_ref,
+)
 from karn.oracle.lowering.registry import Clause, lowers
 from karn.oracle.syntax import NP, DamageVP, PreventDamageVP
 
-_RECIPIENTS = ("target", "any_target", "it", "that", "you", "defending_player", "its_controller")
+_RECIPIENTS = (
+    "target",
+    "any_target",
+    "it",
+    "that",
+    "you",
+    "defending_player",
+    "its_controller",
+    "poss_controller",
+    "poss_owner",
+)
 
 
 @lowers(DamageVP)
@@ -34,6 +51,8 @@ def damage_recipient(np: NP, ctx: Ctx) -> Ref:
     """The player or object a damage phrase names."""
     if np.kind in ("any_target", "target"):
         return target_ref(np, ctx)
-    if np.kind in ("you", "defending_player", "its_controller"):
+    if np.kind in ("you", "defending_player", "its_controller", "poss_controller", "poss_owner"):
+        return player_ref(np, ctx)
+    if np.kind == "that" and is_player_desc(np.desc):  # "that player"
         return player_ref(np, ctx)
     return object_ref(np, ctx)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from karn.ir.nodes import Effect, GainLife, LoseLife, Ref, Var
+from karn.ir.nodes import Effect, GainLife, LoseGame, LoseLife, Ref, Var, WinGame
 from karn.oracle.lowering.context import amount
 from karn.oracle.lowering.references import object_ref, player_ref
 from karn.oracle.lowering.registry import Clause, lowers
-from karn.oracle.syntax import GainLifePowerVP, GainLifeVP, LoseLifeVP
+from karn.oracle.syntax import GainLifePowerVP, GainLifeVP, LoseGameVP, LoseLifeVP, WinGameVP
 
 
 @lowers(GainLifeVP)
@@ -29,3 +29,15 @@ def lower_gain_life_power(vp: GainLifePowerVP, clause: Clause) -> list[Effect]:
 @lowers(LoseLifeVP)
 def lower_lose_life(vp: LoseLifeVP, clause: Clause) -> list[Effect]:
     return [LoseLife(amount(vp.amount), player_ref(clause.subject, clause.ctx))]
+
+
+@lowers(WinGameVP)
+def lower_win_game(vp: WinGameVP, clause: Clause) -> list[Effect]:
+    """ "you win the game" (104.2b)."""
+    return [WinGame(player_ref(clause.subject, clause.ctx))]
+
+
+@lowers(LoseGameVP)
+def lower_lose_game(vp: LoseGameVP, clause: Clause) -> list[Effect]:
+    """ "you lose the game" (104.3d)."""
+    return [LoseGame(player_ref(clause.subject, clause.ctx))]

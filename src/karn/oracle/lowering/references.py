@@ -70,6 +70,16 @@ def player_ref(np: NP | None, ctx: Ctx) -> Ref:
         return controller_of(ctx.obj, ctx, "target_controller")
     if np.kind == "its_owner":
         return controller_of(ctx.obj, ctx, "target_owner")
+    if np.kind in ("poss_controller", "poss_owner") and np.owner is not None:
+        # "that land's controller", "target creature's owner"
+        if is_player_desc(np.owner.desc):
+            raise ctx.fail(f"'{np.text}': a player has no controller")
+        sel = object_sel(np.owner, ctx, group_ok=False)
+        assert isinstance(sel, Ref)
+        kind: Literal["target_controller", "target_owner"] = (
+            "target_controller" if np.kind == "poss_controller" else "target_owner"
+        )
+        return controller_of(sel, ctx, kind)
     raise ctx.fail(f"the IR has no reference for the player(s) '{np.text}'")
 
 
@@ -79,6 +89,10 @@ def controller_of(obj: Ref | None, ctx: Ctx, kind: Literal["target_controller", 
         return Ref("you") if kind == "target_controller" else no_reference(ctx, "owner of the source")
     if obj.kind == "target":
         return Ref(kind, obj.index)
+    if obj.kind == "triggering":
+        # 603.10a / 608.2h: the triggering object's controller or owner, from last known
+        # information if it left the battlefield
+        return Ref("triggering_controller" if kind == "target_controller" else "triggering_owner")
     raise ctx.fail(f"the IR has no reference for the controller of {obj.kind}")
 
 

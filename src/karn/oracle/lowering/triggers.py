@@ -16,16 +16,108 @@ from karn.oracle.syntax import (
     NP,
     AttacksTriggerA,
     CastTriggerA,
+    DamageTriggerA,
     DiesTriggerA,
     EntersTriggerA,
     GainLifeTriggerA,
     PutIntoGraveyardTriggerA,
+    StepTriggerA,
+    Word,
 )
 
 
 @lowers_trigger(GainLifeTriggerA)
 def lower_gain_life_trigger(t: GainLifeTriggerA, ctx: Ctx, card: CardTypes | None) -> Trigger:
+    ctx.trigger_amount = True  # "that much": the life gained
     return Trigger("gain_life", player="you")
+
+
+_DAMAGE_TO: dict[
+    tuple[str, ...], Literal["player", "opponent", "you", "creature", "player_or_planeswalker"]
+] = {
+    ("player",): "player",
+    ("opponent",): "opponent",
+    ("creature",): "creature",
+    ("player", "planeswalker"): "player_or_planeswalker",
+}
+
+
+def _recipient_word(w: Word) -> str:
+    if w.kind == "player":
+        return "player" if w.value == "any" else w.value  # "opponent"
+    return w.value if w.kind == "type" else f"{w.kind}:{w.value}"
+
+
+@lowers_trigger(DamageTriggerA)
+def lower_damage_trigger(t: DamageTriggerA, ctx: Ctx, card: CardTypes | None) -> Trigger:
+    """ "Whenever ~ deals combat damage to a player" / "Whenever equipped creature deals
+    damage" / "Whenever a creature you control deals combat damage to an opponent" /
+    "Whenever ~ is dealt damage" (603.2h: prevented damage isn't dealt).
+
+    "that player" is the player dealt damage; "that creature" the creature dealt
+    damage, or else the source of the damage."""
+    to: Literal["player", "opponent", "you", "creature", "player_or_planeswalker", None] = None
+    if t.recipient is not None:
+        r = t.recipient
+        if r.kind == "you":
+            to = "you"
+        elif r.kind == "a" and r.desc is not None and not r.desc.adjs and not r.desc.quals:
+            words = tuple(_recipient_word(w) for g in r.desc.groups for w in g)
+            if words not in _DAMAGE_TO:
+                raise ctx.fail(f"the IR's damage trigger can't say 'to {r.text}'")
+            to = _DAMAGE_TO[words]
+        else:
+            raise ctx.fail(f"the IR's damage trigger can't say 'to {r.text}'")
+    event: Literal["deals_damage", "dealt_damage"] = "dealt_damage" if t.dealt else "deals_damage"
+    subject = t.subject
+    if subject.kind == "self":
+        trig = Trigger(event, self_only=True, combat=t.combat, to=to)
+        ctx.obj = Ref("self")
+    elif subject.kind in ("enchanted", "equipped"):
+        if subject.desc is not None and (subject.desc.quals or subject.desc.adjs):
+            raise ctx.fail(f"unsupported trigger subject '{subject.text}'")
+        trig = Trigger(event, host=True, combat=t.combat, to=to)
+        ctx.obj = Ref(subject.kind)
+    elif subject.kind in ("a", "another") and subject.desc is not None and not t.dealt:
+        d = describe(subject.desc, ctx, other=subject.kind == "another", player_controls=True)
+        if d.objects is None or d.controller_np is not None or d.players is not None:
+            raise ctx.fail(f"unsupported trigger subject '{subject.text}'")
+        if d.objects.zone != "battlefield":
+            raise ctx.fail(f"the IR's damage trigger is for permanents, not '{subject.text}'")
+        trig = Trigger(event, filter=d.objects, combat=t.combat, to=to)
+        ctx.obj = Ref("triggering")
+    else:
+        raise ctx.fail(f"unsupported trigger subject '{subject.text}'")
+    ctx.trigger_amount = True  # "that much": the damage dealt
+    if to == "creature":
+        ctx.obj = Ref("triggering")  # "destroy that creature": the creature dealt damage
+    elif to is not None:
+        ctx.player = Ref("triggering_player")
+    return trig
+
+
+@lowers_trigger(StepTriggerA)
+def lower_step_trigger(t: StepTriggerA, ctx: Ctx, card: CardTypes | None) -> Trigger:
+    """ "At the beginning of your upkeep" / "each player's end step" / "combat on your turn"
+    (603.1, 503-513): "that player" is the active player whose step began."""
+    whose = _WHOSE[t.whose]
+    if whose in ("enchanted_player", "enchanted_controller") and (card is None or not _is_aura(card)):
+        raise ctx.fail("'enchanted' in a trigger of a card that isn't an Aura")
+    ctx.player = Ref("triggering_player")
+    return Trigger("step", player=whose, step=t.step)
+
+
+_WHOSE: dict[str, Literal["you", "opponent", "enchanted_player", "enchanted_controller", None]] = {
+    "you": "you",
+    "each": None,
+    "opponent": "opponent",
+    "enchanted_player": "enchanted_player",
+    "enchanted_controller": "enchanted_controller",
+}
+
+
+def _is_aura(card: CardTypes) -> bool:
+    return "aura" in card[1]
 
 
 @lowers_trigger(CastTriggerA)
@@ -68,18 +160,21 @@ def lower_attacks_trigger(t: AttacksTriggerA, ctx: Ctx, card: CardTypes | None) 
 def lower_put_into_graveyard_trigger(
     t: PutIntoGraveyardTriggerA, ctx: Ctx, card: CardTypes | None
 ) -> Trigger:
-    """ "When ~ is put into a graveyard from the battlefield": the source only."""
-    return _source_only("put_into_graveyard", t.subject, ctx)
+    """ "When ~ is put into a graveyard from the battlefield" / "Whenever a land is put into
+    a graveyard from the battlefield" (603.2c, 603.10a)."""
+    return _object_event("put_into_graveyard", t.subject, ctx, card)
 
 
-def _source_only(event: Literal["attacks", "put_into_graveyard"], subject: NP, ctx: Ctx) -> Trigger:
+def _source_only(event: Literal["attacks"], subject: NP, ctx: Ctx) -> Trigger:
     if subject.kind == "self":
         ctx.obj = Ref("self")
         return Trigger(event, self_only=True)
     raise ctx.fail(f"the IR's '{event}' trigger is only for the source itself")
 
 
-def _object_event(event: Literal["enters", "dies"], subject: NP, ctx: Ctx, card: CardTypes | None) -> Trigger:
+def _object_event(
+    event: Literal["enters", "dies", "put_into_graveyard"], subject: NP, ctx: Ctx, card: CardTypes | None
+) -> Trigger:
     """The source itself, or the permanents a description names ("it" is then the
     triggering object)."""
     if subject.kind == "self":

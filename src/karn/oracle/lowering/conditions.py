@@ -1,0 +1,37 @@
+"""Intervening "if" clauses of triggered abilities (603.4) -> IR :class:`Condition`."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Literal
+
+from karn.ir.nodes import Condition, Count, Filter, Var
+from karn.oracle.lowering.context import Ctx
+from karn.oracle.lowering.descriptions import describe
+from karn.oracle.lowering.references import object_ref, player_ref
+from karn.oracle.syntax import ConditionA
+
+
+def lower_condition(c: ConditionA, ctx: Ctx) -> Condition:
+    """ "if you have 40 or more life", "if you control no creatures", "if you have no cards
+    in hand", "if this artifact is untapped"."""
+    op: Literal[">=", "<="] = ">=" if c.op == ">=" else "<="
+    if c.kind == "life":
+        who = player_ref(c.subject, ctx)
+        return Condition("compare", Var("life", who), op, c.value)
+    if c.kind in ("tapped", "untapped"):
+        ref = object_ref(c.subject, ctx)
+        return Condition("tapped" if c.kind == "tapped" else "untapped", ref=ref)
+    if c.subject.kind != "you":
+        raise ctx.fail(f"the IR counts only your own objects, not '{c.subject.text}''s")
+    if c.kind == "no_cards_in_hand":
+        return Condition("compare", Count("objects", Filter(zone="hand", owner="you")), "<=", 0)
+    if c.kind == "control" and c.desc is not None:
+        d = describe(c.desc, ctx)
+        if d.objects is None or d.players is not None or d.objects.zone != "battlefield":
+            raise ctx.fail(f"'{c.desc.text}' is not a kind of permanent")
+        if d.objects.controller not in (None, "you"):
+            raise ctx.fail(f"'you control {c.desc.text}'")
+        flt = replace(d.objects, controller="you")
+        return Condition("compare", Count("objects", flt), op, c.value)
+    raise ctx.fail(f"the IR has no condition for '{c.text}'")
