@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -110,3 +111,36 @@ def test_an_unreachable_dask_scheduler_is_one_line(
     assert rc == 2
     assert err.startswith("karn: cannot connect to the dask scheduler at tcp://127.0.0.1:9"), err
     assert len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_is_one_line_and_stops_the_workers(
+    jobs: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import multiprocessing
+    from contextlib import contextmanager
+
+    from karn.ui import sim_commands
+
+    @contextmanager
+    def interrupting_bar(enabled: bool, what: str) -> Iterator[Callable[[int, int], None]]:
+        def update(done: int, total: int) -> None:
+            raise KeyboardInterrupt  # as if Ctrl-C was pressed when the first games are done
+
+        yield update
+
+    monkeypatch.setattr(sim_commands, "_progress_bar", interrupting_bar)
+    rc, out, err = run(["sim", "red_burn", "green_stompy", "-n", "200", "--jobs", jobs], capsys)
+    assert (rc, out, err) == (2, "", "karn: interrupted\n")
+    assert multiprocessing.active_children() == []  # the worker processes were stopped and joined
+
+
+def test_ctrl_c_in_any_command_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("karn.game.Game.new", interrupted)
+    rc, out, err = run(["demo", "--seed", "1"], capsys)
+    assert (rc, err) == (2, "karn: interrupted\n")

@@ -10,7 +10,8 @@ the number of games.
 from __future__ import annotations
 
 import multiprocessing
-from collections.abc import Callable, Iterator, Sequence
+import signal
+from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from itertools import islice
 from typing import Any, TypeVar
@@ -33,8 +34,12 @@ def run_tasks(
     *,
     jobs: int = 1,
     dask: object = None,
-) -> Iterator[Result]:
+) -> Generator[Result, None, None]:
     """``function(task)`` for every task, yielded as each completes.
+
+    Closing the generator (``contextlib.closing``; an exception such as Ctrl-C in the
+    caller) stops the backend: local workers finish the task in hand and are joined,
+    the tasks not started are cancelled.
 
     ``dask``: a scheduler's address (``"tcp://host:8786"``) or a ``distributed.Client``
     runs the tasks on that cluster; else ``jobs`` local processes do (``jobs=1``: this
@@ -62,8 +67,15 @@ def _process_context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("spawn")
 
 
-def _run_processes(function: Callable[[Task], Result], tasks: Sequence[Task], jobs: int) -> Iterator[Result]:
-    executor = ProcessPoolExecutor(max_workers=jobs, mp_context=_process_context())
+def _ignore_interrupts() -> None:
+    """In a worker: leave Ctrl-C to the simulating process, which stops the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _run_processes(function: Callable[[Task], Result], tasks: Sequence[Task], jobs: int) -> Generator[Result, None, None]:
+    executor = ProcessPoolExecutor(
+        max_workers=jobs, mp_context=_process_context(), initializer=_ignore_interrupts
+    )
     try:
         remaining = iter(tasks)
         pending: set[Future[Result]] = {
@@ -82,7 +94,7 @@ def _run_processes(function: Callable[[Task], Result], tasks: Sequence[Task], jo
 
 def _run_dask(
     function: Callable[[Task], Result], tasks: Sequence[Task], scheduler: object
-) -> Iterator[Result]:
+) -> Generator[Result, None, None]:
     distributed: Any = require("distributed", "--dask (a dask.distributed cluster)")
     own_client = isinstance(scheduler, str)
     if own_client:
@@ -103,7 +115,7 @@ def _dask_results(
     function: Callable[[Task], Result],
     tasks: Sequence[Task],
     own_client: bool,
-) -> Iterator[Result]:
+) -> Generator[Result, None, None]:
     try:
         workers = max(1, sum(client.nthreads().values()))
         remaining = iter(tasks)

@@ -28,6 +28,7 @@ What is measured, per game (game ``i``'s seed comes from the goldfish seed and `
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import closing
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -195,16 +196,17 @@ def goldfish(
     records: list[GoldfishRecord | None] = [None] * games
     on_curve: dict[str, list[int]] = {}
     done = 0
-    for result in run_tasks(run_goldfish_chunk, tasks, jobs=jobs, dask=dask):
-        for record in result.records:
-            records[record.index] = record
-        for card, (held, castable) in result.on_curve.items():
-            counts = on_curve.setdefault(card, [0, 0])
-            counts[0] += held
-            counts[1] += castable
-        done += len(result.records)
-        if progress is not None:
-            progress(done, games)
+    with closing(run_tasks(run_goldfish_chunk, tasks, jobs=jobs, dask=dask)) as results:
+        for result in results:
+            for record in result.records:
+                records[record.index] = record
+            for card, (held, castable) in result.on_curve.items():
+                counts = on_curve.setdefault(card, [0, 0])
+                counts[0] += held
+                counts[1] += castable
+            done += len(result.records)
+            if progress is not None:
+                progress(done, games)
     ordered = [r for r in records if r is not None]
     return _summarize(played.name, played.cards, seed, turns, ordered, on_curve, pool)
 

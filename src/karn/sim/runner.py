@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Sequence
+from contextlib import closing
 from dataclasses import dataclass
 
 from karn.agents import HeuristicAgent, RandomAgent, run_game
@@ -79,12 +80,13 @@ def simulate(
     tasks = chunks(decks[0].cards, decks[1].cards, agent_names, seed, games, max(1, workers))
     records: list[GameRecord | None] = [None] * games
     done = 0
-    for finished in run_tasks(run_chunk, tasks, jobs=jobs, dask=dask):
-        for record in finished:
-            records[record.index] = record
-        done += len(finished)
-        if progress is not None:
-            progress(done, games)
+    with closing(run_tasks(run_chunk, tasks, jobs=jobs, dask=dask)) as results:
+        for finished in results:
+            for record in finished:
+                records[record.index] = record
+            done += len(finished)
+            if progress is not None:
+                progress(done, games)
     ordered = [r for r in records if r is not None]
     return summarize((decks[0].name, decks[1].name), agent_names, seed, ordered)
 

@@ -216,7 +216,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "func", None):
         ap.print_help()
         return 0 if args.cmd is None else 2
-    rc: int = args.func(args)
+    try:
+        rc: int = args.func(args)
+    except KeyboardInterrupt:  # Ctrl-C: one line, no traceback (any worker processes are stopped first)
+        print("karn: interrupted", file=sys.stderr)
+        return 2
     return rc
 
 
