@@ -72,7 +72,9 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _run_processes(function: Callable[[Task], Result], tasks: Sequence[Task], jobs: int) -> Generator[Result, None, None]:
+def _run_processes(
+    function: Callable[[Task], Result], tasks: Sequence[Task], jobs: int
+) -> Generator[Result, None, None]:
     executor = ProcessPoolExecutor(
         max_workers=jobs, mp_context=_process_context(), initializer=_ignore_interrupts
     )
