@@ -4,14 +4,16 @@ seats, seeds, records and figures; mistakes."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from karn.agents import HeuristicAgent, RandomAgent, run_game
 from karn.cards.decks import DeckError
 from karn.game import Game
-from karn.sim import GameRecord, SimError, SimResult, derive_seed, parse_agents, simulate
+from karn.sim import GameRecord, SimError, SimResult, derive_seed, goldfish, parse_agents, simulate
 from karn.sim.stats import wilson_interval
+from karn.ui.cli import main
 
 #: A small simulation: two bundled decks, heuristic agents, a fixed seed.
 DECKS = ("red_burn", "green_stompy")
@@ -28,16 +30,27 @@ def test_same_results_with_two_local_processes(small_sim: SimResult) -> None:
     assert simulate(*DECKS, games=GAMES, seed=SEED, jobs=2).to_json() == small_sim.to_json()
 
 
-def test_same_results_on_a_dask_cluster(small_sim: SimResult) -> None:
+def test_same_results_on_a_dask_cluster(
+    small_sim: SimResult, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     distributed = pytest.importorskip("distributed")
+    fish_alone = goldfish("red_burn", games=6, seed=2, turns=8)
     with distributed.LocalCluster(
         n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
     ) as cluster:
         by_address = simulate(*DECKS, games=GAMES, seed=SEED, dask=cluster.scheduler_address)
         with distributed.Client(cluster) as client:
             by_client = simulate(*DECKS, games=GAMES, seed=SEED, dask=client)
+            fish_on_dask = goldfish("red_burn", games=6, seed=2, turns=8, dask=client)
+        # karn sim --dask ADDRESS: the same figures and games in the --out file.
+        out_file = tmp_path / "results.json"
+        args = ["sim", *DECKS, "-n", str(GAMES), "--seed", str(SEED), "--dask", cluster.scheduler_address]
+        rc = main([*args, "--no-progress", "--out", str(out_file)])
+        assert rc == 0, capsys.readouterr().err
     assert by_address.to_json() == small_sim.to_json()
     assert by_client.to_json() == small_sim.to_json()
+    assert SimResult.from_json(out_file.read_text()) == small_sim
+    assert fish_on_dask.to_json() == fish_alone.to_json()
 
 
 def test_another_seed_gives_other_games(small_sim: SimResult) -> None:
