@@ -52,6 +52,7 @@ def plot_simulation(result: SimResult, path: str | Path) -> None:
     low_turn, high_turn = min(turns), max(turns)
     lengths.hist(turns, bins=range(low_turn, high_turn + 2), align="left", rwidth=0.85)
     lengths.axvline(result.turns_mean, color="black", linewidth=1, label=f"mean {result.turns_mean:.1f}")
+    lengths.xaxis.set_major_locator(require("matplotlib.ticker", "--plot").MaxNLocator(integer=True))
     lengths.set_xlabel("game length (turns)")
     lengths.set_ylabel("games")
     lengths.legend(loc="upper right")
