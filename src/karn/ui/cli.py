@@ -1,4 +1,4 @@
-"""The ``karn`` command line: demo, play, card, decks, deck, scenario run, coverage.
+"""The ``karn`` command line: demo, play, card, decks, deck, sim, goldfish, scenario run, coverage.
 
 A thin transport: no rules logic lives here.
 """
@@ -15,6 +15,7 @@ from rich.markup import escape
 
 import karn
 from karn.ui.deck_commands import add_deck_commands, bundled_deck_names, check_game_decks
+from karn.ui.sim_commands import add_sim_commands
 
 DEFAULT_DECKS = ("red_burn", "green_stompy")
 
@@ -183,6 +184,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("name", nargs="+")
     c.set_defaults(func=cmd_card)
     add_deck_commands(sub)
+    add_sim_commands(sub, decks)
     s = sub.add_parser("scenario", help="scenario files (rules tests as data)")
     ssub = s.add_subparsers(dest="scmd")
     sr = ssub.add_parser(
@@ -214,7 +216,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "func", None):
         ap.print_help()
         return 0 if args.cmd is None else 2
-    rc: int = args.func(args)
+    try:
+        rc: int = args.func(args)
+    except KeyboardInterrupt:  # Ctrl-C: one line, no traceback (any worker processes are stopped first)
+        print("karn: interrupted", file=sys.stderr)
+        return 2
     return rc
 
 
