@@ -62,6 +62,7 @@ _EVENTS = (
     "becomes_untapped",
     "state",
     "draws",
+    "leaves",
 )
 
 
@@ -403,6 +404,10 @@ def _lki_matches(f: ir.Filter, lk: LastKnown, controller: int) -> bool:
     )
 
 
+#: The trigger events that look back in time (603.10a).
+_LEAVING = ("dies", "put_into_graveyard", "leaves")
+
+
 def _look_back(
     ctx: Context, watchers: dict[str, Any], batch: list[ZoneChange]
 ) -> Iterator[tuple[int, str, ir.Trigger, int, str]]:
@@ -410,7 +415,7 @@ def _look_back(
     permanents still there that were there before, and those that left with it."""
     horizon = batch[0].horizon
     left = {ev.obj for ev in batch}
-    for event in ("dies", "put_into_graveyard"):
+    for event in _LEAVING:
         for src, aid, tr, ctl in watchers[event]:
             if src < horizon and src not in left:
                 yield src, aid, tr, ctl, ctx.chars(src).name
@@ -419,7 +424,7 @@ def _look_back(
         assert lk is not None
         for aid in lk.abilities:
             ab = ability(ctx, aid)
-            if isinstance(ab, ir.Triggered) and ab.trigger.event in ("dies", "put_into_graveyard"):
+            if isinstance(ab, ir.Triggered) and ab.trigger.event in _LEAVING:
                 yield ev.obj, aid, ab.trigger, lk.controller, lk.name
 
 
@@ -431,8 +436,8 @@ def _on_leave(ctx: Context, watchers: dict[str, Any], batch: list[ZoneChange]) -
         for ev in batch:
             lk = ev.last_known
             assert lk is not None
-            if ev.to != GRAVEYARD:
-                continue
+            if ev.to != GRAVEYARD and tr.event != "leaves":
+                continue  # "leaves the battlefield": to any zone
             if tr.event == "dies" and "creature" not in lk.types:
                 continue  # 700.4: "dies" means put into a graveyard from the battlefield
             if tr.self_only and src != ev.obj:

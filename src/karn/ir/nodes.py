@@ -519,7 +519,19 @@ class SearchLibrary:
 
 @dataclass(frozen=True, slots=True)
 class Scry:
+    """701.22a scry; with ``surveil`` (701.25a) the cards not kept go to the graveyard."""
+
     amount: Amount
+    surveil: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Mill:
+    """``player`` mills ``amount`` cards (701.13a: the top cards of their library go to
+    their graveyard; as many as there are, 609.3)."""
+
+    amount: Amount
+    player: Ref = Ref("you")
 
 
 @dataclass(frozen=True, slots=True)
@@ -581,6 +593,7 @@ Effect = (
     | CreateDelayed
     | Reflexive
     | Unless
+    | Mill
     | Draw
     | Discard
     | Destroy

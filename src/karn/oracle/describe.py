@@ -38,6 +38,7 @@ from karn.ir.nodes import (
     LoseGame,
     LoseLife,
     May,
+    Mill,
     Modify,
     PreventDamage,
     PutCounters,
@@ -216,7 +217,10 @@ def trigger_text(t: Trigger) -> str:
             else ""
         )
         return f"whenever {who} a {filter_text(t.filter) if t.filter else 'spell'}{origin}"
-    event = {"put_into_graveyard": "is put into a graveyard from the battlefield"}.get(t.event, t.event)
+    event = {
+        "put_into_graveyard": "is put into a graveyard from the battlefield",
+        "leaves": "leaves the battlefield",
+    }.get(t.event, t.event)
     if t.self_only:
         return f"when this {event}"
     what = filter_text(t.filter) if t.filter else "permanent"
@@ -485,7 +489,7 @@ def _search_library(e: SearchLibrary) -> str:
 
 @renders(Scry)
 def _scry(e: Scry) -> str:
-    return f"scry {amount_text(e.amount)}"
+    return f"{'surveil' if e.surveil else 'scry'} {amount_text(e.amount)}"
 
 
 @renders(PutCounters)
@@ -527,6 +531,11 @@ def _reflexive(e: Reflexive) -> str:
 @renders(Unless)
 def _unless(e: Unless) -> str:
     return f"({effects_text(e.effects)}) unless {ref_text(e.payer)} pays {e.mana}"
+
+
+@renders(Mill)
+def _mill(e: Mill) -> str:
+    return f"{ref_text(e.player)} mill {amount_text(e.amount)}"
 
 
 @renders(May)

@@ -60,10 +60,12 @@ from karn.oracle.syntax import (
     GainLifeVP,
     IfItsSentence,
     Item,
+    LeavesTriggerA,
     LoseGameVP,
     LoseLifeVP,
     ManaCostA,
     MayVP,
+    MillVP,
     ModalA,
     ModifyVP,
     OnlyDuringSentence,
@@ -268,6 +270,9 @@ class _Builder(Transformer[Token, Any]):
 
     def t_dies(self, meta: Meta, c: list[Any]) -> DiesTriggerA:
         return DiesTriggerA(c[0], self._text(meta))
+
+    def t_leaves(self, meta: Meta, c: list[Any]) -> LeavesTriggerA:
+        return LeavesTriggerA(c[0], self._text(meta))
 
     def t_attacks(self, meta: Meta, c: list[Any]) -> AttacksTriggerA:
         return AttacksTriggerA(c[0], self._text(meta))
@@ -645,6 +650,12 @@ class _Builder(Transformer[Token, Any]):
 
     def v_scry(self, meta: Meta, c: list[Any]) -> ScryVP:
         return ScryVP(c[0], text=self._text(meta))
+
+    def v_surveil(self, meta: Meta, c: list[Any]) -> ScryVP:
+        return ScryVP(c[0], text=self._text(meta), surveil=True)
+
+    def v_mill(self, meta: Meta, c: list[Any]) -> MillVP:
+        return MillVP(c[0], text=self._text(meta))
 
     def v_put_counters(self, meta: Meta, c: list[Any]) -> PutCountersVP:
         return PutCountersVP(c[0], str(c[1]), c[2], text=self._text(meta))

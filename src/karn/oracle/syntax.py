@@ -202,6 +202,15 @@ class DiscardChosenVP(VerbA):
 class ScryVP(VerbA):
     amount: AmountA
     text: str = ""
+    surveil: bool = False  # "surveil N" (701.25a): the others go to the graveyard
+
+
+@dataclass(frozen=True, slots=True)
+class MillVP(VerbA):
+    """ "mill N cards" (701.13a)."""
+
+    amount: AmountA
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -611,6 +620,14 @@ class EntersTriggerA(TriggerA):
 @dataclass(frozen=True, slots=True)
 class DiesTriggerA(TriggerA):
     """ "<subject> dies" (700.4)."""
+
+    subject: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class LeavesTriggerA(TriggerA):
+    """ "<subject> leaves the battlefield" (603.6c, 603.10a)."""
 
     subject: NP
     text: str = ""

@@ -16,7 +16,7 @@ from karn.engine.events import ReorderLibrary, Reveal, Shuffle, ZoneChange
 from karn.engine.frames import DiscardProgress, MayProgress, ResolveFrame, ScryProgress, SearchProgress
 from karn.engine.pipeline import perform
 from karn.engine.references import amount, refs, stack_label
-from karn.engine.state import BATTLEFIELD, HAND, Obj, Option, ref_player
+from karn.engine.state import BATTLEFIELD, GRAVEYARD, HAND, Obj, Option, ref_player
 
 
 @handles(ir.Draw)
@@ -159,7 +159,8 @@ def _shuffle(ctx: Context, p: int) -> Outcome:
 
 @handles(ir.Scry)
 def scry(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Scry) -> Outcome:
-    """701.22a: look at the top N cards, put any on the bottom and the rest back on top."""
+    """701.22a: look at the top N cards, put any on the bottom and the rest back on top;
+    701.25a surveil: any into the graveyard instead of the bottom."""
     s = ctx.state
     you = o.controller
     lib = s.players[you].library
@@ -169,7 +170,8 @@ def scry(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Scry) -> Outcome:
         n = amount(ctx, f, o, e.amount)
         progress.started = True
         progress.cards = list(reversed(lib[-n:])) if n > 0 else []
-        ctx.emit("701.22a", f"{ctx.player_name(you)} scries {n}")
+        verb = "surveils" if e.surveil else "scries"
+        ctx.emit("701.25a" if e.surveil else "701.22a", f"{ctx.player_name(you)} {verb} {n}")
         if progress.cards:
             perform(ctx, Reveal(objects=list(progress.cards), to=(you,), rule="701.22a"))  # looked at
     ans = f.answer
@@ -179,6 +181,16 @@ def scry(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Scry) -> Outcome:
         (progress.bottom if ans.kind == "bottom" else progress.top).append(card)
     if progress.cards:
         c = progress.cards[0]
+        if e.surveil:
+            decisions.ask(
+                ctx,
+                you,
+                "scry",
+                "701.25a",
+                f"surveil: put {ctx.obj(c).name} into your graveyard or back on top of your library?",
+                [Option("top", c, label="top"), Option("bottom", c, label="graveyard")],
+            )
+            return WAIT
         decisions.ask(
             ctx,
             you,
@@ -188,7 +200,21 @@ def scry(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Scry) -> Outcome:
             [Option("top", c, label="top"), Option("bottom", c, label="bottom")],
         )
         return WAIT
-    if progress.bottom:
+    if progress.bottom and e.surveil:
+        perform(
+            ctx,
+            [
+                ZoneChange(
+                    obj=c,
+                    to=GRAVEYARD,
+                    rule="701.25a",
+                    cause="surveil",
+                    text=f"{ctx.obj(c).name} is put into a graveyard",
+                )
+                for c in progress.bottom
+            ],
+        )
+    elif progress.bottom:
         perform(ctx, ReorderLibrary(player=you, bottom=list(progress.bottom), rule="701.22a"))
         ctx.emit("701.22a", f"{ctx.player_name(you)} puts {len(progress.bottom)} card(s) on the bottom")
     return DONE
@@ -280,3 +306,25 @@ def unless(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Unless) -> Outcome:
         [Option("yes", label=f"pay {cost}"), Option("no", label="don't pay")],
     )
     return WAIT
+
+
+@handles(ir.Mill)
+def mill(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Mill) -> Outcome:
+    """701.13a: the top N cards of the library go to the graveyard (as many as there are)."""
+    s = ctx.state
+    n = amount(ctx, f, o, e.amount)
+    for p in refs(ctx, f, o, e.player):
+        pl = ref_player(p)
+        top = list(reversed(s.players[pl].library[-n:])) if n > 0 else []
+        if top:
+            perform(
+                ctx,
+                [
+                    ZoneChange(
+                        obj=c, to=GRAVEYARD, rule="701.13a", cause="mill", text=f"{ctx.obj(c).name} is milled"
+                    )
+                    for c in top
+                ],
+            )
+        ctx.emit("701.13a", f"{ctx.player_name(pl)} mills {len(top)} card{'s' if len(top) != 1 else ''}")
+    return DONE

@@ -24,6 +24,7 @@ from karn.oracle.syntax import (
     DrawTriggerA,
     EntersTriggerA,
     GainLifeTriggerA,
+    LeavesTriggerA,
     PutIntoGraveyardTriggerA,
     StateTriggerA,
     StepTriggerA,
@@ -192,6 +193,13 @@ def lower_dies_trigger(t: DiesTriggerA, ctx: Ctx, card: CardTypes | None) -> Tri
     return _object_event("dies", t.subject, ctx, card)
 
 
+@lowers_trigger(LeavesTriggerA)
+def lower_leaves_trigger(t: LeavesTriggerA, ctx: Ctx, card: CardTypes | None) -> Trigger:
+    """ "When ~ leaves the battlefield" / "Whenever another creature leaves the battlefield"
+    (603.6c; they look back in time, 603.10a)."""
+    return _object_event("leaves", t.subject, ctx, card)
+
+
 @lowers_trigger(AttacksTriggerA)
 def lower_attacks_trigger(t: AttacksTriggerA, ctx: Ctx, card: CardTypes | None) -> Trigger:
     """ "Whenever ~ attacks" / "Whenever equipped creature attacks" / "Whenever a creature
@@ -268,7 +276,10 @@ def lower_put_into_graveyard_trigger(
 
 
 def _object_event(
-    event: Literal["enters", "dies", "put_into_graveyard"], subject: NP, ctx: Ctx, card: CardTypes | None
+    event: Literal["enters", "dies", "put_into_graveyard", "leaves"],
+    subject: NP,
+    ctx: Ctx,
+    card: CardTypes | None,
 ) -> Trigger:
     """The source itself, or the permanents a description names ("it" is then the
     triggering object)."""
