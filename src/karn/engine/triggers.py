@@ -20,7 +20,7 @@ from typing import Any
 
 from karn import ir
 from karn.engine import decisions, targeting
-from karn.engine.abilities import ability, ability_text
+from karn.engine.abilities import ability, ability_text, effects_of
 from karn.engine.context import Context
 from karn.engine.events import (
     AttackerBlocked,
@@ -41,7 +41,7 @@ from karn.engine.filters import characteristics_match
 from karn.engine.frames import TriggersFrame
 from karn.engine.pipeline import perform, put_on_stack
 from karn.engine.references import condition_holds, leave_stack
-from karn.engine.state import BATTLEFIELD, GRAVEYARD, LastKnown, Option, PendingTrigger, TriggerData
+from karn.engine.state import BATTLEFIELD, GRAVEYARD, LastKnown, Obj, Option, PendingTrigger, TriggerData
 from karn.engine.values import ref_player
 
 _EVENTS = (
@@ -465,6 +465,14 @@ def place_step(ctx: Context, f: TriggersFrame) -> None:
     ans = f.answer
     f.answer = None
     if f.current:
+        if ans is not None and ans.kind == "mode":
+            o = s.objects[f.current]
+            o.mode = [ans.a]  # 603.3c: the mode is chosen as it goes on the stack
+            ctx.emit(
+                "700.2", f"{o.name}'s ability: mode chosen: {_triggered(ctx, o.ability).modes[ans.a].text}"
+            )
+            _choose_trigger_targets(ctx, f)
+            return
         if ans is not None:
             if ans.kind == "target":
                 f.picks.chosen[-1].append(ans.a)
@@ -513,18 +521,40 @@ def _put(ctx: Context, f: TriggersFrame, i: int) -> None:
     f.picks.chosen = []
     f.picks.slot = 0
     f.picks.slot_done = False
-    if not ab.targets:
+    if ab.modes:
+        _choose_mode(ctx, f, o, ab)
+    elif not ab.targets:
         _done_putting(ctx, f)
     else:
         _choose_trigger_targets(ctx, f)
+
+
+def _choose_mode(ctx: Context, f: TriggersFrame, o: Obj, ab: ir.Triggered) -> None:
+    """603.3c / 700.2a: the controller of a modal triggered ability chooses its mode as it is
+    put on the stack; a mode whose targets can't be chosen can't be chosen (700.2a)."""
+    opts = []
+    for i, m in enumerate(ab.modes):
+        if all(
+            targeting.has_candidates(ctx, spec, o.controller, o.source, o.id)
+            for spec in m.targets
+            if spec.min
+        ):
+            opts.append(Option("mode", i, label=m.text or f"mode {i + 1}"))
+    if not opts:
+        # 603.3c: no mode can be chosen: the ability is removed from the stack
+        f.current = 0
+        perform(ctx, leave_stack(o, "603.3c"))
+        ctx.emit("603.3c", f"{o.name}'s triggered ability has no mode that can be chosen and is removed")
+        return
+    decisions.ask(ctx, o.controller, "mode", "603.3c", f"choose a mode for {o.name}'s ability", opts)
 
 
 def _choose_trigger_targets(ctx: Context, f: TriggersFrame) -> None:
     s = ctx.state
     oid = f.current
     o = s.objects[oid]
-    ab = _triggered(ctx, o.ability)
-    pick = targeting.next_pick(ctx, f.picks, ab.targets, o.controller, o.source, o.id)
+    _, specs = effects_of(ctx, o)
+    pick = targeting.next_pick(ctx, f.picks, specs, o.controller, o.source, o.id)
     if pick is None:
         _done_putting(ctx, f)
         return

@@ -757,6 +757,10 @@ class Triggered:
     targets: tuple[TargetSpec, ...] = ()
     text: str = ""
     condition: Condition | None = None  # 603.4: the intervening "if" clause
+    # A modal triggered ability (700.2, 603.3c): its controller chooses ``choose`` of the
+    # ``modes`` as it is put on the stack (then ``effects``/``targets`` are empty).
+    modes: tuple[Mode, ...] = ()
+    choose: int = 1
 
 
 @dataclass(frozen=True, slots=True)

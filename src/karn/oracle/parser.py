@@ -207,6 +207,12 @@ class _Builder(Transformer[Token, Any]):
             return TriggeredA(c[1], c[3], condition=c[2])
         return TriggeredA(c[1], c[2])
 
+    def triggered_modal(self, meta: Meta, c: list[Any]) -> TriggeredA:
+        n = c[2]
+        if not isinstance(n, int):
+            raise ParseError("choose X modes", meta.start_pos)
+        return TriggeredA(c[1], Effects(()), modal=ModalA(n, tuple(c[3:])))
+
     def triggered_at(self, meta: Meta, c: list[Any]) -> TriggeredA:
         if len(c) == 3:
             return TriggeredA(c[0], c[2], condition=c[1])

@@ -751,6 +751,7 @@ class TriggeredA:
     trigger: TriggerA
     effects: Effects
     condition: ConditionA | None = None
+    modal: ModalA | None = None  # "When ~ enters, choose one — • ... • ..." (700.2)
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,18 @@ from __future__ import annotations
 
 import dataclasses
 
-from karn.ir.nodes import Activated, AddMana, Effect, May, Mode, SpellAbility, Triggered, Var
+from karn.ir.nodes import (
+    Activated,
+    AddMana,
+    Condition,
+    Effect,
+    May,
+    Mode,
+    SpellAbility,
+    Trigger,
+    Triggered,
+    Var,
+)
 from karn.oracle.lowering.chains import lower_effects
 from karn.oracle.lowering.conditions import lower_condition
 from karn.oracle.lowering.context import CardTypes, Ctx, LowerError
@@ -85,8 +96,32 @@ def lower_triggered(trig: TriggeredA, text: str, card: CardTypes | None = None) 
     ctx = Ctx()
     trigger = lower_trigger(trig.trigger, ctx, card)
     condition = lower_condition(trig.condition, ctx) if trig.condition is not None else None
+    if trig.modal is not None:
+        return _lower_modal_triggered(trig, text, trigger, condition, ctx)
     effs = lower_effects(trig.effects, ctx)
     _check_amounts(effs, ctx)
     if ctx.sorcery_speed or ctx.only_during:
         raise ctx.fail("activation restriction on a triggered ability")
     return Triggered(trigger, tuple(effs), tuple(ctx.targets), text=text, condition=condition)
+
+
+def _lower_modal_triggered(
+    trig: TriggeredA, text: str, trigger: Trigger, condition: Condition | None, ctx: Ctx
+) -> Triggered:
+    """ "When ~ enters, choose one — • ... • ..." (700.2, 603.3c): each mode has its own
+    targets; "it" and "that player" refer to the trigger's object and player in each."""
+    assert trig.modal is not None
+    if trig.modal.choose != 1:
+        raise ctx.fail("a triggered ability choosing more than one mode")
+    mode_texts = [m.strip().lstrip("•").strip() for m in text.split("\n")[1:]]
+    modes: list[Mode] = []
+    for i, eff in enumerate(trig.modal.modes):
+        mctx = Ctx(obj=ctx.obj, player=ctx.player, trigger_amount=ctx.trigger_amount)
+        effs = lower_effects(eff, mctx)
+        _check_amounts(effs, mctx)
+        if mctx.sorcery_speed or mctx.only_during:
+            raise mctx.fail("activation restriction on a triggered ability")
+        modes.append(
+            Mode(tuple(effs), tuple(mctx.targets), text=mode_texts[i] if i < len(mode_texts) else "")
+        )
+    return Triggered(trigger, (), (), text=text, condition=condition, modes=tuple(modes), choose=1)
