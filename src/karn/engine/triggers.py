@@ -201,11 +201,13 @@ def _on_cast(ctx: Context, watching: list[tuple[int, str, ir.Trigger, int]], ev:
     for src, aid, tr, ctl in watching:
         if tr.player == "you" and ev.player != ctl:
             continue
+        if tr.player == "opponent" and ev.player == ctl:
+            continue
         if tr.from_zone is not None and ev.from_zone != tr.from_zone:
             continue  # "cast a spell from your graveyard"
         if tr.filter is not None and not targeting.matches(ctx, ev.obj, tr.filter, ctl, src):
             continue
-        _add(ctx, src, aid, ctl, TriggerData(object=ev.obj), ctx.chars(src).name)
+        _add(ctx, src, aid, ctl, TriggerData(object=ev.obj, player=ev.player), ctx.chars(src).name)
 
 
 def _on_attack(ctx: Context, ev: AttackerDeclared) -> None:

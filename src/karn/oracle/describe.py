@@ -210,7 +210,7 @@ def trigger_text(t: Trigger) -> str:
     if t.event == "gain_life":
         return "whenever you gain life"
     if t.event == "cast":
-        who = "you cast" if t.player == "you" else "a player casts"
+        who = {"you": "you cast", "opponent": "an opponent casts"}.get(t.player or "", "a player casts")
         origin = (
             f" from {'your' if t.filter and t.filter.owner == 'you' else 'a'} {t.from_zone}"
             if t.from_zone

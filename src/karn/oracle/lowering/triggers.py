@@ -176,9 +176,15 @@ def lower_cast_trigger(t: CastTriggerA, ctx: Ctx, card: CardTypes | None) -> Tri
     caster = t.caster
     if caster.kind == "you":
         return Trigger("cast", filter=d.objects, player="you", from_zone=d.cast_from)
-    if caster.kind == "a" and caster.desc is not None and describe(caster.desc, ctx).players == "any":
-        return Trigger("cast", filter=d.objects, from_zone=d.cast_from)  # any player
-    raise ctx.fail("the IR's cast trigger is for you or any player")
+    if caster.kind == "a" and caster.desc is not None:
+        players = describe(caster.desc, ctx).players
+        if players == "any":
+            ctx.player = Ref("triggering_player")
+            return Trigger("cast", filter=d.objects, from_zone=d.cast_from)  # any player
+        if players == "opponent":
+            ctx.player = Ref("triggering_player")
+            return Trigger("cast", filter=d.objects, player="opponent", from_zone=d.cast_from)
+    raise ctx.fail("the IR's cast trigger is for you, an opponent or any player")
 
 
 @lowers_trigger(EntersTriggerA)
