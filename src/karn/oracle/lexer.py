@@ -246,7 +246,22 @@ def _list_separators(toks: list[Tok]) -> list[Tok]:
     for i in range(1, len(out)):
         if out[i].value == "and" and out[i - 1].type == "LCOMMA" and out[i].type != "LAND":
             out[i] = Tok("LAND", "and", out[i].start, out[i].end)
+    for i, t in enumerate(out):
+        if t.value == "and" and t.type != "LAND" and _joins_targets(out, i):
+            out[i] = Tok("TAND", "and", t.start, t.end)
     return out
+
+
+def _joins_targets(toks: list[Tok], i: int) -> bool:
+    """ "destroy target creature and target land": an "and" between a target's description
+    and another "target" noun phrase that ends its clause (no verb of its own follows), so the
+    verb applies to both targets (601.2c: "target" used in several places)."""
+    if i == 0 or i + 2 >= len(toks) or toks[i + 1].value != "target" or not _is_desc(toks[i - 1]):
+        return False
+    j = i + 2
+    while j < len(toks) and (_is_desc(toks[j]) or toks[j].type in ("LCOMMA", "LAND")):
+        j += 1
+    return j > i + 2 and j < len(toks) and toks[j].value in (".", ",")
 
 
 class OracleLexer(Lexer):

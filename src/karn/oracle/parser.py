@@ -7,6 +7,7 @@ strict mode, so a shift/reduce or reduce/reduce conflict raises at build time
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from dataclasses import replace
 from importlib import resources
@@ -275,8 +276,10 @@ class _Builder(Transformer[Token, Any]):
             if isinstance(x, str):
                 sep = x
             else:
-                subj, vp = x
+                subj, vp, *more = x
                 items.append(Item(subj, vp, sep))
+                # "destroy target creature and target land": the verb once per target (601.2c)
+                items.extend(Item(None, _with_object(vp, np, meta), "and") for np in more)
         return items
 
     def sep_comma(self, meta: Meta, c: list[Any]) -> str:
@@ -293,6 +296,9 @@ class _Builder(Transformer[Token, Any]):
 
     def i_imp(self, meta: Meta, c: list[Any]) -> tuple[NP | None, VerbA]:
         return (None, c[0])
+
+    def i_imp_and(self, meta: Meta, c: list[Any]) -> tuple[NP | None, VerbA, NP]:
+        return (None, c[0], c[2] if len(c) > 2 else c[1])
 
     # ------------------------------------------------------------ verb phrases
     def v_damage(self, meta: Meta, c: list[Any]) -> DamageVP:
@@ -773,3 +779,11 @@ def _pt_mod(text: str, meta: Meta) -> tuple[int, int]:
     if "x" in p or "x" in t:
         raise ParseError("variable power/toughness change", meta.start_pos)
     return int(p), int(t)
+
+
+def _with_object(vp: VerbA, np: NP, meta: Meta) -> VerbA:
+    """The same verb phrase acting on another noun phrase: its one NP field replaced."""
+    fields = [f.name for f in dataclasses.fields(vp) if isinstance(getattr(vp, f.name), NP)]  # type: ignore[arg-type]
+    if len(fields) != 1 or np.kind != "target":
+        raise ParseError("'and target' after a verb with several objects", meta.start_pos)
+    return dataclasses.replace(vp, **{fields[0]: np})  # type: ignore[type-var]
