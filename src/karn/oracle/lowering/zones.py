@@ -38,8 +38,11 @@ def lower_cant_be_regenerated(vp: CantBeRegeneratedVP, clause: Clause) -> list[E
         # "Destroy target creature and target land. They can't be regenerated.": every destroy
         # of the sentence before.
         i = len(out) - 2
-        while i >= 0 and isinstance(out[i], Destroy):
-            out[i] = replace(out[i], no_regenerate=True)
+        while i >= 0:
+            earlier = out[i]
+            if not isinstance(earlier, Destroy):
+                break
+            out[i] = replace(earlier, no_regenerate=True)
             i -= 1
     return []
 
