@@ -20,6 +20,7 @@ from karn.engine.context import Context
 from karn.engine.events import CounterChange, SpellCast, Tap, ZoneChange
 from karn.engine.frames import ActivateFrame, CastFrame
 from karn.engine.pipeline import perform, put_on_stack
+from karn.engine.references import kicker_costs
 from karn.engine.state import GRAVEYARD, HAND, STACK, Obj, Option, decode_state, encode_state
 
 # ---------------------------------------------------------------------------- what may be cast
@@ -181,6 +182,13 @@ def cast_step(ctx: Context, f: CastFrame) -> None:
             decisions.ask(ctx, p, "mode", "601.2b", f"choose a mode for {name}{which}", opts + [_cancel()])
             return
     modes = sorted(f.modes or [])  # the modes are performed in the order printed
+    # 601.2b / 702.33a: announce which kicker costs will be paid (an optional additional cost).
+    kickers = kicker_costs(ctx, name)
+    paid = f.kicker or []
+    if len(paid) < len(kickers):
+        _ask_kicker(ctx, f, face.cost.text, kickers, len(paid))
+        return
+    base = ManaCost.parse(face.cost.text + "".join(c for c, k in zip(kickers, paid, strict=True) if k))
     # 601.2b: the value of X.
     if face.cost.x and f.x is None:
         _ask_x(ctx, p, mana.max_x(ctx, p, face.cost), f"choose X for {name}")
@@ -188,13 +196,25 @@ def cast_step(ctx: Context, f: CastFrame) -> None:
     x = f.x or 0
     specs = spell_target_specs(ctx, name, modes)
     extra = extra_cost_per_target(ctx, name)
-    if _choose_targets(ctx, f, p, oid, specs, name, face.cost.with_x(x), extra):
+    if _choose_targets(ctx, f, p, oid, specs, name, base.with_x(x), extra):
         return
-    # 601.2f: total cost.
+    # 601.2f: total cost (mana cost, additional costs such as kicker, cost increases).
     n_targets = len(f.picks.chosen[0]) if f.picks.chosen else 0
-    total = face.cost.with_x(x, extra * max(0, n_targets - 1))
+    total = base.with_x(x, extra * max(0, n_targets - 1))
     f.cost = str(total)
     _ask_payment(ctx, p, total, f"pay {total} for {name}")
+
+
+def _ask_kicker(ctx: Context, f: CastFrame, printed: str, kickers: tuple[str, ...], i: int) -> None:
+    """702.33a-b: "You may pay an additional [cost]": one question per kicker cost, in order.
+    Paying is offered only if the mana cost and the kicker costs chosen so far could be paid."""
+    paid = f.kicker or []
+    chosen = "".join(c for c, k in zip(kickers, paid, strict=False) if k)
+    opts: list[Option] = []
+    if mana.can_pay(ctx, f.player, ManaCost.parse(printed + chosen + kickers[i]).with_x(0)):
+        opts.append(Option("kicker", 1, label=f"pay kicker {kickers[i]}"))
+    opts += [Option("kicker", 0, label=f"don't pay kicker {kickers[i]}"), _cancel()]
+    decisions.ask(ctx, f.player, "kicker", "601.2b", f"pay the kicker cost {kickers[i]} for {f.name}?", opts)
 
 
 def _ask_x(ctx: Context, p: int, most: int, prompt: str) -> None:
@@ -277,6 +297,8 @@ def cast_answer(ctx: Context, f: CastFrame, a: Action) -> None:
         f.modes = (f.modes or []) + [a.a]
     elif a.kind == "x":
         f.x = a.a
+    elif a.kind == "kicker":
+        f.kicker = (f.kicker or []) + [bool(a.a)]
     elif a.kind == "pay":
         if not mana.pay(ctx, f.player, ManaCost.parse(f.cost)):
             raise AssertionError("payment solver failed after proposing a payment")
@@ -288,11 +310,14 @@ def _finish_cast(ctx: Context, f: CastFrame) -> None:
     o.x = f.x or 0
     o.mode = sorted(f.modes or [])
     o.targets = f.picks.chosen
+    o.kicked = [i for i, k in enumerate(f.kicker or []) if k]  # 702.33d
     ctx.state.agenda.pop()
     _done_rewinding(ctx)
     ctx.state.passes = 0
     tgt = _targets_text(ctx, o)
     xs = f" with X={o.x}" if ctx.face(o.name).cost.x else ""
+    if o.kicked:
+        xs += " kicked (" + ", ".join(kicker_costs(ctx, o.name)[i] for i in o.kicked) + ")"
     ctx.emit("601.2i", f"{ctx.player_name(o.controller)} casts {o.name}{xs}{tgt}")
     perform(ctx, SpellCast(obj=o.id, player=o.controller, from_zone=o.cast_from or HAND))
 

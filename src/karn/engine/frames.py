@@ -45,6 +45,7 @@ class CastFrame(msgspec.Struct, tag="cast", array_like=True):
     x: int | None = None
     cost: str = ""
     answer: Answer | None = None
+    kicker: list[bool] | None = None  # 601.2b: for each kicker cost, whether it is paid
 
 
 class ActivateFrame(msgspec.Struct, tag="activate", array_like=True):

@@ -27,6 +27,20 @@ def stack_label(ctx: Context, o: Obj) -> str:
     return f"{o.name}'s ability" if o.ability else o.name
 
 
+def kicker_costs(ctx: Context, name: str) -> tuple[str, ...]:
+    """The kicker costs printed on a card, in order (702.33a-b)."""
+    return tuple(c for a in ctx.compiled(name).abilities if isinstance(a, ir.Kicker) for c in a.costs)
+
+
+def condition_holds(ctx: Context, kicked_object: Obj, c: ir.Condition) -> bool:
+    """702.33d-f: whether the object (a spell, or the permanent it became) was kicked, or was
+    kicked with the kicker cost ``c.cost`` — the linked kicker ability of its own card (607.2i)."""
+    if c.cost is None:
+        return bool(kicked_object.kicked)
+    costs = kicker_costs(ctx, kicked_object.name)
+    return any(i < len(costs) and costs[i] == c.cost for i in kicked_object.kicked)
+
+
 def source_id(o: Obj) -> int:
     """The object a spell or ability comes from (the spell itself for a spell)."""
     return o.source if o.ability else o.id

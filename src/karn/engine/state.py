@@ -90,6 +90,7 @@ class Obj(msgspec.Struct, array_like=True, omit_defaults=True):
     targets: list[list[int]] = msgspec.field(default_factory=list)
     trigger: TriggerData | None = None  # for triggered abilities: the trigger event (603.7c)
     cast_from: str = ""  # 601.2a: the zone a spell was cast from
+    kicked: list[int] = msgspec.field(default_factory=list)  # 702.33d: the kicker costs paid (indices)
 
 
 class Player(msgspec.Struct, array_like=True):

@@ -26,7 +26,7 @@ from karn.engine.events import AttackerDeclared, CreateToken, GameEvent, LifeGai
 from karn.engine.filters import characteristics_match
 from karn.engine.frames import TriggersFrame
 from karn.engine.pipeline import perform, put_on_stack
-from karn.engine.references import leave_stack
+from karn.engine.references import condition_holds, leave_stack
 from karn.engine.state import BATTLEFIELD, GRAVEYARD, LastKnown, Option, PendingTrigger, TriggerData
 
 _EVENTS = ("enters", "dies", "put_into_graveyard", "attacks", "cast", "gain_life")
@@ -48,6 +48,13 @@ def _watchers(ctx: Context) -> dict[str, list[tuple[int, str, ir.Trigger, int]]]
 
 
 def _add(ctx: Context, source: int, aid: str, controller: int, data: TriggerData, name: str) -> None:
+    condition = _triggered(ctx, aid).condition
+    if condition is not None:
+        # 603.4: an intervening "if" clause is checked when the ability triggers; "if it was
+        # kicked" (702.33d-f) can't change later, so checking it again on resolution changes nothing.
+        src = ctx.state.objects.get(source)
+        if src is None or not condition_holds(ctx, src, condition):
+            return
     ctx.state.triggers.append(
         PendingTrigger(source=source, name=name, ability=aid, controller=controller, data=data)
     )

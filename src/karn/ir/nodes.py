@@ -462,6 +462,27 @@ class Attach:
 
 
 @dataclass(frozen=True, slots=True)
+class Kicked:
+    """The condition "if it was kicked" / "if this spell was kicked" (702.33d), or with
+    ``cost`` "if it was kicked with its [A] kicker" (702.33f: that kicker cost, e.g. ``"{W}"``).
+    Linked to the object's kicker ability (607.2i)."""
+
+    cost: str | None = None
+
+
+Condition = Kicked
+
+
+@dataclass(frozen=True, slots=True)
+class IfCondition:
+    """ "If this spell was kicked, <effects>." (608.2c): ``effects`` happen only when
+    ``condition`` holds as the spell or ability resolves."""
+
+    condition: Condition
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class May:
     """ "You may ..." (the controller chooses on resolution whether to do ``effects``)."""
 
@@ -492,6 +513,7 @@ Effect = (
     | RevealTop
     | Attach
     | May
+    | IfCondition
 )
 
 # --------------------------------------------------------------------------- abilities
@@ -576,6 +598,7 @@ class Triggered:
     effects: tuple[Effect, ...]
     targets: tuple[TargetSpec, ...] = ()
     text: str = ""
+    condition: Condition | None = None  # an intervening "if" clause (603.4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -617,6 +640,16 @@ class CostIncrease:
 
 
 @dataclass(frozen=True, slots=True)
+class Kicker:
+    """ "Kicker [cost]" / "Kicker [cost 1] and/or [cost 2]" (702.33a-b): optional additional
+    costs the caster may pay as the spell is cast (601.2b, 601.2f); ``costs`` are mana costs
+    in the order printed."""
+
+    costs: tuple[str, ...]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Unsupported:
     """Text the compiler could not express. A card with one is not playable."""
 
@@ -625,7 +658,15 @@ class Unsupported:
 
 
 Ability = (
-    Keyword | Activated | Triggered | Static | SpellAbility | CostIncrease | EntersReplacement | Unsupported
+    Keyword
+    | Activated
+    | Triggered
+    | Static
+    | SpellAbility
+    | CostIncrease
+    | EntersReplacement
+    | Kicker
+    | Unsupported
 )
 
 

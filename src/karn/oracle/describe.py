@@ -32,7 +32,10 @@ from karn.ir.nodes import (
     Filter,
     GainControl,
     GainLife,
+    IfCondition,
     Keyword,
+    Kicked,
+    Kicker,
     LoseLife,
     May,
     Modify,
@@ -78,7 +81,12 @@ def describe_ability(a: Ability) -> str:
         tail = f" [{', '.join(flags)}]" if flags else ""
         return f"Activated {cost_text(a.cost)}: {effects_text(a.effects)}{targets_text(a.targets)}{tail}"
     if isinstance(a, Triggered):
-        return f"Triggered ({trigger_text(a.trigger)}): {effects_text(a.effects)}{targets_text(a.targets)}"
+        cond = f", if {condition_text(a.condition)}" if a.condition is not None else ""
+        return (
+            f"Triggered ({trigger_text(a.trigger)}{cond}): {effects_text(a.effects)}{targets_text(a.targets)}"
+        )
+    if isinstance(a, Kicker):
+        return "Kicker " + " and/or ".join(a.costs)
     if isinstance(a, Static):
         return "Static: " + "; ".join(modify_text(m) for m in a.mods)
     if isinstance(a, SpellAbility):
@@ -391,3 +399,12 @@ def _attach(e: Attach) -> str:
 @renders(May)
 def _may(e: May) -> str:
     return f"you may ({effects_text(e.effects)})"
+
+
+@renders(IfCondition)
+def _if_condition(e: IfCondition) -> str:
+    return f"if {condition_text(e.condition)}, ({effects_text(e.effects)})"
+
+
+def condition_text(c: Kicked) -> str:
+    return f"it was kicked with its {c.cost} kicker" if c.cost else "it was kicked"

@@ -54,7 +54,9 @@ from karn.oracle.syntax import (
     GainLifeTriggerA,
     GainLifeVP,
     IfItsSentence,
+    IfKickedSentence,
     Item,
+    KickerA,
     LoseLifeVP,
     ManaCostA,
     MayVP,
@@ -178,6 +180,9 @@ class _Builder(Transformer[Token, Any]):
     def kwi_prowess(self, meta: Meta, c: list[Any]) -> ProwessA:
         return ProwessA()
 
+    def kwi_kicker(self, meta: Meta, c: list[Any]) -> KickerA:
+        return KickerA(tuple(str(m) for m in c))
+
     def activated(self, meta: Meta, c: list[Any]) -> ActivatedA:
         return ActivatedA(tuple(c[0]), c[1])
 
@@ -190,6 +195,13 @@ class _Builder(Transformer[Token, Any]):
 
     def triggered(self, meta: Meta, c: list[Any]) -> TriggeredA:
         return TriggeredA(c[1], c[2])
+
+    def triggered_if_kicked(self, meta: Meta, c: list[Any]) -> TriggeredA:
+        cost = c[2] if len(c) > 3 else ""
+        return TriggeredA(c[1], c[-1], kicked=cost)
+
+    def kicked_with(self, meta: Meta, c: list[Any]) -> str:
+        return str(c[0])
 
     def trigger_word(self, meta: Meta, c: list[Any]) -> str:
         return "when"
@@ -251,6 +263,9 @@ class _Builder(Transformer[Token, Any]):
 
     def s_chain(self, meta: Meta, c: list[Any]) -> ChainSentence:
         return ChainSentence(tuple(c[0]), text=self._text(meta))
+
+    def s_if_kicked(self, meta: Meta, c: list[Any]) -> IfKickedSentence:
+        return IfKickedSentence(tuple(c[0]), text=self._text(meta))
 
     def s_if_its(self, meta: Meta, c: list[Any]) -> IfItsSentence:
         return IfItsSentence(c[0], tuple(c[1]), text=self._text(meta))

@@ -424,6 +424,14 @@ class IfItsSentence(SentenceA):
 
 
 @dataclass(frozen=True, slots=True)
+class IfKickedSentence(SentenceA):
+    """ "If this spell was kicked, <chain>." (702.33d)."""
+
+    items: tuple[Item, ...]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class SorceryOnlySentence(SentenceA):
     """ "Activate only as a sorcery." (602.5d)."""
 
@@ -491,6 +499,13 @@ class KeywordA:
     """Base class of the keyword ability nodes (never built itself)."""
 
     __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class KickerA(KeywordA):
+    """ "Kicker {2}{G}", "Kicker {W} and/or {2}{B}" (702.33a-b)."""
+
+    costs: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -591,6 +606,7 @@ class ActivatedA:
 class TriggeredA:
     trigger: TriggerA
     effects: Effects
+    kicked: str | None = None  # "if it was kicked[ with its {W} kicker]": "" or the cost (603.4)
 
 
 @dataclass(frozen=True, slots=True)

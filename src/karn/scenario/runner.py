@@ -51,7 +51,7 @@ class Result:
 # A scenario goes at most this many turns ahead in one step: a longer wait is a mistake.
 MAX_TURNS_AHEAD = 100
 # Decisions that are part of casting a spell or activating an ability (601.2b-h, 602.2b).
-CASTING_KINDS = ("mode", "x", "target", "pay")
+CASTING_KINDS = ("mode", "kicker", "x", "target", "pay")
 # Options whose first number is an object id or a player (not an index, a number or a mode).
 NON_OBJECT_OPTIONS = ("replace", "mode", "number", "x", "order", "pay", "pass", "cancel", "done", "yes", "no")
 
@@ -285,6 +285,15 @@ class Runner:
             d = g.decision
             if d.kind == "target" and d.rule != "601.2c":
                 break  # a triggered ability's target (603.3d): answered by a later choose step
+            if d.kind == "kicker":
+                # 601.2b: `with: [kicker]` pays every kicker cost, `with: ["kicker {W}"]` that one;
+                # without `with`, optional additional costs are declined.
+                cost = next(o.label for o in d.options if o.kind == "kicker" and o.a == 0).rsplit(" ", 1)[-1]
+                wanted = any(n.lower() in ("kicker", f"kicker {cost}".lower()) for n, _ in st.with_costs)
+                if wanted and not self.offered(Action("kicker", 1)):
+                    raise StepFailed(f"the kicker cost {cost} can't be paid (601.2h)")
+                self.apply(Action("kicker", 1 if wanted else 0))
+                continue
             if d.kind == "mode":
                 if not modes:
                     raise ScenarioMistake(f"the spell is modal: give mode ({d.prompt})")
@@ -344,7 +353,7 @@ class Runner:
     def cast(self, st: Step) -> None:
         if st.alt is not None:
             raise NotSupported(f"karn doesn't support alternative costs yet (alt: {st.alt}; 118.9)")
-        if st.with_costs:
+        if any(not n.lower().startswith("kicker") for n, _ in st.with_costs):
             costs = ", ".join(name if n == 1 else f"{name} {n}" for name, n in st.with_costs)
             raise NotSupported(f"karn doesn't support optional additional costs yet (with: {costs}; 601.2b)")
         if st.face != 1:
@@ -363,6 +372,10 @@ class Runner:
             raise ScenarioMistake(f"{name} has no X in its mana cost ({face.mana_cost}): remove x")
         spell = g.compiled(name).abilities
         modal = any(isinstance(a, ir.SpellAbility) and a.modes for a in spell)
+        if st.with_costs and not any(isinstance(a, ir.Kicker) for a in spell):
+            raise ScenarioMistake(
+                f"{name} has no optional additional costs (kicker) to pay: remove with (601.2b)"
+            )
         if st.modes and not modal:
             raise ScenarioMistake(f"{name} is not modal: remove mode")
         if st.cast_from != "hand" and not self.offered(Action("cast", oid)):

@@ -14,7 +14,7 @@ from karn.engine.effects.registry import DONE, ENTER, WAIT, Outcome, handles
 from karn.engine.events import ReorderLibrary, Reveal, Shuffle, ZoneChange
 from karn.engine.frames import DiscardProgress, MayProgress, ResolveFrame, ScryProgress, SearchProgress
 from karn.engine.pipeline import perform
-from karn.engine.references import amount, refs, stack_label
+from karn.engine.references import amount, condition_holds, refs, stack_label
 from karn.engine.state import BATTLEFIELD, HAND, Obj, Option, ref_player
 
 
@@ -213,6 +213,12 @@ def reveal_top(ctx: Context, f: ResolveFrame, o: Obj, e: ir.RevealTop) -> Outcom
                     ),
                 )
     return DONE
+
+
+@handles(ir.IfCondition)
+def if_condition(ctx: Context, f: ResolveFrame, o: Obj, e: ir.IfCondition) -> Outcome:
+    """608.2c: "If this spell was kicked, ...": the effects happen only if the condition holds."""
+    return ENTER if condition_holds(ctx, o, e.condition) else DONE
 
 
 @handles(ir.May)

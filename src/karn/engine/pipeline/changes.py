@@ -185,6 +185,8 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
             # 306.5b: a planeswalker enters with its printed loyalty in loyalty counters.
             counters["loyalty"] = counters.get("loyalty", 0) + _int(face.loyalty)
         new.counters = {k: v for k, v in counters.items() if v}
+        if ev.origin == STACK:
+            new.kicked = list(o.kicked)  # 702.33d: a permanent was kicked if its spell was
         if ev.attach_to and ev.attach_to in s.objects and s.objects[ev.attach_to].zone == BATTLEFIELD:
             new.attached_to = ev.attach_to  # 303.4f
     dest = zone_list(s, new)

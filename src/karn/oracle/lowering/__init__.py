@@ -41,6 +41,7 @@ from karn.oracle.lowering import (  # noqa: F401
     counters,
     damage,
     keywords,
+    kicker,
     life,
     mana,
     permanents,

@@ -3,7 +3,7 @@ triggered (603) abilities, from their AST to IR (keywords: :mod:`.keywords`)."""
 
 from __future__ import annotations
 
-from karn.ir.nodes import Activated, AddMana, Effect, May, Mode, SpellAbility, Triggered
+from karn.ir.nodes import Activated, AddMana, Effect, Kicked, May, Mode, SpellAbility, Triggered
 from karn.oracle.lowering.chains import lower_effects
 from karn.oracle.lowering.context import CardTypes, Ctx, LowerError
 from karn.oracle.lowering.costs import lower_cost
@@ -64,4 +64,8 @@ def lower_triggered(trig: TriggeredA, text: str, card: CardTypes | None = None) 
     effs = lower_effects(trig.effects, ctx)
     if ctx.sorcery_speed:
         raise ctx.fail("activation restriction on a triggered ability")
-    return Triggered(trigger, tuple(effs), tuple(ctx.targets), text=text)
+    # 603.4: "if it was kicked [with its [A] kicker]" is an intervening "if" clause (702.33f).
+    condition = None if trig.kicked is None else Kicked(trig.kicked or None)
+    if condition is not None and (trigger.event != "enters" or not trigger.self_only):
+        raise ctx.fail("'if it was kicked' on a trigger other than its own entering")
+    return Triggered(trigger, tuple(effs), tuple(ctx.targets), text=text, condition=condition)
