@@ -18,6 +18,7 @@ from karn.engine.abilities import ability, extra_cost_per_target, spell_ability,
 from karn.engine.actions import Action
 from karn.engine.context import Context
 from karn.engine.events import CounterChange, SpellCast, Tap, ZoneChange
+from karn.engine.filters import characteristics_match
 from karn.engine.frames import ActivateFrame, CastFrame
 from karn.engine.pipeline import perform, put_on_stack
 from karn.engine.references import kicker_costs
@@ -94,11 +95,50 @@ def can_cast(
     if srcs is None:
         srcs = mana.sources(ctx, p)
     pool = ctx.state.players[p].pool
-    if info.cost.mana_value > (mana.available_count(pool, srcs) if avail is None else avail):
+    cost = reduced(info.cost, cost_reduction(ctx, p, oid))
+    if cost.mana_value > (mana.available_count(pool, srcs) if avail is None else avail):
         return False
-    if mana.solve(pool, info.cost, srcs) is None:
+    if mana.solve(pool, cost, srcs) is None:
         return False
+    sacrifice = additional_sacrifice(ctx, name)
+    if sacrifice is not None and not _sacrifice_candidates(ctx, p, oid, sacrifice):
+        return False  # 601.2h: the additional cost can't be paid
     return has_targets(ctx, p, oid)
+
+
+def cost_reduction(ctx: Context, p: int, oid: int) -> int:
+    """601.2f: the generic mana the static abilities of `p`'s permanents take off the total cost of
+    this spell ("Black spells and green spells you cast cost {1} less to cast.")."""
+    total = 0
+    c = None
+    for src, sc in ctx.battlefield_chars().items():
+        if sc.controller != p:
+            continue
+        for ab in sc.abilities:
+            if isinstance(ab, ir.CostReduction):
+                c = c or ctx.chars(oid)
+                f = ab.spells
+                if characteristics_match(f, c.types, c.subtypes, c.supertypes, c.colors, p, p, p) and not (
+                    f.other and src == oid
+                ):
+                    total += ab.generic
+    return total
+
+
+def reduced(cost: ManaCost, generic: int) -> ManaCost:
+    """601.2f: a reduction of generic mana lowers only the generic part, never below zero."""
+    if not generic:
+        return cost
+    return ManaCost(max(0, cost.generic - generic), cost.x, cost.colored, cost.text)
+
+
+def additional_sacrifice(ctx: Context, name: str) -> ir.Filter | None:
+    """601.2b: the permanent an "as an additional cost, sacrifice ..." asks for, if any."""
+    return next((a.sacrifice for a in ctx.compiled(name).abilities if isinstance(a, ir.AdditionalCost)), None)
+
+
+def _sacrifice_candidates(ctx: Context, p: int, oid: int, f: ir.Filter) -> list[int]:
+    return [o for o in ctx.state.battlefield if targeting.matches(ctx, o, f, p, oid)]
 
 
 def can_activate(
@@ -198,10 +238,24 @@ def cast_step(ctx: Context, f: CastFrame) -> None:
     extra = extra_cost_per_target(ctx, name)
     if _choose_targets(ctx, f, p, oid, specs, name, base.with_x(x), extra):
         return
-    # 601.2f: total cost (mana cost, additional costs such as kicker, cost increases).
-    n_targets = len(f.picks.chosen[0]) if f.picks.chosen else 0
-    total = base.with_x(x, extra * max(0, n_targets - 1))
-    f.cost = str(total)
+    # 601.2f: total cost (mana cost, additional costs such as kicker, cost increases, then
+    # reductions), locked in before any of it is paid (601.2h).
+    if not f.cost:
+        n_targets = len(f.picks.chosen[0]) if f.picks.chosen else 0
+        total = reduced(base.with_x(x, extra * max(0, n_targets - 1)), cost_reduction(ctx, p, oid))
+        f.cost = str(total)
+    sacrifice = additional_sacrifice(ctx, name)
+    if sacrifice is not None and not f.sacrificed:
+        # 601.2h: pay the additional cost: choose the permanent to sacrifice.
+        opts = [
+            Option("sacrifice", t, label=targeting.label(ctx, t))
+            for t in _sacrifice_candidates(ctx, p, oid, sacrifice)
+        ]
+        decisions.ask(
+            ctx, p, "sacrifice", "601.2h", f"sacrifice a permanent to cast {name}", opts + [_cancel()]
+        )
+        return
+    total = ManaCost.parse(f.cost)
     _ask_payment(ctx, p, total, f"pay {total} for {name}")
 
 
@@ -299,6 +353,18 @@ def cast_answer(ctx: Context, f: CastFrame, a: Action) -> None:
         f.x = a.a
     elif a.kind == "kicker":
         f.kicker = (f.kicker or []) + [bool(a.a)]
+    elif a.kind == "sacrifice":
+        f.sacrificed = a.a
+        perform(
+            ctx,
+            ZoneChange(
+                obj=a.a,
+                to=GRAVEYARD,
+                rule="601.2h",
+                cause="sacrifice",
+                text=f"{ctx.describe(a.a)} is sacrificed",
+            ),
+        )
     elif a.kind == "pay":
         if not mana.pay(ctx, f.player, ManaCost.parse(f.cost)):
             raise AssertionError("payment solver failed after proposing a payment")

@@ -640,6 +640,27 @@ class CostIncrease:
 
 
 @dataclass(frozen=True, slots=True)
+class AdditionalCost:
+    """ "As an additional cost to cast this spell, sacrifice a creature." (601.2b): a cost
+    every cast of the spell pays (601.2h) besides its mana cost: sacrificing one permanent
+    ``sacrifice`` describes (controlled by the caster)."""
+
+    sacrifice: Filter
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CostReduction:
+    """A static ability of a permanent: "Black spells and green spells you cast cost {1} less
+    to cast." (601.2f): the generic part of the total cost of each spell its controller casts
+    that ``spells`` matches is reduced by ``generic`` (never below zero, 601.2f)."""
+
+    spells: Filter
+    generic: int
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Kicker:
     """ "Kicker [cost]" / "Kicker [cost 1] and/or [cost 2]" (702.33a-b): optional additional
     costs the caster may pay as the spell is cast (601.2b, 601.2f); ``costs`` are mana costs
@@ -666,6 +687,8 @@ Ability = (
     | CostIncrease
     | EntersReplacement
     | Kicker
+    | AdditionalCost
+    | CostReduction
     | Unsupported
 )
 

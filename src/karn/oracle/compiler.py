@@ -47,8 +47,10 @@ from karn.ir.nodes import (
 from karn.oracle.lowering import (
     CardTypes,
     LowerError,
+    is_additional_cost,
     is_cost_increase,
     lower_activated,
+    lower_additional_cost,
     lower_cost_increase,
     lower_keyword,
     lower_modal,
@@ -300,8 +302,10 @@ def _try_cost_increase(line: Line) -> Ability | None:
         ast = parse(line.norm, "effects")
     except ParseError:
         return None
-    if isinstance(ast, Effects) and is_cost_increase(ast):
+    if isinstance(ast, Effects) and (is_cost_increase(ast) or is_additional_cost(ast)):
         try:
+            if is_additional_cost(ast):
+                return lower_additional_cost(ast, line.text)
             return lower_cost_increase(ast, line.text)
         except LowerError as e:
             return _unsupported_lower(line.text, line.norm, e)

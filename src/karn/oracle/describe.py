@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 from karn.ir.nodes import (
     Ability,
     Activated,
+    AdditionalCost,
     AddMana,
     Amount,
     ApplyContinuous,
@@ -19,6 +20,7 @@ from karn.ir.nodes import (
     CompiledCard,
     Cost,
     CostIncrease,
+    CostReduction,
     Count,
     CounterSpell,
     CreateToken,
@@ -87,6 +89,10 @@ def describe_ability(a: Ability) -> str:
         )
     if isinstance(a, Kicker):
         return "Kicker " + " and/or ".join(a.costs)
+    if isinstance(a, AdditionalCost):
+        return f"Additional cost: sacrifice a {filter_text(a.sacrifice)}"
+    if isinstance(a, CostReduction):
+        return f"Cost reduction: each {filter_text(a.spells)} costs {{{a.generic}}} less to cast"
     if isinstance(a, Static):
         return "Static: " + "; ".join(modify_text(m) for m in a.mods)
     if isinstance(a, SpellAbility):

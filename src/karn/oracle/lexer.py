@@ -249,6 +249,30 @@ def _list_separators(toks: list[Tok]) -> list[Tok]:
     for i, t in enumerate(out):
         if t.value == "and" and t.type != "LAND" and _joins_targets(out, i):
             out[i] = Tok("TAND", "and", t.start, t.end)
+    return _color_noun_pairs(out)
+
+
+def _color_noun_pairs(toks: list[Tok]) -> list[Tok]:
+    """ "black spells and green spells": one noun with either color, lexed as "black, green
+    spells" (a color list matches an object of any of its colors)."""
+    out: list[Tok] = []
+    i = 0
+    while i < len(toks):
+        t = toks[i]
+        if (
+            t.type == "COLOR"
+            and i + 4 < len(toks)
+            and toks[i + 2].type == "LAND"
+            and toks[i + 3].type == "COLOR"
+            and toks[i + 1].value == toks[i + 4].value
+            and toks[i + 1].value in ("spell", "permanent", "card")
+            and (i + 5 >= len(toks) or toks[i + 5].type not in ("LAND", "LCOMMA", "OR"))
+        ):
+            out += [t, Tok("LCOMMA", ",", toks[i + 2].start, toks[i + 2].end)]
+            i += 3
+            continue
+        out.append(t)
+        i += 1
     return out
 
 

@@ -22,6 +22,7 @@ from karn.oracle.syntax import (
     NP,
     AbilityA,
     ActivatedA,
+    AdditionalCostSentence,
     AddManaVP,
     AmountA,
     AttachVP,
@@ -33,6 +34,7 @@ from karn.oracle.syntax import (
     ChooseVP,
     CostA,
     CostIncreaseVP,
+    CostReductionVP,
     CounterVP,
     CreateTokenVP,
     DamageVP,
@@ -264,6 +266,9 @@ class _Builder(Transformer[Token, Any]):
     def s_chain(self, meta: Meta, c: list[Any]) -> ChainSentence:
         return ChainSentence(tuple(c[0]), text=self._text(meta))
 
+    def s_additional_cost(self, meta: Meta, c: list[Any]) -> AdditionalCostSentence:
+        return AdditionalCostSentence(tuple(c[0]), text=self._text(meta))
+
     def s_if_kicked(self, meta: Meta, c: list[Any]) -> IfKickedSentence:
         return IfKickedSentence(tuple(c[0]), text=self._text(meta))
 
@@ -452,6 +457,9 @@ class _Builder(Transformer[Token, Any]):
 
     def v_cost_more(self, meta: Meta, c: list[Any]) -> CostIncreaseVP:
         return CostIncreaseVP(str(c[0]), text=self._text(meta))
+
+    def v_cost_less(self, meta: Meta, c: list[Any]) -> CostReductionVP:
+        return CostReductionVP(str(c[0]), text=self._text(meta))
 
     def v_enters_tapped(self, meta: Meta, c: list[Any]) -> EntersVP:
         return EntersVP(tapped=True, text=self._text(meta))
@@ -748,6 +756,9 @@ class _Builder(Transformer[Token, Any]):
 
     def q_you_control(self, meta: Meta, c: list[Any]) -> Qual:
         return Qual("controller", "you")
+
+    def q_you_cast(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("controller", "you")  # 601.2: the player who casts a spell controls it
 
     def q_you_dont_control(self, meta: Meta, c: list[Any]) -> Qual:
         return Qual("controller", "opponent")

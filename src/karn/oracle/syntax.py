@@ -370,6 +370,14 @@ class CostIncreaseVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class CostReductionVP(VerbA):
+    """ "cost {N} less to cast" (601.2f), said of the spells a player casts."""
+
+    mana: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class EntersVP(VerbA):
     """ "enters tapped", "enters with N +1/+1 counters on it" (614.1c-d): how the
     subject enters the battlefield, a static ability's replacement effect."""
@@ -420,6 +428,14 @@ class IfItsSentence(SentenceA):
 
     cond: NP
     items: tuple[Item, ...]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AdditionalCostSentence(SentenceA):
+    """ "As an additional cost to cast this spell, sacrifice a creature." (601.2b, 601.2h)."""
+
+    costs: tuple[CostA, ...]
     text: str = ""
 
 

@@ -51,7 +51,7 @@ class Result:
 # A scenario goes at most this many turns ahead in one step: a longer wait is a mistake.
 MAX_TURNS_AHEAD = 100
 # Decisions that are part of casting a spell or activating an ability (601.2b-h, 602.2b).
-CASTING_KINDS = ("mode", "kicker", "x", "target", "pay")
+CASTING_KINDS = ("mode", "kicker", "x", "target", "sacrifice", "pay")
 # Options whose first number is an object id or a player (not an index, a number or a mode).
 NON_OBJECT_OPTIONS = ("replace", "mode", "number", "x", "order", "pay", "pass", "cancel", "done", "yes", "no")
 
@@ -79,6 +79,7 @@ class Runner:
         self.letters = sc.letters
         self.prepared_hash = ""
         self.g = build(sc)
+        self.casting: Step | None = None  # a cast waiting for a choose step (601.2h sacrifice)
 
     @property
     def board(self) -> Board:
@@ -275,14 +276,23 @@ class Runner:
         what = what.removeprefix("target ").removeprefix("up to one target ")
         return StepFailed(f"{self.describe(oid)} is not a legal target ({what})")
 
-    def _answer_casting(self, st: Step, targets: list[int]) -> None:
+    def _answer_casting(self, st: Step, targets: list[int], resumed: bool = False) -> None:
         """Answer the decisions of 601.2b-h from the step's fields (targets already resolved)."""
         g = self.g
         queue = list(targets)
-        modes = list(st.modes)
+        modes = [] if resumed else list(st.modes)
         paid_sources = False
         while g.decision is not None and g.decision.kind in CASTING_KINDS:
             d = g.decision
+            if d.kind == "sacrifice":
+                # 601.2h: the permanent to sacrifice for an additional cost; with a choice, the
+                # next step (choose) names it and the cast goes on.
+                picks = [o for o in d.options if o.kind == "sacrifice"]
+                if len(picks) == 1:
+                    self.apply(Action("sacrifice", picks[0].a))
+                    continue
+                self.casting = st
+                return
             if d.kind == "target" and d.rule != "601.2c":
                 break  # a triggered ability's target (603.3d): answered by a later choose step
             if d.kind == "kicker":
@@ -579,6 +589,9 @@ class Runner:
                 )
             )
         self.apply(pick)
+        st, self.casting = self.casting, None
+        if st is not None and g.decision is not None and g.decision.kind in CASTING_KINDS:
+            self._answer_casting(st, [], resumed=True)  # the rest of the cast (601.2h)
 
     def _pay_automatically(self) -> None:
         """SCENARIOS.md: "yes" to paying a cost ("unless its controller pays", ward, "you may

@@ -59,7 +59,12 @@ from karn.oracle.lowering.abilities import (
     lower_triggered,
 )
 from karn.oracle.lowering.context import CardTypes, LowerError
-from karn.oracle.lowering.costs import is_cost_increase, lower_cost_increase
+from karn.oracle.lowering.costs import (
+    is_additional_cost,
+    is_cost_increase,
+    lower_additional_cost,
+    lower_cost_increase,
+)
 from karn.oracle.lowering.registry import lower_keyword
 from karn.oracle.lowering.statics import lower_static
 
@@ -67,6 +72,8 @@ __all__ = [
     "CardTypes",
     "LowerError",
     "is_cost_increase",
+    "is_additional_cost",
+    "lower_additional_cost",
     "lower_activated",
     "lower_cost_increase",
     "lower_keyword",
