@@ -21,7 +21,7 @@ from karn.engine.events import CounterChange, SpellCast, Tap, ZoneChange
 from karn.engine.filters import characteristics_match
 from karn.engine.frames import ActivateFrame, CastFrame
 from karn.engine.pipeline import perform, put_on_stack
-from karn.engine.references import kicker_costs
+from karn.engine.references import count, kicker_costs
 from karn.engine.state import GRAVEYARD, HAND, STACK, Obj, Option, decode_state, encode_state
 
 # ---------------------------------------------------------------------------- what may be cast
@@ -110,18 +110,19 @@ def cost_reduction(ctx: Context, p: int, oid: int) -> int:
     """601.2f: the generic mana the static abilities of `p`'s permanents take off the total cost of
     this spell ("Black spells and green spells you cast cost {1} less to cast.")."""
     total = 0
+    for own in ctx.compiled(ctx.obj(oid).name).abilities:
+        if isinstance(own, ir.CostReduction) and own.spells is None:  # "This spell costs {1} less"
+            total += own.generic * (1 if own.per is None else count(ctx, own.per, p, oid, []))
     c = None
     for src, sc in ctx.battlefield_chars().items():
         if sc.controller != p:
             continue
         for ab in sc.abilities:
-            if isinstance(ab, ir.CostReduction):
+            if isinstance(ab, ir.CostReduction) and ab.spells is not None:
                 c = c or ctx.chars(oid)
                 f = ab.spells
-                if characteristics_match(f, c.types, c.subtypes, c.supertypes, c.colors, p, p, p) and not (
-                    f.other and src == oid
-                ):
-                    total += ab.generic
+                if characteristics_match(f, c.types, c.subtypes, c.supertypes, c.colors, p, p, p):
+                    total += ab.generic * (1 if ab.per is None else count(ctx, ab.per, p, src, []))
     return total
 
 

@@ -170,6 +170,9 @@ def count(ctx: Context, c: ir.Count, controller: int, source: int, referred: lis
     """A :class:`~karn.ir.Count`: objects a filter describes, the card types among them
     (205.2a), or the mana value of the object referred to (202.3); ``controller`` is "you"."""
     s = ctx.state
+    if c.what == "attacked_with":
+        pl = s.players[controller]
+        return (len(pl.attacked_with) if pl.attacked_turn == s.turn else 0) + c.plus
     if c.what == "mana_value":
         for t in referred:
             if t in s.objects:

@@ -109,6 +109,8 @@ class Player(msgspec.Struct, array_like=True):
     left: bool = False  # 800.4a: has left the game (multiplayer: the game went on)
     drew_from_empty: bool = False  # 704.5b
     lands_played: int = 0  # 305.2
+    attacked_with: list[int] = msgspec.field(default_factory=list)  # 508.1: this turn's attackers
+    attacked_turn: int = 0  # the turn attacked_with is about
     mulligans: int = 0
     kept: bool = False
 

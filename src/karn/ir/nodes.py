@@ -122,11 +122,13 @@ class Count:
       * ``"card_types"``: the card types among them (Tarmogoyf: "card types among cards
         in all graveyards", 205.2a);
       * ``"mana_value"``: the mana value of ``ref`` (Opalescence: "equal to its mana
-        value", 202.3).
+        value", 202.3);
+      * ``"attacked_with"``: the creatures "you" attacked with this turn, whatever they are now
+        (608.2i: a characteristic they had when declared as attackers, 508.1).
     ``plus`` is added ("that number plus 1").
     """
 
-    what: Literal["objects", "card_types", "mana_value"]
+    what: Literal["objects", "card_types", "mana_value", "attacked_with"]
     filter: Filter | None = None
     ref: Ref | None = None
     plus: int = 0
@@ -655,9 +657,10 @@ class CostReduction:
     to cast." (601.2f): the generic part of the total cost of each spell its controller casts
     that ``spells`` matches is reduced by ``generic`` (never below zero, 601.2f)."""
 
-    spells: Filter
+    spells: Filter | None  # None: this spell itself ("This spell costs {1} less to cast ...")
     generic: int
     text: str = ""
+    per: Count | None = None  # "... for each <objects>": ``generic`` times that number
 
 
 @dataclass(frozen=True, slots=True)

@@ -49,9 +49,11 @@ from karn.oracle.lowering import (
     LowerError,
     is_additional_cost,
     is_cost_increase,
+    is_cost_reduction,
     lower_activated,
     lower_additional_cost,
     lower_cost_increase,
+    lower_cost_reduction,
     lower_keyword,
     lower_modal,
     lower_spell,
@@ -302,10 +304,14 @@ def _try_cost_increase(line: Line) -> Ability | None:
         ast = parse(line.norm, "effects")
     except ParseError:
         return None
-    if isinstance(ast, Effects) and (is_cost_increase(ast) or is_additional_cost(ast)):
+    if isinstance(ast, Effects) and (
+        is_cost_increase(ast) or is_additional_cost(ast) or is_cost_reduction(ast)
+    ):
         try:
             if is_additional_cost(ast):
                 return lower_additional_cost(ast, line.text)
+            if is_cost_reduction(ast):
+                return lower_cost_reduction(ast, line.text)
             return lower_cost_increase(ast, line.text)
         except LowerError as e:
             return _unsupported_lower(line.text, line.norm, e)

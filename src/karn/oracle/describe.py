@@ -92,7 +92,9 @@ def describe_ability(a: Ability) -> str:
     if isinstance(a, AdditionalCost):
         return f"Additional cost: sacrifice a {filter_text(a.sacrifice)}"
     if isinstance(a, CostReduction):
-        return f"Cost reduction: each {filter_text(a.spells)} costs {{{a.generic}}} less to cast"
+        what = "this spell" if a.spells is None else f"each {filter_text(a.spells)}"
+        per = f" ({amount_text(a.per)})" if a.per is not None else ""
+        return f"Cost reduction: {what} costs {{{a.generic}}} less to cast{per}"
     if isinstance(a, Static):
         return "Static: " + "; ".join(modify_text(m) for m in a.mods)
     if isinstance(a, SpellAbility):
@@ -230,6 +232,8 @@ def amount_text(a: Amount) -> str:
         return "X" if a.name == "X" else f"the power of {ref_text(a.ref) if a.ref else 'it'}"
     if isinstance(a, Count):
         plus = f" plus {a.plus}" if a.plus else ""
+        if a.what == "attacked_with":
+            return f"the number of creatures you attacked with this turn{plus}"
         if a.what == "mana_value":
             return f"the mana value of {ref_text(a.ref) if a.ref else 'it'}{plus}"
         what = "the card types among" if a.what == "card_types" else "the number of"

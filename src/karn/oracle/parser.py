@@ -459,7 +459,7 @@ class _Builder(Transformer[Token, Any]):
         return CostIncreaseVP(str(c[0]), text=self._text(meta))
 
     def v_cost_less(self, meta: Meta, c: list[Any]) -> CostReductionVP:
-        return CostReductionVP(str(c[0]), text=self._text(meta))
+        return CostReductionVP(str(c[0]), text=self._text(meta), each=c[1] if len(c) > 1 else None)
 
     def v_enters_tapped(self, meta: Meta, c: list[Any]) -> EntersVP:
         return EntersVP(tapped=True, text=self._text(meta))
@@ -756,6 +756,9 @@ class _Builder(Transformer[Token, Any]):
 
     def q_you_control(self, meta: Meta, c: list[Any]) -> Qual:
         return Qual("controller", "you")
+
+    def q_you_attacked_with(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("attacked_with", "you")  # "creature you attacked with this turn" (508.1)
 
     def q_you_cast(self, meta: Meta, c: list[Any]) -> Qual:
         return Qual("controller", "you")  # 601.2: the player who casts a spell controls it

@@ -29,7 +29,7 @@ class Word:
 class Qual:
     """A qualifier after the nouns: "you control", "from your graveyard", "target player controls"."""
 
-    kind: Literal["controller", "owner", "zone", "player_controls", "from_it"]
+    kind: Literal["controller", "owner", "zone", "player_controls", "from_it", "attacked_with"]
     value: str = ""  # "you" / "opponent" for controller/owner; the zone for "zone"
     player: NP | None = None  # for player_controls
 
@@ -371,10 +371,12 @@ class CostIncreaseVP(VerbA):
 
 @dataclass(frozen=True, slots=True)
 class CostReductionVP(VerbA):
-    """ "cost {N} less to cast" (601.2f), said of the spells a player casts."""
+    """ "cost {N} less to cast" (601.2f), said of the spells a player casts or of this spell;
+    ``each``: "... for each creature card in your graveyard"."""
 
     mana: str
     text: str = ""
+    each: Desc | None = None
 
 
 @dataclass(frozen=True, slots=True)

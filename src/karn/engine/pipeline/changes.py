@@ -547,7 +547,15 @@ def execute_spell_cast(ctx: Context, ev: SpellCast) -> list[GameEvent]:
 
 @executes(AttackerDeclared)
 def execute_attacker_declared(ctx: Context, ev: AttackerDeclared) -> list[GameEvent]:
-    return []  # recorded only: "whenever ... attacks" (508.3a)
+    """Recorded for "whenever ... attacks" (508.3a), and as one of the creatures its controller
+    attacked with this turn (608.2i: whatever it becomes later)."""
+    s = ctx.state
+    pl = s.players[ctx.controller(ev.obj)]
+    if pl.attacked_turn != s.turn:
+        pl.attacked_turn, pl.attacked_with = s.turn, []
+    if ev.obj not in pl.attacked_with:
+        pl.attacked_with.append(ev.obj)
+    return []
 
 
 # ---------------------------------------------------------------------------- leaving the game (800.4a)

@@ -62,8 +62,10 @@ from karn.oracle.lowering.context import CardTypes, LowerError
 from karn.oracle.lowering.costs import (
     is_additional_cost,
     is_cost_increase,
+    is_cost_reduction,
     lower_additional_cost,
     lower_cost_increase,
+    lower_cost_reduction,
 )
 from karn.oracle.lowering.registry import lower_keyword
 from karn.oracle.lowering.statics import lower_static
@@ -74,6 +76,8 @@ __all__ = [
     "is_cost_increase",
     "is_additional_cost",
     "lower_additional_cost",
+    "is_cost_reduction",
+    "lower_cost_reduction",
     "lower_activated",
     "lower_cost_increase",
     "lower_keyword",

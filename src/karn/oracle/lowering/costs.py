@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from karn.ir.nodes import AdditionalCost, Cost, CostIncrease, CostReduction, Effect
+from karn.ir.nodes import AdditionalCost, Cost, CostIncrease, CostReduction, Count, Effect, Filter
 from karn.oracle.lowering.context import Ctx, LowerError
 from karn.oracle.lowering.descriptions import describe
 from karn.oracle.lowering.registry import (
@@ -22,6 +22,7 @@ from karn.oracle.syntax import (
     CostA,
     CostIncreaseVP,
     CostReductionVP,
+    Desc,
     DiscardCostA,
     Effects,
     ManaCostA,
@@ -160,6 +161,9 @@ def lower_cost_reduction(effects: Effects, text: str) -> CostReduction:
     generic = item.vp.mana[1:-1]
     if not (item.vp.mana.count("{") == 1 and generic.isdigit()):
         raise ctx.fail("a cost reduction of colored mana")
+    per = None if item.vp.each is None else _count_each(item.vp.each, ctx)
+    if subject is not None and subject.kind == "self":
+        return CostReduction(None, int(generic), text=text, per=per)  # this spell's own cost
     if subject is None or subject.kind != "bare" or subject.desc is None:
         raise ctx.fail("a cost reduction of something other than the spells a player casts")
     d = describe(subject.desc, ctx)
@@ -170,7 +174,21 @@ def lower_cost_reduction(effects: Effects, text: str) -> CostReduction:
         or d.objects.controller != "you"
     ):
         raise ctx.fail("a cost reduction of something other than the spells you cast")
-    return CostReduction(d.objects, int(generic), text=text)
+    return CostReduction(d.objects, int(generic), text=text, per=per)
+
+
+def _count_each(desc: Desc, ctx: Ctx) -> Count:
+    """ "for each creature card in your graveyard": the objects counted as the cost is
+    determined (601.2f); "for each creature you attacked with this turn" (508.1)."""
+    if desc.quals and desc.quals[-1].kind == "attacked_with":
+        d = describe(replace(desc, quals=desc.quals[:-1]), ctx)
+        if d.objects != Filter(types=("creature",)):
+            raise ctx.fail("attacked with something other than creatures")
+        return Count("attacked_with", d.objects)
+    d = describe(desc, ctx)
+    if d.objects is None or d.players is not None:
+        raise ctx.fail("a cost reduction for each player")
+    return Count("objects", d.objects)
 
 
 @lowers(CostReductionVP)
