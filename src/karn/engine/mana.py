@@ -18,6 +18,7 @@ from karn.engine.context import Context
 from karn.engine.events import AddMana, GameEvent, SpendMana, Tap, ZoneChange
 from karn.engine.layers import Chars
 from karn.engine.pipeline import perform
+from karn.engine.references import count
 from karn.engine.state import GRAVEYARD
 
 
@@ -121,7 +122,9 @@ def _source_candidates(ctx: Context, p: int) -> list[tuple[Source, bool]]:
 def _source_of(oid: int, c: Chars) -> Source | None:
     options = []
     for i, ab in enumerate(c.abilities):
-        if isinstance(ab, ir.Activated) and ab.mana_ability and ab.cost.tap and free_source(ab):
+        if not isinstance(ab, ir.Activated) or any(isinstance(e, ir.AddMana) and e.times for e in ab.effects):
+            continue  # a variable amount ("for each creature you control"): activated by hand only
+        if ab.mana_ability and ab.cost.tap and free_source(ab):
             syms = produced(ab)
             if syms:
                 options.append((i, syms))
@@ -156,7 +159,12 @@ def activate_mana_ability(ctx: Context, p: int, oid: int, idx: int, keep: ManaCo
     c = ab.cost
     if c.mana and not pay(ctx, p, ManaCost.parse(c.mana), exclude=oid, keep=keep):
         raise AssertionError("a mana ability was offered whose mana cost can't be paid")
-    syms = produced(ab)
+    syms: tuple[str, ...] = ()
+    for e in ab.effects:
+        if isinstance(e, ir.AddMana):
+            # 106.3: "Add {G} for each creature you control": counted as the ability resolves (605.3b).
+            n = 1 if e.times is None else count(ctx, e.times, p, oid, [])
+            syms += parse_mana_symbols(e.mana) * n
     events: list[GameEvent] = []
     if c.tap:
         events.append(Tap(obj=oid, tapped=True, rule="605.3b", quiet=True))

@@ -408,9 +408,11 @@ class CreateToken:
 
 @dataclass(frozen=True, slots=True)
 class AddMana:
-    """Add mana (106.3): ``mana`` is a string of symbols like ``"{B}{B}{B}"`` or ``"{C}"``."""
+    """Add mana (106.3): ``mana`` is a string of symbols like ``"{B}{B}{B}"`` or ``"{C}"``;
+    ``times``: that mana once for each object counted ("Add {G} for each creature you control")."""
 
     mana: str
+    times: Count | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -370,7 +370,8 @@ def _create_token(e: CreateToken) -> str:
 
 @renders(AddMana)
 def _add_mana(e: AddMana) -> str:
-    return f"add {e.mana}"
+    each = f" for each {filter_text(e.times.filter)}" if e.times is not None and e.times.filter else ""
+    return f"add {e.mana}{each}"
 
 
 @renders(SearchLibrary)

@@ -414,7 +414,7 @@ class _Builder(Transformer[Token, Any]):
         return CreateTokenVP(c[0], text=self._text(meta))
 
     def v_add_mana(self, meta: Meta, c: list[Any]) -> AddManaVP:
-        return AddManaVP(str(c[0]), text=self._text(meta))
+        return AddManaVP(str(c[0]), text=self._text(meta), each=c[1] if len(c) > 1 else None)
 
     def v_search(self, meta: Meta, c: list[Any]) -> SearchVP:
         return SearchVP(c[0], c[1], text=self._text(meta))

@@ -289,6 +289,7 @@ class CreateTokenVP(VerbA):
 class AddManaVP(VerbA):
     mana: str
     text: str = ""
+    each: Desc | None = None  # "Add {G} for each creature you control."
 
 
 @dataclass(frozen=True, slots=True)
