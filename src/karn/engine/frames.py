@@ -90,7 +90,13 @@ class MayProgress(msgspec.Struct, tag="may", array_like=True):
     asked: bool = False
 
 
-Progress = DiscardProgress | SearchProgress | ScryProgress | MayProgress
+class SacrificeProgress(msgspec.Struct, tag="sacrifice", array_like=True):
+    """701.21a: sacrificing permanents one choice at a time."""
+
+    done: int = 0
+
+
+Progress = DiscardProgress | SearchProgress | ScryProgress | MayProgress | SacrificeProgress
 
 
 class ResolveFrame(msgspec.Struct, tag="resolve", array_like=True):
@@ -105,6 +111,7 @@ class ResolveFrame(msgspec.Struct, tag="resolve", array_like=True):
     progress: Progress | None = None
     affected: list[int] = msgspec.field(default_factory=list)  # "those creatures": the last effect's objects
     answer: Answer | None = None
+    declined: bool = False  # 608.2d: the last "you may" was declined ("If you don't, ...")
 
 
 class TriggersFrame(msgspec.Struct, tag="triggers", array_like=True):

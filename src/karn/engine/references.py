@@ -32,7 +32,7 @@ def kicker_costs(ctx: Context, name: str) -> tuple[str, ...]:
     return tuple(c for a in ctx.compiled(name).abilities if isinstance(a, ir.Kicker) for c in a.costs)
 
 
-def condition_holds(ctx: Context, kicked_object: Obj, c: ir.Condition) -> bool:
+def condition_holds(ctx: Context, kicked_object: Obj, c: ir.Kicked) -> bool:
     """702.33d-f: whether the object (a spell, or the permanent it became) was kicked, or was
     kicked with the kicker cost ``c.cost`` — the linked kicker ability of its own card (607.2i)."""
     if c.cost is None:

@@ -53,7 +53,7 @@ def _add(ctx: Context, source: int, aid: str, controller: int, data: TriggerData
         # 603.4: an intervening "if" clause is checked when the ability triggers; "if it was
         # kicked" (702.33d-f) can't change later, so checking it again on resolution changes nothing.
         src = ctx.state.objects.get(source)
-        if src is None or not condition_holds(ctx, src, condition):
+        if src is None or isinstance(condition, ir.Declined) or not condition_holds(ctx, src, condition):
             return
     ctx.state.triggers.append(
         PendingTrigger(source=source, name=name, ability=aid, controller=controller, data=data)

@@ -459,6 +459,16 @@ class RevealTop:
 
 
 @dataclass(frozen=True, slots=True)
+class Sacrifice:
+    """``player`` sacrifices ``amount`` permanents ``filter`` describes, of their choice
+    (701.21a: only permanents they control)."""
+
+    filter: Filter
+    player: Ref = Ref("you")
+    amount: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class Attach:
     """Attach the source (an Equipment, 301.5c) to ``to`` (equip, 702.6a)."""
 
@@ -474,7 +484,13 @@ class Kicked:
     cost: str | None = None
 
 
-Condition = Kicked
+@dataclass(frozen=True, slots=True)
+class Declined:
+    """The condition "If you don't" after a "you may" of the same resolution (608.2d): the
+    player chose not to (or couldn't)."""
+
+
+Condition = Kicked | Declined
 
 
 @dataclass(frozen=True, slots=True)
@@ -518,6 +534,7 @@ Effect = (
     | Attach
     | May
     | IfCondition
+    | Sacrifice
 )
 
 # --------------------------------------------------------------------------- abilities

@@ -25,6 +25,7 @@ from karn.ir.nodes import (
     CounterSpell,
     CreateToken,
     DealDamage,
+    Declined,
     Destroy,
     Discard,
     Draw,
@@ -46,6 +47,7 @@ from karn.ir.nodes import (
     Ref,
     ReturnToHand,
     RevealTop,
+    Sacrifice,
     Scry,
     SearchLibrary,
     Selector,
@@ -417,5 +419,12 @@ def _if_condition(e: IfCondition) -> str:
     return f"if {condition_text(e.condition)}, ({effects_text(e.effects)})"
 
 
-def condition_text(c: Kicked) -> str:
+def condition_text(c: Kicked | Declined) -> str:
+    if isinstance(c, Declined):
+        return "you don't"
     return f"it was kicked with its {c.cost} kicker" if c.cost else "it was kicked"
+
+
+@renders(Sacrifice)
+def _sacrifice(e: Sacrifice) -> str:
+    return f"{ref_text(e.player)} sacrifice a {filter_text(e.filter)}"

@@ -57,6 +57,7 @@ from karn.oracle.syntax import (
     GainLifeVP,
     IfItsSentence,
     IfKickedSentence,
+    IfYouDontSentence,
     Item,
     KickerA,
     LoseLifeVP,
@@ -268,6 +269,9 @@ class _Builder(Transformer[Token, Any]):
 
     def s_additional_cost(self, meta: Meta, c: list[Any]) -> AdditionalCostSentence:
         return AdditionalCostSentence(tuple(c[0]), text=self._text(meta))
+
+    def s_if_you_dont(self, meta: Meta, c: list[Any]) -> IfYouDontSentence:
+        return IfYouDontSentence(tuple(c[0]), text=self._text(meta))
 
     def s_if_kicked(self, meta: Meta, c: list[Any]) -> IfKickedSentence:
         return IfKickedSentence(tuple(c[0]), text=self._text(meta))

@@ -12,10 +12,17 @@ from karn.engine.context import Context
 from karn.engine.drawing import discard, draw
 from karn.engine.effects.registry import DONE, ENTER, WAIT, Outcome, handles
 from karn.engine.events import ReorderLibrary, Reveal, Shuffle, ZoneChange
-from karn.engine.frames import DiscardProgress, MayProgress, ResolveFrame, ScryProgress, SearchProgress
+from karn.engine.frames import (
+    DiscardProgress,
+    MayProgress,
+    ResolveFrame,
+    SacrificeProgress,
+    ScryProgress,
+    SearchProgress,
+)
 from karn.engine.pipeline import perform
 from karn.engine.references import amount, condition_holds, refs, stack_label
-from karn.engine.state import BATTLEFIELD, HAND, Obj, Option, ref_player
+from karn.engine.state import BATTLEFIELD, GRAVEYARD, HAND, Obj, Option, ref_player
 
 
 @handles(ir.Draw)
@@ -217,8 +224,61 @@ def reveal_top(ctx: Context, f: ResolveFrame, o: Obj, e: ir.RevealTop) -> Outcom
 
 @handles(ir.IfCondition)
 def if_condition(ctx: Context, f: ResolveFrame, o: Obj, e: ir.IfCondition) -> Outcome:
-    """608.2c: "If this spell was kicked, ...": the effects happen only if the condition holds."""
+    """608.2c: "If this spell was kicked, ...", "If you don't, ..." (608.2d): the effects happen
+    only if the condition holds."""
+    if isinstance(e.condition, ir.Declined):
+        return ENTER if f.declined else DONE
     return ENTER if condition_holds(ctx, o, e.condition) else DONE
+
+
+def _sacrifice_choices(ctx: Context, o: Obj, f: ResolveFrame, e: ir.Sacrifice) -> tuple[int, list[int]]:
+    players = [ref_player(p) for p in refs(ctx, f, o, e.player)]
+    if not players:
+        return -1, []
+    pl = players[0]
+    flt = dataclasses.replace(e.filter, controller="you")  # 701.21a: only their own permanents
+    return pl, [x for x in ctx.state.battlefield if targeting.matches(ctx, x, flt, pl, o.source or o.id)]
+
+
+@handles(ir.Sacrifice)
+def sacrifice(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Sacrifice) -> Outcome:
+    """701.21a: the player chooses permanents they control and puts them into their owners'
+    graveyards."""
+    progress = f.progress if isinstance(f.progress, SacrificeProgress) else SacrificeProgress()
+    f.progress = progress
+    ans = f.answer
+    f.answer = None
+    if ans is not None and ans.kind == "choose" and ans.a in ctx.state.objects:
+        perform(
+            ctx,
+            ZoneChange(
+                obj=ans.a,
+                to=GRAVEYARD,
+                rule="701.21a",
+                cause="sacrifice",
+                text=f"{ctx.describe(ans.a)} is sacrificed",
+            ),
+        )
+        progress.done += 1
+    pl, choices = _sacrifice_choices(ctx, o, f, e)
+    if progress.done >= e.amount or not choices:
+        return DONE
+    decisions.ask(
+        ctx,
+        pl,
+        "choose",
+        "701.21a",
+        f"{stack_label(ctx, o)}: choose a {e.filter.types[0] if e.filter.types else 'permanent'} to sacrifice",
+        [Option("choose", x, label=targeting.label(ctx, x)) for x in choices],
+    )
+    return WAIT
+
+
+def _impossible(ctx: Context, f: ResolveFrame, o: Obj, effects: tuple[ir.Effect, ...]) -> bool:
+    """608.2d: a player can't choose an option that's impossible: a "you may sacrifice ..." with
+    nothing to sacrifice."""
+    first = effects[0] if effects else None
+    return isinstance(first, ir.Sacrifice) and not _sacrifice_choices(ctx, o, f, first)[1]
 
 
 @handles(ir.May)
@@ -227,7 +287,11 @@ def may(ctx: Context, f: ResolveFrame, o: Obj, e: ir.May) -> Outcome:
     ans = f.answer
     f.answer = None
     if ans is not None and isinstance(f.progress, MayProgress):
+        f.declined = ans.kind != "yes"
         return ENTER if ans.kind == "yes" else DONE
+    if _impossible(ctx, f, o, e.effects):
+        f.declined = True
+        return DONE
     f.progress = MayProgress(asked=True)
     decisions.ask(
         ctx,

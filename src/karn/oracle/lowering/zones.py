@@ -5,9 +5,20 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from karn.ir.nodes import CounterSpell, Destroy, Effect, Exile, Filter, Group, ReturnToHand, Selector
+from karn.ir.nodes import (
+    CounterSpell,
+    Destroy,
+    Effect,
+    Exile,
+    Filter,
+    Group,
+    ReturnToHand,
+    Sacrifice,
+    Selector,
+)
 from karn.oracle.lowering.context import Ctx
-from karn.oracle.lowering.references import imperative, object_ref, object_sel, zone_hint
+from karn.oracle.lowering.descriptions import describe
+from karn.oracle.lowering.references import imperative, object_ref, object_sel, player_ref, zone_hint
 from karn.oracle.lowering.registry import Clause, lowers, no_effect
 from karn.oracle.syntax import (
     NP,
@@ -98,5 +109,13 @@ def lower_counter(vp: CounterVP, clause: Clause) -> list[Effect]:
 
 @lowers(SacrificeVP)
 def lower_sacrifice(vp: SacrificeVP, clause: Clause) -> list[Effect]:
-    """The IR has no sacrifice effect yet (only a sacrifice cost, Cost.sacrifice_self)."""
-    raise no_effect(vp, clause.ctx)
+    """ "[player] sacrifices a creature" (701.21a): that player chooses among permanents they
+    control. ("Sacrifice this creature" as an effect is not expressed yet.)"""
+    ctx = clause.ctx
+    obj = vp.obj
+    if obj.kind not in ("a", "another") or obj.desc is None:
+        raise no_effect(vp, ctx)
+    d = describe(obj.desc, ctx)
+    if d.objects is None or d.players is not None or d.objects.zone != "battlefield" or d.objects.controller:
+        raise ctx.fail(f"the IR cannot express '{vp.text}'")
+    return [Sacrifice(replace(d.objects, other=obj.kind == "another"), player_ref(clause.subject, ctx))]
