@@ -153,6 +153,10 @@ class TargetSpec:
     min: int = 1
     max: int | None = 1
     text: str = ""
+    # "For each opponent, ... target permanent that player controls" (608.2f): one target for
+    # each opponent, among the objects that opponent controls (``objects.controller`` is
+    # "opponent"); ``min``/``max`` count per opponent.
+    per_opponent: bool = False
 
 
 # --------------------------------------------------------------------------- costs

@@ -172,6 +172,8 @@ def target_text(t: TargetSpec) -> str:
     count = ""
     if (t.min, t.max) != (1, 1):
         count = f" ×{t.min}..{t.max if t.max is not None else 'any'}"
+    if t.per_opponent:
+        count += " (one for each opponent, that player controls)"
     return " or ".join(kinds) + count
 
 

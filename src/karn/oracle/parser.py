@@ -51,6 +51,7 @@ from karn.oracle.syntax import (
     EntersVP,
     EquipA,
     ExileVP,
+    ForEachOpponentSentence,
     GainControlVP,
     GainLifePowerVP,
     GainLifeTriggerA,
@@ -269,6 +270,9 @@ class _Builder(Transformer[Token, Any]):
 
     def s_additional_cost(self, meta: Meta, c: list[Any]) -> AdditionalCostSentence:
         return AdditionalCostSentence(tuple(c[0]), text=self._text(meta))
+
+    def s_for_each_opponent(self, meta: Meta, c: list[Any]) -> ForEachOpponentSentence:
+        return ForEachOpponentSentence(tuple(c[0]), text=self._text(meta))
 
     def s_if_you_dont(self, meta: Meta, c: list[Any]) -> IfYouDontSentence:
         return IfYouDontSentence(tuple(c[0]), text=self._text(meta))

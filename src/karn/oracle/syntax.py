@@ -443,6 +443,14 @@ class AdditionalCostSentence(SentenceA):
 
 
 @dataclass(frozen=True, slots=True)
+class ForEachOpponentSentence(SentenceA):
+    """ "For each opponent, <chain>." (608.2f)."""
+
+    items: tuple[Item, ...]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class IfYouDontSentence(SentenceA):
     """ "If you don't, <chain>." after a "you may" (608.2d)."""
 

@@ -11,7 +11,16 @@ from __future__ import annotations
 from karn.ir.nodes import Effect, May
 from karn.oracle.lowering.context import Ctx
 from karn.oracle.lowering.registry import Clause, lower_sentence, lower_verb, lowers, lowers_sentence
-from karn.oracle.syntax import NP, ChainSentence, Effects, Item, MayVP, SorceryOnlySentence, VerbA
+from karn.oracle.syntax import (
+    NP,
+    ChainSentence,
+    Effects,
+    ForEachOpponentSentence,
+    Item,
+    MayVP,
+    SorceryOnlySentence,
+    VerbA,
+)
 
 
 def lower_effects(effects: Effects, ctx: Ctx) -> list[Effect]:
@@ -30,6 +39,23 @@ def lower_effects(effects: Effects, ctx: Ctx) -> list[Effect]:
 @lowers_sentence(ChainSentence)
 def lower_chain_sentence(sentence: ChainSentence, ctx: Ctx, out: list[Effect]) -> None:
     lower_chain(sentence.items, ctx, out)
+
+
+@lowers_sentence(ForEachOpponentSentence)
+def lower_for_each_opponent(sentence: ForEachOpponentSentence, ctx: Ctx, out: list[Effect]) -> None:
+    """ "For each opponent, gain control of target permanent that player controls." (608.2f):
+    the instruction once, with one target per opponent, all done at the same time. Only target
+    phrases may refer to "that player" (each of them); nothing else may depend on the opponent."""
+    before = len(ctx.targets)
+    ctx.each_opponent = True
+    inner: list[Effect] = []
+    try:
+        lower_chain(sentence.items, ctx, inner)
+    finally:
+        ctx.each_opponent = False
+    if not any(t.per_opponent for t in ctx.targets[before:]):
+        raise ctx.fail("'for each opponent' without a target that opponent controls")
+    out.extend(inner)
 
 
 @lowers_sentence(SorceryOnlySentence)

@@ -60,6 +60,7 @@ class Ctx:
     opaque: bool = False  # the latest object named has no IR reference (a created token)
     spell: bool = False  # lowering an instant or sorcery (the source is a spell on the stack)
     resolved: dict[int, Ref] = field(default_factory=dict)  # target NPs already given a slot
+    each_opponent: bool = False  # inside "For each opponent, ..." (608.2f): "that player" is each
 
     def fail(self, reason: str) -> LowerError:
         return LowerError(reason, self.clause)
