@@ -29,7 +29,8 @@ from karn.engine.pipeline import perform, put_on_stack
 from karn.engine.references import condition_holds, leave_stack
 from karn.engine.state import BATTLEFIELD, GRAVEYARD, LastKnown, Option, PendingTrigger, TriggerData
 
-_EVENTS = ("enters", "dies", "put_into_graveyard", "attacks", "cast", "gain_life")
+# "tapped_for_mana" abilities are mana abilities (605.1b): karn.engine.mana resolves them at once.
+_EVENTS = ("enters", "dies", "put_into_graveyard", "attacks", "cast", "gain_life", "tapped_for_mana")
 
 
 def _watchers(ctx: Context) -> dict[str, list[tuple[int, str, ir.Trigger, int]]]:

@@ -420,6 +420,14 @@ class AddMana:
 
 
 @dataclass(frozen=True, slots=True)
+class AddManaProduced:
+    """ "that player adds one mana of any type that land produced" (106.12a): the player who
+    tapped the permanent adds ``count`` mana of a type the triggering mana ability produced."""
+
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class SearchLibrary:
     """Search your library (701.23) for up to ``count`` cards matching ``filter``,
     put them into ``to`` (tapped if asked), then shuffle."""
@@ -539,6 +547,7 @@ Effect = (
     | May
     | IfCondition
     | Sacrifice
+    | AddManaProduced
 )
 
 # --------------------------------------------------------------------------- abilities
@@ -601,6 +610,8 @@ class Trigger:
       * ``"attacks"``: this creature is declared as an attacker (508.3a).
       * ``"cast"``: a player casts a spell (601.2i).
       * ``"gain_life"``: a player gains life.
+      * ``"tapped_for_mana"``: a player taps a permanent ``filter`` describes for mana (a mana
+        ability: it resolves at once, 605.1b, 605.4a, without the stack).
     ``self_only``: only the source itself counts. ``filter``: which other objects
     count (``Filter.other`` for "another"). ``player="you"``: the event's player must
     be the ability's controller ("whenever you cast", "whenever you gain life").
@@ -608,7 +619,7 @@ class Trigger:
     your graveyard": the zone the spell was cast from, 601.2a).
     """
 
-    event: Literal["enters", "dies", "put_into_graveyard", "attacks", "cast", "gain_life"]
+    event: Literal["enters", "dies", "put_into_graveyard", "attacks", "cast", "gain_life", "tapped_for_mana"]
     self_only: bool = False
     filter: Filter | None = None
     player: Literal["you", None] = None

@@ -14,6 +14,7 @@ from karn.ir.nodes import (
     Activated,
     AdditionalCost,
     AddMana,
+    AddManaProduced,
     Amount,
     ApplyContinuous,
     Attach,
@@ -140,6 +141,9 @@ def cost_text(c: Cost) -> str:
 def trigger_text(t: Trigger) -> str:
     if t.event == "gain_life":
         return "whenever you gain life"
+    if t.event == "tapped_for_mana":
+        who = "you tap" if t.player == "you" else "a player taps"
+        return f"whenever {who} a {filter_text(t.filter) if t.filter else 'permanent'} for mana"
     if t.event == "cast":
         who = "you cast" if t.player == "you" else "a player casts"
         origin = (
@@ -425,6 +429,11 @@ def condition_text(c: Kicked | Declined) -> str:
     if isinstance(c, Declined):
         return "you don't"
     return f"it was kicked with its {c.cost} kicker" if c.cost else "it was kicked"
+
+
+@renders(AddManaProduced)
+def _add_mana_produced(e: AddManaProduced) -> str:
+    return f"that player adds {e.count} mana of any type that land produced"
 
 
 @renders(Sacrifice)

@@ -23,6 +23,7 @@ from karn.oracle.syntax import (
     AbilityA,
     ActivatedA,
     AdditionalCostSentence,
+    AddManaProducedVP,
     AddManaVP,
     AmountA,
     AttachVP,
@@ -86,6 +87,7 @@ from karn.oracle.syntax import (
     SorceryOnlySentence,
     StaticKeywordA,
     TapCostA,
+    TapsForManaTriggerA,
     TapVP,
     TokenA,
     TriggeredA,
@@ -238,6 +240,9 @@ class _Builder(Transformer[Token, Any]):
 
     def t_gain_life(self, meta: Meta, c: list[Any]) -> GainLifeTriggerA:
         return GainLifeTriggerA(self._text(meta))
+
+    def t_taps_for_mana(self, meta: Meta, c: list[Any]) -> TapsForManaTriggerA:
+        return TapsForManaTriggerA(c[0], c[1], self._text(meta))
 
     # costs (118, 602.1)
     def cost(self, meta: Meta, c: list[Any]) -> list[CostA]:
@@ -420,6 +425,10 @@ class _Builder(Transformer[Token, Any]):
 
     def v_create(self, meta: Meta, c: list[Any]) -> CreateTokenVP:
         return CreateTokenVP(c[0], text=self._text(meta))
+
+    def v_add_mana_produced(self, meta: Meta, c: list[Any]) -> AddManaProducedVP:
+        n = NUMBER_WORDS.get(str(c[0]), 0)
+        return AddManaProducedVP(n, str(c[1]), text=self._text(meta))
 
     def v_add_mana(self, meta: Meta, c: list[Any]) -> AddManaVP:
         return AddManaVP(str(c[0]), text=self._text(meta), each=c[1] if len(c) > 1 else None)

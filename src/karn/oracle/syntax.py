@@ -293,6 +293,15 @@ class AddManaVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class AddManaProducedVP(VerbA):
+    """ "adds one mana of any type that land produced" (106.12a, 605.1b)."""
+
+    count: int
+    permanent_type: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class PutCountersVP(VerbA):
     """ "put N <kind> counters on <obj>" (122)."""
 
@@ -617,6 +626,15 @@ class CastTriggerA(TriggerA):
 
     caster: NP
     spell: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TapsForManaTriggerA(TriggerA):
+    """ "a player taps a land for mana" (605.1b, 106.12a)."""
+
+    player: NP
+    permanent: NP
     text: str = ""
 
 

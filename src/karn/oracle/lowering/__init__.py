@@ -44,6 +44,7 @@ from karn.oracle.lowering import (  # noqa: F401
     kicker,
     life,
     mana,
+    mana_triggers,
     permanents,
     reveal,
     search,

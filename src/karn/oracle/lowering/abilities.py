@@ -3,7 +3,17 @@ triggered (603) abilities, from their AST to IR (keywords: :mod:`.keywords`)."""
 
 from __future__ import annotations
 
-from karn.ir.nodes import Activated, AddMana, Effect, Kicked, May, Mode, SpellAbility, Triggered
+from karn.ir.nodes import (
+    Activated,
+    AddMana,
+    AddManaProduced,
+    Effect,
+    Kicked,
+    May,
+    Mode,
+    SpellAbility,
+    Triggered,
+)
 from karn.oracle.lowering.chains import lower_effects
 from karn.oracle.lowering.context import CardTypes, Ctx, LowerError
 from karn.oracle.lowering.costs import lower_cost
@@ -66,6 +76,11 @@ def lower_triggered(trig: TriggeredA, text: str, card: CardTypes | None = None) 
         raise ctx.fail("activation restriction on a triggered ability")
     # 603.4: "if it was kicked [with its [A] kicker]" is an intervening "if" clause (702.33f).
     condition = None if trig.kicked is None else Kicked(trig.kicked or None)
+    if trigger.event == "tapped_for_mana" and (effs != [AddManaProduced()] or ctx.targets):
+        # 605.1b: a triggered mana ability; the engine resolves only this one effect at once.
+        raise ctx.fail("a 'taps ... for mana' trigger doing something else than adding mana")
+    if any(isinstance(e, AddManaProduced) for e in effs) and trigger.event != "tapped_for_mana":
+        raise ctx.fail("'mana of any type that land produced' outside a 'taps for mana' trigger")
     if condition is not None and (trigger.event != "enters" or not trigger.self_only):
         raise ctx.fail("'if it was kicked' on a trigger other than its own entering")
     return Triggered(trigger, tuple(effs), tuple(ctx.targets), text=text, condition=condition)
