@@ -209,23 +209,32 @@ def cast_step(ctx: Context, f: CastFrame) -> None:
     p, oid, name = f.player, f.obj, f.name
     face = ctx.face(name)
     sa = spell_ability(ctx, name)
+    kickers = kicker_costs(ctx, name)
+    paid = f.kicker or []
+    kicker_first = sa is not None and sa.any_if_kicked
+    if kicker_first and len(paid) < len(kickers):
+        # 601.4: "If this spell was kicked, choose any number instead": the intention to pay
+        # the kicker is known when the modes are announced.
+        _ask_kicker(ctx, f, face.cost.text, kickers, len(paid))
+        return
     # 601.2b / 700.2: modes, as many as the spell says to choose (each mode once, 700.2d).
     if sa is not None and sa.modes:
         chosen = f.modes or []
-        if len(chosen) < max(1, sa.choose):
+        any_number = sa.any_if_kicked and any(paid)
+        n = len(sa.modes) if any_number else max(1, sa.choose)
+        if len(chosen) < n and not f.modes_done:
             opts = [
                 Option("mode", i, label=m.text or f"mode {i + 1}")
                 for i, m in enumerate(sa.modes)
                 if i not in chosen and _slots_fillable(ctx, p, oid, m.targets)
             ]
-            n = max(1, sa.choose)
-            which = f" ({len(chosen) + 1} of {n})" if n > 1 else ""
+            if any_number and chosen:
+                opts.append(Option("modes_done", label="no more modes"))
+            which = f" ({len(chosen) + 1} of {'any number' if any_number else n})" if n > 1 else ""
             decisions.ask(ctx, p, "mode", "601.2b", f"choose a mode for {name}{which}", opts + [_cancel()])
             return
     modes = sorted(f.modes or [])  # the modes are performed in the order printed
     # 601.2b / 702.33a: announce which kicker costs will be paid (an optional additional cost).
-    kickers = kicker_costs(ctx, name)
-    paid = f.kicker or []
     if len(paid) < len(kickers):
         _ask_kicker(ctx, f, face.cost.text, kickers, len(paid))
         return
@@ -350,6 +359,8 @@ def cast_answer(ctx: Context, f: CastFrame, a: Action) -> None:
         return
     if a.kind == "mode":
         f.modes = (f.modes or []) + [a.a]
+    elif a.kind == "modes_done":
+        f.modes_done = True
     elif a.kind == "x":
         f.x = a.a
     elif a.kind == "kicker":

@@ -47,6 +47,7 @@ class CastFrame(msgspec.Struct, tag="cast", array_like=True):
     answer: Answer | None = None
     kicker: list[bool] | None = None  # 601.2b: for each kicker cost, whether it is paid
     sacrificed: int = 0  # 601.2h: the permanent sacrificed as an additional cost
+    modes_done: bool = False  # 601.4 / 700.2: "choose any number": no more modes
 
 
 class ActivateFrame(msgspec.Struct, tag="activate", array_like=True):

@@ -170,6 +170,16 @@ def count(ctx: Context, c: ir.Count, controller: int, source: int, referred: lis
     """A :class:`~karn.ir.Count`: objects a filter describes, the card types among them
     (205.2a), or the mana value of the object referred to (202.3); ``controller`` is "you"."""
     s = ctx.state
+    if c.what == "greatest_power":
+        # the powers of the objects that player controls now (608.2h)
+        whose = [ref_player(r) for r in referred if r < 0] or [controller]
+        flt = c.filter or ir.Filter(types=("creature",))
+        powers = [
+            ctx.chars(x).power
+            for x in s.battlefield
+            if ctx.controller(x) == whose[0] and targeting.matches(ctx, x, flt, whose[0], source)
+        ]
+        return max(powers, default=0) + c.plus
     if c.what == "attacked_with":
         pl = s.players[controller]
         return (len(pl.attacked_with) if pl.attacked_turn == s.turn else 0) + c.plus

@@ -123,12 +123,14 @@ class Count:
         in all graveyards", 205.2a);
       * ``"mana_value"``: the mana value of ``ref`` (Opalescence: "equal to its mana
         value", 202.3);
+      * ``"greatest_power"``: the greatest power among the objects ``filter`` describes that the
+        player ``ref`` controls (0 if none);
       * ``"attacked_with"``: the creatures "you" attacked with this turn, whatever they are now
         (608.2i: a characteristic they had when declared as attackers, 508.1).
     ``plus`` is added ("that number plus 1").
     """
 
-    what: Literal["objects", "card_types", "mana_value", "attacked_with"]
+    what: Literal["objects", "card_types", "mana_value", "attacked_with", "greatest_power"]
     filter: Filter | None = None
     ref: Ref | None = None
     plus: int = 0
@@ -471,6 +473,16 @@ class RevealTop:
 
 
 @dataclass(frozen=True, slots=True)
+class Fight:
+    """ "``a`` fights ``b``" (701.14a): each deals damage equal to its power to the other; if
+    either is no longer a creature on the battlefield (or an illegal target), neither deals
+    damage (701.14b)."""
+
+    a: Ref
+    b: Ref
+
+
+@dataclass(frozen=True, slots=True)
 class Sacrifice:
     """``player`` sacrifices ``amount`` permanents ``filter`` describes, of their choice
     (701.21a: only permanents they control)."""
@@ -548,6 +560,7 @@ Effect = (
     | IfCondition
     | Sacrifice
     | AddManaProduced
+    | Fight
 )
 
 # --------------------------------------------------------------------------- abilities
@@ -572,6 +585,9 @@ class SpellAbility:
     modes: tuple[Mode, ...] = ()
     choose: int = 1
     text: str = ""
+    # "Choose one. If this spell was kicked, choose any number instead." (601.4, 700.2):
+    # kicked, the caster chooses one or more modes.
+    any_if_kicked: bool = False
 
 
 @dataclass(frozen=True, slots=True)

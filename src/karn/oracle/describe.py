@@ -33,6 +33,7 @@ from karn.ir.nodes import (
     Effect,
     EntersReplacement,
     Exile,
+    Fight,
     Filter,
     GainControl,
     GainLife,
@@ -240,6 +241,9 @@ def amount_text(a: Amount) -> str:
         return "X" if a.name == "X" else f"the power of {ref_text(a.ref) if a.ref else 'it'}"
     if isinstance(a, Count):
         plus = f" plus {a.plus}" if a.plus else ""
+        if a.what == "greatest_power":
+            of = f"{ref_text(a.ref)} controls" if a.ref else ""
+            return f"the greatest power among {filter_text(a.filter) if a.filter else 'creatures'} {of}{plus}"
         if a.what == "attacked_with":
             return f"the number of creatures you attacked with this turn{plus}"
         if a.what == "mana_value":
@@ -434,6 +438,11 @@ def condition_text(c: Kicked | Declined) -> str:
 @renders(AddManaProduced)
 def _add_mana_produced(e: AddManaProduced) -> str:
     return f"that player adds {e.count} mana of any type that land produced"
+
+
+@renders(Fight)
+def _fight(e: Fight) -> str:
+    return f"{ref_text(e.a)} fights {ref_text(e.b)}"
 
 
 @renders(Sacrifice)

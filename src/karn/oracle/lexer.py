@@ -246,6 +246,12 @@ def _list_separators(toks: list[Tok]) -> list[Tok]:
     for i in range(1, len(out)):
         if out[i].value == "and" and out[i - 1].type == "LCOMMA" and out[i].type != "LAND":
             out[i] = Tok("LAND", "and", out[i].start, out[i].end)
+    # ", where X is ...": the comma belongs to the definition of X, not to a list of clauses
+    out = [
+        t
+        for i, t in enumerate(out)
+        if not (t.value == "," and i + 1 < len(out) and out[i + 1].value == "where")
+    ]
     for i, t in enumerate(out):
         if t.value == "and" and t.type != "LAND" and _joins_targets(out, i):
             out[i] = Tok("TAND", "and", t.start, t.end)

@@ -52,8 +52,10 @@ from karn.oracle.syntax import (
     EntersVP,
     EquipA,
     ExileVP,
+    FightVP,
     ForEachOpponentSentence,
     GainControlVP,
+    GainLifeGreatestPowerVP,
     GainLifePowerVP,
     GainLifeTriggerA,
     GainLifeVP,
@@ -217,6 +219,20 @@ class _Builder(Transformer[Token, Any]):
         if not isinstance(n, int):
             raise ParseError("choose X modes", meta.start_pos)
         return ModalA(n, tuple(c[1:]))
+
+    def modal_kicked_any(self, meta: Meta, c: list[Any]) -> ModalA:
+        n = c[0]
+        if not isinstance(n, int):
+            raise ParseError("choose X modes", meta.start_pos)
+        return ModalA(n, tuple(c[1:]), any_if_kicked=True)
+
+    def v_fight(self, meta: Meta, c: list[Any]) -> FightVP:
+        return FightVP(c[0], text=self._text(meta))
+
+    def v_gain_life_greatest_power(self, meta: Meta, c: list[Any]) -> GainLifeGreatestPowerVP:
+        if c[0] != "X":
+            raise ParseError("'where X is' after a number", meta.start_pos)
+        return GainLifeGreatestPowerVP(c[1], text=self._text(meta))
 
     def mode(self, meta: Meta, c: list[Any]) -> Effects:
         eff: Effects = c[0]
@@ -797,6 +813,9 @@ class _Builder(Transformer[Token, Any]):
             "player_controls",
             player=NP("target", desc=Desc(groups=((Word("player", "opponent"),),)), text="target opponent"),
         )
+
+    def q_they_control(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("player_controls", player=NP("it", text="they"))
 
     def q_that_player_control(self, meta: Meta, c: list[Any]) -> Qual:
         return Qual(

@@ -302,6 +302,22 @@ class AddManaProducedVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class FightVP(VerbA):
+    """ "[creature] fights [creature]" (701.14)."""
+
+    other: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GainLifeGreatestPowerVP(VerbA):
+    """ "gains X life, where X is the greatest power among creatures they control"."""
+
+    among: Desc
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class PutCountersVP(VerbA):
     """ "put N <kind> counters on <obj>" (122)."""
 
@@ -666,6 +682,7 @@ class TriggeredA:
 class ModalA:
     choose: int
     modes: tuple[Effects, ...] = field(default=())
+    any_if_kicked: bool = False  # "If this spell was kicked, choose any number instead." (601.4)
 
 
 AbilityA = KeywordA | ActivatedA | TriggeredA | ModalA | Effects

@@ -305,6 +305,9 @@ class Runner:
                 self.apply(Action("kicker", 1 if wanted else 0))
                 continue
             if d.kind == "mode":
+                if not modes and self.offered(Action("modes_done")):
+                    self.apply(Action("modes_done"))  # "choose any number": these are all
+                    continue
                 if not modes:
                     raise ScenarioMistake(f"the spell is modal: give mode ({d.prompt})")
                 mode = modes.pop(0)

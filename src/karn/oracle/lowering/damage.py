@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
-from karn.ir.nodes import DealDamage, Effect, PreventDamage, Ref
+from karn.ir.nodes import DealDamage, Effect, Fight, PreventDamage, Ref
 from karn.oracle.lowering.context import Ctx, amount
 from karn.oracle.lowering.references import imperative, is_self, object_ref, player_ref, target_ref
 from karn.oracle.lowering.registry import Clause, lowers
-from karn.oracle.syntax import NP, DamageVP, PreventDamageVP
+from karn.oracle.syntax import NP, DamageVP, FightVP, PreventDamageVP
 
 _RECIPIENTS = ("target", "any_target", "it", "that", "you", "defending_player", "its_controller")
+
+
+@lowers(FightVP)
+def lower_fight(vp: FightVP, clause: Clause) -> list[Effect]:
+    """ "Target creature you control fights target creature you don't control." (701.14a)."""
+    ctx = clause.ctx
+    if clause.subject is None:
+        raise ctx.fail("'fight' without the creature that fights")
+    a = object_ref(clause.subject, ctx)
+    b = object_ref(vp.other, ctx)
+    return [Fight(a, b)]
 
 
 @lowers(DamageVP)
