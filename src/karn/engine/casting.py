@@ -126,6 +126,19 @@ def cost_reduction(ctx: Context, p: int, oid: int) -> int:
     return total
 
 
+def loyalty_cost(ctx: Context, p: int, printed: int) -> int:
+    """606.5: a loyalty ability's cost, changed by "loyalty abilities you activate cost an
+    additional [+1]" of the permanents `p` controls ([+1] becomes [+2], [-4] becomes [-3])."""
+    extra = sum(
+        ab.loyalty
+        for sc in ctx.battlefield_chars().values()
+        if sc.controller == p
+        for ab in sc.abilities
+        if isinstance(ab, ir.LoyaltyCostIncrease)
+    )
+    return printed + extra
+
+
 def reduced(cost: ManaCost, generic: int) -> ManaCost:
     """601.2f: a reduction of generic mana lowers only the generic part, never below zero."""
     if not generic:
@@ -154,7 +167,7 @@ def can_activate(
     if c.loyalty is not None:
         if o.loyalty_turn == ctx.state.turn:
             return False  # 606.3: one loyalty ability per planeswalker per turn
-        if o.counters.get("loyalty", 0) + c.loyalty < 0:
+        if o.counters.get("loyalty", 0) + loyalty_cost(ctx, p, c.loyalty) < 0:
             return False  # 606.6
     if not _slots_fillable(ctx, p, oid, ab.targets):
         return False
@@ -474,7 +487,8 @@ def _pay_activation(ctx: Context, f: ActivateFrame) -> None:
     if c.tap:
         perform(ctx, Tap(obj=source, tapped=True, rule="602.2b", quiet=True))
     if c.loyalty is not None:
-        perform(ctx, CounterChange(obj=source, kind="loyalty", amount=c.loyalty, rule="606.4", quiet=True))
+        change = loyalty_cost(ctx, f.player, c.loyalty)
+        perform(ctx, CounterChange(obj=source, kind="loyalty", amount=change, rule="606.4", quiet=True))
         src.loyalty_turn = ctx.state.turn
     ctx.emit("602.2", f"{ctx.player_name(f.player)} activates {name}: {ab.text}{_targets_text(ctx, o)}")
     if c.sacrifice_self:

@@ -473,6 +473,16 @@ class RevealTop:
 
 
 @dataclass(frozen=True, slots=True)
+class LookAndTake:
+    """ "Look at the top ``count`` cards of your library. You may reveal a ``filter`` card from
+    among them and put it into your hand. Put the rest on the bottom of your library in a
+    random order." (701.20a: the card taken is revealed)."""
+
+    count: int
+    filter: Filter
+
+
+@dataclass(frozen=True, slots=True)
 class Fight:
     """ "``a`` fights ``b``" (701.14a): each deals damage equal to its power to the other; if
     either is no longer a creature on the battlefield (or an illegal target), neither deals
@@ -561,6 +571,7 @@ Effect = (
     | Sacrifice
     | AddManaProduced
     | Fight
+    | LookAndTake
 )
 
 # --------------------------------------------------------------------------- abilities
@@ -714,6 +725,16 @@ class CostReduction:
 
 
 @dataclass(frozen=True, slots=True)
+class LoyaltyCostIncrease:
+    """A static ability: "Planeswalkers' loyalty abilities you activate cost an additional [+1]
+    to activate." (606.5): the loyalty cost of each loyalty ability its controller activates
+    changes by ``loyalty`` more ([+1] becomes [+2], [-4] becomes [-3])."""
+
+    loyalty: int
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Kicker:
     """ "Kicker [cost]" / "Kicker [cost 1] and/or [cost 2]" (702.33a-b): optional additional
     costs the caster may pay as the spell is cast (601.2b, 601.2f); ``costs`` are mana costs
@@ -742,6 +763,7 @@ Ability = (
     | Kicker
     | AdditionalCost
     | CostReduction
+    | LoyaltyCostIncrease
     | Unsupported
 )
 

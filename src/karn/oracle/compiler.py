@@ -28,6 +28,7 @@ counted as playable.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -62,7 +63,7 @@ from karn.oracle.lowering import (
 )
 from karn.oracle.normalize import CardLike, Line, normalize
 from karn.oracle.parser import ParseError, Start, parse
-from karn.oracle.syntax import ActivatedA, Effects, KeywordA, ModalA, TriggeredA
+from karn.oracle.syntax import ActivatedA, Effects, EitherTriggerA, KeywordA, ModalA, TriggeredA
 
 # Layouts of cards with several parts (709 split, 715 adventurer, 712 modal
 # double-faced, flip, prepare, reversible): the compiler and engine play one part
@@ -286,6 +287,13 @@ def compile_line(line: Line, card: CardTypes | None = None) -> list[Ability]:
             return lower_keyword(ast, line.text)  # 702: the keyword and what it means
         if isinstance(ast, ActivatedA):
             return [lower_activated(ast, line.text)]
+        if isinstance(ast, TriggeredA) and isinstance(ast.trigger, EitherTriggerA):
+            # "Whenever ~ enters or a planeswalker you control dies": each event triggers it
+            # on its own (603.2c): one triggered ability per event, with the same effect.
+            return [
+                lower_triggered(dataclasses.replace(ast, trigger=t), line.text, card)
+                for t in (ast.trigger.first, ast.trigger.second)
+            ]
         if isinstance(ast, TriggeredA):
             return [lower_triggered(ast, line.text, card)]
         if isinstance(ast, Effects):

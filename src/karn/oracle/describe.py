@@ -41,7 +41,9 @@ from karn.ir.nodes import (
     Keyword,
     Kicked,
     Kicker,
+    LookAndTake,
     LoseLife,
+    LoyaltyCostIncrease,
     May,
     Modify,
     PreventDamage,
@@ -93,6 +95,8 @@ def describe_ability(a: Ability) -> str:
         )
     if isinstance(a, Kicker):
         return "Kicker " + " and/or ".join(a.costs)
+    if isinstance(a, LoyaltyCostIncrease):
+        return f"Loyalty abilities you activate cost an additional [{a.loyalty:+d}]"
     if isinstance(a, AdditionalCost):
         return f"Additional cost: sacrifice a {filter_text(a.sacrifice)}"
     if isinstance(a, CostReduction):
@@ -438,6 +442,14 @@ def condition_text(c: Kicked | Declined) -> str:
 @renders(AddManaProduced)
 def _add_mana_produced(e: AddManaProduced) -> str:
     return f"that player adds {e.count} mana of any type that land produced"
+
+
+@renders(LookAndTake)
+def _look_and_take(e: LookAndTake) -> str:
+    return (
+        f"look at the top {e.count} cards of your library; you may reveal a {filter_text(e.filter)} "
+        "from among them and put it into your hand; the rest on the bottom in a random order"
+    )
 
 
 @renders(Fight)

@@ -47,6 +47,7 @@ from karn.oracle.syntax import (
     DiscardVP,
     DrawVP,
     Effects,
+    EitherTriggerA,
     EnchantA,
     EntersTriggerA,
     EntersVP,
@@ -64,7 +65,9 @@ from karn.oracle.syntax import (
     IfYouDontSentence,
     Item,
     KickerA,
+    LookTopVP,
     LoseLifeVP,
+    LoyaltyCostMoreVP,
     ManaCostA,
     MayVP,
     ModalA,
@@ -76,6 +79,7 @@ from karn.oracle.syntax import (
     PutIntoGraveyardTriggerA,
     PutIntoVP,
     PutOntoBattlefieldVP,
+    PutRestBottomVP,
     Qual,
     ReturnVP,
     RevealTopVP,
@@ -226,6 +230,24 @@ class _Builder(Transformer[Token, Any]):
             raise ParseError("choose X modes", meta.start_pos)
         return ModalA(n, tuple(c[1:]), any_if_kicked=True)
 
+    def v_look_top(self, meta: Meta, c: list[Any]) -> LookTopVP:
+        return LookTopVP(c[0], c[1], text=self._text(meta))
+
+    def v_put_rest_bottom(self, meta: Meta, c: list[Any]) -> PutRestBottomVP:
+        library = NP("zone", zone="library", owner=NP("you", text="you"), text="your library")
+        return PutRestBottomVP(library, text=self._text(meta))
+
+    def q_from_among_them(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("from_among")  # the cards looked at just before
+
+    def np_loyalty_abilities(self, meta: Meta, c: list[Any]) -> NP:
+        return self._np(
+            meta, "loyalty_abilities", owner=c[0]
+        )  # "planeswalkers' loyalty abilities you activate"
+
+    def v_cost_more_loyalty(self, meta: Meta, c: list[Any]) -> LoyaltyCostMoreVP:
+        return LoyaltyCostMoreVP(int(str(c[0])[1:-1].replace("−", "-")), text=self._text(meta))
+
     def v_fight(self, meta: Meta, c: list[Any]) -> FightVP:
         return FightVP(c[0], text=self._text(meta))
 
@@ -256,6 +278,10 @@ class _Builder(Transformer[Token, Any]):
 
     def t_gain_life(self, meta: Meta, c: list[Any]) -> GainLifeTriggerA:
         return GainLifeTriggerA(self._text(meta))
+
+    def t_enters_or_dies(self, meta: Meta, c: list[Any]) -> EitherTriggerA:
+        text = self._text(meta)
+        return EitherTriggerA(EntersTriggerA(c[0], text), DiesTriggerA(c[1], text), text)
 
     def t_taps_for_mana(self, meta: Meta, c: list[Any]) -> TapsForManaTriggerA:
         return TapsForManaTriggerA(c[0], c[1], self._text(meta))

@@ -29,7 +29,7 @@ class Word:
 class Qual:
     """A qualifier after the nouns: "you control", "from your graveyard", "target player controls"."""
 
-    kind: Literal["controller", "owner", "zone", "player_controls", "from_it", "attacked_with"]
+    kind: Literal["controller", "owner", "zone", "player_controls", "from_it", "attacked_with", "from_among"]
     value: str = ""  # "you" / "opponent" for controller/owner; the zone for "zone"
     player: NP | None = None  # for player_controls
 
@@ -69,6 +69,7 @@ NPKind = Literal[
     "bare",
     "upto",
     "zone",
+    "loyalty_abilities",
 ]
 
 
@@ -298,6 +299,31 @@ class AddManaProducedVP(VerbA):
 
     count: int
     permanent_type: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class LookTopVP(VerbA):
+    """ "look at the top seven cards of your library" (701.x: the cards stay hidden to others)."""
+
+    amount: AmountA
+    library: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PutRestBottomVP(VerbA):
+    """ "Put the rest on the bottom of your library in a random order." """
+
+    library: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class LoyaltyCostMoreVP(VerbA):
+    """ "cost an additional [+1] to activate" (606.5)."""
+
+    loyalty: int
     text: str = ""
 
 
@@ -642,6 +668,16 @@ class CastTriggerA(TriggerA):
 
     caster: NP
     spell: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class EitherTriggerA(TriggerA):
+    """ "<subject> enters or <subject> dies": two trigger events for one ability. Each event
+    triggers it on its own (603.2c), so it is compiled as one triggered ability per event."""
+
+    first: TriggerA
+    second: TriggerA
     text: str = ""
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 
 from karn import ir
-from karn.engine import decisions, targeting
+from karn.engine import decisions, rng, targeting
 from karn.engine.context import Context
 from karn.engine.drawing import discard, draw
 from karn.engine.effects.registry import DONE, ENTER, WAIT, Outcome, handles
@@ -184,6 +184,59 @@ def scry(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Scry) -> Outcome:
     if progress.bottom:
         perform(ctx, ReorderLibrary(player=you, bottom=list(progress.bottom), rule="701.22a"))
         ctx.emit("701.22a", f"{ctx.player_name(you)} puts {len(progress.bottom)} card(s) on the bottom")
+    return DONE
+
+
+@handles(ir.LookAndTake)
+def look_and_take(ctx: Context, f: ResolveFrame, o: Obj, e: ir.LookAndTake) -> Outcome:
+    """Look at the top N cards of your library; you may reveal one matching card and put it into
+    your hand (701.20a); the rest go on the bottom of your library in a random order."""
+    s = ctx.state
+    you = o.controller
+    lib = s.players[you].library
+    progress = f.progress if isinstance(f.progress, ScryProgress) else ScryProgress()
+    f.progress = progress
+    if not progress.started:
+        progress.started = True
+        progress.cards = list(reversed(lib[-e.count :])) if e.count > 0 else []
+        ctx.emit(
+            "701.16a",
+            f"{ctx.player_name(you)} looks at the top {len(progress.cards)} card(s) of their library",
+        )
+        if progress.cards:
+            perform(ctx, Reveal(objects=list(progress.cards), to=(you,), rule="701.16a"))  # looked at
+        choices = [c for c in progress.cards if targeting.matches(ctx, c, e.filter, you)]
+        if choices:
+            decisions.ask(
+                ctx,
+                you,
+                "choose",
+                "701.20a",
+                f"{stack_label(ctx, o)}: you may reveal a card from among them and put it into your hand",
+                [Option("choose", c, label=ctx.obj(c).name) for c in choices]
+                + [Option("none", label="none")],
+            )
+            return WAIT
+    ans = f.answer
+    f.answer = None
+    rest = list(progress.cards)
+    if ans is not None and ans.kind == "choose" and ans.a in rest:
+        rest.remove(ans.a)
+        name = ctx.obj(ans.a).name
+        perform(ctx, Reveal(objects=[ans.a], rule="701.20a", text=f"{ctx.player_name(you)} reveals {name}"))
+        perform(
+            ctx,
+            ZoneChange(
+                obj=ans.a,
+                to=HAND,
+                rule="701.20a",
+                cause="reveal",
+                text=f"{ctx.player_name(you)} puts {name} into their hand",
+            ),
+        )
+    if rest:
+        rng.shuffle(s, rest)  # "in a random order"
+        perform(ctx, ReorderLibrary(player=you, bottom=rest, rule="401.4"))
     return DONE
 
 

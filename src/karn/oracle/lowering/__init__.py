@@ -43,6 +43,7 @@ from karn.oracle.lowering import (  # noqa: F401
     keywords,
     kicker,
     life,
+    look,
     mana,
     mana_triggers,
     permanents,

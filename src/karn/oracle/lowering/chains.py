@@ -33,6 +33,8 @@ def lower_effects(effects: Effects, ctx: Ctx) -> list[Effect]:
         raise ctx.fail("library search without a destination")
     if ctx.hand is not None:
         raise ctx.fail("revealed hand without a following effect")
+    if ctx.look is not None:
+        raise ctx.fail("looking at the top cards without 'put the rest ...'")
     return out
 
 

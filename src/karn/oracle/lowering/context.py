@@ -37,6 +37,16 @@ class PendingSearch:
 
 
 @dataclass
+class PendingLook:
+    """ "Look at the top N cards of your library" waiting for what is taken from among them and
+    "Put the rest on the bottom of your library in a random order"."""
+
+    count: int
+    take: Filter | None = None
+    to_hand: bool = False
+
+
+@dataclass
 class HandReveal:
     """A revealed hand (701.20) waiting for "choose a card from it" and "discard that card"."""
 
@@ -56,6 +66,7 @@ class Ctx:
     sorcery_speed: bool = False
     search: PendingSearch | None = None
     hand: HandReveal | None = None
+    look: PendingLook | None = None
     clause: str = ""
     opaque: bool = False  # the latest object named has no IR reference (a created token)
     spell: bool = False  # lowering an instant or sorcery (the source is a spell on the stack)

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from karn.ir.nodes import AdditionalCost, Cost, CostIncrease, CostReduction, Count, Effect, Filter
+from karn.ir.nodes import (
+    AdditionalCost,
+    Cost,
+    CostIncrease,
+    CostReduction,
+    Count,
+    Effect,
+    Filter,
+    LoyaltyCostIncrease,
+)
 from karn.oracle.lowering.context import Ctx, LowerError
 from karn.oracle.lowering.descriptions import describe
 from karn.oracle.lowering.registry import (
@@ -25,6 +34,7 @@ from karn.oracle.syntax import (
     Desc,
     DiscardCostA,
     Effects,
+    LoyaltyCostMoreVP,
     ManaCostA,
     PayLifeCostA,
     SacrificeCostA,
@@ -143,6 +153,33 @@ def lower_additional_cost(effects: Effects, text: str) -> AdditionalCost:
 @lowers_sentence(AdditionalCostSentence)
 def lower_additional_cost_sentence(sentence: AdditionalCostSentence, ctx: Ctx, out: list[Effect]) -> None:
     raise ctx.fail("an additional cost among a resolving spell's instructions")
+
+
+def is_loyalty_cost_increase(effects: Effects) -> bool:
+    s = _only_sentence(effects)
+    return isinstance(s, ChainSentence) and len(s.items) == 1 and isinstance(s.items[0].vp, LoyaltyCostMoreVP)
+
+
+def lower_loyalty_cost_increase(effects: Effects, text: str) -> LoyaltyCostIncrease:
+    """ "Planeswalkers' loyalty abilities you activate cost an additional [+1] to activate." (606.5)."""
+    s = _only_sentence(effects)
+    assert isinstance(s, ChainSentence)
+    item = s.items[0]
+    assert isinstance(item.vp, LoyaltyCostMoreVP)
+    ctx = Ctx(clause=s.text)
+    subject = item.subject
+    owner = subject.owner if subject is not None else None
+    if subject is None or subject.kind != "loyalty_abilities" or owner is None or owner.desc is None:
+        raise ctx.fail("a loyalty cost change of something else")
+    d = describe(owner.desc, ctx)
+    if d.objects != Filter(types=("planeswalker",)) or owner.kind != "bare":
+        raise ctx.fail("a loyalty cost change of some planeswalkers only")
+    return LoyaltyCostIncrease(item.vp.loyalty, text=text)
+
+
+@lowers(LoyaltyCostMoreVP)
+def lower_loyalty_cost_more_clause(vp: LoyaltyCostMoreVP, clause: Clause) -> list[Effect]:
+    raise no_effect(vp, clause.ctx)
 
 
 def is_cost_reduction(effects: Effects) -> bool:

@@ -8,7 +8,7 @@ from karn.oracle.lowering.context import CardTypes, Ctx
 from karn.oracle.lowering.descriptions import describe
 from karn.oracle.lowering.references import is_player_desc
 from karn.oracle.lowering.registry import Clause, lowers, lowers_trigger
-from karn.oracle.syntax import AddManaProducedVP, TapsForManaTriggerA
+from karn.oracle.syntax import AddManaProducedVP, EitherTriggerA, TapsForManaTriggerA
 
 
 @lowers_trigger(TapsForManaTriggerA)
@@ -27,6 +27,12 @@ def lower_taps_for_mana(t: TapsForManaTriggerA, ctx: Ctx, card: CardTypes | None
     if d.objects is None or d.players is not None or d.objects.zone != "battlefield":
         raise ctx.fail("unsupported permanent tapped for mana")
     return Trigger("tapped_for_mana", filter=d.objects, player=player)  # type: ignore[arg-type]
+
+
+@lowers_trigger(EitherTriggerA)
+def lower_either_trigger(t: EitherTriggerA, ctx: Ctx, card: CardTypes | None) -> Trigger:
+    """Never lowered whole: the compiler makes one triggered ability per event (603.2c)."""
+    raise ctx.fail("two trigger events in one ability")
 
 
 @lowers(AddManaProducedVP)

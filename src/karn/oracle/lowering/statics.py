@@ -9,6 +9,7 @@ from karn.ir.nodes import (
     CostReduction,
     Effect,
     EntersReplacement,
+    LoyaltyCostIncrease,
     Modify,
     Selector,
     Static,
@@ -19,9 +20,11 @@ from karn.oracle.lowering.costs import (
     is_additional_cost,
     is_cost_increase,
     is_cost_reduction,
+    is_loyalty_cost_increase,
     lower_additional_cost,
     lower_cost_increase,
     lower_cost_reduction,
+    lower_loyalty_cost_increase,
 )
 from karn.oracle.lowering.descriptions import describe
 from karn.oracle.lowering.references import object_sel
@@ -34,7 +37,7 @@ ENTERS_COUNTER_KINDS = ("+1/+1", "-1/-1")
 
 def lower_static(
     effects: Effects, text: str
-) -> Static | CostIncrease | EntersReplacement | AdditionalCost | CostReduction:
+) -> Static | CostIncrease | EntersReplacement | AdditionalCost | CostReduction | LoyaltyCostIncrease:
     """A static ability (604): continuous modifications without a duration, a
     spell's cost increase (601.2f) or an "enters tapped/with counters" replacement."""
     ctx = Ctx()
@@ -44,6 +47,8 @@ def lower_static(
         return lower_additional_cost(effects, text)
     if is_cost_reduction(effects):
         return lower_cost_reduction(effects, text)
+    if is_loyalty_cost_increase(effects):
+        return lower_loyalty_cost_increase(effects, text)
     entering = _enters_item(effects)
     if entering is not None:
         return lower_enters(entering, ctx, text)
