@@ -49,12 +49,12 @@ def _watchers(ctx: Context) -> dict[str, list[tuple[int, str, ir.Trigger, int]]]
 
 
 def _add(ctx: Context, source: int, aid: str, controller: int, data: TriggerData, name: str) -> None:
-    condition = _triggered(ctx, aid).condition
+    condition = _triggered(ctx, aid).kicked
     if condition is not None:
         # 603.4: an intervening "if" clause is checked when the ability triggers; "if it was
         # kicked" (702.33d-f) can't change later, so checking it again on resolution changes nothing.
         src = ctx.state.objects.get(source)
-        if src is None or isinstance(condition, ir.Declined) or not condition_holds(ctx, src, condition):
+        if src is None or not condition_holds(ctx, src, condition):
             return
     ctx.state.triggers.append(
         PendingTrigger(source=source, name=name, ability=aid, controller=controller, data=data)

@@ -494,12 +494,14 @@ class Fight:
 
 @dataclass(frozen=True, slots=True)
 class Sacrifice:
-    """``player`` sacrifices ``amount`` permanents ``filter`` describes, of their choice
-    (701.21a: only permanents they control)."""
+    """701.21a: a player sacrifices permanents they control: ``amount`` permanents matching
+    ``filter``, of their choice. (``what``, the object named, is not used by this branch yet:
+    the same shape as the lead's Sacrifice so that the two merge.)"""
 
-    filter: Filter
     player: Ref = Ref("you")
-    amount: int = 1
+    amount: Amount = 1
+    filter: Filter | None = None
+    what: Ref | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -524,7 +526,7 @@ class Declined:
     player chose not to (or couldn't)."""
 
 
-Condition = Kicked | Declined
+ResolutionCondition = Kicked | Declined
 
 
 @dataclass(frozen=True, slots=True)
@@ -532,7 +534,7 @@ class IfCondition:
     """ "If this spell was kicked, <effects>." (608.2c): ``effects`` happen only when
     ``condition`` holds as the spell or ability resolves."""
 
-    condition: Condition
+    condition: ResolutionCondition
     effects: tuple[Effect, ...]
 
 
@@ -661,7 +663,7 @@ class Triggered:
     effects: tuple[Effect, ...]
     targets: tuple[TargetSpec, ...] = ()
     text: str = ""
-    condition: Condition | None = None  # an intervening "if" clause (603.4)
+    kicked: Kicked | None = None  # the intervening "if it was kicked [with its [A] kicker]" (603.4)
 
 
 @dataclass(frozen=True, slots=True)

@@ -89,7 +89,7 @@ def describe_ability(a: Ability) -> str:
         tail = f" [{', '.join(flags)}]" if flags else ""
         return f"Activated {cost_text(a.cost)}: {effects_text(a.effects)}{targets_text(a.targets)}{tail}"
     if isinstance(a, Triggered):
-        cond = f", if {condition_text(a.condition)}" if a.condition is not None else ""
+        cond = f", if {condition_text(a.kicked)}" if a.kicked is not None else ""
         return (
             f"Triggered ({trigger_text(a.trigger)}{cond}): {effects_text(a.effects)}{targets_text(a.targets)}"
         )
@@ -459,4 +459,4 @@ def _fight(e: Fight) -> str:
 
 @renders(Sacrifice)
 def _sacrifice(e: Sacrifice) -> str:
-    return f"{ref_text(e.player)} sacrifice a {filter_text(e.filter)}"
+    return f"{ref_text(e.player)} sacrifice a {filter_text(e.filter) if e.filter else 'permanent'}"

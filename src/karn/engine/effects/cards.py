@@ -289,7 +289,7 @@ def _sacrifice_choices(ctx: Context, o: Obj, f: ResolveFrame, e: ir.Sacrifice) -
     if not players:
         return -1, []
     pl = players[0]
-    flt = dataclasses.replace(e.filter, controller="you")  # 701.21a: only their own permanents
+    flt = dataclasses.replace(e.filter or ir.Filter(), controller="you")  # 701.21a: their own permanents
     return pl, [x for x in ctx.state.battlefield if targeting.matches(ctx, x, flt, pl, o.source or o.id)]
 
 
@@ -314,14 +314,14 @@ def sacrifice(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Sacrifice) -> Outcome
         )
         progress.done += 1
     pl, choices = _sacrifice_choices(ctx, o, f, e)
-    if progress.done >= e.amount or not choices:
+    if progress.done >= amount(ctx, f, o, e.amount) or not choices:
         return DONE
     decisions.ask(
         ctx,
         pl,
         "choose",
         "701.21a",
-        f"{stack_label(ctx, o)}: choose a {e.filter.types[0] if e.filter.types else 'permanent'} to sacrifice",
+        f"{stack_label(ctx, o)}: choose a {e.filter.types[0] if e.filter and e.filter.types else 'permanent'} to sacrifice",
         [Option("choose", x, label=targeting.label(ctx, x)) for x in choices],
     )
     return WAIT

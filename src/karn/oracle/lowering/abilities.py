@@ -83,4 +83,4 @@ def lower_triggered(trig: TriggeredA, text: str, card: CardTypes | None = None) 
         raise ctx.fail("'mana of any type that land produced' outside a 'taps for mana' trigger")
     if condition is not None and (trigger.event != "enters" or not trigger.self_only):
         raise ctx.fail("'if it was kicked' on a trigger other than its own entering")
-    return Triggered(trigger, tuple(effs), tuple(ctx.targets), text=text, condition=condition)
+    return Triggered(trigger, tuple(effs), tuple(ctx.targets), text=text, kicked=condition)

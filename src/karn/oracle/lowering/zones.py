@@ -118,4 +118,6 @@ def lower_sacrifice(vp: SacrificeVP, clause: Clause) -> list[Effect]:
     d = describe(obj.desc, ctx)
     if d.objects is None or d.players is not None or d.objects.zone != "battlefield" or d.objects.controller:
         raise ctx.fail(f"the IR cannot express '{vp.text}'")
-    return [Sacrifice(replace(d.objects, other=obj.kind == "another"), player_ref(clause.subject, ctx))]
+    return [
+        Sacrifice(player_ref(clause.subject, ctx), filter=replace(d.objects, other=obj.kind == "another"))
+    ]
