@@ -113,6 +113,7 @@ class ResolveFrame(msgspec.Struct, tag="resolve", array_like=True):
     affected: list[int] = msgspec.field(default_factory=list)  # "those creatures": the last effect's objects
     answer: Answer | None = None
     declined: bool = False  # 608.2d: the last "you may" was declined ("If you don't, ...")
+    died: list[int] = msgspec.field(default_factory=list)  # creatures that died by this resolution
 
 
 class TriggersFrame(msgspec.Struct, tag="triggers", array_like=True):

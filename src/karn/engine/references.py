@@ -157,6 +157,8 @@ def amount(ctx: Context, f: ResolveFrame, o: Obj, a: ir.Amount) -> int:
     """A number as the effect reads it now (608.2h)."""
     if isinstance(a, int):
         return a
+    if isinstance(a, ir.Count) and a.what == "died_this_way":
+        return len(f.died) + a.plus  # the destroy effects of this resolution record them
     if isinstance(a, ir.Count):
         return count(ctx, a, o.controller, source_id(o), refs(ctx, f, o, a.ref) if a.ref is not None else [])
     if a.name == "X":

@@ -123,6 +123,8 @@ class Count:
         in all graveyards", 205.2a);
       * ``"mana_value"``: the mana value of ``ref`` (Opalescence: "equal to its mana
         value", 202.3);
+      * ``"died_this_way"``: the objects ``filter`` describes that died by the earlier effects of
+        the same resolution ("the number of creatures that died this way", 700.4);
       * ``"greatest_power"``: the greatest power among the objects ``filter`` describes that the
         player ``ref`` controls (0 if none);
       * ``"attacked_with"``: the creatures "you" attacked with this turn, whatever they are now
@@ -130,7 +132,7 @@ class Count:
     ``plus`` is added ("that number plus 1").
     """
 
-    what: Literal["objects", "card_types", "mana_value", "attacked_with", "greatest_power"]
+    what: Literal["objects", "card_types", "mana_value", "attacked_with", "greatest_power", "died_this_way"]
     filter: Filter | None = None
     ref: Ref | None = None
     plus: int = 0

@@ -245,6 +245,10 @@ def amount_text(a: Amount) -> str:
         return "X" if a.name == "X" else f"the power of {ref_text(a.ref) if a.ref else 'it'}"
     if isinstance(a, Count):
         plus = f" plus {a.plus}" if a.plus else ""
+        if a.what == "died_this_way":
+            return (
+                f"the number of {filter_text(a.filter) if a.filter else 'objects'} that died this way{plus}"
+            )
         if a.what == "greatest_power":
             of = f"{ref_text(a.ref)} controls" if a.ref else ""
             return f"the greatest power among {filter_text(a.filter) if a.filter else 'creatures'} {of}{plus}"

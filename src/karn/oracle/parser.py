@@ -38,6 +38,7 @@ from karn.oracle.syntax import (
     CostReductionVP,
     CounterVP,
     CreateTokenVP,
+    DamageDiedVP,
     DamageVP,
     Desc,
     DestroyVP,
@@ -247,6 +248,9 @@ class _Builder(Transformer[Token, Any]):
 
     def v_cost_more_loyalty(self, meta: Meta, c: list[Any]) -> LoyaltyCostMoreVP:
         return LoyaltyCostMoreVP(int(str(c[0])[1:-1].replace("−", "-")), text=self._text(meta))
+
+    def v_damage_died(self, meta: Meta, c: list[Any]) -> DamageDiedVP:
+        return DamageDiedVP(int(str(c[0])), c[1], str(c[2]), text=self._text(meta))
 
     def v_fight(self, meta: Meta, c: list[Any]) -> FightVP:
         return FightVP(c[0], text=self._text(meta))

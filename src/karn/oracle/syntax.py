@@ -328,6 +328,16 @@ class LoyaltyCostMoreVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class DamageDiedVP(VerbA):
+    """ "deals X plus 3 damage to you, where X is the number of creatures that died this way"."""
+
+    plus: int
+    recipient: NP
+    died_type: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class FightVP(VerbA):
     """ "[creature] fights [creature]" (701.14)."""
 

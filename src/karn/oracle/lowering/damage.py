@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
-from karn.ir.nodes import DealDamage, Effect, Fight, PreventDamage, Ref
+from karn.ir.nodes import Count, DealDamage, Destroy, Effect, Fight, Filter, PreventDamage, Ref
 from karn.oracle.lowering.context import Ctx, amount
 from karn.oracle.lowering.references import imperative, is_self, object_ref, player_ref, target_ref
 from karn.oracle.lowering.registry import Clause, lowers
-from karn.oracle.syntax import NP, DamageVP, FightVP, PreventDamageVP
+from karn.oracle.syntax import NP, DamageDiedVP, DamageVP, FightVP, PreventDamageVP
 
 _RECIPIENTS = ("target", "any_target", "it", "that", "you", "defending_player", "its_controller")
+
+
+@lowers(DamageDiedVP)
+def lower_damage_died(vp: DamageDiedVP, clause: Clause) -> list[Effect]:
+    """ "~ deals X plus 3 damage to you, where X is the number of creatures that died this way"."""
+    ctx = clause.ctx
+    if clause.subject is None or not is_self(clause.subject, ctx) or vp.recipient.kind != "you":
+        raise ctx.fail(f"unsupported '{vp.text}'")
+    if not any(isinstance(e, Destroy) for e in clause.out):
+        raise ctx.fail("'died this way' without a destroy before it")
+    died = Count("died_this_way", Filter(types=(vp.died_type,)), plus=vp.plus)
+    return [DealDamage(died, Ref("you"))]
 
 
 @lowers(FightVP)
