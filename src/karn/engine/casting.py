@@ -254,7 +254,9 @@ def cast_step(ctx: Context, f: CastFrame) -> None:
     base = ManaCost.parse(face.cost.text + "".join(c for c, k in zip(kickers, paid, strict=True) if k))
     # 601.2b: the value of X.
     if face.cost.x and f.x is None:
-        _ask_x(ctx, p, mana.max_x(ctx, p, face.cost), f"choose X for {name}")
+        # the most X the player could pay for, with the kicker costs chosen and cost reductions
+        most = mana.max_x(ctx, p, base, extra=-cost_reduction(ctx, p, oid))
+        _ask_x(ctx, p, most, f"choose X for {name}")
         return
     x = f.x or 0
     specs = spell_target_specs(ctx, name, modes)
