@@ -329,7 +329,7 @@ def _choose_targets(
     ):
         cands = []  # 601.2f: one more target would cost more than can be paid
     opts = [Option("target", t, label=targeting.label(ctx, t)) for t in cands]
-    if len(picked) >= spec.min and not (spec.per_opponent and cands):
+    if len(picked) >= spec.min and not (spec.per_opponent and spec.min > 0 and cands):
         opts.append(Option("done", label="no more targets"))
     opts.append(_cancel())
     what = spec.text or "target"
