@@ -45,6 +45,9 @@ class CastFrame(msgspec.Struct, tag="cast", array_like=True):
     x: int | None = None
     cost: str = ""
     answer: Answer | None = None
+    kicker: list[bool] | None = None  # 601.2b: for each kicker cost, whether it is paid
+    sacrificed: int = 0  # 601.2h: the permanent sacrificed as an additional cost
+    modes_done: bool = False  # 601.4 / 700.2: "choose any number": no more modes
 
 
 class ActivateFrame(msgspec.Struct, tag="activate", array_like=True):
@@ -114,6 +117,8 @@ class ResolveFrame(msgspec.Struct, tag="resolve", array_like=True):
     progress: Progress | None = None
     affected: list[int] = msgspec.field(default_factory=list)  # "those creatures": the last effect's objects
     answer: Answer | None = None
+    declined: bool = False  # 608.2d: the last "you may" was declined ("If you don't, ...")
+    died: list[int] = msgspec.field(default_factory=list)  # creatures that died by this resolution
 
 
 class TriggersFrame(msgspec.Struct, tag="triggers", array_like=True):

@@ -28,6 +28,20 @@ def stack_label(ctx: Context, o: Obj) -> str:
     return f"{o.name}'s ability" if o.ability else o.name
 
 
+def kicker_costs(ctx: Context, name: str) -> tuple[str, ...]:
+    """The kicker costs printed on a card, in order (702.33a-b)."""
+    return tuple(c for a in ctx.compiled(name).abilities if isinstance(a, ir.Kicker) for c in a.costs)
+
+
+def was_kicked(ctx: Context, kicked_object: Obj, c: ir.Kicked) -> bool:
+    """702.33d-f: whether the object (a spell, or the permanent it became) was kicked, or was
+    kicked with the kicker cost ``c.cost`` — the linked kicker ability of its own card (607.2i)."""
+    if c.cost is None:
+        return bool(kicked_object.kicked)
+    costs = kicker_costs(ctx, kicked_object.name)
+    return any(i < len(costs) and costs[i] == c.cost for i in kicked_object.kicked)
+
+
 def source_id(o: Obj) -> int:
     """The object a spell or ability comes from (the spell itself for a spell)."""
     return o.source if o.ability else o.id
@@ -171,6 +185,8 @@ def amount(ctx: Context, f: ResolveFrame, o: Obj, a: ir.Amount) -> int:
     """A number as the effect reads it now (608.2h)."""
     if isinstance(a, int):
         return a
+    if isinstance(a, ir.Count) and a.what == "died_this_way":
+        return len(f.died) + a.plus  # the destroy effects of this resolution record them
     if isinstance(a, ir.Count):
         return count(ctx, a, o.controller, source_id(o), refs(ctx, f, o, a.ref) if a.ref is not None else [])
     if a.name == "X":
@@ -186,6 +202,19 @@ def count(ctx: Context, c: ir.Count, controller: int, source: int, referred: lis
     """A :class:`~karn.ir.Count`: objects a filter describes, the card types among them
     (205.2a), or the mana value of the object referred to (202.3); ``controller`` is "you"."""
     s = ctx.state
+    if c.what == "greatest_power":
+        # the powers of the objects that player controls now (608.2h)
+        whose = [ref_player(r) for r in referred if r < 0] or [controller]
+        flt = c.filter or ir.Filter(types=("creature",))
+        powers = [
+            ctx.chars(x).power
+            for x in s.battlefield
+            if ctx.controller(x) == whose[0] and targeting.matches(ctx, x, flt, whose[0], source)
+        ]
+        return max(powers, default=0) + c.plus
+    if c.what == "attacked_with":
+        pl = s.players[controller]
+        return (len(pl.attacked_with) if pl.attacked_turn == s.turn else 0) + c.plus
     if c.what == "mana_value":
         for t in referred:
             if t in s.objects:

@@ -90,6 +90,7 @@ class Obj(msgspec.Struct, array_like=True, omit_defaults=True):
     targets: list[list[int]] = msgspec.field(default_factory=list)
     trigger: TriggerData | None = None  # for triggered abilities: the trigger event (603.7c)
     cast_from: str = ""  # 601.2a: the zone a spell was cast from
+    kicked: list[int] = msgspec.field(default_factory=list)  # 702.33d: the kicker costs paid (indices)
 
 
 class Player(msgspec.Struct, array_like=True):
@@ -108,6 +109,8 @@ class Player(msgspec.Struct, array_like=True):
     left: bool = False  # 800.4a: has left the game (multiplayer: the game went on)
     drew_from_empty: bool = False  # 704.5b
     lands_played: int = 0  # 305.2
+    attacked_with: list[int] = msgspec.field(default_factory=list)  # 508.1: this turn's attackers
+    attacked_turn: int = 0  # the turn attacked_with is about
     mulligans: int = 0
     kept: bool = False
     drawn_this_turn: int = 0  # cards drawn this turn ("your second card each turn")

@@ -40,11 +40,13 @@ from karn.engine.events import (
 from karn.engine.filters import characteristics_match
 from karn.engine.frames import TriggersFrame
 from karn.engine.pipeline import perform, put_on_stack
-from karn.engine.references import condition_holds, leave_stack
+from karn.engine.references import condition_holds, leave_stack, was_kicked
 from karn.engine.state import BATTLEFIELD, GRAVEYARD, LastKnown, Obj, Option, PendingTrigger, TriggerData
 from karn.engine.values import ref_player
 
+# "tapped_for_mana" abilities are mana abilities (605.1b): karn.engine.mana resolves them at once.
 _EVENTS = (
+    "tapped_for_mana",
     "enters",
     "dies",
     "put_into_graveyard",
@@ -86,6 +88,12 @@ def _add(ctx: Context, source: int, aid: str, controller: int, data: TriggerData
     if isinstance(ab, ir.Triggered) and ab.condition is not None:
         # 603.4: an intervening "if" clause: the ability triggers only if it is true now
         if not condition_holds(ctx, ab.condition, controller, source, data):
+            return
+    if isinstance(ab, ir.Triggered) and ab.kicked is not None:
+        # 603.4: "if it was kicked" (702.33d-f) is checked when the ability triggers; it can't
+        # change later, so checking it again on resolution changes nothing.
+        src = ctx.state.objects.get(source)
+        if src is None or not was_kicked(ctx, src, ab.kicked):
             return
     ctx.state.triggers.append(
         PendingTrigger(source=source, name=name, ability=aid, controller=controller, data=data)

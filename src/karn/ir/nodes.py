@@ -135,11 +135,17 @@ class Count:
       * ``"card_types"``: the card types among them (Tarmogoyf: "card types among cards
         in all graveyards", 205.2a);
       * ``"mana_value"``: the mana value of ``ref`` (Opalescence: "equal to its mana
-        value", 202.3).
+        value", 202.3);
+      * ``"died_this_way"``: the objects ``filter`` describes that died by the earlier effects of
+        the same resolution ("the number of creatures that died this way", 700.4);
+      * ``"greatest_power"``: the greatest power among the objects ``filter`` describes that the
+        player ``ref`` controls (0 if none);
+      * ``"attacked_with"``: the creatures "you" attacked with this turn, whatever they are now
+        (608.2i: a characteristic they had when declared as attackers, 508.1).
     ``plus`` is added ("that number plus 1").
     """
 
-    what: Literal["objects", "card_types", "mana_value"]
+    what: Literal["objects", "card_types", "mana_value", "attacked_with", "greatest_power", "died_this_way"]
     filter: Filter | None = None
     ref: Ref | None = None
     plus: int = 0
@@ -164,6 +170,10 @@ class TargetSpec:
     min: int = 1
     max: int | None = 1
     text: str = ""
+    # "For each opponent, ... target permanent that player controls" (608.2f): one target for
+    # each opponent, among the objects that opponent controls (``objects.controller`` is
+    # "opponent"); ``min``/``max`` count per opponent.
+    per_opponent: bool = False
 
 
 # --------------------------------------------------------------------------- costs
@@ -499,9 +509,19 @@ class CreateToken:
 
 @dataclass(frozen=True, slots=True)
 class AddMana:
-    """Add mana (106.3): ``mana`` is a string of symbols like ``"{B}{B}{B}"`` or ``"{C}"``."""
+    """Add mana (106.3): ``mana`` is a string of symbols like ``"{B}{B}{B}"`` or ``"{C}"``;
+    ``times``: that mana once for each object counted ("Add {G} for each creature you control")."""
 
     mana: str
+    times: Count | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AddManaProduced:
+    """ "that player adds one mana of any type that land produced" (106.12a): the player who
+    tapped the permanent adds ``count`` mana of a type the triggering mana ability produced."""
+
+    count: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -560,6 +580,26 @@ class RevealTop:
 
 
 @dataclass(frozen=True, slots=True)
+class LookAndTake:
+    """ "Look at the top ``count`` cards of your library. You may reveal a ``filter`` card from
+    among them and put it into your hand. Put the rest on the bottom of your library in a
+    random order." (701.20a: the card taken is revealed)."""
+
+    count: int
+    filter: Filter
+
+
+@dataclass(frozen=True, slots=True)
+class Fight:
+    """ "``a`` fights ``b``" (701.14a): each deals damage equal to its power to the other; if
+    either is no longer a creature on the battlefield (or an illegal target), neither deals
+    damage (701.14b)."""
+
+    a: Ref
+    b: Ref
+
+
+@dataclass(frozen=True, slots=True)
 class Attach:
     """Attach the source (an Equipment, 301.5c) to ``to`` (equip, 702.6a)."""
 
@@ -574,6 +614,33 @@ class Unless:
     effects: tuple[Effect, ...]
     payer: Ref
     mana: str
+
+
+@dataclass(frozen=True, slots=True)
+class Kicked:
+    """The condition "if it was kicked" / "if this spell was kicked" (702.33d), or with
+    ``cost`` "if it was kicked with its [A] kicker" (702.33f: that kicker cost, e.g. ``"{W}"``).
+    Linked to the object's kicker ability (607.2i)."""
+
+    cost: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Declined:
+    """The condition "If you don't" after a "you may" of the same resolution (608.2d): the
+    player chose not to (or couldn't)."""
+
+
+ResolutionCondition = Kicked | Declined
+
+
+@dataclass(frozen=True, slots=True)
+class IfCondition:
+    """ "If this spell was kicked, <effects>." (608.2c): ``effects`` happen only when
+    ``condition`` holds as the spell or ability resolves."""
+
+    condition: ResolutionCondition
+    effects: tuple[Effect, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -614,6 +681,10 @@ Effect = (
     | RevealTop
     | Attach
     | May
+    | IfCondition
+    | AddManaProduced
+    | Fight
+    | LookAndTake
 )
 
 # --------------------------------------------------------------------------- abilities
@@ -638,6 +709,9 @@ class SpellAbility:
     modes: tuple[Mode, ...] = ()
     choose: int = 1
     text: str = ""
+    # "Choose one. If this spell was kicked, choose any number instead." (601.4, 700.2):
+    # kicked, the caster chooses one or more modes.
+    any_if_kicked: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -700,6 +774,8 @@ class Trigger:
       * ``"step"``: a step or phase begins ("at the beginning of your upkeep", 603.1,
         503-513); ``step`` names it as the engine does ("upkeep", "draw",
         "precombat_main", "beginning_of_combat", "postcombat_main", "end").
+      * ``"tapped_for_mana"``: a player taps a permanent ``filter`` describes for mana (a mana
+        ability: it resolves at once, 605.1b, 605.4a, without the stack).
     ``self_only``: only the source itself counts. ``filter``: which other objects
     count (``Filter.other`` for "another"). ``player="you"``: the event's player must
     be the ability's controller ("whenever you cast", "whenever you gain life");
@@ -713,6 +789,7 @@ class Trigger:
     """
 
     event: Literal[
+        "tapped_for_mana",
         "enters",
         "dies",
         "put_into_graveyard",
@@ -761,6 +838,7 @@ class Triggered:
     # ``modes`` as it is put on the stack (then ``effects``/``targets`` are empty).
     modes: tuple[Mode, ...] = ()
     choose: int = 1
+    kicked: Kicked | None = None  # the intervening "if it was kicked [with its [A] kicker]" (603.4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -802,6 +880,48 @@ class CostIncrease:
 
 
 @dataclass(frozen=True, slots=True)
+class AdditionalCost:
+    """ "As an additional cost to cast this spell, sacrifice a creature." (601.2b): a cost
+    every cast of the spell pays (601.2h) besides its mana cost: sacrificing one permanent
+    ``sacrifice`` describes (controlled by the caster)."""
+
+    sacrifice: Filter
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CostReduction:
+    """A static ability of a permanent: "Black spells and green spells you cast cost {1} less
+    to cast." (601.2f): the generic part of the total cost of each spell its controller casts
+    that ``spells`` matches is reduced by ``generic`` (never below zero, 601.2f)."""
+
+    spells: Filter | None  # None: this spell itself ("This spell costs {1} less to cast ...")
+    generic: int
+    text: str = ""
+    per: Count | None = None  # "... for each <objects>": ``generic`` times that number
+
+
+@dataclass(frozen=True, slots=True)
+class LoyaltyCostIncrease:
+    """A static ability: "Planeswalkers' loyalty abilities you activate cost an additional [+1]
+    to activate." (606.5): the loyalty cost of each loyalty ability its controller activates
+    changes by ``loyalty`` more ([+1] becomes [+2], [-4] becomes [-3])."""
+
+    loyalty: int
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Kicker:
+    """ "Kicker [cost]" / "Kicker [cost 1] and/or [cost 2]" (702.33a-b): optional additional
+    costs the caster may pay as the spell is cast (601.2b, 601.2f); ``costs`` are mana costs
+    in the order printed."""
+
+    costs: tuple[str, ...]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Unsupported:
     """Text the compiler could not express. A card with one is not playable."""
 
@@ -810,7 +930,18 @@ class Unsupported:
 
 
 Ability = (
-    Keyword | Activated | Triggered | Static | SpellAbility | CostIncrease | EntersReplacement | Unsupported
+    Keyword
+    | Activated
+    | Triggered
+    | Static
+    | SpellAbility
+    | CostIncrease
+    | EntersReplacement
+    | Kicker
+    | AdditionalCost
+    | CostReduction
+    | LoyaltyCostIncrease
+    | Unsupported
 )
 
 

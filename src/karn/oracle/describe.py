@@ -12,7 +12,9 @@ from typing import Any, TypeVar
 from karn.ir.nodes import (
     Ability,
     Activated,
+    AdditionalCost,
     AddMana,
+    AddManaProduced,
     Amount,
     ApplyContinuous,
     Attach,
@@ -20,23 +22,31 @@ from karn.ir.nodes import (
     Condition,
     Cost,
     CostIncrease,
+    CostReduction,
     Count,
     CounterSpell,
     CreateDelayed,
     CreateToken,
     DealDamage,
+    Declined,
     Destroy,
     Discard,
     Draw,
     Effect,
     EntersReplacement,
     Exile,
+    Fight,
     Filter,
     GainControl,
     GainLife,
+    IfCondition,
     Keyword,
+    Kicked,
+    Kicker,
+    LookAndTake,
     LoseGame,
     LoseLife,
+    LoyaltyCostIncrease,
     May,
     Mill,
     Modify,
@@ -87,9 +97,21 @@ def describe_ability(a: Ability) -> str:
         return f"Activated {cost_text(a.cost)}: {effects_text(a.effects)}{targets_text(a.targets)}{tail}"
     if isinstance(a, Triggered):
         cond = f", if {condition_text(a.condition)}" if a.condition is not None else ""
+        if a.kicked is not None:
+            cond += f", if {resolution_condition_text(a.kicked)}"
         return (
             f"Triggered ({trigger_text(a.trigger)}{cond}): {effects_text(a.effects)}{targets_text(a.targets)}"
         )
+    if isinstance(a, Kicker):
+        return "Kicker " + " and/or ".join(a.costs)
+    if isinstance(a, LoyaltyCostIncrease):
+        return f"Loyalty abilities you activate cost an additional [{a.loyalty:+d}]"
+    if isinstance(a, AdditionalCost):
+        return f"Additional cost: sacrifice a {filter_text(a.sacrifice)}"
+    if isinstance(a, CostReduction):
+        what = "this spell" if a.spells is None else f"each {filter_text(a.spells)}"
+        per = f" ({amount_text(a.per)})" if a.per is not None else ""
+        return f"Cost reduction: {what} costs {{{a.generic}}} less to cast{per}"
     if isinstance(a, Static):
         return "Static: " + "; ".join(modify_text(m) for m in a.mods)
     if isinstance(a, SpellAbility):
@@ -209,6 +231,9 @@ def trigger_text(t: Trigger) -> str:
         return f"whenever {who} deals {kind}{to}"
     if t.event == "gain_life":
         return "whenever you gain life"
+    if t.event == "tapped_for_mana":
+        who = "you tap" if t.player == "you" else "a player taps"
+        return f"whenever {who} a {filter_text(t.filter) if t.filter else 'permanent'} for mana"
     if t.event == "cast":
         who = {"you": "you cast", "opponent": "an opponent casts"}.get(t.player or "", "a player casts")
         origin = (
@@ -252,6 +277,8 @@ def target_text(t: TargetSpec) -> str:
     count = ""
     if (t.min, t.max) != (1, 1):
         count = f" ×{t.min}..{t.max if t.max is not None else 'any'}"
+    if t.per_opponent:
+        count += " (one for each opponent, that player controls)"
     return " or ".join(kinds) + count
 
 
@@ -323,6 +350,15 @@ def amount_text(a: Amount) -> str:
         return "X" if a.name == "X" else f"the power of {ref_text(a.ref) if a.ref else 'it'}"
     if isinstance(a, Count):
         plus = f" plus {a.plus}" if a.plus else ""
+        if a.what == "died_this_way":
+            return (
+                f"the number of {filter_text(a.filter) if a.filter else 'objects'} that died this way{plus}"
+            )
+        if a.what == "greatest_power":
+            of = f"{ref_text(a.ref)} controls" if a.ref else ""
+            return f"the greatest power among {filter_text(a.filter) if a.filter else 'creatures'} {of}{plus}"
+        if a.what == "attacked_with":
+            return f"the number of creatures you attacked with this turn{plus}"
         if a.what == "mana_value":
             return f"the mana value of {ref_text(a.ref) if a.ref else 'it'}{plus}"
         what = "the card types among" if a.what == "card_types" else "the number of"
@@ -477,7 +513,8 @@ def _create_token(e: CreateToken) -> str:
 
 @renders(AddMana)
 def _add_mana(e: AddMana) -> str:
-    return f"add {e.mana}"
+    each = f" for each {filter_text(e.times.filter)}" if e.times is not None and e.times.filter else ""
+    return f"add {e.mana}{each}"
 
 
 @renders(SearchLibrary)
@@ -541,3 +578,32 @@ def _mill(e: Mill) -> str:
 @renders(May)
 def _may(e: May) -> str:
     return f"you may ({effects_text(e.effects)})"
+
+
+@renders(IfCondition)
+def _if_condition(e: IfCondition) -> str:
+    return f"if {resolution_condition_text(e.condition)}, ({effects_text(e.effects)})"
+
+
+def resolution_condition_text(c: Kicked | Declined) -> str:
+    if isinstance(c, Declined):
+        return "you don't"
+    return f"it was kicked with its {c.cost} kicker" if c.cost else "it was kicked"
+
+
+@renders(AddManaProduced)
+def _add_mana_produced(e: AddManaProduced) -> str:
+    return f"that player adds {e.count} mana of any type that land produced"
+
+
+@renders(LookAndTake)
+def _look_and_take(e: LookAndTake) -> str:
+    return (
+        f"look at the top {e.count} cards of your library; you may reveal a {filter_text(e.filter)} "
+        "from among them and put it into your hand; the rest on the bottom in a random order"
+    )
+
+
+@renders(Fight)
+def _fight(e: Fight) -> str:
+    return f"{ref_text(e.a)} fights {ref_text(e.b)}"

@@ -7,6 +7,7 @@ strict mode, so a shift/reduce or reduce/reduce conflict raises at build time
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from dataclasses import replace
 from importlib import resources
@@ -21,6 +22,8 @@ from karn.oracle.syntax import (
     NP,
     AbilityA,
     ActivatedA,
+    AdditionalCostSentence,
+    AddManaProducedVP,
     AddManaVP,
     AmountA,
     AttachVP,
@@ -34,8 +37,10 @@ from karn.oracle.syntax import (
     ConditionA,
     CostA,
     CostIncreaseVP,
+    CostReductionVP,
     CounterVP,
     CreateTokenVP,
+    DamageDiedVP,
     DamageTriggerA,
     DamageVP,
     DelayedLeavesSentence,
@@ -49,20 +54,29 @@ from karn.oracle.syntax import (
     DrawTriggerA,
     DrawVP,
     Effects,
+    EitherTriggerA,
     EnchantA,
     EntersTriggerA,
     EntersVP,
     EquipA,
     ExileVP,
+    FightVP,
+    ForEachOpponentSentence,
     GainControlVP,
+    GainLifeGreatestPowerVP,
     GainLifePowerVP,
     GainLifeTriggerA,
     GainLifeVP,
     IfItsSentence,
+    IfKickedSentence,
+    IfYouDontSentence,
     Item,
+    KickerA,
     LeavesTriggerA,
+    LookTopVP,
     LoseGameVP,
     LoseLifeVP,
+    LoyaltyCostMoreVP,
     ManaCostA,
     MayVP,
     MillVP,
@@ -76,6 +90,7 @@ from karn.oracle.syntax import (
     PutIntoGraveyardTriggerA,
     PutIntoVP,
     PutOntoBattlefieldVP,
+    PutRestBottomVP,
     Qual,
     ReflexiveSentence,
     ReturnVP,
@@ -92,6 +107,7 @@ from karn.oracle.syntax import (
     StaticKeywordA,
     StepTriggerA,
     TapCostA,
+    TapsForManaTriggerA,
     TapVP,
     TokenA,
     TriggeredA,
@@ -192,6 +208,9 @@ class _Builder(Transformer[Token, Any]):
     def kwi_prowess(self, meta: Meta, c: list[Any]) -> ProwessA:
         return ProwessA()
 
+    def kwi_kicker(self, meta: Meta, c: list[Any]) -> KickerA:
+        return KickerA(tuple(str(m) for m in c))
+
     def activated(self, meta: Meta, c: list[Any]) -> ActivatedA:
         return ActivatedA(tuple(c[0]), c[1])
 
@@ -257,6 +276,13 @@ class _Builder(Transformer[Token, Any]):
     def cmp_any(self, meta: Meta, c: list[Any]) -> tuple[str, int]:
         return (">=", 1)
 
+    def triggered_if_kicked(self, meta: Meta, c: list[Any]) -> TriggeredA:
+        cost = c[2] if len(c) > 3 else ""
+        return TriggeredA(c[1], c[-1], kicked=cost)
+
+    def kicked_with(self, meta: Meta, c: list[Any]) -> str:
+        return str(c[0])
+
     def trigger_word(self, meta: Meta, c: list[Any]) -> str:
         return "when"
 
@@ -265,6 +291,41 @@ class _Builder(Transformer[Token, Any]):
         if not isinstance(n, int):
             raise ParseError("choose X modes", meta.start_pos)
         return ModalA(n, tuple(c[1:]))
+
+    def modal_kicked_any(self, meta: Meta, c: list[Any]) -> ModalA:
+        n = c[0]
+        if not isinstance(n, int):
+            raise ParseError("choose X modes", meta.start_pos)
+        return ModalA(n, tuple(c[1:]), any_if_kicked=True)
+
+    def v_look_top(self, meta: Meta, c: list[Any]) -> LookTopVP:
+        return LookTopVP(c[0], c[1], text=self._text(meta))
+
+    def v_put_rest_bottom(self, meta: Meta, c: list[Any]) -> PutRestBottomVP:
+        library = NP("zone", zone="library", owner=NP("you", text="you"), text="your library")
+        return PutRestBottomVP(library, text=self._text(meta))
+
+    def q_from_among_them(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("from_among")  # the cards looked at just before
+
+    def np_loyalty_abilities(self, meta: Meta, c: list[Any]) -> NP:
+        return self._np(
+            meta, "loyalty_abilities", owner=c[0]
+        )  # "planeswalkers' loyalty abilities you activate"
+
+    def v_cost_more_loyalty(self, meta: Meta, c: list[Any]) -> LoyaltyCostMoreVP:
+        return LoyaltyCostMoreVP(int(str(c[0])[1:-1].replace("−", "-")), text=self._text(meta))
+
+    def v_damage_died(self, meta: Meta, c: list[Any]) -> DamageDiedVP:
+        return DamageDiedVP(int(str(c[0])), c[1], str(c[2]), text=self._text(meta))
+
+    def v_fight(self, meta: Meta, c: list[Any]) -> FightVP:
+        return FightVP(c[0], text=self._text(meta))
+
+    def v_gain_life_greatest_power(self, meta: Meta, c: list[Any]) -> GainLifeGreatestPowerVP:
+        if c[0] != "X":
+            raise ParseError("'where X is' after a number", meta.start_pos)
+        return GainLifeGreatestPowerVP(c[1], text=self._text(meta))
 
     def mode(self, meta: Meta, c: list[Any]) -> Effects:
         eff: Effects = c[0]
@@ -414,6 +475,13 @@ class _Builder(Transformer[Token, Any]):
     def sn_end(self, meta: Meta, c: list[Any]) -> str:
         return "end"
 
+    def t_enters_or_dies(self, meta: Meta, c: list[Any]) -> EitherTriggerA:
+        text = self._text(meta)
+        return EitherTriggerA(EntersTriggerA(c[0], text), DiesTriggerA(c[1], text), text)
+
+    def t_taps_for_mana(self, meta: Meta, c: list[Any]) -> TapsForManaTriggerA:
+        return TapsForManaTriggerA(c[0], c[1], self._text(meta))
+
     # costs (118, 602.1)
     def cost(self, meta: Meta, c: list[Any]) -> list[CostA]:
         return list(c)
@@ -494,6 +562,18 @@ class _Builder(Transformer[Token, Any]):
     def dt_end_of_combat(self, meta: Meta, c: list[Any]) -> tuple[str, str]:
         return ("end_of_combat", "")
 
+    def s_additional_cost(self, meta: Meta, c: list[Any]) -> AdditionalCostSentence:
+        return AdditionalCostSentence(tuple(c[0]), text=self._text(meta))
+
+    def s_for_each_opponent(self, meta: Meta, c: list[Any]) -> ForEachOpponentSentence:
+        return ForEachOpponentSentence(tuple(c[0]), text=self._text(meta))
+
+    def s_if_you_dont(self, meta: Meta, c: list[Any]) -> IfYouDontSentence:
+        return IfYouDontSentence(tuple(c[0]), text=self._text(meta))
+
+    def s_if_kicked(self, meta: Meta, c: list[Any]) -> IfKickedSentence:
+        return IfKickedSentence(tuple(c[0]), text=self._text(meta))
+
     def s_if_its(self, meta: Meta, c: list[Any]) -> IfItsSentence:
         return IfItsSentence(c[0], tuple(c[1]), text=self._text(meta))
 
@@ -518,8 +598,10 @@ class _Builder(Transformer[Token, Any]):
             if isinstance(x, str):
                 sep = x
             else:
-                subj, vp = x
+                subj, vp, *more = x
                 items.append(Item(subj, vp, sep))
+                # "destroy target creature and target land": the verb once per target (601.2c)
+                items.extend(Item(None, _with_object(vp, np, meta), "and") for np in more)
         return items
 
     def sep_comma(self, meta: Meta, c: list[Any]) -> str:
@@ -536,6 +618,9 @@ class _Builder(Transformer[Token, Any]):
 
     def i_imp(self, meta: Meta, c: list[Any]) -> tuple[NP | None, VerbA]:
         return (None, c[0])
+
+    def i_imp_and(self, meta: Meta, c: list[Any]) -> tuple[NP | None, VerbA, NP]:
+        return (None, c[0], c[2] if len(c) > 2 else c[1])
 
     # ------------------------------------------------------------ verb phrases
     def v_damage(self, meta: Meta, c: list[Any]) -> DamageVP:
@@ -639,8 +724,12 @@ class _Builder(Transformer[Token, Any]):
     def v_create(self, meta: Meta, c: list[Any]) -> CreateTokenVP:
         return CreateTokenVP(c[0], text=self._text(meta))
 
+    def v_add_mana_produced(self, meta: Meta, c: list[Any]) -> AddManaProducedVP:
+        n = NUMBER_WORDS.get(str(c[0]), 0)
+        return AddManaProducedVP(n, str(c[1]), text=self._text(meta))
+
     def v_add_mana(self, meta: Meta, c: list[Any]) -> AddManaVP:
-        return AddManaVP(str(c[0]), text=self._text(meta))
+        return AddManaVP(str(c[0]), text=self._text(meta), each=c[1] if len(c) > 1 else None)
 
     def v_search(self, meta: Meta, c: list[Any]) -> SearchVP:
         return SearchVP(c[0], c[1], text=self._text(meta))
@@ -689,6 +778,9 @@ class _Builder(Transformer[Token, Any]):
 
     def v_cost_more(self, meta: Meta, c: list[Any]) -> CostIncreaseVP:
         return CostIncreaseVP(str(c[0]), text=self._text(meta))
+
+    def v_cost_less(self, meta: Meta, c: list[Any]) -> CostReductionVP:
+        return CostReductionVP(str(c[0]), text=self._text(meta), each=c[1] if len(c) > 1 else None)
 
     def v_enters_tapped(self, meta: Meta, c: list[Any]) -> EntersVP:
         return EntersVP(tapped=True, text=self._text(meta))
@@ -998,6 +1090,12 @@ class _Builder(Transformer[Token, Any]):
     def q_you_control(self, meta: Meta, c: list[Any]) -> Qual:
         return Qual("controller", "you")
 
+    def q_you_attacked_with(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("attacked_with", "you")  # "creature you attacked with this turn" (508.1)
+
+    def q_you_cast(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("controller", "you")  # 601.2: the player who casts a spell controls it
+
     def q_you_dont_control(self, meta: Meta, c: list[Any]) -> Qual:
         return Qual("controller", "opponent")
 
@@ -1015,6 +1113,9 @@ class _Builder(Transformer[Token, Any]):
             "player_controls",
             player=NP("target", desc=Desc(groups=((Word("player", "opponent"),),)), text="target opponent"),
         )
+
+    def q_they_control(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("player_controls", player=NP("it", text="they"))
 
     def q_that_player_control(self, meta: Meta, c: list[Any]) -> Qual:
         return Qual(
@@ -1043,3 +1144,11 @@ def _pt_mod(text: str, meta: Meta) -> tuple[int, int]:
     if "x" in p or "x" in t:
         raise ParseError("variable power/toughness change", meta.start_pos)
     return int(p), int(t)
+
+
+def _with_object(vp: VerbA, np: NP, meta: Meta) -> VerbA:
+    """The same verb phrase acting on another noun phrase: its one NP field replaced."""
+    fields = [f.name for f in dataclasses.fields(vp) if isinstance(getattr(vp, f.name), NP)]  # type: ignore[arg-type]
+    if len(fields) != 1 or np.kind != "target":
+        raise ParseError("'and target' after a verb with several objects", meta.start_pos)
+    return dataclasses.replace(vp, **{fields[0]: np})  # type: ignore[type-var]

@@ -29,7 +29,7 @@ class Word:
 class Qual:
     """A qualifier after the nouns: "you control", "from your graveyard", "target player controls"."""
 
-    kind: Literal["controller", "owner", "zone", "player_controls", "from_it"]
+    kind: Literal["controller", "owner", "zone", "player_controls", "from_it", "attacked_with", "from_among"]
     value: str = ""  # "you" / "opponent" for controller/owner; the zone for "zone"
     player: NP | None = None  # for player_controls
 
@@ -71,6 +71,7 @@ NPKind = Literal[
     "bare",
     "upto",
     "zone",
+    "loyalty_abilities",
 ]
 
 
@@ -317,6 +318,67 @@ class CreateTokenVP(VerbA):
 class AddManaVP(VerbA):
     mana: str
     text: str = ""
+    each: Desc | None = None  # "Add {G} for each creature you control."
+
+
+@dataclass(frozen=True, slots=True)
+class AddManaProducedVP(VerbA):
+    """ "adds one mana of any type that land produced" (106.12a, 605.1b)."""
+
+    count: int
+    permanent_type: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class LookTopVP(VerbA):
+    """ "look at the top seven cards of your library" (701.x: the cards stay hidden to others)."""
+
+    amount: AmountA
+    library: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PutRestBottomVP(VerbA):
+    """ "Put the rest on the bottom of your library in a random order." """
+
+    library: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class LoyaltyCostMoreVP(VerbA):
+    """ "cost an additional [+1] to activate" (606.5)."""
+
+    loyalty: int
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DamageDiedVP(VerbA):
+    """ "deals X plus 3 damage to you, where X is the number of creatures that died this way"."""
+
+    plus: int
+    recipient: NP
+    died_type: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class FightVP(VerbA):
+    """ "[creature] fights [creature]" (701.14)."""
+
+    other: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GainLifeGreatestPowerVP(VerbA):
+    """ "gains X life, where X is the greatest power among creatures they control"."""
+
+    among: Desc
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -398,6 +460,16 @@ class CostIncreaseVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class CostReductionVP(VerbA):
+    """ "cost {N} less to cast" (601.2f), said of the spells a player casts or of this spell;
+    ``each``: "... for each creature card in your graveyard"."""
+
+    mana: str
+    text: str = ""
+    each: Desc | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class EntersVP(VerbA):
     """ "enters tapped", "enters with N +1/+1 counters on it" (614.1c-d): how the
     subject enters the battlefield, a static ability's replacement effect."""
@@ -464,9 +536,25 @@ class DelayedSentence(SentenceA):
 
 
 @dataclass(frozen=True, slots=True)
+class AdditionalCostSentence(SentenceA):
+    """ "As an additional cost to cast this spell, sacrifice a creature." (601.2b, 601.2h)."""
+
+    costs: tuple[CostA, ...]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class ReflexiveSentence(SentenceA):
     """ "When you do, <chain>." after an optional action: a reflexive triggered ability
     (603.12)."""
+
+    items: tuple[Item, ...]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ForEachOpponentSentence(SentenceA):
+    """ "For each opponent, <chain>." (608.2f)."""
 
     items: tuple[Item, ...]
     text: str = ""
@@ -480,6 +568,14 @@ class UnlessSentence(SentenceA):
     items: tuple[Item, ...]
     payer: NP
     mana: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class IfYouDontSentence(SentenceA):
+    """ "If you don't, <chain>." after a "you may" (608.2d)."""
+
+    items: tuple[Item, ...]
     text: str = ""
 
 
@@ -500,6 +596,14 @@ class DelayedLeavesSentence(SentenceA):
     watched: NP
     items: tuple[Item, ...]
     this_turn: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class IfKickedSentence(SentenceA):
+    """ "If this spell was kicked, <chain>." (702.33d)."""
+
+    items: tuple[Item, ...]
     text: str = ""
 
 
@@ -571,6 +675,13 @@ class KeywordA:
     """Base class of the keyword ability nodes (never built itself)."""
 
     __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class KickerA(KeywordA):
+    """ "Kicker {2}{G}", "Kicker {W} and/or {2}{B}" (702.33a-b)."""
+
+    costs: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -655,6 +766,25 @@ class CastTriggerA(TriggerA):
 
     caster: NP
     spell: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class EitherTriggerA(TriggerA):
+    """ "<subject> enters or <subject> dies": two trigger events for one ability. Each event
+    triggers it on its own (603.2c), so it is compiled as one triggered ability per event."""
+
+    first: TriggerA
+    second: TriggerA
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TapsForManaTriggerA(TriggerA):
+    """ "a player taps a land for mana" (605.1b, 106.12a)."""
+
+    player: NP
+    permanent: NP
     text: str = ""
 
 
@@ -752,12 +882,14 @@ class TriggeredA:
     effects: Effects
     condition: ConditionA | None = None
     modal: ModalA | None = None  # "When ~ enters, choose one — • ... • ..." (700.2)
+    kicked: str | None = None  # "if it was kicked[ with its {W} kicker]": "" or the cost (603.4)
 
 
 @dataclass(frozen=True, slots=True)
 class ModalA:
     choose: int
     modes: tuple[Effects, ...] = field(default=())
+    any_if_kicked: bool = False  # "If this spell was kicked, choose any number instead." (601.4)
 
 
 AbilityA = KeywordA | ActivatedA | TriggeredA | ModalA | Effects

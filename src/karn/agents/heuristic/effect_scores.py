@@ -68,6 +68,10 @@ def harm(target: Target) -> float:
     ir.Reflexive,
     ir.Unless,
     ir.Mill,
+    ir.IfCondition,
+    ir.AddManaProduced,
+    ir.Fight,
+    ir.LookAndTake,
 )
 def _other(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
     """Effects the agent doesn't aim at a target: taken as mildly harmful to whatever they name."""

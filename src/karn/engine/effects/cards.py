@@ -8,14 +8,20 @@ import dataclasses
 
 from karn import ir
 from karn.cards.mana import ManaCost
-from karn.engine import decisions, mana, targeting
+from karn.engine import decisions, mana, rng, targeting
 from karn.engine.context import Context
 from karn.engine.drawing import discard, draw
 from karn.engine.effects.registry import DONE, ENTER, WAIT, Outcome, handles
 from karn.engine.events import ReorderLibrary, Reveal, Shuffle, ZoneChange
-from karn.engine.frames import DiscardProgress, MayProgress, ResolveFrame, ScryProgress, SearchProgress
+from karn.engine.frames import (
+    DiscardProgress,
+    MayProgress,
+    ResolveFrame,
+    ScryProgress,
+    SearchProgress,
+)
 from karn.engine.pipeline import perform
-from karn.engine.references import amount, refs, stack_label
+from karn.engine.references import amount, refs, stack_label, was_kicked
 from karn.engine.state import BATTLEFIELD, GRAVEYARD, HAND, Obj, Option, ref_player
 
 
@@ -220,6 +226,59 @@ def scry(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Scry) -> Outcome:
     return DONE
 
 
+@handles(ir.LookAndTake)
+def look_and_take(ctx: Context, f: ResolveFrame, o: Obj, e: ir.LookAndTake) -> Outcome:
+    """Look at the top N cards of your library; you may reveal one matching card and put it into
+    your hand (701.20a); the rest go on the bottom of your library in a random order."""
+    s = ctx.state
+    you = o.controller
+    lib = s.players[you].library
+    progress = f.progress if isinstance(f.progress, ScryProgress) else ScryProgress()
+    f.progress = progress
+    if not progress.started:
+        progress.started = True
+        progress.cards = list(reversed(lib[-e.count :])) if e.count > 0 else []
+        ctx.emit(
+            "701.16a",
+            f"{ctx.player_name(you)} looks at the top {len(progress.cards)} card(s) of their library",
+        )
+        if progress.cards:
+            perform(ctx, Reveal(objects=list(progress.cards), to=(you,), rule="701.16a"))  # looked at
+        choices = [c for c in progress.cards if targeting.matches(ctx, c, e.filter, you)]
+        if choices:
+            decisions.ask(
+                ctx,
+                you,
+                "choose",
+                "701.20a",
+                f"{stack_label(ctx, o)}: you may reveal a card from among them and put it into your hand",
+                [Option("choose", c, label=ctx.obj(c).name) for c in choices]
+                + [Option("none", label="none")],
+            )
+            return WAIT
+    ans = f.answer
+    f.answer = None
+    rest = list(progress.cards)
+    if ans is not None and ans.kind == "choose" and ans.a in rest:
+        rest.remove(ans.a)
+        name = ctx.obj(ans.a).name
+        perform(ctx, Reveal(objects=[ans.a], rule="701.20a", text=f"{ctx.player_name(you)} reveals {name}"))
+        perform(
+            ctx,
+            ZoneChange(
+                obj=ans.a,
+                to=HAND,
+                rule="701.20a",
+                cause="reveal",
+                text=f"{ctx.player_name(you)} puts {name} into their hand",
+            ),
+        )
+    if rest:
+        rng.shuffle(s, rest)  # "in a random order"
+        perform(ctx, ReorderLibrary(player=you, bottom=rest, rule="401.4"))
+    return DONE
+
+
 @handles(ir.RevealTop)
 def reveal_top(ctx: Context, f: ResolveFrame, o: Obj, e: ir.RevealTop) -> Outcome:
     """701.20a: reveal the top card; "if it's a [type] card, put it into your hand"."""
@@ -255,13 +314,45 @@ def reveal_top(ctx: Context, f: ResolveFrame, o: Obj, e: ir.RevealTop) -> Outcom
     return DONE
 
 
+@handles(ir.IfCondition)
+def if_condition(ctx: Context, f: ResolveFrame, o: Obj, e: ir.IfCondition) -> Outcome:
+    """608.2c: "If this spell was kicked, ...", "If you don't, ..." (608.2d): the effects happen
+    only if the condition holds."""
+    if isinstance(e.condition, ir.Declined):
+        return ENTER if f.declined else DONE
+    return ENTER if was_kicked(ctx, o, e.condition) else DONE
+
+
+def _sacrifice_choices(ctx: Context, o: Obj, f: ResolveFrame, e: ir.Sacrifice) -> tuple[int, list[int]]:
+    players = [ref_player(p) for p in refs(ctx, f, o, e.player)]
+    if not players:
+        return -1, []
+    pl = players[0]
+    if e.what is not None:  # "sacrifice it": only if that player controls it (701.21a)
+        named = [t for t in refs(ctx, f, o, e.what) if t > 0 and t in ctx.state.battlefield]
+        return pl, [t for t in named if ctx.controller(t) == pl]
+    flt = dataclasses.replace(e.filter or ir.Filter(), controller="you")  # 701.21a: their own permanents
+    return pl, [x for x in ctx.state.battlefield if targeting.matches(ctx, x, flt, pl, o.source or o.id)]
+
+
+def _impossible(ctx: Context, f: ResolveFrame, o: Obj, effects: tuple[ir.Effect, ...]) -> bool:
+    """608.2d: a player can't choose an option that's impossible: a "you may sacrifice ..." with
+    nothing to sacrifice."""
+    first = effects[0] if effects else None
+    return isinstance(first, ir.Sacrifice) and not _sacrifice_choices(ctx, o, f, first)[1]
+
+
 @handles(ir.May)
 def may(ctx: Context, f: ResolveFrame, o: Obj, e: ir.May) -> Outcome:
     """608.2c: "you may ...": the controller chooses as the effect would happen."""
     ans = f.answer
     f.answer = None
     if ans is not None and isinstance(f.progress, MayProgress):
+        f.declined = ans.kind != "yes"
         return ENTER if ans.kind == "yes" else DONE
+    if _impossible(ctx, f, o, e.effects):
+        f.declined = True
+        return DONE
     f.progress = MayProgress(asked=True)
     decisions.ask(
         ctx,

@@ -44,7 +44,16 @@ def destroy(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Destroy) -> Outcome:
             )
         )
     if events:
-        perform(ctx, events)
+        done = perform(ctx, events) or []
+        # "the number of creatures that died this way": the ones put into a graveyard (700.4)
+        f.died += [
+            ev.new_id
+            for ev in done
+            if isinstance(ev, ZoneChange)
+            and ev.to == GRAVEYARD
+            and ev.last_known
+            and "creature" in ev.last_known.types
+        ]
     return DONE
 
 

@@ -188,6 +188,8 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
             # 306.5b: a planeswalker enters with its printed loyalty in loyalty counters.
             counters["loyalty"] = counters.get("loyalty", 0) + _int(face.loyalty)
         new.counters = {k: v for k, v in counters.items() if v}
+        if ev.origin == STACK:
+            new.kicked = list(o.kicked)  # 702.33d: a permanent was kicked if its spell was
         if ev.attach_to and ev.attach_to in s.objects and s.objects[ev.attach_to].zone == BATTLEFIELD:
             new.attached_to = ev.attach_to  # 303.4f
     dest = zone_list(s, new)
@@ -566,7 +568,15 @@ def execute_step_begins(ctx: Context, ev: StepBegins) -> list[GameEvent]:
 
 @executes(AttackerDeclared)
 def execute_attacker_declared(ctx: Context, ev: AttackerDeclared) -> list[GameEvent]:
-    return []  # recorded only: "whenever ... attacks" (508.3a)
+    """Recorded for "whenever ... attacks" (508.3a), and as one of the creatures its controller
+    attacked with this turn (608.2i: whatever it becomes later)."""
+    s = ctx.state
+    pl = s.players[ctx.controller(ev.obj)]
+    if pl.attacked_turn != s.turn:
+        pl.attacked_turn, pl.attacked_with = s.turn, []
+    if ev.obj not in pl.attacked_with:
+        pl.attacked_with.append(ev.obj)
+    return []
 
 
 # ---------------------------------------------------------------------------- leaving the game (800.4a)

@@ -8,8 +8,10 @@ import dataclasses
 from karn.ir.nodes import (
     Activated,
     AddMana,
+    AddManaProduced,
     Condition,
     Effect,
+    Kicked,
     May,
     Mode,
     SpellAbility,
@@ -61,7 +63,7 @@ def lower_modal(modal: ModalA, text: str, mode_texts: list[str]) -> SpellAbility
         modes.append(Mode(tuple(effs), tuple(ctx.targets), text=mtext))
     if modal.choose > len(modes):
         raise LowerError("choose more modes than there are", text)
-    return SpellAbility(modes=tuple(modes), choose=modal.choose, text=text)
+    return SpellAbility(modes=tuple(modes), choose=modal.choose, text=text, any_if_kicked=modal.any_if_kicked)
 
 
 def lower_activated(act: ActivatedA, text: str) -> Activated:
@@ -102,7 +104,16 @@ def lower_triggered(trig: TriggeredA, text: str, card: CardTypes | None = None) 
     _check_amounts(effs, ctx)
     if ctx.sorcery_speed or ctx.only_during:
         raise ctx.fail("activation restriction on a triggered ability")
-    return Triggered(trigger, tuple(effs), tuple(ctx.targets), text=text, condition=condition)
+    # 603.4: "if it was kicked [with its [A] kicker]" is an intervening "if" clause (702.33f).
+    kicked = None if trig.kicked is None else Kicked(trig.kicked or None)
+    if trigger.event == "tapped_for_mana" and (effs != [AddManaProduced()] or ctx.targets):
+        # 605.1b: a triggered mana ability; the engine resolves only this one effect at once.
+        raise ctx.fail("a 'taps ... for mana' trigger doing something else than adding mana")
+    if any(isinstance(e, AddManaProduced) for e in effs) and trigger.event != "tapped_for_mana":
+        raise ctx.fail("'mana of any type that land produced' outside a 'taps for mana' trigger")
+    if kicked is not None and (trigger.event != "enters" or not trigger.self_only):
+        raise ctx.fail("'if it was kicked' on a trigger other than its own entering")
+    return Triggered(trigger, tuple(effs), tuple(ctx.targets), text=text, condition=condition, kicked=kicked)
 
 
 def _lower_modal_triggered(

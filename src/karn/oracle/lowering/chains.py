@@ -17,6 +17,7 @@ from karn.oracle.syntax import (
     NP,
     ChainSentence,
     Effects,
+    ForEachOpponentSentence,
     Item,
     MayVP,
     OnlyDuringSentence,
@@ -36,6 +37,8 @@ def lower_effects(effects: Effects, ctx: Ctx) -> list[Effect]:
         raise ctx.fail("library search without a destination")
     if ctx.hand is not None:
         raise ctx.fail("revealed hand without a following effect")
+    if ctx.look is not None:
+        raise ctx.fail("looking at the top cards without 'put the rest ...'")
     return out
 
 
@@ -63,6 +66,23 @@ def lower_unless(sentence: UnlessSentence, ctx: Ctx, out: list[Effect]) -> None:
 @lowers_sentence(OnlyDuringSentence)
 def lower_only_during(sentence: OnlyDuringSentence, ctx: Ctx, out: list[Effect]) -> None:
     ctx.only_during = sentence.window  # 602.5d "Activate only during ..."
+
+
+@lowers_sentence(ForEachOpponentSentence)
+def lower_for_each_opponent(sentence: ForEachOpponentSentence, ctx: Ctx, out: list[Effect]) -> None:
+    """ "For each opponent, gain control of target permanent that player controls." (608.2f):
+    the instruction once, with one target per opponent, all done at the same time. Only target
+    phrases may refer to "that player" (each of them); nothing else may depend on the opponent."""
+    before = len(ctx.targets)
+    ctx.each_opponent = True
+    inner: list[Effect] = []
+    try:
+        lower_chain(sentence.items, ctx, inner)
+    finally:
+        ctx.each_opponent = False
+    if not any(t.per_opponent for t in ctx.targets[before:]):
+        raise ctx.fail("'for each opponent' without a target that opponent controls")
+    out.extend(inner)
 
 
 @lowers_sentence(SorceryOnlySentence)

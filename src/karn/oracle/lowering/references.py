@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Literal, NoReturn
 
 from karn.ir.nodes import Filter, Group, Ref, Selector, TargetSpec
@@ -31,10 +32,23 @@ def target_ref(np: NP, ctx: Ctx, default_zone: Zone = "battlefield") -> Ref:
     else:
         assert np.desc is not None
         d = describe(np.desc, ctx, default_zone, other=np.other, player_controls=True)
+        per_opponent = False
         if d.controller_np is not None:
-            raise ctx.fail("target restricted to a player's permanents")
+            that = d.controller_np
+            if not (
+                ctx.each_opponent and that.kind == "that" and d.objects is not None and d.players is None
+            ):
+                raise ctx.fail("target restricted to a player's permanents")
+            # 608.2f: "For each opponent, ... target permanent that player controls"
+            d = replace(d, objects=replace(d.objects, controller="opponent"))
+            per_opponent = True
         spec = TargetSpec(
-            players=d.players, objects=d.objects, min=np.min, max=np.max, text=first_lower(np.text)
+            players=d.players,
+            objects=d.objects,
+            min=np.min,
+            max=np.max,
+            text=first_lower(np.text),
+            per_opponent=per_opponent,
         )
     ctx.targets.append(spec)
     ctx.opaque = False
@@ -129,6 +143,7 @@ def object_sel(np: NP, ctx: Ctx, *, group_ok: bool = True, default_zone: Zone = 
     if k == "self":
         if ctx.spell:
             raise ctx.fail("a spell acting on itself")
+        ctx.obj = Ref("self")  # the most recent object named: "tap this creature and it deals ..."
         return Ref("self")
     if k == "it":
         return ctx.obj if ctx.obj is not None else self_ref(ctx)

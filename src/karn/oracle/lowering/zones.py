@@ -46,6 +46,16 @@ def lower_cant_be_regenerated(vp: CantBeRegeneratedVP, clause: Clause) -> list[E
     if not out or not isinstance(out[-1], Destroy):
         raise clause.ctx.fail("'can't be regenerated' without a destroy effect")
     out[-1] = replace(out[-1], no_regenerate=True)
+    if clause.subject is not None and clause.subject.kind == "those":
+        # "Destroy target creature and target land. They can't be regenerated.": every destroy
+        # of the sentence before.
+        i = len(out) - 2
+        while i >= 0:
+            earlier = out[i]
+            if not isinstance(earlier, Destroy):
+                break
+            out[i] = replace(earlier, no_regenerate=True)
+            i -= 1
     return []
 
 
