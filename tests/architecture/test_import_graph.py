@@ -28,6 +28,7 @@ LAYERS: list[set[str]] = [
         "log",
         "filters",
         "observation",
+        "subtypes",
     },
     {"layers"},  # characteristics (613): a pure function of the state and the card pool
     {"context"},  # what procedures receive: state, pool, log, caches

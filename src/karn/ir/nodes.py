@@ -23,7 +23,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "2"
+IR_VERSION = "3"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -33,8 +33,12 @@ class Filter:
     """Describes a set of objects (109) by their characteristics and where they are.
 
     Every non-empty field must match. ``types`` / ``subtypes`` / ``colors`` match
-    when the object has ANY of the listed values; ``not_types`` / ``not_colors``
-    exclude objects having ANY of them.
+    when the object has ANY of the listed values; ``not_types`` / ``not_colors`` /
+    ``not_subtypes`` / ``not_supertypes`` exclude objects having ANY of them.
+    ``zone`` ``"any"`` is every zone ("all cards that aren't on the battlefield, spells,
+    and permanents"), ``"not_battlefield"`` every zone but the battlefield ("cards you own
+    that aren't on the battlefield"): static abilities that reach objects outside the
+    battlefield (611.3, 604.3).
     """
 
     types: tuple[str, ...] = ()  # card types, any-of: ("artifact", "enchantment")
@@ -46,7 +50,11 @@ class Filter:
     controller: Literal["you", "opponent", None] = None  # relative to the ability's controller
     owner: Literal["you", "opponent", None] = None  # for cards in graveyards, hands, libraries
     other: bool = False  # "another creature": not the source object itself
-    zone: Literal["battlefield", "stack", "graveyard", "hand", "library", "exile"] = "battlefield"
+    zone: Literal[
+        "battlefield", "stack", "graveyard", "hand", "library", "exile", "any", "not_battlefield"
+    ] = "battlefield"
+    not_subtypes: tuple[str, ...] = ()  # "non-Aura" -> ("aura",)
+    not_supertypes: tuple[str, ...] = ()  # "nonbasic" -> ("basic",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,8 +222,10 @@ class SwitchPT:
 
 @dataclass(frozen=True, slots=True)
 class AddTypes:
-    """Layer 4: "is a creature in addition to its other types", "is the chosen type"
-    (``chosen_subtype``: the creature type chosen as the source entered)."""
+    """Layer 4: "is a creature in addition to its other types", "is the chosen type in addition
+    to its other types" (``chosen_subtype``: the creature type chosen as the source entered),
+    "becomes an artifact creature" and "... that's still a land" (205.1b: the object keeps its
+    other types)."""
 
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
@@ -225,11 +235,22 @@ class AddTypes:
 
 @dataclass(frozen=True, slots=True)
 class SetTypes:
-    """Layer 4: "becomes an artifact creature" (205.1a: it loses its other card types and the
-    subtypes that went with them); ``subtypes`` when named ("becomes a 3/3 Elemental")."""
+    """Layer 4: "becomes a creature", "is a Coward creature" (205.1a: the new card types replace
+    the old ones, and subtypes that don't go with a remaining card type go); ``subtypes`` when
+    named replace the subtypes of their kind ("becomes a 3/3 Elemental creature")."""
 
     types: tuple[str, ...]
     subtypes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SetCreatureTypes:
+    """Layer 4: the creature types become these (205.1a, 205.1b: other card types, supertypes and
+    other subtypes stay): "are the chosen type" (``chosen``, Conspiracy), "becomes a Bird
+    artifact creature"."""
+
+    subtypes: tuple[str, ...] = ()
+    chosen: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,11 +263,13 @@ class SetLandTypes:
 
 @dataclass(frozen=True, slots=True)
 class SetColors:
-    """Layer 5: "is white", "becomes the color of your choice" (``chosen``: the color chosen as
-    the source entered), "is colorless" (no colors)."""
+    """Layer 5: "is white", "is the chosen color" (``chosen``: the color chosen as the source
+    entered, 607.2a), "becomes the color of your choice" (``choose``: the controller chooses
+    as the effect begins, 608.2d), "is colorless" (no colors)."""
 
     colors: tuple[str, ...] = ()
     chosen: bool = False
+    choose: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,6 +301,7 @@ Change = (
     | AddTypes
     | SetTypes
     | SetLandTypes
+    | SetCreatureTypes
     | SetColors
     | AddColors
     | LoseAbilities
@@ -592,7 +616,7 @@ class Static:
 @dataclass(frozen=True, slots=True)
 class EntersReplacement:
     """A replacement effect on how a permanent enters the battlefield (614.1c-d, 614.12):
-    "~ enters tapped", "~ enters with N +1/+1 counters on it".
+    "~ enters tapped", "~ enters with N +1/+1 counters on it", "As ~ enters, choose a color".
 
     ``self_only``: it modifies how its own object enters (a static ability of the
     card that works as it would exist on the battlefield, 614.12); otherwise it
@@ -605,6 +629,9 @@ class EntersReplacement:
     tapped: bool = False
     counters: tuple[tuple[str, Amount], ...] = ()
     text: str = ""
+    # "As ~ enters, choose a color" (614.1c, 614.12a): the controller chooses before it enters;
+    # the value is the object's (607.2a), read by its "the chosen color" abilities.
+    choose: Literal["color", "creature_type", None] = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -153,6 +153,8 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
     ev.origin = o.zone
     ev.card = o.card
     ev.owner = o.owner
+    if ctx.counts_zones() and BATTLEFIELD not in (o.zone, ev.to):
+        changed(s, layers=True)  # 604.3: a count of cards in this zone defines characteristics
     ctx.touched_players.add(o.owner)  # a zone of theirs (or its size) changes
     if o.zone in (LIBRARY, HAND) or ev.to in (LIBRARY, HAND):
         ctx.hidden_changes += 1
@@ -185,6 +187,7 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
             # 306.5b: a planeswalker enters with its printed loyalty in loyalty counters.
             counters["loyalty"] = counters.get("loyalty", 0) + _int(face.loyalty)
         new.counters = {k: v for k, v in counters.items() if v}
+        new.chosen = dict(ev.chosen)  # 607.2a: what was chosen as it entered (614.12a)
         if ev.attach_to and ev.attach_to in s.objects and s.objects[ev.attach_to].zone == BATTLEFIELD:
             new.attached_to = ev.attach_to  # 303.4f
     dest = zone_list(s, new)
@@ -355,8 +358,13 @@ def execute_counters(ctx: Context, ev: CounterChange) -> list[GameEvent]:
     n = o.counters.get(ev.kind, 0) + ev.amount
     if n > 0:
         o.counters[ev.kind] = n
+        if ev.amount > 0:
+            # 613.7c: a counter put on gets a timestamp, and so do the others of its kind.
+            ctx.state.timestamp += 1
+            o.counter_ts[ev.kind] = ctx.state.timestamp
     else:
         o.counters.pop(ev.kind, None)
+        o.counter_ts.pop(ev.kind, None)
     changed(ctx.state, layers=o.zone == BATTLEFIELD)
     if not ev.quiet:
         if ev.text:

@@ -24,7 +24,8 @@ from karn import ir
 from karn.engine.context import Context
 from karn.engine.events import Damage, GameEvent, ZoneChange
 from karn.engine.filters import characteristics_match
-from karn.engine.state import BATTLEFIELD, ref_player
+from karn.engine.state import BATTLEFIELD, Option, ref_player
+from karn.engine.subtypes import COLOR_NAMES, COLORS, CREATURE_TYPES
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +38,22 @@ class Replacement:
     apply: Callable[[Context, Any], list[GameEvent]]
     # Two replacements with the same `same_as` key do the same thing: ordering them is no choice.
     same_as: str = ""
+    # A replacement that needs a choice as it applies (614.12a: "as ~ enters, choose a color"):
+    # the question for the event (None: nothing to choose), and what the answer does.
+    question: Callable[[Context, Any], Question | None] | None = None
+    answered: Callable[[Context, Any, int], list[GameEvent]] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """What a replacement asks as it applies: who decides, the decision's kind, its rule,
+    the prompt and the options (the answer is the option's ``a``)."""
+
+    player: int
+    kind: str
+    rule: str
+    prompt: str
+    options: list[Option]
 
 
 Finder = Callable[[Context, Any], Iterator[Replacement]]
@@ -158,7 +175,43 @@ def _enters_effects(ctx: Context) -> list[tuple[int, str, ir.EntersReplacement]]
     return out
 
 
+def _choice_replacement(rid: str, ab: ir.EntersReplacement, source_name: str) -> Replacement:
+    """ "As ~ enters, choose a color / a creature type" (614.1c): the player who will control
+    it chooses before it enters (614.12a); the value is the permanent's (607.2a)."""
+    kind = ab.choose or "color"
+    values: tuple[str, ...] = COLORS if kind == "color" else CREATURE_TYPES
+    labels = [COLOR_NAMES[v] for v in values] if kind == "color" else [v.title() for v in values]
+    what = "a color" if kind == "color" else "a creature type"
+
+    def question(ctx: Context, ev: ZoneChange) -> Question:
+        o = ctx.state.objects[ev.obj]
+        player = ev.controller if ev.controller >= 0 else o.owner
+        return Question(
+            player,
+            f"choose_{kind}",
+            "614.12a",
+            f"{ctx.player_name(player)}: as {source_name} enters, choose {what}",
+            [Option(kind, i, label=label) for i, label in enumerate(labels)],
+        )
+
+    def answered(ctx: Context, ev: ZoneChange, a: int) -> list[GameEvent]:
+        value = values[a] if 0 <= a < len(values) else values[0]
+        ev.chosen[kind] = value
+        ctx.emit("614.12a", f"{source_name}: {labels[values.index(value)]} is chosen as it enters")
+        return [ev]
+
+    def apply(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
+        return answered(ctx, ev, 0)
+
+    return Replacement(
+        rid, ab.text or f"{source_name}: choose {what}", "other", apply, question=question, answered=answered
+    )
+
+
 def _enters_replacement(rid: str, ab: ir.EntersReplacement, source_name: str) -> Replacement:
+    if ab.choose is not None:
+        return _choice_replacement(rid, ab, source_name)
+
     def apply(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
         if ab.tapped:
             ev.tapped = True
