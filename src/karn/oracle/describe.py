@@ -12,10 +12,13 @@ from typing import Any, TypeVar
 from karn.ir.nodes import (
     Ability,
     Activated,
+    AddColors,
     AddMana,
+    AddTypes,
     Amount,
     ApplyContinuous,
     Attach,
+    Change,
     CompiledCard,
     Cost,
     CostIncrease,
@@ -30,9 +33,11 @@ from karn.ir.nodes import (
     EntersReplacement,
     Exile,
     Filter,
+    GainAbility,
     GainControl,
     GainLife,
     Keyword,
+    LoseAbilities,
     LoseLife,
     May,
     Modify,
@@ -44,9 +49,15 @@ from karn.ir.nodes import (
     Scry,
     SearchLibrary,
     Selector,
+    SetBasePT,
+    SetColors,
+    SetCreatureTypes,
+    SetLandTypes,
+    SetTypes,
     SkipNextUntap,
     SpellAbility,
     Static,
+    SwitchPT,
     Tap,
     TargetSpec,
     Trigger,
@@ -103,6 +114,8 @@ def enters_text(r: EntersReplacement) -> str:
     parts = ["tapped"] if r.tapped else []
     if r.counters:
         parts.append("with " + " and ".join(f"{amount_text(n)} {kind} counter(s)" for kind, n in r.counters))
+    if r.choose:
+        parts.append(f"(its controller chooses a {r.choose.replace('_', ' ')} as it enters)")
     return " ".join([who, *parts]) if parts else f"{who} (unchanged)"
 
 
@@ -163,6 +176,7 @@ def filter_text(f: Filter) -> str:
         words.append("other")
     words += [f"non{_COLOR_NAMES.get(c, c)}" for c in f.not_colors]
     words += [f"non{t}" for t in f.not_types]
+    words += [f"non{t}" for t in f.not_supertypes + f.not_subtypes]
     words += [_COLOR_NAMES.get(c, c) for c in f.colors]
     words += list(f.supertypes)
     if f.subtypes:
@@ -177,6 +191,11 @@ def filter_text(f: Filter) -> str:
     elif f.zone != "battlefield":
         words.append("card")
     text = " ".join(words)
+    if f.zone == "any":
+        return ("object" if words == ["card"] else text) + " in any zone"
+    if f.zone == "not_battlefield":
+        text += " you own" if f.owner == "you" else ""
+        return text + " that isn't on the battlefield"
     if f.controller:
         text += " you control" if f.controller == "you" else " an opponent controls"
     if f.zone not in ("battlefield", "stack"):
@@ -236,7 +255,42 @@ def modify_text(m: Modify) -> str:
     if m.extra_blocks:
         more = "any number of creatures" if m.extra_blocks < 0 else f"{m.extra_blocks} more creature(s)"
         parts.append(f"can block {more}")
+    parts += [change_text(c) for c in m.changes]
     return f"{selector_text(m.affected)} " + (" and ".join(parts) or "is unchanged")
+
+
+def change_text(c: Change) -> str:
+    """One layered change (613.1) in words."""
+    if isinstance(c, SetBasePT):
+        p = "*" if c.power is None else amount_text(c.power)
+        t = "*" if c.toughness is None else amount_text(c.toughness)
+        return f"has base power {p} and base toughness {t}"
+    if isinstance(c, SwitchPT):
+        return "has its power and toughness switched"
+    if isinstance(c, AddTypes):
+        chosen = ["the chosen type"] if c.chosen_subtype else []
+        return "is also " + " ".join(list(c.supertypes) + list(c.subtypes) + chosen + list(c.types))
+    if isinstance(c, SetTypes):
+        return "is a " + " ".join(c.subtypes + c.types)
+    if isinstance(c, SetLandTypes):
+        return "has the land types " + " ".join(c.subtypes) + " only (305.7)"
+    if isinstance(c, SetCreatureTypes):
+        return (
+            "has the creature type " + ("chosen" if c.chosen else " ".join(c.subtypes) or "(none)") + " only"
+        )
+    if isinstance(c, SetColors):
+        if c.chosen or c.choose:
+            return "is the chosen color"
+        return "is " + (" and ".join(_COLOR_NAMES.get(x, x) for x in c.colors) or "colorless")
+    if isinstance(c, AddColors):
+        return "is also " + (
+            "the chosen color" if c.chosen else " and ".join(_COLOR_NAMES.get(x, x) for x in c.colors)
+        )
+    if isinstance(c, LoseAbilities):
+        return "loses all abilities" if c.everything else "loses " + ", ".join(c.keywords)
+    if isinstance(c, GainAbility):
+        return f"has {describe_ability(c.ability)!r}"
+    return repr(c)  # pragma: no cover
 
 
 def effects_text(effects: tuple[Effect, ...]) -> str:

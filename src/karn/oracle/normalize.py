@@ -158,5 +158,14 @@ def strip_ability_word(text: str) -> str:
     return text
 
 
+# Phrases that name every object in the game in one word: "all cards that aren't on the
+# battlefield, spells, and permanents" is every card in every zone, every spell and every
+# permanent (109.1), i.e. "all objects" (read by the grammar as one noun).
+_EVERY_OBJECT = re.compile(
+    r"\ball cards that aren't on the battlefield, spells, and permanents\b", re.IGNORECASE
+)
+
+
 def _norm(text: str, name: str) -> str:
+    text = _EVERY_OBJECT.sub("all objects", text)
     return strip_ability_word(substitute_self(text, name).replace("−", "-"))

@@ -23,11 +23,13 @@ from karn.oracle.syntax import (
     ActivatedA,
     AddManaVP,
     AmountA,
+    AsEntersChooseSentence,
     AttachVP,
     AttacksTriggerA,
     BlockLimitVP,
     CantBeRegeneratedVP,
     CastTriggerA,
+    CdaSentence,
     ChainSentence,
     ChooseVP,
     CostA,
@@ -54,11 +56,13 @@ from karn.oracle.syntax import (
     GainLifeVP,
     IfItsSentence,
     Item,
+    LayerVP,
     LoseLifeVP,
     ManaCostA,
     MayVP,
     ModalA,
     ModifyVP,
+    NumberOfA,
     PayLifeCostA,
     PreventDamageVP,
     ProwessA,
@@ -72,6 +76,7 @@ from karn.oracle.syntax import (
     RevealVP,
     SacrificeCostA,
     SacrificeVP,
+    SameIsTrueSentence,
     ScryVP,
     SearchVP,
     ShuffleVP,
@@ -263,6 +268,38 @@ class _Builder(Transformer[Token, Any]):
             items.append(Item(i.subject, replace(i.vp, until_eot=True), i.sep))
         return ChainSentence(tuple(items), text=self._text(meta))
 
+    def s_as_enters_choose(self, meta: Meta, c: list[Any]) -> AsEntersChooseSentence:
+        choice: str = c[-1]
+        return AsEntersChooseSentence("color" if choice == "color" else "creature_type", self._text(meta))
+
+    def choice_color(self, meta: Meta, c: list[Any]) -> str:
+        return "color"
+
+    def choice_creature_type(self, meta: Meta, c: list[Any]) -> str:
+        if str(c[0]) != "creature":
+            raise ParseError(f"choose a {c[0]} type", meta.start_pos)
+        return "creature_type"
+
+    def s_same_is_true(self, meta: Meta, c: list[Any]) -> SameIsTrueSentence:
+        return SameIsTrueSentence(tuple(x for x in c if isinstance(x, Desc)), self._text(meta))
+
+    def n_card_types(self, meta: Meta, c: list[Any]) -> NumberOfA:
+        return NumberOfA("card_types", c[-1])
+
+    def n_objects(self, meta: Meta, c: list[Any]) -> NumberOfA:
+        return NumberOfA("objects", c[-1])
+
+    def s_cda_power_toughness_plus(self, meta: Meta, c: list[Any]) -> CdaSentence:
+        nps = [x for x in c if isinstance(x, NP)]
+        number = next(x for x in c if isinstance(x, NumberOfA))
+        plus = int(str([x for x in c if isinstance(x, Token) and x.type == "NUMBER"][-1]))
+        return CdaSentence(nps[0], number, plus, self._text(meta))
+
+    def s_cda_power_and_toughness(self, meta: Meta, c: list[Any]) -> CdaSentence:
+        nps = [x for x in c if isinstance(x, NP)]
+        number = next(x for x in c if isinstance(x, NumberOfA))
+        return CdaSentence(nps[0], number, None, self._text(meta))
+
     def s_sorcery_only(self, meta: Meta, c: list[Any]) -> SorceryOnlySentence:
         if str(c[0]) != "sorcery":
             raise ParseError(f"activate only as a {c[0]}", meta.start_pos)
@@ -431,6 +468,45 @@ class _Builder(Transformer[Token, Any]):
 
     def v_cost_more(self, meta: Meta, c: list[Any]) -> CostIncreaseVP:
         return CostIncreaseVP(str(c[0]), text=self._text(meta))
+
+    def v_lose_all_abilities(self, meta: Meta, c: list[Any]) -> LayerVP:
+        return LayerVP("lose_all_abilities", text=self._text(meta))
+
+    def v_base_pt(self, meta: Meta, c: list[Any]) -> LayerVP:
+        pt = str(c[-1])
+        p, _, t = pt.partition("/")
+        if not (p.isdigit() and t.isdigit()):
+            raise ParseError(f"base power and toughness {pt}", meta.start_pos)
+        return LayerVP("base_pt", power=int(p), toughness=int(t), text=self._text(meta))
+
+    def v_base_pt_mana_value(self, meta: Meta, c: list[Any]) -> LayerVP:
+        return LayerVP("base_pt_mana_value", text=self._text(meta))
+
+    def _type_words(self, c: list[Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        words: list[Token] = next(x for x in c if isinstance(x, list))
+        types = tuple(str(w) for w in words if w.type == "CTYPE")
+        subtypes = tuple(str(w) for w in words if w.type == "SUBTYPE")
+        return types, subtypes
+
+    def type_words(self, meta: Meta, c: list[Any]) -> list[Token]:
+        return list(c)
+
+    def possessive(self, meta: Meta, c: list[Any]) -> str:
+        return "its"
+
+    def v_add_types(self, meta: Meta, c: list[Any]) -> LayerVP:
+        types, subtypes = self._type_words(c)
+        return LayerVP("add_types", types=types, subtypes=subtypes, text=self._text(meta))
+
+    def v_is_types(self, meta: Meta, c: list[Any]) -> LayerVP:
+        types, subtypes = self._type_words(c)
+        return LayerVP("is_types", types=types, subtypes=subtypes, text=self._text(meta))
+
+    def v_chosen_type(self, meta: Meta, c: list[Any]) -> LayerVP:
+        return LayerVP("chosen_type", text=self._text(meta))
+
+    def v_add_chosen_color(self, meta: Meta, c: list[Any]) -> LayerVP:
+        return LayerVP("add_chosen_color", text=self._text(meta))
 
     def v_enters_tapped(self, meta: Meta, c: list[Any]) -> EntersVP:
         return EntersVP(tapped=True, text=self._text(meta))
@@ -718,6 +794,12 @@ class _Builder(Transformer[Token, Any]):
 
     def nw_player(self, meta: Meta, c: list[Any]) -> Word:
         return Word("player", "any")
+
+    def nw_object(self, meta: Meta, c: list[Any]) -> Word:
+        return Word("object", "object", self._plural(meta, "object"))
+
+    def q_not_on_battlefield(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("zone", "not_battlefield", player=NP("a", text="a"))
 
     def nw_opponent(self, meta: Meta, c: list[Any]) -> Word:
         return Word("player", "opponent")

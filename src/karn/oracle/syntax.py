@@ -380,6 +380,30 @@ class EntersVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class LayerVP(VerbA):
+    """A layered change of a static ability's objects (613.1d-f, 613.4b):
+    "lose all abilities", "have base power and toughness 1/1", "have base power and base
+    toughness each equal to its mana value", "is a creature in addition to its other types",
+    "are Mountains" (305.7), "are the chosen type", "are the chosen color in addition to their
+    other colors"."""
+
+    kind: Literal[
+        "lose_all_abilities",
+        "base_pt",
+        "base_pt_mana_value",
+        "add_types",
+        "is_types",
+        "chosen_type",
+        "add_chosen_color",
+    ]
+    power: int = 0
+    toughness: int = 0
+    types: tuple[str, ...] = ()  # card types named (205.2a)
+    subtypes: tuple[str, ...] = ()  # subtypes named (205.3)
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class MayVP(VerbA):
     """ "may <verb>": the option covers the rest of the chain."""
 
@@ -427,6 +451,43 @@ class IfItsSentence(SentenceA):
 class SorceryOnlySentence(SentenceA):
     """ "Activate only as a sorcery." (602.5d)."""
 
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AsEntersChooseSentence(SentenceA):
+    """ "As ~ enters, choose a color." / "... choose a creature type." (614.1c, 607.2a)."""
+
+    choice: Literal["color", "creature_type"]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SameIsTrueSentence(SentenceA):
+    """ "The same is true for creature spells you control and creature cards you own that
+    aren't on the battlefield.": the previous sentence's changes reach these objects too."""
+
+    descs: tuple[Desc, ...]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class NumberOfA:
+    """ "the number of <desc>" (``objects``), "the number of card types among <desc>"."""
+
+    what: Literal["objects", "card_types"]
+    desc: Desc
+
+
+@dataclass(frozen=True, slots=True)
+class CdaSentence(SentenceA):
+    """A characteristic-defining ability (604.3): "~'s power and toughness are each equal to
+    N" (``plus`` None), "~'s power is equal to N and its toughness is equal to that number plus
+    K" (``plus`` K)."""
+
+    subject: NP
+    number: NumberOfA
+    plus: int | None = None
     text: str = ""
 
 

@@ -3,14 +3,47 @@ replacement effects on how permanents enter the battlefield (614.1c-d)."""
 
 from __future__ import annotations
 
-from karn.ir.nodes import CostIncrease, Effect, EntersReplacement, Modify, Selector, Static
+from dataclasses import replace
+
+from karn.engine.subtypes import CREATURE_TYPES, LAND_TYPES
+from karn.ir.nodes import (
+    AddColors,
+    AddTypes,
+    Change,
+    CostIncrease,
+    Count,
+    Effect,
+    EntersReplacement,
+    Group,
+    LoseAbilities,
+    Modify,
+    Ref,
+    Selector,
+    SetBasePT,
+    SetCreatureTypes,
+    SetLandTypes,
+    SetTypes,
+    Static,
+)
 from karn.oracle.lowering.context import Ctx, amount
 from karn.oracle.lowering.continuous import block_limit, merge, modification
 from karn.oracle.lowering.costs import is_cost_increase, lower_cost_increase
 from karn.oracle.lowering.descriptions import describe
 from karn.oracle.lowering.references import object_sel
-from karn.oracle.lowering.registry import Clause, lowers
-from karn.oracle.syntax import NP, BlockLimitVP, ChainSentence, Effects, EntersVP, Item, ModifyVP
+from karn.oracle.lowering.registry import Clause, lowers, lowers_sentence
+from karn.oracle.syntax import (
+    NP,
+    AsEntersChooseSentence,
+    BlockLimitVP,
+    CdaSentence,
+    ChainSentence,
+    Effects,
+    EntersVP,
+    Item,
+    LayerVP,
+    ModifyVP,
+    SameIsTrueSentence,
+)
 
 # the counters the engine knows (122.1a), as for PutCounters
 ENTERS_COUNTER_KINDS = ("+1/+1", "-1/-1")
@@ -25,9 +58,19 @@ def lower_static(effects: Effects, text: str) -> Static | CostIncrease | EntersR
     entering = _enters_item(effects)
     if entering is not None:
         return lower_enters(entering, ctx, text)
+    first = effects.sentences[0] if effects.sentences else None
+    if isinstance(first, AsEntersChooseSentence) and len(effects.sentences) == 1:
+        # 614.1c, 614.12a: the choice is made as it would enter; the value is the
+        # object's (607.2a), read by its "the chosen color/type" abilities
+        return EntersReplacement(self_only=True, choose=first.choice, text=text)
+    if isinstance(first, CdaSentence) and len(effects.sentences) == 1:
+        return _lower_cda(first, ctx, text)
     mods: list[Modify] = []
     for s in effects.sentences:
         ctx.clause = s.text
+        if isinstance(s, SameIsTrueSentence):
+            mods += _same_is_true(s, mods, ctx)
+            continue
         if not isinstance(s, ChainSentence):
             raise ctx.fail("unsupported static ability")
         subject: NP | None = None
@@ -35,19 +78,87 @@ def lower_static(effects: Effects, text: str) -> Static | CostIncrease | EntersR
             if item.subject is not None:
                 subject = item.subject
             vp = item.vp
-            if not isinstance(vp, (ModifyVP, BlockLimitVP)) or isinstance(vp, ModifyVP) and vp.until_eot:
+            if isinstance(vp, ModifyVP) and vp.until_eot:
+                raise ctx.fail("unsupported static ability")
+            if not isinstance(vp, (ModifyVP, BlockLimitVP, LayerVP)):
                 raise ctx.fail("unsupported static ability")
             if subject is None:
                 raise ctx.fail("static ability without a subject")
             what = _static_affected(subject, ctx)
-            mod = modification(what, vp) if isinstance(vp, ModifyVP) else block_limit(what, vp, ctx)
+            if isinstance(vp, LayerVP):
+                mod = Modify(what, changes=(layer_change(vp, ctx),))
+            elif isinstance(vp, ModifyVP):
+                mod = modification(what, vp)
+            else:
+                mod = block_limit(what, vp, ctx)
             if mods and mods[-1].affected == what:
-                mods[-1] = merge(mods[-1], mod)
+                mods[-1] = _merge_all(mods[-1], mod)
             else:
                 mods.append(mod)
     if ctx.targets:
         raise ctx.fail("static ability with targets")
     return Static(tuple(mods), text=text)
+
+
+def _merge_all(a: Modify, b: Modify) -> Modify:
+    """Two modifications of the same objects, their layered changes in the order written."""
+    return replace(merge(a, b), changes=a.changes + b.changes)
+
+
+def layer_change(vp: LayerVP, ctx: Ctx) -> Change:
+    """The IR change of one layered verb phrase (613.1)."""
+    if vp.kind == "lose_all_abilities":
+        return LoseAbilities(everything=True)  # 613.1f
+    if vp.kind == "base_pt":
+        return SetBasePT(vp.power, vp.toughness)  # 613.4b
+    if vp.kind == "base_pt_mana_value":
+        # "each equal to its mana value": the mana value of each object affected (202.3)
+        return SetBasePT(Count("mana_value"), Count("mana_value"))
+    if vp.kind == "chosen_type":
+        return SetCreatureTypes(chosen=True)  # 205.1a-b, 607.2a
+    if vp.kind == "add_chosen_color":
+        return AddColors(chosen=True)  # 613.1e, 607.2a
+    if vp.kind == "add_types":
+        # 205.1b: "in addition to its other types"
+        return AddTypes(types=vp.types, subtypes=vp.subtypes)
+    # "is_types": the named types replace those of their kind
+    if vp.types and not vp.subtypes:
+        return SetTypes(vp.types)  # 205.1a
+    if vp.subtypes and not vp.types:
+        if all(t in LAND_TYPES for t in vp.subtypes):
+            return SetLandTypes(vp.subtypes)  # 305.7
+        if all(t in CREATURE_TYPES for t in vp.subtypes):
+            return SetCreatureTypes(vp.subtypes)  # 205.1a-b
+    raise ctx.fail(f"the IR cannot say '{vp.text}'")
+
+
+def _same_is_true(s: SameIsTrueSentence, mods: list[Modify], ctx: Ctx) -> list[Modify]:
+    """ "The same is true for ...": the previous sentence's changes for these objects too
+    (611.3: a static ability can reach objects outside the battlefield)."""
+    if not mods:
+        raise ctx.fail("'the same is true' without a previous sentence")
+    last = mods[-1]
+    out = []
+    for d in s.descs:
+        described = describe(d, ctx)
+        if described.objects is None or described.players is not None:
+            raise ctx.fail(f"'{d.text}' are not objects")
+        out.append(replace(last, affected=Group(described.objects)))
+    return out
+
+
+def _lower_cda(s: CdaSentence, ctx: Ctx, text: str) -> Static:
+    """604.3: "~'s power and toughness are each equal to the number of ...", "~'s power is
+    equal to ... and its toughness is equal to that number plus N": a characteristic-defining
+    ability of the object itself, applied first (613.3, 613.4a) and in every zone."""
+    if s.subject.kind != "self":
+        raise ctx.fail(f"a characteristic-defining ability of '{s.subject.text}'")
+    described = describe(s.number.desc, ctx)
+    if described.objects is None or described.players is not None:
+        raise ctx.fail(f"the number of '{s.number.desc.text}'")
+    count = Count(s.number.what, described.objects)
+    toughness = count if s.plus is None else Count(s.number.what, described.objects, plus=s.plus)
+    return Static((Modify(Ref("self"), changes=(SetBasePT(count, toughness),)),), text=text, cda=True)
 
 
 def _enters_item(effects: Effects) -> Item | None:
@@ -88,6 +199,34 @@ def lower_enters(item: Item, ctx: Ctx, text: str) -> EntersReplacement:
             self_only=False, filter=d.objects, tapped=vp.tapped, counters=tuple(counters), text=text
         )
     raise ctx.fail(f"the IR cannot say how '{subject.text if subject else ''}' enters")
+
+
+def _static_only(sentence: AsEntersChooseSentence | SameIsTrueSentence | CdaSentence, ctx: Ctx) -> None:
+    """These sentences are static abilities (:func:`lower_static`), never said by a resolving
+    spell or ability."""
+    raise ctx.fail(f"'{sentence.text}' as an effect: the IR has it only as a static ability")
+
+
+@lowers_sentence(AsEntersChooseSentence)
+def lower_as_enters_sentence(sentence: AsEntersChooseSentence, ctx: Ctx, out: list[Effect]) -> None:
+    _static_only(sentence, ctx)
+
+
+@lowers_sentence(SameIsTrueSentence)
+def lower_same_is_true_sentence(sentence: SameIsTrueSentence, ctx: Ctx, out: list[Effect]) -> None:
+    _static_only(sentence, ctx)
+
+
+@lowers_sentence(CdaSentence)
+def lower_cda_sentence(sentence: CdaSentence, ctx: Ctx, out: list[Effect]) -> None:
+    _static_only(sentence, ctx)
+
+
+@lowers(LayerVP)
+def lower_layer_clause(vp: LayerVP, clause: Clause) -> list[Effect]:
+    """These wordings are static abilities here; said by a resolving spell they need a
+    duration the grammar doesn't read yet."""
+    raise clause.ctx.fail(f"'{vp.text}' as a one-shot effect")
 
 
 @lowers(EntersVP)
