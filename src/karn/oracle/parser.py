@@ -262,7 +262,7 @@ class _Builder(Transformer[Token, Any]):
     def s_until_eot(self, meta: Meta, c: list[Any]) -> ChainSentence:
         items: list[Item] = []
         for i in c[0]:
-            if not isinstance(i.vp, ModifyVP | GainControlVP):
+            if not isinstance(i.vp, ModifyVP | GainControlVP | LayerVP):
                 # only continuous effects have a duration (611.2a); never drop it
                 raise ParseError("'until end of turn' on an effect without a duration", meta.start_pos)
             items.append(Item(i.subject, replace(i.vp, until_eot=True), i.sep))
@@ -478,6 +478,43 @@ class _Builder(Transformer[Token, Any]):
         if not (p.isdigit() and t.isdigit()):
             raise ParseError(f"base power and toughness {pt}", meta.start_pos)
         return LayerVP("base_pt", power=int(p), toughness=int(t), text=self._text(meta))
+
+    def v_lose_kw(self, meta: Meta, c: list[Any]) -> LayerVP:
+        return LayerVP("lose_keywords", keywords=tuple(c[0]), until_eot=len(c) > 1, text=self._text(meta))
+
+    def v_switch(self, meta: Meta, c: list[Any]) -> LayerVP:
+        return LayerVP("switch", subject=c[0], until_eot=len(c) > 1, text=self._text(meta))
+
+    def v_become_color_choice(self, meta: Meta, c: list[Any]) -> LayerVP:
+        return LayerVP("choose_color", until_eot=bool(c), text=self._text(meta))
+
+    def become_colors(self, meta: Meta, c: list[Any]) -> tuple[str, ...]:
+        return tuple(COLORS[str(x)] for x in c if str(x) in COLORS)
+
+    def still(self, meta: Meta, c: list[Any]) -> str:
+        return "still:" + str(c[-1])
+
+    def v_become(self, meta: Meta, c: list[Any]) -> LayerVP:
+        pt = str(next(x for x in c if isinstance(x, Token) and x.type == "PT"))
+        p, _, t = pt.partition("/")
+        if not (p.isdigit() and t.isdigit()):
+            raise ParseError(f"becomes a {pt}", meta.start_pos)
+        colors = next((x for x in c if isinstance(x, tuple)), ())
+        types, subtypes = self._type_words(c)
+        still = [x for x in c if isinstance(x, str) and x.startswith("still:")]
+        if still and still[0] != "still:land":
+            raise ParseError(f"that's still a {still[0][6:]}", meta.start_pos)
+        return LayerVP(
+            "become",
+            power=int(p),
+            toughness=int(t),
+            types=types,
+            subtypes=subtypes,
+            colors=colors,
+            still=bool(still),
+            until_eot=any(x is True for x in c),
+            text=self._text(meta),
+        )
 
     def v_base_pt_mana_value(self, meta: Meta, c: list[Any]) -> LayerVP:
         return LayerVP("base_pt_mana_value", text=self._text(meta))

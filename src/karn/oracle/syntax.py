@@ -395,11 +395,20 @@ class LayerVP(VerbA):
         "is_types",
         "chosen_type",
         "add_chosen_color",
+        "lose_keywords",
+        "switch",
+        "choose_color",
+        "become",
     ]
     power: int = 0
     toughness: int = 0
     types: tuple[str, ...] = ()  # card types named (205.2a)
     subtypes: tuple[str, ...] = ()  # subtypes named (205.3)
+    keywords: tuple[str, ...] = ()  # "loses flying"
+    colors: tuple[str, ...] = ()  # "becomes a 3/3 black creature"
+    still: bool = False  # "... that's still a land" (205.1b: it keeps its other types)
+    subject: NP | None = None  # "switch target creature's power and toughness"
+    until_eot: bool = False
     text: str = ""
 
 

@@ -4,11 +4,13 @@ replacement effects on how permanents enter the battlefield (614.1c-d)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Literal
 
 from karn.engine.subtypes import CREATURE_TYPES, LAND_TYPES
 from karn.ir.nodes import (
     AddColors,
     AddTypes,
+    ApplyContinuous,
     Change,
     CostIncrease,
     Count,
@@ -20,16 +22,18 @@ from karn.ir.nodes import (
     Ref,
     Selector,
     SetBasePT,
+    SetColors,
     SetCreatureTypes,
     SetLandTypes,
     SetTypes,
     Static,
+    SwitchPT,
 )
 from karn.oracle.lowering.context import Ctx, amount
 from karn.oracle.lowering.continuous import block_limit, merge, modification
 from karn.oracle.lowering.costs import is_cost_increase, lower_cost_increase
 from karn.oracle.lowering.descriptions import describe
-from karn.oracle.lowering.references import object_sel
+from karn.oracle.lowering.references import no_reference, object_sel
 from karn.oracle.lowering.registry import Clause, lowers, lowers_sentence
 from karn.oracle.syntax import (
     NP,
@@ -86,7 +90,9 @@ def lower_static(effects: Effects, text: str) -> Static | CostIncrease | EntersR
                 raise ctx.fail("static ability without a subject")
             what = _static_affected(subject, ctx)
             if isinstance(vp, LayerVP):
-                mod = Modify(what, changes=(layer_change(vp, ctx),))
+                if vp.until_eot or vp.kind in ("switch", "choose_color", "become"):
+                    raise ctx.fail(f"'{vp.text}' in a static ability")
+                mod = Modify(what, changes=layer_changes(vp, ctx))
             elif isinstance(vp, ModifyVP):
                 mod = modification(what, vp)
             else:
@@ -105,8 +111,28 @@ def _merge_all(a: Modify, b: Modify) -> Modify:
     return replace(merge(a, b), changes=a.changes + b.changes)
 
 
+def layer_changes(vp: LayerVP, ctx: Ctx) -> tuple[Change, ...]:
+    """The IR changes of one layered verb phrase (613.1)."""
+    if vp.kind == "become":
+        # "becomes a 3/3 black Elemental creature (that's still a land)": 613.1d, 613.1e, 613.4b
+        types: Change = (
+            AddTypes(types=vp.types, subtypes=vp.subtypes)
+            if vp.still
+            else SetTypes(vp.types, vp.subtypes)
+        )
+        colors: tuple[Change, ...] = (SetColors(vp.colors),) if vp.colors else ()
+        return (types, *colors, SetBasePT(vp.power, vp.toughness))
+    return (layer_change(vp, ctx),)
+
+
 def layer_change(vp: LayerVP, ctx: Ctx) -> Change:
     """The IR change of one layered verb phrase (613.1)."""
+    if vp.kind == "lose_keywords":
+        return LoseAbilities(keywords=vp.keywords)  # 613.1f
+    if vp.kind == "switch":
+        return SwitchPT()  # 613.4d
+    if vp.kind == "choose_color":
+        return SetColors(choose=True)  # 613.1e; chosen as the effect begins (608.2d)
     if vp.kind == "lose_all_abilities":
         return LoseAbilities(everything=True)  # 613.1f
     if vp.kind == "base_pt":
@@ -224,9 +250,28 @@ def lower_cda_sentence(sentence: CdaSentence, ctx: Ctx, out: list[Effect]) -> No
 
 @lowers(LayerVP)
 def lower_layer_clause(vp: LayerVP, clause: Clause) -> list[Effect]:
-    """These wordings are static abilities here; said by a resolving spell they need a
-    duration the grammar doesn't read yet."""
-    raise clause.ctx.fail(f"'{vp.text}' as a one-shot effect")
+    """A resolving spell's or ability's layered change (611.2): "switch target creature's
+    power and toughness until end of turn", "becomes the color of your choice until end of
+    turn", "loses flying until end of turn", "until end of turn, target land becomes a 3/3
+    creature that's still a land"; merged with the previous clause's effect when both change
+    the same objects ("gets +1/+1 and becomes the color of your choice", 613.6)."""
+    ctx = clause.ctx
+    subject = vp.subject if vp.kind == "switch" else clause.subject
+    if vp.kind not in ("switch", "choose_color", "become", "lose_keywords", "lose_all_abilities"):
+        raise ctx.fail(f"'{vp.text}' as a one-shot effect")
+    if subject is None:
+        no_reference(ctx, f"subject of '{vp.text}'")
+    what = object_sel(subject, ctx)
+    mod = Modify(what, changes=layer_changes(vp, ctx))
+    duration: Literal["end_of_turn", "permanent"] = "end_of_turn" if vp.until_eot else "permanent"
+    out = clause.out
+    if out and isinstance(clause.previous, (ModifyVP, LayerVP)):
+        last = out[-1]
+        if isinstance(last, ApplyContinuous) and last.mod.affected == what:
+            eot = last.duration == "end_of_turn" or vp.until_eot
+            out[-1] = ApplyContinuous(_merge_all(last.mod, mod), "end_of_turn" if eot else "permanent")
+            return []
+    return [ApplyContinuous(mod, duration)]
 
 
 @lowers(EntersVP)
