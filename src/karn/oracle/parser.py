@@ -473,11 +473,11 @@ class _Builder(Transformer[Token, Any]):
         return LayerVP("lose_all_abilities", text=self._text(meta))
 
     def v_base_pt(self, meta: Meta, c: list[Any]) -> LayerVP:
-        pt = str(c[-1])
+        pt = str(c[0])
         p, _, t = pt.partition("/")
         if not (p.isdigit() and t.isdigit()):
             raise ParseError(f"base power and toughness {pt}", meta.start_pos)
-        return LayerVP("base_pt", power=int(p), toughness=int(t), text=self._text(meta))
+        return LayerVP("base_pt", power=int(p), toughness=int(t), until_eot=len(c) > 1, text=self._text(meta))
 
     def v_lose_kw(self, meta: Meta, c: list[Any]) -> LayerVP:
         return LayerVP("lose_keywords", keywords=tuple(c[0]), until_eot=len(c) > 1, text=self._text(meta))

@@ -116,9 +116,7 @@ def layer_changes(vp: LayerVP, ctx: Ctx) -> tuple[Change, ...]:
     if vp.kind == "become":
         # "becomes a 3/3 black Elemental creature (that's still a land)": 613.1d, 613.1e, 613.4b
         types: Change = (
-            AddTypes(types=vp.types, subtypes=vp.subtypes)
-            if vp.still
-            else SetTypes(vp.types, vp.subtypes)
+            AddTypes(types=vp.types, subtypes=vp.subtypes) if vp.still else SetTypes(vp.types, vp.subtypes)
         )
         colors: tuple[Change, ...] = (SetColors(vp.colors),) if vp.colors else ()
         return (types, *colors, SetBasePT(vp.power, vp.toughness))
@@ -257,7 +255,7 @@ def lower_layer_clause(vp: LayerVP, clause: Clause) -> list[Effect]:
     the same objects ("gets +1/+1 and becomes the color of your choice", 613.6)."""
     ctx = clause.ctx
     subject = vp.subject if vp.kind == "switch" else clause.subject
-    if vp.kind not in ("switch", "choose_color", "become", "lose_keywords", "lose_all_abilities"):
+    if vp.kind not in ("switch", "choose_color", "become", "lose_keywords", "lose_all_abilities", "base_pt"):
         raise ctx.fail(f"'{vp.text}' as a one-shot effect")
     if subject is None:
         no_reference(ctx, f"subject of '{vp.text}'")
