@@ -62,6 +62,7 @@ from karn.engine.modifications import (
     SetPowerToughness,
     SetTypes,
     SwitchPowerToughness,
+    mod_text,
 )
 from karn.engine.state import BATTLEFIELD, STACK, GameState, Obj
 from karn.engine.subtypes import LAND_TYPES, goes_with, kind_of
@@ -498,7 +499,7 @@ def _effect_of(e: ContinuousEffect, order: int) -> _Effect:
         e.controller,
         list(e.affected),
         order=order,
-        text=e.source_name,
+        text=f"{e.source_name}: " + "; ".join(mod_text(m) for m in e.mods) if e.source_name else "",
     )
 
 
@@ -772,10 +773,19 @@ def _next(env: _Env, remaining: list[_Effect], layer: str) -> tuple[_Effect, str
         return first, "613.8b dependency loop: timestamp order"
     nxt = free[0]
     if nxt is not first:
-        return nxt, "613.8b: the earlier effects depend on it"
+        dependents = [e for e in remaining if any(o is nxt for o in waits.get(id(e), ()))]
+        names = "; ".join(f"{_effect_name(env, e)} (timestamp {e.timestamp[0]})" for e in dependents)
+        return nxt, f"613.8a-b dependency: before {names}, which depends on it"
     if nxt.cda:
         return nxt, "613.3 characteristic-defining ability"
     return nxt, "613.7 timestamp"
+
+
+def _effect_name(env: _Env, e: _Effect) -> str:
+    o = env.s.objects.get(e.source)
+    who = f"{o.name} (object {e.source})" if o is not None else f"object {e.source}"
+    text = e.text if len(e.text) <= 60 else e.text[:57] + "..."
+    return f"{who}: {text!r}" if text else f"an effect of {who}"
 
 
 # ---------------------------------------------------------------------------- computing
@@ -842,7 +852,25 @@ def _apply_layers(env: _Env, effects: list[_Effect], granting: bool) -> None:
                     remaining.extend(n for n in new if any(layer_of(m, n.cda) == layer for m in n.mods))
                     remaining.sort(key=_sort_key)
         if layer == "7c":
+            before_counters = (
+                {oid: _describe_chars(c) for oid, c in chars.items()} if trace is not None else {}
+            )
             _pt_counters(s, chars)
+            if trace is not None:
+                for oid, c in chars.items():
+                    after = _describe_chars(c)
+                    if after != before_counters[oid]:
+                        trace.setdefault(oid, []).append(
+                            Step(
+                                "7c",
+                                oid,
+                                "its +1/+1 and -1/-1 counters (613.4c)",
+                                (0, 0),
+                                "counters",
+                                before_counters[oid],
+                                after,
+                            )
+                        )
 
 
 def compute_field(s: GameState, printed: Printed, trace: dict[int, list[Step]] | None = None) -> Field:
