@@ -16,7 +16,7 @@ from __future__ import annotations
 import msgspec
 
 from karn.engine.modifications import ContinuousEffect
-from karn.engine.values import LastKnown, TokenDef
+from karn.engine.values import CopyValues, LastKnown, TokenDef
 
 
 class ZoneChange(msgspec.Struct, tag="zone", kw_only=True):
@@ -41,6 +41,7 @@ class ZoneChange(msgspec.Struct, tag="zone", kw_only=True):
     counters: dict[str, int] = msgspec.field(default_factory=dict)
     attach_to: int = 0
     chosen: dict[str, str] = msgspec.field(default_factory=dict)  # 614.12a: chosen as it enters
+    copy_of: CopyValues | None = None  # 707.9, 614.1c: it enters as a copy
     position: str = "top"
     # The log line (the pipeline writes a default one when empty) and who sees the
     # card's name: an empty `seen_by` means everyone; else `public` is what others read.

@@ -40,6 +40,14 @@ def explain(ctx: Context, oid: int) -> str:
         f"{o.name} (object {oid}, {zone}, owner {ctx.player_name(o.owner)})",
         f"  layer 1 copiable values (613.2): {_chars_text(printed)}",
     ]
+    if o.copy_of is not None:
+        copied = o.copy_of.token.name if o.copy_of.token is not None else o.copy_of.name
+        extra = " ".join(o.copy_of.subtypes + o.copy_of.types)
+        lines.insert(
+            1,
+            f"  layer 1a copy effect (613.2a, 707.2): a copy of {copied}"
+            + (f", except it's also {extra} (707.9b)" if extra else ""),
+        )
     steps = trace.get(oid, [])
     if not steps:
         lines.append("  no continuous effect applies to it (613.1)")

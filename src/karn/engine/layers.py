@@ -66,6 +66,7 @@ from karn.engine.modifications import (
 )
 from karn.engine.state import BATTLEFIELD, STACK, GameState, Obj
 from karn.engine.subtypes import LAND_TYPES, goes_with, kind_of
+from karn.engine.values import CopyValues, TokenDef
 
 #: Counters that are keyword counters (122.1b): they give the keyword in layer 6 (613.1f).
 KEYWORD_COUNTERS = frozenset(
@@ -288,33 +289,47 @@ class Printed:
         # Other per-card-name facts derived from the pool by procedures ((kind, name) -> value).
         self.memo: dict[tuple[str, Any], Any] = {}
 
-    def of(self, o: Obj) -> Chars:
-        """Copiable printed values of a card or token (a fresh, mutable copy)."""
-        if o.token is not None:
-            tok = o.token
-            c = Chars(
-                name=tok.name,
-                types=frozenset(tok.types),
-                subtypes=frozenset(tok.subtypes),
-                supertypes=frozenset(tok.supertypes),
-                colors=frozenset(tok.colors),
-                power=tok.power,
-                toughness=tok.toughness,
-                keywords=set(tok.keywords),
-                controller=o.controller,
-                abilities=tuple(ir.Keyword(k) for k in tok.keywords),
-                ability_ids=tuple(f"keyword:{k}" for k in tok.keywords),
-                printed_keywords=frozenset(tok.keywords),
-            )
-            if c.subtypes:
-                _intrinsic_land_abilities(c)
+    def of(self, o: Obj, copy: CopyValues | None = None) -> Chars:
+        """Copiable values of a card or token (a fresh, mutable copy): the printed ones, or
+        those of the copy effect it has (707.2, 613.2a; ``copy`` overrides ``o.copy_of``)."""
+        values = copy if copy is not None else o.copy_of
+        if values is not None:
+            c = self._token(values.token, o) if values.token is not None else self._card(values.name, o)
+            if values.types or values.subtypes:
+                # 707.9b: the copy effect's exceptions are part of the copiable values
+                c.types = c.types | frozenset(values.types)
+                c.subtypes = c.subtypes | frozenset(values.subtypes)
             return c
-        t = self._templates.get(o.name)
+        if o.token is not None:
+            return self._token(o.token, o)
+        return self._card(o.name, o)
+
+    def _token(self, tok: TokenDef, o: Obj) -> Chars:
+        c = Chars(
+            name=tok.name,
+            types=frozenset(tok.types),
+            subtypes=frozenset(tok.subtypes),
+            supertypes=frozenset(tok.supertypes),
+            colors=frozenset(tok.colors),
+            power=tok.power,
+            toughness=tok.toughness,
+            keywords=set(tok.keywords),
+            controller=o.controller,
+            abilities=tuple(ir.Keyword(k) for k in tok.keywords),
+            ability_ids=tuple(f"keyword:{k}" for k in tok.keywords),
+            printed_keywords=frozenset(tok.keywords),
+        )
+        if c.subtypes:
+            _intrinsic_land_abilities(c)
+        return c
+
+    def _card(self, name: str, o: Obj) -> Chars:
+        t = self._templates.get(name)
         if t is None:
-            face = self.pool.face(o.name)
-            compiled = self.pool.compiled(o.name)
+            face = self.pool.face(name)
+            compiled = self.pool.compiled(name)
             kws = frozenset(a.name for a in compiled.abilities if isinstance(a, ir.Keyword))
-            t = self._templates[o.name] = Chars(
+            t = self._templates[name] = Chars(
                 name=face.name,
                 types=frozenset(face.types),
                 subtypes=frozenset(face.subtypes),
@@ -789,6 +804,17 @@ def _effect_name(env: _Env, e: _Effect) -> str:
 
 
 # ---------------------------------------------------------------------------- computing
+
+
+def copiable_values(s: GameState, oid: int) -> CopyValues:
+    """What a copy of this object copies (707.2): its copiable values, those of its own copy
+    effect if it has one (707.3: a copy of a copy), exceptions included (707.9b)."""
+    o = s.objects[oid]
+    if o.copy_of is not None:
+        return o.copy_of
+    if o.token is not None:
+        return CopyValues(token=o.token)
+    return CopyValues(name=o.name)
 
 
 def _layer1(s: GameState, printed: Printed, o: Obj) -> Chars:

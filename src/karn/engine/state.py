@@ -27,6 +27,7 @@ from karn.engine.values import (
     PLAYER_ZONES,
     STACK,
     STEPS,
+    CopyValues,
     LastKnown,
     TokenDef,
     TriggerData,
@@ -95,6 +96,8 @@ class Obj(msgspec.Struct, array_like=True, omit_defaults=True):
     # 613.7c: the timestamp of each kind of counter on it (all counters of a kind share the
     # latest one); a kind not listed has the object's own timestamp.
     counter_ts: dict[str, int] = msgspec.field(default_factory=dict)
+    # 707.2, 613.2a: the copiable values of a copy effect it entered with (Clone), or None.
+    copy_of: CopyValues | None = None
 
 
 class Player(msgspec.Struct, array_like=True):

@@ -632,6 +632,13 @@ class EntersReplacement:
     # "As ~ enters, choose a color" (614.1c, 614.12a): the controller chooses before it enters;
     # the value is the object's (607.2a), read by its "the chosen color" abilities.
     choose: Literal["color", "creature_type", None] = None
+    # "You may have ~ enter as a copy of any creature on the battlefield" (707.9, 614.1c): its
+    # controller may choose an object ``copy_of`` describes; it enters as a copy of it (707.2),
+    # "except it's a TYPE in addition to its other types" adding ``copy_types``/``copy_subtypes``
+    # to the copiable values (707.9b).
+    copy_of: Filter | None = None
+    copy_types: tuple[str, ...] = ()
+    copy_subtypes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

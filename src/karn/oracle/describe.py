@@ -114,6 +114,12 @@ def enters_text(r: EntersReplacement) -> str:
     parts = ["tapped"] if r.tapped else []
     if r.counters:
         parts.append("with " + " and ".join(f"{amount_text(n)} {kind} counter(s)" for kind, n in r.counters))
+    if r.copy_of is not None:
+        extra = " ".join(r.copy_subtypes + r.copy_types)
+        parts.append(
+            f"(its controller may have it enter as a copy of a {filter_text(r.copy_of)}"
+            + (f", except it's also {extra})" if extra else ")")
+        )
     if r.choose:
         parts.append(f"(its controller chooses a {r.choose.replace('_', ' ')} as it enters)")
     return " ".join([who, *parts]) if parts else f"{who} (unchanged)"

@@ -166,6 +166,12 @@ _EVERY_OBJECT = re.compile(
 )
 
 
+# ", except ..." (707.9a: the exceptions of a copy effect) belongs to the clause before it, not
+# to a list of clauses: the comma goes, so the grammar reads it with one token of lookahead.
+_EXCEPT = re.compile(r", except\b")
+
+
 def _norm(text: str, name: str) -> str:
     text = _EVERY_OBJECT.sub("all objects", text)
+    text = _EXCEPT.sub(" except", text)
     return strip_ability_word(substitute_self(text, name).replace("−", "-"))

@@ -46,6 +46,7 @@ from karn.oracle.syntax import (
     DrawVP,
     Effects,
     EnchantA,
+    EnterAsCopyVP,
     EntersTriggerA,
     EntersVP,
     EquipA,
@@ -478,6 +479,24 @@ class _Builder(Transformer[Token, Any]):
         if not (p.isdigit() and t.isdigit()):
             raise ParseError(f"base power and toughness {pt}", meta.start_pos)
         return LayerVP("base_pt", power=int(p), toughness=int(t), until_eot=len(c) > 1, text=self._text(meta))
+
+    def v_enter_as_copy(self, meta: Meta, c: list[Any]) -> EnterAsCopyVP:
+        what: Desc = c[0]
+        types: tuple[str, ...] = ()
+        subtypes: tuple[str, ...] = ()
+        if len(c) > 1:
+            types, subtypes = c[1]
+        return EnterAsCopyVP(what, types, subtypes, text=self._text(meta))
+
+    def copy_choice(self, meta: Meta, c: list[Any]) -> Desc:
+        desc: Desc = c[-1]
+        return desc
+
+    def copy_except(self, meta: Meta, c: list[Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        return self._type_words(c)
+
+    def q_on_battlefield(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("zone", "battlefield", player=NP("a", text="a"))
 
     def v_lose_kw(self, meta: Meta, c: list[Any]) -> LayerVP:
         return LayerVP("lose_keywords", keywords=tuple(c[0]), until_eot=len(c) > 1, text=self._text(meta))

@@ -380,6 +380,17 @@ class EntersVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class EnterAsCopyVP(VerbA):
+    """ "[you may] have ~ enter as a copy of any creature on the battlefield[, except it's a
+    TYPE in addition to its other types]" (707.9, 614.1c)."""
+
+    what: Desc
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class LayerVP(VerbA):
     """A layered change of a static ability's objects (613.1d-f, 613.4b):
     "lose all abilities", "have base power and toughness 1/1", "have base power and base

@@ -188,6 +188,7 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
             counters["loyalty"] = counters.get("loyalty", 0) + _int(face.loyalty)
         new.counters = {k: v for k, v in counters.items() if v}
         new.chosen = dict(ev.chosen)  # 607.2a: what was chosen as it entered (614.12a)
+        new.copy_of = ev.copy_of  # 707.9: it enters as a copy (layer 1a)
         if ev.attach_to and ev.attach_to in s.objects and s.objects[ev.attach_to].zone == BATTLEFIELD:
             new.attached_to = ev.attach_to  # 303.4f
     dest = zone_list(s, new)

@@ -42,9 +42,11 @@ from karn.oracle.syntax import (
     CdaSentence,
     ChainSentence,
     Effects,
+    EnterAsCopyVP,
     EntersVP,
     Item,
     LayerVP,
+    MayVP,
     ModifyVP,
     SameIsTrueSentence,
 )
@@ -62,6 +64,9 @@ def lower_static(effects: Effects, text: str) -> Static | CostIncrease | EntersR
     entering = _enters_item(effects)
     if entering is not None:
         return lower_enters(entering, ctx, text)
+    copy = _enter_as_copy(effects, ctx, text)
+    if copy is not None:
+        return copy
     first = effects.sentences[0] if effects.sentences else None
     if isinstance(first, AsEntersChooseSentence) and len(effects.sentences) == 1:
         # 614.1c, 614.12a: the choice is made as it would enter; the value is the
@@ -104,6 +109,35 @@ def lower_static(effects: Effects, text: str) -> Static | CostIncrease | EntersR
     if ctx.targets:
         raise ctx.fail("static ability with targets")
     return Static(tuple(mods), text=text)
+
+
+def _enter_as_copy(effects: Effects, ctx: Ctx, text: str) -> EntersReplacement | None:
+    """ "You may have ~ enter as a copy of any creature on the battlefield[, except it's a TYPE
+    in addition to its other types]." (707.9, 614.1c): a replacement effect of the object
+    itself (614.12); its controller chooses the object to copy, or none, as it would enter."""
+    ss = effects.sentences
+    if len(ss) != 1 or not isinstance(ss[0], ChainSentence) or len(ss[0].items) != 1:
+        return None
+    item = ss[0].items[0]
+    vp = item.vp
+    if not (isinstance(vp, MayVP) and isinstance(vp.sub, EnterAsCopyVP)):
+        return None
+    if item.subject is None or item.subject.kind != "you":
+        raise ctx.fail(f"'{text}': who may have it enter as a copy")
+    copy = vp.sub
+    ctx.clause = copy.text
+    described = describe(copy.what, ctx)
+    if described.objects is None or described.players is not None:
+        raise ctx.fail(f"a copy of '{copy.what.text}'")
+    if described.objects.zone != "battlefield":
+        raise ctx.fail(f"a copy of an object in the {described.objects.zone}")
+    return EntersReplacement(
+        self_only=True,
+        copy_of=described.objects,
+        copy_types=copy.types,
+        copy_subtypes=copy.subtypes,
+        text=text,
+    )
 
 
 def _merge_all(a: Modify, b: Modify) -> Modify:
@@ -244,6 +278,12 @@ def lower_same_is_true_sentence(sentence: SameIsTrueSentence, ctx: Ctx, out: lis
 @lowers_sentence(CdaSentence)
 def lower_cda_sentence(sentence: CdaSentence, ctx: Ctx, out: list[Effect]) -> None:
     _static_only(sentence, ctx)
+
+
+@lowers(EnterAsCopyVP)
+def lower_enter_as_copy_clause(vp: EnterAsCopyVP, clause: Clause) -> list[Effect]:
+    """Entering as a copy is a static ability's replacement effect (:func:`_enter_as_copy`)."""
+    raise clause.ctx.fail(f"'{vp.text}' as an effect: the IR has it only as a static ability")
 
 
 @lowers(LayerVP)
