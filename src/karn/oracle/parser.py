@@ -535,6 +535,16 @@ class _Builder(Transformer[Token, Any]):
             text=self._text(meta),
         )
 
+    def v_become_mana_value(self, meta: Meta, c: list[Any]) -> LayerVP:
+        types, subtypes = self._type_words(c)
+        return LayerVP(
+            "become_mana_value",
+            types=types,
+            subtypes=subtypes,
+            until_eot=any(x is True for x in c),
+            text=self._text(meta),
+        )
+
     def v_base_pt_mana_value(self, meta: Meta, c: list[Any]) -> LayerVP:
         return LayerVP("base_pt_mana_value", text=self._text(meta))
 

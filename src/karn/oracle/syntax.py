@@ -410,6 +410,7 @@ class LayerVP(VerbA):
         "switch",
         "choose_color",
         "become",
+        "become_mana_value",
     ]
     power: int = 0
     toughness: int = 0

@@ -95,7 +95,7 @@ def lower_static(effects: Effects, text: str) -> Static | CostIncrease | EntersR
                 raise ctx.fail("static ability without a subject")
             what = _static_affected(subject, ctx)
             if isinstance(vp, LayerVP):
-                if vp.until_eot or vp.kind in ("switch", "choose_color", "become"):
+                if vp.until_eot or vp.kind in ("switch", "choose_color", "become", "become_mana_value"):
                     raise ctx.fail(f"'{vp.text}' in a static ability")
                 mod = Modify(what, changes=layer_changes(vp, ctx))
             elif isinstance(vp, ModifyVP):
@@ -154,6 +154,10 @@ def layer_changes(vp: LayerVP, ctx: Ctx) -> tuple[Change, ...]:
         )
         colors: tuple[Change, ...] = (SetColors(vp.colors),) if vp.colors else ()
         return (types, *colors, SetBasePT(vp.power, vp.toughness))
+    if vp.kind == "become_mana_value":
+        # "becomes an artifact creature with power and toughness each equal to its mana value"
+        # (205.1a: the named card types replace the others; 613.4b)
+        return (SetTypes(vp.types, vp.subtypes), SetBasePT(Count("mana_value"), Count("mana_value")))
     return (layer_change(vp, ctx),)
 
 
@@ -295,12 +299,27 @@ def lower_layer_clause(vp: LayerVP, clause: Clause) -> list[Effect]:
     the same objects ("gets +1/+1 and becomes the color of your choice", 613.6)."""
     ctx = clause.ctx
     subject = vp.subject if vp.kind == "switch" else clause.subject
-    if vp.kind not in ("switch", "choose_color", "become", "lose_keywords", "lose_all_abilities", "base_pt"):
+    if vp.kind not in (
+        "switch",
+        "choose_color",
+        "become",
+        "become_mana_value",
+        "lose_keywords",
+        "lose_all_abilities",
+        "base_pt",
+    ):
         raise ctx.fail(f"'{vp.text}' as a one-shot effect")
     if subject is None:
         no_reference(ctx, f"subject of '{vp.text}'")
     what = object_sel(subject, ctx)
-    mod = Modify(what, changes=layer_changes(vp, ctx))
+    changes = layer_changes(vp, ctx)
+    if vp.kind == "become_mana_value":
+        # 608.2h: the number is read as the effect begins, of the object it names
+        if not isinstance(what, Ref):
+            raise ctx.fail(f"'{vp.text}' for a group of objects (a mana value each)")
+        value = Count("mana_value", ref=what)
+        changes = (changes[0], SetBasePT(value, value))
+    mod = Modify(what, changes=changes)
     duration: Literal["end_of_turn", "permanent"] = "end_of_turn" if vp.until_eot else "permanent"
     out = clause.out
     if out and isinstance(clause.previous, (ModifyVP, LayerVP)):
