@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from ir_cards import card
 
-from karn import Action, Game
+from karn import Action, Game, ir
+from karn.cards.pool import CardPool, PoolCard
+from karn.engine.values import CopyValues
+from karn.oracle.pool import build_pool
 
 
 def _answer(g: Game, kind: str, a: int) -> None:
@@ -80,3 +84,50 @@ def test_counters_and_effects_on_the_original_are_not_copied() -> None:
     assert (g.chars(bears).power, g.chars(bears).toughness) == (5, 5)
     copy = next(o for o in g.state.battlefield if g.obj(o).name == "Clone")
     assert (g.chars(copy).power, g.chars(copy).toughness) == (2, 2)
+
+
+def _counterpart() -> PoolCard:
+    return card(
+        "Test Counterpart",
+        "Instant",
+        ir.SpellAbility(
+            (ir.CreateCopyToken(ir.Ref("target", 0)),),
+            (
+                ir.TargetSpec(
+                    objects=ir.Filter(types=("creature",), controller="you"),
+                    text="target creature you control",
+                ),
+            ),
+            text="Create a token that's a copy of target creature you control.",
+        ),
+        mana_cost="{U}",
+    )
+
+
+@pytest.mark.cr("707.2", "707.3", "111.1")
+def test_a_token_copy_of_a_clone_copies_what_the_clone_copied() -> None:
+    pool = build_pool(["Clone", "Serra Angel", "Island", "Wastes"]).merged(CardPool([_counterpart()]))
+    g = Game.empty(names=["A", "B"], pool=pool)
+    for _ in range(5):
+        g.add_card(0, "Island", "battlefield")
+    clone = g.add_card(0, "Clone", "hand")
+    counterpart = g.add_card(0, "Test Counterpart", "hand")
+    angel = g.add_card(1, "Serra Angel", "battlefield")
+    for p in (0, 1):
+        g.add_card(p, "Wastes", "library")
+    g.begin_at(0, "precombat_main")
+    _cast(g, clone)
+    _answer(g, "copy", angel)
+    copy = next(o for o in g.state.battlefield if g.obj(o).name == "Clone")
+    g.apply(next(a for a in g.legal_actions() if a.kind == "cast" and a.a == counterpart))
+    while g.decision is not None and g.decision.kind != "priority":
+        opts = g.legal_actions()
+        pick = [a for a in opts if a.a == copy and a.kind != "pay"] or [a for a in opts if a.kind == "pay"]
+        g.apply(pick[0])
+    while g.state.stack:
+        g.apply(Action("pass"))
+    tokens = [o for o in g.state.battlefield if g.obj(o).token is not None]
+    assert len(tokens) == 1
+    c = g.chars(tokens[0])
+    assert (c.name, c.power, c.toughness, c.keywords) == ("Serra Angel", 4, 4, {"flying", "vigilance"})
+    assert g.obj(tokens[0]).copy_of == CopyValues(name="Serra Angel")

@@ -127,6 +127,7 @@ class CreateToken(msgspec.Struct, tag="token", kw_only=True):
     count: int = 1
     rule: str = "111.2"
     tapped: bool = False
+    copy_of: CopyValues | None = None  # 707.2: tokens that are copies (their copiable values)
     applied: list[str] = msgspec.field(default_factory=list)
     new_ids: list[int] = msgspec.field(default_factory=list)
     horizon: int = 0

@@ -429,6 +429,15 @@ class CreateToken:
 
 
 @dataclass(frozen=True, slots=True)
+class CreateCopyToken:
+    """ "Create a token that's a copy of target creature you control" (707.2, 111.1): a token
+    whose copiable values are those of ``what`` as the effect is applied (608.2h, 707.3)."""
+
+    what: Ref
+    count: Amount = 1
+
+
+@dataclass(frozen=True, slots=True)
 class AddMana:
     """Add mana (106.3): ``mana`` is a string of symbols like ``"{B}{B}{B}"`` or ``"{C}"``."""
 
@@ -508,6 +517,7 @@ Effect = (
     | Untap
     | SkipNextUntap
     | CreateToken
+    | CreateCopyToken
     | AddMana
     | SearchLibrary
     | Scry

@@ -24,6 +24,7 @@ from karn.ir.nodes import (
     CostIncrease,
     Count,
     CounterSpell,
+    CreateCopyToken,
     CreateToken,
     DealDamage,
     Destroy,
@@ -408,6 +409,12 @@ def _create_token(e: CreateToken) -> str:
     colors = " ".join(_COLOR_NAMES[c] for c in t.colors) or "colorless"
     kws = f" with {', '.join(t.keywords)}" if t.keywords else ""
     return f"create {amount_text(e.count)} {t.power}/{t.toughness} {colors} {t.name} {' '.join(t.types)} token{kws}"
+
+
+@renders(CreateCopyToken)
+def _create_copy_token(e: CreateCopyToken) -> str:
+    n = "a token" if e.count == 1 else f"{amount_text(e.count)} tokens"
+    return f"create {n} that's a copy of {ref_text(e.what)}"
 
 
 @renders(AddMana)

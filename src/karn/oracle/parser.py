@@ -35,6 +35,7 @@ from karn.oracle.syntax import (
     CostA,
     CostIncreaseVP,
     CounterVP,
+    CreateCopyTokenVP,
     CreateTokenVP,
     DamageVP,
     Desc,
@@ -424,6 +425,9 @@ class _Builder(Transformer[Token, Any]):
 
     def v_create(self, meta: Meta, c: list[Any]) -> CreateTokenVP:
         return CreateTokenVP(c[0], text=self._text(meta))
+
+    def v_create_copy(self, meta: Meta, c: list[Any]) -> CreateCopyTokenVP:
+        return CreateCopyTokenVP(c[-1], text=self._text(meta))
 
     def v_add_mana(self, meta: Meta, c: list[Any]) -> AddManaVP:
         return AddManaVP(str(c[0]), text=self._text(meta))

@@ -286,6 +286,14 @@ class CreateTokenVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class CreateCopyTokenVP(VerbA):
+    """ "create a token that's a copy of <np>" (707.2)."""
+
+    what: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class AddManaVP(VerbA):
     mana: str
     text: str = ""

@@ -385,11 +385,15 @@ def execute_create_token(ctx: Context, ev: CreateToken) -> list[GameEvent]:
         tok = new_object(ctx, -1, td.name, ev.controller, BATTLEFIELD, token=td)
         tok.sick = True
         tok.tapped = ev.tapped
+        tok.copy_of = ev.copy_of  # 707.2: a token that's a copy (layer 1a)
         s.battlefield.append(tok.id)
         ev.new_ids.append(tok.id)
-        ctx.emit(
-            ev.rule, f"{ctx.player_name(ev.controller)} creates a {td.power}/{td.toughness} {td.name} token"
+        made = (
+            f"a token that's a copy of {td.name}"
+            if ev.copy_of
+            else f"a {td.power}/{td.toughness} {td.name} token"
         )
+        ctx.emit(ev.rule, f"{ctx.player_name(ev.controller)} creates {made}")
     changed(s, layers=True)
     return []
 
