@@ -81,6 +81,7 @@ from karn.oracle.syntax import (
     SameIsTrueSentence,
     ScryVP,
     SearchVP,
+    SentenceA,
     ShuffleVP,
     SkipUntapVP,
     SorceryOnlySentence,
@@ -301,6 +302,31 @@ class _Builder(Transformer[Token, Any]):
         nps = [x for x in c if isinstance(x, NP)]
         number = next(x for x in c if isinstance(x, NumberOfA))
         return CdaSentence(nps[0], number, None, self._text(meta))
+
+    def s_until_eot_become_with(self, meta: Meta, c: list[Any]) -> ChainSentence:
+        """ "Until end of turn, ~ becomes a black and green Plant Zombie creature with "<ability>"
+        It's still a land." (the quoted ability ends the sentence, 113.2c)."""
+        subject: NP = c[0]
+        colors = next((x for x in c if isinstance(x, tuple)), ())
+        types, subtypes = self._type_words(c)
+        granted = next(x for x in c if isinstance(x, SentenceA))
+        still = [x for x in c if isinstance(x, str) and x.startswith("still:")]
+        if still and still[0] != "still:land":
+            raise ParseError(f"it's still a {still[0][6:]}", meta.start_pos)
+        vp = LayerVP(
+            "become_with",
+            types=types,
+            subtypes=subtypes,
+            colors=colors,
+            still=bool(still),
+            granted=granted,
+            until_eot=True,
+            text=self._text(meta),
+        )
+        return ChainSentence((Item(subject, vp),), text=self._text(meta))
+
+    def still_sentence(self, meta: Meta, c: list[Any]) -> str:
+        return "still:" + str(c[-1])
 
     def s_sorcery_only(self, meta: Meta, c: list[Any]) -> SorceryOnlySentence:
         if str(c[0]) != "sorcery":

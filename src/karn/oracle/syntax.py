@@ -419,6 +419,7 @@ class LayerVP(VerbA):
         "choose_color",
         "become",
         "become_mana_value",
+        "become_with",
     ]
     power: int = 0
     toughness: int = 0
@@ -428,6 +429,7 @@ class LayerVP(VerbA):
     colors: tuple[str, ...] = ()  # "becomes a 3/3 black creature"
     still: bool = False  # "... that's still a land" (205.1b: it keeps its other types)
     subject: NP | None = None  # "switch target creature's power and toughness"
+    granted: SentenceA | None = None  # "becomes a ... creature with "<quoted ability>"" (113.2c)
     until_eot: bool = False
     text: str = ""
 

@@ -16,6 +16,7 @@ from karn.ir.nodes import (
     Count,
     Effect,
     EntersReplacement,
+    GainAbility,
     Group,
     LoseAbilities,
     Modify,
@@ -95,7 +96,13 @@ def lower_static(effects: Effects, text: str) -> Static | CostIncrease | EntersR
                 raise ctx.fail("static ability without a subject")
             what = _static_affected(subject, ctx)
             if isinstance(vp, LayerVP):
-                if vp.until_eot or vp.kind in ("switch", "choose_color", "become", "become_mana_value"):
+                if vp.until_eot or vp.kind in (
+                    "switch",
+                    "choose_color",
+                    "become",
+                    "become_mana_value",
+                    "become_with",
+                ):
                     raise ctx.fail(f"'{vp.text}' in a static ability")
                 mod = Modify(what, changes=layer_changes(vp, ctx))
             elif isinstance(vp, ModifyVP):
@@ -154,6 +161,21 @@ def layer_changes(vp: LayerVP, ctx: Ctx) -> tuple[Change, ...]:
         )
         colors: tuple[Change, ...] = (SetColors(vp.colors),) if vp.colors else ()
         return (types, *colors, SetBasePT(vp.power, vp.toughness))
+    if vp.kind == "become_with":
+        # "becomes a black and green Plant Zombie creature with "<ability>". It's still a land."
+        # (613.1d-f); the quoted ability is granted (113.2c), with the effect's timestamp
+        # (613.7a): a characteristic-defining ability only when printed (604.3), so not this.
+        if vp.granted is None:
+            raise ctx.fail(f"'{vp.text}' without its quoted ability")
+        inner = lower_static(Effects((vp.granted,), vp.granted.text), vp.granted.text.strip('"'))
+        if not isinstance(inner, Static):
+            raise ctx.fail(f"the quoted ability of '{vp.text}'")
+        granted = replace(inner, cda=False)
+        kept: Change = (
+            AddTypes(types=vp.types, subtypes=vp.subtypes) if vp.still else SetTypes(vp.types, vp.subtypes)
+        )
+        colors_change: tuple[Change, ...] = (SetColors(vp.colors),) if vp.colors else ()
+        return (kept, *colors_change, GainAbility(granted))
     if vp.kind == "become_mana_value":
         # "becomes an artifact creature with power and toughness each equal to its mana value"
         # (205.1a: the named card types replace the others; 613.4b)
@@ -300,6 +322,7 @@ def lower_layer_clause(vp: LayerVP, clause: Clause) -> list[Effect]:
     ctx = clause.ctx
     subject = vp.subject if vp.kind == "switch" else clause.subject
     if vp.kind not in (
+        "become_with",
         "switch",
         "choose_color",
         "become",
