@@ -54,7 +54,8 @@ def explain(ctx: Context, oid: int) -> str:
     for layer in LAYER_ORDER:
         for st in (x for x in steps if x.layer == layer):
             who = "" if st.source == oid and st.why == "counters" else f" from {_source(ctx, st.source)}"
-            when = "" if st.why == "counters" else f", timestamp {st.timestamp[0]}; {st.why}"
+            granted = f" (granted at {st.timestamp[1]}, 613.7a)" if st.timestamp[1] else ""
+            when = "" if st.why == "counters" else f", timestamp {st.timestamp[0]}{granted}; {st.why}"
             lines.append(f"  layer {layer} {LAYER_NAMES.get(layer, '')}: {st.text!r}{who}{when}")
             lines.append(f"      {st.before}  ->  {st.after}")
     lines.append(f"  result: {_chars_text(final)}; controller {ctx.player_name(final.controller)}")

@@ -399,6 +399,7 @@ class _Effect:
     order: int = 0  # creation order, for stable sorting
     kind: str = "resolved"  # "static", "resolved", "counter"
     text: str = ""
+    only_if: ir.Filter | None = None  # 611.3a "as long as it is a TYPE": the objects must match
 
 
 @dataclass(slots=True)
@@ -468,6 +469,7 @@ def _static_effects(
                     order=start + len(out),
                     kind="static",
                     text=ab.text,
+                    only_if=m.only_if,
                 )
             )
     return out
@@ -532,7 +534,29 @@ def _reaches(sel: ir.Selector | None) -> bool:
 
 
 def _affected(env: _Env, e: _Effect) -> list[int]:
-    """The objects a static ability's effect applies to, by their current characteristics."""
+    """The objects a static ability's effect applies to, by their current characteristics
+    (and, "as long as it is a TYPE", only while it is, 611.3a)."""
+    found = _selected(env, e)
+    f = e.only_if
+    if f is None:
+        return found
+    return [
+        oid
+        for oid in found
+        if characteristics_match(
+            f,
+            env.chars[oid].types,
+            env.chars[oid].subtypes,
+            env.chars[oid].supertypes,
+            env.chars[oid].colors,
+            env.chars[oid].controller,
+            env.s.objects[oid].owner,
+            e.controller,
+        )
+    ]
+
+
+def _selected(env: _Env, e: _Effect) -> list[int]:
     s, chars = env.s, env.chars
     sel = e.selector
     src = s.objects.get(e.source)

@@ -199,6 +199,9 @@ class Modify:
     cant_block: bool = False
     extra_blocks: int = 0  # 509.1a: more attackers it can block (-1: any number)
     changes: tuple[Change, ...] = ()  # the other layered changes (types, colors, abilities, P/T)
+    # "As long as enchanted permanent is a creature, it has flying" (611.3a): only the affected
+    # objects that match now (read as the effect's set is determined, 613.6).
+    only_if: Filter | None = None
 
 
 # The layered changes of a Modify beyond its short fields (613.1): each names what it does;

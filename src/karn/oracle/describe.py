@@ -263,7 +263,8 @@ def modify_text(m: Modify) -> str:
         more = "any number of creatures" if m.extra_blocks < 0 else f"{m.extra_blocks} more creature(s)"
         parts.append(f"can block {more}")
     parts += [change_text(c) for c in m.changes]
-    return f"{selector_text(m.affected)} " + (" and ".join(parts) or "is unchanged")
+    cond = f" as long as it is a {filter_text(m.only_if)}" if m.only_if is not None else ""
+    return f"{selector_text(m.affected)} " + (" and ".join(parts) or "is unchanged") + cond
 
 
 def change_text(c: Change) -> str:

@@ -24,6 +24,7 @@ from karn.oracle.syntax import (
     AddManaVP,
     AmountA,
     AsEntersChooseSentence,
+    AsLongAsSentence,
     AttachVP,
     AttacksTriggerA,
     BlockLimitVP,
@@ -327,6 +328,19 @@ class _Builder(Transformer[Token, Any]):
 
     def still_sentence(self, meta: Meta, c: list[Any]) -> str:
         return "still:" + str(c[-1])
+
+    def s_as_long_as(self, meta: Meta, c: list[Any]) -> AsLongAsSentence:
+        types, subtypes = self._type_words(c)
+        items = next(x for x in c if isinstance(x, list) and x and isinstance(x[0], Item))
+        return AsLongAsSentence(c[0], types, subtypes, items=tuple(items), text=self._text(meta))
+
+    def s_as_long_as_quoted(self, meta: Meta, c: list[Any]) -> AsLongAsSentence:
+        types, subtypes = self._type_words(c)
+        nps = [x for x in c if isinstance(x, NP)]
+        if nps[1].kind != "it":
+            raise ParseError(f"as long as ..., {nps[1].text} has", meta.start_pos)
+        granted = next(x for x in c if isinstance(x, SentenceA))
+        return AsLongAsSentence(nps[0], types, subtypes, granted=granted, text=self._text(meta))
 
     def s_sorcery_only(self, meta: Meta, c: list[Any]) -> SorceryOnlySentence:
         if str(c[0]) != "sorcery":

@@ -503,6 +503,20 @@ class SameIsTrueSentence(SentenceA):
 
 
 @dataclass(frozen=True, slots=True)
+class AsLongAsSentence(SentenceA):
+    """ "As long as enchanted permanent is a creature, it has flying." (611.3a): ``items``
+    apply while ``subject`` has one of ``types``/``subtypes``; ``granted``: "it has "<quoted
+    ability>"" (113.2c)."""
+
+    subject: NP
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    items: tuple[Item, ...] = ()
+    granted: SentenceA | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class NumberOfA:
     """ "the number of <desc>" (``objects``), "the number of card types among <desc>"."""
 

@@ -16,6 +16,7 @@ from karn.ir.nodes import (
     Count,
     Effect,
     EntersReplacement,
+    Filter,
     GainAbility,
     Group,
     LoseAbilities,
@@ -39,6 +40,7 @@ from karn.oracle.lowering.registry import Clause, lowers, lowers_sentence
 from karn.oracle.syntax import (
     NP,
     AsEntersChooseSentence,
+    AsLongAsSentence,
     BlockLimitVP,
     CdaSentence,
     ChainSentence,
@@ -81,6 +83,9 @@ def lower_static(effects: Effects, text: str) -> Static | CostIncrease | EntersR
         if isinstance(s, SameIsTrueSentence):
             mods += _same_is_true(s, mods, ctx)
             continue
+        if isinstance(s, AsLongAsSentence):
+            mods += _as_long_as(s, ctx)
+            continue
         if not isinstance(s, ChainSentence):
             raise ctx.fail("unsupported static ability")
         subject: NP | None = None
@@ -109,7 +114,7 @@ def lower_static(effects: Effects, text: str) -> Static | CostIncrease | EntersR
                 mod = modification(what, vp)
             else:
                 mod = block_limit(what, vp, ctx)
-            if mods and mods[-1].affected == what:
+            if mods and mods[-1].affected == what and mods[-1].only_if is None:
                 mods[-1] = _merge_all(mods[-1], mod)
             else:
                 mods.append(mod)
@@ -147,9 +152,41 @@ def _enter_as_copy(effects: Effects, ctx: Ctx, text: str) -> EntersReplacement |
     )
 
 
+def _as_long_as(s: AsLongAsSentence, ctx: Ctx) -> list[Modify]:
+    """ "As long as enchanted permanent is a creature, it has flying." (611.3a): the
+    modifications of the enchanted/equipped object (or this one) only while it has the type."""
+    if s.subject.kind not in ("enchanted", "equipped", "self"):
+        raise ctx.fail(f"as long as '{s.subject.text}' is ...")
+    what = object_sel(s.subject, ctx)
+    cond = Filter(types=s.types, subtypes=s.subtypes)
+    if s.granted is not None:
+        inner = lower_static(Effects((s.granted,), s.granted.text), s.granted.text.strip('"'))
+        if not isinstance(inner, Static) or inner.cda:
+            raise ctx.fail(f"the quoted ability of '{s.text}'")
+        return [Modify(what, changes=(GainAbility(inner),), only_if=cond)]
+    out: list[Modify] = []
+    for item in s.items:
+        if item.subject is not None and item.subject.kind != "it":
+            raise ctx.fail(f"'{item.subject.text}' in an 'as long as' sentence")
+        vp = item.vp
+        if isinstance(vp, ModifyVP) and not vp.until_eot:
+            mod = modification(what, vp)
+        elif (
+            isinstance(vp, LayerVP)
+            and not vp.until_eot
+            and vp.kind in ("lose_keywords", "lose_all_abilities", "base_pt")
+        ):
+            mod = Modify(what, changes=layer_changes(vp, ctx))
+        else:
+            raise ctx.fail(f"'{vp.text}' in an 'as long as' sentence")
+        mod = replace(mod, only_if=cond)
+        out[-1:] = [_merge_all(out[-1], mod)] if out else [mod]
+    return out
+
+
 def _merge_all(a: Modify, b: Modify) -> Modify:
     """Two modifications of the same objects, their layered changes in the order written."""
-    return replace(merge(a, b), changes=a.changes + b.changes)
+    return replace(merge(a, b), changes=a.changes + b.changes, only_if=a.only_if)
 
 
 def layer_changes(vp: LayerVP, ctx: Ctx) -> tuple[Change, ...]:
@@ -294,6 +331,11 @@ def _static_only(sentence: AsEntersChooseSentence | SameIsTrueSentence | CdaSent
 @lowers_sentence(AsEntersChooseSentence)
 def lower_as_enters_sentence(sentence: AsEntersChooseSentence, ctx: Ctx, out: list[Effect]) -> None:
     _static_only(sentence, ctx)
+
+
+@lowers_sentence(AsLongAsSentence)
+def lower_as_long_as_sentence(sentence: AsLongAsSentence, ctx: Ctx, out: list[Effect]) -> None:
+    raise ctx.fail(f"'{sentence.text}' as an effect: the IR has it only as a static ability")
 
 
 @lowers_sentence(SameIsTrueSentence)
