@@ -11,6 +11,7 @@ from karn.engine.layers import copiable_values
 from karn.engine.pipeline import perform
 from karn.engine.references import amount, refs
 from karn.engine.state import BATTLEFIELD, Obj, TokenDef, ref_player
+from karn.engine.values import CopyValues
 
 
 def token_def(td: ir.TokenDef) -> TokenDef:
@@ -24,11 +25,20 @@ def create_copy_token(ctx: Context, f: ResolveFrame, o: Obj, e: ir.CreateCopyTok
     the same, 707.3); an object that left the battlefield is copied as it last existed there
     (608.2h)."""
     n = amount(ctx, f, o, e.count)
+    s = ctx.state
     for t in refs(ctx, f, o, e.what):
-        if n <= 0 or t not in ctx.state.objects or ctx.state.objects[t].zone != BATTLEFIELD:
+        if n <= 0:
             continue
-        values = copiable_values(ctx.state, t)
-        name = ctx.printed.of(ctx.state.objects[t]).name
+        if t in s.objects and s.objects[t].zone == BATTLEFIELD:
+            values = copiable_values(s, t)
+            name = ctx.printed.of(s.objects[t]).name
+        elif t in s.lki and s.lki[t].name in ctx.pool:
+            # "Return target creature to its owner's hand. You create a token that's a copy of
+            # that creature.": as it last existed on the battlefield (608.2h)
+            name = s.lki[t].name
+            values = CopyValues(name=name)
+        else:
+            continue
         td = TokenDef(name, 0, 0, (), (), ())
         perform(ctx, CreateToken(controller=o.controller, token=td, count=n, copy_of=values, rule="707.2"))
     return DONE
