@@ -120,6 +120,8 @@ def test_resolved_effects_follow_layers_and_timestamps(
 
 STATIC_CARDS = [
     "Humility",
+    "Conspiracy",
+    "Painter's Servant",
     "Blood Moon",
     "Urborg, Tomb of Yawgmoth",
     "Glorious Anthem",
@@ -129,9 +131,15 @@ STATIC_CARDS = [
 OTHER_CARDS = ["Serra Angel", "Grizzly Bears", "Taiga", "Forest", "Savannah Lions"]
 
 
+CHOSEN = {"Conspiracy": {"creature_type": "zombie"}, "Painter's Servant": {"color": "U"}}
+
+
 def _board(order: list[str]) -> dict[str, tuple[object, ...]]:
     g = Game.empty(names=["A", "B"])
-    ids = {name: g.add_card(0, name, "battlefield") for name in order}
+    ids = {
+        name: g.add_card(0, name, "battlefield", **({"chosen": CHOSEN[name]} if name in CHOSEN else {}))
+        for name in order
+    }
     for p in (0, 1):
         g.add_card(p, "Wastes", "library")
     g.begin_at(0, "precombat_main")

@@ -66,3 +66,13 @@ def test_karn_explain_reports_a_bad_reference_in_one_line(capsys: pytest.Capture
     path = SCENARIOS / "layers" / "humility.yaml"
     assert main(["explain", str(path), "Nothing Like This"]) == 2
     assert capsys.readouterr().err.strip() == "karn explain: no object named 'Nothing Like This'"
+
+
+def test_karn_explain_reads_a_saved_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    g, (_humility, angel) = _game("Humility", "Serra Angel")
+    save = tmp_path / "game.karn"
+    save.write_bytes(g.dumps())
+    assert main(["explain", str(save), "Serra Angel"]) == 0
+    out = capsys.readouterr().out
+    assert "from Humility" in out and out.strip().endswith("controller A")
+    assert main(["explain", str(save), str(angel)]) == 0
