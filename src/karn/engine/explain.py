@@ -57,7 +57,8 @@ def explain(ctx: Context, oid: int) -> str:
             granted = f" (granted at {st.timestamp[1]}, 613.7a)" if st.timestamp[1] else ""
             when = "" if st.why == "counters" else f", timestamp {st.timestamp[0]}{granted}; {st.why}"
             lines.append(f"  layer {layer} {LAYER_NAMES.get(layer, '')}: {st.text!r}{who}{when}")
-            lines.append(f"      {st.before}  ->  {st.after}")
+            if st.before or st.after:
+                lines.append(f"      {st.before}  ->  {st.after}")
     lines.append(f"  result: {_chars_text(final)}; controller {ctx.player_name(final.controller)}")
     return "\n".join(lines)
 

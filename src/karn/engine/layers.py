@@ -874,6 +874,19 @@ def _apply_layers(env: _Env, effects: list[_Effect], granting: bool) -> None:
             remaining.remove(e)
             if not _alive(e, chars):
                 effects.remove(e)  # 613.6: its ability is gone before it started to apply
+                if trace is not None and e.source in chars:
+                    trace.setdefault(e.source, []).append(
+                        Step(
+                            layer,
+                            e.source,
+                            e.text,
+                            e.timestamp,
+                            "its ability was removed before it began "
+                            "to apply (613.6, 613.8a): it doesn't apply",
+                            "",
+                            "",
+                        )
+                    )
                 continue
             if e.affected is None:
                 e.affected = _affected(env, e)  # 613.6: the set is kept for later layers
