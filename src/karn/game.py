@@ -201,6 +201,15 @@ class Game:
         """The current characteristics of an object (613: all layers applied)."""
         return self.ctx.chars(oid)
 
+    def explain(self, oid: int) -> str:
+        """The layer-by-layer derivation of an object's characteristics and controller (613):
+        each continuous effect applied to it, with its source, its layer and why it applies
+        when it does (613.3 characteristic-defining abilities, 613.7 timestamps, 613.8
+        dependencies)."""
+        from karn.engine.explain import explain
+
+        return explain(self.ctx, oid)
+
     def obj(self, oid: int) -> Obj:
         return self.ctx.obj(oid)
 

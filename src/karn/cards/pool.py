@@ -14,6 +14,7 @@ is refused instead of silently playing other abilities.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -27,6 +28,7 @@ from karn.ir.nodes import (
     CompiledCard,
     Cost,
     Effect,
+    GainAbility,
     Keyword,
     SpellAbility,
     Triggered,
@@ -52,6 +54,34 @@ def intrinsic_ability(land_type: str) -> Activated:
 def ability_id(card: str, index: int) -> str:
     """The stable id of the `index`-th ability of a card (saves record card hashes)."""
     return f"{card}#{index}"
+
+
+def nested_id(parent: str, index: int) -> str:
+    """The stable id of the `index`-th quoted ability (113.2c) an ability grants: ``"Card#2/0"``
+    is the first ability in quotes in the card's third ability ("... has '{T}: Add {G}.'"),
+    ``"Card#2/0/1"`` the second one quoted inside that one."""
+    return f"{parent}/{index}"
+
+
+def quoted_abilities(node: object) -> list[Ability]:
+    """The abilities an ability grants in quotes (:class:`~karn.ir.GainAbility`), in the order
+    they are written: a depth-first walk of its IR, not going into the quoted abilities."""
+    out: list[Ability] = []
+
+    def walk(x: object) -> None:
+        if isinstance(x, GainAbility):
+            out.append(x.ability)
+        elif isinstance(x, tuple):
+            for y in x:
+                walk(y)
+        elif dataclasses.is_dataclass(x) and not isinstance(x, type):
+            for f in dataclasses.fields(x):
+                walk(getattr(x, f.name))
+
+    if isinstance(node, GainAbility):
+        node = node.ability
+    walk(node)
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +112,7 @@ class CardNotInPoolError(KeyError):
 class CardPool:
     """Compiled cards by exact name (immutable; :meth:`merged` makes a larger one)."""
 
-    __slots__ = ("_cards", "ir_version")
+    __slots__ = ("_cards", "ir_version", "_nested")
 
     def __init__(self, cards: Mapping[str, PoolCard] | Iterable[PoolCard], ir_version: str = IR_VERSION):
         if isinstance(cards, Mapping):
@@ -90,6 +120,7 @@ class CardPool:
         else:
             self._cards = {c.face.name: c for c in cards}
         self.ir_version = ir_version
+        self._nested: dict[str, Ability] = {}  # quoted abilities found by their path
 
     # -- lookup ---------------------------------------------------------
 
@@ -113,25 +144,38 @@ class CardPool:
 
     def ability(self, ability_id: str) -> Ability:
         """The ability with this id: ``"Card Name#3"`` (a card's 4th ability),
+        ``"Card Name#3/0"`` (the first ability quoted in it, :func:`nested_id`),
         ``"keyword:flying"`` (a keyword granted or printed on a token), ``"rules:forest"``
         (an intrinsic ability of a basic land type, 305.6)."""
         kind, _, rest = ability_id.partition(":")
         if kind == "keyword" and rest:
             return Keyword(rest)
         if kind == "nested" and rest:
-            return self._nested(rest)
+            return self._created(rest)
         if kind == "rules" and rest in BASIC_LAND_MANA:
             return intrinsic_ability(rest)
         name, sep, index = ability_id.rpartition("#")
-        if not sep or not index.isdigit():
+        path = index.split("/")
+        if not sep or not all(p.isdigit() for p in path):
             raise KeyError(f"malformed ability id {ability_id!r}")
         abilities = self.compiled(name).abilities
-        i = int(index)
+        i = int(path[0])
         if i >= len(abilities):
             raise KeyError(f"{name!r} has no ability {i}")
-        return abilities[i]
+        if len(path) == 1:
+            return abilities[i]
+        found = self._nested.get(ability_id)
+        if found is None:
+            ab: Ability = abilities[i]
+            for step in path[1:]:
+                quoted = quoted_abilities(ab)
+                if int(step) >= len(quoted):
+                    raise KeyError(f"{ability_id!r}: no quoted ability {step}")
+                ab = quoted[int(step)]
+            found = self._nested[ability_id] = ab
+        return found
 
-    def _nested(self, rest: str) -> Ability:
+    def _created(self, rest: str) -> Ability:
         """ "nested:<n>:<parent>": the n-th delayed (603.7a) or reflexive (603.12)
         triggered ability the effects of ability ``<parent>`` create; ``<parent>`` is an
         ability id or ``spell:<card>`` (a spell's effects, its modes in order)."""

@@ -7,6 +7,7 @@ import dataclasses
 from typing import Any
 
 from karn import ir
+from karn.cards.pool import ability_id as card_ability_id
 from karn.engine.context import Context
 from karn.engine.state import Obj
 
@@ -109,6 +110,17 @@ def _shift_targets(node: Any, offset: int) -> Any:
         }
         return dataclasses.replace(node, **changes) if changes else node
     return node
+
+
+def root_ability(ctx: Context, o: Obj) -> tuple[str, ir.Ability] | None:
+    """The id and IR of what a spell or ability on the stack does: the ability's own id, or a
+    spell's spell ability (whose quoted abilities get ids under it, 113.2c)."""
+    if o.ability:
+        return o.ability, ability(ctx, o.ability)
+    for i, a in enumerate(ctx.compiled(o.name).abilities):
+        if isinstance(a, ir.SpellAbility):
+            return card_ability_id(o.name, i), a
+    return None
 
 
 def ability_text(ctx: Context, ability_id: str) -> str:

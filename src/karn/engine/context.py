@@ -15,7 +15,7 @@ from typing import Any
 from karn import ir
 from karn.cards.database import CardFace
 from karn.cards.pool import CardPool
-from karn.engine.layers import Chars, Printed, chars_of, compute_battlefield
+from karn.engine.layers import Chars, Field, Printed, compute_field, offfield_chars
 from karn.engine.log import Event
 from karn.engine.state import BATTLEFIELD, GameState, Obj, Option, decode_state, encode_state
 
@@ -68,6 +68,7 @@ class Context:
         "printed",
         "_battlefield",
         "_battlefield_version",
+        "_field",
         "sba_version",
         "ability_cache",
         "offers",
@@ -100,6 +101,7 @@ class Context:
         self.printed: Printed = printed if printed is not None else Printed(pool)
         self._battlefield: dict[int, Chars] | None = None
         self._battlefield_version = -1
+        self._field: Field | None = None
         # The state version of the last state-based action check that found nothing to do
         # (704.3: nothing changed since, so nothing would), and caches keyed by the version.
         self.sba_version = -1
@@ -134,6 +136,7 @@ class Context:
         """Forget derived data (after the state was replaced by an earlier one, 733)."""
         self._battlefield = None
         self._battlefield_version = -1
+        self._field = None
         self.sba_version = -1
         self.ability_cache = (-1, {})
         self.source_cache = (-1, {})
@@ -151,6 +154,7 @@ class Context:
         )
         c._battlefield = self._battlefield
         c._battlefield_version = self._battlefield_version
+        c._field = self._field
         c.sba_version = self.sba_version
         c.ability_cache = (self.ability_cache[0], dict(self.ability_cache[1]))
         c.offers = dict(self.offers)
@@ -184,9 +188,24 @@ class Context:
         """Characteristics of every permanent, all layers applied (613), for this state version."""
         bf = self._battlefield
         if self._battlefield_version != self.state.layers_version or bf is None:
-            bf = self._battlefield = compute_battlefield(self.state, self.printed)
-            self._battlefield_version = self.state.layers_version
+            return self.field().chars
         return bf
+
+    def field(self) -> Field:
+        """The permanents' characteristics and what other zones need of them (604.3, 611.3)."""
+        f = self._field
+        if self._battlefield_version != self.state.layers_version or f is None:
+            f = self._field = compute_field(self.state, self.printed)
+            self._battlefield = f.chars
+            self._battlefield_version = self.state.layers_version
+        return f
+
+    def counts_zones(self) -> bool:
+        """Do the permanents' characteristics, as computed for this version, count objects in
+        other zones (a characteristic-defining ability's "cards in all graveyards", 604.3)?
+        Then a change to any zone is a change to characteristics."""
+        f = self._field
+        return f is not None and f.zone_dependent and self._battlefield_version == self.state.layers_version
 
     def chars(self, oid: int) -> Chars:
         bf = self._battlefield
@@ -199,7 +218,7 @@ class Context:
             c = self.battlefield_chars().get(oid)
             if c is not None:
                 return c
-        return chars_of(self.printed, o)
+        return offfield_chars(self.state, self.printed, o, self.field())
 
     def controller(self, oid: int) -> int:
         bf = self._battlefield

@@ -16,7 +16,7 @@ from __future__ import annotations
 import msgspec
 
 from karn.engine.modifications import ContinuousEffect
-from karn.engine.values import LastKnown, TokenDef
+from karn.engine.values import CopyValues, LastKnown, TokenDef
 
 
 class ZoneChange(msgspec.Struct, tag="zone", kw_only=True):
@@ -27,8 +27,9 @@ class ZoneChange(msgspec.Struct, tag="zone", kw_only=True):
     ``cause`` names the action ("draw", "discard", "destroy", "sacrifice", "exile",
     "return", "cast", "resolve", "play", "put", "counter", "sba", "legend", "mulligan",
     "search", "reveal", "bottom", "leave_game"); ``controller``, ``tapped``,
-    ``counters`` and ``attach_to`` say how a permanent enters the battlefield
-    (614.1c-d can change them); ``position`` is the library position.
+    ``counters``, ``attach_to`` and ``chosen`` (values chosen "as it enters", 614.12a) say
+    how a permanent enters the battlefield (614.1c-d can change them); ``position`` is the
+    library position.
     """
 
     obj: int
@@ -39,6 +40,8 @@ class ZoneChange(msgspec.Struct, tag="zone", kw_only=True):
     tapped: bool = False
     counters: dict[str, int] = msgspec.field(default_factory=dict)
     attach_to: int = 0
+    chosen: dict[str, str] = msgspec.field(default_factory=dict)  # 614.12a: chosen as it enters
+    copy_of: CopyValues | None = None  # 707.9, 614.1c: it enters as a copy
     position: str = "top"
     # The log line (the pipeline writes a default one when empty) and who sees the
     # card's name: an empty `seen_by` means everyone; else `public` is what others read.
@@ -124,6 +127,7 @@ class CreateToken(msgspec.Struct, tag="token", kw_only=True):
     count: int = 1
     rule: str = "111.2"
     tapped: bool = False
+    copy_of: CopyValues | None = None  # 707.2: tokens that are copies (their copiable values)
     applied: list[str] = msgspec.field(default_factory=list)
     new_ids: list[int] = msgspec.field(default_factory=list)
     horizon: int = 0

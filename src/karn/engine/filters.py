@@ -32,6 +32,10 @@ def characteristics_match(
         return False
     if f.supertypes and not all(t in supertypes for t in f.supertypes):
         return False
+    if f.not_subtypes and any(t in subtypes for t in f.not_subtypes):
+        return False
+    if f.not_supertypes and any(t in supertypes for t in f.not_supertypes):
+        return False
     if f.colors and not any(c in colors for c in f.colors):
         return False
     if f.not_colors and any(c in colors for c in f.not_colors):

@@ -102,7 +102,14 @@ class SacrificeProgress(msgspec.Struct, tag="sacrifice", array_like=True):
     picked: int = 0  # how many that player chose so far
 
 
-Progress = DiscardProgress | SearchProgress | ScryProgress | MayProgress | SacrificeProgress
+class ChoiceProgress(msgspec.Struct, tag="choice", array_like=True):
+    """608.2d: a choice an effect asks for as it's applied ("becomes the color of your
+    choice"), asked, not yet answered."""
+
+    asked: bool = False
+
+
+Progress = DiscardProgress | SearchProgress | ScryProgress | MayProgress | SacrificeProgress | ChoiceProgress
 
 
 class ResolveFrame(msgspec.Struct, tag="resolve", array_like=True):
@@ -175,13 +182,16 @@ class ReplaceFrame(msgspec.Struct, tag="replace", array_like=True):
     player to choose which replacement or prevention effect applies first (616.1).
 
     ``pending`` are events still to check, ``ready`` events no (more) replacement
-    effect applies to; ``choices`` are the replacement ids offered for ``pending[0]``.
+    effect applies to; ``choices`` are the replacement ids offered for ``pending[0]``;
+    ``applying`` is the replacement being applied to it that waits for its player's choice
+    ("As this creature enters, choose a color", 614.12a).
     """
 
     pending: list[GameEvent]
     ready: list[GameEvent] = msgspec.field(default_factory=list)
     choices: list[str] = msgspec.field(default_factory=list)
     answer: Answer | None = None
+    applying: str = ""
 
 
 Frame = (

@@ -15,18 +15,33 @@ effect from a static ability affects is determined when the effect starts to
 apply, then kept for its later layers, even if the ability is removed (613.6);
 an effect whose ability was removed before it started to apply doesn't apply.
 
+A static ability's values are read each time characteristics are computed: a
+characteristic-defining ability's count (604.3, "the number of card types among
+cards in all graveyards") as its layer applies, a chosen color from its object
+(607.2a). An ability granted in layer 6 generates its own effects from then on,
+with the timestamp of 613.7a. Characteristic-defining abilities function in every
+zone (604.3), and a static ability may reach objects outside the battlefield
+("all cards that aren't on the battlefield"): :func:`offfield_chars`.
+
 Characteristics are a pure function of the state and the card pool; the
 context caches them by the state's version.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from karn import ir
-from karn.cards.pool import BASIC_LAND_MANA, CardPool, ability_id, intrinsic_ability
+from karn.cards.pool import (
+    BASIC_LAND_MANA,
+    CardPool,
+    ability_id,
+    intrinsic_ability,
+    nested_id,
+    quoted_abilities,
+)
 from karn.engine.filters import characteristics_match
 from karn.engine.modifications import (
     LAYER_ORDER,
@@ -42,12 +57,16 @@ from karn.engine.modifications import (
     Restriction,
     SetColors,
     SetController,
+    SetCreatureTypes,
+    SetLandTypes,
     SetPowerToughness,
     SetTypes,
     SwitchPowerToughness,
-    layer_of,
+    mod_text,
 )
-from karn.engine.state import GameState, Obj
+from karn.engine.state import BATTLEFIELD, STACK, GameState, Obj
+from karn.engine.subtypes import LAND_TYPES, goes_with, kind_of
+from karn.engine.values import CopyValues, TokenDef
 
 #: Counters that are keyword counters (122.1b): they give the keyword in layer 6 (613.1f).
 KEYWORD_COUNTERS = frozenset(
@@ -128,7 +147,134 @@ def _int(v: str | None) -> int:
     try:
         return int(v) if v is not None else 0
     except ValueError:
-        return 0
+        return 0  # 208.2a: a "*" is 0 until a characteristic-defining ability says otherwise
+
+
+# ---------------------------------------------------------------------------- modifications as the layers read them
+
+
+@dataclass(frozen=True, slots=True)
+class CountedPT:
+    """Layer 7b (7a for a characteristic-defining ability): power and/or toughness set to
+    amounts read as the layer applies ("equal to the number of card types among cards in all
+    graveyards", 604.3; "equal to its mana value"). Only static abilities have these: an
+    effect of a resolved spell or ability locks its numbers in as it begins (608.2h)."""
+
+    power: ir.Amount | None
+    toughness: ir.Amount | None
+
+    layer = "7b"
+
+
+LayerMod = Modification | CountedPT
+
+
+def layer_of(mod: LayerMod, cda: bool = False) -> str:
+    """The layer or sublayer a modification applies in (613.1-613.4)."""
+    if cda and isinstance(mod, (SetPowerToughness, CountedPT)):
+        return "7a"
+    return mod.layer
+
+
+def modifications_of(
+    m: ir.Modify,
+    chosen: Mapping[str, str] | None = None,
+    quoted: tuple[str, ir.Ability] | None = None,
+    amount: Any = None,
+) -> tuple[LayerMod, ...]:
+    """An IR :class:`~karn.ir.Modify` as layered modifications: "gets +N/+N" (7c), keywords
+    and quoted abilities (6), the rules (613.11), and its other changes in their layers.
+
+    ``chosen``: the values chosen for the source as it entered (607.2a) and, for a resolving
+    effect, the ones chosen as it resolves; ``quoted``: the id and IR of the ability that
+    holds this Modify, so a quoted ability it grants gets its id (:func:`nested_id`);
+    ``amount``: how a resolving effect reads a number (locked in, 608.2h) — without it the
+    numbers a static ability counts are read each time the layer applies (:class:`CountedPT`).
+    """
+    chosen = chosen or {}
+    out: list[LayerMod] = []
+    for change in m.changes:
+        out.extend(_change(change, chosen, quoted, amount))
+    if m.power or m.toughness:
+        out.append(ModifyPowerToughness(m.power, m.toughness))
+    if m.add_keywords:
+        out.append(AddAbilities(keywords=m.add_keywords))
+    if m.cant_attack or m.cant_block:
+        out.append(Restriction(m.cant_attack, m.cant_block))
+    if m.extra_blocks:
+        out.append(BlockLimit(m.extra_blocks))
+    return tuple(out)
+
+
+def _change(
+    change: ir.Change,
+    chosen: Mapping[str, str],
+    quoted: tuple[str, ir.Ability] | None,
+    amount: Any,
+) -> list[LayerMod]:
+    if isinstance(change, ir.SetBasePT):
+        p, t = change.power, change.toughness
+        if amount is not None:
+            return [
+                SetPowerToughness(
+                    None if p is None else int(amount(p)), None if t is None else int(amount(t))
+                )
+            ]
+        if (p is None or isinstance(p, int)) and (t is None or isinstance(t, int)):
+            return [SetPowerToughness(p, t)]
+        return [CountedPT(p, t)]
+    if isinstance(change, ir.SwitchPT):
+        return [SwitchPowerToughness()]
+    if isinstance(change, ir.AddTypes):
+        subtypes = change.subtypes
+        if change.chosen_subtype:
+            subtypes += tuple(v for v in (chosen.get("creature_type"),) if v)
+        return [AddTypes(change.types, subtypes, change.supertypes)]
+    if isinstance(change, ir.SetTypes):
+        return [SetTypes(change.types, change.subtypes)]
+    if isinstance(change, ir.SetLandTypes):
+        return [SetLandTypes(change.subtypes)]
+    if isinstance(change, ir.SetCreatureTypes):
+        subtypes = change.subtypes
+        if change.chosen:
+            subtypes += tuple(v for v in (chosen.get("creature_type"),) if v)
+        return [SetCreatureTypes(subtypes)]
+    if isinstance(change, ir.SetColors):
+        colors = change.colors
+        if change.chosen or change.choose:
+            key = "color" if change.chosen else "color_choice"
+            colors += tuple(v for v in (chosen.get(key),) if v)
+        return [SetColors(colors)]
+    if isinstance(change, ir.AddColors):
+        colors = change.colors
+        if change.chosen:
+            colors += tuple(v for v in (chosen.get("color"),) if v)
+        return [AddColors(colors)] if colors else []
+    if isinstance(change, ir.LoseAbilities):
+        return [RemoveAbilities(keywords=change.keywords, everything=change.everything)]
+    # GainAbility: the quoted ability, by its id (113.2c)
+    if quoted is None:
+        return []
+    parent_id, parent = quoted
+    for i, q in enumerate(quoted_abilities(parent)):
+        if q is change.ability:
+            return [AddAbilities(abilities=(nested_id(parent_id, i),))]
+    return []
+
+
+def uses_chosen(m: ir.Modify) -> bool:
+    """Does this Modify read a value chosen for its source (607.2a)?"""
+    for c in m.changes:
+        if isinstance(c, ir.AddTypes) and c.chosen_subtype:
+            return True
+        if isinstance(c, (ir.SetCreatureTypes, ir.AddColors)) and c.chosen:
+            return True
+        if isinstance(c, ir.SetColors) and (c.chosen or c.choose):
+            return True
+    return False
+
+
+# ---------------------------------------------------------------------------- printed (copiable) values
 
 
 class Printed:
@@ -143,33 +289,47 @@ class Printed:
         # Other per-card-name facts derived from the pool by procedures ((kind, name) -> value).
         self.memo: dict[tuple[str, Any], Any] = {}
 
-    def of(self, o: Obj) -> Chars:
-        """Copiable printed values of a card or token (a fresh, mutable copy)."""
-        if o.token is not None:
-            tok = o.token
-            c = Chars(
-                name=tok.name,
-                types=frozenset(tok.types),
-                subtypes=frozenset(tok.subtypes),
-                supertypes=frozenset(tok.supertypes),
-                colors=frozenset(tok.colors),
-                power=tok.power,
-                toughness=tok.toughness,
-                keywords=set(tok.keywords),
-                controller=o.controller,
-                abilities=tuple(ir.Keyword(k) for k in tok.keywords),
-                ability_ids=tuple(f"keyword:{k}" for k in tok.keywords),
-                printed_keywords=frozenset(tok.keywords),
-            )
-            if c.subtypes:
-                _intrinsic_land_abilities(c)
+    def of(self, o: Obj, copy: CopyValues | None = None) -> Chars:
+        """Copiable values of a card or token (a fresh, mutable copy): the printed ones, or
+        those of the copy effect it has (707.2, 613.2a; ``copy`` overrides ``o.copy_of``)."""
+        values = copy if copy is not None else o.copy_of
+        if values is not None:
+            c = self._token(values.token, o) if values.token is not None else self._card(values.name, o)
+            if values.types or values.subtypes:
+                # 707.9b: the copy effect's exceptions are part of the copiable values
+                c.types = c.types | frozenset(values.types)
+                c.subtypes = c.subtypes | frozenset(values.subtypes)
             return c
-        t = self._templates.get(o.name)
+        if o.token is not None:
+            return self._token(o.token, o)
+        return self._card(o.name, o)
+
+    def _token(self, tok: TokenDef, o: Obj) -> Chars:
+        c = Chars(
+            name=tok.name,
+            types=frozenset(tok.types),
+            subtypes=frozenset(tok.subtypes),
+            supertypes=frozenset(tok.supertypes),
+            colors=frozenset(tok.colors),
+            power=tok.power,
+            toughness=tok.toughness,
+            keywords=set(tok.keywords),
+            controller=o.controller,
+            abilities=tuple(ir.Keyword(k) for k in tok.keywords),
+            ability_ids=tuple(f"keyword:{k}" for k in tok.keywords),
+            printed_keywords=frozenset(tok.keywords),
+        )
+        if c.subtypes:
+            _intrinsic_land_abilities(c)
+        return c
+
+    def _card(self, name: str, o: Obj) -> Chars:
+        t = self._templates.get(name)
         if t is None:
-            face = self.pool.face(o.name)
-            compiled = self.pool.compiled(o.name)
+            face = self.pool.face(name)
+            compiled = self.pool.compiled(name)
             kws = frozenset(a.name for a in compiled.abilities if isinstance(a, ir.Keyword))
-            t = self._templates[o.name] = Chars(
+            t = self._templates[name] = Chars(
                 name=face.name,
                 types=frozenset(face.types),
                 subtypes=frozenset(face.subtypes),
@@ -198,29 +358,27 @@ class Printed:
             found = self.memo[key] = any(isinstance(a, ir.Static) for a in c.abilities)
         return found
 
-    def modifications(self, ability: str, index: int, m: ir.Modify) -> tuple[Modification, ...]:
-        """The layered modifications the `index`-th :class:`~karn.ir.Modify` of a static
-        ability stands for."""
-        key = ("modify", (ability, index))
-        found: tuple[Modification, ...] | None = self.memo.get(key)
+    def cdas(self, c: Chars) -> bool:
+        """Does this ability list have a characteristic-defining ability (604.3)?"""
+        key = ("cdas", c.ability_ids)
+        found: bool | None = self.memo.get(key)
         if found is None:
-            found = self.memo[key] = modifications_of(m)
+            found = self.memo[key] = any(isinstance(a, ir.Static) and a.cda for a in c.abilities)
         return found
 
-
-def modifications_of(m: ir.Modify) -> tuple[Modification, ...]:
-    """IR "gets +N/+N", "gains K", "can't attack or block" as layer modifications:
-    7c (613.4c), 6 (613.1f) and the rules (613.11)."""
-    out: list[Modification] = []
-    if m.power or m.toughness:
-        out.append(ModifyPowerToughness(m.power, m.toughness))
-    if m.add_keywords:
-        out.append(AddAbilities(keywords=m.add_keywords))
-    if m.cant_attack or m.cant_block:
-        out.append(Restriction(m.cant_attack, m.cant_block))
-    if m.extra_blocks:
-        out.append(BlockLimit(m.extra_blocks))
-    return tuple(out)
+    def modifications(
+        self, ability: str, static: ir.Static, index: int, chosen: Mapping[str, str]
+    ) -> tuple[LayerMod, ...]:
+        """The layered modifications the `index`-th :class:`~karn.ir.Modify` of a static
+        ability stands for (with the values chosen for its object, 607.2a)."""
+        m = static.mods[index]
+        key: tuple[str, Any] = ("modify", (ability, index))
+        if uses_chosen(m):
+            key = ("modify", (ability, index, tuple(sorted(chosen.items()))))
+        found: tuple[LayerMod, ...] | None = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = modifications_of(m, chosen, (ability, static))
+        return found
 
 
 # ---------------------------------------------------------------------------- the effects
@@ -230,8 +388,8 @@ def modifications_of(m: ir.Modify) -> tuple[Modification, ...]:
 class _Effect:
     """A continuous effect while the layers are applied."""
 
-    timestamp: int
-    mods: tuple[Modification, ...]
+    timestamp: tuple[int, int]  # 613.7 (a granted ability's effects: 613.7a)
+    mods: tuple[LayerMod, ...]
     source: int
     controller: int
     affected: list[int] | None  # None: not yet determined (a static ability's selector)
@@ -239,43 +397,167 @@ class _Effect:
     ability: str = ""  # for a static ability: its id (it must still be there to start applying)
     cda: bool = False
     order: int = 0  # creation order, for stable sorting
+    kind: str = "resolved"  # "static", "resolved", "counter"
+    text: str = ""
+    only_if: ir.Filter | None = None  # 611.3a "as long as it is a TYPE": the objects must match
+
+
+@dataclass(slots=True)
+class Step:
+    """One line of a derivation (``karn explain``): in ``layer``, ``effect`` applied to the
+    object, ordered by ``why`` (613.3 CDA first, 613.7 timestamp, 613.8 dependency)."""
+
+    layer: str
+    source: int
+    text: str
+    timestamp: tuple[int, int]
+    why: str
+    before: str
+    after: str
+
+
+@dataclass(slots=True)
+class _Env:
+    """What applying the layers needs besides the effects."""
+
+    s: GameState
+    printed: Printed
+    chars: dict[int, Chars]  # the objects whose characteristics are being computed
+    battlefield: dict[int, Chars]  # the permanents' characteristics (``chars`` itself on the battlefield)
+    zone_dependent: bool = False  # a count read a zone other than the battlefield
+    trace: dict[int, list[Step]] | None = None  # object id -> its derivation, when explaining
+
+
+@dataclass(slots=True)
+class Field:
+    """The characteristics of every permanent, and what other zones need (604.3, 611.3):
+    the static abilities' effects that reach objects outside the battlefield."""
+
+    chars: dict[int, Chars]
+    reach: list[_Effect]
+    zone_dependent: bool  # a number counted among other zones' objects (a new count on any zone change)
+
+
+def _static_effects(
+    s: GameState,
+    oid: int,
+    c: Chars,
+    printed: Printed,
+    start: int,
+    only: tuple[str, ...] | None = None,
+    granted_at: int = 0,
+) -> list[_Effect]:
+    """The effects of an object's static abilities (611.3), with its timestamp (613.7a);
+    ``only``: just these abilities (granted ones, with the granting effect's timestamp)."""
+    o = s.objects[oid]
+    out: list[_Effect] = []
+    for ab, aid in zip(c.abilities, c.ability_ids, strict=True):
+        if not isinstance(ab, ir.Static) or (only is not None and aid not in only):
+            continue
+        ts = (max(o.timestamp, granted_at), granted_at)
+        for k, m in enumerate(ab.mods):
+            out.append(
+                _Effect(
+                    ts,
+                    printed.modifications(aid, ab, k, o.chosen),
+                    oid,
+                    c.controller,
+                    None,
+                    m.affected,
+                    aid,
+                    cda=ab.cda,
+                    order=start + len(out),
+                    kind="static",
+                    text=ab.text,
+                    only_if=m.only_if,
+                )
+            )
+    return out
 
 
 def _gather(s: GameState, chars: dict[int, Chars], printed: Printed) -> list[_Effect]:
-    """Every continuous effect that may apply to permanents now (611.2, 611.3)."""
+    """Every continuous effect that may apply to permanents now (611.2, 611.3), and the
+    keyword counters on them (613.1f, with their timestamps, 613.7c)."""
     out: list[_Effect] = []
-    objects = s.objects
     statics = printed.statics
     for oid in s.battlefield:
         c = chars[oid]
-        if not statics(c):
-            continue
-        for ab, aid in zip(c.abilities, c.ability_ids, strict=True):
-            if isinstance(ab, ir.Static):
-                for k, m in enumerate(ab.mods):
-                    out.append(
-                        _Effect(
-                            objects[oid].timestamp,  # 613.7a
-                            printed.modifications(aid, k, m),
-                            oid,
-                            c.controller,
-                            None,
-                            m.affected,
-                            aid,
-                            order=len(out),
-                        )
-                    )
+        if statics(c):
+            out += _static_effects(s, oid, c, printed, len(out))
     for e in s.effects:
         out.append(_effect_of(e, len(out)))
+    for oid in s.battlefield:
+        o = s.objects[oid]
+        if not o.counters:
+            continue
+        for kind, n in o.counters.items():
+            if kind in KEYWORD_COUNTERS and n > 0:
+                ts = o.counter_ts.get(kind, o.timestamp)
+                out.append(
+                    _Effect(
+                        (ts, 0),
+                        (AddAbilities(keywords=(kind,)),),
+                        oid,
+                        o.controller,
+                        [oid],
+                        order=len(out),
+                        kind="counter",
+                        text=f"a {kind} counter",
+                    )
+                )
     return out
 
 
 def _effect_of(e: ContinuousEffect, order: int) -> _Effect:
-    return _Effect(e.timestamp, tuple(e.mods), e.source, e.controller, list(e.affected), order=order)
+    return _Effect(
+        (e.timestamp, 0),
+        tuple(e.mods),
+        e.source,
+        e.controller,
+        list(e.affected),
+        order=order,
+        text=f"{e.source_name}: " + "; ".join(mod_text(m) for m in e.mods) if e.source_name else "",
+    )
 
 
-def _affected(s: GameState, e: _Effect, chars: dict[int, Chars]) -> list[int]:
-    """The permanents a static ability's effect applies to, by their current characteristics."""
+def _in_zone(f: ir.Filter, o: Obj) -> bool:
+    if f.zone == "any":
+        return True
+    if f.zone == "not_battlefield":
+        return o.zone != BATTLEFIELD
+    return f.zone == o.zone
+
+
+def _reaches(sel: ir.Selector | None) -> bool:
+    """Does a static ability's selector reach objects outside the battlefield?"""
+    return isinstance(sel, ir.Group) and sel.filter.zone != BATTLEFIELD
+
+
+def _affected(env: _Env, e: _Effect) -> list[int]:
+    """The objects a static ability's effect applies to, by their current characteristics
+    (and, "as long as it is a TYPE", only while it is, 611.3a)."""
+    found = _selected(env, e)
+    f = e.only_if
+    if f is None:
+        return found
+    return [
+        oid
+        for oid in found
+        if characteristics_match(
+            f,
+            env.chars[oid].types,
+            env.chars[oid].subtypes,
+            env.chars[oid].supertypes,
+            env.chars[oid].colors,
+            env.chars[oid].controller,
+            env.s.objects[oid].owner,
+            e.controller,
+        )
+    ]
+
+
+def _selected(env: _Env, e: _Effect) -> list[int]:
+    s, chars = env.s, env.chars
     sel = e.selector
     src = s.objects.get(e.source)
     if isinstance(sel, ir.Ref):
@@ -290,11 +572,13 @@ def _affected(s: GameState, e: _Effect, chars: dict[int, Chars]) -> list[int]:
         return []
     f = sel.filter
     objects = s.objects
-    controller = chars[e.source].controller if e.source in chars else e.controller
+    source = env.battlefield.get(e.source)
+    controller = source.controller if source is not None else e.controller
     return [
         oid
         for oid, c in chars.items()
         if not (f.other and oid == e.source)
+        and _in_zone(f, objects[oid])
         and characteristics_match(
             f, c.types, c.subtypes, c.supertypes, c.colors, c.controller, objects[oid].owner, controller
         )
@@ -309,10 +593,64 @@ def _alive(e: _Effect, chars: dict[int, Chars]) -> bool:
     return c is not None and e.ability in c.ability_ids
 
 
+# ---------------------------------------------------------------------------- counting (604.3, 608.2h)
+
+
+def count(env: _Env, c: ir.Count, viewer: int, oid: int, source: int) -> int:
+    """A :class:`~karn.ir.Count` as a layer applies: objects a filter describes, the card types
+    among them (205.2a), or the mana value of the object modified (``Ref("affected")``) or of
+    the source (``Ref("self")``); "you" is `viewer`."""
+    s = env.s
+    if c.what == "mana_value":
+        target = source if c.ref is not None and c.ref.kind == "self" else oid
+        ch = env.chars.get(target) or env.battlefield.get(target)
+        if ch is None and target in s.objects:
+            ch = env.printed.of(s.objects[target])
+        return (ch.mana_value if ch is not None else 0) + c.plus
+    f = c.filter or ir.Filter()
+    found: list[Chars] = []
+    if f.zone == BATTLEFIELD:
+        for other, ch in env.battlefield.items():
+            o = s.objects[other]
+            if f.other and other == source:
+                continue
+            if characteristics_match(
+                f, ch.types, ch.subtypes, ch.supertypes, ch.colors, ch.controller, o.owner, viewer
+            ):
+                found.append(ch)
+    else:
+        env.zone_dependent = True
+        pool = s.stack if f.zone == STACK else [x for p in s.players for x in getattr(p, f.zone, ())]
+        for other in pool:
+            o = s.objects[other]
+            ch = env.chars.get(other) or env.printed.of(o)
+            if f.other and other == source:
+                continue
+            if characteristics_match(
+                f, ch.types, ch.subtypes, ch.supertypes, ch.colors, o.controller, o.owner, viewer
+            ):
+                found.append(ch)
+    if c.what == "card_types":
+        return len({t for ch in found for t in ch.types}) + c.plus
+    return len(found) + c.plus
+
+
+def _amount(env: _Env, a: ir.Amount, e: _Effect, oid: int) -> int:
+    if isinstance(a, int):
+        return a
+    if isinstance(a, ir.Count):
+        src = env.battlefield.get(e.source) or env.chars.get(e.source)
+        viewer = src.controller if src is not None else e.controller
+        return count(env, a, viewer, oid, e.source)
+    return 0  # 208.2a: a number that can't be determined is 0
+
+
 # ---------------------------------------------------------------------------- applying modifications
 
 
-def _apply(mod: Modification, c: Chars, pool: CardPool) -> None:
+def _apply(
+    mod: LayerMod, c: Chars, pool: CardPool, env: _Env | None = None, e: _Effect | None = None, oid: int = 0
+) -> None:
     if isinstance(mod, SetController):
         c.controller = mod.player
     elif isinstance(mod, AddTypes):
@@ -321,12 +659,28 @@ def _apply(mod: Modification, c: Chars, pool: CardPool) -> None:
         c.subtypes = c.subtypes | set(mod.subtypes)
         c.supertypes = c.supertypes | set(mod.supertypes)
     elif isinstance(mod, SetTypes):
+        # 205.1a: an instant or sorcery stays one; subtypes go with their card types; the
+        # subtypes named replace those of their kind.
         c.retyped = True
-        c.types = frozenset(mod.types)
-        if mod.subtypes:
-            c.subtypes = frozenset(mod.subtypes)
+        types = frozenset(mod.types) | (c.types & {"instant", "sorcery"})
+        kinds = {kind_of(t) for t in mod.subtypes}
+        c.subtypes = frozenset(
+            t for t in c.subtypes if goes_with(t, types) and kind_of(t) not in kinds
+        ) | set(mod.subtypes)
+        c.types = types
         if not mod.keep_supertypes:
             c.supertypes = frozenset()
+    elif isinstance(mod, SetLandTypes):
+        # 305.7: new land types; the abilities of its rules text and old land types are gone
+        # (the new types' mana abilities come as layer 6 begins, 305.6).
+        c.retyped = True
+        c.subtypes = frozenset(t for t in c.subtypes if t not in LAND_TYPES) | set(mod.subtypes)
+        c.abilities = ()
+        c.ability_ids = ()
+        c.keywords = set()
+    elif isinstance(mod, SetCreatureTypes):
+        c.retyped = True
+        c.subtypes = frozenset(t for t in c.subtypes if kind_of(t) != "creature") | set(mod.subtypes)
     elif isinstance(mod, RemoveTypes):
         c.retyped = True
         c.types = c.types - set(mod.types)
@@ -362,6 +716,13 @@ def _apply(mod: Modification, c: Chars, pool: CardPool) -> None:
             c.power = mod.power
         if mod.toughness is not None:
             c.toughness = mod.toughness
+    elif isinstance(mod, CountedPT):
+        if env is None or e is None:
+            return
+        if mod.power is not None:
+            c.power = _amount(env, mod.power, e, oid)
+        if mod.toughness is not None:
+            c.toughness = _amount(env, mod.toughness, e, oid)
     elif isinstance(mod, ModifyPowerToughness):
         c.power += mod.power
         c.toughness += mod.toughness
@@ -381,6 +742,8 @@ def _intrinsic_land_abilities(c: Chars) -> None:
     """305.6: a land with a basic land type has that type's mana ability (in the printed
     characteristics, and again as layer 6 begins when a layer 4 effect changed the types;
     layer 6 effects may still remove it)."""
+    if "land" not in c.types:
+        return
     for land_type in BASIC_LAND_MANA:
         if land_type in c.subtypes:
             aid = f"rules:{land_type}"
@@ -393,15 +756,11 @@ def _intrinsic_land_abilities(c: Chars) -> None:
             c.ability_ids += (aid,)
 
 
-def _counters(s: GameState, chars: dict[int, Chars], layer: str) -> None:
-    """Counters: keyword counters in layer 6 (613.1f), +1/+1 and -1/-1 in 7c (613.4c)."""
+def _pt_counters(s: GameState, chars: dict[int, Chars]) -> None:
+    """613.4c: +1/+1 and -1/-1 counters modify power and toughness in layer 7c."""
     for oid, c in chars.items():
         cnt = s.objects[oid].counters
-        if not cnt:
-            continue
-        if layer == "6":
-            c.keywords.update(k for k in cnt if k in KEYWORD_COUNTERS and cnt[k] > 0)
-        else:
+        if cnt:
             n = cnt.get("+1/+1", 0) - cnt.get("-1/-1", 0)
             c.power += n
             c.toughness += n
@@ -410,80 +769,250 @@ def _counters(s: GameState, chars: dict[int, Chars], layer: str) -> None:
 # ---------------------------------------------------------------------------- dependencies (613.8)
 
 
-def _depends(
-    s: GameState, a: _Effect, b: _Effect, layer: str, chars: dict[int, Chars], pool: CardPool
-) -> bool:
+def _depends(env: _Env, a: _Effect, b: _Effect, layer: str) -> bool:
     """613.8a: does `a` depend on `b`? Applying `b` would change whether `a` exists or
     what it applies to (both in this layer; neither or both from a CDA)."""
     if a.cda != b.cda or a.affected is not None:
         return False
+    chars = env.chars
     trial = {oid: c.copy() for oid, c in chars.items()}
-    for oid in _targets_of(s, b, trial):
+    trial_env = _Env(env.s, env.printed, trial, trial if env.battlefield is chars else env.battlefield)
+    pool = env.printed.pool
+    for oid in _targets_of(trial_env, b):
         for mod in b.mods:
             if layer_of(mod, b.cda) == layer:
-                _apply(mod, trial[oid], pool)
+                _apply(mod, trial[oid], pool, trial_env, b, oid)
     if _alive(a, chars) != _alive(a, trial):
         return True
-    return sorted(_affected(s, a, chars)) != sorted(_affected(s, a, trial))
+    return sorted(_affected(env, a)) != sorted(_affected(trial_env, a))
 
 
-def _targets_of(s: GameState, e: _Effect, chars: dict[int, Chars]) -> list[int]:
-    return [o for o in e.affected if o in chars] if e.affected is not None else _affected(s, e, chars)
+def _targets_of(env: _Env, e: _Effect) -> list[int]:
+    return [o for o in e.affected if o in env.chars] if e.affected is not None else _affected(env, e)
 
 
-def _ordered(
-    s: GameState, group: list[_Effect], layer: str, chars: dict[int, Chars], pool: CardPool
-) -> Iterable[_Effect]:
+def _sort_key(e: _Effect) -> tuple[bool, tuple[int, int], int]:
+    return (not e.cda, e.timestamp, e.order)
+
+
+def _next(env: _Env, remaining: list[_Effect], layer: str) -> tuple[_Effect, str]:
     """613.3, 613.7, 613.8: CDAs first, then timestamps, dependencies overriding them,
-    reevaluated after each effect is applied (613.8c)."""
-    remaining = sorted(group, key=lambda e: (not e.cda, e.timestamp, e.order))
-    while remaining:
-        if len(remaining) == 1 or layer.startswith("7") or all(e.affected is not None for e in remaining):
-            nxt = remaining[0]
-        else:
-            free = [
-                e
-                for e in remaining
-                if not any(o is not e and _depends(s, e, o, layer, chars, pool) for o in remaining)
-            ]
-            # 613.8b: a dependent effect waits; a dependency loop falls back to timestamps.
-            nxt = free[0] if free else remaining[0]
-        remaining.remove(nxt)
-        yield nxt
+    reevaluated after each effect is applied (613.8c). Returns the effect and why it's next."""
+    first = remaining[0]
+    if len(remaining) == 1 or layer.startswith("7") or all(e.affected is not None for e in remaining):
+        return first, "613.3 characteristic-defining ability" if first.cda else "613.7 timestamp"
+    waits: dict[int, list[_Effect]] = {}
+    for e in remaining:
+        on = [o for o in remaining if o is not e and _depends(env, e, o, layer)]
+        if on:
+            waits[id(e)] = on
+    free = [e for e in remaining if id(e) not in waits]
+    if not free:
+        # 613.8b: a dependency loop: timestamp order.
+        return first, "613.8b dependency loop: timestamp order"
+    nxt = free[0]
+    if nxt is not first:
+        dependents = [e for e in remaining if any(o is nxt for o in waits.get(id(e), ()))]
+        names = "; ".join(f"{_effect_name(env, e)} (timestamp {e.timestamp[0]})" for e in dependents)
+        return nxt, f"613.8a-b dependency: before {names}, which depends on it"
+    if nxt.cda:
+        return nxt, "613.3 characteristic-defining ability"
+    return nxt, "613.7 timestamp"
+
+
+def _effect_name(env: _Env, e: _Effect) -> str:
+    o = env.s.objects.get(e.source)
+    who = f"{o.name} (object {e.source})" if o is not None else f"object {e.source}"
+    text = e.text if len(e.text) <= 60 else e.text[:57] + "..."
+    return f"{who}: {text!r}" if text else f"an effect of {who}"
 
 
 # ---------------------------------------------------------------------------- computing
 
 
-def compute_battlefield(s: GameState, printed: Printed) -> dict[int, Chars]:
-    """Characteristics of every permanent, all layers applied (613.1)."""
-    chars: dict[int, Chars] = {oid: printed.of(s.objects[oid]) for oid in s.battlefield}
-    pool = printed.pool
-    effects = _gather(s, chars, printed)
+def copiable_values(s: GameState, oid: int) -> CopyValues:
+    """What a copy of this object copies (707.2): its copiable values, those of its own copy
+    effect if it has one (707.3: a copy of a copy), exceptions included (707.9b)."""
+    o = s.objects[oid]
+    if o.copy_of is not None:
+        return o.copy_of
+    if o.token is not None:
+        return CopyValues(token=o.token)
+    return CopyValues(name=o.name)
+
+
+def _layer1(s: GameState, printed: Printed, o: Obj) -> Chars:
+    """Layer 1 (613.2): the object's copiable values."""
+    return printed.of(o)
+
+
+def _describe_chars(c: Chars) -> str:
+    kw = f" [{', '.join(sorted(c.keywords))}]" if c.keywords else ""
+    sub = f" — {' '.join(sorted(c.subtypes))}" if c.subtypes else ""
+    colors = "".join(x for x in "WUBRG" if x in c.colors) or "colorless"
+    pt = f" {c.power}/{c.toughness}" if "creature" in c.types else ""
+    return f"{' '.join(sorted(c.supertypes | c.types))}{sub} ({colors}){pt}{kw} ctl {c.controller}"
+
+
+def _apply_layers(env: _Env, effects: list[_Effect], granting: bool) -> None:
+    """Apply the effects layer by layer (613.1-613.4), each to the objects of ``env.chars``.
+    ``granting``: abilities granted in layer 6 generate their own effects (613.7a)."""
+    s, chars = env.s, env.chars
+    pool = env.printed.pool
+    trace = env.trace
     for layer in LAYER_ORDER:
+        if layer in ("1a", "1b"):
+            continue  # applied to the copiable values already (613.2)
         if layer == "6":
             for c in chars.values():
                 if c.retyped and c.subtypes:
                     _intrinsic_land_abilities(c)
-            _counters(s, chars, "6")
         group = [e for e in effects if any(layer_of(m, e.cda) == layer for m in e.mods)] if effects else []
-        for e in _ordered(s, group, layer, chars, pool) if group else ():
+        remaining = sorted(group, key=_sort_key)
+        while remaining:
+            e, why = _next(env, remaining, layer)
+            remaining.remove(e)
             if not _alive(e, chars):
                 effects.remove(e)  # 613.6: its ability is gone before it started to apply
+                if trace is not None and e.source in chars:
+                    trace.setdefault(e.source, []).append(
+                        Step(
+                            layer,
+                            e.source,
+                            e.text,
+                            e.timestamp,
+                            "its ability was removed before it began "
+                            "to apply (613.6, 613.8a): it doesn't apply",
+                            "",
+                            "",
+                        )
+                    )
                 continue
             if e.affected is None:
-                e.affected = _affected(s, e, chars)  # 613.6: the set is kept for later layers
-            for mod in e.mods:
-                if layer_of(mod, e.cda) == layer:
-                    for oid in e.affected:
-                        target = chars.get(oid)
-                        if target is not None:
-                            _apply(mod, target, pool)
+                e.affected = _affected(env, e)  # 613.6: the set is kept for later layers
+            for oid in e.affected:
+                target = chars.get(oid)
+                if target is None:
+                    continue
+                before = _describe_chars(target) if trace is not None else ""
+                grants: list[str] = []
+                for mod in e.mods:
+                    if layer_of(mod, e.cda) == layer:
+                        if granting and isinstance(mod, AddAbilities) and mod.abilities:
+                            grants += [a for a in mod.abilities if a not in target.ability_ids]
+                        _apply(mod, target, pool, env, e, oid)
+                if trace is not None:
+                    trace.setdefault(oid, []).append(
+                        Step(layer, e.source, e.text, e.timestamp, why, before, _describe_chars(target))
+                    )
+                if grants and oid in s.battlefield:
+                    # 613.7a: an ability granted in layer 6 generates effects from now on, with
+                    # the later of its object's timestamp and the granting effect's.
+                    new = _static_effects(
+                        s, oid, target, env.printed, len(effects), tuple(grants), e.timestamp[0]
+                    )
+                    effects.extend(new)
+                    remaining.extend(n for n in new if any(layer_of(m, n.cda) == layer for m in n.mods))
+                    remaining.sort(key=_sort_key)
         if layer == "7c":
-            _counters(s, chars, "7c")
-    return chars
+            before_counters = (
+                {oid: _describe_chars(c) for oid, c in chars.items()} if trace is not None else {}
+            )
+            _pt_counters(s, chars)
+            if trace is not None:
+                for oid, c in chars.items():
+                    after = _describe_chars(c)
+                    if after != before_counters[oid]:
+                        trace.setdefault(oid, []).append(
+                            Step(
+                                "7c",
+                                oid,
+                                "its +1/+1 and -1/-1 counters (613.4c)",
+                                (0, 0),
+                                "counters",
+                                before_counters[oid],
+                                after,
+                            )
+                        )
+
+
+def compute_field(s: GameState, printed: Printed, trace: dict[int, list[Step]] | None = None) -> Field:
+    """Characteristics of every permanent, all layers applied (613.1), and what other zones
+    need from the battlefield."""
+    chars: dict[int, Chars] = {oid: _layer1(s, printed, s.objects[oid]) for oid in s.battlefield}
+    effects = _gather(s, chars, printed)
+    env = _Env(s, printed, chars, chars, trace=trace)
+    _apply_layers(env, effects, granting=True)
+    reach = [e for e in effects if e.kind == "static" and e.affected is not None and _reaches(e.selector)]
+    return Field(chars, reach, env.zone_dependent)
+
+
+def compute_battlefield(s: GameState, printed: Printed) -> dict[int, Chars]:
+    """Characteristics of every permanent, all layers applied (613.1)."""
+    return compute_field(s, printed).chars
+
+
+def offfield_chars(
+    s: GameState, printed: Printed, o: Obj, fld: Field, trace: dict[int, list[Step]] | None = None
+) -> Chars:
+    """Characteristics of an object that is not on the battlefield: its copiable values, its
+    characteristic-defining abilities (604.3: they work in every zone), the static abilities
+    of permanents that reach its zone (Painter's Servant) and the resolved effects that
+    affect it (a spell that "becomes white until end of turn")."""
+    c = printed.of(o)
+    effects: list[_Effect] = []
+    if printed.cdas(c):
+        effects += [e for e in _static_effects_anywhere(o, c, printed) if e.cda]
+    for r in fld.reach:
+        effects.append(
+            _Effect(
+                r.timestamp,
+                r.mods,
+                r.source,
+                r.controller,
+                None,
+                r.selector,
+                "",
+                r.cda,
+                r.order,
+                r.kind,
+                r.text,
+            )
+        )
+    for ce in s.effects:
+        if o.id in ce.affected:
+            effects.append(_effect_of(ce, len(effects)))
+    if not effects:
+        return c
+    env = _Env(s, printed, {o.id: c}, fld.chars, trace=trace)
+    _apply_layers(env, effects, granting=False)
+    return c
+
+
+def _static_effects_anywhere(o: Obj, c: Chars, printed: Printed) -> list[_Effect]:
+    out: list[_Effect] = []
+    for ab, aid in zip(c.abilities, c.ability_ids, strict=True):
+        if isinstance(ab, ir.Static):
+            for k, m in enumerate(ab.mods):
+                out.append(
+                    _Effect(
+                        (o.timestamp, 0),
+                        printed.modifications(aid, ab, k, o.chosen),
+                        o.id,
+                        o.controller,
+                        None,
+                        m.affected,
+                        aid,
+                        cda=ab.cda,
+                        order=len(out),
+                        kind="static",
+                        text=ab.text,
+                    )
+                )
+    return out
 
 
 def chars_of(printed: Printed, o: Obj) -> Chars:
-    """Characteristics of an object that is not on the battlefield: its printed ones."""
+    """An object's copiable printed values (its characteristics outside the battlefield when
+    no effect applies to it)."""
     return printed.of(o)

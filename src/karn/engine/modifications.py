@@ -38,13 +38,34 @@ class AddTypes(msgspec.Struct, tag="add_types", frozen=True, array_like=True):
 
 
 class SetTypes(msgspec.Struct, tag="set_types", frozen=True, array_like=True):
-    """Layer 4 (613.1d): the affected objects' card types (and, when given, subtypes)
-    become these (205.1a). ``keep_subtypes``: "in addition to its other types" is
+    """Layer 4 (613.1d): the affected objects' card types become these (205.1a: an instant or
+    sorcery stays one; the subtypes that don't go with a remaining card type go); the subtypes
+    given replace the subtypes of their kind. "In addition to its other types" is
     :class:`AddTypes`; this one replaces."""
 
     types: tuple[str, ...]
     subtypes: tuple[str, ...] = ()
     keep_supertypes: bool = True
+
+    layer = "4"
+
+
+class SetLandTypes(msgspec.Struct, tag="set_land_types", frozen=True, array_like=True):
+    """Layer 4, 305.7: the affected lands' land types become these ("Nonbasic lands are
+    Mountains"): each loses its old land types and the abilities of its rules text and old
+    land types, and has the new types' mana abilities (305.6); its card types, supertypes and
+    other subtypes stay."""
+
+    subtypes: tuple[str, ...]
+
+    layer = "4"
+
+
+class SetCreatureTypes(msgspec.Struct, tag="set_creature_types", frozen=True, array_like=True):
+    """Layer 4 (205.1a-b): the affected objects' creature types become these ("Creatures you
+    control are the chosen type"); other types stay."""
+
+    subtypes: tuple[str, ...]
 
     layer = "4"
 
@@ -143,6 +164,8 @@ Modification = (
     SetController
     | AddTypes
     | SetTypes
+    | SetLandTypes
+    | SetCreatureTypes
     | RemoveTypes
     | SetColors
     | AddColors
@@ -179,3 +202,50 @@ class ContinuousEffect(msgspec.Struct, array_like=True):
     mods: list[Modification]
     duration: str = "end_of_turn"
     source_name: str = ""
+
+
+_COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+def _colors_text(colors: tuple[str, ...]) -> str:
+    return " and ".join(_COLOR_WORDS.get(c, c) for c in colors) or "colorless"
+
+
+def mod_text(mod: Modification) -> str:
+    """A modification in words, for the log and ``karn explain`` ("has base power and
+    toughness 1/1", "loses all abilities")."""
+    if isinstance(mod, SetController):
+        return f"is controlled by player {mod.player}"
+    if isinstance(mod, AddTypes):
+        return "is also " + " ".join(mod.supertypes + mod.subtypes + mod.types)
+    if isinstance(mod, SetTypes):
+        return "is a " + " ".join(mod.subtypes + mod.types)
+    if isinstance(mod, SetLandTypes):
+        return "has the land types " + " ".join(mod.subtypes) + " (305.7)"
+    if isinstance(mod, SetCreatureTypes):
+        return "has the creature types " + (" ".join(mod.subtypes) or "(none)")
+    if isinstance(mod, RemoveTypes):
+        return "is no longer " + " ".join(mod.supertypes + mod.subtypes + mod.types)
+    if isinstance(mod, SetColors):
+        return f"is {_colors_text(mod.colors)}"
+    if isinstance(mod, AddColors):
+        return f"is also {_colors_text(mod.colors)}"
+    if isinstance(mod, AddAbilities):
+        return "gains " + ", ".join(mod.keywords + mod.abilities)
+    if isinstance(mod, RemoveAbilities):
+        return "loses all abilities" if mod.everything else "loses " + ", ".join(mod.keywords)
+    if isinstance(mod, SetPowerToughness):
+        p = "" if mod.power is None else str(mod.power)
+        t = "" if mod.toughness is None else str(mod.toughness)
+        return f"has base power and toughness {p or '*'}/{t or '*'}"
+    if isinstance(mod, ModifyPowerToughness):
+        return f"gets {mod.power:+d}/{mod.toughness:+d}"
+    if isinstance(mod, SwitchPowerToughness):
+        return "has its power and toughness switched"
+    if isinstance(mod, Restriction):
+        return (
+            "can't attack or block"
+            if mod.cant_attack and mod.cant_block
+            else ("can't attack" if mod.cant_attack else "can't block")
+        )
+    return f"can block {'any number of' if mod.extra < 0 else mod.extra} more creature(s)"

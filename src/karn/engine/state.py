@@ -27,6 +27,7 @@ from karn.engine.values import (
     PLAYER_ZONES,
     STACK,
     STEPS,
+    CopyValues,
     LastKnown,
     TokenDef,
     TriggerData,
@@ -91,6 +92,13 @@ class Obj(msgspec.Struct, array_like=True, omit_defaults=True):
     trigger: TriggerData | None = None  # for triggered abilities: the trigger event (603.7c)
     cast_from: str = ""  # 601.2a: the zone a spell was cast from
     kicked: list[int] = msgspec.field(default_factory=list)  # 702.33d: the kicker costs paid (indices)
+    # 607.2a, 614.12a: values chosen for it as it entered ("color": "W", "creature_type": "elf").
+    chosen: dict[str, str] = msgspec.field(default_factory=dict)
+    # 613.7c: the timestamp of each kind of counter on it (all counters of a kind share the
+    # latest one); a kind not listed has the object's own timestamp.
+    counter_ts: dict[str, int] = msgspec.field(default_factory=dict)
+    # 707.2, 613.2a: the copiable values of a copy effect it entered with (Clone), or None.
+    copy_of: CopyValues | None = None
 
 
 class Player(msgspec.Struct, array_like=True):

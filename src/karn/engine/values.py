@@ -109,3 +109,15 @@ class Answer(msgspec.Struct, frozen=True, array_like=True):
     kind: str
     a: int = 0
     b: int = 0
+
+
+class CopyValues(msgspec.Struct, frozen=True, array_like=True, omit_defaults=True):
+    """The copiable values an object has from a copy effect (707.2, layer 1a): those of the card
+    ``name`` or of the token ``token``, with the exceptions of the copy effect(s) (707.9b: they
+    become part of the copiable values): ``types`` and ``subtypes`` added. A copy of a copy
+    has the same values (707.3)."""
+
+    name: str = ""
+    token: TokenDef | None = None
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()

@@ -23,7 +23,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "2"
+IR_VERSION = "3"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -33,8 +33,12 @@ class Filter:
     """Describes a set of objects (109) by their characteristics and where they are.
 
     Every non-empty field must match. ``types`` / ``subtypes`` / ``colors`` match
-    when the object has ANY of the listed values; ``not_types`` / ``not_colors``
-    exclude objects having ANY of them.
+    when the object has ANY of the listed values; ``not_types`` / ``not_colors`` /
+    ``not_subtypes`` / ``not_supertypes`` exclude objects having ANY of them.
+    ``zone`` ``"any"`` is every zone ("all cards that aren't on the battlefield, spells,
+    and permanents"), ``"not_battlefield"`` every zone but the battlefield ("cards you own
+    that aren't on the battlefield"): static abilities that reach objects outside the
+    battlefield (611.3, 604.3).
     """
 
     types: tuple[str, ...] = ()  # card types, any-of: ("artifact", "enchantment")
@@ -46,7 +50,11 @@ class Filter:
     controller: Literal["you", "opponent", None] = None  # relative to the ability's controller
     owner: Literal["you", "opponent", None] = None  # for cards in graveyards, hands, libraries
     other: bool = False  # "another creature": not the source object itself
-    zone: Literal["battlefield", "stack", "graveyard", "hand", "library", "exile"] = "battlefield"
+    zone: Literal[
+        "battlefield", "stack", "graveyard", "hand", "library", "exile", "any", "not_battlefield"
+    ] = "battlefield"
+    not_subtypes: tuple[str, ...] = ()  # "non-Aura" -> ("aura",)
+    not_supertypes: tuple[str, ...] = ()  # "nonbasic" -> ("basic",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,6 +222,9 @@ class Modify:
     cant_block: bool = False
     extra_blocks: int = 0  # 509.1a: more attackers it can block (-1: any number)
     changes: tuple[Change, ...] = ()  # the other layered changes (types, colors, abilities, P/T)
+    # "As long as enchanted permanent is a creature, it has flying" (611.3a): only the affected
+    # objects that match now (read as the effect's set is determined, 613.6).
+    only_if: Filter | None = None
 
 
 # The layered changes of a Modify beyond its short fields (613.1): each names what it does;
@@ -237,8 +248,10 @@ class SwitchPT:
 
 @dataclass(frozen=True, slots=True)
 class AddTypes:
-    """Layer 4: "is a creature in addition to its other types", "is the chosen type"
-    (``chosen_subtype``: the creature type chosen as the source entered)."""
+    """Layer 4: "is a creature in addition to its other types", "is the chosen type in addition
+    to its other types" (``chosen_subtype``: the creature type chosen as the source entered),
+    "becomes an artifact creature" and "... that's still a land" (205.1b: the object keeps its
+    other types)."""
 
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
@@ -248,11 +261,22 @@ class AddTypes:
 
 @dataclass(frozen=True, slots=True)
 class SetTypes:
-    """Layer 4: "becomes an artifact creature" (205.1a: it loses its other card types and the
-    subtypes that went with them); ``subtypes`` when named ("becomes a 3/3 Elemental")."""
+    """Layer 4: "becomes a creature", "is a Coward creature" (205.1a: the new card types replace
+    the old ones, and subtypes that don't go with a remaining card type go); ``subtypes`` when
+    named replace the subtypes of their kind ("becomes a 3/3 Elemental creature")."""
 
     types: tuple[str, ...]
     subtypes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SetCreatureTypes:
+    """Layer 4: the creature types become these (205.1a, 205.1b: other card types, supertypes and
+    other subtypes stay): "are the chosen type" (``chosen``, Conspiracy), "becomes a Bird
+    artifact creature"."""
+
+    subtypes: tuple[str, ...] = ()
+    chosen: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,11 +289,13 @@ class SetLandTypes:
 
 @dataclass(frozen=True, slots=True)
 class SetColors:
-    """Layer 5: "is white", "becomes the color of your choice" (``chosen``: the color chosen as
-    the source entered), "is colorless" (no colors)."""
+    """Layer 5: "is white", "is the chosen color" (``chosen``: the color chosen as the source
+    entered, 607.2a), "becomes the color of your choice" (``choose``: the controller chooses
+    as the effect begins, 608.2d), "is colorless" (no colors)."""
 
     colors: tuple[str, ...] = ()
     chosen: bool = False
+    choose: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,6 +327,7 @@ Change = (
     | AddTypes
     | SetTypes
     | SetLandTypes
+    | SetCreatureTypes
     | SetColors
     | AddColors
     | LoseAbilities
@@ -508,6 +535,15 @@ class CreateToken:
 
 
 @dataclass(frozen=True, slots=True)
+class CreateCopyToken:
+    """ "Create a token that's a copy of target creature you control" (707.2, 111.1): a token
+    whose copiable values are those of ``what`` as the effect is applied (608.2h, 707.3)."""
+
+    what: Ref
+    count: Amount = 1
+
+
+@dataclass(frozen=True, slots=True)
 class AddMana:
     """Add mana (106.3): ``mana`` is a string of symbols like ``"{B}{B}{B}"`` or ``"{C}"``;
     ``times``: that mana once for each object counted ("Add {G} for each creature you control")."""
@@ -673,6 +709,7 @@ Effect = (
     | Untap
     | SkipNextUntap
     | CreateToken
+    | CreateCopyToken
     | AddMana
     | SearchLibrary
     | Scry
@@ -855,7 +892,7 @@ class Static:
 @dataclass(frozen=True, slots=True)
 class EntersReplacement:
     """A replacement effect on how a permanent enters the battlefield (614.1c-d, 614.12):
-    "~ enters tapped", "~ enters with N +1/+1 counters on it".
+    "~ enters tapped", "~ enters with N +1/+1 counters on it", "As ~ enters, choose a color".
 
     ``self_only``: it modifies how its own object enters (a static ability of the
     card that works as it would exist on the battlefield, 614.12); otherwise it
@@ -868,6 +905,16 @@ class EntersReplacement:
     tapped: bool = False
     counters: tuple[tuple[str, Amount], ...] = ()
     text: str = ""
+    # "As ~ enters, choose a color" (614.1c, 614.12a): the controller chooses before it enters;
+    # the value is the object's (607.2a), read by its "the chosen color" abilities.
+    choose: Literal["color", "creature_type", None] = None
+    # "You may have ~ enter as a copy of any creature on the battlefield" (707.9, 614.1c): its
+    # controller may choose an object ``copy_of`` describes; it enters as a copy of it (707.2),
+    # "except it's a TYPE in addition to its other types" adding ``copy_types``/``copy_subtypes``
+    # to the copiable values (707.9b).
+    copy_of: Filter | None = None
+    copy_types: tuple[str, ...] = ()
+    copy_subtypes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -43,6 +43,8 @@ from karn.ir.nodes import (
     AddMana,
     CompiledCard,
     Cost,
+    SetBasePT,
+    Static,
     Unsupported,
 )
 from karn.oracle.lowering import (
@@ -193,7 +195,7 @@ def compile_face(face: CardLike) -> CompiledCard:
     mana_cost = getattr(face, "mana_cost", None)
     if isinstance(mana_cost, str) and _unpayable(mana_cost):
         abilities.append(Unsupported(clause=mana_cost, reason="mana symbols the engine can't pay yet"))
-    abilities += _printed_numbers(face)
+    abilities += _printed_numbers(face, _cda_defines_pt(abilities))
     return CompiledCard(face.name, tuple(abilities))
 
 
@@ -226,11 +228,25 @@ def _not_castable(face: CardLike, types: set[str]) -> Iterable[Unsupported]:
         )
 
 
-def _printed_numbers(face: CardLike) -> Iterable[Unsupported]:
+def _cda_defines_pt(abilities: list[Ability]) -> bool:
+    """A characteristic-defining ability sets the card's own power and toughness (604.3)."""
+    return any(
+        isinstance(a, Static)
+        and a.cda
+        and any(isinstance(c, SetBasePT) and c.power is not None for m in a.mods for c in m.changes)
+        for a in abilities
+    )
+
+
+def _printed_numbers(face: CardLike, cda: bool = False) -> Iterable[Unsupported]:
     """Power, toughness (208.1) and loyalty (209.1) must be integers: the IR has no
-    value for ``*`` (208.2), ``1+*``, ``∞``, ``?``, half points or augment's ``+1``."""
+    value for ``*`` (208.2), ``1+*``, ``∞``, ``?``, half points or augment's ``+1``;
+    ``*`` and ``N+*`` are what a characteristic-defining ability defines (208.2a) when the
+    card has one (``cda``)."""
     for what in ("power", "toughness", "loyalty"):
         value = getattr(face, what, None)
+        if cda and what != "loyalty" and re.fullmatch(r"(\d+\+)?\*", str(value)):
+            continue
         if value is not None and not _PRINTED_NUMBER.fullmatch(str(value)):
             yield Unsupported(
                 clause=str(value), reason=f"printed {what} {value!r} is not a number the IR can express"

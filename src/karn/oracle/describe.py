@@ -12,12 +12,15 @@ from typing import Any, TypeVar
 from karn.ir.nodes import (
     Ability,
     Activated,
+    AddColors,
     AdditionalCost,
     AddMana,
     AddManaProduced,
+    AddTypes,
     Amount,
     ApplyContinuous,
     Attach,
+    Change,
     CompiledCard,
     Condition,
     Cost,
@@ -25,6 +28,7 @@ from karn.ir.nodes import (
     CostReduction,
     Count,
     CounterSpell,
+    CreateCopyToken,
     CreateDelayed,
     CreateToken,
     DealDamage,
@@ -37,6 +41,7 @@ from karn.ir.nodes import (
     Exile,
     Fight,
     Filter,
+    GainAbility,
     GainControl,
     GainLife,
     IfCondition,
@@ -44,6 +49,7 @@ from karn.ir.nodes import (
     Kicked,
     Kicker,
     LookAndTake,
+    LoseAbilities,
     LoseGame,
     LoseLife,
     LoyaltyCostIncrease,
@@ -60,9 +66,15 @@ from karn.ir.nodes import (
     Scry,
     SearchLibrary,
     Selector,
+    SetBasePT,
+    SetColors,
+    SetCreatureTypes,
+    SetLandTypes,
+    SetTypes,
     SkipNextUntap,
     SpellAbility,
     Static,
+    SwitchPT,
     Tap,
     TargetSpec,
     Trigger,
@@ -136,6 +148,14 @@ def enters_text(r: EntersReplacement) -> str:
     parts = ["tapped"] if r.tapped else []
     if r.counters:
         parts.append("with " + " and ".join(f"{amount_text(n)} {kind} counter(s)" for kind, n in r.counters))
+    if r.copy_of is not None:
+        extra = " ".join(r.copy_subtypes + r.copy_types)
+        parts.append(
+            f"(its controller may have it enter as a copy of a {filter_text(r.copy_of)}"
+            + (f", except it's also {extra})" if extra else ")")
+        )
+    if r.choose:
+        parts.append(f"(its controller chooses a {r.choose.replace('_', ' ')} as it enters)")
     return " ".join([who, *parts]) if parts else f"{who} (unchanged)"
 
 
@@ -288,6 +308,7 @@ def filter_text(f: Filter) -> str:
         words.append("other")
     words += [f"non{_COLOR_NAMES.get(c, c)}" for c in f.not_colors]
     words += [f"non{t}" for t in f.not_types]
+    words += [f"non{t}" for t in f.not_supertypes + f.not_subtypes]
     words += [_COLOR_NAMES.get(c, c) for c in f.colors]
     words += list(f.supertypes)
     if f.subtypes:
@@ -302,6 +323,11 @@ def filter_text(f: Filter) -> str:
     elif f.zone != "battlefield":
         words.append("card")
     text = " ".join(words)
+    if f.zone == "any":
+        return ("object" if words == ["card"] else text) + " in any zone"
+    if f.zone == "not_battlefield":
+        text += " you own" if f.owner == "you" else ""
+        return text + " that isn't on the battlefield"
     if f.controller:
         text += " you control" if f.controller == "you" else " an opponent controls"
     if f.zone not in ("battlefield", "stack"):
@@ -379,7 +405,43 @@ def modify_text(m: Modify) -> str:
     if m.extra_blocks:
         more = "any number of creatures" if m.extra_blocks < 0 else f"{m.extra_blocks} more creature(s)"
         parts.append(f"can block {more}")
-    return f"{selector_text(m.affected)} " + (" and ".join(parts) or "is unchanged")
+    parts += [change_text(c) for c in m.changes]
+    cond = f" as long as it is a {filter_text(m.only_if)}" if m.only_if is not None else ""
+    return f"{selector_text(m.affected)} " + (" and ".join(parts) or "is unchanged") + cond
+
+
+def change_text(c: Change) -> str:
+    """One layered change (613.1) in words."""
+    if isinstance(c, SetBasePT):
+        p = "*" if c.power is None else amount_text(c.power)
+        t = "*" if c.toughness is None else amount_text(c.toughness)
+        return f"has base power {p} and base toughness {t}"
+    if isinstance(c, SwitchPT):
+        return "has its power and toughness switched"
+    if isinstance(c, AddTypes):
+        chosen = ["the chosen type"] if c.chosen_subtype else []
+        return "is also " + " ".join(list(c.supertypes) + list(c.subtypes) + chosen + list(c.types))
+    if isinstance(c, SetTypes):
+        return "is a " + " ".join(c.subtypes + c.types)
+    if isinstance(c, SetLandTypes):
+        return "has the land types " + " ".join(c.subtypes) + " only (305.7)"
+    if isinstance(c, SetCreatureTypes):
+        return (
+            "has the creature type " + ("chosen" if c.chosen else " ".join(c.subtypes) or "(none)") + " only"
+        )
+    if isinstance(c, SetColors):
+        if c.chosen or c.choose:
+            return "is the chosen color"
+        return "is " + (" and ".join(_COLOR_NAMES.get(x, x) for x in c.colors) or "colorless")
+    if isinstance(c, AddColors):
+        return "is also " + (
+            "the chosen color" if c.chosen else " and ".join(_COLOR_NAMES.get(x, x) for x in c.colors)
+        )
+    if isinstance(c, LoseAbilities):
+        return "loses all abilities" if c.everything else "loses " + ", ".join(c.keywords)
+    if isinstance(c, GainAbility):
+        return f"has {describe_ability(c.ability)!r}"
+    return repr(c)  # pragma: no cover
 
 
 def effects_text(effects: tuple[Effect, ...]) -> str:
@@ -509,6 +571,12 @@ def _create_token(e: CreateToken) -> str:
     colors = " ".join(_COLOR_NAMES[c] for c in t.colors) or "colorless"
     kws = f" with {', '.join(t.keywords)}" if t.keywords else ""
     return f"create {amount_text(e.count)} {t.power}/{t.toughness} {colors} {t.name} {' '.join(t.types)} token{kws}"
+
+
+@renders(CreateCopyToken)
+def _create_copy_token(e: CreateCopyToken) -> str:
+    n = "a token" if e.count == 1 else f"{amount_text(e.count)} tokens"
+    return f"create {n} that's a copy of {ref_text(e.what)}"
 
 
 @renders(AddMana)

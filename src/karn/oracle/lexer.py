@@ -61,6 +61,7 @@ _ALIASES: dict[str, str] = {
     "opponents": "opponent",
     "dies": "die",
     "its": "its",
+    "are": "is",
 }
 
 _KEYWORD_WORDS = frozenset(w for k in STATIC_KEYWORDS for w in k.split())

@@ -160,5 +160,20 @@ def strip_ability_word(text: str) -> str:
     return text
 
 
+# Phrases that name every object in the game in one word: "all cards that aren't on the
+# battlefield, spells, and permanents" is every card in every zone, every spell and every
+# permanent (109.1), i.e. "all objects" (read by the grammar as one noun).
+_EVERY_OBJECT = re.compile(
+    r"\ball cards that aren't on the battlefield, spells, and permanents\b", re.IGNORECASE
+)
+
+
+# ", except ..." (707.9a: the exceptions of a copy effect) belongs to the clause before it, not
+# to a list of clauses: the comma goes, so the grammar reads it with one token of lookahead.
+_EXCEPT = re.compile(r", except\b")
+
+
 def _norm(text: str, name: str) -> str:
+    text = _EVERY_OBJECT.sub("all objects", text)
+    text = _EXCEPT.sub(" except", text)
     return strip_ability_word(substitute_self(text, name).replace("−", "-"))

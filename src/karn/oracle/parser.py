@@ -26,11 +26,14 @@ from karn.oracle.syntax import (
     AddManaProducedVP,
     AddManaVP,
     AmountA,
+    AsEntersChooseSentence,
+    AsLongAsSentence,
     AttachVP,
     AttacksTriggerA,
     BlockLimitVP,
     CantBeRegeneratedVP,
     CastTriggerA,
+    CdaSentence,
     ChainSentence,
     ChooseVP,
     CombatTriggerA,
@@ -39,6 +42,7 @@ from karn.oracle.syntax import (
     CostIncreaseVP,
     CostReductionVP,
     CounterVP,
+    CreateCopyTokenVP,
     CreateTokenVP,
     DamageDiedVP,
     DamageTriggerA,
@@ -56,6 +60,7 @@ from karn.oracle.syntax import (
     Effects,
     EitherTriggerA,
     EnchantA,
+    EnterAsCopyVP,
     EntersTriggerA,
     EntersVP,
     EquipA,
@@ -72,6 +77,7 @@ from karn.oracle.syntax import (
     IfYouDontSentence,
     Item,
     KickerA,
+    LayerVP,
     LeavesTriggerA,
     LookTopVP,
     LoseGameVP,
@@ -82,6 +88,7 @@ from karn.oracle.syntax import (
     MillVP,
     ModalA,
     ModifyVP,
+    NumberOfA,
     OnlyDuringSentence,
     PayLifeCostA,
     PreventDamageVP,
@@ -98,8 +105,10 @@ from karn.oracle.syntax import (
     RevealVP,
     SacrificeCostA,
     SacrificeVP,
+    SameIsTrueSentence,
     ScryVP,
     SearchVP,
+    SentenceA,
     ShuffleVP,
     SkipUntapVP,
     SorceryOnlySentence,
@@ -580,11 +589,81 @@ class _Builder(Transformer[Token, Any]):
     def s_until_eot(self, meta: Meta, c: list[Any]) -> ChainSentence:
         items: list[Item] = []
         for i in c[0]:
-            if not isinstance(i.vp, ModifyVP | GainControlVP):
+            if not isinstance(i.vp, ModifyVP | GainControlVP | LayerVP):
                 # only continuous effects have a duration (611.2a); never drop it
                 raise ParseError("'until end of turn' on an effect without a duration", meta.start_pos)
             items.append(Item(i.subject, replace(i.vp, until_eot=True), i.sep))
         return ChainSentence(tuple(items), text=self._text(meta))
+
+    def s_as_enters_choose(self, meta: Meta, c: list[Any]) -> AsEntersChooseSentence:
+        choice: str = c[-1]
+        return AsEntersChooseSentence("color" if choice == "color" else "creature_type", self._text(meta))
+
+    def choice_color(self, meta: Meta, c: list[Any]) -> str:
+        return "color"
+
+    def choice_creature_type(self, meta: Meta, c: list[Any]) -> str:
+        if str(c[0]) != "creature":
+            raise ParseError(f"choose a {c[0]} type", meta.start_pos)
+        return "creature_type"
+
+    def s_same_is_true(self, meta: Meta, c: list[Any]) -> SameIsTrueSentence:
+        return SameIsTrueSentence(tuple(x for x in c if isinstance(x, Desc)), self._text(meta))
+
+    def n_card_types(self, meta: Meta, c: list[Any]) -> NumberOfA:
+        return NumberOfA("card_types", c[-1])
+
+    def n_objects(self, meta: Meta, c: list[Any]) -> NumberOfA:
+        return NumberOfA("objects", c[-1])
+
+    def s_cda_power_toughness_plus(self, meta: Meta, c: list[Any]) -> CdaSentence:
+        nps = [x for x in c if isinstance(x, NP)]
+        number = next(x for x in c if isinstance(x, NumberOfA))
+        plus = int(str([x for x in c if isinstance(x, Token) and x.type == "NUMBER"][-1]))
+        return CdaSentence(nps[0], number, plus, self._text(meta))
+
+    def s_cda_power_and_toughness(self, meta: Meta, c: list[Any]) -> CdaSentence:
+        nps = [x for x in c if isinstance(x, NP)]
+        number = next(x for x in c if isinstance(x, NumberOfA))
+        return CdaSentence(nps[0], number, None, self._text(meta))
+
+    def s_until_eot_become_with(self, meta: Meta, c: list[Any]) -> ChainSentence:
+        """ "Until end of turn, ~ becomes a black and green Plant Zombie creature with "<ability>"
+        It's still a land." (the quoted ability ends the sentence, 113.2c)."""
+        subject: NP = c[0]
+        colors = next((x for x in c if isinstance(x, tuple)), ())
+        types, subtypes = self._type_words(c)
+        granted = next(x for x in c if isinstance(x, SentenceA))
+        still = [x for x in c if isinstance(x, str) and x.startswith("still:")]
+        if still and still[0] != "still:land":
+            raise ParseError(f"it's still a {still[0][6:]}", meta.start_pos)
+        vp = LayerVP(
+            "become_with",
+            types=types,
+            subtypes=subtypes,
+            colors=colors,
+            still=bool(still),
+            granted=granted,
+            until_eot=True,
+            text=self._text(meta),
+        )
+        return ChainSentence((Item(subject, vp),), text=self._text(meta))
+
+    def still_sentence(self, meta: Meta, c: list[Any]) -> str:
+        return "still:" + str(c[-1])
+
+    def s_as_long_as(self, meta: Meta, c: list[Any]) -> AsLongAsSentence:
+        types, subtypes = self._type_words(c)
+        items = next(x for x in c if isinstance(x, list) and x and isinstance(x[0], Item))
+        return AsLongAsSentence(c[0], types, subtypes, items=tuple(items), text=self._text(meta))
+
+    def s_as_long_as_quoted(self, meta: Meta, c: list[Any]) -> AsLongAsSentence:
+        types, subtypes = self._type_words(c)
+        nps = [x for x in c if isinstance(x, NP)]
+        if nps[1].kind != "it":
+            raise ParseError(f"as long as ..., {nps[1].text} has", meta.start_pos)
+        granted = next(x for x in c if isinstance(x, SentenceA))
+        return AsLongAsSentence(nps[0], types, subtypes, granted=granted, text=self._text(meta))
 
     def s_sorcery_only(self, meta: Meta, c: list[Any]) -> SorceryOnlySentence:
         if str(c[0]) != "sorcery":
@@ -728,6 +807,9 @@ class _Builder(Transformer[Token, Any]):
         n = NUMBER_WORDS.get(str(c[0]), 0)
         return AddManaProducedVP(n, str(c[1]), text=self._text(meta))
 
+    def v_create_copy(self, meta: Meta, c: list[Any]) -> CreateCopyTokenVP:
+        return CreateCopyTokenVP(c[-1], text=self._text(meta))
+
     def v_add_mana(self, meta: Meta, c: list[Any]) -> AddManaVP:
         return AddManaVP(str(c[0]), text=self._text(meta), each=c[1] if len(c) > 1 else None)
 
@@ -781,6 +863,110 @@ class _Builder(Transformer[Token, Any]):
 
     def v_cost_less(self, meta: Meta, c: list[Any]) -> CostReductionVP:
         return CostReductionVP(str(c[0]), text=self._text(meta), each=c[1] if len(c) > 1 else None)
+
+    def v_lose_all_abilities(self, meta: Meta, c: list[Any]) -> LayerVP:
+        return LayerVP("lose_all_abilities", text=self._text(meta))
+
+    def v_base_pt(self, meta: Meta, c: list[Any]) -> LayerVP:
+        pt = str(c[0])
+        p, _, t = pt.partition("/")
+        if not (p.isdigit() and t.isdigit()):
+            raise ParseError(f"base power and toughness {pt}", meta.start_pos)
+        return LayerVP("base_pt", power=int(p), toughness=int(t), until_eot=len(c) > 1, text=self._text(meta))
+
+    def v_enter_as_copy(self, meta: Meta, c: list[Any]) -> EnterAsCopyVP:
+        what: Desc = c[0]
+        types: tuple[str, ...] = ()
+        subtypes: tuple[str, ...] = ()
+        if len(c) > 1:
+            types, subtypes = c[1]
+        return EnterAsCopyVP(what, types, subtypes, text=self._text(meta))
+
+    def copy_choice(self, meta: Meta, c: list[Any]) -> Desc:
+        desc: Desc = c[-1]
+        return desc
+
+    def copy_except(self, meta: Meta, c: list[Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        return self._type_words(c)
+
+    def q_on_battlefield(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("zone", "battlefield", player=NP("a", text="a"))
+
+    def v_lose_kw(self, meta: Meta, c: list[Any]) -> LayerVP:
+        return LayerVP("lose_keywords", keywords=tuple(c[0]), until_eot=len(c) > 1, text=self._text(meta))
+
+    def v_switch(self, meta: Meta, c: list[Any]) -> LayerVP:
+        return LayerVP("switch", subject=c[0], until_eot=len(c) > 1, text=self._text(meta))
+
+    def v_become_color_choice(self, meta: Meta, c: list[Any]) -> LayerVP:
+        return LayerVP("choose_color", until_eot=bool(c), text=self._text(meta))
+
+    def become_colors(self, meta: Meta, c: list[Any]) -> tuple[str, ...]:
+        return tuple(COLORS[str(x)] for x in c if str(x) in COLORS)
+
+    def still(self, meta: Meta, c: list[Any]) -> str:
+        return "still:" + str(c[-1])
+
+    def v_become(self, meta: Meta, c: list[Any]) -> LayerVP:
+        pt = str(next(x for x in c if isinstance(x, Token) and x.type == "PT"))
+        p, _, t = pt.partition("/")
+        if not (p.isdigit() and t.isdigit()):
+            raise ParseError(f"becomes a {pt}", meta.start_pos)
+        colors = next((x for x in c if isinstance(x, tuple)), ())
+        types, subtypes = self._type_words(c)
+        still = [x for x in c if isinstance(x, str) and x.startswith("still:")]
+        if still and still[0] != "still:land":
+            raise ParseError(f"that's still a {still[0][6:]}", meta.start_pos)
+        return LayerVP(
+            "become",
+            power=int(p),
+            toughness=int(t),
+            types=types,
+            subtypes=subtypes,
+            colors=colors,
+            still=bool(still),
+            until_eot=any(x is True for x in c),
+            text=self._text(meta),
+        )
+
+    def v_become_mana_value(self, meta: Meta, c: list[Any]) -> LayerVP:
+        types, subtypes = self._type_words(c)
+        return LayerVP(
+            "become_mana_value",
+            types=types,
+            subtypes=subtypes,
+            until_eot=any(x is True for x in c),
+            text=self._text(meta),
+        )
+
+    def v_base_pt_mana_value(self, meta: Meta, c: list[Any]) -> LayerVP:
+        return LayerVP("base_pt_mana_value", text=self._text(meta))
+
+    def _type_words(self, c: list[Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        words: list[Token] = next(x for x in c if isinstance(x, list))
+        types = tuple(str(w) for w in words if w.type == "CTYPE")
+        subtypes = tuple(str(w) for w in words if w.type == "SUBTYPE")
+        return types, subtypes
+
+    def type_words(self, meta: Meta, c: list[Any]) -> list[Token]:
+        return list(c)
+
+    def possessive(self, meta: Meta, c: list[Any]) -> str:
+        return "its"
+
+    def v_add_types(self, meta: Meta, c: list[Any]) -> LayerVP:
+        types, subtypes = self._type_words(c)
+        return LayerVP("add_types", types=types, subtypes=subtypes, text=self._text(meta))
+
+    def v_is_types(self, meta: Meta, c: list[Any]) -> LayerVP:
+        types, subtypes = self._type_words(c)
+        return LayerVP("is_types", types=types, subtypes=subtypes, text=self._text(meta))
+
+    def v_chosen_type(self, meta: Meta, c: list[Any]) -> LayerVP:
+        return LayerVP("chosen_type", text=self._text(meta))
+
+    def v_add_chosen_color(self, meta: Meta, c: list[Any]) -> LayerVP:
+        return LayerVP("add_chosen_color", text=self._text(meta))
 
     def v_enters_tapped(self, meta: Meta, c: list[Any]) -> EntersVP:
         return EntersVP(tapped=True, text=self._text(meta))
@@ -1080,6 +1266,12 @@ class _Builder(Transformer[Token, Any]):
 
     def nw_player(self, meta: Meta, c: list[Any]) -> Word:
         return Word("player", "any")
+
+    def nw_object(self, meta: Meta, c: list[Any]) -> Word:
+        return Word("object", "object", self._plural(meta, "object"))
+
+    def q_not_on_battlefield(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("zone", "not_battlefield", player=NP("a", text="a"))
 
     def nw_opponent(self, meta: Meta, c: list[Any]) -> Word:
         return Word("player", "opponent")

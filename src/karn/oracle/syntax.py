@@ -315,6 +315,14 @@ class CreateTokenVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class CreateCopyTokenVP(VerbA):
+    """ "create a token that's a copy of <np>" (707.2)."""
+
+    what: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class AddManaVP(VerbA):
     mana: str
     text: str = ""
@@ -480,6 +488,53 @@ class EntersVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class EnterAsCopyVP(VerbA):
+    """ "[you may] have ~ enter as a copy of any creature on the battlefield[, except it's a
+    TYPE in addition to its other types]" (707.9, 614.1c)."""
+
+    what: Desc
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class LayerVP(VerbA):
+    """A layered change of a static ability's objects (613.1d-f, 613.4b):
+    "lose all abilities", "have base power and toughness 1/1", "have base power and base
+    toughness each equal to its mana value", "is a creature in addition to its other types",
+    "are Mountains" (305.7), "are the chosen type", "are the chosen color in addition to their
+    other colors"."""
+
+    kind: Literal[
+        "lose_all_abilities",
+        "base_pt",
+        "base_pt_mana_value",
+        "add_types",
+        "is_types",
+        "chosen_type",
+        "add_chosen_color",
+        "lose_keywords",
+        "switch",
+        "choose_color",
+        "become",
+        "become_mana_value",
+        "become_with",
+    ]
+    power: int = 0
+    toughness: int = 0
+    types: tuple[str, ...] = ()  # card types named (205.2a)
+    subtypes: tuple[str, ...] = ()  # subtypes named (205.3)
+    keywords: tuple[str, ...] = ()  # "loses flying"
+    colors: tuple[str, ...] = ()  # "becomes a 3/3 black creature"
+    still: bool = False  # "... that's still a land" (205.1b: it keeps its other types)
+    subject: NP | None = None  # "switch target creature's power and toughness"
+    granted: SentenceA | None = None  # "becomes a ... creature with "<quoted ability>"" (113.2c)
+    until_eot: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class MayVP(VerbA):
     """ "may <verb>": the option covers the rest of the chain."""
 
@@ -611,6 +666,57 @@ class IfKickedSentence(SentenceA):
 class SorceryOnlySentence(SentenceA):
     """ "Activate only as a sorcery." (602.5d)."""
 
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AsEntersChooseSentence(SentenceA):
+    """ "As ~ enters, choose a color." / "... choose a creature type." (614.1c, 607.2a)."""
+
+    choice: Literal["color", "creature_type"]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SameIsTrueSentence(SentenceA):
+    """ "The same is true for creature spells you control and creature cards you own that
+    aren't on the battlefield.": the previous sentence's changes reach these objects too."""
+
+    descs: tuple[Desc, ...]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AsLongAsSentence(SentenceA):
+    """ "As long as enchanted permanent is a creature, it has flying." (611.3a): ``items``
+    apply while ``subject`` has one of ``types``/``subtypes``; ``granted``: "it has "<quoted
+    ability>"" (113.2c)."""
+
+    subject: NP
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    items: tuple[Item, ...] = ()
+    granted: SentenceA | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class NumberOfA:
+    """ "the number of <desc>" (``objects``), "the number of card types among <desc>"."""
+
+    what: Literal["objects", "card_types"]
+    desc: Desc
+
+
+@dataclass(frozen=True, slots=True)
+class CdaSentence(SentenceA):
+    """A characteristic-defining ability (604.3): "~'s power and toughness are each equal to
+    N" (``plus`` None), "~'s power is equal to N and its toughness is equal to that number plus
+    K" (``plus`` K)."""
+
+    subject: NP
+    number: NumberOfA
+    plus: int | None = None
     text: str = ""
 
 

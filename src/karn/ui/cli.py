@@ -159,6 +159,34 @@ def cmd_coverage(args: argparse.Namespace) -> int:
     return coverage_run(args)
 
 
+def add_explain_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``karn explain FILE REF``: the layer-by-layer derivation of an object (613)."""
+    e = sub.add_parser(
+        "explain",
+        help="how an object's characteristics and controller are derived, layer by layer (613)",
+        description="Play a scenario file's steps (or load a saved game) and print the derivation "
+        "of one object's characteristics: every continuous effect applied to it, layer by layer, "
+        "with its source and why it applies when it does (613.3 CDAs, 613.7 timestamps, 613.8 "
+        "dependencies).",
+    )
+    e.add_argument("file", metavar="SCENARIO_OR_SAVE")
+    e.add_argument(
+        "ref", metavar="REF", help="a scenario reference (A.Humility), a card name or an object id"
+    )
+
+    def cmd_explain(args: argparse.Namespace) -> int:
+        from karn.scenario.explain import ExplainError, explain_file
+
+        try:
+            print(explain_file(args.file, args.ref))
+        except ExplainError as err:
+            print(f"karn explain: {err}", file=sys.stderr)
+            return 2
+        return 0
+
+    e.set_defaults(func=cmd_explain)
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="karn", description="karn: a Magic: The Gathering rules engine")
     ap.add_argument("--version", action="version", version=f"karn {karn.__version__}")
@@ -185,6 +213,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.set_defaults(func=cmd_card)
     add_deck_commands(sub)
     add_sim_commands(sub, decks)
+    add_explain_command(sub)
     s = sub.add_parser("scenario", help="scenario files (rules tests as data)")
     ssub = s.add_subparsers(dest="scmd")
     sr = ssub.add_parser(

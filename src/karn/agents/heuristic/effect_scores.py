@@ -87,6 +87,13 @@ def _game(v: Situation, e: ir.WinGame | ir.LoseGame, target: Target, x: int) -> 
     return 1000.0 if good else -1000.0
 
 
+@scores(ir.CreateCopyToken)
+def _copy_token(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
+    """A token copy of a permanent: good when it copies one of ours (an extra one), else
+    still an extra permanent for us."""
+    return 0.0 if target.spell is not None else 1.0
+
+
 @scores(ir.GainLife, ir.Draw)
 def _gain(v: Situation, e: ir.GainLife | ir.Draw, target: Target, x: int) -> float:
     if target.player is not None:

@@ -1,52 +1,79 @@
 """Continuous effects from resolving spells and abilities (611.2): "gets +N/+N until end of
-turn", "gain control of" (layer 2). The affected set is locked in when the effect begins
-(611.2c)."""
+turn", "loses all abilities and has base power and toughness 0/1", "becomes the color of
+your choice" (a choice made as the effect begins, 608.2d), "gain control of" (layer 2). The
+affected set is locked in when the effect begins (611.2c), and so are its numbers (608.2h)."""
 
 from __future__ import annotations
 
 from karn import ir
+from karn.engine import decisions
+from karn.engine.abilities import root_ability
 from karn.engine.context import Context
 from karn.engine.effects.permanents import on_battlefield
-from karn.engine.effects.registry import DONE, Outcome, handles
+from karn.engine.effects.registry import DONE, WAIT, Outcome, handles
 from karn.engine.events import GameEvent, StartEffect
-from karn.engine.frames import ResolveFrame
+from karn.engine.frames import ChoiceProgress, ResolveFrame
 from karn.engine.layers import modifications_of
-from karn.engine.modifications import ContinuousEffect, SetController
+from karn.engine.modifications import ContinuousEffect, Modification, SetController, mod_text
 from karn.engine.pipeline import perform
-from karn.engine.references import refs, select, source_id
-from karn.engine.state import Obj
+from karn.engine.references import amount, refs, select, source_id, stack_label
+from karn.engine.state import STACK, Obj, Option
+from karn.engine.subtypes import COLOR_NAMES, COLORS
 
 
-def _text(m: ir.Modify, single: bool) -> str:
-    parts = []
-    if m.power or m.toughness:
-        parts.append(f"get {m.power:+d}/{m.toughness:+d}")
-    if m.add_keywords:
-        parts.append("gain " + " and ".join(m.add_keywords))
-    if m.cant_attack or m.cant_block:
-        parts.append("can't attack or block")
-    desc = " and ".join(parts)
-    if single:
-        desc = desc.replace("get ", "gets ").replace("gain ", "gains ")
+def _text(mods: list[Modification], single: bool) -> str:
+    desc = " and ".join(mod_text(m) for m in mods)
+    if not single:
+        for one, many in (("gets ", "get "), ("gains ", "gain "), ("loses ", "lose "), ("has ", "have ")):
+            desc = desc.replace(one, many)
+        desc = desc.replace("is ", "are ")
     return desc
+
+
+def _chooses_color(m: ir.Modify) -> bool:
+    return any(isinstance(c, ir.SetColors) and c.choose for c in m.changes)
 
 
 @handles(ir.ApplyContinuous)
 def apply_continuous(ctx: Context, f: ResolveFrame, o: Obj, e: ir.ApplyContinuous) -> Outcome:
     m = e.mod
-    affected = [t for t in select(ctx, f, o, m.affected) if t > 0 and on_battlefield(ctx, t)]  # 611.2c
+    chosen: dict[str, str] = {}
+    if _chooses_color(m):
+        # 608.2d: "the color of your choice" is chosen as the effect is applied.
+        ans = f.answer
+        f.answer = None
+        if ans is None or not isinstance(f.progress, ChoiceProgress):
+            f.progress = ChoiceProgress(asked=True)
+            decisions.ask(
+                ctx,
+                o.controller,
+                "choose_color",
+                "608.2d",
+                f"{stack_label(ctx, o)}: choose a color",
+                [Option("color", i, label=COLOR_NAMES[c]) for i, c in enumerate(COLORS)],
+            )
+            return WAIT
+        chosen["color_choice"] = COLORS[ans.a] if 0 <= ans.a < len(COLORS) else COLORS[0]
+    # 611.2c: the objects are the ones it applies to now (a spell's too: "becomes white").
+    affected = [
+        t
+        for t in select(ctx, f, o, m.affected)
+        if t > 0 and (on_battlefield(ctx, t) or ctx.obj(t).zone == STACK)
+    ]
     if affected:
+        # 608.2h: its numbers are locked in as it begins (no CountedPT comes back).
+        locked = modifications_of(m, chosen, root_ability(ctx, o), lambda a: amount(ctx, f, o, a))
         effect = ContinuousEffect(
             id=0,
             timestamp=0,
             source=source_id(o),
             controller=o.controller,
             affected=affected,
-            mods=list(modifications_of(m)),
+            mods=[x for x in locked if isinstance(x, Modification)],
             duration=e.duration,
             source_name=o.name,
         )
-        text = f"{', '.join(ctx.describe(t) for t in affected)} {_text(m, len(affected) == 1)}"
+        text = f"{', '.join(ctx.describe(t) for t in affected)} {_text(effect.mods, len(affected) == 1)}"
         perform(ctx, StartEffect(effect=effect, text=text))
     return DONE
 

@@ -7,14 +7,41 @@ from karn.engine.context import Context
 from karn.engine.effects.registry import DONE, Outcome, handles
 from karn.engine.events import CreateToken
 from karn.engine.frames import ResolveFrame
+from karn.engine.layers import copiable_values
 from karn.engine.pipeline import perform
 from karn.engine.references import amount, refs
-from karn.engine.state import Obj, TokenDef, ref_player
+from karn.engine.state import BATTLEFIELD, Obj, TokenDef, ref_player
+from karn.engine.values import CopyValues
 
 
 def token_def(td: ir.TokenDef) -> TokenDef:
     """111.4: the token's characteristics, as the effect defines them."""
     return TokenDef(td.name, td.power, td.toughness, td.colors, td.types, td.subtypes, td.keywords)
+
+
+@handles(ir.CreateCopyToken)
+def create_copy_token(ctx: Context, f: ResolveFrame, o: Obj, e: ir.CreateCopyToken) -> Outcome:
+    """707.2: a token whose copiable values are the object's now (a copy of a copy copies
+    the same, 707.3); an object that left the battlefield is copied as it last existed there
+    (608.2h)."""
+    n = amount(ctx, f, o, e.count)
+    s = ctx.state
+    for t in refs(ctx, f, o, e.what):
+        if n <= 0:
+            continue
+        if t in s.objects and s.objects[t].zone == BATTLEFIELD:
+            values = copiable_values(s, t)
+            name = ctx.printed.of(s.objects[t]).name
+        elif t in s.lki and s.lki[t].name in ctx.pool:
+            # "Return target creature to its owner's hand. You create a token that's a copy of
+            # that creature.": as it last existed on the battlefield (608.2h)
+            name = s.lki[t].name
+            values = CopyValues(name=name)
+        else:
+            continue
+        td = TokenDef(name, 0, 0, (), (), ())
+        perform(ctx, CreateToken(controller=o.controller, token=td, count=n, copy_of=values, rule="707.2"))
+    return DONE
 
 
 @handles(ir.CreateToken)

@@ -156,6 +156,8 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
     ev.origin = o.zone
     ev.card = o.card
     ev.owner = o.owner
+    if ctx.counts_zones() and BATTLEFIELD not in (o.zone, ev.to):
+        changed(s, layers=True)  # 604.3: a count of cards in this zone defines characteristics
     ctx.touched_players.add(o.owner)  # a zone of theirs (or its size) changes
     if o.zone in (LIBRARY, HAND) or ev.to in (LIBRARY, HAND):
         ctx.hidden_changes += 1
@@ -190,6 +192,8 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
         new.counters = {k: v for k, v in counters.items() if v}
         if ev.origin == STACK:
             new.kicked = list(o.kicked)  # 702.33d: a permanent was kicked if its spell was
+        new.chosen = dict(ev.chosen)  # 607.2a: what was chosen as it entered (614.12a)
+        new.copy_of = ev.copy_of  # 707.9: it enters as a copy (layer 1a)
         if ev.attach_to and ev.attach_to in s.objects and s.objects[ev.attach_to].zone == BATTLEFIELD:
             new.attached_to = ev.attach_to  # 303.4f
     dest = zone_list(s, new)
@@ -362,8 +366,13 @@ def execute_counters(ctx: Context, ev: CounterChange) -> list[GameEvent]:
     n = o.counters.get(ev.kind, 0) + ev.amount
     if n > 0:
         o.counters[ev.kind] = n
+        if ev.amount > 0:
+            # 613.7c: a counter put on gets a timestamp, and so do the others of its kind.
+            ctx.state.timestamp += 1
+            o.counter_ts[ev.kind] = ctx.state.timestamp
     else:
         o.counters.pop(ev.kind, None)
+        o.counter_ts.pop(ev.kind, None)
     changed(ctx.state, layers=o.zone == BATTLEFIELD)
     if not ev.quiet:
         if ev.text:
@@ -383,11 +392,15 @@ def execute_create_token(ctx: Context, ev: CreateToken) -> list[GameEvent]:
         tok = new_object(ctx, -1, td.name, ev.controller, BATTLEFIELD, token=td)
         tok.sick = True
         tok.tapped = ev.tapped
+        tok.copy_of = ev.copy_of  # 707.2: a token that's a copy (layer 1a)
         s.battlefield.append(tok.id)
         ev.new_ids.append(tok.id)
-        ctx.emit(
-            ev.rule, f"{ctx.player_name(ev.controller)} creates a {td.power}/{td.toughness} {td.name} token"
+        made = (
+            f"a token that's a copy of {td.name}"
+            if ev.copy_of
+            else f"a {td.power}/{td.toughness} {td.name} token"
         )
+        ctx.emit(ev.rule, f"{ctx.player_name(ev.controller)} creates {made}")
     changed(s, layers=True)
     return []
 

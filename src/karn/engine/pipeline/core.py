@@ -63,10 +63,26 @@ def _proceed(ctx: Context, frame: ReplaceFrame, pushed: bool) -> list[GameEvent]
             if not reps:
                 frame.ready.append(frame.pending.pop(0))
                 continue
-            rep = _choose(ctx, frame, ev, reps, pushed)
+            rep = _applying(frame, reps) or _choose(ctx, frame, ev, reps, pushed)
             if rep is None:
                 return None  # waiting for the affected player (616.1)
             frame.choices = []
+            if rep.question is not None and rep.answered is not None:
+                # 614.12a: a replacement that requires a choice: its player makes it now.
+                answer = frame.answer if frame.applying == rep.id else None
+                if answer is None:
+                    q = rep.question(ctx, ev)
+                    if q is not None and q.options:
+                        frame.applying = rep.id
+                        if not pushed:
+                            ctx.state.agenda.append(frame)
+                        decisions.ask(ctx, q.player, q.kind, q.rule, q.prompt, q.options)
+                        return None
+                frame.answer = None
+                frame.applying = ""
+                ev.applied.append(rep.id)
+                frame.pending[0:1] = rep.answered(ctx, ev, answer.a if answer is not None else 0)
+                continue
             ev.applied.append(rep.id)
             frame.pending[0:1] = rep.apply(ctx, ev)  # 616.1f, 616.2: look again at what it became
         batch, frame.ready = frame.ready, []
@@ -78,6 +94,17 @@ def _proceed(ctx: Context, frame: ReplaceFrame, pushed: bool) -> list[GameEvent]
     if pushed:
         ctx.state.agenda.pop()
     return carried
+
+
+def _applying(frame: ReplaceFrame, reps: list[Replacement]) -> Replacement | None:
+    """The replacement whose choice the frame waits for (614.12a), if it still applies."""
+    if not frame.applying:
+        return None
+    for r in reps:
+        if r.id == frame.applying:
+            return r
+    frame.applying = ""
+    return None
 
 
 def _choose(

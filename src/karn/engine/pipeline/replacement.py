@@ -20,11 +20,15 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+import msgspec
+
 from karn import ir
 from karn.engine.context import Context
 from karn.engine.events import Damage, GameEvent, ZoneChange
 from karn.engine.filters import characteristics_match
-from karn.engine.state import BATTLEFIELD, ref_player
+from karn.engine.layers import copiable_values
+from karn.engine.state import BATTLEFIELD, Option, ref_player
+from karn.engine.subtypes import COLOR_NAMES, COLORS, CREATURE_TYPES
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +41,22 @@ class Replacement:
     apply: Callable[[Context, Any], list[GameEvent]]
     # Two replacements with the same `same_as` key do the same thing: ordering them is no choice.
     same_as: str = ""
+    # A replacement that needs a choice as it applies (614.12a: "as ~ enters, choose a color"):
+    # the question for the event (None: nothing to choose), and what the answer does.
+    question: Callable[[Context, Any], Question | None] | None = None
+    answered: Callable[[Context, Any, int], list[GameEvent]] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """What a replacement asks as it applies: who decides, the decision's kind, its rule,
+    the prompt and the options (the answer is the option's ``a``)."""
+
+    player: int
+    kind: str
+    rule: str
+    prompt: str
+    options: list[Option]
 
 
 Finder = Callable[[Context, Any], Iterator[Replacement]]
@@ -120,8 +140,9 @@ def _enters(ctx: Context, ev: ZoneChange) -> Iterator[Replacement]:
     o = s.objects.get(ev.obj)
     if o is None:
         return
-    # 614.12: the permanent as it would exist on the battlefield (its own abilities).
-    entering = ctx.printed.of(o)
+    # 614.12: the permanent as it would exist on the battlefield (its own abilities), as a
+    # copy when a copy replacement already applied (707.9).
+    entering = ctx.printed.of(o, ev.copy_of)
     controller = ev.controller if ev.controller >= 0 else o.owner
     for ab, aid in zip(entering.abilities, entering.ability_ids, strict=True):
         if isinstance(ab, ir.EntersReplacement) and ab.self_only:
@@ -158,7 +179,94 @@ def _enters_effects(ctx: Context) -> list[tuple[int, str, ir.EntersReplacement]]
     return out
 
 
+def _choice_replacement(rid: str, ab: ir.EntersReplacement, source_name: str) -> Replacement:
+    """ "As ~ enters, choose a color / a creature type" (614.1c): the player who will control
+    it chooses before it enters (614.12a); the value is the permanent's (607.2a)."""
+    kind = ab.choose or "color"
+    values: tuple[str, ...] = COLORS if kind == "color" else CREATURE_TYPES
+    labels = [COLOR_NAMES[v] for v in values] if kind == "color" else [v.title() for v in values]
+    what = "a color" if kind == "color" else "a creature type"
+
+    def question(ctx: Context, ev: ZoneChange) -> Question:
+        o = ctx.state.objects[ev.obj]
+        player = ev.controller if ev.controller >= 0 else o.owner
+        return Question(
+            player,
+            f"choose_{kind}",
+            "614.12a",
+            f"{ctx.player_name(player)}: as {source_name} enters, choose {what}",
+            [Option(kind, i, label=label) for i, label in enumerate(labels)],
+        )
+
+    def answered(ctx: Context, ev: ZoneChange, a: int) -> list[GameEvent]:
+        value = values[a] if 0 <= a < len(values) else values[0]
+        ev.chosen[kind] = value
+        ctx.emit("614.12a", f"{source_name}: {labels[values.index(value)]} is chosen as it enters")
+        return [ev]
+
+    def apply(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
+        return answered(ctx, ev, 0)
+
+    return Replacement(
+        rid, ab.text or f"{source_name}: choose {what}", "other", apply, question=question, answered=answered
+    )
+
+
+def _copy_replacement(rid: str, ab: ir.EntersReplacement, source_name: str) -> Replacement:
+    """ "You may have ~ enter as a copy of any creature on the battlefield" (707.9, 614.1c): the
+    player who will control it chooses an object the filter describes, or none, as it would
+    enter (614.12a); it enters with that object's copiable values (707.2, 707.3), plus the
+    exceptions (707.9b)."""
+    f = ab.copy_of or ir.Filter()
+
+    def question(ctx: Context, ev: ZoneChange) -> Question | None:
+        o = ctx.state.objects[ev.obj]
+        player = ev.controller if ev.controller >= 0 else o.owner
+        options = [Option("none", 0, label="no copy")]
+        for oid in ctx.state.battlefield:
+            c = ctx.chars(oid)
+            obj = ctx.state.objects[oid]
+            if oid != ev.obj and characteristics_match(
+                f, c.types, c.subtypes, c.supertypes, c.colors, c.controller, obj.owner, player
+            ):
+                options.append(Option("copy", oid, label=f"{c.name} ({ctx.describe(oid)})"))
+        if len(options) == 1:
+            return None  # nothing to copy: it enters as itself
+        return Question(
+            player,
+            "copy",
+            "707.9",
+            f"{ctx.player_name(player)}: {source_name} may enter as a copy of",
+            options,
+        )
+
+    def answered(ctx: Context, ev: ZoneChange, a: int) -> list[GameEvent]:
+        if a and a in ctx.state.objects and a in ctx.state.battlefield:
+            values = copiable_values(ctx.state, a)
+            if ab.copy_types or ab.copy_subtypes:
+                values = msgspec.structs.replace(
+                    values,
+                    types=values.types + tuple(t for t in ab.copy_types if t not in values.types),
+                    subtypes=values.subtypes + tuple(t for t in ab.copy_subtypes if t not in values.subtypes),
+                )
+            ev.copy_of = values
+            ctx.emit("707.9", f"{source_name} enters as a copy of {ctx.describe(a)}")
+        return [ev]
+
+    def apply(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
+        return answered(ctx, ev, 0)
+
+    return Replacement(
+        rid, ab.text or f"{source_name}: enter as a copy", "copy", apply, question=question, answered=answered
+    )
+
+
 def _enters_replacement(rid: str, ab: ir.EntersReplacement, source_name: str) -> Replacement:
+    if ab.copy_of is not None:
+        return _copy_replacement(rid, ab, source_name)
+    if ab.choose is not None:
+        return _choice_replacement(rid, ab, source_name)
+
     def apply(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
         if ab.tapped:
             ev.tapped = True

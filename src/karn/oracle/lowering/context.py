@@ -11,7 +11,7 @@ from karn.oracle.syntax import AmountA
 # 115.4: "any target" means a creature, player, planeswalker or battle.
 ANY_TARGET_OBJECTS = Filter(types=("creature", "planeswalker", "battle"))
 
-Zone = Literal["battlefield", "stack", "graveyard", "hand", "library", "exile"]
+Zone = Literal["battlefield", "stack", "graveyard", "hand", "library", "exile", "any", "not_battlefield"]
 
 CardTypes = tuple[tuple[str, ...], tuple[str, ...]]  # (types, subtypes) of the card being compiled
 

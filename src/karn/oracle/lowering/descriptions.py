@@ -53,6 +53,8 @@ def describe(
     subtypes: list[str] = []
     supertypes: list[str] = []
     not_types: list[str] = []
+    not_subtypes: list[str] = []
+    not_supertypes: list[str] = []
     colors: list[str] = []
     not_colors: list[str] = []
     controller: Literal["you", "opponent", None] = None
@@ -71,6 +73,10 @@ def describe(
             not_types.append(w.value)
         elif w.kind == "supertype":
             supertypes.append(w.value)
+        elif w.kind == "nonsubtype":
+            not_subtypes.append(w.value)
+        elif w.kind == "nonsupertype":
+            not_supertypes.append(w.value)
         elif w.kind == "other":
             other = True
         else:
@@ -83,7 +89,7 @@ def describe(
         g_types = [w.value for w in group if w.kind == "type"]
         g_subtypes = [w.value for w in group if w.kind == "subtype"]
         g_players = [w.value for w in group if w.kind == "player"]
-        heads = [w.kind for w in group if w.kind in ("card", "spell", "permanent", "token")]
+        heads = [w.kind for w in group if w.kind in ("card", "spell", "permanent", "token", "object")]
         if "token" in heads:
             raise ctx.fail("the IR Filter cannot express tokens")
         if "permanent" in heads and ("card" in heads or "spell" in heads):
@@ -124,6 +130,10 @@ def describe(
             controller = "you" if q.value == "you" else "opponent"
         elif q.kind == "owner":
             owner = "you"
+        elif q.kind == "zone" and q.value == "not_battlefield":
+            # "cards you own that aren't on the battlefield": every other zone (611.3)
+            zone = "not_battlefield"
+            zone_quals += 1
         elif q.kind == "zone":
             zone = q.value  # type: ignore[assignment]
             owner = "you" if q.player is None else None  # "from your graveyard" / "from a graveyard"
@@ -148,11 +158,18 @@ def describe(
                 raise ctx.fail(f"the IR cannot describe a spell by the zone it was cast from ('{desc.text}')")
             origin = zone  # type: ignore[assignment]
         zone = "stack"
+    elif head == "object":
+        # "all objects": every card in every zone, spell and permanent (109.1)
+        if zone is not None:
+            raise ctx.fail(f"the IR cannot describe '{desc.text}'")
+        zone = "any"
     elif head == "card" and zone is None:
         zone = default_zone
     if zone is None:
         zone = "battlefield" if default_zone in ("stack",) else default_zone
-    if not has_objects and (colors or not_colors or not_types or subtypes or supertypes):
+    if not has_objects and (
+        colors or not_colors or not_types or subtypes or supertypes or not_subtypes or not_supertypes
+    ):
         has_objects = True
     objects = None
     if has_objects:
@@ -163,6 +180,8 @@ def describe(
             not_types=tuple(not_types),
             colors=tuple(colors),
             not_colors=tuple(not_colors),
+            not_subtypes=tuple(not_subtypes),
+            not_supertypes=tuple(not_supertypes),
             controller=controller,
             owner=owner,
             other=other,

@@ -3,16 +3,36 @@ replacement effects on how permanents enter the battlefield (614.1c-d)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Literal
+
+from karn.engine.subtypes import CREATURE_TYPES, LAND_TYPES
 from karn.ir.nodes import (
+    AddColors,
     AdditionalCost,
+    AddTypes,
+    ApplyContinuous,
+    Change,
     CostIncrease,
     CostReduction,
+    Count,
     Effect,
     EntersReplacement,
+    Filter,
+    GainAbility,
+    Group,
+    LoseAbilities,
     LoyaltyCostIncrease,
     Modify,
+    Ref,
     Selector,
+    SetBasePT,
+    SetColors,
+    SetCreatureTypes,
+    SetLandTypes,
+    SetTypes,
     Static,
+    SwitchPT,
 )
 from karn.oracle.lowering.context import Ctx, amount
 from karn.oracle.lowering.continuous import block_limit, merge, modification
@@ -27,9 +47,24 @@ from karn.oracle.lowering.costs import (
     lower_loyalty_cost_increase,
 )
 from karn.oracle.lowering.descriptions import describe
-from karn.oracle.lowering.references import object_sel
-from karn.oracle.lowering.registry import Clause, lowers
-from karn.oracle.syntax import NP, BlockLimitVP, ChainSentence, Effects, EntersVP, Item, ModifyVP
+from karn.oracle.lowering.references import no_reference, object_sel
+from karn.oracle.lowering.registry import Clause, lowers, lowers_sentence
+from karn.oracle.syntax import (
+    NP,
+    AsEntersChooseSentence,
+    AsLongAsSentence,
+    BlockLimitVP,
+    CdaSentence,
+    ChainSentence,
+    Effects,
+    EnterAsCopyVP,
+    EntersVP,
+    Item,
+    LayerVP,
+    MayVP,
+    ModifyVP,
+    SameIsTrueSentence,
+)
 
 # the counters the engine knows (122.1a), as for PutCounters
 ENTERS_COUNTER_KINDS = ("+1/+1", "-1/-1")
@@ -52,9 +87,25 @@ def lower_static(
     entering = _enters_item(effects)
     if entering is not None:
         return lower_enters(entering, ctx, text)
+    copy = _enter_as_copy(effects, ctx, text)
+    if copy is not None:
+        return copy
+    first = effects.sentences[0] if effects.sentences else None
+    if isinstance(first, AsEntersChooseSentence) and len(effects.sentences) == 1:
+        # 614.1c, 614.12a: the choice is made as it would enter; the value is the
+        # object's (607.2a), read by its "the chosen color/type" abilities
+        return EntersReplacement(self_only=True, choose=first.choice, text=text)
+    if isinstance(first, CdaSentence) and len(effects.sentences) == 1:
+        return _lower_cda(first, ctx, text)
     mods: list[Modify] = []
     for s in effects.sentences:
         ctx.clause = s.text
+        if isinstance(s, SameIsTrueSentence):
+            mods += _same_is_true(s, mods, ctx)
+            continue
+        if isinstance(s, AsLongAsSentence):
+            mods += _as_long_as(s, ctx)
+            continue
         if not isinstance(s, ChainSentence):
             raise ctx.fail("unsupported static ability")
         subject: NP | None = None
@@ -62,19 +113,193 @@ def lower_static(
             if item.subject is not None:
                 subject = item.subject
             vp = item.vp
-            if not isinstance(vp, (ModifyVP, BlockLimitVP)) or isinstance(vp, ModifyVP) and vp.until_eot:
+            if isinstance(vp, ModifyVP) and vp.until_eot:
+                raise ctx.fail("unsupported static ability")
+            if not isinstance(vp, (ModifyVP, BlockLimitVP, LayerVP)):
                 raise ctx.fail("unsupported static ability")
             if subject is None:
                 raise ctx.fail("static ability without a subject")
             what = _static_affected(subject, ctx)
-            mod = modification(what, vp) if isinstance(vp, ModifyVP) else block_limit(what, vp, ctx)
-            if mods and mods[-1].affected == what:
-                mods[-1] = merge(mods[-1], mod)
+            if isinstance(vp, LayerVP):
+                if vp.until_eot or vp.kind in (
+                    "switch",
+                    "choose_color",
+                    "become",
+                    "become_mana_value",
+                    "become_with",
+                ):
+                    raise ctx.fail(f"'{vp.text}' in a static ability")
+                mod = Modify(what, changes=layer_changes(vp, ctx))
+            elif isinstance(vp, ModifyVP):
+                mod = modification(what, vp)
+            else:
+                mod = block_limit(what, vp, ctx)
+            if mods and mods[-1].affected == what and mods[-1].only_if is None:
+                mods[-1] = _merge_all(mods[-1], mod)
             else:
                 mods.append(mod)
     if ctx.targets:
         raise ctx.fail("static ability with targets")
     return Static(tuple(mods), text=text)
+
+
+def _enter_as_copy(effects: Effects, ctx: Ctx, text: str) -> EntersReplacement | None:
+    """ "You may have ~ enter as a copy of any creature on the battlefield[, except it's a TYPE
+    in addition to its other types]." (707.9, 614.1c): a replacement effect of the object
+    itself (614.12); its controller chooses the object to copy, or none, as it would enter."""
+    ss = effects.sentences
+    if len(ss) != 1 or not isinstance(ss[0], ChainSentence) or len(ss[0].items) != 1:
+        return None
+    item = ss[0].items[0]
+    vp = item.vp
+    if not (isinstance(vp, MayVP) and isinstance(vp.sub, EnterAsCopyVP)):
+        return None
+    if item.subject is None or item.subject.kind != "you":
+        raise ctx.fail(f"'{text}': who may have it enter as a copy")
+    copy = vp.sub
+    ctx.clause = copy.text
+    described = describe(copy.what, ctx)
+    if described.objects is None or described.players is not None:
+        raise ctx.fail(f"a copy of '{copy.what.text}'")
+    if described.objects.zone != "battlefield":
+        raise ctx.fail(f"a copy of an object in the {described.objects.zone}")
+    return EntersReplacement(
+        self_only=True,
+        copy_of=described.objects,
+        copy_types=copy.types,
+        copy_subtypes=copy.subtypes,
+        text=text,
+    )
+
+
+def _as_long_as(s: AsLongAsSentence, ctx: Ctx) -> list[Modify]:
+    """ "As long as enchanted permanent is a creature, it has flying." (611.3a): the
+    modifications of the enchanted/equipped object (or this one) only while it has the type."""
+    if s.subject.kind not in ("enchanted", "equipped", "self"):
+        raise ctx.fail(f"as long as '{s.subject.text}' is ...")
+    what = object_sel(s.subject, ctx)
+    cond = Filter(types=s.types, subtypes=s.subtypes)
+    if s.granted is not None:
+        inner = lower_static(Effects((s.granted,), s.granted.text), s.granted.text.strip('"'))
+        if not isinstance(inner, Static) or inner.cda:
+            raise ctx.fail(f"the quoted ability of '{s.text}'")
+        return [Modify(what, changes=(GainAbility(inner),), only_if=cond)]
+    out: list[Modify] = []
+    for item in s.items:
+        if item.subject is not None and item.subject.kind != "it":
+            raise ctx.fail(f"'{item.subject.text}' in an 'as long as' sentence")
+        vp = item.vp
+        if isinstance(vp, ModifyVP) and not vp.until_eot:
+            mod = modification(what, vp)
+        elif (
+            isinstance(vp, LayerVP)
+            and not vp.until_eot
+            and vp.kind in ("lose_keywords", "lose_all_abilities", "base_pt")
+        ):
+            mod = Modify(what, changes=layer_changes(vp, ctx))
+        else:
+            raise ctx.fail(f"'{vp.text}' in an 'as long as' sentence")
+        mod = replace(mod, only_if=cond)
+        out[-1:] = [_merge_all(out[-1], mod)] if out else [mod]
+    return out
+
+
+def _merge_all(a: Modify, b: Modify) -> Modify:
+    """Two modifications of the same objects, their layered changes in the order written."""
+    return replace(merge(a, b), changes=a.changes + b.changes, only_if=a.only_if)
+
+
+def layer_changes(vp: LayerVP, ctx: Ctx) -> tuple[Change, ...]:
+    """The IR changes of one layered verb phrase (613.1)."""
+    if vp.kind == "become":
+        # "becomes a 3/3 black Elemental creature (that's still a land)": 613.1d, 613.1e, 613.4b
+        types: Change = (
+            AddTypes(types=vp.types, subtypes=vp.subtypes) if vp.still else SetTypes(vp.types, vp.subtypes)
+        )
+        colors: tuple[Change, ...] = (SetColors(vp.colors),) if vp.colors else ()
+        return (types, *colors, SetBasePT(vp.power, vp.toughness))
+    if vp.kind == "become_with":
+        # "becomes a black and green Plant Zombie creature with "<ability>". It's still a land."
+        # (613.1d-f); the quoted ability is granted (113.2c), with the effect's timestamp
+        # (613.7a): a characteristic-defining ability only when printed (604.3), so not this.
+        if vp.granted is None:
+            raise ctx.fail(f"'{vp.text}' without its quoted ability")
+        inner = lower_static(Effects((vp.granted,), vp.granted.text), vp.granted.text.strip('"'))
+        if not isinstance(inner, Static):
+            raise ctx.fail(f"the quoted ability of '{vp.text}'")
+        granted = replace(inner, cda=False)
+        kept: Change = (
+            AddTypes(types=vp.types, subtypes=vp.subtypes) if vp.still else SetTypes(vp.types, vp.subtypes)
+        )
+        colors_change: tuple[Change, ...] = (SetColors(vp.colors),) if vp.colors else ()
+        return (kept, *colors_change, GainAbility(granted))
+    if vp.kind == "become_mana_value":
+        # "becomes an artifact creature with power and toughness each equal to its mana value"
+        # (205.1a: the named card types replace the others; 613.4b)
+        return (SetTypes(vp.types, vp.subtypes), SetBasePT(Count("mana_value"), Count("mana_value")))
+    return (layer_change(vp, ctx),)
+
+
+def layer_change(vp: LayerVP, ctx: Ctx) -> Change:
+    """The IR change of one layered verb phrase (613.1)."""
+    if vp.kind == "lose_keywords":
+        return LoseAbilities(keywords=vp.keywords)  # 613.1f
+    if vp.kind == "switch":
+        return SwitchPT()  # 613.4d
+    if vp.kind == "choose_color":
+        return SetColors(choose=True)  # 613.1e; chosen as the effect begins (608.2d)
+    if vp.kind == "lose_all_abilities":
+        return LoseAbilities(everything=True)  # 613.1f
+    if vp.kind == "base_pt":
+        return SetBasePT(vp.power, vp.toughness)  # 613.4b
+    if vp.kind == "base_pt_mana_value":
+        # "each equal to its mana value": the mana value of each object affected (202.3)
+        return SetBasePT(Count("mana_value"), Count("mana_value"))
+    if vp.kind == "chosen_type":
+        return SetCreatureTypes(chosen=True)  # 205.1a-b, 607.2a
+    if vp.kind == "add_chosen_color":
+        return AddColors(chosen=True)  # 613.1e, 607.2a
+    if vp.kind == "add_types":
+        # 205.1b: "in addition to its other types"
+        return AddTypes(types=vp.types, subtypes=vp.subtypes)
+    # "is_types": the named types replace those of their kind
+    if vp.types and not vp.subtypes:
+        return SetTypes(vp.types)  # 205.1a
+    if vp.subtypes and not vp.types:
+        if all(t in LAND_TYPES for t in vp.subtypes):
+            return SetLandTypes(vp.subtypes)  # 305.7
+        if all(t in CREATURE_TYPES for t in vp.subtypes):
+            return SetCreatureTypes(vp.subtypes)  # 205.1a-b
+    raise ctx.fail(f"the IR cannot say '{vp.text}'")
+
+
+def _same_is_true(s: SameIsTrueSentence, mods: list[Modify], ctx: Ctx) -> list[Modify]:
+    """ "The same is true for ...": the previous sentence's changes for these objects too
+    (611.3: a static ability can reach objects outside the battlefield)."""
+    if not mods:
+        raise ctx.fail("'the same is true' without a previous sentence")
+    last = mods[-1]
+    out = []
+    for d in s.descs:
+        described = describe(d, ctx)
+        if described.objects is None or described.players is not None:
+            raise ctx.fail(f"'{d.text}' are not objects")
+        out.append(replace(last, affected=Group(described.objects)))
+    return out
+
+
+def _lower_cda(s: CdaSentence, ctx: Ctx, text: str) -> Static:
+    """604.3: "~'s power and toughness are each equal to the number of ...", "~'s power is
+    equal to ... and its toughness is equal to that number plus N": a characteristic-defining
+    ability of the object itself, applied first (613.3, 613.4a) and in every zone."""
+    if s.subject.kind != "self":
+        raise ctx.fail(f"a characteristic-defining ability of '{s.subject.text}'")
+    described = describe(s.number.desc, ctx)
+    if described.objects is None or described.players is not None:
+        raise ctx.fail(f"the number of '{s.number.desc.text}'")
+    count = Count(s.number.what, described.objects)
+    toughness = count if s.plus is None else Count(s.number.what, described.objects, plus=s.plus)
+    return Static((Modify(Ref("self"), changes=(SetBasePT(count, toughness),)),), text=text, cda=True)
 
 
 def _enters_item(effects: Effects) -> Item | None:
@@ -115,6 +340,80 @@ def lower_enters(item: Item, ctx: Ctx, text: str) -> EntersReplacement:
             self_only=False, filter=d.objects, tapped=vp.tapped, counters=tuple(counters), text=text
         )
     raise ctx.fail(f"the IR cannot say how '{subject.text if subject else ''}' enters")
+
+
+def _static_only(sentence: AsEntersChooseSentence | SameIsTrueSentence | CdaSentence, ctx: Ctx) -> None:
+    """These sentences are static abilities (:func:`lower_static`), never said by a resolving
+    spell or ability."""
+    raise ctx.fail(f"'{sentence.text}' as an effect: the IR has it only as a static ability")
+
+
+@lowers_sentence(AsEntersChooseSentence)
+def lower_as_enters_sentence(sentence: AsEntersChooseSentence, ctx: Ctx, out: list[Effect]) -> None:
+    _static_only(sentence, ctx)
+
+
+@lowers_sentence(AsLongAsSentence)
+def lower_as_long_as_sentence(sentence: AsLongAsSentence, ctx: Ctx, out: list[Effect]) -> None:
+    raise ctx.fail(f"'{sentence.text}' as an effect: the IR has it only as a static ability")
+
+
+@lowers_sentence(SameIsTrueSentence)
+def lower_same_is_true_sentence(sentence: SameIsTrueSentence, ctx: Ctx, out: list[Effect]) -> None:
+    _static_only(sentence, ctx)
+
+
+@lowers_sentence(CdaSentence)
+def lower_cda_sentence(sentence: CdaSentence, ctx: Ctx, out: list[Effect]) -> None:
+    _static_only(sentence, ctx)
+
+
+@lowers(EnterAsCopyVP)
+def lower_enter_as_copy_clause(vp: EnterAsCopyVP, clause: Clause) -> list[Effect]:
+    """Entering as a copy is a static ability's replacement effect (:func:`_enter_as_copy`)."""
+    raise clause.ctx.fail(f"'{vp.text}' as an effect: the IR has it only as a static ability")
+
+
+@lowers(LayerVP)
+def lower_layer_clause(vp: LayerVP, clause: Clause) -> list[Effect]:
+    """A resolving spell's or ability's layered change (611.2): "switch target creature's
+    power and toughness until end of turn", "becomes the color of your choice until end of
+    turn", "loses flying until end of turn", "until end of turn, target land becomes a 3/3
+    creature that's still a land"; merged with the previous clause's effect when both change
+    the same objects ("gets +1/+1 and becomes the color of your choice", 613.6)."""
+    ctx = clause.ctx
+    subject = vp.subject if vp.kind == "switch" else clause.subject
+    if vp.kind not in (
+        "become_with",
+        "switch",
+        "choose_color",
+        "become",
+        "become_mana_value",
+        "lose_keywords",
+        "lose_all_abilities",
+        "base_pt",
+    ):
+        raise ctx.fail(f"'{vp.text}' as a one-shot effect")
+    if subject is None:
+        no_reference(ctx, f"subject of '{vp.text}'")
+    what = object_sel(subject, ctx)
+    changes = layer_changes(vp, ctx)
+    if vp.kind == "become_mana_value":
+        # 608.2h: the number is read as the effect begins, of the object it names
+        if not isinstance(what, Ref):
+            raise ctx.fail(f"'{vp.text}' for a group of objects (a mana value each)")
+        value = Count("mana_value", ref=what)
+        changes = (changes[0], SetBasePT(value, value))
+    mod = Modify(what, changes=changes)
+    duration: Literal["end_of_turn", "permanent"] = "end_of_turn" if vp.until_eot else "permanent"
+    out = clause.out
+    if out and isinstance(clause.previous, (ModifyVP, LayerVP)):
+        last = out[-1]
+        if isinstance(last, ApplyContinuous) and last.mod.affected == what:
+            eot = last.duration == "end_of_turn" or vp.until_eot
+            out[-1] = ApplyContinuous(_merge_all(last.mod, mod), "end_of_turn" if eot else "permanent")
+            return []
+    return [ApplyContinuous(mod, duration)]
 
 
 @lowers(EntersVP)
