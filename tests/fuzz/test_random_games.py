@@ -891,6 +891,8 @@ WEIGHTS = {
     "burn-sultai": 2,
     "dimir-stompy": 2,
     "mana-naya": 1,
+    "triggers": 1,
+    "triggers-sultai": 1,
 }
 
 
