@@ -35,6 +35,7 @@ from karn.engine.modifications import (
     AddTypes,
     BlockLimit,
     ContinuousEffect,
+    ControlledBySource,
     Modification,
     ModifyPowerToughness,
     RemoveAbilities,
@@ -212,6 +213,8 @@ def modifications_of(m: ir.Modify) -> tuple[Modification, ...]:
     """IR "gets +N/+N", "gains K", "can't attack or block" as layer modifications:
     7c (613.4c), 6 (613.1f) and the rules (613.11)."""
     out: list[Modification] = []
+    if m.control:
+        out.append(ControlledBySource())
     if m.power or m.toughness:
         out.append(ModifyPowerToughness(m.power, m.toughness))
     if m.add_keywords:
@@ -239,6 +242,7 @@ class _Effect:
     ability: str = ""  # for a static ability: its id (it must still be there to start applying)
     cda: bool = False
     order: int = 0  # creation order, for stable sorting
+    while_source: bool = False  # "for as long as you control ~" (611.2b)
 
 
 def _gather(s: GameState, chars: dict[int, Chars], printed: Printed) -> list[_Effect]:
@@ -266,12 +270,22 @@ def _gather(s: GameState, chars: dict[int, Chars], printed: Printed) -> list[_Ef
                         )
                     )
     for e in s.effects:
+        if e.duration == "while_you_control_source" and e.source not in chars:
+            continue  # 611.2b: its source left the battlefield: the effect has ended
         out.append(_effect_of(e, len(out)))
     return out
 
 
 def _effect_of(e: ContinuousEffect, order: int) -> _Effect:
-    return _Effect(e.timestamp, tuple(e.mods), e.source, e.controller, list(e.affected), order=order)
+    return _Effect(
+        e.timestamp,
+        tuple(e.mods),
+        e.source,
+        e.controller,
+        list(e.affected),
+        order=order,
+        while_source=e.duration == "while_you_control_source",
+    )
 
 
 def _affected(s: GameState, e: _Effect, chars: dict[int, Chars]) -> list[int]:
@@ -473,7 +487,12 @@ def compute_battlefield(s: GameState, printed: Printed) -> dict[int, Chars]:
                 continue
             if e.affected is None:
                 e.affected = _affected(s, e, chars)  # 613.6: the set is kept for later layers
+            if e.while_source and chars[e.source].controller != e.controller:
+                continue  # 611.2b: you no longer control its source: the effect has ended
             for mod in e.mods:
+                if isinstance(mod, ControlledBySource):
+                    # 613.1b: "You control enchanted creature": its source's controller so far.
+                    mod = SetController(chars[e.source].controller if e.source in chars else e.controller)
                 if layer_of(mod, e.cda) == layer:
                     for oid in e.affected:
                         target = chars.get(oid)

@@ -16,7 +16,7 @@ import msgspec
 
 from karn.engine.events import GameEvent
 from karn.engine.frames import Frame
-from karn.engine.modifications import ContinuousEffect
+from karn.engine.modifications import ContinuousEffect, ReplacementEffect, RulesEffect, StepSkip
 from karn.engine.values import (
     BATTLEFIELD,
     COMMAND,
@@ -53,6 +53,9 @@ __all__ = [
     "Option",
     "PendingTrigger",
     "Player",
+    "ReplacementEffect",
+    "RulesEffect",
+    "StepSkip",
     "Shield",
     "TokenDef",
     "TriggerData",
@@ -197,6 +200,11 @@ class GameState(msgspec.Struct, array_like=True):
     # until its library is shuffled (701.24a). Only the pipeline writes it
     # (:mod:`karn.engine.pipeline.knowledge`). A hand's owner always sees it (400.2).
     known: dict[int, list[int]] = msgspec.field(default_factory=dict)
+    # Replacement and prevention effects of resolved spells and abilities (614, 615, 701.19a),
+    # their changes to the rules (615.12, 119.7) and skipped steps to come (614.10).
+    replacements: list[ReplacementEffect] = msgspec.field(default_factory=list)
+    rules: list[RulesEffect] = msgspec.field(default_factory=list)
+    skips: list[StepSkip] = msgspec.field(default_factory=list)
 
 
 _ENC = msgspec.msgpack.Encoder()

@@ -27,9 +27,11 @@ from karn.oracle.syntax import (
     AttacksTriggerA,
     BlockLimitVP,
     CantBeRegeneratedVP,
+    CantGainLifeVP,
     CastTriggerA,
     ChainSentence,
     ChooseVP,
+    ControlVP,
     CostA,
     CostIncreaseVP,
     CounterVP,
@@ -47,19 +49,24 @@ from karn.oracle.syntax import (
     EntersTriggerA,
     EntersVP,
     EquipA,
+    ExchangeControlVP,
     ExileVP,
+    GainControlIfRegeneratesVP,
     GainControlVP,
     GainLifePowerVP,
     GainLifeTriggerA,
     GainLifeVP,
     IfItsSentence,
+    InsteadA,
     Item,
     LoseLifeVP,
     ManaCostA,
     MayVP,
     ModalA,
     ModifyVP,
+    OpeningHandSentence,
     PayLifeCostA,
+    PreventAllVP,
     PreventDamageVP,
     ProwessA,
     PutCountersVP,
@@ -67,6 +74,8 @@ from karn.oracle.syntax import (
     PutIntoVP,
     PutOntoBattlefieldVP,
     Qual,
+    RegenerateVP,
+    ReplacementSentence,
     ReturnVP,
     RevealTopVP,
     RevealVP,
@@ -75,6 +84,7 @@ from karn.oracle.syntax import (
     ScryVP,
     SearchVP,
     ShuffleVP,
+    SkipStepVP,
     SkipUntapVP,
     SorceryOnlySentence,
     StaticKeywordA,
@@ -82,10 +92,12 @@ from karn.oracle.syntax import (
     TapVP,
     TokenA,
     TriggeredA,
+    UnpreventableSentence,
     UntapCostA,
     UntapVP,
     VerbA,
     Word,
+    WouldA,
 )
 from karn.oracle.vocab import COLORS, NUMBER_WORDS
 
@@ -340,22 +352,22 @@ class _Builder(Transformer[Token, Any]):
 
     def v_get(self, meta: Meta, c: list[Any]) -> ModifyVP:
         p, t = _pt_mod(str(c[0]), meta)
-        return ModifyVP(power=p, toughness=t, until_eot=len(c) > 1, text=self._text(meta))
+        return ModifyVP(power=p, toughness=t, until_eot=_eot(c[1:], meta), text=self._text(meta))
 
     def v_gain_kw(self, meta: Meta, c: list[Any]) -> ModifyVP:
-        return ModifyVP(keywords=tuple(c[0]), until_eot=len(c) > 1, text=self._text(meta))
+        return ModifyVP(keywords=tuple(c[0]), until_eot=_eot(c[1:], meta), text=self._text(meta))
 
     def v_have_kw(self, meta: Meta, c: list[Any]) -> ModifyVP:
         return ModifyVP(keywords=tuple(c[0]), text=self._text(meta))
 
     def v_cant_attack(self, meta: Meta, c: list[Any]) -> ModifyVP:
-        return ModifyVP(cant_attack=True, until_eot=bool(c), text=self._text(meta))
+        return ModifyVP(cant_attack=True, until_eot=_eot(c, meta), text=self._text(meta))
 
     def v_cant_block(self, meta: Meta, c: list[Any]) -> ModifyVP:
-        return ModifyVP(cant_block=True, until_eot=bool(c), text=self._text(meta))
+        return ModifyVP(cant_block=True, until_eot=_eot(c, meta), text=self._text(meta))
 
     def v_cant_attack_or_block(self, meta: Meta, c: list[Any]) -> ModifyVP:
-        return ModifyVP(cant_attack=True, cant_block=True, until_eot=bool(c), text=self._text(meta))
+        return ModifyVP(cant_attack=True, cant_block=True, until_eot=_eot(c, meta), text=self._text(meta))
 
     def v_block_additional(self, meta: Meta, c: list[Any]) -> BlockLimitVP:
         return BlockLimitVP(1, str(c[0]), text=self._text(meta))
@@ -373,7 +385,169 @@ class _Builder(Transformer[Token, Any]):
         return CantBeRegeneratedVP(text=self._text(meta))
 
     def v_gain_control(self, meta: Meta, c: list[Any]) -> GainControlVP:
-        return GainControlVP(c[0], until_eot=len(c) > 1, text=self._text(meta))
+        as_long = len(c) > 1 and c[1] == _AS_LONG
+        until_eot = len(c) > 1 and not as_long
+        return GainControlVP(c[0], until_eot=until_eot, text=self._text(meta), as_long=as_long)
+
+    def v_control(self, meta: Meta, c: list[Any]) -> ControlVP:
+        return ControlVP(c[0], text=self._text(meta))
+
+    def v_exchange_control(self, meta: Meta, c: list[Any]) -> ExchangeControlVP:
+        return ExchangeControlVP(c[0], text=self._text(meta))
+
+    def v_regenerate(self, meta: Meta, c: list[Any]) -> RegenerateVP:
+        return RegenerateVP(c[0], text=self._text(meta))
+
+    def v_gain_control_if_regenerates(self, meta: Meta, c: list[Any]) -> GainControlIfRegeneratesVP:
+        return GainControlIfRegeneratesVP(c[0], text=self._text(meta))
+
+    def v_prevent_all(self, meta: Meta, c: list[Any]) -> PreventAllVP:
+        if c[-1] == _AS_LONG:
+            raise ParseError("'for as long as' on a prevention effect", meta.start_pos)
+        return PreventAllVP(combat=any(x is _COMBAT for x in c), text=self._text(meta))
+
+    def v_cant_gain_life(self, meta: Meta, c: list[Any]) -> CantGainLifeVP:
+        return CantGainLifeVP(until_eot=_eot(c, meta), text=self._text(meta))
+
+    def v_skip_step(self, meta: Meta, c: list[Any]) -> SkipStepVP:
+        text = self._text(meta)
+        return SkipStepVP(str(c[0]), next=" next " in f" {text.lower()} ", text=text)
+
+    def step_untap(self, meta: Meta, c: list[Any]) -> str:
+        return "untap"
+
+    def step_upkeep(self, meta: Meta, c: list[Any]) -> str:
+        return "upkeep"
+
+    def step_draw(self, meta: Meta, c: list[Any]) -> str:
+        return "draw"
+
+    def for_as_long(self, meta: Meta, c: list[Any]) -> str:
+        return _AS_LONG
+
+    def combat_word(self, meta: Meta, c: list[Any]) -> object:
+        return _COMBAT
+
+    # replacement and prevention effects (614.1a, 615.1a)
+    def s_replacement(self, meta: Meta, c: list[Any]) -> ReplacementSentence:
+        return ReplacementSentence(c[0], c[1], text=self._text(meta))
+
+    def s_unpreventable(self, meta: Meta, c: list[Any]) -> UnpreventableSentence:
+        return UnpreventableSentence(this_turn=_eot(c, meta), text=self._text(meta))
+
+    def s_opening_hand(self, meta: Meta, c: list[Any]) -> OpeningHandSentence:
+        return OpeningHandSentence(text=self._text(meta))
+
+    def one_or_more(self, meta: Meta, c: list[Any]) -> str:
+        if str(c[0]) != "one":
+            raise ParseError(f"'{c[0]} or more'", meta.start_pos)
+        return "one_or_more"
+
+    def would_np(self, meta: Meta, c: list[Any]) -> WouldA:
+        w: WouldA = c[1]
+        return replace(w, subject=c[0], this_turn=_eot(c[2:], meta), text=self._text(meta))
+
+    def would_tokens_created(self, meta: Meta, c: list[Any]) -> WouldA:
+        return WouldA("tokens_created", whose="your", text=self._text(meta))
+
+    def would_counters_put(self, meta: Meta, c: list[Any]) -> WouldA:
+        kind = str(c[1]) if len(c) > 2 else ""
+        return WouldA("counters_put", counter=kind, on=c[-1], text=self._text(meta))
+
+    def would_damage_dealt(self, meta: Meta, c: list[Any]) -> WouldA:
+        return WouldA("damage_dealt", on=c[0], this_turn=_eot(c[1:], meta), text=self._text(meta))
+
+    def wv_die(self, meta: Meta, c: list[Any]) -> WouldA:
+        return WouldA("die")
+
+    def wv_any_graveyard(self, meta: Meta, c: list[Any]) -> WouldA:
+        return WouldA("any_graveyard")
+
+    def wv_graveyard(self, meta: Meta, c: list[Any]) -> WouldA:
+        return WouldA("graveyard", whose=str(c[0]))
+
+    def gy_your(self, meta: Meta, c: list[Any]) -> str:
+        return "your"
+
+    def gy_opponent(self, meta: Meta, c: list[Any]) -> str:
+        return "opponent"
+
+    def wv_destroyed(self, meta: Meta, c: list[Any]) -> WouldA:
+        return WouldA("destroyed")
+
+    def wv_draw(self, meta: Meta, c: list[Any]) -> WouldA:
+        return WouldA("draw")
+
+    def wv_gain_life(self, meta: Meta, c: list[Any]) -> WouldA:
+        return WouldA("gain_life")
+
+    def wv_create_tokens(self, meta: Meta, c: list[Any]) -> WouldA:
+        return WouldA("create_tokens", whose="your")
+
+    def wv_put_counters(self, meta: Meta, c: list[Any]) -> WouldA:
+        return WouldA("put_counters", on=c[-1])
+
+    def wv_deal_damage(self, meta: Meta, c: list[Any]) -> WouldA:
+        on = next((x for x in c if isinstance(x, NP)), None)
+        return WouldA("deal_damage", on=on, combat=any(x is _COMBAT for x in c))
+
+    def wv_dealt_damage(self, meta: Meta, c: list[Any]) -> WouldA:
+        return WouldA("dealt_damage", combat=any(x is _COMBAT for x in c))
+
+    def _instead(self, meta: Meta, kind: str, **kw: Any) -> InsteadA:
+        return InsteadA(kind, text=self._text(meta), **kw)
+
+    def ins_exile(self, meta: Meta, c: list[Any]) -> InsteadA:
+        return self._instead(meta, "exile", obj=c[0])
+
+    def ins_shuffle(self, meta: Meta, c: list[Any]) -> InsteadA:
+        return self._instead(meta, "shuffle", obj=c[0], dest=c[1])
+
+    def ins_reveal_shuffle(self, meta: Meta, c: list[Any]) -> InsteadA:
+        return self._instead(meta, "shuffle", reveal=c[0], obj=c[1], dest=c[2])
+
+    def ins_twice_tokens(self, meta: Meta, c: list[Any]) -> InsteadA:
+        return self._instead(meta, "twice_tokens", subject=c[0] if c else None)
+
+    def ins_twice_counters(self, meta: Meta, c: list[Any]) -> InsteadA:
+        if len(c) == 2 and isinstance(c[0], NP):
+            return self._instead(meta, "twice_counters", subject=c[0], dest=c[1])
+        return self._instead(meta, "twice_counters", counter=str(c[0]), dest=c[1])
+
+    def ins_more_counters(self, meta: Meta, c: list[Any]) -> InsteadA:
+        return self._instead(
+            meta, "more_counters", amount=NUMBER_WORDS[str(c[0])], counter=str(c[1]), dest=c[2]
+        )
+
+    def ins_prevent(self, meta: Meta, c: list[Any]) -> InsteadA:
+        return self._instead(meta, "prevent", amount=c[0])
+
+    def ins_prevent_all(self, meta: Meta, c: list[Any]) -> InsteadA:
+        return self._instead(meta, "prevent_all")
+
+    def ins_double_damage(self, meta: Meta, c: list[Any]) -> InsteadA:
+        return self._instead(meta, "double_damage", subject=c[0], dest=c[1] if len(c) > 1 else None)
+
+    def ins_triple_damage(self, meta: Meta, c: list[Any]) -> InsteadA:
+        return self._instead(meta, "triple_damage", subject=c[0], dest=c[1] if len(c) > 1 else None)
+
+    def ins_life_plus(self, meta: Meta, c: list[Any]) -> InsteadA:
+        return self._instead(meta, "life_plus", amount=c[0])
+
+    def ins_life_twice(self, meta: Meta, c: list[Any]) -> InsteadA:
+        return self._instead(meta, "life_twice")
+
+    def ins_draw_that_many(self, meta: Meta, c: list[Any]) -> InsteadA:
+        return self._instead(meta, "draw_that_many")
+
+    def ins_draw(self, meta: Meta, c: list[Any]) -> InsteadA:
+        return self._instead(meta, "draw", amount=c[0])
+
+    def ins_return(self, meta: Meta, c: list[Any]) -> InsteadA:
+        return self._instead(meta, "return", obj=c[0], dest=c[1])
+
+    def ins_regenerate(self, meta: Meta, c: list[Any]) -> InsteadA:
+        return self._instead(meta, "regenerate", obj=c[0])
 
     def v_tap(self, meta: Meta, c: list[Any]) -> TapVP:
         return TapVP(c[0], text=self._text(meta))
@@ -722,6 +896,12 @@ class _Builder(Transformer[Token, Any]):
     def nw_opponent(self, meta: Meta, c: list[Any]) -> Word:
         return Word("player", "opponent")
 
+    def nw_source(self, meta: Meta, c: list[Any]) -> Word:
+        return Word("source", "source")
+
+    def nw_effect(self, meta: Meta, c: list[Any]) -> Word:
+        return Word("effect", "effect")
+
     def quals(self, meta: Meta, c: list[Any]) -> tuple[Qual, ...]:
         return tuple(c)
 
@@ -766,6 +946,18 @@ class _Builder(Transformer[Token, Any]):
 
     def q_from_a_graveyard(self, meta: Meta, c: list[Any]) -> Qual:
         return Qual("zone", "graveyard", player=NP("a", text="a"))
+
+
+_AS_LONG = "for as long as you control ~"
+_COMBAT = object()  # "combat" in "combat damage"
+
+
+def _eot(c: list[Any], meta: Meta) -> bool:
+    """Whether an optional duration ("until end of turn", "this turn") was said; "for as long
+    as" is a duration only control-changing effects take (611.2b)."""
+    if any(x == _AS_LONG for x in c if isinstance(x, str)):
+        raise ParseError("'for as long as' on an effect that can't have that duration", meta.start_pos)
+    return bool(c)
 
 
 def _pt_mod(text: str, meta: Meta) -> tuple[int, int]:

@@ -64,6 +64,8 @@ def harm(target: Target) -> float:
     ir.AddMana,
     ir.CreateToken,
     ir.May,
+    ir.CreateReplacement,
+    ir.ApplyRules,
 )
 def _other(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
     """Effects the agent doesn't aim at a target: taken as mildly harmful to whatever they name."""
@@ -93,7 +95,7 @@ def _counter(v: Situation, e: ir.CounterSpell, target: Target, x: int) -> float:
     return harm(target)
 
 
-@scores(ir.Destroy, ir.Exile, ir.GainControl)
+@scores(ir.Destroy, ir.Exile, ir.GainControl, ir.ExchangeControl)
 def _remove(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
     if target.permanent is None:
         return 0.0 if target.spell is not None else harm(target)
@@ -107,7 +109,7 @@ def _bounce(v: Situation, e: ir.ReturnToHand, target: Target, x: int) -> float:
     return -0.5 * target.value if target.mine else 0.5 * target.value
 
 
-@scores(ir.Tap, ir.SkipNextUntap)
+@scores(ir.Tap, ir.SkipNextUntap, ir.SkipNextStep)
 def _tap(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
     return 0.0 if target.spell is not None else harm(target)
 
@@ -124,7 +126,7 @@ def _counters(v: Situation, e: ir.PutCounters, target: Target, x: int) -> float:
     return 2.0 * n if target.mine else -2.0 * n
 
 
-@scores(ir.Untap, ir.PreventDamage)
+@scores(ir.Untap, ir.PreventDamage, ir.Regenerate)
 def _help(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
     if target.permanent is None:
         return 0.0 if target.spell is not None else harm(target)

@@ -26,7 +26,12 @@ def destroy(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Destroy) -> Outcome:
             continue
         events.append(
             ZoneChange(
-                obj=t, to=GRAVEYARD, rule="701.8a", cause="destroy", text=f"{ctx.describe(t)} is destroyed"
+                obj=t,
+                to=GRAVEYARD,
+                rule="701.8a",
+                cause="destroy",
+                text=f"{ctx.describe(t)} is destroyed",
+                no_regenerate=e.no_regenerate,  # 701.19c
             )
         )
     if events:

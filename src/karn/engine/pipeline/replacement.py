@@ -3,15 +3,19 @@ the event becomes when one is applied.
 
 A replacement effect is identified by a stable string id (an event records the
 ids of those that already modified it, so each applies at most once, 614.5).
-Today's kinds:
+The kinds:
 
 * prevention shields from resolved spells and abilities (615.7):
   ``shield:<id>``;
 * "enters tapped" / "enters with counters" of the entering permanent itself
   (614.1c, checked as it would exist on the battlefield, 614.12) and of other
-  permanents (614.1d): ``enters:<source object>:<ability id>``.
+  permanents (614.1d): ``enters:<source object>:<ability id>``;
+* the "If ... would ..., ... instead" effects of static abilities and of resolved spells
+  and abilities, regeneration shields (614.1a, 615.1a, 701.19): :mod:`.instead`.
 
-Each kind is a :class:`Replacement` found by a registered finder.
+Each kind is a :class:`Replacement` found by a registered finder. Besides them, "can't"
+effects (614.17) are registered per event type as :data:`PROHIBITIONS`: an event that
+can't happen is dropped before any replacement effect is looked for (614.17c).
 """
 
 from __future__ import annotations
@@ -22,9 +26,9 @@ from typing import Any
 
 from karn import ir
 from karn.engine.context import Context
-from karn.engine.events import Damage, GameEvent, ZoneChange
+from karn.engine.events import CounterChange, CreateToken, Damage, GameEvent, ZoneChange
 from karn.engine.filters import characteristics_match
-from karn.engine.state import BATTLEFIELD, ref_player
+from karn.engine.state import BATTLEFIELD, Option, ref_player
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,13 +38,40 @@ class Replacement:
     id: str
     text: str  # for the affected player's choice (616.1)
     kind: str  # "self" (614.15), "control" (616.1b), "copy" (616.1c), "back_face" (616.1d), "other"
-    apply: Callable[[Context, Any], list[GameEvent]]
+    # What the event becomes: (context, event, the option picked by ``choose`` or -1).
+    apply: Callable[[Context, Any, int], list[GameEvent]]
     # Two replacements with the same `same_as` key do the same thing: ordering them is no choice.
     same_as: str = ""
+    # 616.1g: it modifies an event contained in this one (a token entering as it is created):
+    # it can't be chosen while an effect on the containing event can.
+    inner: bool = False
+    # Applying it asks a player a choice: (the player, the options); none or one: no question.
+    choose: Callable[[Context, Any], tuple[int, list[Option]]] | None = None
 
 
 Finder = Callable[[Context, Any], Iterator[Replacement]]
 FINDERS: dict[type, list[Finder]] = {}
+
+# 614.17: "can't" effects: a check per event type; an event that can't happen is dropped.
+Prohibition = Callable[[Context, Any], str]  # the reason it can't happen, or ""
+PROHIBITIONS: dict[type, list[Prohibition]] = {}
+
+
+def prohibits(event_type: type) -> Callable[[Prohibition], Prohibition]:
+    def register(fn: Prohibition) -> Prohibition:
+        PROHIBITIONS.setdefault(event_type, []).append(fn)
+        return fn
+
+    return register
+
+
+def prohibited(ctx: Context, ev: GameEvent) -> str:
+    """Why `ev` can't happen (614.17), or ""."""
+    for check in PROHIBITIONS.get(type(ev), ()):
+        why = check(ctx, ev)
+        if why:
+            return why
+    return ""
 
 
 def finds(event_type: type) -> Callable[[Finder], Finder]:
@@ -61,19 +92,51 @@ def applicable(ctx: Context, ev: GameEvent) -> list[Replacement]:
 
 
 def affected_player(ctx: Context, ev: GameEvent) -> int:
-    """616.1: the affected player, or the controller (owner) of the affected object."""
+    """616.1: the affected player, or the controller of the affected object (its owner if it
+    has no controller)."""
     s = ctx.state
     if isinstance(ev, Damage):
         if ev.target < 0:
             return ref_player(ev.target)
         return ctx.controller(ev.target) if ev.target in s.objects else s.active
     if isinstance(ev, ZoneChange):
-        if ev.controller >= 0:
-            return ev.controller
         o = s.objects.get(ev.obj)
+        if o is not None and o.zone == BATTLEFIELD:
+            return ctx.controller(ev.obj)  # a permanent leaving the battlefield
+        if ev.controller >= 0:
+            return ev.controller  # the controller it would enter under
         return o.owner if o is not None else s.active
+    if isinstance(ev, CounterChange):
+        return ctx.controller(ev.obj) if ev.obj in s.objects else s.active
+    if isinstance(ev, CreateToken):
+        return ev.controller
     player = getattr(ev, "player", None)
     return player if isinstance(player, int) and player >= 0 else s.active
+
+
+def unpreventable(ctx: Context, ev: Damage) -> bool:
+    """615.12: damage can't be prevented (a resolved spell's rules change this turn, or a
+    static ability, "Damage can't be prevented.")."""
+    if any(r.change.rule == "unpreventable" for r in ctx.state.rules):
+        return True
+    return any(change.rule == "unpreventable" for _, _, change in static_rules(ctx))
+
+
+def static_rules(ctx: Context) -> list[tuple[int, int, ir.RuleChange]]:
+    """The rules changes of static abilities on the battlefield (source, its controller, the
+    change), cached per version of the characteristics."""
+    version, found = ctx.rules_cache
+    if version == ctx.state.layers_version:
+        return found
+    out = [
+        (src, c.controller, change)
+        for src, c in ctx.battlefield_chars().items()
+        for ab in c.abilities
+        if isinstance(ab, ir.GameRules)
+        for change in ab.changes
+    ]
+    ctx.rules_cache = (ctx.state.layers_version, out)
+    return out
 
 
 # ---------------------------------------------------------------------------- prevention shields (615.7)
@@ -95,10 +158,14 @@ def _shields(ctx: Context, ev: Damage) -> Iterator[Replacement]:
             )
 
 
-def _prevent(ctx: Context, ev: Damage) -> list[GameEvent]:
-    """615.7: each 1 damage prevented reduces the shield by 1."""
+def _prevent(ctx: Context, ev: Damage, pick: int) -> list[GameEvent]:
+    """615.7: each 1 damage prevented reduces the shield by 1; 615.12: damage that can't be
+    prevented doesn't reduce it (and it applied once, 615.12a)."""
     sid = int(ev.applied[-1].removeprefix("shield:"))
     sh = next(x for x in ctx.state.shields if x.id == sid)
+    if unpreventable(ctx, ev):
+        ctx.emit("615.12", f"{ev.source_name}'s damage can't be prevented ({sh.source_name})")
+        return [ev]
     n = min(sh.amount, ev.amount)
     sh.amount -= n
     ctx.state.shields = [x for x in ctx.state.shields if x.amount > 0]
@@ -158,8 +225,10 @@ def _enters_effects(ctx: Context) -> list[tuple[int, str, ir.EntersReplacement]]
     return out
 
 
-def _enters_replacement(rid: str, ab: ir.EntersReplacement, source_name: str) -> Replacement:
-    def apply(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
+def _enters_replacement(
+    rid: str, ab: ir.EntersReplacement, source_name: str, inner: bool = False
+) -> Replacement:
+    def apply(ctx: Context, ev: ZoneChange | CreateToken, pick: int) -> list[GameEvent]:
         if ab.tapped:
             ev.tapped = True
         for kind, amount in ab.counters:
@@ -168,10 +237,29 @@ def _enters_replacement(rid: str, ab: ir.EntersReplacement, source_name: str) ->
         return [ev]
 
     what = ab.text or f"{source_name}: enters" + (" tapped" if ab.tapped else "")
-    return Replacement(rid, what, "other", apply, same_as=f"enters:{ab.tapped}:{ab.counters}")
+    return Replacement(rid, what, "other", apply, same_as=f"enters:{ab.tapped}:{ab.counters}", inner=inner)
 
 
-def _x_of(ctx: Context, ev: ZoneChange) -> int:
+def _x_of(ctx: Context, ev: ZoneChange | CreateToken) -> int:
     """The X of the spell that is becoming this permanent (400.7d)."""
+    if isinstance(ev, CreateToken):
+        return 0
     o = ctx.state.objects.get(ev.obj)
     return o.x if o is not None else 0
+
+
+@finds(CreateToken)
+def _tokens_enter(ctx: Context, ev: CreateToken) -> Iterator[Replacement]:
+    """616.1g: the tokens entering the battlefield is an event contained in their creation:
+    "[objects] enter tapped / with counters" (614.1d) apply to them after the effects on the
+    creation itself."""
+    if ev.count <= 0:
+        return
+    td = ev.token
+    for src, aid, ab in _enters_effects(ctx):
+        c = ctx.chars(src)
+        f = ab.filter
+        if f is not None and characteristics_match(
+            f, td.types, td.subtypes, td.supertypes, td.colors, ev.controller, ev.controller, c.controller
+        ):
+            yield _enters_replacement(f"enters:{src}:{aid}", ab, c.name, inner=True)

@@ -3,28 +3,61 @@ replacement effects on how permanents enter the battlefield (614.1c-d)."""
 
 from __future__ import annotations
 
-from karn.ir.nodes import CostIncrease, Effect, EntersReplacement, Modify, Selector, Static
+from karn.ir.nodes import Ability, Effect, EntersReplacement, Modify, Selector, Static
 from karn.oracle.lowering.context import Ctx, amount
 from karn.oracle.lowering.continuous import block_limit, merge, modification
+from karn.oracle.lowering.control import control_modification
 from karn.oracle.lowering.costs import is_cost_increase, lower_cost_increase
 from karn.oracle.lowering.descriptions import describe
 from karn.oracle.lowering.references import object_sel
 from karn.oracle.lowering.registry import Clause, lowers
-from karn.oracle.syntax import NP, BlockLimitVP, ChainSentence, Effects, EntersVP, Item, ModifyVP
+from karn.oracle.lowering.replacements import (
+    lower_cant_gain_life_ability,
+    lower_skip_step_ability,
+    static_replacement,
+)
+from karn.oracle.syntax import (
+    NP,
+    BlockLimitVP,
+    CantGainLifeVP,
+    ChainSentence,
+    ControlVP,
+    Effects,
+    EntersVP,
+    Item,
+    ModifyVP,
+    SkipStepVP,
+)
 
 # the counters the engine knows (122.1a), as for PutCounters
 ENTERS_COUNTER_KINDS = ("+1/+1", "-1/-1")
 
 
-def lower_static(effects: Effects, text: str) -> Static | CostIncrease | EntersReplacement:
+def lower_static(effects: Effects, text: str) -> Ability:
     """A static ability (604): continuous modifications without a duration, a
-    spell's cost increase (601.2f) or an "enters tapped/with counters" replacement."""
+    spell's cost increase (601.2f), an "enters tapped/with counters" replacement, another
+    replacement or prevention effect (614.1a, 615.1a), a change to the rules (615.12, 119.7),
+    a skipped step (614.10), control of the enchanted permanent (613.1b) or an opening-hand
+    action (103.6a)."""
     ctx = Ctx()
     if is_cost_increase(effects):
         return lower_cost_increase(effects, text)
     entering = _enters_item(effects)
     if entering is not None:
         return lower_enters(entering, ctx, text)
+    if len(effects.sentences) == 1:
+        found = static_replacement(effects.sentences[0], text)
+        if found is not None:
+            return found
+        single = _single_item(effects)
+        if single is not None:
+            if isinstance(single.vp, CantGainLifeVP):
+                return lower_cant_gain_life_ability(single.subject, single.vp, text)
+            if isinstance(single.vp, SkipStepVP):
+                return lower_skip_step_ability(single.subject, single.vp, text)
+            if isinstance(single.vp, ControlVP):
+                ctx.clause = effects.sentences[0].text
+                return Static((control_modification(single.subject, single.vp, ctx),), text=text)
     mods: list[Modify] = []
     for s in effects.sentences:
         ctx.clause = s.text
@@ -48,6 +81,14 @@ def lower_static(effects: Effects, text: str) -> Static | CostIncrease | EntersR
     if ctx.targets:
         raise ctx.fail("static ability with targets")
     return Static(tuple(mods), text=text)
+
+
+def _single_item(effects: Effects) -> Item | None:
+    """The clause of a one-clause static ability."""
+    ss = effects.sentences
+    if len(ss) == 1 and isinstance(ss[0], ChainSentence) and len(ss[0].items) == 1:
+        return ss[0].items[0]
+    return None
 
 
 def _enters_item(effects: Effects) -> Item | None:
