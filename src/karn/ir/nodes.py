@@ -300,6 +300,15 @@ class DealDamage:
 
 
 @dataclass(frozen=True, slots=True)
+class DamageEach:
+    """ "~ deals N damage to each creature [you don't control]" (120.3): the source deals the
+    damage to every object of the group at once (one simultaneous event, 120.2)."""
+
+    amount: Amount
+    what: Group
+
+
+@dataclass(frozen=True, slots=True)
 class GainLife:
     amount: Amount
     player: Ref = Ref("you")
@@ -611,6 +620,7 @@ class SkipNextStep:
 
 Effect = (
     DealDamage
+    | DamageEach
     | GainLife
     | LoseLife
     | Draw

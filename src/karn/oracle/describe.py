@@ -24,6 +24,7 @@ from karn.ir.nodes import (
     CounterSpell,
     CreateReplacement,
     CreateToken,
+    DamageEach,
     DealDamage,
     Destroy,
     Discard,
@@ -356,6 +357,11 @@ def effect_text(e: Effect) -> str:
 def _deal_damage(e: DealDamage) -> str:
     div = " divided evenly" if e.divided else ""
     return f"deal {amount_text(e.amount)} damage{div} to {ref_text(e.to)}"
+
+
+@renders(DamageEach)
+def _damage_each(e: DamageEach) -> str:
+    return f"deal {amount_text(e.amount)} damage to {selector_text(e.what)}"
 
 
 @renders(GainLife)

@@ -65,6 +65,7 @@ from karn.oracle.syntax import (
     ModalA,
     ModifyVP,
     OpeningHandSentence,
+    OrLoseSentence,
     PayLifeCostA,
     PreventAllVP,
     PreventDamageVP,
@@ -434,6 +435,9 @@ class _Builder(Transformer[Token, Any]):
 
     def s_unpreventable(self, meta: Meta, c: list[Any]) -> UnpreventableSentence:
         return UnpreventableSentence(this_turn=_eot(c, meta), text=self._text(meta))
+
+    def s_or_lose(self, meta: Meta, c: list[Any]) -> OrLoseSentence:
+        return OrLoseSentence(text=self._text(meta))
 
     def s_opening_hand(self, meta: Meta, c: list[Any]) -> OpeningHandSentence:
         return OpeningHandSentence(text=self._text(meta))

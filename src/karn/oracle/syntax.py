@@ -546,6 +546,13 @@ class UnpreventableSentence(SentenceA):
 
 
 @dataclass(frozen=True, slots=True)
+class OrLoseSentence(SentenceA):
+    """ "If you can't, you lose the game." after a replacement effect (104.3e)."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class OpeningHandSentence(SentenceA):
     """ "If ~ is in your opening hand, you may begin the game with it on the battlefield." (103.6a)."""
 

@@ -65,6 +65,7 @@ def harm(target: Target) -> float:
     ir.CreateToken,
     ir.May,
     ir.CreateReplacement,
+    ir.DamageEach,
     ir.ApplyRules,
 )
 def _other(v: Situation, e: ir.Effect, target: Target, x: int) -> float:

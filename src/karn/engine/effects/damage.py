@@ -8,7 +8,7 @@ from karn.engine.effects.registry import DONE, Outcome, handles
 from karn.engine.events import AddShield, GameEvent
 from karn.engine.frames import ResolveFrame
 from karn.engine.pipeline import perform
-from karn.engine.references import amount, damage_event, damage_source, refs, source_id
+from karn.engine.references import amount, damage_event, damage_source, refs, select, source_id
 from karn.engine.state import BATTLEFIELD, Obj
 
 
@@ -26,6 +26,24 @@ def deal_damage(ctx: Context, f: ResolveFrame, o: Obj, e: ir.DealDamage) -> Outc
         damage_event(ctx, src, source_id(o), t, n)
         for t in targets
         if n > 0 and (t < 0 or (t in s.objects and s.objects[t].zone == BATTLEFIELD))
+    ]
+    if events:
+        perform(ctx, events)
+    return DONE
+
+
+@handles(ir.DamageEach)
+def damage_each(ctx: Context, f: ResolveFrame, o: Obj, e: ir.DamageEach) -> Outcome:
+    """120.2-120.3: "deals N damage to each creature": one event dealing it to all at once."""
+    n = amount(ctx, f, o, e.amount)
+    if n <= 0:
+        return DONE
+    src = damage_source(ctx, source_id(o))
+    s = ctx.state
+    events: list[GameEvent] = [
+        damage_event(ctx, src, source_id(o), t, n)
+        for t in select(ctx, f, o, e.what)
+        if t in s.objects and s.objects[t].zone == BATTLEFIELD
     ]
     if events:
         perform(ctx, events)

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
-from karn.ir.nodes import DealDamage, Effect, PreventDamage, Ref
+from karn.ir.nodes import DamageEach, DealDamage, Effect, Group, PreventDamage, Ref
 from karn.oracle.lowering.context import Ctx, amount
-from karn.oracle.lowering.references import imperative, is_self, object_ref, player_ref, target_ref
+from karn.oracle.lowering.references import (
+    imperative,
+    is_self,
+    object_ref,
+    object_sel,
+    player_ref,
+    target_ref,
+)
 from karn.oracle.lowering.registry import Clause, lowers
 from karn.oracle.syntax import NP, DamageVP, PreventDamageVP
 
@@ -17,6 +24,11 @@ def lower_damage(vp: DamageVP, clause: Clause) -> list[Effect]:
     ctx = clause.ctx
     if clause.subject is not None and not is_self(clause.subject, ctx):
         raise ctx.fail("damage dealt by something other than the source")
+    if vp.recipient.kind in ("each", "all") and not vp.divided:
+        group = object_sel(vp.recipient, ctx)
+        if not isinstance(group, Group):
+            raise ctx.fail(f"the IR cannot deal damage to '{vp.recipient.text}'")
+        return [DamageEach(amount(vp.amount), group)]
     if vp.recipient.kind not in _RECIPIENTS:
         raise ctx.fail(f"the IR cannot deal damage to '{vp.recipient.text}'")
     to = damage_recipient(vp.recipient, ctx)

@@ -19,6 +19,7 @@ refused rather than half-read.
 
 from __future__ import annotations
 
+from dataclasses import replace as dataclass_replace
 from typing import Literal
 
 from karn.ir.nodes import (
@@ -47,6 +48,7 @@ from karn.oracle.syntax import (
     Desc,
     InsteadA,
     OpeningHandSentence,
+    OrLoseSentence,
     PreventAllVP,
     ReplacementSentence,
     SkipStepVP,
@@ -114,6 +116,22 @@ def lower_opening_hand(sentence: OpeningHandSentence, text: str) -> OpeningHand:
     """103.6a: "If this card is in your opening hand, you may begin the game with it on the
     battlefield." """
     return OpeningHand(text=text)
+
+
+def static_replacement_or_lose(first: object, second: object, text: str) -> Ability | None:
+    """ "If you would draw a card, return a card from your graveyard to your hand instead. If
+    you can't, you lose the game." (614.1a, 104.3e), or None."""
+    if not (isinstance(first, ReplacementSentence) and isinstance(second, OrLoseSentence)):
+        return None
+    found = lower_replacement_ability(first, text)
+    if found.instead.kind != "return_from_graveyard":
+        raise Ctx(clause=second.text).fail("'if you can't, you lose the game' after this replacement")
+    return dataclass_replace(found, instead=dataclass_replace(found.instead, or_lose=True))
+
+
+@lowers_sentence(OrLoseSentence)
+def lower_or_lose_sentence(sentence: OrLoseSentence, ctx: Ctx, out: list[Effect]) -> None:
+    raise ctx.fail("'if you can't, you lose the game' in a resolving spell or ability")
 
 
 def static_replacement(sentence: object, text: str) -> Ability | None:

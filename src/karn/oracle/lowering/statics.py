@@ -15,6 +15,7 @@ from karn.oracle.lowering.replacements import (
     lower_cant_gain_life_ability,
     lower_skip_step_ability,
     static_replacement,
+    static_replacement_or_lose,
 )
 from karn.oracle.syntax import (
     NP,
@@ -45,6 +46,10 @@ def lower_static(effects: Effects, text: str) -> Ability:
     entering = _enters_item(effects)
     if entering is not None:
         return lower_enters(entering, ctx, text)
+    if len(effects.sentences) == 2:
+        pair = static_replacement_or_lose(effects.sentences[0], effects.sentences[1], text)
+        if pair is not None:
+            return pair
     if len(effects.sentences) == 1:
         found = static_replacement(effects.sentences[0], text)
         if found is not None:
