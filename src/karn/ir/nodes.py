@@ -469,6 +469,15 @@ class PreventDamage:
 
 
 @dataclass(frozen=True, slots=True)
+class Mill:
+    """``player`` mills ``amount`` cards (701.17a): the top cards of their library go to their
+    graveyard, as many as there are (609.3, 701.17b)."""
+
+    amount: Amount
+    player: Ref
+
+
+@dataclass(frozen=True, slots=True)
 class RevealTop:
     """``player`` reveals the top card of their library (701.20); if it matches
     ``filter`` that player puts it into ``put_into``."""
@@ -641,6 +650,7 @@ Effect = (
     | PutCounters
     | PreventDamage
     | RevealTop
+    | Mill
     | Attach
     | May
     | ExchangeControl

@@ -25,6 +25,7 @@ from karn.ir.nodes import (
     CreateReplacement,
     CreateToken,
     DamageEach,
+    Mill,
     DealDamage,
     Destroy,
     Discard,
@@ -357,6 +358,11 @@ def effect_text(e: Effect) -> str:
 def _deal_damage(e: DealDamage) -> str:
     div = " divided evenly" if e.divided else ""
     return f"deal {amount_text(e.amount)} damage{div} to {ref_text(e.to)}"
+
+
+@renders(Mill)
+def _mill(e: Mill) -> str:
+    return f"{ref_text(e.player)} mill {amount_text(e.amount)}"
 
 
 @renders(DamageEach)

@@ -43,6 +43,7 @@ from karn.oracle.syntax import (
     DiscardChosenVP,
     DiscardCostA,
     DiscardVP,
+    MillVP,
     DrawVP,
     Effects,
     EnchantA,
@@ -335,6 +336,9 @@ class _Builder(Transformer[Token, Any]):
 
     def v_discard(self, meta: Meta, c: list[Any]) -> DiscardVP:
         return DiscardVP(c[0], text=self._text(meta))
+
+    def v_mill(self, meta: Meta, c: list[Any]) -> MillVP:
+        return MillVP(c[0], text=self._text(meta))
 
     def v_discard_that(self, meta: Meta, c: list[Any]) -> DiscardChosenVP:
         return DiscardChosenVP(text=self._text(meta))

@@ -173,6 +173,14 @@ class DiscardVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class MillVP(VerbA):
+    """ "mill N cards" (701.17a)."""
+
+    amount: AmountA
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class DiscardChosenVP(VerbA):
     """ "discard that card" (the card chosen from a revealed hand)."""
 

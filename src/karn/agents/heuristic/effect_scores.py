@@ -66,6 +66,7 @@ def harm(target: Target) -> float:
     ir.May,
     ir.CreateReplacement,
     ir.DamageEach,
+    ir.Mill,
     ir.ApplyRules,
 )
 def _other(v: Situation, e: ir.Effect, target: Target, x: int) -> float:

@@ -15,7 +15,7 @@ from karn.engine.events import ReorderLibrary, Reveal, Shuffle, ZoneChange
 from karn.engine.frames import DiscardProgress, MayProgress, ResolveFrame, ScryProgress, SearchProgress
 from karn.engine.pipeline import perform
 from karn.engine.references import amount, refs, stack_label
-from karn.engine.state import BATTLEFIELD, HAND, Obj, Option, ref_player
+from karn.engine.state import BATTLEFIELD, GRAVEYARD, HAND, Obj, Option, ref_player
 
 
 @handles(ir.Draw)
@@ -23,6 +23,27 @@ def draw_cards(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Draw) -> Outcome:
     n = amount(ctx, f, o, e.amount)
     for p in refs(ctx, f, o, e.player):
         draw(ctx, ref_player(p), n, "121.2")
+    return DONE
+
+
+@handles(ir.Mill)
+def mill(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Mill) -> Outcome:
+    """701.17a-b: the top N cards of the player's library are put into their graveyard at once;
+    with fewer cards there, as many as there are (609.3)."""
+    n = amount(ctx, f, o, e.amount)
+    s = ctx.state
+    for p in [ref_player(r) for r in refs(ctx, f, o, e.player) if r < 0]:
+        library = s.players[p].library  # the last id is the top card
+        top = list(reversed(library[-n:])) if n > 0 else []
+        if top:
+            names = ", ".join(s.objects[c].name for c in top)
+            ctx.emit(
+                "701.17a",
+                f"{ctx.player_name(p)} mills {len(top)} card{'s' if len(top) != 1 else ''}: {names}",
+            )
+            perform(
+                ctx, [ZoneChange(obj=c, to=GRAVEYARD, rule="701.17a", cause="mill", quiet=True) for c in top]
+            )
     return DONE
 
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from karn.ir.nodes import Discard, Draw, Effect, Scry
+from karn.ir.nodes import Discard, Draw, Effect, Mill, Scry
 from karn.oracle.lowering.context import amount
 from karn.oracle.lowering.references import imperative, player_ref
 from karn.oracle.lowering.registry import Clause, lowers
-from karn.oracle.syntax import DiscardVP, DrawVP, ScryVP
+from karn.oracle.syntax import DiscardVP, DrawVP, MillVP, ScryVP
 
 
 @lowers(DrawVP)
@@ -18,6 +18,12 @@ def lower_draw(vp: DrawVP, clause: Clause) -> list[Effect]:
 def lower_discard(vp: DiscardVP, clause: Clause) -> list[Effect]:
     """ "discards N cards": the discarding player chooses (701.9b)."""
     return [Discard(amount(vp.amount), player_ref(clause.subject, clause.ctx))]
+
+
+@lowers(MillVP)
+def lower_mill(vp: MillVP, clause: Clause) -> list[Effect]:
+    """ "mills N cards": the top N cards of their library go to their graveyard (701.17a)."""
+    return [Mill(amount(vp.amount), player_ref(clause.subject, clause.ctx))]
 
 
 @lowers(ScryVP)
