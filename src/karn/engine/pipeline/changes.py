@@ -153,7 +153,11 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
     removes it from combat (506.4). A token that leaves the battlefield ceases to exist
     (111.7, 704.5d); so does an ability leaving the stack (``to=""``)."""
     s = ctx.state
-    o = s.objects[ev.obj]
+    o = s.objects.get(ev.obj)
+    if o is None:
+        # 400.7: it already became a new object (another event of the batch moved it, e.g.
+        # two replaced draws returning the same card): this one finds nothing to move.
+        return []
     ev.origin = o.zone
     ev.card = o.card
     ev.owner = o.owner
