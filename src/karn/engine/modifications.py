@@ -227,6 +227,14 @@ class RulesEffect(msgspec.Struct, array_like=True):
     duration: str = "end_of_turn"
 
 
+class LinkedExile(msgspec.Struct, array_like=True):
+    """610.3: ``obj`` (in exile) was exiled by ``source`` "until ~ leaves the battlefield"."""
+
+    source: int
+    obj: int
+    source_name: str = ""
+
+
 class StepSkip(msgspec.Struct, array_like=True):
     """ "You skip your next untap step" (614.10, 614.10a): ``player`` skips their next ``step``
     that hasn't begun; each one skips one occurrence."""

@@ -16,7 +16,7 @@ import msgspec
 
 from karn.engine.events import GameEvent
 from karn.engine.frames import Frame
-from karn.engine.modifications import ContinuousEffect, ReplacementEffect, RulesEffect, StepSkip
+from karn.engine.modifications import ContinuousEffect, LinkedExile, ReplacementEffect, RulesEffect, StepSkip
 from karn.engine.values import (
     BATTLEFIELD,
     COMMAND,
@@ -53,6 +53,7 @@ __all__ = [
     "Option",
     "PendingTrigger",
     "Player",
+    "LinkedExile",
     "ReplacementEffect",
     "RulesEffect",
     "StepSkip",
@@ -205,6 +206,8 @@ class GameState(msgspec.Struct, array_like=True):
     replacements: list[ReplacementEffect] = msgspec.field(default_factory=list)
     rules: list[RulesEffect] = msgspec.field(default_factory=list)
     skips: list[StepSkip] = msgspec.field(default_factory=list)
+    # 610.3: cards exiled "until ~ leaves the battlefield" (returned by the pipeline).
+    linked_exiles: list[LinkedExile] = msgspec.field(default_factory=list)
 
 
 _ENC = msgspec.msgpack.Encoder()

@@ -350,6 +350,16 @@ class Exile:
 
 
 @dataclass(frozen=True, slots=True)
+class ExileUntilSourceLeaves:
+    """ "Exile <what> until ~ leaves the battlefield" (610.3): when the source leaves the
+    battlefield, the exiled cards return to the battlefield under their owners' control
+    (610.3c), all at once for sources leaving at once (610.3d). If the source has already left
+    when the effect would begin, nothing is exiled (610.3c)."""
+
+    what: Selector
+
+
+@dataclass(frozen=True, slots=True)
 class ReturnToHand:
     """Put the object into its owner's hand (from the battlefield or a graveyard)."""
 
@@ -651,6 +661,7 @@ Effect = (
     | PreventDamage
     | RevealTop
     | Mill
+    | ExileUntilSourceLeaves
     | Attach
     | May
     | ExchangeControl

@@ -33,6 +33,7 @@ from karn.ir.nodes import (
     EntersReplacement,
     ExchangeControl,
     Exile,
+    ExileUntilSourceLeaves,
     Filter,
     GainControl,
     GainLife,
@@ -358,6 +359,11 @@ def effect_text(e: Effect) -> str:
 def _deal_damage(e: DealDamage) -> str:
     div = " divided evenly" if e.divided else ""
     return f"deal {amount_text(e.amount)} damage{div} to {ref_text(e.to)}"
+
+
+@renders(ExileUntilSourceLeaves)
+def _exile_until(e: ExileUntilSourceLeaves) -> str:
+    return f"exile {selector_text(e.what)} until this leaves the battlefield"
 
 
 @renders(Mill)

@@ -50,6 +50,7 @@ from karn.oracle.syntax import (
     EntersVP,
     EquipA,
     ExchangeControlVP,
+    ExileUntilVP,
     ExileVP,
     GainControlIfRegeneratesVP,
     GainControlVP,
@@ -348,6 +349,9 @@ class _Builder(Transformer[Token, Any]):
 
     def v_exile(self, meta: Meta, c: list[Any]) -> ExileVP:
         return ExileVP(c[0], text=self._text(meta))
+
+    def v_exile_until(self, meta: Meta, c: list[Any]) -> ExileUntilVP:
+        return ExileUntilVP(c[0], text=self._text(meta))
 
     def v_return(self, meta: Meta, c: list[Any]) -> ReturnVP:
         return ReturnVP(c[0], c[1], text=self._text(meta))

@@ -213,6 +213,14 @@ class ExileVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class ExileUntilVP(VerbA):
+    """ "exile <obj> until ~ leaves the battlefield" (610.3)."""
+
+    obj: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class ReturnVP(VerbA):
     """ "return <obj> to <dest>"."""
 

@@ -97,7 +97,7 @@ def _counter(v: Situation, e: ir.CounterSpell, target: Target, x: int) -> float:
     return harm(target)
 
 
-@scores(ir.Destroy, ir.Exile, ir.GainControl, ir.ExchangeControl)
+@scores(ir.Destroy, ir.Exile, ir.GainControl, ir.ExchangeControl, ir.ExileUntilSourceLeaves)
 def _remove(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
     if target.permanent is None:
         return 0.0 if target.spell is not None else harm(target)

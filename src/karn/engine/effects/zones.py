@@ -9,8 +9,8 @@ from karn.engine.effects.registry import DONE, Outcome, handles
 from karn.engine.events import GameEvent, ZoneChange
 from karn.engine.frames import ResolveFrame
 from karn.engine.pipeline import perform
-from karn.engine.references import leave_stack, refs, select, stack_label
-from karn.engine.state import EXILE, GRAVEYARD, HAND, STACK, Obj
+from karn.engine.references import leave_stack, refs, select, source_id, stack_label
+from karn.engine.state import EXILE, GRAVEYARD, HAND, STACK, LinkedExile, Obj
 
 
 @handles(ir.Destroy)
@@ -61,6 +61,27 @@ def move_all(ctx: Context, ids: list[int], zone: str, rule: str, cause: str, ver
 @handles(ir.Exile)
 def exile(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Exile) -> Outcome:
     move_all(ctx, select(ctx, f, o, e.what), EXILE, "406.2", "exile", "is exiled")
+    return DONE
+
+
+@handles(ir.ExileUntilSourceLeaves)
+def exile_until(ctx: Context, f: ResolveFrame, o: Obj, e: ir.ExileUntilSourceLeaves) -> Outcome:
+    """610.3: exile until the source leaves the battlefield; 610.3c: if it already left,
+    nothing is exiled."""
+    s = ctx.state
+    source = source_id(o)
+    if not on_battlefield(ctx, source):
+        ctx.emit("610.3c", f"{o.name} has left the battlefield: nothing is exiled")
+        return DONE
+    events: list[GameEvent] = [
+        ZoneChange(obj=t, to=EXILE, rule="610.3", cause="exile", text=f"{ctx.describe(t)} is exiled")
+        for t in select(ctx, f, o, e.what)
+        if t > 0 and on_battlefield(ctx, t)
+    ]
+    done = perform(ctx, events) if events else []
+    for ev in done or []:
+        if isinstance(ev, ZoneChange) and ev.to == EXILE and ev.new_id:
+            s.linked_exiles.append(LinkedExile(source, ev.new_id, o.name))
     return DONE
 
 

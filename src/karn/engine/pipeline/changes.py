@@ -45,6 +45,7 @@ from karn.engine.modifications import SetController
 from karn.engine.pipeline.knowledge import forget, learn, moved, shuffled
 from karn.engine.state import (
     BATTLEFIELD,
+    EXILE,
     GRAVEYARD,
     HAND,
     LIBRARY,
@@ -177,10 +178,11 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
         remove_from_combat(s, o.id)
     del s.objects[o.id]
     changed(s, layers=ev.origin == BATTLEFIELD)
+    returns = _linked_returns(ctx, o.id) if ev.origin == BATTLEFIELD else []
     if not ev.to or (o.token is not None and ev.to != BATTLEFIELD) or (o.card < 0 and o.token is None):
         moved(s, o, ev.origin, None, ev)
         _log_zone_change(ctx, ev, None)
-        return []
+        return returns
     new = new_object(ctx, o.card, o.name, o.owner, ev.to, token=o.token)
     if ev.to in (BATTLEFIELD, STACK):
         new.controller = o.owner if ev.controller < 0 else ev.controller
@@ -207,7 +209,33 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
         s.lki[o.id] = LastKnown(**{**_fields(lk), "new_id": new.id})
         ev.last_known = s.lki[o.id]
     _log_zone_change(ctx, ev, new)
-    return []
+    return returns
+
+
+def _linked_returns(ctx: Context, source: int) -> list[GameEvent]:
+    """610.3c-d: the cards a permanent exiled "until ~ leaves the battlefield" return to the
+    battlefield under their owners' control as it leaves; the returns of permanents leaving
+    at once are one batch of follow-up events, so they return at the same time."""
+    s = ctx.state
+    mine = [link for link in s.linked_exiles if link.source == source]
+    if not mine:
+        return []
+    s.linked_exiles = [link for link in s.linked_exiles if link.source != source]
+    out: list[GameEvent] = []
+    for link in mine:
+        o = s.objects.get(link.obj)
+        if o is not None and o.zone == EXILE:
+            out.append(
+                ZoneChange(
+                    obj=o.id,
+                    to=BATTLEFIELD,
+                    rule="610.3c",
+                    cause="return",
+                    controller=o.owner,
+                    text=f"{o.name} returns to the battlefield ({link.source_name} left it)",
+                )
+            )
+    return out
 
 
 def entering_loyalty(ctx: Context, name: str) -> int:
