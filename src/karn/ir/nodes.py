@@ -479,6 +479,17 @@ class PreventDamage:
 
 
 @dataclass(frozen=True, slots=True)
+class PreventDamageSharingColor:
+    """Prevent the next ``amount`` damage that would be dealt this turn to ``to`` and to each
+    other ``others`` permanent that shares a color with it (615.11): the shields are given
+    when the effect resolves, to the objects that match then (611.2c)."""
+
+    amount: Amount
+    to: Ref
+    others: str = "creature"
+
+
+@dataclass(frozen=True, slots=True)
 class Mill:
     """``player`` mills ``amount`` cards (701.17a): the top cards of their library go to their
     graveyard, as many as there are (609.3, 701.17b)."""
@@ -661,6 +672,7 @@ Effect = (
     | PreventDamage
     | RevealTop
     | Mill
+    | PreventDamageSharingColor
     | ExileUntilSourceLeaves
     | Attach
     | May

@@ -43,6 +43,7 @@ from karn.ir.nodes import (
     LoseLife,
     May,
     Mill,
+    PreventDamageSharingColor,
     Modify,
     OpeningHand,
     PreventDamage,
@@ -364,6 +365,12 @@ def _deal_damage(e: DealDamage) -> str:
 @renders(ExileUntilSourceLeaves)
 def _exile_until(e: ExileUntilSourceLeaves) -> str:
     return f"exile {selector_text(e.what)} until this leaves the battlefield"
+
+
+@renders(PreventDamageSharingColor)
+def _prevent_sharing(e: PreventDamageSharingColor) -> str:
+    who = ref_text(e.to)
+    return f"prevent the next {amount_text(e.amount)} damage to {who} and each other {e.others} sharing a color with it this turn"
 
 
 @renders(Mill)

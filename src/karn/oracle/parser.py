@@ -71,6 +71,7 @@ from karn.oracle.syntax import (
     PayLifeCostA,
     PreventAllVP,
     PreventDamageVP,
+    PreventSharingColorVP,
     ProwessA,
     PutCountersVP,
     PutIntoGraveyardTriggerA,
@@ -593,6 +594,9 @@ class _Builder(Transformer[Token, Any]):
 
     def v_put_counters(self, meta: Meta, c: list[Any]) -> PutCountersVP:
         return PutCountersVP(c[0], str(c[1]), c[2], text=self._text(meta))
+
+    def v_prevent_sharing_color(self, meta: Meta, c: list[Any]) -> PreventSharingColorVP:
+        return PreventSharingColorVP(c[0], c[1], str(c[2]).lower(), text=self._text(meta))
 
     def v_prevent(self, meta: Meta, c: list[Any]) -> PreventDamageVP:
         return PreventDamageVP(c[0], c[1], text=self._text(meta))

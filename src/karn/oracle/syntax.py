@@ -130,6 +130,17 @@ class DamageVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class PreventSharingColorVP(VerbA):
+    """ "prevent the next N damage that would be dealt to R and each other <type> that shares a
+    color with it this turn" (615.11)."""
+
+    amount: AmountA
+    recipient: NP
+    others: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class PreventDamageVP(VerbA):
     """ "prevent the next N damage that would be dealt to R this turn" (615.7)."""
 

@@ -50,6 +50,30 @@ def damage_each(ctx: Context, f: ResolveFrame, o: Obj, e: ir.DamageEach) -> Outc
     return DONE
 
 
+@handles(ir.PreventDamageSharingColor)
+def prevent_sharing_color(ctx: Context, f: ResolveFrame, o: Obj, e: ir.PreventDamageSharingColor) -> Outcome:
+    """615.11: a shield for the target and for each other creature that shares a color with it,
+    given to the creatures that match as the ability resolves (611.2c): later color changes
+    and creatures entering later don't change who has one."""
+    n = amount(ctx, f, o, e.amount)
+    events: list[GameEvent] = []
+    for t in refs(ctx, f, o, e.to):
+        if t <= 0 or t not in ctx.state.objects or ctx.state.objects[t].zone != BATTLEFIELD:
+            continue
+        colors = set(ctx.chars(t).colors)
+        others = [
+            oid
+            for oid, c in ctx.battlefield_chars().items()
+            if oid != t and c.is_(e.others) and colors & set(c.colors)
+        ]
+        events += [
+            AddShield(target=x, amount=n, source=source_id(o), source_name=o.name) for x in [t, *others]
+        ]
+    if events:
+        perform(ctx, events)
+    return DONE
+
+
 @handles(ir.PreventDamage)
 def prevent_damage(ctx: Context, f: ResolveFrame, o: Obj, e: ir.PreventDamage) -> Outcome:
     """615.7: a shield that prevents the next N damage to each target this turn."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from karn.ir.nodes import DamageEach, DealDamage, Effect, Group, PreventDamage, Ref
+from karn.ir.nodes import DamageEach, DealDamage, Effect, Group, PreventDamage, PreventDamageSharingColor, Ref
 from karn.oracle.lowering.context import Ctx, amount
 from karn.oracle.lowering.references import (
     imperative,
@@ -13,7 +13,7 @@ from karn.oracle.lowering.references import (
     target_ref,
 )
 from karn.oracle.lowering.registry import Clause, lowers
-from karn.oracle.syntax import NP, DamageVP, PreventDamageVP
+from karn.oracle.syntax import NP, DamageVP, PreventDamageVP, PreventSharingColorVP
 
 _RECIPIENTS = ("target", "any_target", "it", "that", "you", "defending_player", "its_controller")
 
@@ -40,6 +40,18 @@ def lower_prevent(vp: PreventDamageVP, clause: Clause) -> list[Effect]:
     """ "Prevent the next N damage that would be dealt to R this turn" (615.7)."""
     imperative(clause.subject, clause.ctx)
     return [PreventDamage(amount(vp.amount), damage_recipient(vp.recipient, clause.ctx))]
+
+
+@lowers(PreventSharingColorVP)
+def lower_prevent_sharing_color(vp: PreventSharingColorVP, clause: Clause) -> list[Effect]:
+    """ "Prevent the next N damage that would be dealt to target creature and each other
+    creature that shares a color with it this turn" (615.11)."""
+    ctx = clause.ctx
+    imperative(clause.subject, ctx)
+    if vp.others != "creature":
+        raise ctx.fail(f"each other {vp.others} that shares a color")
+    to = object_ref(vp.recipient, ctx)
+    return [PreventDamageSharingColor(amount(vp.amount), to, vp.others)]
 
 
 def damage_recipient(np: NP, ctx: Ctx) -> Ref:
