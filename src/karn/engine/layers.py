@@ -438,6 +438,11 @@ def _depends(
                 _apply(mod, trial[oid], pool)
     if _alive(a, chars) != _alive(a, trial):
         return True
+    if a.source in chars and any(isinstance(m, ControlledBySource) for m in a.mods):
+        # "You control enchanted creature": `b` changing who controls the source changes what
+        # `a` does (613.8a), e.g. Donate on Control Magic.
+        if chars[a.source].controller != trial[a.source].controller:
+            return True
     return sorted(_affected(s, a, chars)) != sorted(_affected(s, a, trial))
 
 
