@@ -567,6 +567,7 @@ class Would:
     source_self: bool = False
     combat: bool = False
     counter: str = ""
+    source_ref: Ref | None = None  # the source a resolving effect named ("by target creature")
 
 
 @dataclass(frozen=True, slots=True)

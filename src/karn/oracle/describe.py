@@ -159,6 +159,8 @@ def would_text(w: Would) -> str:
     text = f"if {subject} {_WOULD[w.event]}"
     if w.event == "damage":
         src = "this" if w.source_self else filter_text(w.source) if w.source is not None else "any source"
+        if w.source_ref is not None:
+            src = ref_text(w.source_ref)
         text = f"if {src} would deal {'combat ' if w.combat else ''}damage to {subject}"
     if w.counter:
         text += f" ({w.counter})"

@@ -412,9 +412,33 @@ class _Builder(Transformer[Token, Any]):
         return GainControlIfRegeneratesVP(c[0], text=self._text(meta))
 
     def v_prevent_all(self, meta: Meta, c: list[Any]) -> PreventAllVP:
-        if c[-1] == _AS_LONG:
+        if c and c[-1] == _AS_LONG:
             raise ParseError("'for as long as' on a prevention effect", meta.start_pos)
-        return PreventAllVP(combat=any(x is _COMBAT for x in c), text=self._text(meta))
+        to = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "to"), None)
+        by = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "by"), None)
+        this_turn = any(x is True for x in c)
+        return PreventAllVP(
+            combat=any(x is _COMBAT for x in c), text=self._text(meta), to=to, by=by, this_turn=this_turn
+        )
+
+    def v_prevent_all_to_and_by(self, meta: Meta, c: list[Any]) -> PreventAllVP:
+        if c and c[-1] == _AS_LONG:
+            raise ParseError("'for as long as' on a prevention effect", meta.start_pos)
+        np = next(x for x in c if isinstance(x, NP))
+        return PreventAllVP(
+            combat=any(x is _COMBAT for x in c),
+            text=self._text(meta),
+            to=np,
+            by=np,
+            this_turn=any(x is True for x in c),
+            to_and_by=True,
+        )
+
+    def prevent_to(self, meta: Meta, c: list[Any]) -> tuple[str, Any]:
+        return ("to", c[0])
+
+    def prevent_by(self, meta: Meta, c: list[Any]) -> tuple[str, Any]:
+        return ("by", c[0])
 
     def v_cant_gain_life(self, meta: Meta, c: list[Any]) -> CantGainLifeVP:
         return CantGainLifeVP(until_eot=_eot(c, meta), text=self._text(meta))

@@ -315,10 +315,15 @@ class GainControlIfRegeneratesVP(VerbA):
 
 @dataclass(frozen=True, slots=True)
 class PreventAllVP(VerbA):
-    """ "prevent all [combat] damage that would be dealt this turn" (615.1a, 611.2a)."""
+    """ "prevent all [combat] damage that would be dealt [to R] [by S] [this turn]" (615.1a,
+    611.2a); without a duration, a static ability's prevention effect."""
 
     combat: bool = False
     text: str = ""
+    to: NP | None = None
+    by: NP | None = None
+    this_turn: bool = False
+    to_and_by: bool = False  # "dealt to and dealt by <np>": both (``to`` and ``by`` are that np)
 
 
 @dataclass(frozen=True, slots=True)

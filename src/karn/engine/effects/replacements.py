@@ -22,7 +22,8 @@ _DESTROYED = ir.Would("destroyed", ref=ir.Ref("affected"))
 @handles(ir.CreateReplacement)
 def create_replacement(ctx: Context, f: ResolveFrame, o: Obj, e: ir.CreateReplacement) -> Outcome:
     """611.2a, 614.1a, 615.1a: the effect begins; the objects it names are fixed now (611.2c)."""
-    objects = refs(ctx, f, o, e.would.ref) if e.would.ref is not None else []
+    named = e.would.ref if e.would.ref is not None else e.would.source_ref
+    objects = refs(ctx, f, o, named) if named is not None else []
     effect = ReplacementEffect(
         id=0,
         source=source_id(o),

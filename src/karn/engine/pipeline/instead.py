@@ -147,6 +147,8 @@ def _source_is(ctx: Context, w: Watcher, ev: Damage) -> bool:
     would = w.would
     if would.source_self:
         return ev.source == w.source
+    if would.source_ref is not None:
+        return ev.source in w.objects  # the source a resolved effect named (611.2c)
     f = would.source
     if f is None:
         return True

@@ -178,8 +178,72 @@ def lower_prevent_all(vp: PreventAllVP, clause: Clause) -> list[Effect]:
     """ "Prevent all combat damage that would be dealt this turn." (615.1a): a prevention
     effect of a resolving spell, which modifies the rules (611.2c: it applies to damage from
     sources that weren't there when it began)."""
-    imperative(clause.subject, clause.ctx)
-    return [CreateReplacement(Would("damage", combat=vp.combat), Instead("prevent"), "end_of_turn")]
+    ctx = clause.ctx
+    imperative(clause.subject, ctx)
+    if not vp.this_turn:
+        raise ctx.fail("'prevent all damage' from a resolving spell without a duration")
+    if vp.to_and_by:
+        # "dealt to and dealt by that creature": two prevention effects (615.1a)
+        to = dataclass_replace(vp, by=None, to_and_by=False)
+        by = dataclass_replace(vp, to=None, to_and_by=False)
+        return [
+            CreateReplacement(prevent_all_would(to, ctx, static=False), Instead("prevent"), "end_of_turn"),
+            CreateReplacement(prevent_all_would(by, ctx, static=False), Instead("prevent"), "end_of_turn"),
+        ]
+    return [CreateReplacement(prevent_all_would(vp, ctx, static=False), Instead("prevent"), "end_of_turn")]
+
+
+def prevent_all_would(vp: PreventAllVP, ctx: Ctx, static: bool) -> Would:
+    """What "Prevent all [combat] damage that would be dealt [to R] [by S]" watches (615.1a):
+    the recipients and sources it names; a resolving effect's "target creature" is fixed as
+    it begins (611.2c)."""
+    ctx.clause = vp.text or ctx.clause
+    flt: Filter | None = None
+    player: Who | None = None
+    self_only = False
+    ref: Ref | None = None
+    if vp.to is not None:
+        if not static and vp.to.kind in ("target", "that", "it"):
+            ref = object_ref(vp.to, ctx)
+        else:
+            flt, player, self_only = _recipient(vp.to, ctx, static)
+    source: Filter | None = None
+    source_self = False
+    source_ref: Ref | None = None
+    if vp.by is not None:
+        if not static and vp.by.kind in ("target", "that", "it"):
+            source_ref = object_ref(vp.by, ctx)
+        else:
+            source, source_self = _damage_source(vp.by, ctx, static)
+    if ref is not None and source_ref is not None:
+        raise ctx.fail("a prevention effect naming both its recipient and its source")
+    if self_only and source_self:
+        raise ctx.fail("damage ~ would deal to itself")
+    return Would(
+        "damage",
+        self_only=self_only,
+        ref=ref,
+        filter=flt,
+        player=player,
+        source=source,
+        source_self=source_self,
+        combat=vp.combat,
+        source_ref=source_ref,
+    )
+
+
+def lower_prevent_all_ability(subject: NP | None, vp: PreventAllVP, text: str) -> Replacement:
+    """ "Prevent all damage that would be dealt to ~ [by artifact creatures]." as a static
+    ability (615.1a)."""
+    ctx = Ctx(clause=vp.text)
+    imperative(subject, ctx)
+    if vp.this_turn:
+        raise ctx.fail("a static ability with a duration")
+    if vp.to_and_by:
+        raise ctx.fail("'dealt to and dealt by' as a static ability")
+    if vp.to is None and vp.by is None:
+        raise ctx.fail("'prevent all damage' of every source to everything as a static ability")
+    return Replacement(prevent_all_would(vp, ctx, static=True), Instead("prevent"), text=text)
 
 
 @lowers(CantGainLifeVP)
@@ -368,7 +432,7 @@ def _damage_source(subject: NP | None, ctx: Ctx, static: bool) -> tuple[Filter |
         if not static:
             raise ctx.fail("a spell watching its own damage")
         return None, True
-    if subject.kind == "a" and subject.desc is not None:
+    if subject.kind in ("a", "bare") and subject.desc is not None:
         d = describe(subject.desc, ctx)
         if d.objects is None or d.players is not None:
             raise ctx.fail(f"'{subject.text}' is not a source of damage")

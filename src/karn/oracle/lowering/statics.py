@@ -13,6 +13,7 @@ from karn.oracle.lowering.references import object_sel
 from karn.oracle.lowering.registry import Clause, lowers
 from karn.oracle.lowering.replacements import (
     lower_cant_gain_life_ability,
+    lower_prevent_all_ability,
     lower_skip_step_ability,
     static_replacement,
     static_replacement_or_lose,
@@ -27,6 +28,7 @@ from karn.oracle.syntax import (
     EntersVP,
     Item,
     ModifyVP,
+    PreventAllVP,
     SkipStepVP,
 )
 
@@ -56,6 +58,8 @@ def lower_static(effects: Effects, text: str) -> Ability:
             return found
         single = _single_item(effects)
         if single is not None:
+            if isinstance(single.vp, PreventAllVP):
+                return lower_prevent_all_ability(single.subject, single.vp, text)
             if isinstance(single.vp, CantGainLifeVP):
                 return lower_cant_gain_life_ability(single.subject, single.vp, text)
             if isinstance(single.vp, SkipStepVP):
