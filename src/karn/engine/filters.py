@@ -21,9 +21,18 @@ def characteristics_match(
     controller: int,
     owner: int,
     viewer: int,
+    chosen: str = "",
 ) -> bool:
     """Do these characteristics satisfy `f`, "you" being `viewer`? (Zone and "another"
-    are the caller's business.)"""
+    are the caller's business.) ``chosen``: the color or creature type the filter's source
+    chose as it entered (614.12a), for "of the chosen color/type"."""
+    if f.chosen is not None:
+        if not chosen:
+            return False
+        if f.chosen == "color" and chosen not in colors:
+            return False
+        if f.chosen == "creature_type" and chosen not in subtypes:
+            return False
     if f.types and not any(t in types for t in f.types):
         return False
     if f.not_types and any(t in types for t in f.not_types):

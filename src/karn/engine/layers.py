@@ -305,12 +305,21 @@ def _affected(s: GameState, e: _Effect, chars: dict[int, Chars]) -> list[int]:
     f = sel.filter
     objects = s.objects
     controller = chars[e.source].controller if e.source in chars else e.controller
+    chosen = src.chosen if src is not None else ""  # 614.12a
     return [
         oid
         for oid, c in chars.items()
         if not (f.other and oid == e.source)
         and characteristics_match(
-            f, c.types, c.subtypes, c.supertypes, c.colors, c.controller, objects[oid].owner, controller
+            f,
+            c.types,
+            c.subtypes,
+            c.supertypes,
+            c.colors,
+            c.controller,
+            objects[oid].owner,
+            controller,
+            chosen,
         )
     ]
 

@@ -94,6 +94,7 @@ class Obj(msgspec.Struct, array_like=True, omit_defaults=True):
     targets: list[list[int]] = msgspec.field(default_factory=list)
     trigger: TriggerData | None = None  # for triggered abilities: the trigger event (603.7c)
     cast_from: str = ""  # 601.2a: the zone a spell was cast from
+    chosen: str = ""  # 614.12a: the color or creature type chosen as it entered
 
 
 class Player(msgspec.Struct, array_like=True):

@@ -47,6 +47,8 @@ class Filter:
     owner: Literal["you", "opponent", None] = None  # for cards in graveyards, hands, libraries
     other: bool = False  # "another creature": not the source object itself
     zone: Literal["battlefield", "stack", "graveyard", "hand", "library", "exile"] = "battlefield"
+    # "of the chosen color / type": the value the source chose as it entered (614.12a)
+    chosen: Literal["color", "creature_type", None] = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -828,6 +830,15 @@ class SkipStep:
 
 
 @dataclass(frozen=True, slots=True)
+class EntersChoice:
+    """ "As ~ enters, choose a color / a creature type." (614.1c, 614.12a): its controller
+    chooses as it enters; "the chosen color/type" (``Filter.chosen``) reads it."""
+
+    kind: Literal["color", "creature_type"]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class OpeningHand:
     """ "If this card is in your opening hand, you may begin the game with it on the
     battlefield." (103.6a)."""
@@ -864,6 +875,7 @@ Ability = (
     | GameRules
     | SkipStep
     | OpeningHand
+    | EntersChoice
     | Unsupported
 )
 

@@ -30,6 +30,7 @@ from karn.ir.nodes import (
     Discard,
     Draw,
     Effect,
+    EntersChoice,
     EntersReplacement,
     ExchangeControl,
     Exile,
@@ -114,6 +115,8 @@ def describe_ability(a: Ability) -> str:
         return "Rules: " + "; ".join(rule_text(c) for c in a.changes)
     if isinstance(a, SkipStep):
         return f"Replacement: skip your {a.step} step"
+    if isinstance(a, EntersChoice):
+        return f"As enters: choose a {'color' if a.kind == 'color' else 'creature type'}"
     if isinstance(a, OpeningHand):
         return "Opening hand: may begin the game on the battlefield"
     if isinstance(a, Unsupported):
@@ -271,6 +274,8 @@ def filter_text(f: Filter) -> str:
     elif f.zone != "battlefield":
         words.append("card")
     text = " ".join(words)
+    if f.chosen:
+        text += " of the chosen " + ("color" if f.chosen == "color" else "type")
     if f.controller:
         text += " you control" if f.controller == "you" else " an opponent controls"
     if f.zone not in ("battlefield", "stack"):

@@ -46,6 +46,7 @@ from karn.oracle.syntax import (
     DrawVP,
     Effects,
     EnchantA,
+    EntersChooseSentence,
     EntersTriggerA,
     EntersVP,
     EquipA,
@@ -468,6 +469,20 @@ class _Builder(Transformer[Token, Any]):
 
     def s_unpreventable(self, meta: Meta, c: list[Any]) -> UnpreventableSentence:
         return UnpreventableSentence(this_turn=_eot(c, meta), text=self._text(meta))
+
+    def s_enters_choose_color(self, meta: Meta, c: list[Any]) -> EntersChooseSentence:
+        return EntersChooseSentence("color", text=self._text(meta))
+
+    def s_enters_choose_type(self, meta: Meta, c: list[Any]) -> EntersChooseSentence:
+        if str(c[0]).lower() != "creature":
+            raise ParseError(f"choose a {c[0]} type", meta.start_pos)
+        return EntersChooseSentence("creature_type", text=self._text(meta))
+
+    def q_chosen_color(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("chosen", "color")
+
+    def q_chosen_type(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("chosen", "creature_type")
 
     def s_or_lose(self, meta: Meta, c: list[Any]) -> OrLoseSentence:
         return OrLoseSentence(text=self._text(meta))

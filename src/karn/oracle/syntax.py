@@ -29,7 +29,7 @@ class Word:
 class Qual:
     """A qualifier after the nouns: "you control", "from your graveyard", "target player controls"."""
 
-    kind: Literal["controller", "owner", "zone", "player_controls", "from_it"]
+    kind: Literal["controller", "owner", "zone", "player_controls", "from_it", "chosen"]
     value: str = ""  # "you" / "opponent" for controller/owner; the zone for "zone"
     player: NP | None = None  # for player_controls
 
@@ -574,6 +574,14 @@ class UnpreventableSentence(SentenceA):
     """ "Damage can't be prevented [this turn]." (615.12)."""
 
     this_turn: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class EntersChooseSentence(SentenceA):
+    """ "As ~ enters, choose a color / a creature type." (614.1c, 614.12a)."""
+
+    kind: str  # "color" / "creature_type"
     text: str = ""
 
 

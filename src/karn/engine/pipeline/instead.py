@@ -262,6 +262,66 @@ def _counter_kinds(
     return any(v > 0 for v in counters.values()) or (not loyalty_added and entering_loyalty(ctx, name) > 0)
 
 
+_COLORS = ("W", "U", "B", "R", "G")
+_COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+def _creature_types(ctx: Context) -> list[str]:
+    """The creature types a player may name: those of the creature cards and tokens in the game
+    (every one a card in it can care about)."""
+    found: set[str] = set()
+    for o in ctx.state.objects.values():
+        if o.card < 0 and o.token is None:
+            continue
+        c = ctx.printed.of(o)
+        if "creature" in c.types or "kindred" in c.types:
+            found.update(c.subtypes)
+    return sorted(found) or ["human"]
+
+
+def _choice_values(ctx: Context, kind: str) -> list[str]:
+    return list(_COLORS) if kind == "color" else _creature_types(ctx)
+
+
+@finds(ZoneChange)
+def _enters_choosing(ctx: Context, ev: ZoneChange) -> Iterator[Replacement]:
+    """614.1c, 614.12a: "As ~ enters, choose a color / a creature type": the choice is made as
+    it enters (before it is on the battlefield), by the player it enters under the control of."""
+    if ev.to != BATTLEFIELD or ev.chosen:
+        return
+    o = ctx.state.objects.get(ev.obj)
+    if o is None or o.zone == BATTLEFIELD:
+        return
+    entering = ctx.printed.of(o)  # 614.12: as it would exist on the battlefield
+    for ab, aid in zip(entering.abilities, entering.ability_ids, strict=True):
+        if not isinstance(ab, ir.EntersChoice):
+            continue
+        kind = ab.kind
+        player = ev.controller if ev.controller >= 0 else o.owner
+
+        def choose(
+            c: Context, e: ZoneChange, kind: str = kind, player: int = player
+        ) -> tuple[int, list[Option]]:
+            values = _choice_values(c, kind)
+            return player, [Option("choose", i, label=_COLOR_WORDS.get(v, v)) for i, v in enumerate(values)]
+
+        def apply(
+            c: Context, e: ZoneChange, pick: int, kind: str = kind, name: str = entering.name
+        ) -> list[GameEvent]:
+            values = _choice_values(c, kind)
+            e.chosen = values[pick] if 0 <= pick < len(values) else values[0]
+            c.emit("614.12a", f"{name}: {_COLOR_WORDS.get(e.chosen, e.chosen)} is chosen")
+            return [e]
+
+        yield Replacement(
+            f"choice:{o.id}:{aid}",
+            f"{entering.name}: choose a {kind.replace('_', ' ')}",
+            "other",
+            apply,
+            choose=choose,
+        )
+
+
 @finds(Damage)
 def _damage(ctx: Context, ev: Damage) -> Iterator[Replacement]:
     """609.7, 615: damage from a source to a player or permanent."""

@@ -27,6 +27,7 @@ from karn.ir.nodes import (
     ApplyRules,
     CreateReplacement,
     Effect,
+    EntersChoice,
     Filter,
     GameRules,
     Instead,
@@ -46,6 +47,7 @@ from karn.oracle.syntax import (
     NP,
     CantGainLifeVP,
     Desc,
+    EntersChooseSentence,
     InsteadA,
     OpeningHandSentence,
     OrLoseSentence,
@@ -129,6 +131,11 @@ def static_replacement_or_lose(first: object, second: object, text: str) -> Abil
     return dataclass_replace(found, instead=dataclass_replace(found.instead, or_lose=True))
 
 
+@lowers_sentence(EntersChooseSentence)
+def lower_enters_choose_sentence(sentence: EntersChooseSentence, ctx: Ctx, out: list[Effect]) -> None:
+    raise ctx.fail("'as ~ enters, choose' inside another ability")
+
+
 @lowers_sentence(OrLoseSentence)
 def lower_or_lose_sentence(sentence: OrLoseSentence, ctx: Ctx, out: list[Effect]) -> None:
     raise ctx.fail("'if you can't, you lose the game' in a resolving spell or ability")
@@ -136,6 +143,8 @@ def lower_or_lose_sentence(sentence: OrLoseSentence, ctx: Ctx, out: list[Effect]
 
 def static_replacement(sentence: object, text: str) -> Ability | None:
     """The ability a one-sentence static ability of these shapes is, or None."""
+    if isinstance(sentence, EntersChooseSentence):
+        return EntersChoice("color" if sentence.kind == "color" else "creature_type", text=text)
     if isinstance(sentence, ReplacementSentence):
         return lower_replacement_ability(sentence, text)
     if isinstance(sentence, UnpreventableSentence):

@@ -81,7 +81,9 @@ def lower_static(effects: Effects, text: str) -> Ability:
                 raise ctx.fail("unsupported static ability")
             if subject is None:
                 raise ctx.fail("static ability without a subject")
+            ctx.chosen_ok = True  # 614.12a: the group may be "of the chosen color/type"
             what = _static_affected(subject, ctx)
+            ctx.chosen_ok = False
             mod = modification(what, vp) if isinstance(vp, ModifyVP) else block_limit(what, vp, ctx)
             if mods and mods[-1].affected == what:
                 mods[-1] = merge(mods[-1], mod)
