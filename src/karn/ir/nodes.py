@@ -588,17 +588,27 @@ class Instead:
         hand instead (``or_lose``: "If you can't, you lose the game.");
       * ``"regenerate"``: 701.19 (``gain_control``: "You gain control of that creature if it
         regenerates this way");
-      * ``"skip"``: the event doesn't happen ("skip that draw", 614.1b).
+      * ``"skip"``: the event doesn't happen ("skip that draw", 614.1b);
+      * ``"redirect"``: the damage is dealt to ``to`` instead (614.9).
     """
 
     kind: Literal[
-        "exile", "shuffle", "scale", "prevent", "draw", "return_from_graveyard", "regenerate", "skip"
+        "exile",
+        "shuffle",
+        "scale",
+        "prevent",
+        "draw",
+        "return_from_graveyard",
+        "regenerate",
+        "skip",
+        "redirect",
     ]
     factor: int = 1
     plus: int = 0
     amount: int | None = None
     gain_control: bool = False
     or_lose: bool = False  # "If you can't, you lose the game." (104.3e)
+    to: Ref | None = None  # "redirect": the permanent the damage is dealt to instead (614.9)
 
 
 @dataclass(frozen=True, slots=True)

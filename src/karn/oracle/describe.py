@@ -184,6 +184,8 @@ def instead_text(i: Instead) -> str:
         return f"draw {'that many' if i.amount is None else i.amount} card(s) instead"
     if i.kind == "regenerate":
         return "regenerate it" + (" and gain control of it" if i.gain_control else "")
+    if i.kind == "redirect":
+        return f"it is dealt to {ref_text(i.to) if i.to is not None else '?'} instead"
     return {
         "exile": "exile it instead",
         "shuffle": "shuffle it into its owner's library instead",

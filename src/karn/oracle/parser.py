@@ -467,6 +467,13 @@ class _Builder(Transformer[Token, Any]):
     def s_replacement(self, meta: Meta, c: list[Any]) -> ReplacementSentence:
         return ReplacementSentence(c[0], c[1], text=self._text(meta))
 
+    def s_redirect(self, meta: Meta, c: list[Any]) -> ReplacementSentence:
+        """ "All damage that would be dealt to X is dealt to Y instead." (614.9)."""
+        text = self._text(meta)
+        return ReplacementSentence(
+            WouldA("damage_dealt", on=c[0], text=text), InsteadA("redirect", dest=c[1], text=text), text=text
+        )
+
     def s_unpreventable(self, meta: Meta, c: list[Any]) -> UnpreventableSentence:
         return UnpreventableSentence(this_turn=_eot(c, meta), text=self._text(meta))
 

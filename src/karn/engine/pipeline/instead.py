@@ -414,6 +414,7 @@ def _describe(i: ir.Instead) -> str:
         "return_from_graveyard": "return a card from your graveyard to your hand instead",
         "regenerate": "regenerate it",
         "skip": "skip it",
+        "redirect": "the damage is dealt to it instead",
     }[i.kind]
 
 
@@ -437,6 +438,8 @@ def _apply(ctx: Context, w: Watcher, ev: Any, pick: int) -> list[GameEvent]:
         return _return_instead(ctx, w, ev, pick)
     if i.kind == "regenerate":
         return _regenerate(ctx, w, ev)
+    if i.kind == "redirect":
+        return _redirect(ctx, w, ev)
     ctx.emit("614.1b", f"{w.source_name}: the event is skipped")
     return []  # "skip"
 
@@ -535,6 +538,32 @@ def _return_instead(ctx: Context, w: Watcher, ev: DrawCard, pick: int) -> list[G
         why = f"{ctx.player_name(ev.player)} can't return a card instead of drawing and loses the game"
         return [LoseGame(player=ev.player, text=f"{why} ({w.source_name})")]
     return []
+
+
+def _redirect(ctx: Context, w: Watcher, ev: Damage) -> list[GameEvent]:
+    """614.9: the damage is dealt to the source itself or the permanent it's attached to
+    instead; if that permanent is gone or is no longer a battle, creature or planeswalker,
+    the effect does nothing."""
+    s = ctx.state
+    to = w.instead.to
+    src = s.objects.get(w.source)
+    new = 0
+    if src is not None and to is not None:
+        new = src.id if to.kind == "self" else src.attached_to
+    if not new or new not in s.objects or s.objects[new].zone != BATTLEFIELD:
+        return [ev]
+    c = ctx.chars(new)
+    if not (c.is_("creature") or c.is_("planeswalker") or c.is_("battle")):
+        return [ev]
+    if new == ev.target:
+        return [ev]
+    before = ctx.player_name(ref_player(ev.target)) if ev.target < 0 else ctx.describe(ev.target)
+    ev.target = new
+    ctx.emit(
+        "614.9",
+        f"{ev.source_name}'s damage to {before} is dealt to {ctx.describe(new)} instead ({w.source_name})",
+    )
+    return [ev]
 
 
 def _regenerate(ctx: Context, w: Watcher, ev: ZoneChange) -> list[GameEvent]:

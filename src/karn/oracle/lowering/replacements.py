@@ -69,7 +69,7 @@ _RESULTS: dict[str, tuple[str, ...]] = {
     "gain_life": ("scale", "draw"),
     "create_tokens": ("scale",),
     "put_counters": ("scale",),
-    "damage": ("scale", "prevent"),
+    "damage": ("scale", "prevent", "redirect"),
 }
 
 
@@ -532,6 +532,12 @@ def lower_instead(r: InsteadA, would: Would, ctx: Ctx) -> Instead:
     elif k == "regenerate":
         _back(r.obj, ctx)
         out = Instead("regenerate")
+    elif k == "redirect":
+        # 614.9: "... is dealt to ~ / enchanted creature instead"
+        dest = object_ref(r.dest, ctx) if r.dest is not None else None
+        if dest not in (Ref("self"), Ref("enchanted"), Ref("equipped")):
+            raise ctx.fail(f"damage redirected to '{r.dest.text if r.dest else ''}'")
+        out = Instead("redirect", to=dest)
     else:
         raise ctx.fail(f"the IR has no result '{r.text}'")
     if out.kind not in _RESULTS[would.event]:
