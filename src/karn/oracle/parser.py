@@ -590,6 +590,11 @@ class _Builder(Transformer[Token, Any]):
     def ins_triple_damage(self, meta: Meta, c: list[Any]) -> InsteadA:
         return self._instead(meta, "triple_damage", subject=c[0], dest=c[1] if len(c) > 1 else None)
 
+    def ins_damage_plus(self, meta: Meta, c: list[Any]) -> InsteadA:
+        return self._instead(
+            meta, "damage_plus", subject=c[0], amount=c[1], dest=c[2] if len(c) > 2 else None
+        )
+
     def ins_life_plus(self, meta: Meta, c: list[Any]) -> InsteadA:
         return self._instead(meta, "life_plus", amount=c[0])
 

@@ -152,6 +152,8 @@ def _source_is(ctx: Context, w: Watcher, ev: Damage) -> bool:
     f = would.source
     if f is None:
         return True
+    if f.other and ev.source == w.source:
+        return False  # "another source"
     s = ctx.state
     o = s.objects.get(ev.source)
     if o is not None:

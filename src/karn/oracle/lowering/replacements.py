@@ -441,8 +441,8 @@ def _damage_source(subject: NP | None, ctx: Ctx, static: bool) -> tuple[Filter |
         if not static:
             raise ctx.fail("a spell watching its own damage")
         return None, True
-    if subject.kind in ("a", "bare") and subject.desc is not None:
-        d = describe(subject.desc, ctx)
+    if subject.kind in ("a", "bare", "another") and subject.desc is not None:
+        d = describe(subject.desc, ctx, other=subject.kind == "another")
         if d.objects is None or d.players is not None:
             raise ctx.fail(f"'{subject.text}' is not a source of damage")
         # "a source": any source, spells included (609.7), not only permanents.
@@ -507,6 +507,15 @@ def lower_instead(r: InsteadA, would: Would, ctx: Ctx) -> Instead:
         out = Instead("prevent", amount=n)
     elif k == "prevent_all":
         out = Instead("prevent")
+    elif k == "damage_plus":
+        # "it deals that much damage plus N [to that permanent or player] instead"
+        _back(r.subject, ctx)
+        if r.dest is not None:
+            _back(r.dest, ctx)
+        n = amount(r.amount)
+        if not isinstance(n, int):
+            raise ctx.fail("that much damage plus X")
+        out = Instead("scale", factor=1, plus=n)
     elif k in ("double_damage", "triple_damage"):
         _back(r.subject, ctx)
         if r.dest is not None:
