@@ -570,6 +570,7 @@ class Would:
     combat: bool = False
     counter: str = ""
     source_ref: Ref | None = None  # the source a resolving effect named ("by target creature")
+    empty_library: bool = False  # draw: "while your library has no cards in it"
 
 
 @dataclass(frozen=True, slots=True)
@@ -589,7 +590,8 @@ class Instead:
       * ``"regenerate"``: 701.19 (``gain_control``: "You gain control of that creature if it
         regenerates this way");
       * ``"skip"``: the event doesn't happen ("skip that draw", 614.1b);
-      * ``"redirect"``: the damage is dealt to ``to`` instead (614.9).
+      * ``"redirect"``: the damage is dealt to ``to`` instead (614.9);
+      * ``"win"``: the player wins the game instead (104.2b).
     """
 
     kind: Literal[
@@ -602,6 +604,7 @@ class Instead:
         "regenerate",
         "skip",
         "redirect",
+        "win",
     ]
     factor: int = 1
     plus: int = 0

@@ -167,6 +167,8 @@ def would_text(w: Would) -> str:
         text = f"if {src} would deal {'combat ' if w.combat else ''}damage to {subject}"
     if w.counter:
         text += f" ({w.counter})"
+    if w.empty_library:
+        text += " while your library is empty"
     return text
 
 
@@ -184,6 +186,8 @@ def instead_text(i: Instead) -> str:
         return f"draw {'that many' if i.amount is None else i.amount} card(s) instead"
     if i.kind == "regenerate":
         return "regenerate it" + (" and gain control of it" if i.gain_control else "")
+    if i.kind == "win":
+        return "you win the game instead"
     if i.kind == "redirect":
         return f"it is dealt to {ref_text(i.to) if i.to is not None else '?'} instead"
     return {

@@ -537,6 +537,12 @@ class _Builder(Transformer[Token, Any]):
     def wv_draw(self, meta: Meta, c: list[Any]) -> WouldA:
         return WouldA("draw")
 
+    def wv_draw_empty(self, meta: Meta, c: list[Any]) -> WouldA:
+        return WouldA("draw_empty")
+
+    def ins_win(self, meta: Meta, c: list[Any]) -> InsteadA:
+        return self._instead(meta, "win")
+
     def wv_gain_life(self, meta: Meta, c: list[Any]) -> WouldA:
         return WouldA("gain_life")
 

@@ -340,6 +340,8 @@ def _damage(ctx: Context, ev: Damage) -> Iterator[Replacement]:
 def _draw(ctx: Context, ev: DrawCard) -> Iterator[Replacement]:
     """614.11: card draws are replaced even if the library is empty."""
     for w in watchers(ctx, "draw"):
+        if w.would.empty_library and ctx.state.players[ev.player].library:
+            continue  # "while your library has no cards in it"
         if _player_is(w.would.player, ev.player, w.controller):
             yield _offer(ctx, w, ev)
 
@@ -417,6 +419,7 @@ def _describe(i: ir.Instead) -> str:
         "regenerate": "regenerate it",
         "skip": "skip it",
         "redirect": "the damage is dealt to it instead",
+        "win": "win the game instead",
     }[i.kind]
 
 
@@ -442,6 +445,15 @@ def _apply(ctx: Context, w: Watcher, ev: Any, pick: int) -> list[GameEvent]:
         return _regenerate(ctx, w, ev)
     if i.kind == "redirect":
         return _redirect(ctx, w, ev)
+    if i.kind == "win":
+        # 104.2b, 104.3h: the player wins: every other player still in the game loses.
+        winner = ev.player
+        ctx.emit("104.2b", f"{ctx.player_name(winner)} wins the game instead of drawing ({w.source_name})")
+        return [
+            LoseGame(player=p.index, text=f"{p.name} loses the game ({ctx.player_name(winner)} won)")
+            for p in ctx.state.players
+            if p.index != winner and not p.lost
+        ]
     ctx.emit("614.1b", f"{w.source_name}: the event is skipped")
     return []  # "skip"
 

@@ -65,7 +65,7 @@ _RESULTS: dict[str, tuple[str, ...]] = {
     "die": ("exile", "shuffle"),
     "to_graveyard": ("exile", "shuffle"),
     "destroyed": ("regenerate",),
-    "draw": ("draw", "return_from_graveyard"),
+    "draw": ("draw", "return_from_graveyard", "win"),
     "gain_life": ("scale", "draw"),
     "create_tokens": ("scale",),
     "put_counters": ("scale",),
@@ -313,6 +313,10 @@ def lower_would(w: WouldA, ctx: Ctx, static: bool) -> Would:
         return _to_graveyard(subject, "you" if w.whose == "your" else "opponent", ctx, static)
     if ev in ("draw", "gain_life"):
         return Would("draw" if ev == "draw" else "gain_life", player=_player_subject(subject, ctx))
+    if ev == "draw_empty":
+        if _player_subject(subject, ctx) != "you":
+            raise ctx.fail("another player's empty library")
+        return Would("draw", player="you", empty_library=True)
     if ev == "create_tokens":
         _an_effect(subject, ctx)
         return Would("create_tokens", player="you")
@@ -541,6 +545,10 @@ def lower_instead(r: InsteadA, would: Would, ctx: Ctx) -> Instead:
     elif k == "regenerate":
         _back(r.obj, ctx)
         out = Instead("regenerate")
+    elif k == "win":
+        if not would.empty_library:
+            raise ctx.fail("'you win the game instead' of an event the IR doesn't tie to winning")
+        out = Instead("win")
     elif k == "redirect":
         # 614.9: "... is dealt to ~ / enchanted creature instead"
         dest = object_ref(r.dest, ctx) if r.dest is not None else None
