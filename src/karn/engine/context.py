@@ -77,6 +77,8 @@ class Context:
         "rollback_log",
         "_sba_watch",
         "enters_cache",
+        "rules_cache",
+        "instead_cache",
         "object_abilities",
         "source_cache",
         "object_sources",
@@ -113,6 +115,10 @@ class Context:
         self.rollback_log = 0
         self._sba_watch: SbaWatch | None = None
         self.enters_cache: tuple[int, list[Any]] = (-1, [])
+        # The static abilities' rules changes (615.12, 119.7) and replacement effects (614.1a),
+        # per version of the characteristics (karn.engine.pipeline).
+        self.rules_cache: tuple[int, list[Any]] = (-1, [])
+        self.instead_cache: tuple[int, list[Any]] = (-1, [])
         # Per permanent: its activated abilities as priority options (see priority.py).
         self.object_abilities: dict[int, Any] = {}
         # Per player: the mana sources the payment solver may tap (see mana.sources).
@@ -145,6 +151,8 @@ class Context:
         self.watchers = (-1, {})
         self._sba_watch = None
         self.enters_cache = (-1, [])
+        self.rules_cache = (-1, [])
+        self.instead_cache = (-1, [])
 
     def copy(self, log: bool = True) -> Context:
         """An independent context on a copy of the state. Derived data that can't differ

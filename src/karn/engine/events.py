@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import msgspec
 
-from karn.engine.modifications import ContinuousEffect
+from karn.engine.modifications import ContinuousEffect, ReplacementEffect, RulesEffect
 from karn.engine.values import CopyValues, LastKnown, TokenDef
 
 
@@ -50,6 +50,8 @@ class ZoneChange(msgspec.Struct, tag="zone", kw_only=True):
     public: str = ""
     quiet: bool = False
     applied: list[str] = msgspec.field(default_factory=list)
+    no_regenerate: bool = False  # 701.19c: "can't be regenerated": regeneration shields don't apply
+    loyalty_added: bool = False  # the entering planeswalker's loyalty (306.5b) is in `counters` already
     # Filled in when performed:
     origin: str = ""
     new_id: int = 0
@@ -108,7 +110,8 @@ class Tap(msgspec.Struct, tag="tap", kw_only=True):
 
 
 class CounterChange(msgspec.Struct, tag="counters", kw_only=True):
-    """Counters are put on (``amount`` > 0) or removed from a permanent (122.1, 122.6)."""
+    """Counters are put on (``amount`` > 0) or removed from a permanent (122.1, 122.6).
+    ``cost``: put as a cost (606.4), not by an effect (614.16)."""
 
     obj: int
     kind: str
@@ -117,6 +120,7 @@ class CounterChange(msgspec.Struct, tag="counters", kw_only=True):
     text: str = ""
     quiet: bool = False
     applied: list[str] = msgspec.field(default_factory=list)
+    cost: bool = False
 
 
 class CreateToken(msgspec.Struct, tag="token", kw_only=True):
@@ -131,6 +135,7 @@ class CreateToken(msgspec.Struct, tag="token", kw_only=True):
     applied: list[str] = msgspec.field(default_factory=list)
     new_ids: list[int] = msgspec.field(default_factory=list)
     horizon: int = 0
+    counters: dict[str, int] = msgspec.field(default_factory=dict)  # each enters with these (614.1c-d)
 
 
 class Attach(msgspec.Struct, tag="attach", kw_only=True):
@@ -234,6 +239,45 @@ class AddShield(msgspec.Struct, tag="shield", kw_only=True):
     applied: list[str] = msgspec.field(default_factory=list)
 
 
+class AddReplacement(msgspec.Struct, tag="add_replacement", kw_only=True):
+    """A resolving spell or ability creates a replacement or prevention effect (614.1a,
+    615.1a), or a regeneration shield (701.19a)."""
+
+    effect: ReplacementEffect
+    rule: str = "614.1a"
+    text: str = ""
+    applied: list[str] = msgspec.field(default_factory=list)
+
+
+class AddRules(msgspec.Struct, tag="add_rules", kw_only=True):
+    """A resolving spell or ability changes the rules (611.2a): "Damage can't be prevented this
+    turn" (615.12), "Players can't gain life this turn" (119.7)."""
+
+    effect: RulesEffect
+    rule: str = "611.2a"
+    text: str = ""
+    applied: list[str] = msgspec.field(default_factory=list)
+
+
+class Regenerated(msgspec.Struct, tag="regenerate", kw_only=True):
+    """A permanent regenerates instead of being destroyed (701.19a): all damage marked on it is
+    removed, it is tapped, and it is removed from combat."""
+
+    obj: int
+    rule: str = "701.19a"
+    source_name: str = ""
+    applied: list[str] = msgspec.field(default_factory=list)
+
+
+class LoseGame(msgspec.Struct, tag="lose_game", kw_only=True):
+    """An effect makes a player lose the game (104.3e)."""
+
+    player: int
+    rule: str = "104.3e"
+    text: str = ""
+    applied: list[str] = msgspec.field(default_factory=list)
+
+
 class SpellCast(msgspec.Struct, tag="spell_cast", kw_only=True):
     """A spell became cast (601.2i): recorded for "whenever ... casts" abilities."""
 
@@ -311,6 +355,10 @@ GameEvent = (
     | StartEffect
     | EndTurnEffects
     | AddShield
+    | AddReplacement
+    | AddRules
+    | Regenerated
+    | LoseGame
     | SpellCast
     | AttackerDeclared
     | StartTurn

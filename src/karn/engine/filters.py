@@ -7,7 +7,7 @@ battlefield (leaves-the-battlefield triggers, 603.10a).
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 
 from karn import ir
 
@@ -21,9 +21,19 @@ def characteristics_match(
     controller: int,
     owner: int,
     viewer: int,
+    chosen: Mapping[str, str] | None = None,
 ) -> bool:
     """Do these characteristics satisfy `f`, "you" being `viewer`? (Zone and "another"
-    are the caller's business.)"""
+    are the caller's business.) ``chosen``: the values the filter's source chose as it
+    entered (614.12a, 607.2a: "color", "creature_type"), for "of the chosen color/type"."""
+    if f.chosen is not None:
+        value = (chosen or {}).get(f.chosen, "")
+        if not value:
+            return False
+        if f.chosen == "color" and value not in colors:
+            return False
+        if f.chosen == "creature_type" and value not in subtypes:
+            return False
     if f.types and not any(t in types for t in f.types):
         return False
     if f.not_types and any(t in types for t in f.not_types):

@@ -32,6 +32,7 @@ class MulliganFrame(msgspec.Struct, tag="mulligan", array_like=True):
     taking: list[int] = msgspec.field(default_factory=list)  # players taking a mulligan this round
     bottomed: dict[int, int] = msgspec.field(default_factory=dict)  # player -> cards put on the bottom
     answer: Answer | None = None
+    opened: list[int] = msgspec.field(default_factory=list)  # players done with 103.6a actions
 
 
 class CastFrame(msgspec.Struct, tag="cast", array_like=True):
@@ -191,7 +192,7 @@ class ReplaceFrame(msgspec.Struct, tag="replace", array_like=True):
     ready: list[GameEvent] = msgspec.field(default_factory=list)
     choices: list[str] = msgspec.field(default_factory=list)
     answer: Answer | None = None
-    applying: str = ""
+    picking: str = ""  # the replacement applying that waits for its player's pick (614.1a)
 
 
 Frame = (

@@ -50,6 +50,7 @@ from karn.engine.modifications import (
     AddTypes,
     BlockLimit,
     ContinuousEffect,
+    ControlledBySource,
     Modification,
     ModifyPowerToughness,
     RemoveAbilities,
@@ -193,6 +194,8 @@ def modifications_of(
     """
     chosen = chosen or {}
     out: list[LayerMod] = []
+    if m.control:
+        out.append(ControlledBySource())  # 613.1b: "You control enchanted creature"
     for change in m.changes:
         out.extend(_change(change, chosen, quoted, amount))
     if m.power or m.toughness:
@@ -400,6 +403,7 @@ class _Effect:
     kind: str = "resolved"  # "static", "resolved", "counter"
     text: str = ""
     only_if: ir.Filter | None = None  # 611.3a "as long as it is a TYPE": the objects must match
+    while_source: bool = False  # "for as long as you control ~" (611.2b)
 
 
 @dataclass(slots=True)
@@ -485,6 +489,8 @@ def _gather(s: GameState, chars: dict[int, Chars], printed: Printed) -> list[_Ef
         if statics(c):
             out += _static_effects(s, oid, c, printed, len(out))
     for e in s.effects:
+        if e.duration == "while_you_control_source" and e.source not in chars:
+            continue  # 611.2b: its source left the battlefield: the effect has ended
         out.append(_effect_of(e, len(out)))
     for oid in s.battlefield:
         o = s.objects[oid]
@@ -517,6 +523,7 @@ def _effect_of(e: ContinuousEffect, order: int) -> _Effect:
         list(e.affected),
         order=order,
         text=f"{e.source_name}: " + "; ".join(mod_text(m) for m in e.mods) if e.source_name else "",
+        while_source=e.duration == "while_you_control_source",
     )
 
 
@@ -574,13 +581,22 @@ def _selected(env: _Env, e: _Effect) -> list[int]:
     objects = s.objects
     source = env.battlefield.get(e.source)
     controller = source.controller if source is not None else e.controller
+    chosen = src.chosen if src is not None else {}  # 614.12a: "of the chosen color / type"
     return [
         oid
         for oid, c in chars.items()
         if not (f.other and oid == e.source)
         and _in_zone(f, objects[oid])
         and characteristics_match(
-            f, c.types, c.subtypes, c.supertypes, c.colors, c.controller, objects[oid].owner, controller
+            f,
+            c.types,
+            c.subtypes,
+            c.supertypes,
+            c.colors,
+            c.controller,
+            objects[oid].owner,
+            controller,
+            chosen,
         )
     ]
 
@@ -784,6 +800,11 @@ def _depends(env: _Env, a: _Effect, b: _Effect, layer: str) -> bool:
                 _apply(mod, trial[oid], pool, trial_env, b, oid)
     if _alive(a, chars) != _alive(a, trial):
         return True
+    if a.source in chars and any(isinstance(m, ControlledBySource) for m in a.mods):
+        # "You control enchanted creature": `b` changing who controls the source changes what
+        # `a` does (613.8a), e.g. Donate on Control Magic.
+        if chars[a.source].controller != trial[a.source].controller:
+            return True
     return sorted(_affected(env, a)) != sorted(_affected(trial_env, a))
 
 
@@ -890,6 +911,8 @@ def _apply_layers(env: _Env, effects: list[_Effect], granting: bool) -> None:
                 continue
             if e.affected is None:
                 e.affected = _affected(env, e)  # 613.6: the set is kept for later layers
+            if e.while_source and e.source in chars and chars[e.source].controller != e.controller:
+                continue  # 611.2b: you no longer control its source: the effect has ended
             for oid in e.affected:
                 target = chars.get(oid)
                 if target is None:
@@ -897,6 +920,9 @@ def _apply_layers(env: _Env, effects: list[_Effect], granting: bool) -> None:
                 before = _describe_chars(target) if trace is not None else ""
                 grants: list[str] = []
                 for mod in e.mods:
+                    if isinstance(mod, ControlledBySource):
+                        # 613.1b: "You control enchanted creature": its source's controller so far.
+                        mod = SetController(chars[e.source].controller if e.source in chars else e.controller)
                     if layer_of(mod, e.cda) == layer:
                         if granting and isinstance(mod, AddAbilities) and mod.abilities:
                             grants += [a for a in mod.abilities if a not in target.ability_ids]

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import msgspec
 
+from karn import ir
+
 # Layers and sublayers (613.1-613.4), in application order. "rules" are effects on
 # players and on the rules (613.10-613.11), applied after all characteristics.
 LAYER_ORDER: tuple[str, ...] = ("1a", "1b", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d", "rules")
@@ -23,6 +25,13 @@ class SetController(msgspec.Struct, tag="control", frozen=True, array_like=True)
     """Layer 2 (613.1b): the affected permanents are controlled by ``player``."""
 
     player: int
+
+    layer = "2"
+
+
+class ControlledBySource(msgspec.Struct, tag="control_by_source", frozen=True, array_like=True):
+    """Layer 2 (613.1b): "You control enchanted creature": the affected permanents are
+    controlled by the controller of the effect's source, as layer 2 has it so far."""
 
     layer = "2"
 
@@ -162,6 +171,7 @@ class BlockLimit(msgspec.Struct, tag="block_limit", frozen=True, array_like=True
 
 Modification = (
     SetController
+    | ControlledBySource
     | AddTypes
     | SetTypes
     | SetLandTypes
@@ -216,6 +226,8 @@ def mod_text(mod: Modification) -> str:
     toughness 1/1", "loses all abilities")."""
     if isinstance(mod, SetController):
         return f"is controlled by player {mod.player}"
+    if isinstance(mod, ControlledBySource):
+        return "is controlled by its source's controller"
     if isinstance(mod, AddTypes):
         return "is also " + " ".join(mod.supertypes + mod.subtypes + mod.types)
     if isinstance(mod, SetTypes):
@@ -249,3 +261,55 @@ def mod_text(mod: Modification) -> str:
             else ("can't attack" if mod.cant_attack else "can't block")
         )
     return f"can block {'any number of' if mod.extra < 0 else mod.extra} more creature(s)"
+
+
+# ---------------------------------------------------------------------------- replacement effects (614, 615)
+
+
+class ReplacementEffect(msgspec.Struct, array_like=True):
+    """A replacement or prevention effect created by a resolving spell or ability (614.1a,
+    615.1a, 701.19a): it watches ``would`` and does ``instead``, for its duration (611.2a).
+
+    ``objects``: the objects it is about, fixed when it begins ("that creature", a
+    regeneration shield's permanent, 611.2c); empty when it is about events of any object
+    ("Prevent all combat damage that would be dealt this turn" modifies the rules, 611.2c).
+    ``duration``: ``"end_of_turn"`` (514.2), or ``"next"``: used up the first time it applies,
+    and ends at end of turn if it wasn't (a regeneration shield, 701.19a).
+    """
+
+    id: int
+    source: int
+    source_name: str
+    controller: int
+    would: ir.Would
+    instead: ir.Instead
+    objects: list[int] = msgspec.field(default_factory=list)
+    duration: str = "end_of_turn"
+
+
+class RulesEffect(msgspec.Struct, array_like=True):
+    """A resolved spell's change to the rules for a duration (611.2a, 613.11): "Damage can't be
+    prevented this turn" (615.12), "Players can't gain life this turn" (119.7)."""
+
+    id: int
+    source: int
+    source_name: str
+    controller: int
+    change: ir.RuleChange
+    duration: str = "end_of_turn"
+
+
+class LinkedExile(msgspec.Struct, array_like=True):
+    """610.3: ``obj`` (in exile) was exiled by ``source`` "until ~ leaves the battlefield"."""
+
+    source: int
+    obj: int
+    source_name: str = ""
+
+
+class StepSkip(msgspec.Struct, array_like=True):
+    """ "You skip your next untap step" (614.10, 614.10a): ``player`` skips their next ``step``
+    that hasn't begun; each one skips one occurrence."""
+
+    player: int
+    step: str

@@ -19,6 +19,8 @@ def perform_sbas(ctx: Context) -> bool:
     # 704.5a-c: players.
     for p in s.players:
         if p.lost:
+            # 104.3e: an effect made them lose: they leave the game (or it ends) now.
+            acted = acted or not p.left
             continue
         if p.life <= 0:
             p.lost = True

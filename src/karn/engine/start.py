@@ -8,6 +8,7 @@ a scenario file in any step instead.
 
 from __future__ import annotations
 
+from karn import ir
 from karn.engine import decisions, rng, turns
 from karn.engine.actions import Action
 from karn.engine.context import Context
@@ -15,7 +16,7 @@ from karn.engine.drawing import draw
 from karn.engine.events import GameEvent, Shuffle, ZoneChange
 from karn.engine.frames import MulliganFrame
 from karn.engine.pipeline import perform
-from karn.engine.state import LIBRARY, Combat, Option
+from karn.engine.state import BATTLEFIELD, LIBRARY, Combat, Option
 
 # ---------------------------------------------------------------------------- game start (103)
 
@@ -91,6 +92,24 @@ def mulligan_step(ctx: Context, f: MulliganFrame) -> None:
                 [Option("bottom", c, label=ctx.obj(c).name) for c in pl.hand],
             )
             return
+    # 103.6a: then, in turn order, each player may take their opening-hand actions.
+    for p in _order(ctx):
+        if p in f.opened:
+            continue
+        cards = [c for c in s.players[p].hand if _opening_card(ctx, c)]
+        if not cards:
+            f.opened.append(p)
+            continue
+        decisions.ask(
+            ctx,
+            p,
+            "opening_hand",
+            "103.6a",
+            f"{s.players[p].name}: begin the game with a card of your opening hand on the battlefield?",
+            [Option("opening", c, label=ctx.obj(c).name) for c in cards]
+            + [Option("opening_done", label="done")],
+        )
+        return
     s.agenda.pop()
     s.started = True
     s.turn = 1
@@ -106,6 +125,17 @@ def mulligan_step(ctx: Context, f: MulliganFrame) -> None:
     ctx.emit("502", "untap step begins")
 
 
+def _order_pending(ctx: Context, f: MulliganFrame) -> int:
+    """The player taking their opening-hand actions now (103.6a)."""
+    return next(p for p in _order(ctx) if p not in f.opened)
+
+
+def _opening_card(ctx: Context, oid: int) -> bool:
+    """103.6a: "If this card is in your opening hand, you may begin the game with it on the
+    battlefield." """
+    return any(isinstance(ab, ir.OpeningHand) for ab in ctx.chars(oid).abilities)
+
+
 def mulligan_answer(ctx: Context, f: MulliganFrame, a: Action) -> None:
     s = ctx.state
     if a.kind == "keep":
@@ -114,6 +144,13 @@ def mulligan_answer(ctx: Context, f: MulliganFrame, a: Action) -> None:
         ctx.emit("103.5", f"{ctx.player_name(pl)} keeps {len(s.players[pl].hand)} cards")
     elif a.kind == "mulligan":
         f.taking.append(_undecided(ctx, f)[0])
+    elif a.kind == "opening":
+        name = ctx.obj(a.a).name
+        p = ctx.obj(a.a).owner
+        perform(ctx, ZoneChange(obj=a.a, to=BATTLEFIELD, rule="103.6a", cause="opening_hand", quiet=True))
+        ctx.emit("103.6a", f"{ctx.player_name(p)} begins the game with {name} on the battlefield")
+    elif a.kind == "opening_done":
+        f.opened.append(_order_pending(ctx, f))
     elif a.kind == "bottom":
         p = ctx.obj(a.a).owner
         perform(

@@ -16,7 +16,7 @@ import msgspec
 
 from karn.engine.events import GameEvent
 from karn.engine.frames import Frame
-from karn.engine.modifications import ContinuousEffect
+from karn.engine.modifications import ContinuousEffect, LinkedExile, ReplacementEffect, RulesEffect, StepSkip
 from karn.engine.values import (
     BATTLEFIELD,
     COMMAND,
@@ -54,6 +54,10 @@ __all__ = [
     "Option",
     "PendingTrigger",
     "Player",
+    "LinkedExile",
+    "ReplacementEffect",
+    "RulesEffect",
+    "StepSkip",
     "Shield",
     "TokenDef",
     "TriggerData",
@@ -226,6 +230,13 @@ class GameState(msgspec.Struct, array_like=True):
     # (:mod:`karn.engine.pipeline.knowledge`). A hand's owner always sees it (400.2).
     known: dict[int, list[int]] = msgspec.field(default_factory=dict)
     delayed: list[DelayedTrigger] = msgspec.field(default_factory=list)  # 603.7
+    # Replacement and prevention effects of resolved spells and abilities (614, 615, 701.19a),
+    # their changes to the rules (615.12, 119.7) and skipped steps to come (614.10).
+    replacements: list[ReplacementEffect] = msgspec.field(default_factory=list)
+    rules: list[RulesEffect] = msgspec.field(default_factory=list)
+    skips: list[StepSkip] = msgspec.field(default_factory=list)
+    # 610.3: cards exiled "until ~ leaves the battlefield" (returned by the pipeline).
+    linked_exiles: list[LinkedExile] = msgspec.field(default_factory=list)
 
 
 _ENC = msgspec.msgpack.Encoder()

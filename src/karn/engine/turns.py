@@ -7,6 +7,7 @@ Each step goes through three stages: turn-based actions (stage 0), priority
 
 from __future__ import annotations
 
+from karn import ir
 from karn.engine import combat, decisions, sba, triggers
 from karn.engine.actions import Action
 from karn.engine.context import Context
@@ -47,6 +48,11 @@ def turn_based_actions(ctx: Context) -> None:
     s = ctx.state
     step = s.step
     s.stage = 1
+    if step in ("untap", "upkeep", "draw") and skips(ctx, s.active, step):
+        # 614.1b, 614.10: a skipped step doesn't happen: no turn-based action, no priority.
+        ctx.emit("614.10", f"{ctx.player_name(s.active)} skips their {step} step")
+        s.stage = 2
+        return
     if step != "cleanup":
         # 603.1 / 503.1a: "at the beginning of" abilities trigger as the step begins; they
         # go on the stack the next time a player would receive priority (after this step's
@@ -73,6 +79,23 @@ def turn_based_actions(ctx: Context) -> None:
         s.agenda.append(CleanupFrame())  # 514.1-514.3
     s.priority = first_priority(ctx)  # 117.3a
     s.passes = 0
+
+
+def skips(ctx: Context, player: int, step: str) -> bool:
+    """614.10: does `player` skip this step of their turn? "You skip your next untap step" is
+    used up by it (614.10a); "Skip your draw step" (a static ability) skips each one."""
+    s = ctx.state
+    for i, skip in enumerate(s.skips):
+        if skip.player == player and skip.step == step:
+            del s.skips[i]
+            s.version += 1
+            return True
+    return any(
+        isinstance(ab, ir.SkipStep) and ab.step == step
+        for c in ctx.battlefield_chars().values()
+        if c.controller == player
+        for ab in c.abilities
+    )
 
 
 def untap_step(ctx: Context) -> None:

@@ -55,6 +55,8 @@ class Filter:
     ] = "battlefield"
     not_subtypes: tuple[str, ...] = ()  # "non-Aura" -> ("aura",)
     not_supertypes: tuple[str, ...] = ()  # "nonbasic" -> ("basic",)
+    # "of the chosen color / type": the value the source chose as it entered (614.12a)
+    chosen: Literal["color", "creature_type", None] = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,6 +227,7 @@ class Modify:
     # "As long as enchanted permanent is a creature, it has flying" (611.3a): only the affected
     # objects that match now (read as the effect's set is determined, 613.6).
     only_if: Filter | None = None
+    control: bool = False  # layer 2 (613.1b): "You control enchanted creature": the source's controller
 
 
 # The layered changes of a Modify beyond its short fields (613.1): each names what it does;
@@ -349,6 +352,15 @@ class DealDamage:
 
 
 @dataclass(frozen=True, slots=True)
+class DamageEach:
+    """ "~ deals N damage to each creature [you don't control]" (120.3): the source deals the
+    damage to every object of the group at once (one simultaneous event, 120.2)."""
+
+    amount: Amount
+    what: Group
+
+
+@dataclass(frozen=True, slots=True)
 class GainLife:
     amount: Amount
     player: Ref = Ref("you")
@@ -470,6 +482,16 @@ class Exile:
 
 
 @dataclass(frozen=True, slots=True)
+class ExileUntilSourceLeaves:
+    """ "Exile <what> until ~ leaves the battlefield" (610.3): when the source leaves the
+    battlefield, the exiled cards return to the battlefield under their owners' control
+    (610.3c), all at once for sources leaving at once (610.3d). If the source has already left
+    when the effect would begin, nothing is exiled (610.3c)."""
+
+    what: Selector
+
+
+@dataclass(frozen=True, slots=True)
 class ReturnToHand:
     """Put the object into its owner's hand (from the battlefield or a graveyard)."""
 
@@ -495,8 +517,22 @@ class ApplyContinuous:
 
 @dataclass(frozen=True, slots=True)
 class GainControl:
+    """``player`` gains control of ``what`` (613.1b, layer 2): "gain control of target
+    creature" (the ability's controller), "Target player gains control of target permanent
+    you control" (Donate). ``duration``: "end_of_turn", "permanent", or
+    "while_you_control_source" ("for as long as you control ~", 611.2b)."""
+
     what: Ref
-    duration: Literal["end_of_turn", "permanent"] = "permanent"
+    duration: Literal["end_of_turn", "permanent", "while_you_control_source"] = "permanent"
+    player: Ref = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeControl:
+    """ "Exchange control of two target creatures" (701.12b): the two objects of target slot
+    ``what.index``; if the whole exchange can't be done, nothing happens (701.12a)."""
+
+    what: Ref
 
 
 @dataclass(frozen=True, slots=True)
@@ -582,15 +618,6 @@ class Scry:
 
 
 @dataclass(frozen=True, slots=True)
-class Mill:
-    """``player`` mills ``amount`` cards (701.13a: the top cards of their library go to
-    their graveyard; as many as there are, 609.3)."""
-
-    amount: Amount
-    player: Ref = Ref("you")
-
-
-@dataclass(frozen=True, slots=True)
 class PutCounters:
     kind: str  # "+1/+1", "-1/-1", "loyalty"
     amount: Amount
@@ -603,6 +630,26 @@ class PreventDamage:
 
     amount: Amount
     to: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class PreventDamageSharingColor:
+    """Prevent the next ``amount`` damage that would be dealt this turn to ``to`` and to each
+    other ``others`` permanent that shares a color with it (615.11): the shields are given
+    when the effect resolves, to the objects that match then (611.2c)."""
+
+    amount: Amount
+    to: Ref
+    others: str = "creature"
+
+
+@dataclass(frozen=True, slots=True)
+class Mill:
+    """``player`` mills ``amount`` cards (701.17a): the top cards of their library go to their
+    graveyard, as many as there are (609.3, 701.17b)."""
+
+    amount: Amount
+    player: Ref
 
 
 @dataclass(frozen=True, slots=True)
@@ -686,8 +733,149 @@ class May:
     effects: tuple[Effect, ...]
 
 
+# --------------------------------------------------------------------------- replacement and prevention effects (614-616)
+
+
+@dataclass(frozen=True, slots=True)
+class Would:
+    """The event a replacement or prevention effect watches: "If [something] would [event]"
+    (614.1a, 615.1a).
+
+    event:
+      * ``"die"``: a creature would be put into a graveyard from the battlefield (700.4);
+      * ``"to_graveyard"``: a card (or token) would be put into a graveyard from anywhere;
+      * ``"destroyed"``: a permanent would be destroyed (701.8; regeneration, 701.19);
+      * ``"draw"``: a player would draw a card (121.1, 614.11);
+      * ``"gain_life"``: a player would gain life (119.3);
+      * ``"create_tokens"``: an effect would create one or more tokens (111.2, 614.16);
+      * ``"put_counters"``: an effect would put one or more counters on a permanent (122.1, 614.16);
+      * ``"damage"``: a source would deal damage (120.1, 609.7).
+
+    Which objects and players it concerns:
+      * ``self_only``: the ability's own source ("If ~ would die");
+      * ``ref``: the object a resolving spell or ability named ("If that creature would die
+        this turn"), fixed when the effect begins (611.2c);
+      * ``filter``: the objects (the card moving, the permanent getting counters, the
+        permanent dealt damage); ``player``: the players ("you would draw", "into an
+        opponent's graveyard", "under your control", the player dealt damage), relative to
+        the effect's controller. For damage, with neither set any recipient counts; with
+        either set only the ones named do ("to you", "to a Cleric creature you control");
+      * ``cards_only``: "a card": tokens don't count (to_graveyard);
+      * ``source`` / ``source_self``: which sources of damage ("a source you control",
+        "a creature you control", "~ would deal damage"); ``combat``: combat damage only;
+      * ``counter``: one kind of counter ("+1/+1"), else any.
+    """
+
+    event: Literal[
+        "die", "to_graveyard", "destroyed", "draw", "gain_life", "create_tokens", "put_counters", "damage"
+    ]
+    self_only: bool = False
+    ref: Ref | None = None
+    filter: Filter | None = None
+    player: Literal["you", "opponent", "any", None] = None
+    cards_only: bool = False
+    source: Filter | None = None
+    source_self: bool = False
+    combat: bool = False
+    counter: str = ""
+    source_ref: Ref | None = None  # the source a resolving effect named ("by target creature")
+    empty_library: bool = False  # draw: "while your library has no cards in it"
+
+
+@dataclass(frozen=True, slots=True)
+class Instead:
+    """What happens instead (614.1a), or the damage prevented (615.1a).
+
+    kind:
+      * ``"exile"``: the card is exiled instead;
+      * ``"shuffle"``: it is put into its owner's library instead, which is then shuffled;
+      * ``"scale"``: the event's number (tokens, counters, damage, life) becomes
+        ``factor`` times it plus ``plus`` ("twice that many", "that much life plus 1",
+        "double that damage");
+      * ``"prevent"``: ``amount`` of the damage is prevented (None: all of it, 615.1a);
+      * ``"draw"``: the player draws cards instead: ``amount`` of them, or "that many" (None);
+      * ``"return_from_graveyard"``: the player returns a card from their graveyard to their
+        hand instead (``or_lose``: "If you can't, you lose the game.");
+      * ``"regenerate"``: 701.19 (``gain_control``: "You gain control of that creature if it
+        regenerates this way");
+      * ``"skip"``: the event doesn't happen ("skip that draw", 614.1b);
+      * ``"redirect"``: the damage is dealt to ``to`` instead (614.9);
+      * ``"win"``: the player wins the game instead (104.2b).
+    """
+
+    kind: Literal[
+        "exile",
+        "shuffle",
+        "scale",
+        "prevent",
+        "draw",
+        "return_from_graveyard",
+        "regenerate",
+        "skip",
+        "redirect",
+        "win",
+    ]
+    factor: int = 1
+    plus: int = 0
+    amount: int | None = None
+    gain_control: bool = False
+    or_lose: bool = False  # "If you can't, you lose the game." (104.3e)
+    to: Ref | None = None  # "redirect": the permanent the damage is dealt to instead (614.9)
+
+
+@dataclass(frozen=True, slots=True)
+class CreateReplacement:
+    """A resolving spell or ability creates a replacement or prevention effect (614.1a, 615.1a)
+    lasting ``duration`` (611.2a): "Prevent all combat damage that would be dealt this turn",
+    "If that creature would die this turn, exile it instead"."""
+
+    would: Would
+    instead: Instead
+    duration: Literal["end_of_turn"] = "end_of_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class Regenerate:
+    """ "Regenerate target creature" (701.19a): a regeneration shield on each object: the next
+    time it would be destroyed this turn, instead remove all damage marked on it, tap it and
+    remove it from combat (614.8). ``gain_control``: "You gain control of that creature if it
+    regenerates this way"."""
+
+    what: Selector
+    gain_control: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RuleChange:
+    """A change to the game's rules about events (613.11, 614.17, 615.12):
+    ``"unpreventable"``: damage can't be prevented; ``"no_life_gain"``: ``players`` can't gain
+    life (119.7)."""
+
+    rule: Literal["unpreventable", "no_life_gain"]
+    players: Literal["you", "opponent", "any"] = "any"
+
+
+@dataclass(frozen=True, slots=True)
+class ApplyRules:
+    """A resolving spell or ability changes the rules for ``duration`` (611.2): "Damage can't be
+    prevented this turn", "Players can't gain life this turn"."""
+
+    change: RuleChange
+    duration: Literal["end_of_turn", "permanent"] = "end_of_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class SkipNextStep:
+    """ "You skip your next untap step" (614.1b, 614.10): ``player`` skips the next ``step``
+    of their own turns that hasn't started."""
+
+    step: Literal["untap", "upkeep", "draw"]
+    player: Ref = Ref("you")
+
+
 Effect = (
     DealDamage
+    | DamageEach
     | GainLife
     | LoseLife
     | WinGame
@@ -716,12 +904,19 @@ Effect = (
     | PutCounters
     | PreventDamage
     | RevealTop
+    | PreventDamageSharingColor
+    | ExileUntilSourceLeaves
     | Attach
     | May
     | IfCondition
     | AddManaProduced
     | Fight
     | LookAndTake
+    | ExchangeControl
+    | CreateReplacement
+    | Regenerate
+    | ApplyRules
+    | SkipNextStep
 )
 
 # --------------------------------------------------------------------------- abilities
@@ -918,6 +1113,53 @@ class EntersReplacement:
 
 
 @dataclass(frozen=True, slots=True)
+class Replacement:
+    """A static ability generating a replacement or prevention effect (614.1a, 615.1a, 604):
+    "If [would] would happen, [instead] instead", "If a source would deal damage to you,
+    prevent 1 of that damage" (615.10). It works while its source is on the battlefield, or
+    from every zone for "~ would be put into a graveyard from anywhere" (113.6b)."""
+
+    would: Would
+    instead: Instead
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GameRules:
+    """A static ability changing the game's rules (613.11, 614.17, 615.12): "Damage can't be
+    prevented.", "Players can't gain life." """
+
+    changes: tuple[RuleChange, ...]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SkipStep:
+    """A static ability: "Skip your draw step." (614.1b, 614.10): its controller skips that
+    step of each of their turns."""
+
+    step: Literal["untap", "upkeep", "draw"]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class EntersChoice:
+    """ "As ~ enters, choose a color / a creature type." (614.1c, 614.12a): its controller
+    chooses as it enters; "the chosen color/type" (``Filter.chosen``) reads it."""
+
+    kind: Literal["color", "creature_type"]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class OpeningHand:
+    """ "If this card is in your opening hand, you may begin the game with it on the
+    battlefield." (103.6a)."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class CostIncrease:
     """A static ability of a spell increasing its cost (601.2f):
     ``generic_per_extra_target`` more for each target beyond the first."""
@@ -988,6 +1230,11 @@ Ability = (
     | AdditionalCost
     | CostReduction
     | LoyaltyCostIncrease
+    | Replacement
+    | GameRules
+    | SkipStep
+    | OpeningHand
+    | EntersChoice
     | Unsupported
 )
 

@@ -19,6 +19,7 @@ from karn.ir.nodes import (
     AddTypes,
     Amount,
     ApplyContinuous,
+    ApplyRules,
     Attach,
     Change,
     CompiledCard,
@@ -30,21 +31,28 @@ from karn.ir.nodes import (
     CounterSpell,
     CreateCopyToken,
     CreateDelayed,
+    CreateReplacement,
     CreateToken,
+    DamageEach,
     DealDamage,
     Declined,
     Destroy,
     Discard,
     Draw,
     Effect,
+    EntersChoice,
     EntersReplacement,
+    ExchangeControl,
     Exile,
+    ExileUntilSourceLeaves,
     Fight,
     Filter,
     GainAbility,
     GainControl,
     GainLife,
+    GameRules,
     IfCondition,
+    Instead,
     Keyword,
     Kicked,
     Kicker,
@@ -56,12 +64,17 @@ from karn.ir.nodes import (
     May,
     Mill,
     Modify,
+    OpeningHand,
     PreventDamage,
+    PreventDamageSharingColor,
     PutCounters,
     Ref,
     Reflexive,
+    Regenerate,
+    Replacement,
     ReturnToHand,
     RevealTop,
+    RuleChange,
     Sacrifice,
     Scry,
     SearchLibrary,
@@ -71,7 +84,9 @@ from karn.ir.nodes import (
     SetCreatureTypes,
     SetLandTypes,
     SetTypes,
+    SkipNextStep,
     SkipNextUntap,
+    SkipStep,
     SpellAbility,
     Static,
     SwitchPT,
@@ -84,6 +99,7 @@ from karn.ir.nodes import (
     Untap,
     Var,
     WinGame,
+    Would,
 )
 
 _COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -137,6 +153,16 @@ def describe_ability(a: Ability) -> str:
         return f"Cost: {{{a.generic_per_extra_target}}} more for each target beyond the first"
     if isinstance(a, EntersReplacement):
         return f"Replacement: {enters_text(a)}"
+    if isinstance(a, Replacement):
+        return f"Replacement: {replacement_text(a.would, a.instead)}"
+    if isinstance(a, GameRules):
+        return "Rules: " + "; ".join(rule_text(c) for c in a.changes)
+    if isinstance(a, SkipStep):
+        return f"Replacement: skip your {a.step} step"
+    if isinstance(a, EntersChoice):
+        return f"As enters: choose a {'color' if a.kind == 'color' else 'creature type'}"
+    if isinstance(a, OpeningHand):
+        return "Opening hand: may begin the game on the battlefield"
     if isinstance(a, Unsupported):
         return f"UNSUPPORTED: {a.clause!r}" + (f" ({a.reason})" if a.reason else "")
     return repr(a)  # pragma: no cover
@@ -157,6 +183,82 @@ def enters_text(r: EntersReplacement) -> str:
     if r.choose:
         parts.append(f"(its controller chooses a {r.choose.replace('_', ' ')} as it enters)")
     return " ".join([who, *parts]) if parts else f"{who} (unchanged)"
+
+
+_WOULD = {
+    "die": "dies",
+    "to_graveyard": "would be put into a graveyard",
+    "destroyed": "would be destroyed",
+    "draw": "would draw a card",
+    "gain_life": "would gain life",
+    "create_tokens": "would get tokens created",
+    "put_counters": "would get counters",
+    "damage": "would be dealt damage",
+}
+
+
+def would_text(w: Would) -> str:
+    """What a replacement or prevention effect watches (614.1a)."""
+    who: list[str] = []
+    if w.self_only:
+        who.append("this")
+    if w.ref is not None:
+        who.append(ref_text(w.ref))
+    if w.filter is not None:
+        who.append(filter_text(w.filter))
+    if w.player is not None:
+        who.append({"you": "you", "opponent": "an opponent", "any": "a player"}[w.player])
+    if w.cards_only:
+        who.append("(cards only)")
+    subject = " or ".join(who) or "anything"
+    text = f"if {subject} {_WOULD[w.event]}"
+    if w.event == "damage":
+        src = "this" if w.source_self else filter_text(w.source) if w.source is not None else "any source"
+        if w.source_ref is not None:
+            src = ref_text(w.source_ref)
+        text = f"if {src} would deal {'combat ' if w.combat else ''}damage to {subject}"
+    if w.counter:
+        text += f" ({w.counter})"
+    if w.empty_library:
+        text += " while your library is empty"
+    return text
+
+
+def instead_text(i: Instead) -> str:
+    if i.kind == "scale":
+        parts = []
+        if i.factor != 1:
+            parts.append(f"{i.factor} times that many")
+        if i.plus:
+            parts.append(f"plus {i.plus}")
+        return " ".join(parts or ["that many"]) + " instead"
+    if i.kind == "prevent":
+        return "prevent all of it" if i.amount is None else f"prevent {i.amount} of it"
+    if i.kind == "draw":
+        return f"draw {'that many' if i.amount is None else i.amount} card(s) instead"
+    if i.kind == "regenerate":
+        return "regenerate it" + (" and gain control of it" if i.gain_control else "")
+    if i.kind == "win":
+        return "you win the game instead"
+    if i.kind == "redirect":
+        return f"it is dealt to {ref_text(i.to) if i.to is not None else '?'} instead"
+    return {
+        "exile": "exile it instead",
+        "shuffle": "shuffle it into its owner's library instead",
+        "return_from_graveyard": "return a card from your graveyard to your hand instead",
+        "skip": "skip it",
+    }[i.kind]
+
+
+def replacement_text(w: Would, i: Instead) -> str:
+    return f"{would_text(w)}, {instead_text(i)}"
+
+
+def rule_text(c: RuleChange) -> str:
+    if c.rule == "unpreventable":
+        return "damage can't be prevented"
+    who = {"you": "you", "opponent": "your opponents", "any": "players"}[c.players]
+    return f"{who} can't gain life"
 
 
 def cost_text(c: Cost) -> str:
@@ -406,6 +508,8 @@ def modify_text(m: Modify) -> str:
         more = "any number of creatures" if m.extra_blocks < 0 else f"{m.extra_blocks} more creature(s)"
         parts.append(f"can block {more}")
     parts += [change_text(c) for c in m.changes]
+    if m.control:
+        parts.append("is controlled by this permanent's controller")
     cond = f" as long as it is a {filter_text(m.only_if)}" if m.only_if is not None else ""
     return f"{selector_text(m.affected)} " + (" and ".join(parts) or "is unchanged") + cond
 
@@ -483,6 +587,27 @@ def _lose_game(e: LoseGame) -> str:
     return f"{ref_text(e.player)} lose the game"
 
 
+@renders(ExileUntilSourceLeaves)
+def _exile_until(e: ExileUntilSourceLeaves) -> str:
+    return f"exile {selector_text(e.what)} until this leaves the battlefield"
+
+
+@renders(PreventDamageSharingColor)
+def _prevent_sharing(e: PreventDamageSharingColor) -> str:
+    who = ref_text(e.to)
+    return f"prevent the next {amount_text(e.amount)} damage to {who} and each other {e.others} sharing a color with it this turn"
+
+
+@renders(Mill)
+def _mill(e: Mill) -> str:
+    return f"{ref_text(e.player)} mill {amount_text(e.amount)}"
+
+
+@renders(DamageEach)
+def _damage_each(e: DamageEach) -> str:
+    return f"deal {amount_text(e.amount)} damage to {selector_text(e.what)}"
+
+
 @renders(GainLife)
 def _gain_life(e: GainLife) -> str:
     return f"{ref_text(e.player)} gain {amount_text(e.amount)} life"
@@ -545,9 +670,40 @@ def _apply_continuous(e: ApplyContinuous) -> str:
 
 @renders(GainControl)
 def _gain_control(e: GainControl) -> str:
-    return f"gain control of {ref_text(e.what)}" + (
-        " until end of turn" if e.duration == "end_of_turn" else ""
+    who = "" if e.player == Ref("you") else f"{ref_text(e.player)}: "
+    dur = {
+        "end_of_turn": " until end of turn",
+        "permanent": "",
+        "while_you_control_source": " for as long as you control this",
+    }[e.duration]
+    return f"{who}gain control of {ref_text(e.what)}{dur}"
+
+
+@renders(ExchangeControl)
+def _exchange_control(e: ExchangeControl) -> str:
+    return f"exchange control of {ref_text(e.what)}"
+
+
+@renders(CreateReplacement)
+def _create_replacement(e: CreateReplacement) -> str:
+    return f"this turn, {replacement_text(e.would, e.instead)}"
+
+
+@renders(Regenerate)
+def _regenerate(e: Regenerate) -> str:
+    return f"regenerate {selector_text(e.what)}" + (
+        " (and gain control of it if it regenerates this way)" if e.gain_control else ""
     )
+
+
+@renders(ApplyRules)
+def _apply_rules(e: ApplyRules) -> str:
+    return rule_text(e.change) + (" this turn" if e.duration == "end_of_turn" else "")
+
+
+@renders(SkipNextStep)
+def _skip_next_step(e: SkipNextStep) -> str:
+    return f"{ref_text(e.player)} skip their next {e.step} step"
 
 
 @renders(Tap)
@@ -636,11 +792,6 @@ def _reflexive(e: Reflexive) -> str:
 @renders(Unless)
 def _unless(e: Unless) -> str:
     return f"({effects_text(e.effects)}) unless {ref_text(e.payer)} pays {e.mana}"
-
-
-@renders(Mill)
-def _mill(e: Mill) -> str:
-    return f"{ref_text(e.player)} mill {amount_text(e.amount)}"
 
 
 @renders(May)

@@ -32,12 +32,14 @@ from karn.oracle.syntax import (
     AttacksTriggerA,
     BlockLimitVP,
     CantBeRegeneratedVP,
+    CantGainLifeVP,
     CastTriggerA,
     CdaSentence,
     ChainSentence,
     ChooseVP,
     CombatTriggerA,
     ConditionA,
+    ControlVP,
     CostA,
     CostIncreaseVP,
     CostReductionVP,
@@ -61,12 +63,16 @@ from karn.oracle.syntax import (
     EitherTriggerA,
     EnchantA,
     EnterAsCopyVP,
+    EntersChooseSentence,
     EntersTriggerA,
     EntersVP,
     EquipA,
+    ExchangeControlVP,
+    ExileUntilVP,
     ExileVP,
     FightVP,
     ForEachOpponentSentence,
+    GainControlIfRegeneratesVP,
     GainControlVP,
     GainLifeGreatestPowerVP,
     GainLifePowerVP,
@@ -75,6 +81,7 @@ from karn.oracle.syntax import (
     IfItsSentence,
     IfKickedSentence,
     IfYouDontSentence,
+    InsteadA,
     Item,
     KickerA,
     LayerVP,
@@ -90,8 +97,12 @@ from karn.oracle.syntax import (
     ModifyVP,
     NumberOfA,
     OnlyDuringSentence,
+    OpeningHandSentence,
+    OrLoseSentence,
     PayLifeCostA,
+    PreventAllVP,
     PreventDamageVP,
+    PreventSharingColorVP,
     ProwessA,
     PutCountersVP,
     PutIntoGraveyardTriggerA,
@@ -100,6 +111,8 @@ from karn.oracle.syntax import (
     PutRestBottomVP,
     Qual,
     ReflexiveSentence,
+    RegenerateVP,
+    ReplacementSentence,
     ReturnVP,
     RevealTopVP,
     RevealVP,
@@ -110,6 +123,7 @@ from karn.oracle.syntax import (
     SearchVP,
     SentenceA,
     ShuffleVP,
+    SkipStepVP,
     SkipUntapVP,
     SorceryOnlySentence,
     StateTriggerA,
@@ -121,11 +135,13 @@ from karn.oracle.syntax import (
     TokenA,
     TriggeredA,
     UnlessSentence,
+    UnpreventableSentence,
     UntapCostA,
     UntapVP,
     VerbA,
     WinGameVP,
     Word,
+    WouldA,
 )
 from karn.oracle.vocab import COLORS, NUMBER_WORDS
 
@@ -739,6 +755,9 @@ class _Builder(Transformer[Token, Any]):
     def v_discard(self, meta: Meta, c: list[Any]) -> DiscardVP:
         return DiscardVP(c[0], text=self._text(meta))
 
+    def v_mill(self, meta: Meta, c: list[Any]) -> MillVP:
+        return MillVP(c[0], text=self._text(meta))
+
     def v_discard_that(self, meta: Meta, c: list[Any]) -> DiscardChosenVP:
         return DiscardChosenVP(text=self._text(meta))
 
@@ -748,6 +767,9 @@ class _Builder(Transformer[Token, Any]):
     def v_exile(self, meta: Meta, c: list[Any]) -> ExileVP:
         return ExileVP(c[0], text=self._text(meta))
 
+    def v_exile_until(self, meta: Meta, c: list[Any]) -> ExileUntilVP:
+        return ExileUntilVP(c[0], text=self._text(meta))
+
     def v_return(self, meta: Meta, c: list[Any]) -> ReturnVP:
         return ReturnVP(c[0], c[1], text=self._text(meta))
 
@@ -756,22 +778,22 @@ class _Builder(Transformer[Token, Any]):
 
     def v_get(self, meta: Meta, c: list[Any]) -> ModifyVP:
         p, t = _pt_mod(str(c[0]), meta)
-        return ModifyVP(power=p, toughness=t, until_eot=len(c) > 1, text=self._text(meta))
+        return ModifyVP(power=p, toughness=t, until_eot=_eot(c[1:], meta), text=self._text(meta))
 
     def v_gain_kw(self, meta: Meta, c: list[Any]) -> ModifyVP:
-        return ModifyVP(keywords=tuple(c[0]), until_eot=len(c) > 1, text=self._text(meta))
+        return ModifyVP(keywords=tuple(c[0]), until_eot=_eot(c[1:], meta), text=self._text(meta))
 
     def v_have_kw(self, meta: Meta, c: list[Any]) -> ModifyVP:
         return ModifyVP(keywords=tuple(c[0]), text=self._text(meta))
 
     def v_cant_attack(self, meta: Meta, c: list[Any]) -> ModifyVP:
-        return ModifyVP(cant_attack=True, until_eot=bool(c), text=self._text(meta))
+        return ModifyVP(cant_attack=True, until_eot=_eot(c, meta), text=self._text(meta))
 
     def v_cant_block(self, meta: Meta, c: list[Any]) -> ModifyVP:
-        return ModifyVP(cant_block=True, until_eot=bool(c), text=self._text(meta))
+        return ModifyVP(cant_block=True, until_eot=_eot(c, meta), text=self._text(meta))
 
     def v_cant_attack_or_block(self, meta: Meta, c: list[Any]) -> ModifyVP:
-        return ModifyVP(cant_attack=True, cant_block=True, until_eot=bool(c), text=self._text(meta))
+        return ModifyVP(cant_attack=True, cant_block=True, until_eot=_eot(c, meta), text=self._text(meta))
 
     def v_block_additional(self, meta: Meta, c: list[Any]) -> BlockLimitVP:
         return BlockLimitVP(1, str(c[0]), text=self._text(meta))
@@ -789,7 +811,233 @@ class _Builder(Transformer[Token, Any]):
         return CantBeRegeneratedVP(text=self._text(meta))
 
     def v_gain_control(self, meta: Meta, c: list[Any]) -> GainControlVP:
-        return GainControlVP(c[0], until_eot=len(c) > 1, text=self._text(meta))
+        as_long = len(c) > 1 and c[1] == _AS_LONG
+        until_eot = len(c) > 1 and not as_long
+        return GainControlVP(c[0], until_eot=until_eot, text=self._text(meta), as_long=as_long)
+
+    def v_control(self, meta: Meta, c: list[Any]) -> ControlVP:
+        return ControlVP(c[0], text=self._text(meta))
+
+    def v_exchange_control(self, meta: Meta, c: list[Any]) -> ExchangeControlVP:
+        return ExchangeControlVP(c[0], text=self._text(meta))
+
+    def v_regenerate(self, meta: Meta, c: list[Any]) -> RegenerateVP:
+        return RegenerateVP(c[0], text=self._text(meta))
+
+    def v_gain_control_if_regenerates(self, meta: Meta, c: list[Any]) -> GainControlIfRegeneratesVP:
+        return GainControlIfRegeneratesVP(c[0], text=self._text(meta))
+
+    def v_prevent_all(self, meta: Meta, c: list[Any]) -> PreventAllVP:
+        if c and c[-1] == _AS_LONG:
+            raise ParseError("'for as long as' on a prevention effect", meta.start_pos)
+        to = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "to"), None)
+        by = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "by"), None)
+        this_turn = any(x is True for x in c)
+        return PreventAllVP(
+            combat=any(x is _COMBAT for x in c), text=self._text(meta), to=to, by=by, this_turn=this_turn
+        )
+
+    def v_prevent_all_to_and_by(self, meta: Meta, c: list[Any]) -> PreventAllVP:
+        if c and c[-1] == _AS_LONG:
+            raise ParseError("'for as long as' on a prevention effect", meta.start_pos)
+        np = next(x for x in c if isinstance(x, NP))
+        return PreventAllVP(
+            combat=any(x is _COMBAT for x in c),
+            text=self._text(meta),
+            to=np,
+            by=np,
+            this_turn=any(x is True for x in c),
+            to_and_by=True,
+        )
+
+    def prevent_to(self, meta: Meta, c: list[Any]) -> tuple[str, Any]:
+        return ("to", c[0])
+
+    def prevent_by(self, meta: Meta, c: list[Any]) -> tuple[str, Any]:
+        return ("by", c[0])
+
+    def v_cant_gain_life(self, meta: Meta, c: list[Any]) -> CantGainLifeVP:
+        return CantGainLifeVP(until_eot=_eot(c, meta), text=self._text(meta))
+
+    def v_skip_step(self, meta: Meta, c: list[Any]) -> SkipStepVP:
+        text = self._text(meta)
+        return SkipStepVP(str(c[0]), next=" next " in f" {text.lower()} ", text=text)
+
+    def step_untap(self, meta: Meta, c: list[Any]) -> str:
+        return "untap"
+
+    def step_upkeep(self, meta: Meta, c: list[Any]) -> str:
+        return "upkeep"
+
+    def step_draw(self, meta: Meta, c: list[Any]) -> str:
+        return "draw"
+
+    def for_as_long(self, meta: Meta, c: list[Any]) -> str:
+        return _AS_LONG
+
+    def combat_word(self, meta: Meta, c: list[Any]) -> object:
+        return _COMBAT
+
+    # replacement and prevention effects (614.1a, 615.1a)
+    def s_replacement(self, meta: Meta, c: list[Any]) -> ReplacementSentence:
+        return ReplacementSentence(c[0], c[1], text=self._text(meta))
+
+    def s_redirect(self, meta: Meta, c: list[Any]) -> ReplacementSentence:
+        """ "All damage that would be dealt to X is dealt to Y instead." (614.9)."""
+        text = self._text(meta)
+        return ReplacementSentence(
+            WouldA("damage_dealt", on=c[0], text=text), InsteadA("redirect", dest=c[1], text=text), text=text
+        )
+
+    def s_unpreventable(self, meta: Meta, c: list[Any]) -> UnpreventableSentence:
+        return UnpreventableSentence(this_turn=_eot(c, meta), text=self._text(meta))
+
+    def s_enters_choose_color(self, meta: Meta, c: list[Any]) -> EntersChooseSentence:
+        return EntersChooseSentence("color", text=self._text(meta))
+
+    def s_enters_choose_type(self, meta: Meta, c: list[Any]) -> EntersChooseSentence:
+        if str(c[0]).lower() != "creature":
+            raise ParseError(f"choose a {c[0]} type", meta.start_pos)
+        return EntersChooseSentence("creature_type", text=self._text(meta))
+
+    def q_chosen_color(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("chosen", "color")
+
+    def q_their_choice(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("their_choice", "")
+
+    def q_chosen_type(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("chosen", "creature_type")
+
+    def s_or_lose(self, meta: Meta, c: list[Any]) -> OrLoseSentence:
+        return OrLoseSentence(text=self._text(meta))
+
+    def s_opening_hand(self, meta: Meta, c: list[Any]) -> OpeningHandSentence:
+        if c[0].kind != "self":  # 103.6a: the card itself
+            raise ParseError("an opening-hand action of another card", meta.start_pos)
+        return OpeningHandSentence(text=self._text(meta))
+
+    def one_or_more(self, meta: Meta, c: list[Any]) -> str:
+        if str(c[0]) != "one":
+            raise ParseError(f"'{c[0]} or more'", meta.start_pos)
+        return "one_or_more"
+
+    def would_np(self, meta: Meta, c: list[Any]) -> WouldA:
+        w: WouldA = c[1]
+        return replace(w, subject=c[0], this_turn=_eot(c[2:], meta), text=self._text(meta))
+
+    def would_tokens_created(self, meta: Meta, c: list[Any]) -> WouldA:
+        return WouldA("tokens_created", whose="your", text=self._text(meta))
+
+    def would_counters_put(self, meta: Meta, c: list[Any]) -> WouldA:
+        kind = str(c[1]) if len(c) > 2 else ""
+        return WouldA("counters_put", counter=kind, on=c[-1], text=self._text(meta))
+
+    def would_damage_dealt(self, meta: Meta, c: list[Any]) -> WouldA:
+        return WouldA("damage_dealt", on=c[0], this_turn=_eot(c[1:], meta), text=self._text(meta))
+
+    def wv_die(self, meta: Meta, c: list[Any]) -> WouldA:
+        return WouldA("die")
+
+    def wv_any_graveyard(self, meta: Meta, c: list[Any]) -> WouldA:
+        return WouldA("any_graveyard")
+
+    def wv_graveyard(self, meta: Meta, c: list[Any]) -> WouldA:
+        return WouldA("graveyard", whose=str(c[0]))
+
+    def gy_your(self, meta: Meta, c: list[Any]) -> str:
+        return "your"
+
+    def gy_opponent(self, meta: Meta, c: list[Any]) -> str:
+        return "opponent"
+
+    def wv_destroyed(self, meta: Meta, c: list[Any]) -> WouldA:
+        return WouldA("destroyed")
+
+    def wv_draw(self, meta: Meta, c: list[Any]) -> WouldA:
+        return WouldA("draw")
+
+    def wv_draw_empty(self, meta: Meta, c: list[Any]) -> WouldA:
+        return WouldA("draw_empty")
+
+    def ins_win(self, meta: Meta, c: list[Any]) -> InsteadA:
+        return self._instead(meta, "win")
+
+    def wv_gain_life(self, meta: Meta, c: list[Any]) -> WouldA:
+        return WouldA("gain_life")
+
+    def wv_create_tokens(self, meta: Meta, c: list[Any]) -> WouldA:
+        return WouldA("create_tokens", whose="your")
+
+    def wv_put_counters(self, meta: Meta, c: list[Any]) -> WouldA:
+        return WouldA("put_counters", on=c[-1])
+
+    def wv_deal_damage(self, meta: Meta, c: list[Any]) -> WouldA:
+        on = next((x for x in c if isinstance(x, NP)), None)
+        return WouldA("deal_damage", on=on, combat=any(x is _COMBAT for x in c))
+
+    def wv_dealt_damage(self, meta: Meta, c: list[Any]) -> WouldA:
+        return WouldA("dealt_damage", combat=any(x is _COMBAT for x in c))
+
+    def _instead(self, meta: Meta, kind: str, **kw: Any) -> InsteadA:
+        return InsteadA(kind, text=self._text(meta), **kw)
+
+    def ins_exile(self, meta: Meta, c: list[Any]) -> InsteadA:
+        return self._instead(meta, "exile", obj=c[0])
+
+    def ins_shuffle(self, meta: Meta, c: list[Any]) -> InsteadA:
+        return self._instead(meta, "shuffle", obj=c[0], dest=c[1])
+
+    def ins_reveal_shuffle(self, meta: Meta, c: list[Any]) -> InsteadA:
+        return self._instead(meta, "shuffle", reveal=c[0], obj=c[1], dest=c[2])
+
+    def ins_twice_tokens(self, meta: Meta, c: list[Any]) -> InsteadA:
+        return self._instead(meta, "twice_tokens", subject=c[0] if c else None)
+
+    def ins_twice_counters(self, meta: Meta, c: list[Any]) -> InsteadA:
+        if len(c) == 2 and isinstance(c[0], NP):
+            return self._instead(meta, "twice_counters", subject=c[0], dest=c[1])
+        return self._instead(meta, "twice_counters", counter=str(c[0]), dest=c[1])
+
+    def ins_more_counters(self, meta: Meta, c: list[Any]) -> InsteadA:
+        return self._instead(
+            meta, "more_counters", amount=NUMBER_WORDS[str(c[0])], counter=str(c[1]), dest=c[2]
+        )
+
+    def ins_prevent(self, meta: Meta, c: list[Any]) -> InsteadA:
+        return self._instead(meta, "prevent", amount=c[0])
+
+    def ins_prevent_all(self, meta: Meta, c: list[Any]) -> InsteadA:
+        return self._instead(meta, "prevent_all")
+
+    def ins_double_damage(self, meta: Meta, c: list[Any]) -> InsteadA:
+        return self._instead(meta, "double_damage", subject=c[0], dest=c[1] if len(c) > 1 else None)
+
+    def ins_triple_damage(self, meta: Meta, c: list[Any]) -> InsteadA:
+        return self._instead(meta, "triple_damage", subject=c[0], dest=c[1] if len(c) > 1 else None)
+
+    def ins_damage_plus(self, meta: Meta, c: list[Any]) -> InsteadA:
+        return self._instead(
+            meta, "damage_plus", subject=c[0], amount=c[1], dest=c[2] if len(c) > 2 else None
+        )
+
+    def ins_life_plus(self, meta: Meta, c: list[Any]) -> InsteadA:
+        return self._instead(meta, "life_plus", amount=c[0])
+
+    def ins_life_twice(self, meta: Meta, c: list[Any]) -> InsteadA:
+        return self._instead(meta, "life_twice")
+
+    def ins_draw_that_many(self, meta: Meta, c: list[Any]) -> InsteadA:
+        return self._instead(meta, "draw_that_many")
+
+    def ins_draw(self, meta: Meta, c: list[Any]) -> InsteadA:
+        return self._instead(meta, "draw", amount=c[0])
+
+    def ins_return(self, meta: Meta, c: list[Any]) -> InsteadA:
+        return self._instead(meta, "return", obj=c[0], dest=c[1])
+
+    def ins_regenerate(self, meta: Meta, c: list[Any]) -> InsteadA:
+        return self._instead(meta, "regenerate", obj=c[0])
 
     def v_tap(self, meta: Meta, c: list[Any]) -> TapVP:
         return TapVP(c[0], text=self._text(meta))
@@ -831,11 +1079,11 @@ class _Builder(Transformer[Token, Any]):
     def v_surveil(self, meta: Meta, c: list[Any]) -> ScryVP:
         return ScryVP(c[0], text=self._text(meta), surveil=True)
 
-    def v_mill(self, meta: Meta, c: list[Any]) -> MillVP:
-        return MillVP(c[0], text=self._text(meta))
-
     def v_put_counters(self, meta: Meta, c: list[Any]) -> PutCountersVP:
         return PutCountersVP(c[0], str(c[1]), c[2], text=self._text(meta))
+
+    def v_prevent_sharing_color(self, meta: Meta, c: list[Any]) -> PreventSharingColorVP:
+        return PreventSharingColorVP(c[0], c[1], str(c[2]).lower(), text=self._text(meta))
 
     def v_prevent(self, meta: Meta, c: list[Any]) -> PreventDamageVP:
         return PreventDamageVP(c[0], c[1], text=self._text(meta))
@@ -1276,6 +1524,12 @@ class _Builder(Transformer[Token, Any]):
     def nw_opponent(self, meta: Meta, c: list[Any]) -> Word:
         return Word("player", "opponent")
 
+    def nw_source(self, meta: Meta, c: list[Any]) -> Word:
+        return Word("source", "source")
+
+    def nw_effect(self, meta: Meta, c: list[Any]) -> Word:
+        return Word("effect", "effect")
+
     def quals(self, meta: Meta, c: list[Any]) -> tuple[Qual, ...]:
         return tuple(c)
 
@@ -1329,6 +1583,18 @@ class _Builder(Transformer[Token, Any]):
 
     def q_from_a_graveyard(self, meta: Meta, c: list[Any]) -> Qual:
         return Qual("zone", "graveyard", player=NP("a", text="a"))
+
+
+_AS_LONG = "for as long as you control ~"
+_COMBAT = object()  # "combat" in "combat damage"
+
+
+def _eot(c: list[Any], meta: Meta) -> bool:
+    """Whether an optional duration ("until end of turn", "this turn") was said; "for as long
+    as" is a duration only control-changing effects take (611.2b)."""
+    if any(x == _AS_LONG for x in c if isinstance(x, str)):
+        raise ParseError("'for as long as' on an effect that can't have that duration", meta.start_pos)
+    return bool(c)
 
 
 def _pt_mod(text: str, meta: Meta) -> tuple[int, int]:

@@ -29,7 +29,17 @@ class Word:
 class Qual:
     """A qualifier after the nouns: "you control", "from your graveyard", "target player controls"."""
 
-    kind: Literal["controller", "owner", "zone", "player_controls", "from_it", "attacked_with", "from_among"]
+    kind: Literal[
+        "controller",
+        "owner",
+        "zone",
+        "player_controls",
+        "from_it",
+        "attacked_with",
+        "from_among",
+        "chosen",
+        "their_choice",
+    ]
     value: str = ""  # "you" / "opponent" for controller/owner; the zone for "zone"
     player: NP | None = None  # for player_controls
 
@@ -136,6 +146,17 @@ class DamageVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class PreventSharingColorVP(VerbA):
+    """ "prevent the next N damage that would be dealt to R and each other <type> that shares a
+    color with it this turn" (615.11)."""
+
+    amount: AmountA
+    recipient: NP
+    others: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class PreventDamageVP(VerbA):
     """ "prevent the next N damage that would be dealt to R this turn" (615.7)."""
 
@@ -193,6 +214,14 @@ class DiscardVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class MillVP(VerbA):
+    """ "mill N cards" (701.17a)."""
+
+    amount: AmountA
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class DiscardChosenVP(VerbA):
     """ "discard that card" (the card chosen from a revealed hand)."""
 
@@ -204,14 +233,6 @@ class ScryVP(VerbA):
     amount: AmountA
     text: str = ""
     surveil: bool = False  # "surveil N" (701.25a): the others go to the graveyard
-
-
-@dataclass(frozen=True, slots=True)
-class MillVP(VerbA):
-    """ "mill N cards" (701.13a)."""
-
-    amount: AmountA
-    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,6 +250,14 @@ class CantBeRegeneratedVP(VerbA):
 
 @dataclass(frozen=True, slots=True)
 class ExileVP(VerbA):
+    obj: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ExileUntilVP(VerbA):
+    """ "exile <obj> until ~ leaves the battlefield" (610.3)."""
+
     obj: NP
     text: str = ""
 
@@ -274,8 +303,74 @@ class BlockLimitVP(VerbA):
 
 @dataclass(frozen=True, slots=True)
 class GainControlVP(VerbA):
+    """ "gain control of <obj>" (613.1b); ``as_long``: "for as long as you control ~" (611.2b)."""
+
     obj: NP
     until_eot: bool = False
+    text: str = ""
+    as_long: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ControlVP(VerbA):
+    """ "You control enchanted creature." (a static ability's control-changing effect, 613.1b)."""
+
+    obj: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeControlVP(VerbA):
+    """ "exchange control of two target creatures" (701.12b)."""
+
+    obj: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RegenerateVP(VerbA):
+    """ "regenerate <obj>" (701.19a)."""
+
+    obj: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GainControlIfRegeneratesVP(VerbA):
+    """ "gain control of that creature if it regenerates this way" (after "Regenerate target
+    creature."): the regeneration shield also gives control (701.19a, 613.1b)."""
+
+    obj: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PreventAllVP(VerbA):
+    """ "prevent all [combat] damage that would be dealt [to R] [by S] [this turn]" (615.1a,
+    611.2a); without a duration, a static ability's prevention effect."""
+
+    combat: bool = False
+    text: str = ""
+    to: NP | None = None
+    by: NP | None = None
+    this_turn: bool = False
+    to_and_by: bool = False  # "dealt to and dealt by <np>": both (``to`` and ``by`` are that np)
+
+
+@dataclass(frozen=True, slots=True)
+class CantGainLifeVP(VerbA):
+    """ "can't gain life [this turn]" (119.7)."""
+
+    until_eot: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SkipStepVP(VerbA):
+    """ "skip your [next] draw step" (614.1b, 614.10)."""
+
+    step: str
+    next: bool = False
     text: str = ""
 
 
@@ -655,10 +750,93 @@ class DelayedLeavesSentence(SentenceA):
 
 
 @dataclass(frozen=True, slots=True)
+class WouldA:
+    """ "<subject> would <event>" of a replacement or prevention effect (614.1a, 615.1a).
+
+    ``event``: "die", "any_graveyard" (into a graveyard from anywhere), "graveyard" (into
+    ``whose`` graveyard from anywhere), "destroyed", "draw", "gain_life", "create_tokens",
+    "put_counters" (on ``on``), "deal_damage" (to ``on``, if said), "dealt_damage"
+    (``subject`` is dealt damage), "tokens_created", "counters_put" (passive forms, no
+    subject). ``counter``: the kind of counter named. ``this_turn``: a duration was said.
+    """
+
+    event: str
+    subject: NP | None = None
+    whose: str = ""
+    counter: str = ""
+    on: NP | None = None
+    combat: bool = False
+    this_turn: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class IfKickedSentence(SentenceA):
     """ "If this spell was kicked, <chain>." (702.33d)."""
 
     items: tuple[Item, ...]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class InsteadA:
+    """What happens instead, or what is prevented (614.1a, 615.1a).
+
+    ``kind``: "exile" (``obj``), "shuffle" (``obj`` into ``dest``; ``reveal``: "reveal ~ and"),
+    "twice_tokens", "twice_counters" (``counter``, on ``dest``), "more_counters" (``amount``
+    more), "prevent" (``amount``), "prevent_all", "double_damage" / "triple_damage" (``subject``
+    deals it, to ``dest``), "life_plus" (``amount``), "life_twice", "draw_that_many",
+    "draw" (``amount``), "return" (``obj`` to ``dest``), "regenerate" (``obj``).
+    """
+
+    kind: str
+    obj: NP | None = None
+    dest: NP | None = None
+    subject: NP | None = None
+    amount: AmountA | None = None
+    counter: str = ""
+    reveal: NP | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ReplacementSentence(SentenceA):
+    """ "If <would>, <instead>." (614.1a, 615.1a): a static ability's replacement effect, or
+    one a resolving spell creates with a duration ("If that creature would die this turn,
+    exile it instead.")."""
+
+    would: WouldA
+    instead: InsteadA
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class UnpreventableSentence(SentenceA):
+    """ "Damage can't be prevented [this turn]." (615.12)."""
+
+    this_turn: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class EntersChooseSentence(SentenceA):
+    """ "As ~ enters, choose a color / a creature type." (614.1c, 614.12a)."""
+
+    kind: str  # "color" / "creature_type"
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class OrLoseSentence(SentenceA):
+    """ "If you can't, you lose the game." after a replacement effect (104.3e)."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class OpeningHandSentence(SentenceA):
+    """ "If ~ is in your opening hand, you may begin the game with it on the battlefield." (103.6a)."""
+
     text: str = ""
 
 

@@ -72,6 +72,10 @@ def harm(target: Target) -> float:
     ir.AddManaProduced,
     ir.Fight,
     ir.LookAndTake,
+    ir.CreateReplacement,
+    ir.DamageEach,
+    ir.Mill,
+    ir.ApplyRules,
 )
 def _other(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
     """Effects the agent doesn't aim at a target: taken as mildly harmful to whatever they name."""
@@ -117,7 +121,7 @@ def _counter(v: Situation, e: ir.CounterSpell, target: Target, x: int) -> float:
     return harm(target)
 
 
-@scores(ir.Destroy, ir.Exile, ir.GainControl)
+@scores(ir.Destroy, ir.Exile, ir.GainControl, ir.ExchangeControl, ir.ExileUntilSourceLeaves)
 def _remove(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
     if target.permanent is None:
         return 0.0 if target.spell is not None else harm(target)
@@ -139,7 +143,7 @@ def _bounce(v: Situation, e: ir.ReturnToHand, target: Target, x: int) -> float:
     return -0.5 * target.value if target.mine else 0.5 * target.value
 
 
-@scores(ir.Tap, ir.SkipNextUntap)
+@scores(ir.Tap, ir.SkipNextUntap, ir.SkipNextStep)
 def _tap(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
     return 0.0 if target.spell is not None else harm(target)
 
@@ -156,7 +160,7 @@ def _counters(v: Situation, e: ir.PutCounters, target: Target, x: int) -> float:
     return 2.0 * n if target.mine else -2.0 * n
 
 
-@scores(ir.Untap, ir.PreventDamage)
+@scores(ir.Untap, ir.PreventDamage, ir.Regenerate, ir.PreventDamageSharingColor)
 def _help(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
     if target.permanent is None:
         return 0.0 if target.spell is not None else harm(target)

@@ -33,6 +33,27 @@ def draw_cards(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Draw) -> Outcome:
     return DONE
 
 
+@handles(ir.Mill)
+def mill(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Mill) -> Outcome:
+    """701.17a-b: the top N cards of the player's library are put into their graveyard at once;
+    with fewer cards there, as many as there are (609.3)."""
+    n = amount(ctx, f, o, e.amount)
+    s = ctx.state
+    for p in [ref_player(r) for r in refs(ctx, f, o, e.player) if r < 0]:
+        library = s.players[p].library  # the last id is the top card
+        top = list(reversed(library[-n:])) if n > 0 else []
+        if top:
+            names = ", ".join(s.objects[c].name for c in top)
+            ctx.emit(
+                "701.17a",
+                f"{ctx.player_name(p)} mills {len(top)} card{'s' if len(top) != 1 else ''}: {names}",
+            )
+            perform(
+                ctx, [ZoneChange(obj=c, to=GRAVEYARD, rule="701.17a", cause="mill", quiet=True) for c in top]
+            )
+    return DONE
+
+
 @handles(ir.Discard)
 def discard_cards(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Discard) -> Outcome:
     """701.9: discarding. ``chooser="you"``: the ability's controller picks (after a reveal).
@@ -397,25 +418,3 @@ def unless(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Unless) -> Outcome:
         [Option("yes", label=f"pay {cost}"), Option("no", label="don't pay")],
     )
     return WAIT
-
-
-@handles(ir.Mill)
-def mill(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Mill) -> Outcome:
-    """701.13a: the top N cards of the library go to the graveyard (as many as there are)."""
-    s = ctx.state
-    n = amount(ctx, f, o, e.amount)
-    for p in refs(ctx, f, o, e.player):
-        pl = ref_player(p)
-        top = list(reversed(s.players[pl].library[-n:])) if n > 0 else []
-        if top:
-            perform(
-                ctx,
-                [
-                    ZoneChange(
-                        obj=c, to=GRAVEYARD, rule="701.13a", cause="mill", text=f"{ctx.obj(c).name} is milled"
-                    )
-                    for c in top
-                ],
-            )
-        ctx.emit("701.13a", f"{ctx.player_name(pl)} mills {len(top)} card{'s' if len(top) != 1 else ''}")
-    return DONE

@@ -17,7 +17,7 @@ from karn.engine.layers import modifications_of
 from karn.engine.modifications import ContinuousEffect, Modification, SetController, mod_text
 from karn.engine.pipeline import perform
 from karn.engine.references import amount, refs, select, source_id, stack_label
-from karn.engine.state import STACK, Obj, Option
+from karn.engine.state import STACK, Obj, Option, ref_player
 from karn.engine.subtypes import COLOR_NAMES, COLORS
 
 
@@ -80,10 +80,14 @@ def apply_continuous(ctx: Context, f: ResolveFrame, o: Obj, e: ir.ApplyContinuou
 
 @handles(ir.GainControl)
 def gain_control(ctx: Context, f: ResolveFrame, o: Obj, e: ir.GainControl) -> Outcome:
-    """613.1b: a control-changing effect (layer 2). A creature whose controller changes has
-    summoning sickness unless it has haste (302.6) and leaves combat (506.4): the pipeline
-    sees to both."""
-    you = o.controller
+    """613.1b: a control-changing effect (layer 2), for the ability's controller or the player
+    it names (Donate). A creature whose controller changes has summoning sickness unless it
+    has haste (302.6) and leaves combat (506.4): the pipeline sees to both. "For as long as you
+    control ~" ends when its source leaves or changes controller (611.2b)."""
+    players = [ref_player(r) for r in refs(ctx, f, o, e.player) if r < 0]
+    if not players:
+        return DONE
+    you = players[0]
     events: list[GameEvent] = []
     for t in refs(ctx, f, o, e.what):
         if t > 0 and on_battlefield(ctx, t):
@@ -101,4 +105,35 @@ def gain_control(ctx: Context, f: ResolveFrame, o: Obj, e: ir.GainControl) -> Ou
             events.append(StartEffect(effect=effect, text=text, rule="613.1b"))
     if events:
         perform(ctx, events)  # 608.2f: several targets change control at the same time
+    return DONE
+
+
+@handles(ir.ExchangeControl)
+def exchange_control(ctx: Context, f: ResolveFrame, o: Obj, e: ir.ExchangeControl) -> Outcome:
+    """701.12a-b: the two permanents change controllers at once; if the whole exchange can't
+    be done (one of them is gone) or they have the same controller, nothing happens."""
+    both = [t for t in refs(ctx, f, o, e.what) if t > 0 and on_battlefield(ctx, t)]
+    if len(both) != 2:
+        ctx.emit("701.12a", f"{o.name}: the exchange can't be completed; nothing happens")
+        return DONE
+    a, b = both
+    ca, cb = ctx.controller(a), ctx.controller(b)
+    if ca == cb:
+        ctx.emit("701.12b", f"{o.name}: both have the same controller; nothing happens")
+        return DONE
+    events: list[GameEvent] = []
+    for t, player in ((a, cb), (b, ca)):
+        effect = ContinuousEffect(
+            id=0,
+            timestamp=0,
+            source=source_id(o),
+            controller=o.controller,
+            affected=[t],
+            mods=[SetController(player)],
+            duration="permanent",
+            source_name=o.name,
+        )
+        text = f"{ctx.player_name(player)} gains control of {ctx.describe(t)} (exchange)"
+        events.append(StartEffect(effect=effect, text=text, rule="701.12b"))
+    perform(ctx, events)
     return DONE

@@ -8,7 +8,7 @@ from karn.engine.effects.registry import DONE, Outcome, handles
 from karn.engine.events import AddShield, GameEvent
 from karn.engine.frames import ResolveFrame
 from karn.engine.pipeline import perform
-from karn.engine.references import amount, damage_event, damage_source, refs, source_id
+from karn.engine.references import amount, damage_event, damage_source, refs, select, source_id
 from karn.engine.state import BATTLEFIELD, Obj
 
 
@@ -27,6 +27,48 @@ def deal_damage(ctx: Context, f: ResolveFrame, o: Obj, e: ir.DealDamage) -> Outc
         for t in targets
         if n > 0 and (t < 0 or (t in s.objects and s.objects[t].zone == BATTLEFIELD))
     ]
+    if events:
+        perform(ctx, events)
+    return DONE
+
+
+@handles(ir.DamageEach)
+def damage_each(ctx: Context, f: ResolveFrame, o: Obj, e: ir.DamageEach) -> Outcome:
+    """120.2-120.3: "deals N damage to each creature": one event dealing it to all at once."""
+    n = amount(ctx, f, o, e.amount)
+    if n <= 0:
+        return DONE
+    src = damage_source(ctx, source_id(o))
+    s = ctx.state
+    events: list[GameEvent] = [
+        damage_event(ctx, src, source_id(o), t, n)
+        for t in select(ctx, f, o, e.what)
+        if t in s.objects and s.objects[t].zone == BATTLEFIELD
+    ]
+    if events:
+        perform(ctx, events)
+    return DONE
+
+
+@handles(ir.PreventDamageSharingColor)
+def prevent_sharing_color(ctx: Context, f: ResolveFrame, o: Obj, e: ir.PreventDamageSharingColor) -> Outcome:
+    """615.11: a shield for the target and for each other creature that shares a color with it,
+    given to the creatures that match as the ability resolves (611.2c): later color changes
+    and creatures entering later don't change who has one."""
+    n = amount(ctx, f, o, e.amount)
+    events: list[GameEvent] = []
+    for t in refs(ctx, f, o, e.to):
+        if t <= 0 or t not in ctx.state.objects or ctx.state.objects[t].zone != BATTLEFIELD:
+            continue
+        colors = set(ctx.chars(t).colors)
+        others = [
+            oid
+            for oid, c in ctx.battlefield_chars().items()
+            if oid != t and c.is_(e.others) and colors & set(c.colors)
+        ]
+        events += [
+            AddShield(target=x, amount=n, source=source_id(o), source_name=o.name) for x in [t, *others]
+        ]
     if events:
         perform(ctx, events)
     return DONE

@@ -18,6 +18,7 @@ from karn.engine.state import (
     HAND,
     STACK,
     DelayedTrigger,
+    LinkedExile,
     Obj,
     Option,
     PendingTrigger,
@@ -40,7 +41,12 @@ def destroy(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Destroy) -> Outcome:
             continue
         events.append(
             ZoneChange(
-                obj=t, to=GRAVEYARD, rule="701.8a", cause="destroy", text=f"{ctx.describe(t)} is destroyed"
+                obj=t,
+                to=GRAVEYARD,
+                rule="701.8a",
+                cause="destroy",
+                text=f"{ctx.describe(t)} is destroyed",
+                no_regenerate=e.no_regenerate,  # 701.19c
             )
         )
     if events:
@@ -151,6 +157,27 @@ def _sacrifice(ctx: Context, ids: list[int]) -> None:
 @handles(ir.Exile)
 def exile(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Exile) -> Outcome:
     move_all(ctx, select(ctx, f, o, e.what), EXILE, "406.2", "exile", "is exiled")
+    return DONE
+
+
+@handles(ir.ExileUntilSourceLeaves)
+def exile_until(ctx: Context, f: ResolveFrame, o: Obj, e: ir.ExileUntilSourceLeaves) -> Outcome:
+    """610.3: exile until the source leaves the battlefield; 610.3c: if it already left,
+    nothing is exiled."""
+    s = ctx.state
+    source = source_id(o)
+    if not on_battlefield(ctx, source):
+        ctx.emit("610.3c", f"{o.name} has left the battlefield: nothing is exiled")
+        return DONE
+    events: list[GameEvent] = [
+        ZoneChange(obj=t, to=EXILE, rule="610.3", cause="exile", text=f"{ctx.describe(t)} is exiled")
+        for t in select(ctx, f, o, e.what)
+        if t > 0 and on_battlefield(ctx, t)
+    ]
+    done = perform(ctx, events) if events else []
+    for ev in done or []:
+        if isinstance(ev, ZoneChange) and ev.to == EXILE and ev.new_id:
+            s.linked_exiles.append(LinkedExile(source, ev.new_id, o.name))
     return DONE
 
 

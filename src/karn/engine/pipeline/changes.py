@@ -16,6 +16,8 @@ from karn.engine import rng
 from karn.engine.context import Context
 from karn.engine.events import (
     AddMana,
+    AddReplacement,
+    AddRules,
     AddShield,
     Attach,
     AttackerBlocked,
@@ -29,6 +31,8 @@ from karn.engine.events import (
     GameEvent,
     LifeGain,
     LifeLoss,
+    LoseGame,
+    Regenerated,
     ReorderLibrary,
     Reveal,
     Shuffle,
@@ -44,6 +48,7 @@ from karn.engine.modifications import SetController
 from karn.engine.pipeline.knowledge import forget, learn, moved, shuffled
 from karn.engine.state import (
     BATTLEFIELD,
+    EXILE,
     GRAVEYARD,
     HAND,
     LIBRARY,
@@ -152,7 +157,11 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
     removes it from combat (506.4). A token that leaves the battlefield ceases to exist
     (111.7, 704.5d); so does an ability leaving the stack (``to=""``)."""
     s = ctx.state
-    o = s.objects[ev.obj]
+    o = s.objects.get(ev.obj)
+    if o is None:
+        # 400.7: it already became a new object (another event of the batch moved it, e.g.
+        # two replaced draws returning the same card): this one finds nothing to move.
+        return []
     ev.origin = o.zone
     ev.card = o.card
     ev.owner = o.owner
@@ -174,10 +183,11 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
         remove_from_combat(s, o.id)
     del s.objects[o.id]
     changed(s, layers=ev.origin == BATTLEFIELD)
+    returns = _linked_returns(ctx, o.id) if ev.origin == BATTLEFIELD else []
     if not ev.to or (o.token is not None and ev.to != BATTLEFIELD) or (o.card < 0 and o.token is None):
         moved(s, o, ev.origin, None, ev)
         _log_zone_change(ctx, ev, None)
-        return []
+        return returns
     new = new_object(ctx, o.card, o.name, o.owner, ev.to, token=o.token)
     if ev.to in (BATTLEFIELD, STACK):
         new.controller = o.owner if ev.controller < 0 else ev.controller
@@ -186,9 +196,9 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
         new.sick = True  # 302.6
         counters = dict(ev.counters)
         face = ctx.pool.face(o.name) if o.token is None else None
-        if face is not None and face.loyalty is not None and "planeswalker" in face.types:
+        if face is not None and not ev.loyalty_added and entering_loyalty(ctx, o.name):
             # 306.5b: a planeswalker enters with its printed loyalty in loyalty counters.
-            counters["loyalty"] = counters.get("loyalty", 0) + _int(face.loyalty)
+            counters["loyalty"] = counters.get("loyalty", 0) + entering_loyalty(ctx, o.name)
         new.counters = {k: v for k, v in counters.items() if v}
         if ev.origin == STACK:
             new.kicked = list(o.kicked)  # 702.33d: a permanent was kicked if its spell was
@@ -208,7 +218,41 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
         s.lki[o.id] = LastKnown(**{**_fields(lk), "new_id": new.id})
         ev.last_known = s.lki[o.id]
     _log_zone_change(ctx, ev, new)
-    return []
+    return returns
+
+
+def _linked_returns(ctx: Context, source: int) -> list[GameEvent]:
+    """610.3c-d: the cards a permanent exiled "until ~ leaves the battlefield" return to the
+    battlefield under their owners' control as it leaves; the returns of permanents leaving
+    at once are one batch of follow-up events, so they return at the same time."""
+    s = ctx.state
+    mine = [link for link in s.linked_exiles if link.source == source]
+    if not mine:
+        return []
+    s.linked_exiles = [link for link in s.linked_exiles if link.source != source]
+    out: list[GameEvent] = []
+    for link in mine:
+        o = s.objects.get(link.obj)
+        if o is not None and o.zone == EXILE:
+            out.append(
+                ZoneChange(
+                    obj=o.id,
+                    to=BATTLEFIELD,
+                    rule="610.3c",
+                    cause="return",
+                    controller=o.owner,
+                    text=f"{o.name} returns to the battlefield ({link.source_name} left it)",
+                )
+            )
+    return out
+
+
+def entering_loyalty(ctx: Context, name: str) -> int:
+    """306.5b: the loyalty counters a planeswalker card enters with (its printed loyalty)."""
+    face = ctx.pool.face(name)
+    if face.loyalty is None or "planeswalker" not in face.types:
+        return 0
+    return _int(face.loyalty)
 
 
 def _fields(lk: LastKnown) -> dict[str, Any]:
@@ -341,7 +385,65 @@ def execute_add_shield(ctx: Context, ev: AddShield) -> list[GameEvent]:
     return []
 
 
+@executes(AddReplacement)
+def execute_add_replacement(ctx: Context, ev: AddReplacement) -> list[GameEvent]:
+    """614.1a, 615.1a, 701.19a: a replacement or prevention effect (or a regeneration shield)
+    begins; its timestamp is its id."""
+    s = ctx.state
+    s.timestamp += 1
+    ev.effect.id = s.timestamp
+    s.replacements.append(ev.effect)
+    changed(s)
+    if ev.text:
+        ctx.emit(ev.rule, ev.text)
+    return []
+
+
+@executes(AddRules)
+def execute_add_rules(ctx: Context, ev: AddRules) -> list[GameEvent]:
+    """611.2a: a change to the rules begins (615.12, 119.7)."""
+    s = ctx.state
+    s.timestamp += 1
+    ev.effect.id = s.timestamp
+    s.rules.append(ev.effect)
+    changed(s)
+    if ev.text:
+        ctx.emit(ev.rule, ev.text)
+    return []
+
+
+@executes(LoseGame)
+def execute_lose_game(ctx: Context, ev: LoseGame) -> list[GameEvent]:
+    """104.3e: an effect makes a player lose the game (the game-over check follows, 104.2)."""
+    pl = ctx.state.players[ev.player]
+    if not pl.lost:
+        pl.lost = True
+        ctx.touched_players.add(ev.player)
+        changed(ctx.state)
+        ctx.emit(ev.rule, ev.text or f"{pl.name} loses the game")
+    return []
+
+
 # ---------------------------------------------------------------------------- permanents
+
+
+@executes(Regenerated)
+def execute_regenerated(ctx: Context, ev: Regenerated) -> list[GameEvent]:
+    """701.19a: instead of being destroyed, the permanent regenerates: all damage marked on it
+    is removed, its controller taps it, and it is removed from combat (506.4)."""
+    s = ctx.state
+    o = s.objects.get(ev.obj)
+    if o is None or o.zone != BATTLEFIELD:
+        return []
+    o.damage = 0
+    o.deathtouch_damage = False
+    o.tapped = True
+    remove_from_combat(s, o.id)
+    ctx.touched.add(o.id)
+    changed(s)
+    by = f" ({ev.source_name})" if ev.source_name else ""
+    ctx.emit(ev.rule, f"{ctx.describe(o.id)} regenerates{by}: tapped, damage removed, removed from combat")
+    return []
 
 
 @executes(Tap)
@@ -393,6 +495,8 @@ def execute_create_token(ctx: Context, ev: CreateToken) -> list[GameEvent]:
         tok.sick = True
         tok.tapped = ev.tapped
         tok.copy_of = ev.copy_of  # 707.2: a token that's a copy (layer 1a)
+        if ev.counters:
+            tok.counters = {k: v for k, v in ev.counters.items() if v > 0}
         s.battlefield.append(tok.id)
         ev.new_ids.append(tok.id)
         made = (
@@ -537,6 +641,9 @@ def execute_end_turn_effects(ctx: Context, ev: EndTurnEffects) -> list[GameEvent
         o.deathtouch_damage = False
     s.effects = [e for e in s.effects if e.duration != "end_of_turn"]
     s.shields = []
+    # 514.2, 611.2a: replacement effects "this turn" and unused regeneration shields (701.19a) end.
+    s.replacements = [r for r in s.replacements if r.duration not in ("end_of_turn", "next")]
+    s.rules = [r for r in s.rules if r.duration != "end_of_turn"]
     changed(s, layers=True)
     refresh_control(ctx, before)
     ctx.emit(ev.rule, 'damage wears off and "until end of turn" effects end')

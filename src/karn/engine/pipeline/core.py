@@ -27,7 +27,14 @@ from karn.engine.context import Context
 from karn.engine.events import WATCHED, CreateToken, Damage, GameEvent, LifeGain, ZoneChange
 from karn.engine.frames import ReplaceFrame
 from karn.engine.pipeline.changes import EXECUTORS
-from karn.engine.pipeline.replacement import FINDERS, Replacement, affected_player, applicable
+from karn.engine.pipeline.replacement import (
+    FINDERS,
+    PROHIBITIONS,
+    Replacement,
+    affected_player,
+    applicable,
+    prohibited,
+)
 from karn.engine.state import BATTLEFIELD, Option
 
 # 616.1a-d: the kinds that must be chosen first, in this order.
@@ -41,7 +48,7 @@ def perform(ctx: Context, events: GameEvent | list[GameEvent]) -> list[GameEvent
     when the choice is made (the caller's own progress must already be recorded)."""
     batch = [events] if not isinstance(events, list) else list(events)
     for ev in batch:
-        if type(ev) in FINDERS:
+        if type(ev) in FINDERS or type(ev) in PROHIBITIONS:
             break
     else:
         # No kind of replacement effect can apply to these events: carry them out.
@@ -59,32 +66,36 @@ def _proceed(ctx: Context, frame: ReplaceFrame, pushed: bool) -> list[GameEvent]
     while True:
         while frame.pending:
             ev = frame.pending[0]
+            why = prohibited(ctx, ev)
+            if why:
+                # 614.17c: an event that can't happen isn't replaced; it just doesn't happen.
+                ctx.emit("614.17", why)
+                frame.pending.pop(0)
+                continue
             reps = applicable(ctx, ev)
             if not reps:
                 frame.ready.append(frame.pending.pop(0))
                 continue
-            rep = _applying(frame, reps) or _choose(ctx, frame, ev, reps, pushed)
+            if frame.picking:
+                rep = next((r for r in reps if r.id == frame.picking), None)
+                if rep is None:
+                    frame.picking = ""
+                    frame.answer = None
+                    continue
+            else:
+                rep = _choose(ctx, frame, ev, reps, pushed)
             if rep is None:
                 return None  # waiting for the affected player (616.1)
             frame.choices = []
-            if rep.question is not None and rep.answered is not None:
-                # 614.12a: a replacement that requires a choice: its player makes it now.
-                answer = frame.answer if frame.applying == rep.id else None
-                if answer is None:
-                    q = rep.question(ctx, ev)
-                    if q is not None and q.options:
-                        frame.applying = rep.id
-                        if not pushed:
-                            ctx.state.agenda.append(frame)
-                        decisions.ask(ctx, q.player, q.kind, q.rule, q.prompt, q.options)
-                        return None
-                frame.answer = None
-                frame.applying = ""
-                ev.applied.append(rep.id)
-                frame.pending[0:1] = rep.answered(ctx, ev, answer.a if answer is not None else 0)
-                continue
+            pick = -1
+            if rep.choose is not None:
+                chosen = _pick(ctx, frame, ev, rep, pushed)
+                if chosen is None:
+                    return None  # waiting for the player's choice the effect asks for
+                pick = chosen
             ev.applied.append(rep.id)
-            frame.pending[0:1] = rep.apply(ctx, ev)  # 616.1f, 616.2: look again at what it became
+            # 616.1f, 616.2: look again at what it became.
+            frame.pending[0:1] = rep.apply(ctx, ev, pick)
         batch, frame.ready = frame.ready, []
         follow = execute(ctx, batch)
         carried.extend(batch)
@@ -96,20 +107,35 @@ def _proceed(ctx: Context, frame: ReplaceFrame, pushed: bool) -> list[GameEvent]
     return carried
 
 
-def _applying(frame: ReplaceFrame, reps: list[Replacement]) -> Replacement | None:
-    """The replacement whose choice the frame waits for (614.12a), if it still applies."""
-    if not frame.applying:
-        return None
-    for r in reps:
-        if r.id == frame.applying:
-            return r
-    frame.applying = ""
+def _pick(ctx: Context, frame: ReplaceFrame, ev: GameEvent, rep: Replacement, pushed: bool) -> int | None:
+    """The option a replacement effect asks its player for as it applies ("return a card from
+    your graveyard to your hand instead"): -1 when there is none to pick; None while asking."""
+    assert rep.choose is not None
+    answer = frame.answer
+    if frame.picking == rep.id and answer is not None:
+        frame.picking = ""
+        frame.answer = None
+        return answer.a
+    player, options = rep.choose(ctx, ev)
+    if not options:
+        return -1
+    if len({o.a for o in options}) == 1:
+        return options[0].a
+    frame.picking = rep.id
+    if not pushed:
+        ctx.state.agenda.append(frame)
+    prompt = f"{ctx.player_name(player)}: {rep.text}"
+    decisions.ask(ctx, player, rep.choice_kind, rep.choice_rule, prompt, options)
     return None
 
 
 def _choose(
     ctx: Context, frame: ReplaceFrame, ev: GameEvent, reps: list[Replacement], pushed: bool
 ) -> Replacement | None:
+    # 616.1g: effects on an event contained in another apply after those on the containing one.
+    outer = [r for r in reps if not r.inner]
+    if outer:
+        reps = outer
     for kind in _FIRST:
         first = [r for r in reps if r.kind == kind]
         if first:

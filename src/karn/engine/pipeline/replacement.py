@@ -3,15 +3,19 @@ the event becomes when one is applied.
 
 A replacement effect is identified by a stable string id (an event records the
 ids of those that already modified it, so each applies at most once, 614.5).
-Today's kinds:
+The kinds:
 
 * prevention shields from resolved spells and abilities (615.7):
   ``shield:<id>``;
 * "enters tapped" / "enters with counters" of the entering permanent itself
   (614.1c, checked as it would exist on the battlefield, 614.12) and of other
-  permanents (614.1d): ``enters:<source object>:<ability id>``.
+  permanents (614.1d): ``enters:<source object>:<ability id>``;
+* the "If ... would ..., ... instead" effects of static abilities and of resolved spells
+  and abilities, regeneration shields (614.1a, 615.1a, 701.19): :mod:`.instead`.
 
-Each kind is a :class:`Replacement` found by a registered finder.
+Each kind is a :class:`Replacement` found by a registered finder. Besides them, "can't"
+effects (614.17) are registered per event type as :data:`PROHIBITIONS`: an event that
+can't happen is dropped before any replacement effect is looked for (614.17c).
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ import msgspec
 
 from karn import ir
 from karn.engine.context import Context
-from karn.engine.events import Damage, GameEvent, ZoneChange
+from karn.engine.events import CounterChange, CreateToken, Damage, GameEvent, ZoneChange
 from karn.engine.filters import characteristics_match
 from karn.engine.layers import copiable_values
 from karn.engine.state import BATTLEFIELD, Option, ref_player
@@ -38,29 +42,42 @@ class Replacement:
     id: str
     text: str  # for the affected player's choice (616.1)
     kind: str  # "self" (614.15), "control" (616.1b), "copy" (616.1c), "back_face" (616.1d), "other"
-    apply: Callable[[Context, Any], list[GameEvent]]
+    # What the event becomes: (context, event, the option picked by ``choose`` or -1).
+    apply: Callable[[Context, Any, int], list[GameEvent]]
     # Two replacements with the same `same_as` key do the same thing: ordering them is no choice.
     same_as: str = ""
-    # A replacement that needs a choice as it applies (614.12a: "as ~ enters, choose a color"):
-    # the question for the event (None: nothing to choose), and what the answer does.
-    question: Callable[[Context, Any], Question | None] | None = None
-    answered: Callable[[Context, Any, int], list[GameEvent]] | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Question:
-    """What a replacement asks as it applies: who decides, the decision's kind, its rule,
-    the prompt and the options (the answer is the option's ``a``)."""
-
-    player: int
-    kind: str
-    rule: str
-    prompt: str
-    options: list[Option]
+    # 616.1g: it modifies an event contained in this one (a token entering as it is created):
+    # it can't be chosen while an effect on the containing event can.
+    inner: bool = False
+    # Applying it asks a player a choice: (the player, the options); none or one: no question.
+    choose: Callable[[Context, Any], tuple[int, list[Option]]] | None = None
+    choice_kind: str = "choose"  # the decision's kind and rule when it asks
+    choice_rule: str = "614.1a"
 
 
 Finder = Callable[[Context, Any], Iterator[Replacement]]
 FINDERS: dict[type, list[Finder]] = {}
+
+# 614.17: "can't" effects: a check per event type; an event that can't happen is dropped.
+Prohibition = Callable[[Context, Any], str]  # the reason it can't happen, or ""
+PROHIBITIONS: dict[type, list[Prohibition]] = {}
+
+
+def prohibits(event_type: type) -> Callable[[Prohibition], Prohibition]:
+    def register(fn: Prohibition) -> Prohibition:
+        PROHIBITIONS.setdefault(event_type, []).append(fn)
+        return fn
+
+    return register
+
+
+def prohibited(ctx: Context, ev: GameEvent) -> str:
+    """Why `ev` can't happen (614.17), or ""."""
+    for check in PROHIBITIONS.get(type(ev), ()):
+        why = check(ctx, ev)
+        if why:
+            return why
+    return ""
 
 
 def finds(event_type: type) -> Callable[[Finder], Finder]:
@@ -81,19 +98,51 @@ def applicable(ctx: Context, ev: GameEvent) -> list[Replacement]:
 
 
 def affected_player(ctx: Context, ev: GameEvent) -> int:
-    """616.1: the affected player, or the controller (owner) of the affected object."""
+    """616.1: the affected player, or the controller of the affected object (its owner if it
+    has no controller)."""
     s = ctx.state
     if isinstance(ev, Damage):
         if ev.target < 0:
             return ref_player(ev.target)
         return ctx.controller(ev.target) if ev.target in s.objects else s.active
     if isinstance(ev, ZoneChange):
-        if ev.controller >= 0:
-            return ev.controller
         o = s.objects.get(ev.obj)
+        if o is not None and o.zone == BATTLEFIELD:
+            return ctx.controller(ev.obj)  # a permanent leaving the battlefield
+        if ev.controller >= 0:
+            return ev.controller  # the controller it would enter under
         return o.owner if o is not None else s.active
+    if isinstance(ev, CounterChange):
+        return ctx.controller(ev.obj) if ev.obj in s.objects else s.active
+    if isinstance(ev, CreateToken):
+        return ev.controller
     player = getattr(ev, "player", None)
     return player if isinstance(player, int) and player >= 0 else s.active
+
+
+def unpreventable(ctx: Context, ev: Damage) -> bool:
+    """615.12: damage can't be prevented (a resolved spell's rules change this turn, or a
+    static ability, "Damage can't be prevented.")."""
+    if any(r.change.rule == "unpreventable" for r in ctx.state.rules):
+        return True
+    return any(change.rule == "unpreventable" for _, _, change in static_rules(ctx))
+
+
+def static_rules(ctx: Context) -> list[tuple[int, int, ir.RuleChange]]:
+    """The rules changes of static abilities on the battlefield (source, its controller, the
+    change), cached per version of the characteristics."""
+    version, found = ctx.rules_cache
+    if version == ctx.state.layers_version:
+        return found
+    out = [
+        (src, c.controller, change)
+        for src, c in ctx.battlefield_chars().items()
+        for ab in c.abilities
+        if isinstance(ab, ir.GameRules)
+        for change in ab.changes
+    ]
+    ctx.rules_cache = (ctx.state.layers_version, out)
+    return out
 
 
 # ---------------------------------------------------------------------------- prevention shields (615.7)
@@ -115,10 +164,14 @@ def _shields(ctx: Context, ev: Damage) -> Iterator[Replacement]:
             )
 
 
-def _prevent(ctx: Context, ev: Damage) -> list[GameEvent]:
-    """615.7: each 1 damage prevented reduces the shield by 1."""
+def _prevent(ctx: Context, ev: Damage, pick: int) -> list[GameEvent]:
+    """615.7: each 1 damage prevented reduces the shield by 1; 615.12: damage that can't be
+    prevented doesn't reduce it (and it applied once, 615.12a)."""
     sid = int(ev.applied[-1].removeprefix("shield:"))
     sh = next(x for x in ctx.state.shields if x.id == sid)
+    if unpreventable(ctx, ev):
+        ctx.emit("615.12", f"{ev.source_name}'s damage can't be prevented ({sh.source_name})")
+        return [ev]
     n = min(sh.amount, ev.amount)
     sh.amount -= n
     ctx.state.shields = [x for x in ctx.state.shields if x.amount > 0]
@@ -187,28 +240,25 @@ def _choice_replacement(rid: str, ab: ir.EntersReplacement, source_name: str) ->
     labels = [COLOR_NAMES[v] for v in values] if kind == "color" else [v.title() for v in values]
     what = "a color" if kind == "color" else "a creature type"
 
-    def question(ctx: Context, ev: ZoneChange) -> Question:
+    def choose(ctx: Context, ev: ZoneChange) -> tuple[int, list[Option]]:
         o = ctx.state.objects[ev.obj]
         player = ev.controller if ev.controller >= 0 else o.owner
-        return Question(
-            player,
-            f"choose_{kind}",
-            "614.12a",
-            f"{ctx.player_name(player)}: as {source_name} enters, choose {what}",
-            [Option(kind, i, label=label) for i, label in enumerate(labels)],
-        )
+        return player, [Option(kind, i, label=label) for i, label in enumerate(labels)]
 
-    def answered(ctx: Context, ev: ZoneChange, a: int) -> list[GameEvent]:
+    def apply(ctx: Context, ev: ZoneChange, a: int) -> list[GameEvent]:
         value = values[a] if 0 <= a < len(values) else values[0]
         ev.chosen[kind] = value
         ctx.emit("614.12a", f"{source_name}: {labels[values.index(value)]} is chosen as it enters")
         return [ev]
 
-    def apply(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
-        return answered(ctx, ev, 0)
-
     return Replacement(
-        rid, ab.text or f"{source_name}: choose {what}", "other", apply, question=question, answered=answered
+        rid,
+        ab.text or f"as {source_name} enters, choose {what}",
+        "other",
+        apply,
+        choose=choose,
+        choice_kind=f"choose_{kind}",
+        choice_rule="614.12a",
     )
 
 
@@ -219,7 +269,7 @@ def _copy_replacement(rid: str, ab: ir.EntersReplacement, source_name: str) -> R
     exceptions (707.9b)."""
     f = ab.copy_of or ir.Filter()
 
-    def question(ctx: Context, ev: ZoneChange) -> Question | None:
+    def choose(ctx: Context, ev: ZoneChange) -> tuple[int, list[Option]]:
         o = ctx.state.objects[ev.obj]
         player = ev.controller if ev.controller >= 0 else o.owner
         options = [Option("none", 0, label="no copy")]
@@ -230,17 +280,9 @@ def _copy_replacement(rid: str, ab: ir.EntersReplacement, source_name: str) -> R
                 f, c.types, c.subtypes, c.supertypes, c.colors, c.controller, obj.owner, player
             ):
                 options.append(Option("copy", oid, label=f"{c.name} ({ctx.describe(oid)})"))
-        if len(options) == 1:
-            return None  # nothing to copy: it enters as itself
-        return Question(
-            player,
-            "copy",
-            "707.9",
-            f"{ctx.player_name(player)}: {source_name} may enter as a copy of",
-            options,
-        )
+        return player, options  # only "no copy": nothing to copy, it enters as itself
 
-    def answered(ctx: Context, ev: ZoneChange, a: int) -> list[GameEvent]:
+    def apply(ctx: Context, ev: ZoneChange, a: int) -> list[GameEvent]:
         if a and a in ctx.state.objects and a in ctx.state.battlefield:
             values = copiable_values(ctx.state, a)
             if ab.copy_types or ab.copy_subtypes:
@@ -253,21 +295,26 @@ def _copy_replacement(rid: str, ab: ir.EntersReplacement, source_name: str) -> R
             ctx.emit("707.9", f"{source_name} enters as a copy of {ctx.describe(a)}")
         return [ev]
 
-    def apply(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
-        return answered(ctx, ev, 0)
-
     return Replacement(
-        rid, ab.text or f"{source_name}: enter as a copy", "copy", apply, question=question, answered=answered
+        rid,
+        ab.text or f"{source_name} may enter as a copy of",
+        "copy",
+        apply,
+        choose=choose,
+        choice_kind="copy",
+        choice_rule="707.9",
     )
 
 
-def _enters_replacement(rid: str, ab: ir.EntersReplacement, source_name: str) -> Replacement:
+def _enters_replacement(
+    rid: str, ab: ir.EntersReplacement, source_name: str, inner: bool = False
+) -> Replacement:
     if ab.copy_of is not None:
         return _copy_replacement(rid, ab, source_name)
     if ab.choose is not None:
         return _choice_replacement(rid, ab, source_name)
 
-    def apply(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
+    def apply(ctx: Context, ev: ZoneChange | CreateToken, pick: int) -> list[GameEvent]:
         if ab.tapped:
             ev.tapped = True
         for kind, amount in ab.counters:
@@ -276,10 +323,29 @@ def _enters_replacement(rid: str, ab: ir.EntersReplacement, source_name: str) ->
         return [ev]
 
     what = ab.text or f"{source_name}: enters" + (" tapped" if ab.tapped else "")
-    return Replacement(rid, what, "other", apply, same_as=f"enters:{ab.tapped}:{ab.counters}")
+    return Replacement(rid, what, "other", apply, same_as=f"enters:{ab.tapped}:{ab.counters}", inner=inner)
 
 
-def _x_of(ctx: Context, ev: ZoneChange) -> int:
+def _x_of(ctx: Context, ev: ZoneChange | CreateToken) -> int:
     """The X of the spell that is becoming this permanent (400.7d)."""
+    if isinstance(ev, CreateToken):
+        return 0
     o = ctx.state.objects.get(ev.obj)
     return o.x if o is not None else 0
+
+
+@finds(CreateToken)
+def _tokens_enter(ctx: Context, ev: CreateToken) -> Iterator[Replacement]:
+    """616.1g: the tokens entering the battlefield is an event contained in their creation:
+    "[objects] enter tapped / with counters" (614.1d) apply to them after the effects on the
+    creation itself."""
+    if ev.count <= 0:
+        return
+    td = ev.token
+    for src, aid, ab in _enters_effects(ctx):
+        c = ctx.chars(src)
+        f = ab.filter
+        if f is not None and characteristics_match(
+            f, td.types, td.subtypes, td.supertypes, td.colors, ev.controller, ev.controller, c.controller
+        ):
+            yield _enters_replacement(f"enters:{src}:{aid}", ab, c.name, inner=True)

@@ -15,7 +15,10 @@ family:
   :mod:`.zones` also fuses destroy + "can't be regenerated" (701.19c);
 * :mod:`.statics` (continuous effects and "enters tapped/with counters",
   614.1c-d), :mod:`.costs`, :mod:`.triggers`, :mod:`.keywords`,
-  :mod:`.abilities`: abilities.
+  :mod:`.abilities`: abilities;
+* :mod:`.replacements` ("If ... would ..., ... instead", prevention, "can't be prevented",
+  skipped steps, opening-hand actions: 614-615, 103.6a), :mod:`.regeneration` (701.19),
+  :mod:`.control` (613.1b, 701.12).
 
 Anything the IR cannot express raises :class:`LowerError`; the compiler turns it
 into an ``Unsupported`` node naming the clause. A parsed field is never ignored,
@@ -37,6 +40,7 @@ from karn.oracle.lowering import (  # noqa: F401
     cards,
     chains,
     continuous,
+    control,
     costs,
     counters,
     damage,
@@ -48,6 +52,8 @@ from karn.oracle.lowering import (  # noqa: F401
     mana,
     mana_triggers,
     permanents,
+    regeneration,
+    replacements,
     reveal,
     search,
     statics,

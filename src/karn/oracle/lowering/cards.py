@@ -28,5 +28,5 @@ def lower_scry(vp: ScryVP, clause: Clause) -> list[Effect]:
 
 @lowers(MillVP)
 def lower_mill(vp: MillVP, clause: Clause) -> list[Effect]:
-    """ "mill three cards", "target player mills two cards", "each opponent mills ..."."""
+    """ "mill three cards", "target player mills two cards", "each opponent mills ..." (701.17a)."""
     return [Mill(amount(vp.amount), players_ref(clause.subject, clause.ctx))]

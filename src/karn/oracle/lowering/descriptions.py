@@ -125,6 +125,7 @@ def describe(
     if len(set(all_heads)) > 1:  # "target spell or permanent": one Filter has one zone
         raise ctx.fail(f"the IR Filter cannot express '{desc.text}' (objects in different zones)")
     zone_quals = 0
+    chosen: str | None = None
     for q in desc.quals:
         if q.kind == "controller":
             controller = "you" if q.value == "you" else "opponent"
@@ -143,6 +144,14 @@ def describe(
                 raise ctx.fail(f"the IR cannot tell which zone 'from it' means in '{desc.text}'")
             zone = "hand"
             zone_quals += 1
+        elif q.kind == "their_choice":
+            pass  # "a creature of their choice": the player acting chooses, as for any "a <desc>"
+        elif q.kind == "chosen":
+            if not ctx.chosen_ok:
+                raise ctx.fail(
+                    f"the IR reads 'the chosen ...' only in a static ability's group ('{desc.text}')"
+                )
+            chosen = q.value
         elif q.kind == "player_controls":
             if not player_controls:
                 raise ctx.fail(f"the IR cannot restrict '{desc.text}' to a player's permanents here")
@@ -186,7 +195,8 @@ def describe(
             owner=owner,
             other=other,
             zone=zone,
+            chosen="color" if chosen == "color" else "creature_type" if chosen else None,
         )
-    elif controller or owner or other:
+    elif controller or owner or other or chosen:
         raise ctx.fail("qualifier on a player")
     return Described(objects, players, controller_np, origin)

@@ -47,9 +47,17 @@ def _names_their_controller(whose: NP, what: Selector, ctx: Ctx) -> bool:
 
 @lowers(GainControlVP)
 def lower_gain_control(vp: GainControlVP, clause: Clause) -> list[Effect]:
-    imperative(clause.subject, clause.ctx)
-    what = object_ref(vp.obj, clause.ctx)
-    return [GainControl(what, "end_of_turn" if vp.until_eot else "permanent")]
+    """ "Gain control of target creature [until end of turn / for as long as you control ~]",
+    "Target player gains control of target permanent you control" (613.1b, 611.2b)."""
+    ctx = clause.ctx
+    subject = clause.subject
+    player = Ref("you") if subject is None or subject.kind == "you" else player_ref(subject, ctx)
+    what = object_ref(vp.obj, ctx)
+    if vp.as_long:
+        if player != Ref("you"):
+            raise ctx.fail("'for as long as you control' for another player's control")
+        return [GainControl(what, "while_you_control_source", player)]
+    return [GainControl(what, "end_of_turn" if vp.until_eot else "permanent", player)]
 
 
 @lowers(AttachVP)

@@ -8,13 +8,11 @@ from typing import Literal
 
 from karn.engine.subtypes import CREATURE_TYPES, LAND_TYPES
 from karn.ir.nodes import (
+    Ability,
     AddColors,
-    AdditionalCost,
     AddTypes,
     ApplyContinuous,
     Change,
-    CostIncrease,
-    CostReduction,
     Count,
     Effect,
     EntersReplacement,
@@ -22,7 +20,6 @@ from karn.ir.nodes import (
     GainAbility,
     Group,
     LoseAbilities,
-    LoyaltyCostIncrease,
     Modify,
     Ref,
     Selector,
@@ -36,6 +33,7 @@ from karn.ir.nodes import (
 )
 from karn.oracle.lowering.context import Ctx, amount
 from karn.oracle.lowering.continuous import block_limit, merge, modification
+from karn.oracle.lowering.control import control_modification
 from karn.oracle.lowering.costs import (
     is_additional_cost,
     is_cost_increase,
@@ -49,13 +47,22 @@ from karn.oracle.lowering.costs import (
 from karn.oracle.lowering.descriptions import describe
 from karn.oracle.lowering.references import no_reference, object_sel
 from karn.oracle.lowering.registry import Clause, lowers, lowers_sentence
+from karn.oracle.lowering.replacements import (
+    lower_cant_gain_life_ability,
+    lower_prevent_all_ability,
+    lower_skip_step_ability,
+    static_replacement,
+    static_replacement_or_lose,
+)
 from karn.oracle.syntax import (
     NP,
     AsEntersChooseSentence,
     AsLongAsSentence,
     BlockLimitVP,
+    CantGainLifeVP,
     CdaSentence,
     ChainSentence,
+    ControlVP,
     Effects,
     EnterAsCopyVP,
     EntersVP,
@@ -63,18 +70,21 @@ from karn.oracle.syntax import (
     LayerVP,
     MayVP,
     ModifyVP,
+    PreventAllVP,
     SameIsTrueSentence,
+    SkipStepVP,
 )
 
 # the counters the engine knows (122.1a), as for PutCounters
 ENTERS_COUNTER_KINDS = ("+1/+1", "-1/-1")
 
 
-def lower_static(
-    effects: Effects, text: str
-) -> Static | CostIncrease | EntersReplacement | AdditionalCost | CostReduction | LoyaltyCostIncrease:
+def lower_static(effects: Effects, text: str) -> Ability:
     """A static ability (604): continuous modifications without a duration, a
-    spell's cost increase (601.2f) or an "enters tapped/with counters" replacement."""
+    spell's cost increase (601.2f), an "enters tapped/with counters" replacement, another
+    replacement or prevention effect (614.1a, 615.1a), a change to the rules (615.12, 119.7),
+    a skipped step (614.10), control of the enchanted permanent (613.1b) or an opening-hand
+    action (103.6a)."""
     ctx = Ctx()
     if is_cost_increase(effects):
         return lower_cost_increase(effects, text)
@@ -97,6 +107,25 @@ def lower_static(
         return EntersReplacement(self_only=True, choose=first.choice, text=text)
     if isinstance(first, CdaSentence) and len(effects.sentences) == 1:
         return _lower_cda(first, ctx, text)
+    if len(effects.sentences) == 2:
+        pair = static_replacement_or_lose(effects.sentences[0], effects.sentences[1], text)
+        if pair is not None:
+            return pair
+    if len(effects.sentences) == 1:
+        found = static_replacement(effects.sentences[0], text)
+        if found is not None:
+            return found
+        single = _single_item(effects)
+        if single is not None:
+            if isinstance(single.vp, PreventAllVP):
+                return lower_prevent_all_ability(single.subject, single.vp, text)
+            if isinstance(single.vp, CantGainLifeVP):
+                return lower_cant_gain_life_ability(single.subject, single.vp, text)
+            if isinstance(single.vp, SkipStepVP):
+                return lower_skip_step_ability(single.subject, single.vp, text)
+            if isinstance(single.vp, ControlVP):
+                ctx.clause = effects.sentences[0].text
+                return Static((control_modification(single.subject, single.vp, ctx),), text=text)
     mods: list[Modify] = []
     for s in effects.sentences:
         ctx.clause = s.text
@@ -119,7 +148,9 @@ def lower_static(
                 raise ctx.fail("unsupported static ability")
             if subject is None:
                 raise ctx.fail("static ability without a subject")
+            ctx.chosen_ok = True  # 614.12a: the group may be "of the chosen color/type"
             what = _static_affected(subject, ctx)
+            ctx.chosen_ok = False
             if isinstance(vp, LayerVP):
                 if vp.until_eot or vp.kind in (
                     "switch",
@@ -300,6 +331,14 @@ def _lower_cda(s: CdaSentence, ctx: Ctx, text: str) -> Static:
     count = Count(s.number.what, described.objects)
     toughness = count if s.plus is None else Count(s.number.what, described.objects, plus=s.plus)
     return Static((Modify(Ref("self"), changes=(SetBasePT(count, toughness),)),), text=text, cda=True)
+
+
+def _single_item(effects: Effects) -> Item | None:
+    """The clause of a one-clause static ability."""
+    ss = effects.sentences
+    if len(ss) == 1 and isinstance(ss[0], ChainSentence) and len(ss[0].items) == 1:
+        return ss[0].items[0]
+    return None
 
 
 def _enters_item(effects: Effects) -> Item | None:

@@ -10,6 +10,7 @@ from karn.ir.nodes import (
     Destroy,
     Effect,
     Exile,
+    ExileUntilSourceLeaves,
     Filter,
     Group,
     Ref,
@@ -26,6 +27,7 @@ from karn.oracle.syntax import (
     CantBeRegeneratedVP,
     CounterVP,
     DestroyVP,
+    ExileUntilVP,
     ExileVP,
     ReturnVP,
     SacrificeVP,
@@ -63,6 +65,18 @@ def lower_cant_be_regenerated(vp: CantBeRegeneratedVP, clause: Clause) -> list[E
 def lower_exile(vp: ExileVP, clause: Clause) -> list[Effect]:
     imperative(clause.subject, clause.ctx)
     return [Exile(object_sel(vp.obj, clause.ctx, default_zone=zone_hint(vp.obj)))]
+
+
+@lowers(ExileUntilVP)
+def lower_exile_until(vp: ExileUntilVP, clause: Clause) -> list[Effect]:
+    """ "Exile target creature until ~ leaves the battlefield" (610.3): a one-shot effect with
+    a duration; the card returns when the source leaves (610.3c)."""
+    ctx = clause.ctx
+    imperative(clause.subject, ctx)
+    if ctx.spell:
+        raise ctx.fail("'until ~ leaves the battlefield' in a spell")
+    what = object_sel(vp.obj, ctx)
+    return [ExileUntilSourceLeaves(what)]
 
 
 @lowers(ReturnVP)

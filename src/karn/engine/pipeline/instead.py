@@ -1,0 +1,604 @@
+"""Replacement and prevention effects that say what they watch and what happens instead
+(614.1a, 615.1a): the static abilities of permanents (:class:`~karn.ir.Replacement`, 604)
+and the effects resolved spells and abilities created
+(:class:`~karn.engine.modifications.ReplacementEffect`, 611.2a), regeneration shields among
+them (701.19a, 614.8).
+
+Each is a :class:`Watcher`; the finders registered here per event type turn the watchers
+that apply to an event into :class:`~karn.engine.pipeline.replacement.Replacement` choices
+for the pipeline (616.1), and their ``apply`` says what the event becomes (614.6). The ids
+are ``static:<source>:<ability id>`` and ``effect:<id>``, so each applies once to an event
+and to what replaced it (614.5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from karn import ir
+from karn.engine.context import Context
+from karn.engine.events import (
+    CounterChange,
+    CreateToken,
+    Damage,
+    DrawCard,
+    GameEvent,
+    LifeGain,
+    LoseGame,
+    Regenerated,
+    Shuffle,
+    StartEffect,
+    ZoneChange,
+)
+from karn.engine.filters import characteristics_match
+from karn.engine.modifications import ContinuousEffect, SetController
+from karn.engine.pipeline.changes import entering_loyalty
+from karn.engine.pipeline.replacement import Replacement, finds, prohibits, static_rules, unpreventable
+from karn.engine.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, STACK, Option, ref_player
+
+
+@dataclass(frozen=True, slots=True)
+class Watcher:
+    """A replacement or prevention effect that exists now: what it watches, what it does, whose
+    it is (its controller is "you" in its text)."""
+
+    id: str
+    would: ir.Would
+    instead: ir.Instead
+    source: int
+    source_name: str
+    controller: int
+    objects: tuple[int, ...] = ()  # a resolved effect's objects (611.2c)
+    effect: int = 0  # the ReplacementEffect's id, for a resolved effect
+    used_up: bool = False  # it applies only the next time (a regeneration shield, 701.19a)
+
+
+def _statics(ctx: Context) -> list[Watcher]:
+    """The replacement effects of the permanents' static abilities, per version of the
+    characteristics (they exist while their permanent is on the battlefield, 611.3b)."""
+    version, found = ctx.instead_cache
+    if version == ctx.state.layers_version:
+        return found
+    out = [
+        Watcher(f"static:{src}:{aid}", ab.would, ab.instead, src, c.name, c.controller)
+        for src, c in ctx.battlefield_chars().items()
+        for ab, aid in zip(c.abilities, c.ability_ids, strict=True)
+        if isinstance(ab, ir.Replacement)
+    ]
+    ctx.instead_cache = (ctx.state.layers_version, out)
+    return out
+
+
+def watchers(ctx: Context, *events: str) -> Iterator[Watcher]:
+    """The effects watching these kinds of events (static abilities first, then resolved
+    effects in the order they were created)."""
+    for w in _statics(ctx):
+        if w.would.event in events:
+            yield w
+    for r in ctx.state.replacements:
+        if r.would.event in events:
+            yield Watcher(
+                f"effect:{r.id}",
+                r.would,
+                r.instead,
+                r.source,
+                r.source_name,
+                r.controller,
+                tuple(r.objects),
+                r.id,
+                r.duration == "next",
+            )
+
+
+def _own_from_anywhere(ctx: Context, oid: int) -> Iterator[Watcher]:
+    """113.6b: "If ~ would be put into a graveyard from anywhere" works in every zone: the
+    moving card's own ability, when it isn't on the battlefield (there it is a static
+    ability of a permanent, found with the others)."""
+    o = ctx.state.objects[oid]
+    if o.zone == BATTLEFIELD:
+        return
+    c = ctx.chars(oid)
+    for ab, aid in zip(c.abilities, c.ability_ids, strict=True):
+        if isinstance(ab, ir.Replacement) and ab.would.self_only and ab.would.event == "to_graveyard":
+            yield Watcher(f"static:{oid}:{aid}", ab.would, ab.instead, oid, c.name, o.controller)
+
+
+# ---------------------------------------------------------------------------- what a watcher is about
+
+
+def _player_is(who: str | None, player: int, viewer: int) -> bool:
+    if who is None or who == "any":
+        return True
+    return (player == viewer) == (who == "you")
+
+
+def _object_is(ctx: Context, w: Watcher, oid: int) -> bool:
+    """Is `oid` one of the objects the watcher is about (itself, the ones it named, its
+    Filter with "you" its controller)?"""
+    would = w.would
+    s = ctx.state
+    if would.self_only and oid != w.source:
+        return False
+    if would.ref is not None:
+        if would.ref.kind in ("enchanted", "equipped"):
+            src = s.objects.get(w.source)
+            if src is None or src.attached_to != oid:
+                return False
+        elif oid not in w.objects:
+            return False
+    f = would.filter
+    if f is not None:
+        o = s.objects[oid]
+        c = ctx.chars(oid)
+        controller = c.controller if o.zone == BATTLEFIELD else o.controller
+        if f.other and oid == w.source:
+            return False
+        if not characteristics_match(
+            f, c.types, c.subtypes, c.supertypes, c.colors, controller, o.owner, w.controller
+        ):
+            return False
+    return True
+
+
+def _source_is(ctx: Context, w: Watcher, ev: Damage) -> bool:
+    """609.7: the source of the damage, as it is now (or as it last existed)."""
+    would = w.would
+    if would.source_self:
+        return ev.source == w.source
+    if would.source_ref is not None:
+        return ev.source in w.objects  # the source a resolved effect named (611.2c)
+    f = would.source
+    if f is None:
+        return True
+    if f.other and ev.source == w.source:
+        return False  # "another source"
+    s = ctx.state
+    o = s.objects.get(ev.source)
+    if o is not None:
+        c = ctx.chars(ev.source)
+        controller = c.controller if o.zone == BATTLEFIELD else o.controller
+        return characteristics_match(
+            f, c.types, c.subtypes, c.supertypes, c.colors, controller, o.owner, w.controller
+        )
+    lk = s.lki.get(ev.source)
+    if lk is None:
+        return False
+    return characteristics_match(
+        f, lk.types, lk.subtypes, lk.supertypes, lk.colors, lk.controller, lk.owner, w.controller
+    )
+
+
+def _recipient_is(ctx: Context, w: Watcher, ev: Damage) -> bool:
+    """The player or permanent dealt the damage: "to you", "to a Cleric creature you control";
+    a watch that names neither is about any recipient."""
+    would = w.would
+    if would.self_only:
+        return ev.target == w.source
+    if would.ref is not None and ev.target not in w.objects:
+        return False
+    if would.filter is None and would.player is None:
+        return True
+    if ev.target < 0:
+        return would.player is not None and _player_is(would.player, ref_player(ev.target), w.controller)
+    return would.filter is not None and ev.target in ctx.state.objects and _object_is(ctx, w, ev.target)
+
+
+# ---------------------------------------------------------------------------- the finders (per event type)
+
+
+def _offer(ctx: Context, w: Watcher, event: GameEvent, inner: bool = False) -> Replacement:
+    i = w.instead
+    choose = _graveyard_cards if i.kind == "return_from_graveyard" else None
+    return Replacement(
+        w.id,
+        f"{w.source_name}: {_describe(i)}",
+        "other",
+        lambda c, ev, pick: _apply(c, w, ev, pick),
+        same_as=f"{w.would.event}:{i.kind}:{i.factor}:{i.plus}:{i.amount}:{i.gain_control}:{i.or_lose}",
+        inner=inner,
+        choose=choose,
+    )
+
+
+@finds(ZoneChange)
+def _moving(ctx: Context, ev: ZoneChange) -> Iterator[Replacement]:
+    """A card going to a graveyard (dying, 700.4; being destroyed, 701.8) or a permanent
+    entering with counters (614.16, 122.6)."""
+    s = ctx.state
+    o = s.objects.get(ev.obj)
+    if o is None:
+        return
+    if ev.to == GRAVEYARD:
+        on_battlefield = o.zone == BATTLEFIELD
+        kinds = ["to_graveyard"]
+        if on_battlefield and ctx.chars(ev.obj).is_("creature"):
+            kinds.append("die")
+        if on_battlefield and ev.cause == "destroy":
+            kinds.append("destroyed")
+        for w in [*watchers(ctx, *kinds), *_own_from_anywhere(ctx, ev.obj)]:
+            if _moves(ctx, w, ev, o.owner) and _object_is(ctx, w, ev.obj):
+                yield _offer(ctx, w, ev)
+    elif ev.to == BATTLEFIELD and (ev.counters or (o.token is None and entering_loyalty(ctx, o.name))):
+        # "If an effect would put one or more counters on a permanent you control": entering
+        # with counters is putting counters on it (614.16); as it would exist there (614.12).
+        entering = ctx.printed.of(o)
+        controller = ev.controller if ev.controller >= 0 else o.owner
+        for w in watchers(ctx, "put_counters"):
+            f = w.would.filter
+            if f is not None and not characteristics_match(
+                f,
+                entering.types,
+                entering.subtypes,
+                entering.supertypes,
+                entering.colors,
+                controller,
+                o.owner,
+                w.controller,
+            ):
+                continue
+            if _counter_kinds(w, ev.counters, ev.loyalty_added, ctx, o.name):
+                yield _offer(ctx, w, ev)
+
+
+def _moves(ctx: Context, w: Watcher, ev: ZoneChange, owner: int) -> bool:
+    would = w.would
+    if would.event == "destroyed":
+        # 701.19c: "can't be regenerated": regeneration shields aren't applied.
+        return not (ev.no_regenerate and w.instead.kind == "regenerate")
+    if would.event == "to_graveyard":
+        o = ctx.state.objects[ev.obj]
+        if would.cards_only and (o.token is not None or o.card < 0):
+            return False  # a token is not a card (111.1)
+        return _player_is(would.player, owner, w.controller)  # whose graveyard (400.3)
+    return True
+
+
+def _counter_kinds(
+    w: Watcher, counters: dict[str, int], loyalty_added: bool, ctx: Context, name: str
+) -> bool:
+    kind = w.would.counter
+    if kind:
+        return counters.get(kind, 0) > 0
+    return any(v > 0 for v in counters.values()) or (not loyalty_added and entering_loyalty(ctx, name) > 0)
+
+
+_COLORS = ("W", "U", "B", "R", "G")
+_COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+def _creature_types(ctx: Context) -> list[str]:
+    """The creature types a player may name: those of the creature cards and tokens in the game
+    (every one a card in it can care about)."""
+    found: set[str] = set()
+    for o in ctx.state.objects.values():
+        if o.card < 0 and o.token is None:
+            continue
+        c = ctx.printed.of(o)
+        if "creature" in c.types or "kindred" in c.types:
+            found.update(c.subtypes)
+    return sorted(found) or ["human"]
+
+
+def _choice_values(ctx: Context, kind: str) -> list[str]:
+    return list(_COLORS) if kind == "color" else _creature_types(ctx)
+
+
+@finds(ZoneChange)
+def _enters_choosing(ctx: Context, ev: ZoneChange) -> Iterator[Replacement]:
+    """614.1c, 614.12a: "As ~ enters, choose a color / a creature type": the choice is made as
+    it enters (before it is on the battlefield), by the player it enters under the control of."""
+    if ev.to != BATTLEFIELD:
+        return
+    o = ctx.state.objects.get(ev.obj)
+    if o is None or o.zone == BATTLEFIELD:
+        return
+    entering = ctx.printed.of(o)  # 614.12: as it would exist on the battlefield
+    for ab, aid in zip(entering.abilities, entering.ability_ids, strict=True):
+        if not isinstance(ab, ir.EntersChoice) or ab.kind in ev.chosen:
+            continue
+        kind = ab.kind
+        player = ev.controller if ev.controller >= 0 else o.owner
+
+        def choose(
+            c: Context, e: ZoneChange, kind: str = kind, player: int = player
+        ) -> tuple[int, list[Option]]:
+            values = _choice_values(c, kind)
+            return player, [Option("choose", i, label=_COLOR_WORDS.get(v, v)) for i, v in enumerate(values)]
+
+        def apply(
+            c: Context, e: ZoneChange, pick: int, kind: str = kind, name: str = entering.name
+        ) -> list[GameEvent]:
+            values = _choice_values(c, kind)
+            value = values[pick] if 0 <= pick < len(values) else values[0]
+            e.chosen[kind] = value
+            c.emit("614.12a", f"{name}: {_COLOR_WORDS.get(value, value)} is chosen")
+            return [e]
+
+        yield Replacement(
+            f"choice:{o.id}:{aid}",
+            f"{entering.name}: choose a {kind.replace('_', ' ')}",
+            "other",
+            apply,
+            choose=choose,
+        )
+
+
+@finds(Damage)
+def _damage(ctx: Context, ev: Damage) -> Iterator[Replacement]:
+    """609.7, 615: damage from a source to a player or permanent."""
+    if ev.amount <= 0:
+        return  # 614.7a: a source dealing 0 damage deals no damage
+    for w in watchers(ctx, "damage"):
+        if w.would.combat and not ev.combat:
+            continue
+        if _source_is(ctx, w, ev) and _recipient_is(ctx, w, ev):
+            yield _offer(ctx, w, ev)
+
+
+@finds(DrawCard)
+def _draw(ctx: Context, ev: DrawCard) -> Iterator[Replacement]:
+    """614.11: card draws are replaced even if the library is empty."""
+    for w in watchers(ctx, "draw"):
+        if w.would.empty_library and ctx.state.players[ev.player].library:
+            continue  # "while your library has no cards in it"
+        if _player_is(w.would.player, ev.player, w.controller):
+            yield _offer(ctx, w, ev)
+
+
+@finds(LifeGain)
+def _gain(ctx: Context, ev: LifeGain) -> Iterator[Replacement]:
+    if ev.amount <= 0:
+        return
+    for w in watchers(ctx, "gain_life"):
+        if _player_is(w.would.player, ev.player, w.controller):
+            yield _offer(ctx, w, ev)
+
+
+@prohibits(LifeGain)
+def _no_life_gain(ctx: Context, ev: LifeGain) -> str:
+    """119.7, 614.17: "Players can't gain life [this turn]": the life gain doesn't happen."""
+    changes = [(r.controller, r.change) for r in ctx.state.rules]
+    changes += [(controller, change) for _, controller, change in static_rules(ctx)]
+    for controller, change in changes:
+        if change.rule == "no_life_gain" and _player_is(change.players, ev.player, controller):
+            return f"{ctx.player_name(ev.player)} can't gain life"
+    return ""
+
+
+@finds(CreateToken)
+def _tokens(ctx: Context, ev: CreateToken) -> Iterator[Replacement]:
+    """614.16: tokens an effect would create; 616.1g: the counters they would enter with are
+    an event contained in their creation."""
+    if ev.count <= 0:
+        return
+    for w in watchers(ctx, "create_tokens"):
+        if _player_is(w.would.player, ev.controller, w.controller):
+            yield _offer(ctx, w, ev)
+    if ev.counters:
+        td = ev.token
+        for w in watchers(ctx, "put_counters"):
+            f = w.would.filter
+            if f is not None and not characteristics_match(
+                f, td.types, td.subtypes, td.supertypes, td.colors, ev.controller, ev.controller, w.controller
+            ):
+                continue
+            if _counter_kinds(w, ev.counters, True, ctx, ""):
+                yield _offer(ctx, w, ev, inner=True)
+
+
+@finds(CounterChange)
+def _counters(ctx: Context, ev: CounterChange) -> Iterator[Replacement]:
+    """614.16: counters an effect would put on a permanent (not a cost's, 606.4)."""
+    if ev.amount <= 0 or ev.cost:
+        return
+    o = ctx.state.objects.get(ev.obj)
+    if o is None or o.zone != BATTLEFIELD:
+        return
+    for w in watchers(ctx, "put_counters"):
+        if w.would.counter and w.would.counter != ev.kind:
+            continue
+        if _object_is(ctx, w, ev.obj):
+            yield _offer(ctx, w, ev)
+
+
+# ---------------------------------------------------------------------------- what the event becomes (614.6)
+
+
+def _describe(i: ir.Instead) -> str:
+    if i.kind == "scale":
+        twice = {2: "twice", 3: "three times"}.get(i.factor, f"{i.factor} times")
+        return f"{twice + ' ' if i.factor != 1 else ''}that many{f' plus {i.plus}' if i.plus else ''} instead"
+    if i.kind == "prevent":
+        return "prevent all of that damage" if i.amount is None else f"prevent {i.amount} of that damage"
+    return {
+        "exile": "exile it instead",
+        "shuffle": "shuffle it into its owner's library instead",
+        "draw": "draw cards instead",
+        "return_from_graveyard": "return a card from your graveyard to your hand instead",
+        "regenerate": "regenerate it",
+        "skip": "skip it",
+        "redirect": "the damage is dealt to it instead",
+        "win": "win the game instead",
+    }[i.kind]
+
+
+def _apply(ctx: Context, w: Watcher, ev: Any, pick: int) -> list[GameEvent]:
+    i = w.instead
+    if w.used_up:
+        # 701.19a: a regeneration shield is used up the first time it applies.
+        ctx.state.replacements = [r for r in ctx.state.replacements if r.id != w.effect]
+        ctx.state.version += 1
+    if i.kind in ("exile", "shuffle"):
+        return _relocate(ctx, w, ev)
+    if i.kind == "scale":
+        return _scale(ctx, w, ev)
+    if i.kind == "prevent":
+        return _prevent(ctx, w, ev)
+    if i.kind == "draw":
+        n = i.amount if i.amount is not None else ev.amount * i.factor
+        ctx.emit("614.1a", f"{ctx.player_name(ev.player)} draws {n} instead ({w.source_name})")
+        return [DrawCard(player=ev.player, rule="614.1a", applied=list(ev.applied)) for _ in range(n)]
+    if i.kind == "return_from_graveyard":
+        return _return_instead(ctx, w, ev, pick)
+    if i.kind == "regenerate":
+        return _regenerate(ctx, w, ev)
+    if i.kind == "redirect":
+        return _redirect(ctx, w, ev)
+    if i.kind == "win":
+        # 104.2b, 104.3h: the player wins: every other player still in the game loses.
+        winner = ev.player
+        ctx.emit("104.2b", f"{ctx.player_name(winner)} wins the game instead of drawing ({w.source_name})")
+        return [
+            LoseGame(player=p.index, text=f"{p.name} loses the game ({ctx.player_name(winner)} won)")
+            for p in ctx.state.players
+            if p.index != winner and not p.lost
+        ]
+    ctx.emit("614.1b", f"{w.source_name}: the event is skipped")
+    return []  # "skip"
+
+
+def _relocate(ctx: Context, w: Watcher, ev: ZoneChange) -> list[GameEvent]:
+    """ "Exile it instead"; "shuffle it into its owner's library instead" (400.3)."""
+    o = ctx.state.objects[ev.obj]
+    name = ctx.chars(ev.obj).name if o.zone == BATTLEFIELD else o.name
+    if w.instead.kind == "exile":
+        ev.to = EXILE
+        ev.text = f"{name} is exiled instead ({w.source_name})"
+        ev.rule = "614.1a"
+        return [ev]
+    ev.to = LIBRARY
+    ev.position = "top"
+    ev.rule = "614.1a"
+    ev.text = f"{name} is shuffled into its owner's library instead ({w.source_name})"
+    return [ev, Shuffle(player=o.owner, rule="701.24a", quiet=True, applied=list(ev.applied))]
+
+
+def _scaled(n: int, i: ir.Instead) -> int:
+    return n * i.factor + i.plus
+
+
+def _scale(ctx: Context, w: Watcher, ev: Any) -> list[GameEvent]:
+    """ "Twice that many", "that much life plus 1", "double that damage" (614.1a)."""
+    i = w.instead
+    if isinstance(ev, Damage):
+        before = ev.amount
+        ev.amount = _scaled(ev.amount, i)
+        ctx.emit(
+            "614.1a", f"{ev.source_name} would deal {ev.amount} damage instead of {before} ({w.source_name})"
+        )
+    elif isinstance(ev, LifeGain):
+        ev.amount = _scaled(ev.amount, i)
+        ctx.emit(
+            "614.1a", f"{ctx.player_name(ev.player)} would gain {ev.amount} life instead ({w.source_name})"
+        )
+    elif isinstance(ev, CounterChange):
+        ev.amount = _scaled(ev.amount, i)
+        ctx.emit("614.1a", f"{ev.amount} {ev.kind} counters instead ({w.source_name})")
+    elif isinstance(ev, CreateToken) and w.would.event == "create_tokens":
+        ev.count = _scaled(ev.count, i)
+        ctx.emit("614.1a", f"{ev.count} {ev.token.name} tokens instead ({w.source_name})")
+    elif isinstance(ev, ZoneChange | CreateToken):
+        if isinstance(ev, ZoneChange) and not ev.loyalty_added:
+            o = ctx.state.objects[ev.obj]
+            loyalty = entering_loyalty(ctx, o.name) if o.token is None else 0
+            if loyalty:
+                ev.counters["loyalty"] = ev.counters.get("loyalty", 0) + loyalty  # 306.5b
+            ev.loyalty_added = True
+        kind = w.would.counter
+        ev.counters = {
+            k: (_scaled(v, i) if v > 0 and (not kind or k == kind) else v) for k, v in ev.counters.items()
+        }
+        ctx.emit("614.1a", f"enters with more counters ({w.source_name})")
+    return [ev]
+
+
+def _prevent(ctx: Context, w: Watcher, ev: Damage) -> list[GameEvent]:
+    """615.1a; 615.10: a static ability's "prevent 1 of that damage" applies to each damage
+    event; 615.12: damage that can't be prevented isn't."""
+    if unpreventable(ctx, ev):
+        ctx.emit("615.12", f"{ev.source_name}'s damage can't be prevented ({w.source_name})")
+        return [ev]
+    n = ev.amount if w.instead.amount is None else min(w.instead.amount, ev.amount)
+    ev.amount -= n
+    what = ctx.player_name(ref_player(ev.target)) if ev.target < 0 else ctx.describe(ev.target)
+    kind = "combat damage" if ev.combat else "damage"
+    ctx.emit("615.1a", f"{n} {kind} {ev.source_name} would deal to {what} is prevented ({w.source_name})")
+    return [ev] if ev.amount > 0 else []
+
+
+def _graveyard_cards(ctx: Context, ev: DrawCard) -> tuple[int, list[Option]]:
+    cards = ctx.state.players[ev.player].graveyard
+    return ev.player, [Option("choose", c, label=ctx.state.objects[c].name) for c in cards]
+
+
+def _return_instead(ctx: Context, w: Watcher, ev: DrawCard, pick: int) -> list[GameEvent]:
+    """ "Return a card from your graveyard to your hand instead. If you can't, you lose the
+    game." (104.3e)."""
+    s = ctx.state
+    if pick > 0 and pick in s.objects and s.objects[pick].zone == GRAVEYARD:
+        name = s.objects[pick].name
+        return [
+            ZoneChange(
+                obj=pick,
+                to=HAND,
+                rule="614.1a",
+                cause="return",
+                text=f"{ctx.player_name(ev.player)} returns {name} to their hand instead of drawing ({w.source_name})",
+                applied=list(ev.applied),
+            )
+        ]
+    if w.instead.or_lose:
+        why = f"{ctx.player_name(ev.player)} can't return a card instead of drawing and loses the game"
+        return [LoseGame(player=ev.player, text=f"{why} ({w.source_name})")]
+    return []
+
+
+def _redirect(ctx: Context, w: Watcher, ev: Damage) -> list[GameEvent]:
+    """614.9: the damage is dealt to the source itself or the permanent it's attached to
+    instead; if that permanent is gone or is no longer a battle, creature or planeswalker,
+    the effect does nothing."""
+    s = ctx.state
+    to = w.instead.to
+    src = s.objects.get(w.source)
+    new = 0
+    if src is not None and to is not None:
+        new = src.id if to.kind == "self" else src.attached_to
+    if not new or new not in s.objects or s.objects[new].zone != BATTLEFIELD:
+        return [ev]
+    c = ctx.chars(new)
+    if not (c.is_("creature") or c.is_("planeswalker") or c.is_("battle")):
+        return [ev]
+    if new == ev.target:
+        return [ev]
+    before = ctx.player_name(ref_player(ev.target)) if ev.target < 0 else ctx.describe(ev.target)
+    ev.target = new
+    ctx.emit(
+        "614.9",
+        f"{ev.source_name}'s damage to {before} is dealt to {ctx.describe(new)} instead ({w.source_name})",
+    )
+    return [ev]
+
+
+def _regenerate(ctx: Context, w: Watcher, ev: ZoneChange) -> list[GameEvent]:
+    """614.8, 701.19a: instead of being destroyed, it regenerates; Debt of Loyalty's shield
+    also gives its controller control of it (613.1b)."""
+    out: list[GameEvent] = [Regenerated(obj=ev.obj, source_name=w.source_name, applied=list(ev.applied))]
+    if w.instead.gain_control:
+        effect = ContinuousEffect(
+            id=0,
+            timestamp=0,
+            source=w.source,
+            controller=w.controller,
+            affected=[ev.obj],
+            mods=[SetController(w.controller)],
+            duration="permanent",
+            source_name=w.source_name,
+        )
+        text = f"{ctx.player_name(w.controller)} gains control of {ctx.describe(ev.obj)} ({w.source_name})"
+        out.append(StartEffect(effect=effect, text=text, rule="613.1b"))
+    return out
+
+
+__all__ = ["Watcher", "watchers", "STACK"]
