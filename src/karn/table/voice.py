@@ -86,4 +86,10 @@ class Voice:
         if you_subject:
             result = re.sub(r"\btheir\b", "your", result)
             result = re.sub(r"\bits first draw\b", "your first draw", result)
+            # "You have 0 life and loses the game": the second verb of the sentence too.
+            result = re.sub(
+                r" and (loses|wins|draws|gains|discards|sacrifices|skips|reveals)\b",
+                lambda m: " and " + second_person(m.group(1)),
+                result,
+            )
         return result

@@ -1,4 +1,4 @@
-"""The ``karn`` command line: demo, play, card, decks, deck, scenario run, coverage.
+"""The ``karn`` command line: demo, play, rule, card, decks, deck, scenario run, coverage.
 
 A thin transport: no rules logic lives here.
 """
@@ -62,6 +62,32 @@ def cmd_play(args: argparse.Namespace) -> int:
     if (bad_decks := check_game_decks(args.deck, args.ai_deck)) is not None:
         return bad_decks
     return play_terminal(args.deck, args.ai_deck, args.seed)
+
+
+def cmd_rule(args: argparse.Namespace) -> int:
+    from karn import rules_text
+
+    con = _console()
+    status = 0
+    for number in args.numbers:
+        r = rules_text.rule(number)
+        if r is None:
+            near = ", ".join(rules_text.nearest(number))
+            con.print(
+                f"[red]no rule {escape(number)} in the Comprehensive Rules[/]"
+                + (f"; nearby: {near}" if near else "")
+            )
+            status = 2
+            continue
+        con.print(f"[bold cyan]{r.number}[/] {escape(r.text)}")
+        for example in r.examples:
+            con.print(f"[dim]{escape(example)}[/]")
+        if args.subrules:
+            for sub in r.subrules:
+                s = rules_text.rule(sub)
+                if s is not None:
+                    con.print(f"[bold cyan]{s.number}[/] {escape(s.text)}")
+    return status
 
 
 def cmd_card(args: argparse.Namespace) -> int:
@@ -179,6 +205,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--deck", default=DEFAULT_DECKS[0], help=f"your deck: {decks}")
     p.add_argument("--ai-deck", default=DEFAULT_DECKS[1], help=f"the AI's deck: {decks}")
     p.set_defaults(func=cmd_play)
+    r = sub.add_parser(
+        "rule",
+        help="print a rule of the Comprehensive Rules (bundled) by its number, e.g. karn rule 704.5g",
+    )
+    r.add_argument("numbers", nargs="+", metavar="RULE", help="a rule number: 704.5g, 117.3d, 505")
+    r.add_argument(
+        "--subrules", action="store_true", help="also print the rules under it (704.5a, 704.5b, ...)"
+    )
+    r.set_defaults(func=cmd_rule)
     c = sub.add_parser("card", help="show a card's characteristics, Oracle text and compiled abilities")
     c.add_argument("name", nargs="+")
     c.set_defaults(func=cmd_card)
