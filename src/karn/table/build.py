@@ -114,7 +114,7 @@ def _seat(game: Game, obs: Observation, index: int, voice: Voice, perms: dict[in
         mana_pool="".join(("{" + k + "}") * v for k, v in pv.mana_pool.items()),
         lands_played=pv.lands_played,
         active=index == obs.active,
-        priority=index == obs.priority and not obs.over,
+        priority=index == obs.priority and obs.decision_kind == "priority" and not obs.over,
         lost=pv.lost,
         conceded=pv.conceded,
     )

@@ -92,7 +92,7 @@ def permanent(
         counters={k: v for k, v in p.counters.items() if k != "loyalty" or "planeswalker" not in p.types},
         tapped=p.tapped,
         damage=p.damage,
-        sick=p.sick and creature,
+        sick=p.sick and creature and "haste" not in p.keywords,  # 302.6, 702.10b
         token=p.token,
         attached_to=p.attached_to,
         attachments=attachments,

@@ -59,6 +59,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     from karn.ui.terminal import play_terminal
 
+    if args.resume is not None:
+        return play_terminal(args.deck, args.ai_deck, args.seed, resume=args.resume)
     if (bad_decks := check_game_decks(args.deck, args.ai_deck)) is not None:
         return bad_decks
     return play_terminal(args.deck, args.ai_deck, args.seed)
@@ -204,6 +206,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=None, help="the game's random seed (default: a random one)")
     p.add_argument("--deck", default=DEFAULT_DECKS[0], help=f"your deck: {decks}")
     p.add_argument("--ai-deck", default=DEFAULT_DECKS[1], help=f"the AI's deck: {decks}")
+    p.add_argument(
+        "--resume",
+        metavar="FILE",
+        default=None,
+        help="go on with a game saved by the save command (save FILE)",
+    )
     p.set_defaults(func=cmd_play)
     r = sub.add_parser(
         "rule",
