@@ -384,3 +384,31 @@ def test_auto_answer_leaves_other_players_decisions_alone() -> None:
     g = setup({}, {}, active=OPP)
     obs = g.observation(ME)
     assert auto_answer(obs, g.legal_actions(), AutoPass()) == (None, "not your decision")
+
+
+@pytest.mark.cr("117.3d", "405.1")
+def test_a_stop_for_an_opponents_spell_holds_until_answered_and_only_once() -> None:
+    g = setup(
+        {"hand": ["Shock", "Shock"], BATTLEFIELD: ["Mountain", "Mountain", "Grizzly Bears"]},
+        {"hand": ["Lightning Bolt"], BATTLEFIELD: ["Mountain"]},
+        active=OPP,
+    )
+    me = PlayerSession(g, ME)
+    g.apply(find(g, "cast"), player=OPP)
+    g.apply(Action("target", player_ref(ME)), player=OPP)
+    g.apply(Action("pay"), player=OPP)
+    g.apply(Action("pass"), player=OPP)
+    assert me.auto_step()[0] is None
+    assert me.auto_step()[0] is None  # asking again (a reconnect, a redraw) stops again
+    p = me.prompt()
+    assert p is not None
+    me.answer(next(o.id for o in p.options if o.label == "cast Shock"))
+    me.answer(f"target:{player_ref(OPP)}")
+    me.auto_pass()  # auto-pay, then pass with the Shock on top
+    assert g.decision is not None and g.decision.player == OPP
+    g.apply(Action("pass"), player=OPP)  # the Shock resolves
+    g.apply(Action("pass"), player=OPP)  # the opponent passes again, Bolt still on the stack
+    assert g.decision is not None and g.decision.player == ME
+    action, why = me.auto_step()
+    assert action is not None and action.kind == "pass", why  # the Bolt was seen
+    assert why.startswith("your own spell or ability, or one you saw")  # though a Shock is left

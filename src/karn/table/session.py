@@ -81,6 +81,8 @@ class PlayerSession:
         if option is None:
             raise KeyError(f"no option {option_id!r} now")
         g = self.game
+        if prompt.kind == "priority":
+            self.settings.saw(g.observation(self.player, len(g.log)))
         if option.id == PASS_TURN:
             self.settings.pass_until_end_of_turn(g.state.turn)
             acts = [Action("pass")]

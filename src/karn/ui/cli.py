@@ -60,10 +60,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     from karn.ui.terminal import play_terminal
 
     if args.resume is not None:
-        return play_terminal(args.deck, args.ai_deck, args.seed, resume=args.resume)
+        return play_terminal(args.deck, args.ai_deck, args.seed, resume=args.resume, verbose=args.verbose)
     if (bad_decks := check_game_decks(args.deck, args.ai_deck)) is not None:
         return bad_decks
-    return play_terminal(args.deck, args.ai_deck, args.seed)
+    return play_terminal(args.deck, args.ai_deck, args.seed, verbose=args.verbose)
 
 
 def cmd_rule(args: argparse.Namespace) -> int:
@@ -206,6 +206,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=None, help="the game's random seed (default: a random one)")
     p.add_argument("--deck", default=DEFAULT_DECKS[0], help=f"your deck: {decks}")
     p.add_argument("--ai-deck", default=DEFAULT_DECKS[1], help=f"the AI's deck: {decks}")
+    p.add_argument(
+        "--verbose", action="store_true", help="print the whole log (every pass of priority, every step)"
+    )
     p.add_argument(
         "--resume",
         metavar="FILE",

@@ -13,6 +13,7 @@ then its attacker: "2 1"). Commands: ``?`` + id or name (card text), ``gy``, ``e
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 from rich.console import Console
@@ -38,7 +39,7 @@ HELP = """\
   Attackers: several keys at once toggle several creatures ("1 3"); a: all; n: none; Enter: done.
   Blockers: a blocker's key then its attacker's ("2 1"), or the blocker alone and you are asked.
   Priority: e passes until end of turn, u until your next turn.
-[bold]Looking[/]: ? N or ? NAME: a card's text · gy: graveyards · ex: exile · b: the board
+[bold]Looking[/]: ? N or ? NAME: a card's text (? 704.5g: a rule) · gy: graveyards · ex: exile · b: the board
   log: this turn's whole log · log all: the game's log · rule 704.5g: a rule's text
 [bold]Settings[/]: m: show/hide mana abilities · tap: auto-pay on/off (tap lands by hand)
   stop STEP / stop opp STEP: add or remove a stop (steps: upkeep, draw, precombat_main,
@@ -78,8 +79,9 @@ def read(prompt: str = INPUT_PROMPT) -> str:
 class TerminalGame:
     """One game of ``karn play``: the human at seat `human`, the heuristic AI elsewhere."""
 
-    def __init__(self, game: Game, console: Console, human: int = YOU) -> None:
+    def __init__(self, game: Game, console: Console, human: int = YOU, verbose: bool = False) -> None:
         self.game = game
+        self.compact = not verbose  # the compact log (passes and empty steps folded)
         self.con = console
         self.human = human
         self.session = PlayerSession(game, human, AutoPass())
@@ -140,7 +142,7 @@ class TerminalGame:
         self.ask(table)
 
     def print_log(self) -> None:
-        t = build_table(self.game, self.human, log_from=self.shown)
+        t = build_table(self.game, self.human, log_from=self.shown, compact=self.compact)
         for line in t.log:
             self.con.print(render_log_line(line))
         self.shown = t.log_size
@@ -297,6 +299,11 @@ class TerminalGame:
     def show_card(self, what: str, table: Table) -> None:
         what = what.strip().lstrip("#")
         names = names_of(table)
+        if re.fullmatch(r"\d{3}(\.\d+[a-z]?)?", what) and (
+            "." in what or not card_info(self.game, table, int(what))
+        ):
+            self.show_rule(what)  # "? 704.5g": a rule cited by the log
+            return
         if not what:
             self.con.print("? N shows the card with id #N; ? NAME a visible card by (part of) its name")
             return
@@ -376,7 +383,12 @@ class TerminalGame:
 
 
 def play_terminal(
-    deck: str, ai_deck: str, seed: int | None, console: Console | None = None, resume: str | None = None
+    deck: str,
+    ai_deck: str,
+    seed: int | None,
+    console: Console | None = None,
+    resume: str | None = None,
+    verbose: bool = False,
 ) -> int:
     """Play `deck` against the AI's `ai_deck` (or the game saved in `resume`)."""
     con = console or Console(highlight=False)
@@ -394,7 +406,7 @@ def play_terminal(
         con.print(
             f"[bold]karn[/]: game resumed from {escape(resume)}, turn {g.state.turn}. ? for help, q to concede."
         )
-        game = TerminalGame(g, con, human)
+        game = TerminalGame(g, con, human, verbose)
         game.shown = max(0, len(g.log) - 12)  # the last few lines, for context
         return game.run()
     seed = seed if seed is not None else random.randrange(1 << 30)
@@ -403,4 +415,4 @@ def play_terminal(
         f"[bold]karn[/]: you ({escape(deck)}) against the AI ({escape(ai_deck)}), seed {seed}. "
         "Enter takes the default answer; ? for help; q to concede."
     )
-    return TerminalGame(g, con).run()
+    return TerminalGame(g, con, verbose=verbose).run()
