@@ -412,3 +412,16 @@ def test_a_stop_for_an_opponents_spell_holds_until_answered_and_only_once() -> N
     action, why = me.auto_step()
     assert action is not None and action.kind == "pass", why  # the Bolt was seen
     assert why.startswith("your own spell or ability, or one you saw")  # though a Shock is left
+
+
+@pytest.mark.cr("605.3b")
+def test_the_compact_log_says_a_run_of_taps_in_one_line() -> None:
+    g = setup({"hand": ["Hill Giant"], BATTLEFIELD: ["Mountain", "Mountain", "Mountain", "Mountain"]}, {})
+    s = PlayerSession(g, ME)
+    s.answer(next(o.id for o in s.prompt().options if o.label == "cast Hill Giant"))  # type: ignore[union-attr]
+    s.auto_pass()
+    compact = [line.text for line in build_table(g, ME).log]
+    full = [line.text for line in build_table(g, ME, compact=False).log]
+    assert "You tap Mountain ×4 for {R}{R}{R}{R}" in compact
+    assert sum(1 for t in full if t.startswith("You tap Mountain (#")) == 4
+    assert "You cast Hill Giant" in compact

@@ -43,7 +43,7 @@ def table_of(game: Game, obs: Observation, settings: AutoPass, compact: bool = T
         if p.attached_to is not None:
             attachments.setdefault(p.attached_to, []).append(p.id)
     perms = {
-        p.id: permanent(game, p, voice, tuple(attachments.get(p.id, ())), obs.combat, names)
+        p.id: permanent(game, p, voice, tuple(attachments.get(p.id, ())), obs.combat, names, obs.active)
         for p in obs.battlefield
     }
     seats = [_seat(game, obs, i, voice, perms) for i in range(len(obs.players))]

@@ -1,13 +1,16 @@
 """The log as the table shows it: each player's own view, compact or whole.
 
 The compact log leaves out what a player doesn't need to read: passes of priority
-(117.3d), "untaps 0 permanents", damage wearing off, and the steps in which nothing happened (a "step begins" line followed by
+(117.3d), "untaps 0 permanents", damage wearing off, and the steps in which nothing happened,
+and it says a player's taps of mana sources in a row in one line (a "step begins" line followed by
 nothing but passes). Each line keeps its rule and its index in the whole log;
 ``folded`` counts the entries left out just before it.
 """
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from collections.abc import Iterable
 
 from karn.engine.log import Event
@@ -30,6 +33,43 @@ def _kind(entry: Event) -> str:
     if entry.text.endswith("step begins"):
         return "step"
     return "event"
+
+
+#: "You tap Mountain (#135) for {R}": a mana ability activated (605.3b), as the voice says it.
+_TAP = re.compile(r"^(?P<who>.+?) (?P<verb>taps|tap) (?P<what>.+?) \(#\d+\) for (?P<mana>(?:\{[^}]+\})+)$")
+
+
+def _merge_taps(lines: list[LogLine]) -> list[LogLine]:
+    """Consecutive taps of mana sources by one player, as one line: "Opponent taps Forest ×3
+    for {G}{G}{G}" (the whole log keeps each one)."""
+    out: list[LogLine] = []
+    run: list[tuple[LogLine, re.Match[str]]] = []
+
+    def flush() -> None:
+        if len(run) == 1:
+            out.append(run[0][0])
+        elif run:
+            first, m = run[0]
+            counts = Counter(x[1].group("what") for x in run)
+            what = ", ".join(f"{name} ×{n}" if n > 1 else name for name, n in counts.items())
+            mana = "".join(x[1].group("mana") for x in run)
+            folded = sum(x[0].folded for x in run) + len(run) - 1
+            text = f"{m.group('who')} {m.group('verb')} {what} for {mana}"
+            out.append(LogLine(first.rule, text, first.turn, first.index, first.kind, folded))
+        run.clear()
+
+    for line in lines:
+        m = _TAP.match(line.text) if line.rule == "605.3b" else None
+        if m is not None and (not run or (run[0][1].group("who") == m.group("who") and line.folded == 0)):
+            run.append((line, m))
+            continue
+        flush()
+        if m is not None:
+            run.append((line, m))
+        else:
+            out.append(line)
+    flush()
+    return out
 
 
 def log_lines(entries: Iterable[Event], start: int, voice: Voice, compact: bool = True) -> list[LogLine]:

@@ -31,7 +31,7 @@ class CardInfo(msgspec.Struct, frozen=True, omit_defaults=True):
     counters: dict[str, int] = {}
     tapped: bool = False
     damage: int = 0
-    sick: bool = False  # 302.6: summoning sick, when it matters (a creature without haste)
+    sick: bool = False  # 302.6: summoning sick, when it matters (its controller's turn, no haste)
     token: bool = False
     attached_to: int | None = None
     attachments: tuple[int, ...] = ()  # Auras and Equipment attached to it
