@@ -111,4 +111,4 @@ def log_lines(entries: Iterable[Event], start: int, voice: Voice, compact: bool 
         out.append(
             LogLine(step_entry.rule, voice.text(step_entry.text), step_entry.turn, si, "step", step_folded)
         )
-    return out
+    return _merge_taps(out) if compact else out
