@@ -11,7 +11,7 @@ import pytest
 
 from karn import Action, Game
 from karn.engine.state import BATTLEFIELD, player_ref
-from karn.table import AutoPass, NeedsChoice, PlayerSession, Table, auto_answer, build_table
+from karn.table import AutoPass, NeedsChoice, PlayerSession, Table, auto_answer, build_table, find_cards
 from karn.table.voice import Voice
 
 ME, OPP = 0, 1
@@ -272,8 +272,11 @@ def test_auto_pass_stops_when_the_opponent_casts_a_spell() -> None:
     action, why = me.auto_step()
     assert action is None and "Lightning Bolt" in why
     p = me.prompt()
-    assert p is not None and p.kind == "priority" and "Lightning Bolt" in p.text
+    assert p is not None and p.kind == "priority"
+    assert f"Opponent casts Lightning Bolt targeting Grizzly Bears (#{bears})" in p.text
     assert any(o.label == "cast Shock" for o in p.options)
+    t = build_table(g, ME)
+    assert [c.zone for c in find_cards(t, "bolt", g)] == ["stack"]  # ? bolt finds the spell
 
 
 @pytest.mark.cr("117.3d")

@@ -164,12 +164,17 @@ def card_info(game: Game, table: Table, oid: int) -> CardInfo | None:
     return None
 
 
-def find_cards(table: Table, name: str) -> list[CardInfo]:
-    """Visible cards whose name contains `name` (case-insensitive), exact matches first."""
+def find_cards(table: Table, name: str, game: Game | None = None) -> list[CardInfo]:
+    """Visible cards whose name contains `name` (case-insensitive), exact matches first;
+    with the `game`, the spells on the stack too."""
     wanted = name.strip().lower()
     found: list[CardInfo] = []
     for seat in table.seats:
         for zone in (seat.lands, seat.creatures, seat.others, seat.hand, seat.graveyard, seat.exile):
             found.extend(c for c in zone if wanted in c.name.lower())
+    if game is not None:
+        for s in table.stack:
+            if s.kind == "spell" and wanted in s.name.lower():
+                found.append(card_in_zone(game, s.id, s.name, "stack", s.controller))
     found.sort(key=lambda c: c.name.lower() != wanted)
     return found

@@ -101,10 +101,7 @@ def _priority(d: DecisionView, obs: Observation, voice: Voice, show_mana: bool) 
     step = obs.step.replace("_", " ")
     whose = voice.possessive(obs.active)
     if obs.stack:
-        top = obs.stack[0]
-        who = voice.seat_name(top.controller)
-        what = f"{top.name} (spell)" if top.kind == "spell" else f"{top.name}'s ability"
-        text = f"{whose} turn, {step}: {what} from {who} is on the stack. You have priority"
+        text = f"{whose} turn, {step}: {_stack_top(obs, voice)}. You have priority: respond or pass"
     else:
         text = f"{whose} turn, {step}: you have priority"
     hidden = sum(1 for o in d.options if o.kind == "mana") if not show_mana else 0
@@ -112,6 +109,20 @@ def _priority(d: DecisionView, obs: Observation, voice: Voice, show_mana: bool) 
     if hidden:
         hint += f"; m: show mana abilities ({hidden} hidden)"
     return Prompt("priority", d.rule, text[:1].upper() + text[1:], options, default="pass", hint=hint)
+
+
+def _stack_top(obs: Observation, voice: Voice) -> str:
+    """ "Opponent cast Lightning Bolt targeting Grizzly Bears (#23)": the top of the stack."""
+    top = obs.stack[0]
+    names = {p.id: p.name for p in obs.battlefield}
+    names.update({s.id: s.name for s in obs.stack})
+    targets = [_defender(voice, t, names) for slot in top.targets for t in slot]
+    aimed = f" targeting {', '.join(targets)}" if targets else ""
+    who = voice.seat_name(top.controller)
+    if top.kind == "spell":
+        verb = "cast" if who == "You" else "casts"
+        return f"{who} {verb} {top.name}{aimed}"
+    return f"{top.name}'s ability ({who}){aimed} is on the stack"
 
 
 def _attackers(d: DecisionView, obs: Observation, voice: Voice) -> Prompt:

@@ -314,7 +314,7 @@ class TerminalGame:
                 return
             self.con.print(render_card(card, names))
             return
-        found = find_cards(table, what)
+        found = find_cards(table, what, self.game)
         if not found:
             self.con.print(f"[red]no visible card named {escape(what)!r}[/]")
             return
