@@ -247,6 +247,8 @@ def test_log_and_prompts_speak_to_you() -> None:
         == "You take the first turn and skip your first draw"
     )
     assert v.text("A passes priority") == "You pass priority"
+    assert v.text("choose a card A discards") == "choose a card you discard"
+    assert v.text("deals 2 damage to A this turn") == "deals 2 damage to you this turn"
     assert v.text("B passes priority") == "Opponent passes priority"
     assert Voice(["A", "B", "C"], 0).text("B casts Shock") == "B casts Shock"
 
@@ -428,3 +430,28 @@ def test_the_compact_log_says_a_run_of_taps_in_one_line() -> None:
     assert "You tap Mountain ×4 for {R}{R}{R}{R}" in compact
     assert sum(1 for t in full if t.startswith("You tap Mountain (#")) == 4
     assert "You cast Hill Giant" in compact
+
+
+@pytest.mark.cr("508.1b")
+def test_an_attacker_picks_whom_it_attacks_when_there_is_a_planeswalker() -> None:
+    g = setup(
+        {BATTLEFIELD: ["Grizzly Bears"]}, {BATTLEFIELD: ["Garruk Wildspeaker"]}, step="beginning_of_combat"
+    )
+    g.apply(Action("pass"))
+    g.apply(Action("pass"))
+    s = PlayerSession(g, ME)
+    p = s.prompt()
+    assert p is not None and p.kind == "attackers"
+    (bears,) = [o for o in p.options if o.kind == "attacker"]
+    assert [c.label for c in bears.choices] == ["attack Opponent", next(c.label for c in bears.choices[1:])]
+    assert bears.choices[1].label.startswith("attack Garruk Wildspeaker (#")
+    s.answer("1", "2")
+    p = s.prompt()
+    assert p is not None
+    (bears,) = [o for o in p.options if o.kind == "attacker"]
+    assert bears.selected and bears.detail.startswith("attacking Garruk Wildspeaker")
+    s.answer("1", "1")  # changes its mind: attacks the player instead
+    p = s.prompt()
+    assert p is not None
+    (bears,) = [o for o in p.options if o.kind == "attacker"]
+    assert bears.detail == "attacking Opponent"

@@ -28,7 +28,7 @@ def build_table(
     (default: the start of the current turn) to the end, compact (passes and empty
     steps folded) unless `compact` is False."""
     obs = game.observation(player, log_from) if player is not None else game.public_observation(log_from)
-    return table_of(game, obs, settings or AutoPass(), compact)
+    return table_of(game, obs, settings if settings is not None else AutoPass(), compact)
 
 
 def table_of(game: Game, obs: Observation, settings: AutoPass, compact: bool = True) -> Table:
@@ -85,6 +85,7 @@ def table_of(game: Game, obs: Observation, settings: AutoPass, compact: bool = T
         winner=obs.winner,
         result=result,
         combat=obs.combat is not None and bool(obs.combat.attackers),
+        settings=settings if obs.player is not None else None,
     )
 
 

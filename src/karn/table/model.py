@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import msgspec
 
+from karn.table.autopass import AutoPass
+
 
 class CardInfo(msgspec.Struct, frozen=True, omit_defaults=True):
     """A visible card with its current characteristics and its rules text.
@@ -167,3 +169,4 @@ class Table(msgspec.Struct, frozen=True):
     winner: int | None
     result: str  # "You win", "Opponent wins", "a draw" ("" while the game goes on)
     combat: bool  # a combat with attackers is under way
+    settings: AutoPass | None = None  # the viewer's stops and pass settings (None: a spectator)

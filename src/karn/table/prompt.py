@@ -134,10 +134,22 @@ def _attackers(d: DecisionView, obs: Observation, voice: Voice) -> Prompt:
             defenders.setdefault(o.a, []).append(o.b)
         elif o.kind == "unattack":
             defenders.setdefault(o.a, [])
+    # Whom a creature already attacking could attack instead (508.1b): the defenders the
+    # other creatures may attack, or the opponents and their planeswalkers.
+    every: list[int] = []
+    for o in d.options:
+        if o.kind == "attack" and o.b not in every:
+            every.append(o.b)
+    if not every:
+        me = obs.player
+        every = [-(p.index + 1) for p in obs.players if p.index != me and not p.lost]
+        every += [p.id for p in obs.battlefield if p.controller != me and "planeswalker" in p.types]
     options: list[PromptOption] = []
     for i, oid in enumerate(sorted(defenders), 1):
         perm = obs.permanent(oid)
         pt = f" {perm.power}/{perm.toughness}" if perm is not None and perm.power is not None else ""
+        if oid in attacking:
+            defenders[oid] = every if attacking[oid] in every else [attacking[oid], *every]
         choices = [
             Choice(
                 f"attack:{oid}:{ref}",
@@ -171,6 +183,9 @@ def _attackers(d: DecisionView, obs: Observation, voice: Voice) -> Prompt:
     if any(not o.selected for o in options if o.kind == "attacker"):
         options.append(PromptOption("all", "a", "attack with all", "all"))
     options.append(PromptOption("none", "n", "no attacks", "none"))
+    hint = "numbers pick or take back attackers (several at once: 1 3); a: all; n: none; Enter: done"
+    if any(o.choices for o in options):
+        hint += "; 1:2 attacks the second of creature 1's choices (a planeswalker, another player)"
     return Prompt(
         "attackers",
         d.rule,
@@ -178,7 +193,7 @@ def _attackers(d: DecisionView, obs: Observation, voice: Voice) -> Prompt:
         options,
         default="done",
         multi=True,
-        hint="numbers pick or take back attackers (several at once: 1 3); a: all; n: none; Enter: done",
+        hint=hint,
     )
 
 

@@ -28,6 +28,15 @@ def second_person(verb: str) -> str:
     return verb
 
 
+#: Words ending in "s" that follow a player's name without being its verb.
+_NOT_VERBS = frozenset({"this", "thus", "plus", "its", "as", "us", "yes", "unless", "less"})
+
+
+def _verb_like(word: str) -> bool:
+    """Mid-sentence, "you discards" but not "you this turn": a third-person verb form."""
+    return word.endswith("s") and not word.endswith("ss") and word not in _NOT_VERBS
+
+
 class Voice:
     """Rewrites the engine's texts for the player `viewer` (None: a spectator, who sees
     every seat by its name, "Opponent" never used)."""
@@ -73,9 +82,9 @@ class Voice:
                     out.append(word + (verb or ""))
                 else:
                     out.append("You" if start_of_sentence else "you")
-                    if verb and start_of_sentence:
+                    if verb and (start_of_sentence or _verb_like(verb[1:])):
                         out.append(" " + second_person(verb[1:]))
-                        you_subject = True
+                        you_subject = you_subject or start_of_sentence
                     elif verb:
                         out.append(verb)
             else:
