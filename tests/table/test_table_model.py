@@ -455,3 +455,23 @@ def test_an_attacker_picks_whom_it_attacks_when_there_is_a_planeswalker() -> Non
     assert p is not None
     (bears,) = [o for o in p.options if o.kind == "attacker"]
     assert bears.detail == "attacking Opponent"
+
+
+@pytest.mark.cr("500.1")
+def test_the_recap_says_what_the_opponent_did_last_turn() -> None:
+    g = Game.new("red_burn", "green_stompy", seed=12)
+    sessions = [PlayerSession(g, p) for p in (0, 1)]
+    while g.state.turn < 6 and not g.is_over():
+        d = g.decision
+        assert d is not None
+        s = sessions[d.player]
+        if s.auto_step()[0] is None:
+            p = s.prompt()
+            assert p is not None
+            land = next((o for o in p.options if o.label.startswith(("play ", "cast "))), None)
+            s.answer(land.id if land is not None else p.default or p.options[0].id)
+    me = g.state.active
+    recap = build_table(g, me).recap
+    assert recap.startswith("Opponent's turn 5: ") and "played " in recap
+    assert build_table(g, 1 - me).recap == ""  # the turn before was their own
+    assert build_table(g, None).recap.startswith(f"{g.pname(1 - me)}'s turn 5: ")

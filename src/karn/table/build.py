@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from karn.engine.observation import Observation, PermanentView, StackItemView
 from karn.engine.values import ref_player
 from karn.game import Game
 from karn.table.autopass import AutoPass
 from karn.table.cards import card_in_zone, face_of, permanent
-from karn.table.log import log_lines
+from karn.table.log import log_lines, turn_summary
 from karn.table.model import CardInfo, Seat, StackEntry, Table, Target
 from karn.table.prompt import build_prompt
 from karn.table.voice import Voice
@@ -28,7 +30,31 @@ def build_table(
     (default: the start of the current turn) to the end, compact (passes and empty
     steps folded) unless `compact` is False."""
     obs = game.observation(player, log_from) if player is not None else game.public_observation(log_from)
-    return table_of(game, obs, settings if settings is not None else AutoPass(), compact)
+    table = table_of(game, obs, settings if settings is not None else AutoPass(), compact)
+    summary = recap(game, player)
+    return msgspec.structs.replace(table, recap=summary) if summary else table
+
+
+def recap(game: Game, player: int | None) -> str:
+    """What another player did in the turn before this one, in one line ("" when the turn
+    before was `player`'s own, or there was none)."""
+    log = game.log
+    turn = game.state.turn - 1
+    if turn < 1:
+        return ""
+    start = len(log)
+    while start > 0 and log[start - 1].turn >= turn:
+        start -= 1
+    names = [p.name for p in game.state.players]
+    active = None
+    for e in log[start:]:
+        if e.turn == turn and e.rule == "500.1":
+            active = next((i for i, n in enumerate(names) if e.text.endswith(f"{n}'s turn begins")), None)
+            break
+    if active is None or active == player:
+        return ""
+    obs = game.observation(player, start) if player is not None else game.public_observation(start)
+    return turn_summary(obs.log, turn, active, voice_for(game, player))
 
 
 def table_of(game: Game, obs: Observation, settings: AutoPass, compact: bool = True) -> Table:

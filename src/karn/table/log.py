@@ -112,3 +112,72 @@ def log_lines(entries: Iterable[Event], start: int, voice: Voice, compact: bool 
             LogLine(step_entry.rule, voice.text(step_entry.text), step_entry.turn, si, "step", step_folded)
         )
     return _merge_taps(out) if compact else out
+
+
+#: What a turn's summary reads in the log.
+_PLAYED = re.compile(r"^(?P<who>.+?) plays (?P<what>.+)$")
+_CAST = re.compile(r"^(?P<who>.+?) casts (?P<what>.+?)(?: targeting .*)?$")
+_ACTIVATED = re.compile(r"^(?P<who>.+?) activates (?P<what>[^:]+):")
+_ATTACKS = re.compile(r"^(?P<what>.+?) attacks ")
+_LIFE = re.compile(r"\(life (?P<life>-?\d+)\)")
+
+
+def _life_change(text: str, name: str) -> tuple[int, int] | None:
+    """(change, life after) of a log line that changes `name`'s life, else None."""
+    m = _LIFE.search(text)
+    if m is None:
+        return None
+    n = re.escape(name)
+    after = int(m.group("life"))
+    if d := re.search(rf"deals (\d+) [a-z ]*damage to {n} \(life", text):
+        return -int(d.group(1)), after
+    if d := re.search(rf"^{n} loses (\d+) life", text):
+        return -int(d.group(1)), after
+    if d := re.search(rf"^{n} gains (\d+) life", text):
+        return int(d.group(1)), after
+    return None
+
+
+def turn_summary(entries: Iterable[Event], turn: int, active: int, voice: Voice) -> str:
+    """One line that says what `active` did in `turn` and what it did to the viewer's
+    life: "Opponent's turn 5: played Forest; cast Leatherback Baloth; attacked with
+    Grizzly Bears; your life 20 → 18"."""
+    who = voice.names[active]
+    played: list[str] = []
+    cast: list[str] = []
+    activated: list[str] = []
+    attackers: list[str] = []
+    life_before: int | None = None
+    life: int | None = None
+    viewer = voice.names[voice.viewer] if voice.viewer is not None else None
+    for e in entries:
+        if e.turn != turn:
+            continue
+        if e.rule == "305.1" and (m := _PLAYED.match(e.text)) and m.group("who") == who:
+            played.append(m.group("what"))
+        elif e.rule == "601.2i" and (m := _CAST.match(e.text)) and m.group("who") == who:
+            cast.append(m.group("what"))
+        elif e.rule in ("602.2", "606.4") and (m := _ACTIVATED.match(e.text)) and m.group("who") == who:
+            activated.append(m.group("what"))
+        elif e.rule == "508.1" and (m := _ATTACKS.match(e.text)):
+            attackers.append(m.group("what"))
+        change = _life_change(e.text, viewer) if viewer is not None else None
+        if change is not None:
+            if life_before is None:
+                life_before = change[1] - change[0]
+            life = change[1]
+    parts = []
+    if played:
+        parts.append("played " + ", ".join(played))
+    if cast:
+        parts.append("cast " + ", ".join(cast))
+    if activated:
+        parts.append("activated " + ", ".join(activated))
+    if attackers:
+        parts.append("attacked with " + ", ".join(attackers))
+    if life_before is not None and life is not None and life != life_before:
+        parts.append(f"your life {life_before} → {life}")
+    if not parts:
+        parts.append("nothing of note")
+    whose = voice.possessive(active)
+    return f"{whose[:1].upper()}{whose[1:]} turn {turn}: " + "; ".join(voice.text(p) for p in parts)

@@ -170,3 +170,4 @@ class Table(msgspec.Struct, frozen=True):
     result: str  # "You win", "Opponent wins", "a draw" ("" while the game goes on)
     combat: bool  # a combat with attackers is under way
     settings: AutoPass | None = None  # the viewer's stops and pass settings (None: a spectator)
+    recap: str = ""  # what another player did in the turn before this one ("Opponent's turn 4: ...")

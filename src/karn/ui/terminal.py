@@ -91,6 +91,7 @@ class TerminalGame:
         self.ai_decisions = 0
         self.snapshot: Game | None = None  # before your last land, mana ability or cast
         self.snapshot_at = -1  # the AI's decision count when it was taken
+        self.recapped = 0  # the turn whose recap of the turn before was printed
 
     # ------------------------------------------------------------------ the loop
 
@@ -138,6 +139,9 @@ class TerminalGame:
             return
         self.print_log()
         table = self.session.table(log_from=len(g.log))
+        if table.recap and self.recapped != g.state.turn:
+            self.recapped = g.state.turn
+            self.con.print(f"[bold magenta]{escape(table.recap)}[/]")
         self.con.print(render_board(table))
         self.ask(table)
 
