@@ -1,10 +1,10 @@
 """The log as the table shows it: each player's own view, compact or whole.
 
 The compact log leaves out what a player doesn't need to read: passes of priority
-(117.3d), "untaps 0 permanents", damage wearing off, and the steps in which nothing happened,
-and it says a player's taps of mana sources in a row in one line (a "step begins" line followed by
-nothing but passes). Each line keeps its rule and its index in the whole log;
-``folded`` counts the entries left out just before it.
+(117.3d), untapping, declaring no attackers, damage wearing off, and the steps in which
+nothing happened (a "step begins" line followed by nothing but such lines); it says a
+player's taps of mana sources in a row in one line. Each line keeps its rule and its
+index in the whole log; ``folded`` counts the entries left out just before it.
 """
 
 from __future__ import annotations
@@ -18,13 +18,14 @@ from karn.table.model import LogLine
 from karn.table.voice import Voice
 
 #: Rules of the lines a compact log leaves out on their own: passing priority (117.3d),
-#: damage wearing off in the cleanup step (514.2).
-PASS_RULES = frozenset({"117.3d", "514.2"})
+#: untapping in the untap step (502.3), declaring no attackers (508.8: no combat
+#: happened), damage wearing off in the cleanup step (514.2).
+PASS_RULES = frozenset({"117.3d", "502.3", "508.8", "514.2"})
 
 
 def _noise(entry: Event) -> bool:
-    """A line that says nothing happened: "A untaps 0 permanents" (502.3)."""
-    return entry.rule in PASS_RULES or (entry.rule == "502.3" and " 0 permanents" in entry.text)
+    """A line that says nothing happened, or nothing a player needs to read."""
+    return entry.rule in PASS_RULES
 
 
 def _kind(entry: Event) -> str:

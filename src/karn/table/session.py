@@ -11,9 +11,9 @@ from __future__ import annotations
 from karn.engine.actions import Action
 from karn.game import Game
 from karn.table.autopass import AutoPass, auto_answer
-from karn.table.build import build_table
+from karn.table.build import build_table, voice_for
 from karn.table.model import Prompt, PromptOption, Table
-from karn.table.prompt import PASS_TURN, PASS_UNTIL_MINE, actions_for, find_option
+from karn.table.prompt import PASS_TURN, PASS_UNTIL_MINE, actions_for, build_prompt, find_option
 
 
 class NeedsChoice(ValueError):
@@ -45,7 +45,9 @@ class PlayerSession:
         """The player's prompt (None: someone else decides, or the game is over)."""
         if not self.deciding():
             return None
-        return self.table(log_from=len(self.game.log)).prompt
+        g = self.game
+        obs = g.observation(self.player, len(g.log))
+        return build_prompt(obs, voice_for(g, self.player), self.settings.show_mana_abilities)
 
     def auto_step(self) -> tuple[Action | None, str]:
         """Answer one decision for the player if their settings say so; returns the action
