@@ -28,6 +28,8 @@ from karn.table.voice import Voice
 OBJECT_KINDS = frozenset(
     {"play", "cast", "activate", "mana", "target", "attack", "unattack", "block", "unblock"}
 )
+#: Option kinds that pick a card by its id (a card to discard, to put on the bottom).
+CARD_KINDS = frozenset({"choose", "bottom"})
 #: The order of priority options by kind.
 _PRIORITY_ORDER = {"pass": 0, "play": 1, "cast": 2, "activate": 3, "mana": 4}
 #: Letter keys of the options every prompt of a kind has.
@@ -87,6 +89,10 @@ def _words(voice: Voice, text: str) -> str:
 def _engine_option(o: Option, key: str, voice: Voice) -> PromptOption:
     obj = o.a if o.kind in OBJECT_KINDS and o.a > 0 else None
     label = voice.text(o.label or o.kind)
+    if o.kind in CARD_KINDS and o.a > 0 and label not in ("top", "bottom"):
+        obj = o.a
+        if "#" not in label:
+            label += f" (#{o.a})"  # two Mountains to discard: which is which
     return PromptOption(id=option_id(o), key=LETTERS.get(o.kind, key), label=label, kind=o.kind, object=obj)
 
 
