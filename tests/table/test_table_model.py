@@ -324,6 +324,9 @@ def test_auto_pay_by_default_and_manual_tapping_on_request() -> None:
     p = manual.prompt()
     assert action is None and p is not None and p.kind == "pay" and p.default == "pay"
     assert sum(o.kind == "mana" for o in p.options) == 2  # tap by hand
+    manual.answer(next(o.id for o in p.options if o.kind == "mana"))
+    p = manual.prompt()
+    assert p is not None and p.kind == "pay" and p.text.endswith("(floating: {G})")
 
 
 @pytest.mark.cr("505.1", "508.1")

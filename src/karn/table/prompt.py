@@ -280,7 +280,7 @@ def _generic(d: DecisionView, obs: Observation, voice: Voice) -> Prompt:
     if d.kind == "pay":
         pool = obs.players[obs.player].mana_pool if obs.player is not None else {}
         if pool:
-            floating = "".join("{" + k + "}" * v for k, v in pool.items())
+            floating = "".join(("{" + k + "}") * v for k, v in pool.items())
             text += f" (floating: {floating})"
     default = None
     for wanted in ("pay", "keep", "done"):
