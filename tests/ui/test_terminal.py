@@ -80,3 +80,30 @@ def test_end_of_input_concedes(monkeypatch: pytest.MonkeyPatch, capsys: pytest.C
     assert main(["play", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert "end of input: you concede" in out and "The AI wins." in out
+
+
+@pytest.mark.cr("509.1")
+def test_blocks_are_typed_blocker_then_attacker(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from karn import Game
+
+    g = Game.empty(names=("You", "AI"))
+    for _ in range(10):
+        g.add_card(0, "Mountain", "library")
+        g.add_card(1, "Forest", "library")
+    goblins = [g.add_card(0, "Raging Goblin", "battlefield") for _ in range(2)]
+    bears = g.add_card(1, "Grizzly Bears", "battlefield")
+    courser = g.add_card(1, "Centaur Courser", "battlefield")
+    g.begin_at(1, "beginning_of_combat", turn=2)
+    save = tmp_path / "block.karn"
+    save.write_bytes(g.dumps())
+    # The AI attacks with both. "1 2": the first Goblin blocks the second attacker; "2",
+    # then "1" when asked which: the second Goblin blocks the first; Enter: done.
+    script(monkeypatch, ["1 2", "2", "1", "", "q", "y"])
+    assert main(["play", "--resume", str(save)]) == 0
+    out = capsys.readouterr().out
+    assert "pick a blocker, then the attacker it blocks" in out
+    assert f"Raging Goblin (#{goblins[0]}) blocks Centaur Courser (#{courser})" in out
+    assert f"Raging Goblin (#{goblins[1]}) blocks Grizzly Bears (#{bears})" in out
+    assert f"blocking Centaur Courser (#{courser})" in out  # the block shown before done
