@@ -478,3 +478,22 @@ def test_the_recap_says_what_the_opponent_did_last_turn() -> None:
     assert recap.startswith("Opponent's turn 5: ") and "played " in recap
     assert build_table(g, 1 - me).recap == ""  # the turn before was their own
     assert build_table(g, None).recap.startswith(f"{g.pname(1 - me)}'s turn 5: ")
+
+
+@pytest.mark.cr("400.2", "400.7")
+def test_the_table_shows_the_hidden_cards_the_viewer_knows_and_no_others() -> None:
+    g = setup(
+        {"hand": ["Unsummon"], BATTLEFIELD: ["Island"]},
+        {"hand": ["Lightning Bolt"], BATTLEFIELD: ["Grizzly Bears"]},
+    )
+    s = PlayerSession(g, ME)
+    bears = next(o for o in g.state.battlefield if name_of(g, o) == "Grizzly Bears")
+    s.answer(next(o.id for o in s.prompt().options if o.label == "cast Unsummon"))  # type: ignore[union-attr]
+    s.answer(f"target:{bears}")
+    s.auto_pass()
+    g.apply(Action("pass"), player=OPP)
+    for viewer in (ME, None):
+        t = build_table(g, viewer)
+        assert [(c.name, c.zone, c.owner) for c in t.known] == [("Grizzly Bears", "hand", OPP)]
+        text = msgspec.json.encode(t).decode()
+        assert "Lightning Bolt" not in text  # the opponent's other card stays hidden

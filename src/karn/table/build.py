@@ -112,6 +112,11 @@ def table_of(game: Game, obs: Observation, settings: AutoPass, compact: bool = T
         result=result,
         combat=obs.combat is not None and bool(obs.combat.attackers),
         settings=settings if obs.player is not None else None,
+        known=[
+            card_in_zone(game, k.id, k.name, k.zone, k.owner)
+            for k in obs.known
+            if not (k.zone == "hand" and k.owner == obs.player)
+        ],
     )
 
 

@@ -171,3 +171,4 @@ class Table(msgspec.Struct, frozen=True):
     combat: bool  # a combat with attackers is under way
     settings: AutoPass | None = None  # the viewer's stops and pass settings (None: a spectator)
     recap: str = ""  # what another player did in the turn before this one ("Opponent's turn 4: ...")
+    known: list[CardInfo] = []  # cards in hidden zones the viewer knows (revealed, looked at: 400.2)

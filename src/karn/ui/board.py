@@ -62,7 +62,7 @@ def _lands(lands: list[CardInfo], names: dict[int, str]) -> str:
     return ", ".join(parts) or "-"
 
 
-def _seat(seat: Seat, names: dict[int, str]) -> Grid:
+def _seat(seat: Seat, names: dict[int, str], known: list[CardInfo]) -> Grid:
     g = Grid.grid(padding=(0, 1))
     g.add_column(style="bold", no_wrap=True, min_width=14)
     g.add_column()
@@ -97,6 +97,9 @@ def _seat(seat: Seat, names: dict[int, str]) -> Grid:
             f"top: #{top.id} {escape(top.name)}"
             + (f" (+{len(seat.graveyard) - 1} more: gy)" if len(seat.graveyard) > 1 else ""),
         )
+    mine = [c for c in known if c.owner == seat.index]
+    if mine:
+        g.add_row("known", ", ".join(f"#{c.id} {escape(c.name)} (in {c.zone})" for c in mine))
     if seat.you:
         hand = ", ".join(f"#{c.id} {escape(c.name)}" for c in seat.hand) or "-"
         g.add_row("your hand", hand)
@@ -122,11 +125,11 @@ def render_board(table: Table) -> Panel:
     names = names_of(table)
     you = next((s for s in table.seats if s.you), None)
     others = [s for s in table.seats if not s.you]
-    rows: list[RenderableType] = [_seat(s, names) for s in others]
+    rows: list[RenderableType] = [_seat(s, names, table.known) for s in others]
     if table.stack:
         rows.append(_stack(table.stack))
     if you is not None:
-        rows.append(_seat(you, names))
+        rows.append(_seat(you, names, table.known))
     return Panel(Group(*rows), title=escape(table.status), title_align="left")
 
 
