@@ -120,7 +120,7 @@ def test_blockers_pick_a_blocker_then_its_attacker() -> None:
         s.answer("1")
     first = blockers[0]
     target = first.choices[1]
-    s.answer("1", target.key)
+    s.answer(target.id)  # "block:B:A" alone: the blocker and its attacker
     p = s.prompt()
     assert p is not None
     again = [o for o in p.options if o.kind == "blocker"]

@@ -73,13 +73,19 @@ class PlayerSession:
 
     def answer(self, option_id: str, choice: str | None = None) -> list[Action]:
         """Answer the prompt with the option of this id or key (`choice`: its second
-        pick). Returns the engine actions applied. A pass setting applies its first pass.
+        pick; a second pick's id alone names its option too). Returns the engine actions applied. A pass setting applies its first pass.
         Raises :class:`NeedsChoice` when the option needs a second pick, ``KeyError`` for
         an id that is not an option now."""
         prompt = self.prompt()
         if prompt is None:
             raise KeyError("no decision of yours is pending")
         option = find_option(prompt, option_id)
+        if option is None:
+            # A second pick's id given alone ("block:23:17", "attack:17:-2"): its option.
+            for o in prompt.options:
+                if any(c.id == option_id for c in o.choices):
+                    option, choice = o, option_id
+                    break
         if option is None:
             raise KeyError(f"no option {option_id!r} now")
         g = self.game
