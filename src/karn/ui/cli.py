@@ -202,7 +202,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="2 to 6 players, free-for-all (806); the decks alternate A, B, A, B... (default: 2)",
     )
     d.set_defaults(func=cmd_demo)
-    p = sub.add_parser("play", help="play against the heuristic AI in the terminal")
+    p = sub.add_parser(
+        "play",
+        help="play against the heuristic AI in the terminal",
+        description="Play against the heuristic AI in the terminal. In the game: Enter takes the "
+        "default answer; options keep their keys (attackers: 1 3, a all, n none; blockers: a blocker "
+        "then its attacker, 2 1); e passes until end of turn, u until your next turn; ? N or ? NAME "
+        "shows a card, gy and ex the graveyards and exile, log the whole turn, rule N a rule; undo, "
+        "save FILE (resume with --resume FILE), q concedes after asking; help lists everything.",
+    )
     p.add_argument("--seed", type=int, default=None, help="the game's random seed (default: a random one)")
     p.add_argument("--deck", default=DEFAULT_DECKS[0], help=f"your deck: {decks}")
     p.add_argument("--ai-deck", default=DEFAULT_DECKS[1], help=f"the AI's deck: {decks}")

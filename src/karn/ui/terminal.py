@@ -65,10 +65,6 @@ class EndOfInput(Exception):
     """Standard input ended (a script of answers ran out)."""
 
 
-class Abandon(Exception):
-    """The player left without conceding (Ctrl-C twice)."""
-
-
 def read(prompt: str = INPUT_PROMPT) -> str:
     try:
         return input(prompt)
@@ -104,15 +100,12 @@ class TerminalGame:
                 try:
                     if self.confirm("Quit? You concede the game. (y/N) "):
                         self.concede()
-                except (KeyboardInterrupt, EndOfInput, Abandon):
+                except (KeyboardInterrupt, EndOfInput):  # Ctrl-C twice: leave without conceding
                     self.con.print("\n[bold]game abandoned[/] (save FILE keeps a game for later)")
                     return 0
             except EndOfInput:
                 self.con.print("\n[dim]end of input: you concede[/]")
                 self.concede()
-            except Abandon:
-                self.con.print("\n[bold]game abandoned[/]")
-                return 0
         self.print_log()
         w = self.game.winner
         self.con.print(
