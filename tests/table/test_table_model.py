@@ -497,3 +497,38 @@ def test_the_table_shows_the_hidden_cards_the_viewer_knows_and_no_others() -> No
         assert [(c.name, c.zone, c.owner) for c in t.known] == [("Grizzly Bears", "hand", OPP)]
         text = msgspec.json.encode(t).decode()
         assert "Lightning Bolt" not in text  # the opponent's other card stays hidden
+
+
+@pytest.mark.cr("117.3d")
+def test_holding_an_instant_through_a_quiet_opponents_turn_asks_nothing() -> None:
+    # Review finding 11: holding Shock with an untapped Mountain used to ask in every step.
+    g = setup(
+        {"hand": ["Shock"], BATTLEFIELD: ["Mountain"]},
+        {"hand": ["Forest"], BATTLEFIELD: ["Forest"]},
+        active=OPP,
+        step="upkeep",
+    )
+    me, opp = PlayerSession(g, ME), PlayerSession(g, OPP)
+    asked: list[str] = []
+    while g.state.active == OPP and not g.is_over():
+        d = g.decision
+        assert d is not None
+        s = me if d.player == ME else opp
+        action, why = s.auto_step()
+        if action is None:
+            if s is me:
+                asked.append(f"{g.state.step}: {why}")
+            p = s.prompt()
+            assert p is not None
+            play = next((o for o in p.options if o.label == "play Forest"), None)
+            s.answer(play.id if play is not None else "pass")
+    assert asked == []
+    # Then the player's own main phase stops them (a spell to cast), and nothing before it.
+    while True:
+        d = g.decision
+        assert d is not None
+        s = me if d.player == ME else opp
+        action, why = s.auto_step()
+        if action is None:
+            break
+    assert d.player == ME and g.state.step == "precombat_main" and why == "a stop: precombat main"
