@@ -251,6 +251,9 @@ def test_log_and_prompts_speak_to_you() -> None:
     assert v.text("deals 2 damage to A this turn") == "deals 2 damage to you this turn"
     assert v.text("B passes priority") == "Opponent passes priority"
     assert Voice(["A", "B", "C"], 0).text("B casts Shock") == "B casts Shock"
+    tavern = Voice(["You", "AI"], 0, ["You Meet in a Tavern", "Shock"])
+    assert tavern.text("AI casts You Meet in a Tavern") == "Opponent casts You Meet in a Tavern"
+    assert tavern.text("You casts Shock") == "You cast Shock"
 
 
 # --------------------------------------------------------------------------- stops and auto-pass

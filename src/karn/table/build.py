@@ -16,7 +16,7 @@ from karn.table.voice import Voice
 
 
 def voice_for(game: Game, player: int | None) -> Voice:
-    return Voice([p.name for p in game.state.players], player)
+    return Voice([p.name for p in game.state.players], player, game.pool.names())
 
 
 def build_table(
