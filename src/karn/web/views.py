@@ -151,8 +151,12 @@ def table_view(game: Game, seat: int | None, settings: dict[str, Any] | None = N
     prompt: dict[str, Any] | None = None
     d = obs.decision
     if d is not None:
+        visible = {c.id for c in obs.hand} | {p.id for p in obs.battlefield} | {s.id for s in obs.stack}
+        for pv in obs.players:
+            visible.update(c.id for c in pv.graveyard)
+            visible.update(c.id for c in pv.exile)
         options = [
-            {"id": option_id(o.kind, o.a, o.b), "kind": o.kind, "label": o.label, "card": _option_card(o.kind, o.a)}
+            {"id": option_id(o.kind, o.a, o.b), "kind": o.kind, "label": o.label, "card": _option_card(o.a, visible)}
             for o in d.options
         ]
         prompt = {
@@ -186,9 +190,10 @@ def table_view(game: Game, seat: int | None, settings: dict[str, Any] | None = N
     }
 
 
-def _option_card(kind: str, a: int) -> int | None:
-    """The object an option is about (for highlighting it on the table)."""
-    if kind in ("cast", "play", "activate", "attack", "block", "target", "mana") and a > 0:
+def _option_card(a: int, visible: set[int]) -> int | None:
+    """The object or player an option is about (for choosing it by clicking it on the table):
+    an object the seat can see, or a player (encoded negative, -1: player 0)."""
+    if a in visible or a < 0:
         return a
     return None
 
