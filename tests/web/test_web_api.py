@@ -1,0 +1,239 @@
+"""The web server's API and websocket protocol, through FastAPI's TestClient."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("httpx")
+
+from fastapi.testclient import TestClient  # noqa: E402
+
+from karn.web.app import MAX_MESSAGE, create_app  # noqa: E402
+from web_helpers import pick  # noqa: E402
+
+
+@pytest.fixture
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app(":memory:")) as c:
+        yield c
+
+
+def new_game(client: TestClient, **body: Any) -> dict[str, Any]:
+    r = client.post("/api/games", json={"seed": 11, **body})
+    assert r.status_code == 201, r.text
+    return dict(r.json())
+
+
+def table(client: TestClient, game: str, token: str | None) -> dict[str, Any]:
+    headers = {"x-karn-token": token} if token else {}
+    r = client.get(f"/api/games/{game}", headers=headers)
+    assert r.status_code == 200, r.text
+    return dict(r.json())
+
+
+def act(client: TestClient, game: str, token: str, option: str, **extra: Any) -> Any:
+    return client.post(f"/api/games/{game}/actions", headers={"x-karn-token": token}, json={"option": option, **extra})
+
+
+def error_code(r: Any) -> str:
+    return str(r.json()["error"]["code"])
+
+
+def test_lobby_page_decks_and_assets(client: TestClient) -> None:
+    assert "karn" in client.get("/").text
+    decks = client.get("/api/decks").json()
+    assert {"red_burn", "green_stompy"} <= {d["name"] for d in decks}
+    css = client.get("/static/vendor/mana-font/mana.css")
+    assert css.status_code == 200 and "ms-r" in css.text and "mana.woff2" in css.text
+    assert client.get("/static/vendor/mana-font/mana.woff2").status_code == 200
+    page = client.get("/table/whatever").text
+    assert "table.js" in page and "cdn" not in page.lower() and "https://" not in page
+
+
+def test_game_against_the_ai_starts_with_the_seats_prompt(client: TestClient) -> None:
+    made = new_game(client, opponent="ai", deck="red_burn", opponent_deck="green_stompy")
+    t = table(client, made["game"], made["token"])
+    assert t["you"] == 0 and not t["spectator"]
+    assert len(t["hand"]) == 7
+    assert t["players"][0]["label"] == "You"
+    assert t["players"][1]["name"] == "Karn AI" and t["players"][1]["hand_size"] == 7
+    # the AI has kept its hand or the human decides the mulligan first: either way the
+    # human is asked (the AI never leaves a decision pending)
+    assert t["prompt"] is not None and t["prompt"]["kind"] == "mulligan"
+    assert t["prompt"]["default"] == "keep:0:0"
+
+
+def test_a_whole_game_against_the_ai_over_http(client: TestClient) -> None:
+    made = new_game(client, opponent="ai")
+    rng = random.Random(1)
+    for _ in range(3000):
+        t = table(client, made["game"], made["token"])
+        if t["over"]:
+            break
+        assert t["prompt"] is not None, "the server waits for the AI"
+        r = act(client, made["game"], made["token"], pick(t, rng), version=t["version"])
+        assert r.status_code == 200, r.text
+    assert t["over"]
+
+
+def test_spectator_sees_public_information_only(client: TestClient) -> None:
+    made = new_game(client, opponent="friend")
+    t = table(client, made["game"], None)
+    assert t["spectator"] and t["you"] is None
+    assert t["hand"] == [] and t["prompt"] is None
+    assert [p["hand_size"] for p in t["players"]] == [7, 7]
+    assert t["players"][0]["label"] == "Host"
+
+
+def test_friend_seats_and_refusals_change_nothing(client: TestClient) -> None:
+    made = new_game(client, opponent="friend", friend_name="Alice")
+    game, tokens = made["game"], [made["token"], made["invite_token"]]
+    seat_tables = [table(client, game, tok) for tok in tokens]
+    decider = seat_tables[0]["decider"]
+    other = 1 - decider
+    before = [table(client, game, tok) for tok in tokens]
+    assert before[decider]["prompt"] is not None and before[other]["prompt"] is None
+    refusals = [
+        # an action from the seat that does not decide (117.1)
+        (act(client, game, tokens[other], "keep:0:0"), 409, "not_your_decision"),
+        # a wrong token
+        (act(client, game, "not-a-token", "keep:0:0"), 403, "bad_token"),
+        # unknown actions
+        (act(client, game, tokens[decider], "fly:0:0"), 400, "unknown_action"),
+        (act(client, game, tokens[decider], "garbage"), 400, "unknown_action"),
+        (act(client, game, tokens[decider], 17), 400, "bad_action"),
+        # a stale version
+        (act(client, game, tokens[decider], "keep:0:0", version=before[0]["version"] - 1), 409, "stale"),
+        # malformed JSON, a non-object
+        (
+            client.post(
+                f"/api/games/{game}/actions",
+                headers={"x-karn-token": tokens[decider], "content-type": "application/json"},
+                content=b"{not json",
+            ),
+            400,
+            "bad_json",
+        ),
+        (client.post(f"/api/games/{game}/actions", headers={"x-karn-token": tokens[decider]}, json=[1]), 400, "bad_json"),
+        # an oversized payload
+        (
+            client.post(
+                f"/api/games/{game}/actions",
+                headers={"x-karn-token": tokens[decider]},
+                json={"option": "x" * (MAX_MESSAGE + 1)},
+            ),
+            413,
+            "too_large",
+        ),
+        # no token at all
+        (client.post(f"/api/games/{game}/actions", json={"option": "keep:0:0"}), 403, "bad_token"),
+        # no such game
+        (act(client, "nope", tokens[decider], "keep:0:0"), 404, "no_game"),
+    ]
+    for r, status, code in refusals:
+        assert r.status_code == status, (code, r.text)
+        assert error_code(r) == code
+        assert r.json()["error"]["message"]
+    after = [table(client, game, tok) for tok in tokens]
+    assert after == before
+    assert client.get(f"/api/games/{game}", headers={"x-karn-token": "bad"}).status_code == 403
+    ok = act(client, game, tokens[decider], "keep:0:0", version=before[0]["version"])
+    assert ok.status_code == 200 and ok.json()["version"] > before[0]["version"]
+
+
+def test_lobby_refusals(client: TestClient) -> None:
+    cases = [
+        ({"opponent": "robot"}, "bad_request"),
+        ({"deck": "no_such_deck"}, "bad_deck"),
+        ({"opponent_deck": "no_such_deck"}, "bad_deck"),
+        ({"deck_list": "4 Lightning Boltt\n56 Mountain"}, "bad_deck"),
+        ({"deck_list": 5}, "bad_deck"),
+        ({"name": "x" * 30}, "bad_request"),
+        ({"seed": -1}, "bad_request"),
+    ]
+    for body, code in cases:
+        r = client.post("/api/games", json=body)
+        assert r.status_code == 400, (body, r.text)
+        assert error_code(r) == code
+    assert "Lightning Bolt" in client.post("/api/games", json={"deck_list": "4 Lightning Boltt\n56 Mountain"}).text
+
+
+def test_a_pasted_deck_list(client: TestClient) -> None:
+    made = new_game(client, opponent="ai", deck_list="4 Lightning Bolt\n4 Raging Goblin\n52 Mountain\n")
+    t = table(client, made["game"], made["token"])
+    assert {c["name"] for c in t["hand"]} <= {"Lightning Bolt", "Raging Goblin", "Mountain"}
+
+
+def test_settings_pass_until_end_of_turn(client: TestClient) -> None:
+    made = new_game(client, opponent="ai")
+    game, token = made["game"], made["token"]
+    r = client.post(f"/api/games/{game}/settings", headers={"x-karn-token": token}, json={"settings": {"pass_until": "sometime"}})
+    assert r.status_code == 400 and error_code(r) == "bad_settings"
+    r = client.post(f"/api/games/{game}/settings", headers={"x-karn-token": token}, json={"settings": {"pass_until": "my_turn"}})
+    assert r.status_code == 200
+    assert r.json()["settings"]["pass_until"] == "my_turn"
+
+
+def test_card_text_is_sent_with_the_cards(client: TestClient) -> None:
+    made = new_game(client, opponent="ai", deck="red_burn")
+    t = table(client, made["game"], made["token"])
+    bolt = next((c for c in t["hand"] if c["name"] != "Mountain"), None)
+    assert bolt is not None and bolt["type_line"] and bolt["mana_cost"]
+
+
+# ---------------------------------------------------------------------------- websockets
+
+
+def test_websocket_hello_action_errors_and_reconnect(client: TestClient) -> None:
+    made = new_game(client, opponent="friend")
+    game, tokens = made["game"], [made["token"], made["invite_token"]]
+    with client.websocket_connect(f"/ws/{game}") as ws0, client.websocket_connect(f"/ws/{game}") as ws1:
+        ws0.send_json({"type": "hello", "token": tokens[0]})
+        ws1.send_json({"type": "hello", "token": tokens[1]})
+        t0, t1 = ws0.receive_json()["table"], ws1.receive_json()["table"]
+        assert t0["you"] == 0 and t1["you"] == 1
+        decider = t0["decider"]
+        ws = [ws0, ws1]
+        # bad messages: each a clear error, the connection stays open, nothing changes
+        ws[decider].send_text("{oops")
+        assert ws[decider].receive_json()["code"] == "bad_json"
+        ws[decider].send_json({"type": "dance"})
+        assert ws[decider].receive_json()["code"] == "unknown_message"
+        ws[decider].send_json({"type": "action", "option": "fly:1:2"})
+        assert ws[decider].receive_json()["code"] == "unknown_action"
+        ws[decider].send_text("x" * (MAX_MESSAGE + 10))
+        assert ws[decider].receive_json()["code"] == "too_large"
+        ws[1 - decider].send_json({"type": "action", "option": "keep:0:0"})
+        assert ws[1 - decider].receive_json()["code"] == "not_your_decision"
+        ws[decider].send_json({"type": "ping"})
+        assert ws[decider].receive_json()["type"] == "pong"
+        # a real action: both seats get their new table
+        ws[decider].send_json({"type": "action", "option": "keep:0:0", "version": t0["version"]})
+        n0, n1 = ws0.receive_json()["table"], ws1.receive_json()["table"]
+        assert n0["version"] == n1["version"] > t0["version"]
+    # reconnect: a new connection with the same token resumes where it was
+    with client.websocket_connect(f"/ws/{game}") as again:
+        again.send_json({"type": "hello", "token": tokens[0]})
+        assert again.receive_json()["table"] == n0
+
+
+def test_websocket_wrong_token_and_spectator(client: TestClient) -> None:
+    made = new_game(client, opponent="friend")
+    game = made["game"]
+    with client.websocket_connect(f"/ws/{game}") as ws:
+        ws.send_json({"type": "hello", "token": "wrong"})
+        assert ws.receive_json()["code"] == "bad_token"
+        ws.send_json({"type": "action", "option": "keep:0:0"})
+        assert ws.receive_json()["code"] == "hello_first"
+        ws.send_json({"type": "hello"})
+        spectator = ws.receive_json()["table"]
+        assert spectator["spectator"] and spectator["hand"] == [] and spectator["prompt"] is None
+        ws.send_json({"type": "action", "option": "keep:0:0"})
+        assert ws.receive_json()["code"] == "spectator"
+    with client.websocket_connect("/ws/nope") as ws:
+        assert ws.receive_json()["code"] == "no_game"

@@ -1,0 +1,95 @@
+"""Helpers of the web tests: scripted players and the hidden-information scan."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+from karn.game import Game
+from karn.web.views import parse_option_id
+
+#: Keys whose values are object ids in the table the server sends.
+OBJECT_KEYS = frozenset({"id", "source", "attached_to", "card", "object"})
+#: Keys whose values are lists of object ids.
+OBJECT_LIST_KEYS = frozenset({"blocking"})
+
+
+def pick(table: dict[str, Any], rng: random.Random) -> str:
+    """A scripted player's choice: a real play when there is one (not cancelling), else the default."""
+    prompt = table["prompt"]
+    options = [o for o in prompt["options"] if o["kind"] not in ("cancel", "concede")]
+    plays = [o for o in options if o["kind"] not in ("pass", "done", "mana", "mulligan")]
+    if plays and rng.random() < 0.7:
+        return str(rng.choice(plays)["id"])
+    if prompt["default"] is not None:
+        return str(prompt["default"])
+    return str(rng.choice(options or prompt["options"])["id"])
+
+
+def hidden_of(game: Game, player: int) -> tuple[set[int], set[str]]:
+    """The object ids and card names in ``player``'s hand and library now."""
+    s = game.state
+    p = s.players[player]
+    ids = set(p.hand) | set(p.library)
+    return ids, {s.objects[i].name for i in ids}
+
+
+def public_names(game: Game, viewer: int) -> set[str]:
+    """Names ``viewer`` may legitimately see now: every card in a public zone, their own cards."""
+    s = game.state
+    names = {s.objects[i].name for i in s.battlefield} | {s.objects[i].name for i in s.stack}
+    for p in s.players:
+        names.update(s.objects[i].name for i in p.graveyard)
+        names.update(s.objects[i].name for i in p.exile)
+    names.update(s.objects[i].name for i in s.players[viewer].hand)
+    names.update(s.objects[i].name for i in s.players[viewer].library)
+    return names
+
+
+def object_refs(message: Any) -> set[int]:
+    """Every object id a message refers to: id-valued keys, option ids, "#N" in texts."""
+    out: set[int] = set()
+
+    def walk(value: Any, key: str | None) -> None:
+        if isinstance(value, dict):
+            for k, v in value.items():
+                walk(v, k)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v, key if key in OBJECT_LIST_KEYS else None)
+        elif isinstance(value, bool):
+            return
+        elif isinstance(value, int):
+            if key in OBJECT_KEYS or key in OBJECT_LIST_KEYS:
+                out.add(value)
+        elif isinstance(value, str):
+            if key == "id" or key == "option":
+                parts = parse_option_id(value)
+                if parts is not None:
+                    out.update(x for x in parts[1:] if x > 0)
+            out.update(int(m) for m in re.findall(r"#(\d+)", value))
+
+    walk(message, None)
+    return out
+
+
+def leaks(message: Any, text: str, game: Game, viewer: int, seen: set[str]) -> list[str]:
+    """What of another player's hand or library order this message shows ``viewer``.
+
+    ``seen``: the names ``viewer`` could see so far (in public zones at some point, or
+    their own), which this call grows: a card bounced back to a hand was seen."""
+    found: list[str] = []
+    refs = object_refs(message)
+    seen |= public_names(game, viewer)
+    allowed = seen
+    for other in range(len(game.state.players)):
+        if other == viewer:
+            continue
+        ids, names = hidden_of(game, other)
+        for oid in sorted(refs & ids):
+            found.append(f"object {oid} ({game.state.objects[oid].name}) of player {other}'s hand or library")
+        for name in sorted(names - allowed):
+            if name in text:
+                found.append(f"{name!r}, a card of player {other}'s hand or library")
+    return found
