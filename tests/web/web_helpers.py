@@ -35,15 +35,17 @@ def hidden_of(game: Game, player: int) -> tuple[set[int], set[str]]:
     return ids, {s.objects[i].name for i in ids}
 
 
-def public_names(game: Game, viewer: int) -> set[str]:
-    """Names ``viewer`` may legitimately see now: every card in a public zone, their own cards."""
+def public_names(game: Game, viewer: int | None) -> set[str]:
+    """Names ``viewer`` may legitimately see now: every card in a public zone, their own
+    cards (None: a spectator, who has none)."""
     s = game.state
     names = {s.objects[i].name for i in s.battlefield} | {s.objects[i].name for i in s.stack}
     for p in s.players:
         names.update(s.objects[i].name for i in p.graveyard)
         names.update(s.objects[i].name for i in p.exile)
-    names.update(s.objects[i].name for i in s.players[viewer].hand)
-    names.update(s.objects[i].name for i in s.players[viewer].library)
+    if viewer is not None:
+        names.update(s.objects[i].name for i in s.players[viewer].hand)
+        names.update(s.objects[i].name for i in s.players[viewer].library)
     return names
 
 
@@ -74,11 +76,12 @@ def object_refs(message: Any) -> set[int]:
     return out
 
 
-def leaks(message: Any, text: str, game: Game, viewer: int, seen: set[str]) -> list[str]:
+def leaks(message: Any, text: str, game: Game, viewer: int | None, seen: set[str]) -> list[str]:
     """What of another player's hand or library order this message shows ``viewer``.
 
     ``seen``: the names ``viewer`` could see so far (in public zones at some point, or
-    their own), which this call grows: a card bounced back to a hand was seen."""
+    their own), which this call grows: a card bounced back to a hand was seen. ``viewer``
+    None: a spectator, who may see no hand nor library."""
     found: list[str] = []
     refs = object_refs(message)
     seen |= public_names(game, viewer)
