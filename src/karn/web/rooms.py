@@ -279,6 +279,9 @@ class Lobby:
                 version=stored.version,
             )
             room.store = self.store
+            with room.lock:
+                # a server killed while the AI was playing: it plays on from its last saved action
+                room._play_on()
             self.rooms[game_id] = room
             return room
 
