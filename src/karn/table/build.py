@@ -1,0 +1,175 @@
+"""Building a :class:`~karn.table.model.Table` from a game and a player's observation."""
+
+from __future__ import annotations
+
+from karn.engine.observation import Observation, PermanentView, StackItemView
+from karn.engine.values import ref_player
+from karn.game import Game
+from karn.table.autopass import AutoPass
+from karn.table.cards import card_in_zone, face_of, permanent
+from karn.table.log import log_lines
+from karn.table.model import CardInfo, Seat, StackEntry, Table, Target
+from karn.table.prompt import build_prompt
+from karn.table.voice import Voice
+
+
+def voice_for(game: Game, player: int | None) -> Voice:
+    return Voice([p.name for p in game.state.players], player)
+
+
+def build_table(
+    game: Game,
+    player: int | None,
+    settings: AutoPass | None = None,
+    log_from: int | None = None,
+    compact: bool = True,
+) -> Table:
+    """What `player` (None: a spectator) sees now. The log runs from entry `log_from`
+    (default: the start of the current turn) to the end, compact (passes and empty
+    steps folded) unless `compact` is False."""
+    obs = game.observation(player, log_from) if player is not None else game.public_observation(log_from)
+    return table_of(game, obs, settings or AutoPass(), compact)
+
+
+def table_of(game: Game, obs: Observation, settings: AutoPass, compact: bool = True) -> Table:
+    voice = voice_for(game, obs.player)
+    names = {p.id: p.name for p in obs.battlefield}
+    for pv in obs.players:
+        names.update({c.id: c.name for c in (*pv.graveyard, *pv.exile)})
+    names.update({c.id: c.name for c in obs.hand})
+    names.update({s.id: s.name for s in obs.stack})
+    attachments: dict[int, list[int]] = {}
+    for p in obs.battlefield:
+        if p.attached_to is not None:
+            attachments.setdefault(p.attached_to, []).append(p.id)
+    perms = {
+        p.id: permanent(game, p, voice, tuple(attachments.get(p.id, ())), obs.combat, names)
+        for p in obs.battlefield
+    }
+    seats = [_seat(game, obs, i, voice, perms) for i in range(len(obs.players))]
+    stack = [_stack_entry(game, s, voice, names) for s in obs.stack]
+    prompt = build_prompt(obs, voice, settings.show_mana_abilities)
+    step_name = obs.step.replace("_", " ") if obs.turn else "mulligans"
+    if obs.turn:
+        whose = voice.possessive(obs.active)
+        status = f"{whose[:1].upper()}{whose[1:]} turn {obs.turn}, {step_name}"
+    else:
+        status = "Before the game: mulligans (103.5)"
+    waiting = ""
+    if prompt is None and obs.decider is not None:
+        kind = obs.decision_kind.replace("_", " ")
+        waiting = f"{voice.seat_name(obs.decider)} is deciding ({kind})"
+    result = ""
+    if obs.over:
+        if obs.winner is None:
+            result = "The game is a draw"
+        elif obs.winner == obs.player:
+            result = "You win"
+        else:
+            result = f"{voice.seat_name(obs.winner)} wins"
+    return Table(
+        player=obs.player,
+        turn=obs.turn,
+        step=obs.step,
+        step_name=step_name,
+        status=status,
+        active=obs.active,
+        priority=obs.priority,
+        seats=seats,
+        stack=stack,
+        log=log_lines(obs.log, obs.log_from, voice, compact),
+        log_size=obs.log_size,
+        prompt=prompt,
+        waiting=waiting,
+        over=obs.over,
+        winner=obs.winner,
+        result=result,
+        combat=obs.combat is not None and bool(obs.combat.attackers),
+    )
+
+
+def _seat(game: Game, obs: Observation, index: int, voice: Voice, perms: dict[int, CardInfo]) -> Seat:
+    pv = obs.players[index]
+    mine = [perms[p.id] for p in obs.battlefield if p.controller == index]
+    views: dict[int, PermanentView] = {p.id: p for p in obs.battlefield}
+    lands = [c for c in mine if "land" in views[c.id].types]
+    creatures = [c for c in mine if "creature" in views[c.id].types and "land" not in views[c.id].types]
+    others = [c for c in mine if c not in lands and c not in creatures]
+    hand = [card_in_zone(game, c.id, c.name, "hand", index) for c in obs.hand] if index == obs.player else []
+    return Seat(
+        index=index,
+        name=voice.seat_name(index),
+        player_name=pv.name,
+        you=index == obs.player,
+        life=pv.life,
+        poison=pv.poison,
+        library=pv.library_size,
+        hand_size=pv.hand_size,
+        hand=hand,
+        lands=lands,
+        creatures=creatures,
+        others=others,
+        graveyard=[card_in_zone(game, c.id, c.name, "graveyard", index) for c in reversed(pv.graveyard)],
+        exile=[card_in_zone(game, c.id, c.name, "exile", index) for c in pv.exile],
+        mana_pool="".join(("{" + k + "}") * v for k, v in pv.mana_pool.items()),
+        lands_played=pv.lands_played,
+        active=index == obs.active,
+        priority=index == obs.priority and not obs.over,
+        lost=pv.lost,
+        conceded=pv.conceded,
+    )
+
+
+def _target_name(ref: int, voice: Voice, names: dict[int, str]) -> Target:
+    if ref < 0:
+        p = ref_player(ref)
+        return Target(name="you" if p == voice.viewer else voice.seat_name(p), player=p)
+    return Target(name=f"{names.get(ref, '?')} (#{ref})", id=ref)
+
+
+def _stack_entry(game: Game, s: StackItemView, voice: Voice, names: dict[int, str]) -> StackEntry:
+    text = ""
+    if s.kind == "spell":
+        face = face_of(game, s.name)
+        text = face.text if face is not None else ""
+    elif s.ability is not None:
+        try:
+            text = getattr(game.pool.ability(s.ability), "text", "") or ""
+        except KeyError:
+            text = ""
+    return StackEntry(
+        id=s.id,
+        name=s.name,
+        kind=s.kind,
+        controller=s.controller,
+        controller_name=voice.seat_name(s.controller),
+        text=text,
+        targets=[_target_name(t, voice, names) for slot in s.targets for t in slot],
+        x=s.x if s.x else None,
+        source=s.source,
+    )
+
+
+def card_info(game: Game, table: Table, oid: int) -> CardInfo | None:
+    """The card with this id anywhere the table shows it (battlefield, hands, graveyards,
+    exile), or None."""
+    for seat in table.seats:
+        for zone in (seat.lands, seat.creatures, seat.others, seat.hand, seat.graveyard, seat.exile):
+            for c in zone:
+                if c.id == oid:
+                    return c
+    for s in table.stack:
+        if s.id == oid and s.kind == "spell":
+            return card_in_zone(game, s.id, s.name, "stack", s.controller)
+    return None
+
+
+def find_cards(table: Table, name: str) -> list[CardInfo]:
+    """Visible cards whose name contains `name` (case-insensitive), exact matches first."""
+    wanted = name.strip().lower()
+    found: list[CardInfo] = []
+    for seat in table.seats:
+        for zone in (seat.lands, seat.creatures, seat.others, seat.hand, seat.graveyard, seat.exile):
+            found.extend(c for c in zone if wanted in c.name.lower())
+    found.sort(key=lambda c: c.name.lower() != wanted)
+    return found
