@@ -14,7 +14,7 @@ pytest.importorskip("httpx")
 from fastapi.testclient import TestClient  # noqa: E402
 
 from karn.web.app import MAX_MESSAGE, create_app  # noqa: E402
-from web_helpers import pick  # noqa: E402
+from web_helpers import pick_with_choice  # noqa: E402
 
 
 @pytest.fixture
@@ -58,14 +58,15 @@ def test_lobby_page_decks_and_assets(client: TestClient) -> None:
 def test_game_against_the_ai_starts_with_the_seats_prompt(client: TestClient) -> None:
     made = new_game(client, opponent="ai", deck="red_burn", opponent_deck="green_stompy")
     t = table(client, made["game"], made["token"])
-    assert t["you"] == 0 and not t["spectator"]
-    assert len(t["hand"]) == 7
-    assert t["players"][0]["label"] == "You"
-    assert t["players"][1]["name"] == "Karn AI" and t["players"][1]["hand_size"] == 7
+    assert t["player"] == 0 and not t["spectator"]
+    assert len(t["seats"][0]["hand"]) == 7
+    assert t["seats"][0]["name"] == "You" and t["seats"][0]["player_name"] == "Player"
+    assert t["seats"][1]["player_name"] == "Karn AI" and t["seats"][1]["hand_size"] == 7
+    assert t["seats"][1]["hand"] == []
     # the AI has kept its hand or the human decides the mulligan first: either way the
     # human is asked (the AI never leaves a decision pending)
     assert t["prompt"] is not None and t["prompt"]["kind"] == "mulligan"
-    assert t["prompt"]["default"] == "keep:0:0"
+    assert t["prompt"]["default"] == "keep"
 
 
 def test_a_whole_game_against_the_ai_over_http(client: TestClient) -> None:
@@ -76,7 +77,8 @@ def test_a_whole_game_against_the_ai_over_http(client: TestClient) -> None:
         if t["over"]:
             break
         assert t["prompt"] is not None, "the server waits for the AI"
-        r = act(client, made["game"], made["token"], pick(t, rng), version=t["version"])
+        option, choice = pick_with_choice(t, rng)
+        r = act(client, made["game"], made["token"], option, version=t["version"], choice=choice)
         assert r.status_code == 200, r.text
     assert t["over"]
 
@@ -84,31 +86,32 @@ def test_a_whole_game_against_the_ai_over_http(client: TestClient) -> None:
 def test_spectator_sees_public_information_only(client: TestClient) -> None:
     made = new_game(client, opponent="friend")
     t = table(client, made["game"], None)
-    assert t["spectator"] and t["you"] is None
-    assert t["hand"] == [] and t["prompt"] is None
-    assert [p["hand_size"] for p in t["players"]] == [7, 7]
-    assert t["players"][0]["label"] == "Host"
+    assert t["spectator"] and t["player"] is None
+    assert all(s["hand"] == [] for s in t["seats"]) and t["prompt"] is None
+    assert [s["hand_size"] for s in t["seats"]] == [7, 7]
+    assert t["seats"][0]["player_name"] == "Host"
 
 
 def test_friend_seats_and_refusals_change_nothing(client: TestClient) -> None:
     made = new_game(client, opponent="friend", friend_name="Alice")
     game, tokens = made["game"], [made["token"], made["invite_token"]]
     seat_tables = [table(client, game, tok) for tok in tokens]
-    decider = seat_tables[0]["decider"]
+    decider = 0 if seat_tables[0]["prompt"] is not None else 1
     other = 1 - decider
     before = [table(client, game, tok) for tok in tokens]
     assert before[decider]["prompt"] is not None and before[other]["prompt"] is None
     refusals = [
         # an action from the seat that does not decide (117.1)
-        (act(client, game, tokens[other], "keep:0:0"), 409, "not_your_decision"),
+        (act(client, game, tokens[other], "keep"), 409, "not_your_decision"),
         # a wrong token
-        (act(client, game, "not-a-token", "keep:0:0"), 403, "bad_token"),
+        (act(client, game, "not-a-token", "keep"), 403, "bad_token"),
         # unknown actions
         (act(client, game, tokens[decider], "fly:0:0"), 400, "unknown_action"),
         (act(client, game, tokens[decider], "garbage"), 400, "unknown_action"),
+        (act(client, game, tokens[decider], "x" * 81), 400, "bad_action"),
         (act(client, game, tokens[decider], 17), 400, "bad_action"),
         # a stale version
-        (act(client, game, tokens[decider], "keep:0:0", version=before[0]["version"] - 1), 409, "stale"),
+        (act(client, game, tokens[decider], "keep", version=before[0]["version"] - 1), 409, "stale"),
         # malformed JSON, a non-object
         (
             client.post(
@@ -131,9 +134,9 @@ def test_friend_seats_and_refusals_change_nothing(client: TestClient) -> None:
             "too_large",
         ),
         # no token at all
-        (client.post(f"/api/games/{game}/actions", json={"option": "keep:0:0"}), 403, "bad_token"),
+        (client.post(f"/api/games/{game}/actions", json={"option": "keep"}), 403, "bad_token"),
         # no such game
-        (act(client, "nope", tokens[decider], "keep:0:0"), 404, "no_game"),
+        (act(client, "nope", tokens[decider], "keep"), 404, "no_game"),
     ]
     for r, status, code in refusals:
         assert r.status_code == status, (code, r.text)
@@ -142,7 +145,7 @@ def test_friend_seats_and_refusals_change_nothing(client: TestClient) -> None:
     after = [table(client, game, tok) for tok in tokens]
     assert after == before
     assert client.get(f"/api/games/{game}", headers={"x-karn-token": "bad"}).status_code == 403
-    ok = act(client, game, tokens[decider], "keep:0:0", version=before[0]["version"])
+    ok = act(client, game, tokens[decider], "keep", version=before[0]["version"])
     assert ok.status_code == 200 and ok.json()["version"] > before[0]["version"]
 
 
@@ -166,7 +169,7 @@ def test_lobby_refusals(client: TestClient) -> None:
 def test_a_pasted_deck_list(client: TestClient) -> None:
     made = new_game(client, opponent="ai", deck_list="4 Lightning Bolt\n4 Raging Goblin\n52 Mountain\n")
     t = table(client, made["game"], made["token"])
-    assert {c["name"] for c in t["hand"]} <= {"Lightning Bolt", "Raging Goblin", "Mountain"}
+    assert {c["name"] for c in t["seats"][0]["hand"]} <= {"Lightning Bolt", "Raging Goblin", "Mountain"}
 
 
 def test_settings_pass_until_end_of_turn(client: TestClient) -> None:
@@ -174,16 +177,41 @@ def test_settings_pass_until_end_of_turn(client: TestClient) -> None:
     game, token = made["game"], made["token"]
     r = client.post(f"/api/games/{game}/settings", headers={"x-karn-token": token}, json={"settings": {"pass_until": "sometime"}})
     assert r.status_code == 400 and error_code(r) == "bad_settings"
+    r = client.post(f"/api/games/{game}/settings", headers={"x-karn-token": token}, json={"settings": {"colour": 1}})
+    assert r.status_code == 400 and "unknown settings" in r.json()["error"]["message"]
+    r = client.post(f"/api/games/{game}/settings", headers={"x-karn-token": token}, json={"settings": {"own_stops": ["tea_time"]}})
+    assert r.status_code == 400 and error_code(r) == "bad_settings"
     r = client.post(f"/api/games/{game}/settings", headers={"x-karn-token": token}, json={"settings": {"pass_until": "my_turn"}})
     assert r.status_code == 200
     assert r.json()["settings"]["pass_until"] == "my_turn"
+    r = client.post(
+        f"/api/games/{game}/settings", headers={"x-karn-token": token}, json={"settings": {"show_mana_abilities": True}}
+    )
+    assert r.json()["settings"]["show_mana_abilities"] is True
 
 
 def test_card_text_is_sent_with_the_cards(client: TestClient) -> None:
     made = new_game(client, opponent="ai", deck="red_burn")
     t = table(client, made["game"], made["token"])
-    bolt = next((c for c in t["hand"] if c["name"] != "Mountain"), None)
-    assert bolt is not None and bolt["type_line"] and bolt["mana_cost"]
+    spell = next((c for c in t["seats"][0]["hand"] if c["name"] != "Mountain"), None)
+    assert spell is not None and spell["type_line"] and spell["mana_cost"] and spell["text"]
+
+
+@pytest.mark.cr("704.5a")
+def test_rule_texts_from_the_bundled_rules(client: TestClient) -> None:
+    r = client.get("/api/rules/704.5a")
+    assert r.status_code == 200 and "0 or less life" in r.json()["text"]
+    r = client.get("/api/rules/704.5zz")
+    assert r.status_code == 404 and error_code(r) == "no_rule" and "704.5" in r.json()["error"]["message"]
+
+
+def test_full_log_on_request(client: TestClient) -> None:
+    made = new_game(client, opponent="ai")
+    act(client, made["game"], made["token"], "keep")
+    headers = {"x-karn-token": made["token"]}
+    compact = table(client, made["game"], made["token"])["log"]
+    full = client.get(f"/api/games/{made['game']}/log", headers=headers).json()
+    assert len(full) >= len(compact) and all("rule" in line for line in full)
 
 
 # ---------------------------------------------------------------------------- websockets
@@ -196,8 +224,8 @@ def test_websocket_hello_action_errors_and_reconnect(client: TestClient) -> None
         ws0.send_json({"type": "hello", "token": tokens[0]})
         ws1.send_json({"type": "hello", "token": tokens[1]})
         t0, t1 = ws0.receive_json()["table"], ws1.receive_json()["table"]
-        assert t0["you"] == 0 and t1["you"] == 1
-        decider = t0["decider"]
+        assert t0["player"] == 0 and t1["player"] == 1
+        decider = 0 if t0["prompt"] is not None else 1
         ws = [ws0, ws1]
         # bad messages: each a clear error, the connection stays open, nothing changes
         ws[decider].send_text("{oops")
@@ -208,12 +236,12 @@ def test_websocket_hello_action_errors_and_reconnect(client: TestClient) -> None
         assert ws[decider].receive_json()["code"] == "unknown_action"
         ws[decider].send_text("x" * (MAX_MESSAGE + 10))
         assert ws[decider].receive_json()["code"] == "too_large"
-        ws[1 - decider].send_json({"type": "action", "option": "keep:0:0"})
+        ws[1 - decider].send_json({"type": "action", "option": "keep"})
         assert ws[1 - decider].receive_json()["code"] == "not_your_decision"
         ws[decider].send_json({"type": "ping"})
         assert ws[decider].receive_json()["type"] == "pong"
         # a real action: both seats get their new table
-        ws[decider].send_json({"type": "action", "option": "keep:0:0", "version": t0["version"]})
+        ws[decider].send_json({"type": "action", "option": "keep", "version": t0["version"]})
         n0, n1 = ws0.receive_json()["table"], ws1.receive_json()["table"]
         assert n0["version"] == n1["version"] > t0["version"]
     # reconnect: a new connection with the same token resumes where it was
@@ -228,12 +256,13 @@ def test_websocket_wrong_token_and_spectator(client: TestClient) -> None:
     with client.websocket_connect(f"/ws/{game}") as ws:
         ws.send_json({"type": "hello", "token": "wrong"})
         assert ws.receive_json()["code"] == "bad_token"
-        ws.send_json({"type": "action", "option": "keep:0:0"})
+        ws.send_json({"type": "action", "option": "keep"})
         assert ws.receive_json()["code"] == "hello_first"
         ws.send_json({"type": "hello"})
         spectator = ws.receive_json()["table"]
-        assert spectator["spectator"] and spectator["hand"] == [] and spectator["prompt"] is None
-        ws.send_json({"type": "action", "option": "keep:0:0"})
+        assert spectator["spectator"] and spectator["prompt"] is None
+        assert all(s["hand"] == [] for s in spectator["seats"])
+        ws.send_json({"type": "action", "option": "keep"})
         assert ws.receive_json()["code"] == "spectator"
     with client.websocket_connect("/ws/nope") as ws:
         assert ws.receive_json()["code"] == "no_game"

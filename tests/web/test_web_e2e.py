@@ -216,7 +216,7 @@ def test_two_seats_reconnect_and_a_spectator(server: tuple[str, Any], browser: A
     b = guest.new_page()
     b.goto(invite)
     wait_table(b)
-    assert a.evaluate("() => table.you") == 0 and b.evaluate("() => table.you") == 1
+    assert a.evaluate("() => table.player") == 0 and b.evaluate("() => table.player") == 1
     rng = random.Random(3)
     _play([a, b], 40, rng)
     room = app.state.lobby.get(game_id)
@@ -239,7 +239,7 @@ def test_two_seats_reconnect_and_a_spectator(server: tuple[str, Any], browser: A
     wait_table(b)
     b.wait_for_function("v => table.version >= v", arg=room.version)
     assert b.evaluate("() => table.version") == room.version
-    assert b.evaluate("() => table.you") == 1
+    assert b.evaluate("() => table.player") == 1
     assert b.locator("#hand .card").count() == len(room.game.state.players[1].hand)
     shot(b, "two-seats-guest-reconnected")
 

@@ -19,7 +19,7 @@ pytest.importorskip("httpx")
 from fastapi.testclient import TestClient  # noqa: E402
 
 from karn.web.app import create_app  # noqa: E402
-from web_helpers import hidden_of, leaks, object_refs, pick  # noqa: E402
+from web_helpers import hidden_of, leaks, object_refs, pick_with_choice  # noqa: E402
 
 
 def _receive_table(ws: Any, at_least: int) -> tuple[dict[str, Any], str]:
@@ -61,15 +61,18 @@ def test_no_message_shows_another_players_hand_or_library(seed: int) -> None:
                     tables.append(msg["table"])
                     found = leaks(msg, text, game, viewer if viewer < 2 else None, seen[viewer])
                     if viewer == 2:  # the spectator: nobody's hand nor library, no prompt
-                        assert msg["table"]["hand"] == [] and msg["table"]["prompt"] is None
+                        assert msg["table"]["prompt"] is None
+                        assert all(s["hand"] == [] for s in msg["table"]["seats"])
                     assert not found, f"message {scanned} to {'seat ' + str(viewer) if viewer < 2 else 'the spectator'}: {found}"
                     scanned += 1
                 t = tables[0]
                 if t["over"]:
                     break
-                decider = t["decider"]
-                option = pick(tables[decider], rng)
-                sockets[decider].send_json({"type": "action", "option": option, "version": t["version"]})
+                decider = 0 if tables[0]["prompt"] is not None else 1
+                option, choice = pick_with_choice(tables[decider], rng)
+                sockets[decider].send_json(
+                    {"type": "action", "option": option, "choice": choice, "version": t["version"]}
+                )
                 version = t["version"] + 1
             assert tables[0]["over"], "the game did not end"
         assert scanned > 100

@@ -21,7 +21,7 @@ import pytest
 pytest.importorskip("fastapi")
 pytest.importorskip("uvicorn")
 
-from web_helpers import pick  # noqa: E402
+from web_helpers import pick_with_choice  # noqa: E402
 
 
 def free_port() -> int:
@@ -78,13 +78,21 @@ def test_restart_mid_game_resumes_exactly(tmp_path: Path) -> None:
         rng = random.Random(2)
         for _ in range(60):
             t = server.request("GET", f"/api/games/{game}", token=tokens[0])
-            d = t["decider"]
+            d = 0 if t["prompt"] is not None else 1
             t = server.request("GET", f"/api/games/{game}", token=tokens[d])
-            server.request("POST", f"/api/games/{game}/actions", {"option": pick(t, rng)}, token=tokens[d])
+            assert t["prompt"] is not None, (t["over"], t["waiting"], t["status"])
+            option, choice = pick_with_choice(t, rng)
+            server.request("POST", f"/api/games/{game}/actions", {"option": option, "choice": choice}, token=tokens[d])
         for _ in range(20):
             t = server.request("GET", f"/api/games/{against_ai['game']}", token=against_ai["token"])
+            if t["over"]:
+                break
+            option, choice = pick_with_choice(t, rng)
             server.request(
-                "POST", f"/api/games/{against_ai['game']}/actions", {"option": pick(t, rng)}, token=against_ai["token"]
+                "POST",
+                f"/api/games/{against_ai['game']}/actions",
+                {"option": option, "choice": choice},
+                token=against_ai["token"],
             )
         before = {
             "seat0": server.request("GET", f"/api/games/{game}", token=tokens[0]),
@@ -96,7 +104,7 @@ def test_restart_mid_game_resumes_exactly(tmp_path: Path) -> None:
             saved = dict(con.execute("SELECT id, save FROM games").fetchall())
     finally:
         server.kill()  # no shutdown: the process dies as a crash would
-    assert before["seat0"]["turn"] >= 2
+    assert before["seat0"]["turn"] >= 2 and not before["seat0"]["over"]
     server = Server(db, port)
     try:
         after = {
@@ -109,9 +117,9 @@ def test_restart_mid_game_resumes_exactly(tmp_path: Path) -> None:
         with sqlite3.connect(db) as con:
             assert dict(con.execute("SELECT id, save FROM games").fetchall()) == saved
         # and the game goes on from there
-        d = after["seat0"]["decider"]
+        d = 0 if after["seat0"]["prompt"] is not None else 1
         t = after[f"seat{d}"]
-        r = server.request("POST", f"/api/games/{game}/actions", {"option": t["prompt"]["default"] or t["prompt"]["options"][0]["id"]}, token=tokens[d])
+        r = server.request("POST", f"/api/games/{game}/actions", {"option": t["prompt"].get("default") or t["prompt"]["options"][0]["id"]}, token=tokens[d])
         assert r["version"] > t["version"]
     finally:
         server.kill()

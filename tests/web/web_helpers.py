@@ -7,24 +7,40 @@ import re
 from typing import Any
 
 from karn.game import Game
-from karn.web.views import parse_option_id
+from karn.table.prompt import parse_id
 
 #: Keys whose values are object ids in the table the server sends.
-OBJECT_KEYS = frozenset({"id", "source", "attached_to", "card", "object"})
+OBJECT_KEYS = frozenset({"id", "source", "attached_to", "object"})
 #: Keys whose values are lists of object ids.
-OBJECT_LIST_KEYS = frozenset({"blocking"})
+OBJECT_LIST_KEYS = frozenset({"blocking", "blocked_by", "attachments"})
+#: Keys whose values are option ids (which may name objects: "cast:41").
+OPTION_ID_KEYS = frozenset({"id", "default", "option", "choice"})
+
+
+def pick_with_choice(table: dict[str, Any], rng: random.Random) -> tuple[str, str | None]:
+    """A scripted player's answer (option id, second pick): a real play when there is one
+    (not cancelling, not a pass setting), else the default."""
+    prompt = table["prompt"]
+    options = [o for o in prompt["options"] if o["kind"] not in ("cancel", "concede", "setting")]
+    plays = [o for o in options if o["kind"] not in ("pass", "done", "mana", "mulligan", "none")]
+    if plays and rng.random() < (0.5 if prompt.get("multi") else 0.7):
+        o = rng.choice(plays)
+        choices = o.get("choices") or []
+        blocks = [c for c in choices if not c["id"].startswith("unblock")]
+        if len(choices) > 1 and not o.get("selected") and blocks:
+            return str(o["id"]), str(rng.choice(blocks)["id"])
+        return str(o["id"]), None
+    if prompt.get("default") is not None:
+        return str(prompt["default"]), None
+    return str(rng.choice(options or prompt["options"])["id"]), None
 
 
 def pick(table: dict[str, Any], rng: random.Random) -> str:
-    """A scripted player's choice: a real play when there is one (not cancelling), else the default."""
-    prompt = table["prompt"]
-    options = [o for o in prompt["options"] if o["kind"] not in ("cancel", "concede")]
-    plays = [o for o in options if o["kind"] not in ("pass", "done", "mana", "mulligan")]
-    if plays and rng.random() < 0.7:
-        return str(rng.choice(plays)["id"])
-    if prompt["default"] is not None:
-        return str(prompt["default"])
-    return str(rng.choice(options or prompt["options"])["id"])
+    """:func:`pick_with_choice` for options that need no second pick (else the default)."""
+    option, choice = pick_with_choice(table, rng)
+    if choice is None:
+        return option
+    return str(table["prompt"].get("default") or option)
 
 
 def hidden_of(game: Game, player: int) -> tuple[set[int], set[str]]:
@@ -66,8 +82,8 @@ def object_refs(message: Any) -> set[int]:
             if key in OBJECT_KEYS or key in OBJECT_LIST_KEYS:
                 out.add(value)
         elif isinstance(value, str):
-            if key == "id" or key == "option":
-                parts = parse_option_id(value)
+            if key in OPTION_ID_KEYS:
+                parts = parse_id(value)
                 if parts is not None:
                     out.update(x for x in parts[1:] if x > 0)
             out.update(int(m) for m in re.findall(r"#(\d+)", value))

@@ -43,6 +43,7 @@ from karn.cards.decks import DeckError, bundled_deck_info, bundled_decks, parse_
 from karn.cards.database import UnknownCardError
 from karn.web.connections import Connection, Hub
 from karn.web.rooms import Lobby, Refused, Room
+from karn.web.rules import nearest, rule_json
 from karn.web.store import GameStore
 
 #: The largest request body or websocket message accepted (a pasted deck list fits).
@@ -204,7 +205,7 @@ def create_app(db: str | Path = ":memory:") -> FastAPI:
         if version is not None and type(version) is not int:
             raise Refused("bad_request", "version is an integer")
         hub_of(room)
-        await run(room.act, seat, data.get("option"), version)
+        await run(room.act, seat, data.get("option"), data.get("choice"), version)
         return await run(room.locked_view, seat)  # type: ignore[no-any-return]
 
     @app.post("/api/games/{game_id}/settings")
@@ -219,13 +220,21 @@ def create_app(db: str | Path = ":memory:") -> FastAPI:
         return await run(room.locked_view, seat)  # type: ignore[no-any-return]
 
     @app.get("/api/rules/{number}")
-    async def rule(number: str) -> dict[str, str]:
-        from karn.web.rules import rule_text
+    async def rule(number: str) -> dict[str, Any]:
+        found = await run(rule_json, number)
+        if found is None:
+            near = await run(nearest, number)
+            also = f"; nearby: {', '.join(near)}" if near else ""
+            raise Refused("no_rule", f"no rule {number[:20]!r} in the Comprehensive Rules{also}", 404)
+        return found  # type: ignore[no-any-return]
 
-        text = rule_text(number)
-        if text is None:
-            raise Refused("no_rule", f"no rule {number[:20]!r} in the Comprehensive Rules", 404)
-        return {"rule": number, "text": text}
+    @app.get("/api/games/{game_id}/log")
+    async def full_log(game_id: str, request: Request) -> list[dict[str, Any]]:
+        """The whole log, every entry (the table's log is compact), as the seat may read it."""
+        room = await room_of(game_id)
+        seat = seat_of(room, request)
+        view = await run(room.locked_view, seat, True)
+        return list(view["log"])
 
     # ------------------------------------------------------------------ the live table
 
@@ -277,7 +286,7 @@ def create_app(db: str | Path = ":memory:") -> FastAPI:
                             version = data.get("version")
                             if version is not None and type(version) is not int:
                                 raise Refused("bad_request", "version is an integer")
-                            await run(room.act, conn.seat, data.get("option"), version)
+                            await run(room.act, conn.seat, data.get("option"), data.get("choice"), version)
                         else:
                             await run(room.update_settings, conn.seat, data.get("settings"))
                     else:

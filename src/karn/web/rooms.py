@@ -23,13 +23,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
+
 from karn.agents.heuristic import HeuristicAgent
 from karn.cards.decks import Deck
-from karn.engine.actions import Action, IllegalActionError
+from karn.engine.actions import IllegalActionError
 from karn.game import Game
-from karn.web.autopass import DEFAULT_SETTINGS, auto_action, clean_settings
+from karn.table import AutoPass, NeedsChoice, PlayerSession
 from karn.web.store import GameStore, Seat, StoredGame, token_digest
-from karn.web.views import option_id, parse_option_id, table_view
+from karn.web.views import table_view, updated_settings
 
 #: The most actions the server takes on its own in a row (the AI, automatic passes)
 #: before it stops and waits: a bound against a loop, far above any real turn.
@@ -60,7 +62,7 @@ class Room:
     id: str
     game: Game
     seats: list[Seat]
-    settings: list[dict[str, Any]]
+    settings: list[AutoPass]  # each seat's stops and pass settings (the table model's)
     decks: list[str]
     actions: int = 0
     version: int = 0  # bumps at every change the tables show
@@ -81,26 +83,29 @@ class Room:
                 return i
         raise Refused("bad_token", "this token opens no seat of this game", 403)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def session(self, seat: int) -> PlayerSession:
+        return PlayerSession(self.game, seat, self.settings[seat])
+
+    def view(self, seat: int | None, full_log: bool = False) -> dict[str, Any]:
         """The table as ``seat`` sees it (None: a spectator), with the game's id and version."""
         settings = self.settings[seat] if seat is not None else None
-        out = table_view(self.game, seat, settings)
+        out = table_view(self.game, seat, settings, full_log)
         out["game"] = self.id
         out["version"] = self.version
-        out["seats"] = [{"kind": s.kind, "name": s.name} for s in self.seats]
+        out["sitting"] = [{"kind": s.kind, "name": s.name} for s in self.seats]
         return out
 
     # ------------------------------------------------------------------ acting
 
-    def act(self, seat: int, option: object, expected_version: int | None = None) -> None:
-        """Take the option ``option`` (an option id, ``"kind:a:b"``) for ``seat``; then let the
-        AI and the automatic passes play on until a person must decide. Synchronous: run it
-        in a worker thread."""
-        if not isinstance(option, str):
+    def act(self, seat: int, option: object, choice: object = None, expected_version: int | None = None) -> None:
+        """Answer ``seat``'s prompt with the option ``option`` (its stable id, or its key) and,
+        for a two-step option (a blocker's attacker), ``choice``; then let the AI and the
+        automatic passes play on until a person must decide. Synchronous: run it in a
+        worker thread."""
+        if not isinstance(option, str) or not 0 < len(option) <= 80:
             raise Refused("bad_action", "an action names one of the prompt's options by its id (a string)")
-        parts = parse_option_id(option)
-        if parts is None:
-            raise Refused("unknown_action", f"{option[:80]!r} is not an option id")
+        if choice is not None and (not isinstance(choice, str) or not 0 < len(choice) <= 80):
+            raise Refused("bad_action", "a choice names one of the option's choices by its id (a string)")
         with self.lock:
             g = self.game
             d = g.decision
@@ -109,40 +114,43 @@ class Room:
             if expected_version is not None and expected_version != self.version:
                 raise Refused("stale", "the table changed since you saw it: look again", 409)
             if d.player != seat:
-                who = self.seats[d.player].name
-                raise Refused("not_your_decision", f"it is not your decision: waiting for {who}", 409)
-            kind, a, b = parts
-            chosen = next((o for o in d.options if (o.kind, o.a, o.b) == (kind, a, b)), None)
-            if chosen is None:
-                raise Refused("unknown_action", f"{option!r} is not one of the options of this prompt")
+                raise Refused("not_your_decision", f"it is not your decision: waiting for {self.seats[d.player].name}", 409)
+            before = len(g.log)
             try:
-                g.apply(Action(chosen.kind, chosen.a, chosen.b, chosen.label), player=seat)
+                done = self.session(seat).answer(option, choice)
+            except NeedsChoice as e:
+                raise Refused("needs_choice", str(e)) from None
+            except KeyError:
+                raise Refused("unknown_action", f"{option!r} is not one of the options of this prompt") from None
             except IllegalActionError as e:
+                if len(g.log) != before or g.decision is not d:
+                    self._changed()  # part of a multi-step answer was taken
                 raise Refused("illegal", str(e)) from None
-            self.actions += 1
-            self.version += 1
-            self._save()
+            self.actions += len(done)
+            self._changed()
             self._play_on()
         self._notify()
+
+    def _changed(self) -> None:
+        self.version += 1
+        self._save()
 
     def update_settings(self, seat: int, settings: object) -> None:
         """Change ``seat``'s pass settings (then the automatic passes they allow happen)."""
         with self.lock:
             try:
-                self.settings[seat] = clean_settings(settings, self.game, seat)
-            except ValueError as e:
+                self.settings[seat] = updated_settings(self.settings[seat], settings, self.game)
+            except (ValueError, msgspec.ValidationError) as e:
                 raise Refused("bad_settings", str(e)) from None
-            self.version += 1
-            self._save()
+            self._changed()
             self._play_on()
         self._notify()
 
     def start(self) -> None:
         """Let the AI and the automatic passes play until a person must decide."""
         with self.lock:
-            self.version += 1
+            self._changed()
             self._play_on()
-            self._save()
         self._notify()
 
     def _play_on(self) -> None:
@@ -156,16 +164,13 @@ class Room:
                 agent = self._agents.get(d.player)
                 if agent is None:
                     agent = self._agents[d.player] = HeuristicAgent(pool=g.pool)
-                action = agent.choose(g.observation(d.player), g.legal_actions())
+                g.apply(agent.choose(g.observation(d.player), g.legal_actions()), player=d.player)
             else:
-                auto = auto_action(g, d.player, self.settings[d.player])
-                if auto is None:
+                taken, _why = self.session(d.player).auto_step()
+                if taken is None:
                     return
-                action = auto
-            g.apply(action, player=d.player)
             self.actions += 1
-            self.version += 1
-            self._save()
+            self._changed()
 
     def _save(self) -> None:
         if self.store is not None:
@@ -177,7 +182,7 @@ class Room:
         return StoredGame(
             id=self.id,
             seats=self.seats,
-            settings=self.settings,
+            settings=[msgspec.to_builtins(x) for x in self.settings],
             decks=self.decks,
             actions=self.actions,
             version=self.version,
@@ -198,15 +203,10 @@ class Room:
         seats: list[int | None] = [*range(len(self.seats)), None]
         return {seat: self.view(seat) for seat in seats}
 
-    def locked_view(self, seat: int | None) -> dict[str, Any]:
+    def locked_view(self, seat: int | None, full_log: bool = False) -> dict[str, Any]:
         with self.lock:
-            return self.view(seat)
+            return self.view(seat, full_log)
 
-    def options(self, seat: int) -> list[str]:
-        d = self.game.decision
-        if d is None or d.player != seat:
-            return []
-        return [option_id(o.kind, o.a, o.b) for o in d.options]
 
 
 @dataclass
@@ -248,7 +248,7 @@ class Lobby:
             id=secrets.token_hex(8),
             game=game,
             seats=seats,
-            settings=[dict(DEFAULT_SETTINGS) for _ in seats],
+            settings=[AutoPass() for _ in seats],
             decks=[d if isinstance(d, str) else d.name for d in decks],
         )
         room.store = self.store
@@ -273,7 +273,7 @@ class Lobby:
                 id=stored.id,
                 game=Game.loads(stored.save),
                 seats=stored.seats,
-                settings=stored.settings,
+                settings=[msgspec.convert(x, AutoPass) for x in stored.settings],
                 decks=stored.decks,
                 actions=stored.actions,
                 version=stored.version,

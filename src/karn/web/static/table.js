@@ -46,20 +46,32 @@ function send(msg) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
 }
 
-function choose(optionId) {
+function choose(optionId, choice) {
   if (!table || !table.prompt) return;
-  send({ type: "action", option: optionId, version: table.version });
+  const msg = { type: "action", option: optionId, version: table.version };
+  if (choice) msg.choice = choice;
+  send(msg);
   document.body.classList.add("busy");
 }
 
+function option(id) {
+  return table && table.prompt ? table.prompt.options.find((o) => o.id === id) : undefined;
+}
+
+// F2: pass once; F4: pass until end of turn; F6: pass until my next turn.
 function setPass(mode) {
   if (spectating || !table) return;
   if (mode === "once") {
-    const pass = table.prompt && table.prompt.options.find((o) => o.kind === "pass");
-    if (pass) choose(pass.id);
+    if (option("pass")) choose("pass");
     return;
   }
-  send({ type: "settings", settings: { pass_until: mode } });
+  const id = mode === "end_of_turn" ? "pass_turn" : "pass_until_mine";
+  if (option(id)) choose(id);
+  else send({ type: "settings", settings: { pass_until: table.settings && table.settings.pass_until === mode ? "" : mode } });
+}
+
+function setSetting(name, value) {
+  if (!spectating) send({ type: "settings", settings: { [name]: value } });
 }
 
 function setStatus(text, cls) {
@@ -82,34 +94,27 @@ function flash(text) {
 
 // ---------------------------------------------------------------- rendering
 
-const STEP_NAMES = {
-  untap: "untap", upkeep: "upkeep", draw: "draw", main1: "precombat main", begin_combat: "beginning of combat",
-  attackers: "declare attackers", blockers: "declare blockers", first_damage: "first-strike damage",
-  damage: "combat damage", end_combat: "end of combat", main2: "postcombat main", end: "end step", cleanup: "cleanup",
-};
-
-function playerLabel(i) {
-  return table.players[i] ? table.players[i].label : `player ${i}`;
+function seat(i) {
+  return table.seats[i];
 }
 
 function render() {
   document.body.classList.remove("busy");
   const t = table;
-  const me = t.you;
-  const n = t.players.length;
+  const me = t.player;
+  const n = t.seats.length;
   const bottom = me ?? 0;
   const top = (bottom + 1) % n;
-  const step = STEP_NAMES[t.step] || t.step;
-  const active = playerLabel(t.active);
-  $("turn-info").innerHTML = t.over
-    ? `<b>Game over</b> — ${t.winner === null ? "a draw" : esc(playerLabel(t.winner)) + (t.winner === me ? " win" : " wins")}`
-    : `Turn ${t.turn} · ${esc(active === "You" ? "your" : active + "'s")} ${esc(step)}`;
+  $("turn-info").innerHTML = t.over ? `<b>Game over</b> — ${esc(t.result)}` : esc(t.status);
   $("mode").textContent = spectating ? "Spectating (public information only)" : "";
   $("pass-buttons").hidden = spectating;
-  const pu = t.settings && t.settings.pass_until;
+  $("toggles").hidden = spectating;
+  const st = t.settings || {};
   for (const b of document.querySelectorAll("#pass-buttons button")) {
-    b.classList.toggle("on", b.dataset.pass === pu);
+    b.classList.toggle("on", b.dataset.pass === st.pass_until);
   }
+  $("auto-pay").checked = !!st.auto_pay;
+  $("show-mana").checked = !!st.show_mana_abilities;
   renderSide($("side-top"), top, false);
   renderSide($("side-bottom"), bottom, true);
   renderStack();
@@ -119,76 +124,85 @@ function render() {
   requestAnimationFrame(drawArrows);
 }
 
+// What the prompt's options are about: object id -> options; players as -(index + 1).
 function optionsByCard() {
   const map = new Map();
   if (!table.prompt) return map;
   for (const o of table.prompt.options) {
-    if (o.card == null) continue;
-    if (!map.has(o.card)) map.set(o.card, []);
-    map.get(o.card).push(o);
+    let key = o.object;
+    if (key == null) {
+      const m = /^target:(-\d+)$/.exec(o.id);
+      if (m) key = Number(m[1]);
+    }
+    if (key == null) continue;
+    if (!map.has(key)) map.set(key, []);
+    map.get(key).push(o);
   }
   return map;
 }
 
+const COLOR_LETTER = { white: "W", blue: "U", black: "B", red: "R", green: "G" };
+
+function colorsOf(c) {
+  if (c.colors && c.colors.length) return c.colors.map((x) => COLOR_LETTER[String(x).toLowerCase()] || String(x).toUpperCase());
+  const out = [];
+  for (const l of "WUBRG") if ((c.mana_cost || "").includes(l)) out.push(l);
+  return out;
+}
+
 function cardHtml(c, extra = "") {
   const pt = c.power != null && c.toughness != null ? `<span class="pt">${esc(c.power)}/${esc(c.toughness)}</span>` : "";
-  const loyalty = c.counters && c.counters.loyalty != null ? `<span class="pt">${c.counters.loyalty}</span>` : "";
-  const counters = c.counters
-    ? Object.entries(c.counters).filter(([k]) => k !== "loyalty").map(([k, v]) => `<span class="counter">${esc(k)}×${v}</span>`).join("")
-    : "";
+  const loyalty = c.loyalty != null ? `<span class="pt">${esc(c.loyalty)}</span>` : "";
+  const counters = Object.entries(c.counters || {}).filter(([k]) => k !== "loyalty")
+    .map(([k, v]) => `<span class="counter">${esc(k)}×${v}</span>`).join("");
   const dmg = c.damage ? `<span class="damage">${c.damage} dmg</span>` : "";
-  const colors = (c.colors && c.colors.length ? c.colors : colorsOf(c.mana_cost)).join("");
-  const type = (c.type_line || "").split(" — ")[0];
+  const colors = colorsOf(c).join("");
+  const type = c.kind === "ability" ? "Ability" : (c.type_line || "").split(" — ")[0];
+  const detail = c.attacking ? `<span class="combat">attacking ${esc(c.attacking)}</span>` : "";
   return `<div class="card color-${colors.length > 1 ? "multi" : colors || "none"} ${extra}" data-id="${c.id}">
     <div class="card-head"><span class="card-name">${esc(c.name)}</span><span class="cost">${Mana.symbols(c.mana_cost || "")}</span></div>
     <div class="card-type">${esc(type)}</div>
-    <div class="card-foot">${counters}${dmg}${loyalty}${pt}</div>
+    <div class="card-foot">${detail}${counters}${dmg}${loyalty}${pt}</div>
   </div>`;
-}
-
-function colorsOf(cost) {
-  const out = [];
-  for (const c of "WUBRG") if ((cost || "").includes(c)) out.push(c);
-  return out;
 }
 
 function permanentClasses(p, byCard) {
   const cls = [];
   if (p.tapped) cls.push("tapped");
-  if (p.sick && (p.types || []).includes("creature")) cls.push("sick");
+  if (p.sick) cls.push("sick");
   if (p.attacking) cls.push("attacking");
   if (p.blocking && p.blocking.length) cls.push("blocking");
-  if (byCard.has(p.id)) cls.push("actionable");
+  const opts = byCard.get(p.id);
+  if (opts) cls.push("actionable");
+  if (opts && opts.some((o) => o.selected)) cls.push("selected");
   return cls.join(" ");
 }
 
 function renderSide(el, index, mine) {
-  const p = table.players[index];
+  const p = seat(index);
   const byCard = optionsByCard();
-  const perms = table.battlefield.filter((x) => x.controller === index);
-  const lands = perms.filter((x) => (x.types || []).includes("land"));
-  const others = perms.filter((x) => !(x.types || []).includes("land"));
-  const pool = Object.entries(p.mana_pool || {}).filter(([, v]) => v > 0)
-    .map(([k, v]) => `${Mana.symbol(k.toUpperCase())}×${v}`).join(" ");
-  const backs = mine && table.you === index ? "" : `<div class="backs" title="${p.hand_size} cards in hand">${
+  const others = [...p.creatures, ...p.others];
+  const pool = p.mana_pool ? `<span class="pool">Pool ${Mana.symbols(p.mana_pool)}</span>` : "";
+  const backs = p.you ? "" : `<div class="backs" title="${p.hand_size} cards in hand">${
     '<span class="card-back"></span>'.repeat(Math.min(p.hand_size, 12))}</div>`;
-  const deciding = table.decider === index ? " deciding" : "";
+  const deciding = table.prompt ? (p.you ? " deciding" : "") : (table.waiting && table.waiting.startsWith(p.name) ? " deciding" : "");
   const playerTarget = byCard.has(-(index + 1)) ? " actionable" : "";
+  const turn = p.active ? '<span class="active-turn" title="their turn">●</span>' : "";
   el.innerHTML = `
     <div class="player${deciding}${playerTarget}" data-player="${index}">
-      <span class="pname">${esc(p.label)}${p.label !== p.name ? ` <small>(${esc(p.name)})</small>` : ""}</span>
+      ${turn}<span class="pname">${esc(p.name)}${p.name !== p.player_name ? ` <small>(${esc(p.player_name)})</small>` : ""}</span>
       <span class="life" title="life">♥ ${p.life}</span>
       ${p.poison ? `<span class="poison">☠ ${p.poison}</span>` : ""}
       <span class="zone-count" title="library">Library ${p.library}</span>
       <span class="zone-count" title="hand">Hand ${p.hand_size}</span>
       <button class="zone-button" data-zone="graveyard" data-player="${index}">Graveyard ${p.graveyard.length}</button>
       <button class="zone-button" data-zone="exile" data-player="${index}">Exile ${p.exile.length}</button>
-      ${pool ? `<span class="pool">Pool ${pool}</span>` : ""}
-      ${p.lost ? '<span class="lost">lost</span>' : ""}${p.won ? '<span class="won">won</span>' : ""}
+      ${pool}
+      ${p.lost ? '<span class="lost">lost</span>' : ""}
     </div>
     ${backs}
     <div class="row creatures cards">${others.map((x) => cardHtml(x, permanentClasses(x, byCard))).join("") || '<span class="empty">no permanents</span>'}</div>
-    <div class="row lands cards">${lands.map((x) => cardHtml(x, permanentClasses(x, byCard))).join("")}</div>`;
+    <div class="row lands cards">${p.lands.map((x) => cardHtml(x, permanentClasses(x, byCard))).join("")}</div>`;
 }
 
 function renderStack() {
@@ -202,51 +216,75 @@ function renderStack() {
 
 function renderHand(index) {
   const byCard = optionsByCard();
-  $("hand-zone").hidden = table.you === null;
-  $("hand").innerHTML = table.hand.map((c) => cardHtml(c, byCard.has(c.id) ? "actionable" : "")).join("") || '<span class="empty">empty</span>';
+  const p = seat(index);
+  $("hand-zone").hidden = table.player === null;
+  $("hand").innerHTML = p.hand.map((c) => cardHtml(c, byCard.has(c.id) ? "actionable" : "")).join("") || '<span class="empty">empty</span>';
 }
 
 function renderPrompt() {
   const p = $("prompt");
   const t = table;
   if (t.over) {
-    p.innerHTML = `<h3>Game over</h3><p>${t.winner === null ? "A draw." : esc(playerLabel(t.winner)) + (t.winner === t.you ? " win!" : " wins.")}</p><p><a href="/">Back to the lobby</a></p>`;
+    p.innerHTML = `<h3>Game over</h3><p>${esc(t.result)}.</p><p><a href="/">Back to the lobby</a></p>`;
     return;
   }
   if (!t.prompt) {
-    p.innerHTML = `<h3>Waiting</h3><p>Waiting for ${esc(t.waiting_for || "…")}${t.decision_kind ? ` (${esc(t.decision_kind)})` : ""}.</p>`;
+    p.innerHTML = `<h3>Waiting</h3><p>${esc(t.waiting || "…")}</p>`;
     return;
   }
   const d = t.prompt;
   const buttons = d.options.map((o) => {
     const isDefault = o.id === d.default;
-    return `<button class="option${isDefault ? " default" : ""}" data-option="${esc(o.id)}" data-card="${o.card ?? ""}">${Mana.symbols(o.label)}${isDefault ? ' <kbd>space</kbd>' : ""}</button>`;
+    const cls = ["option", isDefault ? "default" : "", o.selected ? "selected" : "", o.kind === "setting" ? "setting" : ""].join(" ");
+    const detail = o.detail ? ` <small>(${esc(o.detail)})</small>` : "";
+    return `<button class="${cls}" data-option="${esc(o.id)}" data-key="${esc(o.key)}"><kbd>${esc(o.key)}</kbd> ${Mana.symbols(o.label)}${detail}${isDefault ? ' <kbd>space</kbd>' : ""}</button>`;
   }).join("");
-  p.innerHTML = `<h3>Your decision</h3>
+  p.innerHTML = `<h3>Your decision${d.multi ? " <small>(pick several)</small>" : ""}</h3>
     <p class="prompt-text">${Mana.symbols(d.text)} ${ruleLink(d.rule)}</p>
-    <div class="options">${buttons}</div>`;
+    <div class="options">${buttons}</div>
+    ${d.hint ? `<p class="hint">${esc(d.hint)}</p>` : ""}`;
 }
 
 function ruleLink(rule) {
   return rule ? `<a class="rule" href="/api/rules/${esc(rule)}" data-rule="${esc(rule)}">${esc(rule)}</a>` : "";
 }
 
+let fullLog = null;
+
+function logHtml(lines) {
+  return lines.slice(-400).map((e) => {
+    const folded = e.folded ? `<span class="folded" title="${e.folded} entries folded (passes, empty steps)">…</span>` : "";
+    return `<li class="log-${esc(e.kind || "event")}">${folded}<span class="turn">T${e.turn}</span> ${ruleLink(e.rule)} ${Mana.symbols(e.text)}</li>`;
+  }).join("");
+}
+
 function renderLog() {
-  const entries = table.log;
-  const full = $("full-log").checked;
-  const shown = full ? entries : entries.filter((e) => !/passes|^priority/.test(e.text));
+  const lines = $("full-log").checked && fullLog ? fullLog : table.log;
   const log = $("log");
-  log.innerHTML = shown.slice(-300).map((e) => `<li><span class="turn">T${e.turn}</span> ${ruleLink(e.rule)} ${Mana.symbols(e.text)}</li>`).join("");
-  if (entries.length !== lastLogSize) log.scrollTop = log.scrollHeight;
-  lastLogSize = entries.length;
+  log.innerHTML = logHtml(lines);
+  const size = table.log_size;
+  if (size !== lastLogSize) log.scrollTop = log.scrollHeight;
+  lastLogSize = size;
+}
+
+async function loadFullLog() {
+  if (!$("full-log").checked) {
+    fullLog = null;
+    return renderLog();
+  }
+  const headers = token ? { "x-karn-token": token } : {};
+  const res = await fetch(`/api/games/${gameId}/log`, { headers });
+  if (res.ok) fullLog = await res.json();
+  renderLog();
+  $("log").scrollTop = $("log").scrollHeight;
 }
 
 // ---------------------------------------------------------------- targeting arrows
 
 function elementOf(ref) {
-  if (ref.player != null) return document.querySelector(`.player[data-player="${ref.player}"]`);
-  return document.querySelector(`#board .card[data-id="${ref.object}"]:not(.stack-item)`) ||
-    document.querySelector(`#stack .card[data-id="${ref.object}"]`);
+  if (ref.player != null) return document.querySelector(`.player[data-player="${ref.player}"] .life`);
+  return document.querySelector(`#board .card[data-id="${ref.id}"]:not(.stack-item)`) ||
+    document.querySelector(`#stack .card[data-id="${ref.id}"]`);
 }
 
 function drawArrows() {
@@ -258,8 +296,10 @@ function drawArrows() {
     const from = document.querySelector(`#stack .card[data-id="${s.id}"]`);
     for (const ref of s.targets || []) arrows.push([from, elementOf(ref), "target"]);
   }
-  for (const p of table.battlefield) {
-    if (p.blocking) for (const a of p.blocking) arrows.push([elementOf({ object: p.id }), elementOf({ object: a }), "block"]);
+  for (const s of table.seats) {
+    for (const p of s.creatures) {
+      for (const a of p.blocking || []) arrows.push([elementOf({ id: p.id }), elementOf({ id: a }), "block"]);
+    }
   }
   for (const [from, to, kind] of arrows) {
     if (!from || !to || from === to) continue;
@@ -279,7 +319,7 @@ function drawArrows() {
 // ---------------------------------------------------------------- card text, rules, zones
 
 function findCard(id) {
-  const all = [...table.hand, ...table.battlefield, ...table.stack, ...table.players.flatMap((p) => [...p.graveyard, ...p.exile])];
+  const all = [...table.stack, ...table.seats.flatMap((p) => [...p.hand, ...p.lands, ...p.creatures, ...p.others, ...p.graveyard, ...p.exile])];
   return all.find((c) => c.id === id);
 }
 
@@ -289,9 +329,13 @@ function showCardTip(el, ev) {
   const tip = $("card-tip");
   const pt = c.power != null ? `<div class="tip-pt">${esc(c.power)}/${esc(c.toughness)}</div>` : "";
   const kw = c.keywords && c.keywords.length ? `<div class="tip-kw">${esc(c.keywords.join(", "))}</div>` : "";
+  const state = [c.tapped ? "tapped" : "", c.sick ? "summoning sick" : "", c.token ? "token" : "",
+    c.attacking ? `attacking ${c.attacking}` : "", c.controller_name ? `controlled by ${c.controller_name}` : ""].filter(Boolean).join(" · ");
+  const targets = c.targets && c.targets.length ? `<div class="tip-kw">targets: ${esc(c.targets.map((x) => x.name).join(", "))}</div>` : "";
   tip.innerHTML = `<div class="tip-head"><b>${esc(c.name)}</b> <span>${Mana.symbols(c.mana_cost || "")}</span></div>
     <div class="tip-type">${esc(c.type_line || "")}</div>
-    <div class="tip-text">${Mana.symbols(c.text || "").replaceAll("\n", "<br>")}</div>${kw}${pt}`;
+    <div class="tip-text">${Mana.symbols(c.text || "").replaceAll("\n", "<br>")}</div>${kw}${targets}${pt}
+    ${state ? `<div class="tip-state">${esc(state)}</div>` : ""}`;
   tip.hidden = false;
   placeTip(tip, ev);
 }
@@ -314,7 +358,7 @@ async function showRule(el, ev) {
     const res = await fetch(`/api/rules/${encodeURIComponent(rule)}`);
     const data = await res.json();
     tip.innerHTML = res.ok
-      ? `<b>${esc(rule)}</b> ${esc(data.text).replaceAll("\n", "<br>")}`
+      ? `<b>${esc(rule)}</b> ${esc(data.text).replaceAll("\n", "<br>")}${(data.examples || []).map((x) => `<div class="example">${esc(x)}</div>`).join("")}`
       : `<b>${esc(rule)}</b> ${esc(data.error ? data.error.message : "not found")}`;
   } catch (e) {
     tip.innerHTML = `<b>${esc(rule)}</b> (the rule's text could not be loaded)`;
@@ -323,9 +367,9 @@ async function showRule(el, ev) {
 }
 
 function showZone(player, zone) {
-  const p = table.players[player];
+  const p = seat(player);
   const box = $("zone-view");
-  box.querySelector("h3").textContent = `${p.label}: ${zone} (${p[zone].length})`;
+  box.querySelector("h3").textContent = `${p.name}: ${zone} (${p[zone].length})${zone === "graveyard" ? ", top first" : ""}`;
   box.querySelector(".cards").innerHTML = p[zone].map((c) => cardHtml(c)).join("") || '<span class="empty">empty</span>';
   box.hidden = false;
 }
@@ -337,13 +381,25 @@ function cardMenu(el, options, ev) {
   placeTip(menu, ev);
 }
 
+// A two-step option (a blocker's attacker): its choices as a menu.
+function choiceMenu(o, ev) {
+  const menu = $("menu");
+  menu.innerHTML = `<div class="menu-title">${Mana.symbols(o.label)}</div>` + o.choices.map((c) =>
+    `<button class="option" data-option="${esc(o.id)}" data-choice="${esc(c.id)}"><kbd>${esc(c.key)}</kbd> ${Mana.symbols(c.label)}</button>`).join("");
+  menu.hidden = false;
+  placeTip(menu, ev);
+}
+
 // ---------------------------------------------------------------- events
 
 document.addEventListener("click", (ev) => {
   const opt = ev.target.closest("[data-option]");
   if (opt) {
     $("menu").hidden = true;
-    choose(opt.dataset.option);
+    const o = option(opt.dataset.option);
+    if (opt.dataset.choice) choose(opt.dataset.option, opt.dataset.choice);
+    else if (o && o.choices && o.choices.length > 1 && !o.selected) choiceMenu(o, ev);
+    else choose(opt.dataset.option);
     return;
   }
   const rule = ev.target.closest("a.rule");
@@ -362,7 +418,8 @@ document.addEventListener("click", (ev) => {
   if (card && table && table.prompt) {
     const key = card.dataset.id != null ? Number(card.dataset.id) : -(Number(card.dataset.player) + 1);
     const options = optionsByCard().get(key) || [];
-    if (options.length === 1) choose(options[0].id);
+    if (options.length === 1 && options[0].choices && options[0].choices.length > 1 && !options[0].selected) choiceMenu(options[0], ev);
+    else if (options.length === 1) choose(options[0].id);
     else if (options.length > 1) cardMenu(card, options, ev);
   }
 });
@@ -397,12 +454,16 @@ document.addEventListener("keydown", (ev) => {
   } else if (ev.key === "Escape") {
     $("menu").hidden = true;
     $("zone-view").hidden = true;
-    const cancel = table.prompt && table.prompt.options.find((o) => o.kind === "cancel");
-    if (cancel) choose(cancel.id);
+    if (option("cancel")) choose("cancel");
+  } else if (table.prompt && /^[a-z0-9]$/.test(ev.key) && !ev.ctrlKey && !ev.metaKey && !ev.altKey) {
+    const o = table.prompt.options.find((x) => x.key === ev.key);
+    if (o) document.querySelector(`#prompt [data-option="${CSS.escape(o.id)}"]`).click();
   }
 });
 
-$("full-log").addEventListener("change", () => table && renderLog());
+$("full-log").addEventListener("change", () => table && loadFullLog());
+$("auto-pay").addEventListener("change", (ev) => setSetting("auto_pay", ev.target.checked));
+$("show-mana").addEventListener("change", (ev) => setSetting("show_mana_abilities", ev.target.checked));
 window.addEventListener("resize", () => requestAnimationFrame(drawArrows));
 
 if (!spectating && !token) {
