@@ -32,13 +32,20 @@ def _receive_table(ws: Any, at_least: int) -> tuple[dict[str, Any], str]:
 
 
 @pytest.mark.cr("400.2")
-@pytest.mark.parametrize("seed", [3, 8])
-def test_no_message_shows_another_players_hand_or_library(seed: int) -> None:
+@pytest.mark.parametrize(
+    ("seed", "decks"),
+    [
+        (3, ("red_burn", "green_stompy")),
+        (5, ("azorius_fliers", "black_removal")),
+        (6, ("black_removal", "golgari_midrange")),
+    ],
+)
+def test_no_message_shows_another_players_hand_or_library(seed: int, decks: tuple[str, str]) -> None:
     app = create_app(":memory:")
     with TestClient(app) as client:
         made = client.post(
             "/api/games",
-            json={"opponent": "friend", "deck": "red_burn", "opponent_deck": "green_stompy", "seed": seed},
+            json={"opponent": "friend", "deck": decks[0], "opponent_deck": decks[1], "seed": seed},
         ).json()
         game_id, tokens = made["game"], [made["token"], made["invite_token"]]
         game = app.state.lobby.get(game_id).game

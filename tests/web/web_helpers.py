@@ -85,10 +85,38 @@ def object_refs(message: Any) -> set[int]:
             if key in OPTION_ID_KEYS:
                 parts = parse_id(value)
                 if parts is not None:
-                    out.update(x for x in parts[1:] if x > 0)
+                    kind, a, b = parts
+                    # a names an object; b too in an attack (a planeswalker) or a block (the
+                    # attacker); an activation's b is the ability's index
+                    out.update(x for x in ((a, b) if kind in ("attack", "block") else (a,)) if x > 0)
             out.update(int(m) for m in re.findall(r"#(\d+)", value))
 
     walk(message, None)
+    return out
+
+
+def _texts(message: Any) -> list[str]:
+    """The strings of a message that could name a card: all but the type lines and the
+    rules text of the cards shown (a type line says "Island", a card's text may name a
+    card: public information, 200-209)."""
+    out: list[str] = []
+
+    def walk(value: Any, key: str | None, parent: dict[str, Any] | None) -> None:
+        if isinstance(value, dict):
+            for k, v in value.items():
+                walk(v, k, value)
+        elif isinstance(value, list):
+            if key not in ("types", "subtypes", "keywords"):
+                for v in value:
+                    walk(v, key, parent)
+        elif isinstance(value, str):
+            if key == "type_line" or (key == "text" and parent is not None and "type_line" in parent):
+                return
+            if key == "text" and parent is not None and "targets" in parent:
+                return  # a stack entry's rules text
+            out.append(value)
+
+    walk(message, None, None)
     return out
 
 
@@ -107,8 +135,17 @@ def leaks(message: Any, text: str, game: Game, viewer: int | None, seen: set[str
             continue
         ids, names = hidden_of(game, other)
         for oid in sorted(refs & ids):
-            found.append(f"object {oid} ({game.state.objects[oid].name}) of player {other}'s hand or library")
+            where = [m.start() for m in re.finditer(rf"(#|\"(?:id|object|source|attached_to)\": |:){oid}\b", text)]
+            context = text[max(0, where[0] - 150) : where[0] + 50] if where else ""
+            found.append(f"object {oid} ({game.state.objects[oid].name}) of player {other}'s hand or library: {context}")
+        strings = _texts(message)
         for name in sorted(names - allowed):
-            if name in text:
-                found.append(f"{name!r}, a card of player {other}'s hand or library")
+            pattern = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])")
+            for string in strings:
+                if pattern.search(string):
+                    found.append(f"{name!r}, a card of player {other}'s hand or library, in {string[:160]!r}")
+                    break
+            else:
+                if name in text and not strings:
+                    found.append(f"{name!r}, a card of player {other}'s hand or library")
     return found

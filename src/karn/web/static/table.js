@@ -406,7 +406,7 @@ document.addEventListener("click", (ev) => {
   if (rule) return showRule(rule, ev);
   const zone = ev.target.closest(".zone-button");
   if (zone) return showZone(Number(zone.dataset.player), zone.dataset.zone);
-  if (ev.target.closest("#zone-view .close")) {
+  if (ev.target.closest("#zone-view .close") || ev.target.id === "zone-view") {
     $("zone-view").hidden = true;
     return;
   }
