@@ -111,7 +111,7 @@ def create_app(db: str | Path = ":memory:") -> FastAPI:
         if hub is None:
             loop = asyncio.get_running_loop()
             hub = hubs[room.id] = Hub(loop)
-            room.listeners.append(hub.deliver_threadsafe)
+            room.listeners.append(hub)
         return hub
 
     async def room_of(game_id: str) -> Room:
@@ -270,7 +270,7 @@ def create_app(db: str | Path = ":memory:") -> FastAPI:
                         hub = hub_of(room)
                         conn = Connection(ws, seat)
                         hub.add(conn)
-                        conn.offer(await run(room.locked_view, seat))
+                        conn.offer(*await run(room.locked_message, seat))
                     elif kind == "ping":
                         conn_send = conn if conn is not None else None
                         if conn_send is not None:

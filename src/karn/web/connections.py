@@ -30,20 +30,20 @@ class Connection:
     def __init__(self, ws: WebSocket, seat: int | None) -> None:
         self.ws = ws
         self.seat = seat
-        self._latest: dict[str, Any] | None = None
+        self._latest: str | None = None
         self._version = -1
         self._queue: deque[dict[str, Any]] = deque(maxlen=QUEUE)
         self._wake = asyncio.Event()
         self._task = asyncio.get_running_loop().create_task(self._write())
         self.closed = False
 
-    def offer(self, table: dict[str, Any]) -> None:
-        """A new table: it replaces any table not sent yet (an older version is ignored)."""
-        version = int(table.get("version", 0))
+    def offer(self, version: int, message: str) -> None:
+        """A new table message (JSON text): it replaces any table not sent yet (an older
+        version is ignored)."""
         if version < self._version:
             return
         self._version = version
-        self._latest = table
+        self._latest = message
         self._wake.set()
 
     def push(self, message: dict[str, Any]) -> None:
@@ -61,10 +61,10 @@ class Connection:
                 await self._wake.wait()
                 self._wake.clear()
                 while self._queue:
-                    await self._send(self._queue.popleft())
+                    await self._send(json.dumps(self._queue.popleft()))
                 if self._latest is not None:
                     table, self._latest = self._latest, None
-                    await self._send({"type": "table", "table": table})
+                    await self._send(table)
         except asyncio.CancelledError:
             raise
         except Exception:  # a dead or too slow client: drop it (it may reconnect)
@@ -72,8 +72,8 @@ class Connection:
             with contextlib.suppress(Exception):
                 await self.ws.close(code=4408)
 
-    async def _send(self, message: dict[str, Any]) -> None:
-        await asyncio.wait_for(self.ws.send_text(json.dumps(message)), SEND_TIMEOUT)
+    async def _send(self, text: str) -> None:
+        await asyncio.wait_for(self.ws.send_text(text), SEND_TIMEOUT)
 
 
 class Hub:
@@ -89,18 +89,22 @@ class Hub:
     def remove(self, conn: Connection) -> None:
         self.connections.discard(conn)
 
-    def deliver(self, views: dict[int | None, dict[str, Any]]) -> None:
+    def watched(self) -> set[int | None]:
+        """The seats (None: spectators) with a connection open."""
+        return {conn.seat for conn in list(self.connections) if not conn.closed}
+
+    def deliver(self, version: int, messages: dict[int | None, str]) -> None:
         for conn in list(self.connections):
             if conn.closed:
                 self.connections.discard(conn)
                 continue
-            view = views.get(conn.seat)
-            if view is not None:
-                conn.offer(view)
+            message = messages.get(conn.seat)
+            if message is not None:
+                conn.offer(version, message)
 
-    def deliver_threadsafe(self, room: object, views: dict[int | None, dict[str, Any]]) -> None:
+    def deliver_threadsafe(self, version: int, messages: dict[int | None, str]) -> None:
         """Called by the room in a worker thread after each change."""
-        self.loop.call_soon_threadsafe(self.deliver, views)
+        self.loop.call_soon_threadsafe(self.deliver, version, messages)
 
 
 __all__ = ["Connection", "Hub", "QUEUE", "SEND_TIMEOUT"]

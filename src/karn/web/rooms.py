@@ -19,9 +19,8 @@ import asyncio
 import hmac
 import secrets
 import threading
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import msgspec
 
@@ -32,6 +31,8 @@ from karn.game import Game
 from karn.table import AutoPass, NeedsChoice, PlayerSession
 from karn.web.store import GameStore, Seat, StoredGame, token_digest
 from karn.web.views import table_view, updated_settings
+
+_ENCODER = msgspec.json.Encoder()
 
 #: The most actions the server takes on its own in a row (the AI, automatic passes)
 #: before it stops and waits: a bound against a loop, far above any real turn.
@@ -51,8 +52,13 @@ class Refused(Exception):
         return {"type": "error", "code": self.code, "message": self.message}
 
 
-#: Told of every change, in the worker thread, with each seat's new table (key None: a spectator's).
-Listener = Callable[["Room", dict[int | None, dict[str, Any]]], None]
+class Listener(Protocol):
+    """Told of every change, in the worker thread, with the new table message (JSON text)
+    of each seat it watches (key None: a spectator's)."""
+
+    def watched(self) -> set[int | None]: ...
+
+    def deliver_threadsafe(self, version: int, messages: dict[int | None, str]) -> None: ...
 
 
 @dataclass
@@ -191,17 +197,26 @@ class Room:
         )
 
     def _notify(self) -> None:
-        if not self.listeners:
+        listeners = list(self.listeners)
+        wanted: set[int | None] = set()
+        for listener in listeners:
+            wanted |= listener.watched()
+        if not wanted:
             return
         with self.lock:
-            views = self.views()
-        for listener in list(self.listeners):
-            listener(self, views)
+            version = self.version
+            messages = {seat: self.message(seat) for seat in wanted}
+        for listener in listeners:
+            listener.deliver_threadsafe(version, messages)
 
-    def views(self) -> dict[int | None, dict[str, Any]]:
-        """Every seat's table and a spectator's (call with the lock held)."""
-        seats: list[int | None] = [*range(len(self.seats)), None]
-        return {seat: self.view(seat) for seat in seats}
+    def message(self, seat: int | None) -> str:
+        """The ``{"type": "table", ...}`` message of ``seat``'s table, as JSON text (call
+        with the lock held: it is built in the worker thread, not on the event loop)."""
+        return _ENCODER.encode({"type": "table", "table": self.view(seat)}).decode()
+
+    def locked_message(self, seat: int | None) -> tuple[int, str]:
+        with self.lock:
+            return self.version, self.message(seat)
 
     def locked_view(self, seat: int | None, full_log: bool = False) -> dict[str, Any]:
         with self.lock:

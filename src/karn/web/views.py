@@ -9,6 +9,7 @@ stable ids (``"cast:41"``, ``"attacker:17"``, ``"done"``) that the client sends 
 
 from __future__ import annotations
 
+import bisect
 from typing import Any
 
 import msgspec
@@ -25,13 +26,21 @@ STEPS = tuple(step for step in ENGINE_STEPS if step not in ("untap", "cleanup"))
 
 
 def table_view(game: Game, seat: int | None, settings: AutoPass | None = None, full_log: bool = False) -> dict[str, Any]:
-    """The table as ``seat`` sees it (None: a spectator): the whole game's log, compact
-    (passes and empty steps folded) unless ``full_log``."""
-    table = build_table(game, seat, settings, log_from=0, compact=not full_log)
+    """The table as ``seat`` sees it (None: a spectator). Its log is the compact log
+    (passes and empty steps folded) of this turn and the one before; ``full_log``: the
+    whole game's log, every entry."""
+    log_from = 0 if full_log else recent_log_start(game)
+    table = build_table(game, seat, settings, log_from=log_from, compact=not full_log)
     out: dict[str, Any] = msgspec.to_builtins(table)
     out["spectator"] = seat is None
     out["settings"] = None if settings is None else {f: getattr(settings, f) for f in SETTING_FIELDS}
     return out
+
+
+def recent_log_start(game: Game) -> int:
+    """The index of the first log entry of the previous turn (the log is in turn order)."""
+    since = game.state.turn - 1
+    return bisect.bisect_left(game.log, since, key=lambda e: e.turn)
 
 
 def updated_settings(settings: AutoPass, changes: object, game: Game) -> AutoPass:
