@@ -45,9 +45,7 @@ def free_port() -> int:
 
 
 def post(port: int, path: str, body: dict[str, Any]) -> Any:
-    req = urllib.request.Request(
-        f"http://{HOST}:{port}{path}", data=json.dumps(body).encode(), method="POST"
-    )
+    req = urllib.request.Request(f"http://{HOST}:{port}{path}", data=json.dumps(body).encode(), method="POST")
     req.add_header("content-type", "application/json")
     with urllib.request.urlopen(req, timeout=120) as r:
         return json.loads(r.read())
@@ -135,7 +133,9 @@ async def _seat(
             stats.actions += 1
             sent_at = time.perf_counter()
             sent_version = t["version"]
-            await ws.send(json.dumps({"type": "action", "option": option, "choice": choice, "version": t["version"]}))
+            await ws.send(
+                json.dumps({"type": "action", "option": option, "choice": choice, "version": t["version"]})
+            )
 
 
 async def stalled_client(port: int, game: str, hold: asyncio.Event) -> None:
@@ -152,7 +152,8 @@ async def run_load(port: int, games: list[dict[str, Any]], args: argparse.Namesp
     stats = Stats()
     hold = asyncio.Event()
     stalled = [
-        asyncio.create_task(stalled_client(port, games[i % len(games)]["game"], hold)) for i in range(args.stalled)
+        asyncio.create_task(stalled_client(port, games[i % len(games)]["game"], hold))
+        for i in range(args.stalled)
     ]
     await asyncio.sleep(0.2)
     start = time.perf_counter()
@@ -162,7 +163,15 @@ async def run_load(port: int, games: list[dict[str, Any]], args: argparse.Namesp
         for seat, token in enumerate((g["token"], g["invite_token"])):
             tasks.append(
                 asyncio.create_task(
-                    seat_client(port, g["game"], token, args.seed * 1000 + 2 * i + seat, args.max_actions, stats, shared)
+                    seat_client(
+                        port,
+                        g["game"],
+                        token,
+                        args.seed * 1000 + 2 * i + seat,
+                        args.max_actions,
+                        stats,
+                        shared,
+                    )
                 )
             )
     try:
@@ -192,7 +201,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=50, help="concurrent games (default: 50)")
     ap.add_argument("--max-actions", type=int, default=3000, help="actions per game at most (default: 3000)")
     ap.add_argument("--stalled", type=int, default=2, help="spectators that never read (default: 2)")
-    ap.add_argument("--timeout", type=float, default=900, help="seconds for the whole run at most (default: 900)")
+    ap.add_argument(
+        "--timeout", type=float, default=900, help="seconds for the whole run at most (default: 900)"
+    )
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = ap.parse_args(argv)
@@ -220,7 +231,8 @@ def main(argv: list[str] | None = None) -> int:
                     time.sleep(0.2)
             made_start = time.perf_counter()
             games = [
-                post(port, "/api/games", {"opponent": "friend", "seed": args.seed + i}) for i in range(args.games)
+                post(port, "/api/games", {"opponent": "friend", "seed": args.seed + i})
+                for i in range(args.games)
             ]
             made = time.perf_counter() - made_start
             stats, elapsed = asyncio.run(run_load(port, games, args))
@@ -254,15 +266,21 @@ def main(argv: list[str] | None = None) -> int:
         "stalled_clients": args.stalled,
         "refusals": stats.refusals,
         "errors": stats.errors[:10],
-        "server_errors": [line for line in stderr.splitlines() if "Traceback" in line or "ERROR" in line][:10],
+        "server_errors": [line for line in stderr.splitlines() if "Traceback" in line or "ERROR" in line][
+            :10
+        ],
     }
     if args.json:
         print(json.dumps(figures))
     else:
         lat = figures["latency_ms"]
         print(f"karn serve: {args.games} concurrent games on {HOST} ({args.stalled} stalled spectators)")
-        print(f"  finished {stats.finished}, capped at {args.max_actions} actions {stats.capped}, in {elapsed:.1f} s")
-        print(f"  {figures['games_per_minute']} games/min, {stats.actions} actions, {figures['actions_per_second']} actions/s")
+        print(
+            f"  finished {stats.finished}, capped at {args.max_actions} actions {stats.capped}, in {elapsed:.1f} s"
+        )
+        print(
+            f"  {figures['games_per_minute']} games/min, {stats.actions} actions, {figures['actions_per_second']} actions/s"
+        )
         print(f"  action latency ms: p50 {lat['p50']}  p95 {lat['p95']}  p99 {lat['p99']}  max {lat['max']}")
         if stats.errors or figures["server_errors"]:
             print(f"  errors: {stats.errors[:5]} {figures['server_errors'][:5]}")

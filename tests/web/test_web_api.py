@@ -12,9 +12,9 @@ pytest.importorskip("fastapi")
 pytest.importorskip("httpx")
 
 from fastapi.testclient import TestClient  # noqa: E402
+from web_helpers import pick_with_choice  # noqa: E402
 
 from karn.web.app import MAX_MESSAGE, create_app  # noqa: E402
-from web_helpers import pick_with_choice  # noqa: E402
 
 
 @pytest.fixture
@@ -37,7 +37,9 @@ def table(client: TestClient, game: str, token: str | None) -> dict[str, Any]:
 
 
 def act(client: TestClient, game: str, token: str, option: str, **extra: Any) -> Any:
-    return client.post(f"/api/games/{game}/actions", headers={"x-karn-token": token}, json={"option": option, **extra})
+    return client.post(
+        f"/api/games/{game}/actions", headers={"x-karn-token": token}, json={"option": option, **extra}
+    )
 
 
 def error_code(r: Any) -> str:
@@ -122,7 +124,11 @@ def test_friend_seats_and_refusals_change_nothing(client: TestClient) -> None:
             400,
             "bad_json",
         ),
-        (client.post(f"/api/games/{game}/actions", headers={"x-karn-token": tokens[decider]}, json=[1]), 400, "bad_json"),
+        (
+            client.post(f"/api/games/{game}/actions", headers={"x-karn-token": tokens[decider]}, json=[1]),
+            400,
+            "bad_json",
+        ),
         # an oversized payload
         (
             client.post(
@@ -163,7 +169,10 @@ def test_lobby_refusals(client: TestClient) -> None:
         r = client.post("/api/games", json=body)
         assert r.status_code == 400, (body, r.text)
         assert error_code(r) == code
-    assert "Lightning Bolt" in client.post("/api/games", json={"deck_list": "4 Lightning Boltt\n56 Mountain"}).text
+    assert (
+        "Lightning Bolt"
+        in client.post("/api/games", json={"deck_list": "4 Lightning Boltt\n56 Mountain"}).text
+    )
 
 
 def test_a_pasted_deck_list(client: TestClient) -> None:
@@ -175,17 +184,33 @@ def test_a_pasted_deck_list(client: TestClient) -> None:
 def test_settings_pass_until_end_of_turn(client: TestClient) -> None:
     made = new_game(client, opponent="ai")
     game, token = made["game"], made["token"]
-    r = client.post(f"/api/games/{game}/settings", headers={"x-karn-token": token}, json={"settings": {"pass_until": "sometime"}})
+    r = client.post(
+        f"/api/games/{game}/settings",
+        headers={"x-karn-token": token},
+        json={"settings": {"pass_until": "sometime"}},
+    )
     assert r.status_code == 400 and error_code(r) == "bad_settings"
-    r = client.post(f"/api/games/{game}/settings", headers={"x-karn-token": token}, json={"settings": {"colour": 1}})
+    r = client.post(
+        f"/api/games/{game}/settings", headers={"x-karn-token": token}, json={"settings": {"colour": 1}}
+    )
     assert r.status_code == 400 and "unknown settings" in r.json()["error"]["message"]
-    r = client.post(f"/api/games/{game}/settings", headers={"x-karn-token": token}, json={"settings": {"own_stops": ["tea_time"]}})
+    r = client.post(
+        f"/api/games/{game}/settings",
+        headers={"x-karn-token": token},
+        json={"settings": {"own_stops": ["tea_time"]}},
+    )
     assert r.status_code == 400 and error_code(r) == "bad_settings"
-    r = client.post(f"/api/games/{game}/settings", headers={"x-karn-token": token}, json={"settings": {"pass_until": "my_turn"}})
+    r = client.post(
+        f"/api/games/{game}/settings",
+        headers={"x-karn-token": token},
+        json={"settings": {"pass_until": "my_turn"}},
+    )
     assert r.status_code == 200
     assert r.json()["settings"]["pass_until"] == "my_turn"
     r = client.post(
-        f"/api/games/{game}/settings", headers={"x-karn-token": token}, json={"settings": {"show_mana_abilities": True}}
+        f"/api/games/{game}/settings",
+        headers={"x-karn-token": token},
+        json={"settings": {"show_mana_abilities": True}},
     )
     assert r.json()["settings"]["show_mana_abilities"] is True
 

@@ -25,8 +25,9 @@ import pytest
 pytest.importorskip("fastapi")
 uvicorn = pytest.importorskip("uvicorn")
 
-from karn.web.app import create_app  # noqa: E402
 from web_helpers import public_names  # noqa: E402
+
+from karn.web.app import create_app  # noqa: E402
 
 pytestmark = pytest.mark.e2e
 
@@ -169,7 +170,11 @@ def test_a_whole_game_against_the_ai_clicked_through(server: tuple[str, Any], br
         if not took_stack and page.locator("#stack .card").count() and page.locator("#arrows line").count():
             shot(page, "ai-game-stack-arrows")
             took_stack = True
-        if not took_midgame and page.evaluate("() => table.turn") >= 5 and page.locator("#board .card").count() >= 6:
+        if (
+            not took_midgame
+            and page.evaluate("() => table.turn") >= 5
+            and page.locator("#board .card").count() >= 6
+        ):
             page.locator("#side-bottom .card, #side-top .card").first.hover()
             shot(page, "ai-game-midgame-hover")
             took_midgame = True

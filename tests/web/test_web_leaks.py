@@ -17,9 +17,9 @@ pytest.importorskip("fastapi")
 pytest.importorskip("httpx")
 
 from fastapi.testclient import TestClient  # noqa: E402
+from web_helpers import hidden_of, leaks, object_refs, pick_with_choice  # noqa: E402
 
 from karn.web.app import create_app  # noqa: E402
-from web_helpers import hidden_of, leaks, object_refs, pick_with_choice  # noqa: E402
 
 
 def _receive_table(ws: Any, at_least: int) -> tuple[dict[str, Any], str]:
@@ -70,7 +70,9 @@ def test_no_message_shows_another_players_hand_or_library(seed: int, decks: tupl
                     if viewer == 2:  # the spectator: nobody's hand nor library, no prompt
                         assert msg["table"]["prompt"] is None
                         assert all(s["hand"] == [] for s in msg["table"]["seats"])
-                    assert not found, f"message {scanned} to {'seat ' + str(viewer) if viewer < 2 else 'the spectator'}: {found}"
+                    assert not found, (
+                        f"message {scanned} to {'seat ' + str(viewer) if viewer < 2 else 'the spectator'}: {found}"
+                    )
                     scanned += 1
                 t = tables[0]
                 if t["over"]:

@@ -31,7 +31,9 @@ def run_bench(*args: str, timeout: float) -> dict[str, object]:
 
 
 def test_concurrent_games_with_stalled_clients_short() -> None:
-    figures = run_bench("--games", "6", "--max-actions", "40", "--stalled", "3", "--timeout", "240", timeout=300)
+    figures = run_bench(
+        "--games", "6", "--max-actions", "40", "--stalled", "3", "--timeout", "240", timeout=300
+    )
     assert figures["capped"] == 6 or figures["finished"] + figures["capped"] == 6  # type: ignore[operator]
     assert figures["errors"] == [] and figures["server_errors"] == []
     assert figures["actions"] == 6 * 40 or figures["finished"]

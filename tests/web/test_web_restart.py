@@ -47,7 +47,9 @@ class Server:
                 return
             except (urllib.error.URLError, ConnectionError):
                 if self.proc.poll() is not None:
-                    raise RuntimeError(self.proc.stdout.read().decode() if self.proc.stdout else "died") from None
+                    raise RuntimeError(
+                        self.proc.stdout.read().decode() if self.proc.stdout else "died"
+                    ) from None
                 time.sleep(0.2)
         raise RuntimeError("the server did not start")
 
@@ -82,7 +84,9 @@ def test_restart_mid_game_resumes_exactly(tmp_path: Path) -> None:
             t = server.request("GET", f"/api/games/{game}", token=tokens[d])
             assert t["prompt"] is not None, (t["over"], t["waiting"], t["status"])
             option, choice = pick_with_choice(t, rng)
-            server.request("POST", f"/api/games/{game}/actions", {"option": option, "choice": choice}, token=tokens[d])
+            server.request(
+                "POST", f"/api/games/{game}/actions", {"option": option, "choice": choice}, token=tokens[d]
+            )
         for _ in range(20):
             t = server.request("GET", f"/api/games/{against_ai['game']}", token=against_ai["token"])
             if t["over"]:
@@ -119,7 +123,12 @@ def test_restart_mid_game_resumes_exactly(tmp_path: Path) -> None:
         # and the game goes on from there
         d = 0 if after["seat0"]["prompt"] is not None else 1
         t = after[f"seat{d}"]
-        r = server.request("POST", f"/api/games/{game}/actions", {"option": t["prompt"].get("default") or t["prompt"]["options"][0]["id"]}, token=tokens[d])
+        r = server.request(
+            "POST",
+            f"/api/games/{game}/actions",
+            {"option": t["prompt"].get("default") or t["prompt"]["options"][0]["id"]},
+            token=tokens[d],
+        )
         assert r["version"] > t["version"]
     finally:
         server.kill()

@@ -135,9 +135,13 @@ def leaks(message: Any, text: str, game: Game, viewer: int | None, seen: set[str
             continue
         ids, names = hidden_of(game, other)
         for oid in sorted(refs & ids):
-            where = [m.start() for m in re.finditer(rf"(#|\"(?:id|object|source|attached_to)\": |:){oid}\b", text)]
+            where = [
+                m.start() for m in re.finditer(rf"(#|\"(?:id|object|source|attached_to)\": |:){oid}\b", text)
+            ]
             context = text[max(0, where[0] - 150) : where[0] + 50] if where else ""
-            found.append(f"object {oid} ({game.state.objects[oid].name}) of player {other}'s hand or library: {context}")
+            found.append(
+                f"object {oid} ({game.state.objects[oid].name}) of player {other}'s hand or library: {context}"
+            )
         strings = _texts(message)
         for name in sorted(names - allowed):
             pattern = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])")

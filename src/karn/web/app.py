@@ -28,9 +28,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
-from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -39,8 +39,8 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from karn.cards.decks import DeckError, bundled_deck_info, bundled_decks, parse_deck
 from karn.cards.database import UnknownCardError
+from karn.cards.decks import DeckError, bundled_deck_info, bundled_decks, parse_deck
 from karn.web.connections import Connection, Hub
 from karn.web.rooms import Lobby, Refused, Room
 from karn.web.rules import nearest, rule_json

@@ -103,7 +103,9 @@ class Room:
 
     # ------------------------------------------------------------------ acting
 
-    def act(self, seat: int, option: object, choice: object = None, expected_version: int | None = None) -> None:
+    def act(
+        self, seat: int, option: object, choice: object = None, expected_version: int | None = None
+    ) -> None:
         """Answer ``seat``'s prompt with the option ``option`` (its stable id, or its key) and,
         for a two-step option (a blocker's attacker), ``choice``; then let the AI and the
         automatic passes play on until a person must decide. Synchronous: run it in a
@@ -120,14 +122,20 @@ class Room:
             if expected_version is not None and expected_version != self.version:
                 raise Refused("stale", "the table changed since you saw it: look again", 409)
             if d.player != seat:
-                raise Refused("not_your_decision", f"it is not your decision: waiting for {self.seats[d.player].name}", 409)
+                raise Refused(
+                    "not_your_decision",
+                    f"it is not your decision: waiting for {self.seats[d.player].name}",
+                    409,
+                )
             before = len(g.log)
             try:
                 done = self.session(seat).answer(option, choice)
             except NeedsChoice as e:
                 raise Refused("needs_choice", str(e)) from None
             except KeyError:
-                raise Refused("unknown_action", f"{option!r} is not one of the options of this prompt") from None
+                raise Refused(
+                    "unknown_action", f"{option!r} is not one of the options of this prompt"
+                ) from None
             except IllegalActionError as e:
                 if len(g.log) != before or g.decision is not d:
                     self._changed()  # part of a multi-step answer was taken
@@ -221,7 +229,6 @@ class Room:
     def locked_view(self, seat: int | None, full_log: bool = False) -> dict[str, Any]:
         with self.lock:
             return self.view(seat, full_log)
-
 
 
 @dataclass

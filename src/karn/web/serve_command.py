@@ -41,6 +41,8 @@ def add_serve_command(sub: Any) -> None:
     )
     s.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1)")
     s.add_argument("--port", type=int, default=8000, help="the port (default: 8000)")
-    s.add_argument("--db", default="karn-games.sqlite", help="the games' SQLite file (default: karn-games.sqlite)")
+    s.add_argument(
+        "--db", default="karn-games.sqlite", help="the games' SQLite file (default: karn-games.sqlite)"
+    )
     s.add_argument("--quiet", action="store_true", help="log only warnings")
     s.set_defaults(func=cmd_serve)

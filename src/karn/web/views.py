@@ -20,12 +20,22 @@ from karn.table import AutoPass, build_table
 
 #: The settings a seat may change (the rest of :class:`~karn.table.AutoPass` is the
 #: model's own memory).
-SETTING_FIELDS = ("enabled", "auto_pay", "show_mana_abilities", "combat_stops", "own_stops", "opponent_stops", "pass_until")
+SETTING_FIELDS = (
+    "enabled",
+    "auto_pay",
+    "show_mana_abilities",
+    "combat_stops",
+    "own_stops",
+    "opponent_stops",
+    "pass_until",
+)
 PASS_MODES = ("", "end_of_turn", "my_turn")
 STEPS = tuple(step for step in ENGINE_STEPS if step not in ("untap", "cleanup"))  # 502.4, 514.3
 
 
-def table_view(game: Game, seat: int | None, settings: AutoPass | None = None, full_log: bool = False) -> dict[str, Any]:
+def table_view(
+    game: Game, seat: int | None, settings: AutoPass | None = None, full_log: bool = False
+) -> dict[str, Any]:
     """The table as ``seat`` sees it (None: a spectator). Its log is the compact log
     (passes and empty steps folded) of this turn and the one before; ``full_log``: the
     whole game's log, every entry."""
@@ -47,7 +57,7 @@ def updated_settings(settings: AutoPass, changes: object, game: Game) -> AutoPas
     """``settings`` with the ``changes`` a client asks for, validated (a :class:`ValueError`
     naming what is wrong). Setting ``pass_until`` starts it from the current turn."""
     if not isinstance(changes, dict):
-        raise ValueError("settings are an object, e.g. {\"pass_until\": \"end_of_turn\"}")
+        raise ValueError('settings are an object, e.g. {"pass_until": "end_of_turn"}')
     unknown = sorted(set(changes) - set(SETTING_FIELDS))
     if unknown:
         raise ValueError(f"unknown settings {unknown}; the settings: {', '.join(SETTING_FIELDS)}")
