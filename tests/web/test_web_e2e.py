@@ -154,7 +154,7 @@ def test_a_whole_game_against_the_ai_clicked_through(server: tuple[str, Any], br
     shot(page, "ai-game-start")
     rng = random.Random(7)
     stuck = 0
-    took_midgame = took_stack = False
+    took_midgame = False
     for _ in range(1500):
         if page.evaluate("() => table.over"):
             break
@@ -167,9 +167,7 @@ def test_a_whole_game_against_the_ai_clicked_through(server: tuple[str, Any], br
             stuck += 1
             page.locator("#prompt .option.default, #prompt .option").first.click()
             wait_change(page, before)
-        if not took_stack and page.locator("#stack .card").count() and page.locator("#arrows line").count():
-            shot(page, "ai-game-stack-arrows")
-            took_stack = True
+        shot_arrows(page, "stack-targeting-arrows")
         if (
             not took_midgame
             and page.evaluate("() => table.turn") >= 5
@@ -186,10 +184,23 @@ def test_a_whole_game_against_the_ai_clicked_through(server: tuple[str, Any], br
     page.close()
 
 
+_arrows_taken: list[str] = []
+
+
+def shot_arrows(page: Any, name: str) -> None:
+    """A screenshot of the first table showing a spell's targeting arrow."""
+    if not _arrows_taken and page.locator("#stack .card").count() and page.locator("#arrows line").count():
+        page.mouse.move(600, 450)  # no card tooltip over the arrow
+        page.wait_for_timeout(100)
+        shot(page, name)
+        _arrows_taken.append(name)
+
+
 def _play(pages: list[Any], n: int, rng: random.Random) -> None:
     """Whichever seat must decide clicks, n times."""
     for _ in range(n):
         for page in pages:
+            shot_arrows(page, "stack-targeting-arrows")
             if page.locator("#prompt .option").count():
                 before = version(page)
                 click_something(page, rng)
@@ -225,6 +236,10 @@ def test_two_seats_reconnect_and_a_spectator(server: tuple[str, Any], browser: A
     rng = random.Random(3)
     _play([a, b], 40, rng)
     room = app.state.lobby.get(game_id)
+    for _ in range(200):  # play on until a targeted spell is on the stack (for its arrow), or a while
+        if _arrows_taken or room.game.is_over():
+            break
+        _play([a, b], 1, rng)
     for page, seat in ((a, 0), (b, 1)):
         page.wait_for_function("v => table.version >= v", arg=room.version)
         other = room.game.state.players[1 - seat]

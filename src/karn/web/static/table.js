@@ -100,6 +100,7 @@ function seat(i) {
 
 function render() {
   document.body.classList.remove("busy");
+  $("card-tip").hidden = true;
   const t = table;
   const me = t.player;
   const n = t.seats.length;
@@ -157,7 +158,7 @@ function cardHtml(c, extra = "") {
     .map(([k, v]) => `<span class="counter">${esc(k)}×${v}</span>`).join("");
   const dmg = c.damage ? `<span class="damage">${c.damage} dmg</span>` : "";
   const colors = colorsOf(c).join("");
-  const type = c.kind === "ability" ? "Ability" : (c.type_line || "").split(" — ")[0];
+  const type = c.kind === "ability" ? "Ability" : c.kind === "spell" ? `Spell · ${c.controller_name || ""}` : (c.type_line || "").split(" — ")[0];
   const detail = c.attacking ? `<span class="combat">attacking ${esc(c.attacking)}</span>` : "";
   return `<div class="card color-${colors.length > 1 ? "multi" : colors || "none"} ${extra}" data-id="${c.id}">
     <div class="card-head"><span class="card-name">${esc(c.name)}</span><span class="cost">${Mana.symbols(c.mana_cost || "")}</span></div>
