@@ -159,7 +159,12 @@ function cardHtml(c, extra = "") {
   const dmg = c.damage ? `<span class="damage">${c.damage} dmg</span>` : "";
   const colors = colorsOf(c).join("");
   const type = c.kind === "ability" ? "Ability" : c.kind === "spell" ? `Spell · ${c.controller_name || ""}` : (c.type_line || "").split(" — ")[0];
-  const detail = c.attacking ? `<span class="combat">attacking ${esc(c.attacking)}</span>` : "";
+  let detail = c.attacking ? `<span class="combat">attacking ${esc(c.attacking)}</span>` : "";
+  if (c.attached_to != null) {
+    const host = findCard(c.attached_to);
+    detail += `<span class="attached" title="attached to">↳ ${esc(host ? host.name : "#" + c.attached_to)}</span>`;
+  }
+  if (c.attachments && c.attachments.length) detail += `<span class="attached" title="attachments">+${c.attachments.length}</span>`;
   return `<div class="card color-${colors.length > 1 ? "multi" : colors || "none"} ${extra}" data-id="${c.id}">
     <div class="card-head"><span class="card-name">${esc(c.name)}</span><span class="cost">${Mana.symbols(c.mana_cost || "")}</span></div>
     <div class="card-type">${esc(type)}</div>
@@ -331,7 +336,9 @@ function showCardTip(el, ev) {
   const pt = c.power != null ? `<div class="tip-pt">${esc(c.power)}/${esc(c.toughness)}</div>` : "";
   const kw = c.keywords && c.keywords.length ? `<div class="tip-kw">${esc(c.keywords.join(", "))}</div>` : "";
   const state = [c.tapped ? "tapped" : "", c.sick ? "summoning sick" : "", c.token ? "token" : "",
-    c.attacking ? `attacking ${c.attacking}` : "", c.controller_name ? `controlled by ${c.controller_name}` : ""].filter(Boolean).join(" · ");
+    c.attacking ? `attacking ${c.attacking}` : "", c.controller_name ? `controlled by ${c.controller_name}` : "",
+    c.attached_to != null ? `attached to ${(findCard(c.attached_to) || { name: "#" + c.attached_to }).name} (#${c.attached_to})` : "",
+    c.attachments && c.attachments.length ? `with ${c.attachments.map((a) => (findCard(a) || { name: "#" + a }).name).join(", ")}` : ""].filter(Boolean).join(" · ");
   const targets = c.targets && c.targets.length ? `<div class="tip-kw">targets: ${esc(c.targets.map((x) => x.name).join(", "))}</div>` : "";
   tip.innerHTML = `<div class="tip-head"><b>${esc(c.name)}</b> <span>${Mana.symbols(c.mana_cost || "")}</span></div>
     <div class="tip-type">${esc(c.type_line || "")}</div>
