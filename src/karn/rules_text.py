@@ -119,16 +119,16 @@ def rule_text(number: str) -> str | None:
 
 
 def nearest(number: str, count: int = 5) -> list[str]:
-    """Existing rule numbers close to `number` (for "no rule 704.5z; nearby: ...")."""
+    """Existing rule numbers close to `number` (for "no rule 704.5z; nearby: ..."): the
+    closest rule above it and the first rules under that one."""
     n = normalize(number)
     rules = _rules()
-    parent: str | None = n
-    while parent is not None and parent not in rules:
-        parent = _parent(parent)
-    if parent is None:
-        section = n[:3]
-        return [k for k in rules if k.startswith(section)][:count]
-    return [parent, *rules[parent].subrules][:count]
+    for pattern in (r"\d{3}\.\d+[a-z]", r"\d{3}\.\d+", r"\d{3}"):
+        m = re.match(pattern, n)
+        if m is not None and m.group(0) in rules and m.group(0) != n:
+            found = m.group(0)
+            return [found, *rules[found].subrules][:count]
+    return []
 
 
 def cite(rules_cited: str) -> list[Rule]:

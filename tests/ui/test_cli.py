@@ -144,7 +144,7 @@ def test_scenario_run_prints_messages_with_brackets_as_written(
 def test_play_in_the_terminal_until_conceding(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    answers = iter(["1", "x", "q"])
+    answers = iter(["1", "x", "q", "y"])  # q asks for a confirmation
     monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
     assert main(["play", "--seed", "3"]) == 0
     out = capsys.readouterr().out

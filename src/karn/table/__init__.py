@@ -20,17 +20,21 @@ permanents as ``lands``/``creatures``/``others``, ``graveyard`` top first, ``exi
 ``mana_pool`` "{R}{G}"), ``stack`` top first (``StackEntry``: controller, rules text,
 ``targets``), ``log`` (``LogLine``: rule, text, turn, index in the whole log, ``folded``
 entries left out before it), ``prompt`` (None while another player decides: see
-``waiting``), ``over``/``winner``/``result``. Each visible card is a ``CardInfo``: its
-current characteristics (613) and Oracle text, counters, damage, tapped, summoning
+``waiting``), ``over``/``winner``/``result``, ``recap`` (one line of what the opponent
+did in the turn before), ``known`` (hidden cards the viewer knows: revealed, returned to
+a hand), ``settings`` (the viewer's ``AutoPass``). Each visible card is a ``CardInfo``:
+its current characteristics (613) and Oracle text, counters, damage, tapped, summoning
 sick, token, ``attached_to``/``attachments``, ``attacking``/``blocking``/``blocked_by``.
 
 ``Prompt``: ``text`` (the decision in words), ``rule``, ``options`` (``PromptOption``:
 a stable ``id`` such as ``"cast:41"``, ``"attacker:17"``, ``"done"``; a short ``key``
 for a terminal; ``selected`` in a multi-select; ``choices``: a second pick, e.g. the
 attacker a blocker blocks), ``default`` (the id Enter/space answers), ``multi``,
-``hint``. Answer with ``session.answer(option_id, choice=None)``; declaring attackers
-and blockers is a multi-select that keeps its ids and keys while the player picks
-(``"all"``: attack with all; ``"none"``: no attacks / no blocks).
+``hint``. Answer with ``session.answer(option_id, choice=None)``: a second pick's id
+alone (``"block:23:17"``) names its option too, and ``NeedsChoice`` says a second pick
+is missing. Declaring attackers and blockers is a multi-select that keeps its ids and
+keys while the player picks (``"all"``: attack with all; ``"none"``: no attacks / no
+blocks).
 
 Stops and auto-pass (``AutoPass``, a per-player setting, JSON as is): see
 :mod:`karn.table.autopass`. ``"pass_turn"`` and ``"pass_until_mine"`` in a priority

@@ -63,6 +63,11 @@ class AutoPass(msgspec.Struct, omit_defaults=True):
         self.pass_until = PASS_MY_TURN
         self.pass_turn = turn
 
+    def saw(self, obs: Observation) -> None:
+        """The player answered (or passed) with the stack as `obs` shows it: its objects
+        stop them no more. (A stop is kept until then: asking twice stops twice.)"""
+        self.seen_stack = [x.id for x in obs.stack]
+
     def toggle_stop(self, step: str, own: bool) -> bool:
         """Add or remove a stop; True when the step is now a stop."""
         stops = self.own_stops if own else self.opponent_stops
@@ -100,18 +105,28 @@ def auto_answer(obs: Observation, actions: list[Action], settings: AutoPass) -> 
         settings.pass_until = PASS_NONE
     if settings.pass_until == PASS_MY_TURN and obs.active == me and obs.turn != settings.pass_turn:
         settings.pass_until = PASS_NONE
-    new_from_opponent = [s for s in obs.stack if s.controller != me and s.id not in settings.seen_stack]
-    settings.seen_stack = [s.id for s in obs.stack]  # forget what left the stack
+    new_from_opponent = [x for x in obs.stack if x.controller != me and x.id not in settings.seen_stack]
     passing = next((a for a in actions if a.kind == "pass"), None)
     if passing is None:
         return None, "passing is not an option"
-    something = real_options(actions)
-    if not something:
+    action, why = _priority(obs, actions, settings, passing, bool(new_from_opponent))
+    if new_from_opponent and action is None and why.startswith("an opponent"):
+        why = f"an opponent put {new_from_opponent[0].name} on the stack"
+    if action is not None:
+        settings.saw(obs)  # passing with the stack as it is: each object was seen
+    return action, why
+
+
+def _priority(
+    obs: Observation, actions: list[Action], settings: AutoPass, passing: Action, new_from_opponent: bool
+) -> tuple[Action | None, str]:
+    me = obs.player
+    if not real_options(actions):
         return passing, "nothing to do but pass"
     if not settings.enabled:
         return None, "auto-pass is off"
     if new_from_opponent:
-        return None, f"an opponent put {new_from_opponent[0].name} on the stack"
+        return None, "an opponent put something on the stack"
     if settings.pass_until:
         return (
             passing,

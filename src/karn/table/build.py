@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from karn.engine.observation import Observation, PermanentView, StackItemView
 from karn.engine.values import ref_player
 from karn.game import Game
 from karn.table.autopass import AutoPass
 from karn.table.cards import card_in_zone, face_of, permanent
-from karn.table.log import log_lines
+from karn.table.log import log_lines, turn_summary
 from karn.table.model import CardInfo, Seat, StackEntry, Table, Target
 from karn.table.prompt import build_prompt
 from karn.table.voice import Voice
 
 
 def voice_for(game: Game, player: int | None) -> Voice:
-    return Voice([p.name for p in game.state.players], player)
+    return Voice([p.name for p in game.state.players], player, game.pool.names())
 
 
 def build_table(
@@ -28,7 +30,31 @@ def build_table(
     (default: the start of the current turn) to the end, compact (passes and empty
     steps folded) unless `compact` is False."""
     obs = game.observation(player, log_from) if player is not None else game.public_observation(log_from)
-    return table_of(game, obs, settings or AutoPass(), compact)
+    table = table_of(game, obs, settings if settings is not None else AutoPass(), compact)
+    summary = recap(game, player)
+    return msgspec.structs.replace(table, recap=summary) if summary else table
+
+
+def recap(game: Game, player: int | None) -> str:
+    """What another player did in the turn before this one, in one line ("" when the turn
+    before was `player`'s own, or there was none)."""
+    log = game.log
+    turn = game.state.turn - 1
+    if turn < 1:
+        return ""
+    start = len(log)
+    while start > 0 and log[start - 1].turn >= turn:
+        start -= 1
+    names = [p.name for p in game.state.players]
+    active = None
+    for e in log[start:]:
+        if e.turn == turn and e.rule == "500.1":
+            active = next((i for i, n in enumerate(names) if e.text.endswith(f"{n}'s turn begins")), None)
+            break
+    if active is None or active == player:
+        return ""
+    obs = game.observation(player, start) if player is not None else game.public_observation(start)
+    return turn_summary(obs.log, turn, active, voice_for(game, player))
 
 
 def table_of(game: Game, obs: Observation, settings: AutoPass, compact: bool = True) -> Table:
@@ -43,7 +69,7 @@ def table_of(game: Game, obs: Observation, settings: AutoPass, compact: bool = T
         if p.attached_to is not None:
             attachments.setdefault(p.attached_to, []).append(p.id)
     perms = {
-        p.id: permanent(game, p, voice, tuple(attachments.get(p.id, ())), obs.combat, names)
+        p.id: permanent(game, p, voice, tuple(attachments.get(p.id, ())), obs.combat, names, obs.active)
         for p in obs.battlefield
     }
     seats = [_seat(game, obs, i, voice, perms) for i in range(len(obs.players))]
@@ -85,6 +111,12 @@ def table_of(game: Game, obs: Observation, settings: AutoPass, compact: bool = T
         winner=obs.winner,
         result=result,
         combat=obs.combat is not None and bool(obs.combat.attackers),
+        settings=settings if obs.player is not None else None,
+        known=[
+            card_in_zone(game, k.id, k.name, k.zone, k.owner)
+            for k in obs.known
+            if not (k.zone == "hand" and k.owner == obs.player)
+        ],
     )
 
 
@@ -114,7 +146,7 @@ def _seat(game: Game, obs: Observation, index: int, voice: Voice, perms: dict[in
         mana_pool="".join(("{" + k + "}") * v for k, v in pv.mana_pool.items()),
         lands_played=pv.lands_played,
         active=index == obs.active,
-        priority=index == obs.priority and not obs.over,
+        priority=index == obs.priority and obs.decision_kind == "priority" and not obs.over,
         lost=pv.lost,
         conceded=pv.conceded,
     )
@@ -164,12 +196,17 @@ def card_info(game: Game, table: Table, oid: int) -> CardInfo | None:
     return None
 
 
-def find_cards(table: Table, name: str) -> list[CardInfo]:
-    """Visible cards whose name contains `name` (case-insensitive), exact matches first."""
+def find_cards(table: Table, name: str, game: Game | None = None) -> list[CardInfo]:
+    """Visible cards whose name contains `name` (case-insensitive), exact matches first;
+    with the `game`, the spells on the stack too."""
     wanted = name.strip().lower()
     found: list[CardInfo] = []
     for seat in table.seats:
         for zone in (seat.lands, seat.creatures, seat.others, seat.hand, seat.graveyard, seat.exile):
             found.extend(c for c in zone if wanted in c.name.lower())
+    if game is not None:
+        for s in table.stack:
+            if s.kind == "spell" and wanted in s.name.lower():
+                found.append(card_in_zone(game, s.id, s.name, "stack", s.controller))
     found.sort(key=lambda c: c.name.lower() != wanted)
     return found

@@ -69,8 +69,9 @@ def permanent(
     attachments: tuple[int, ...],
     combat: CombatView | None,
     names: dict[int, str],
+    active: int,
 ) -> CardInfo:
-    """A permanent with its characteristics now (613) and its state."""
+    """A permanent with its characteristics now (613) and its state (`active`: whose turn)."""
     face = face_of(game, p.name)
     blocked_by: tuple[int, ...] = ()
     if combat is not None and p.attacking is not None:
@@ -92,7 +93,8 @@ def permanent(
         counters={k: v for k, v in p.counters.items() if k != "loyalty" or "planeswalker" not in p.types},
         tapped=p.tapped,
         damage=p.damage,
-        sick=p.sick and creature,
+        # 302.6, 702.10b: it matters in its controller's turn, for a creature without haste
+        sick=p.sick and creature and "haste" not in p.keywords and p.controller == active,
         token=p.token,
         attached_to=p.attached_to,
         attachments=attachments,

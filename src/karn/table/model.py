@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import msgspec
 
+from karn.table.autopass import AutoPass
+
 
 class CardInfo(msgspec.Struct, frozen=True, omit_defaults=True):
     """A visible card with its current characteristics and its rules text.
@@ -31,7 +33,7 @@ class CardInfo(msgspec.Struct, frozen=True, omit_defaults=True):
     counters: dict[str, int] = {}
     tapped: bool = False
     damage: int = 0
-    sick: bool = False  # 302.6: summoning sick (only said of creatures)
+    sick: bool = False  # 302.6: summoning sick, when it matters (its controller's turn, no haste)
     token: bool = False
     attached_to: int | None = None
     attachments: tuple[int, ...] = ()  # Auras and Equipment attached to it
@@ -167,3 +169,6 @@ class Table(msgspec.Struct, frozen=True):
     winner: int | None
     result: str  # "You win", "Opponent wins", "a draw" ("" while the game goes on)
     combat: bool  # a combat with attackers is under way
+    settings: AutoPass | None = None  # the viewer's stops and pass settings (None: a spectator)
+    recap: str = ""  # what another player did in the turn before this one ("Opponent's turn 4: ...")
+    known: list[CardInfo] = []  # cards in hidden zones the viewer knows (revealed, looked at: 400.2)

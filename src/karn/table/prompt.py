@@ -28,6 +28,8 @@ from karn.table.voice import Voice
 OBJECT_KINDS = frozenset(
     {"play", "cast", "activate", "mana", "target", "attack", "unattack", "block", "unblock"}
 )
+#: Option kinds that pick a card by its id (a card to discard, to put on the bottom).
+CARD_KINDS = frozenset({"choose", "bottom"})
 #: The order of priority options by kind.
 _PRIORITY_ORDER = {"pass": 0, "play": 1, "cast": 2, "activate": 3, "mana": 4}
 #: Letter keys of the options every prompt of a kind has.
@@ -87,6 +89,10 @@ def _words(voice: Voice, text: str) -> str:
 def _engine_option(o: Option, key: str, voice: Voice) -> PromptOption:
     obj = o.a if o.kind in OBJECT_KINDS and o.a > 0 else None
     label = voice.text(o.label or o.kind)
+    if o.kind in CARD_KINDS and o.a > 0 and label not in ("top", "bottom"):
+        obj = o.a
+        if "#" not in label:
+            label += f" (#{o.a})"  # two Mountains to discard: which is which
     return PromptOption(id=option_id(o), key=LETTERS.get(o.kind, key), label=label, kind=o.kind, object=obj)
 
 
@@ -101,10 +107,7 @@ def _priority(d: DecisionView, obs: Observation, voice: Voice, show_mana: bool) 
     step = obs.step.replace("_", " ")
     whose = voice.possessive(obs.active)
     if obs.stack:
-        top = obs.stack[0]
-        who = voice.seat_name(top.controller)
-        what = f"{top.name} (spell)" if top.kind == "spell" else f"{top.name}'s ability"
-        text = f"{whose} turn, {step}: {what} from {who} is on the stack. You have priority"
+        text = f"{whose} turn, {step}: {_stack_top(obs, voice)}. You have priority: respond or pass"
     else:
         text = f"{whose} turn, {step}: you have priority"
     hidden = sum(1 for o in d.options if o.kind == "mana") if not show_mana else 0
@@ -112,6 +115,20 @@ def _priority(d: DecisionView, obs: Observation, voice: Voice, show_mana: bool) 
     if hidden:
         hint += f"; m: show mana abilities ({hidden} hidden)"
     return Prompt("priority", d.rule, text[:1].upper() + text[1:], options, default="pass", hint=hint)
+
+
+def _stack_top(obs: Observation, voice: Voice) -> str:
+    """ "Opponent cast Lightning Bolt targeting Grizzly Bears (#23)": the top of the stack."""
+    top = obs.stack[0]
+    names = {p.id: p.name for p in obs.battlefield}
+    names.update({s.id: s.name for s in obs.stack})
+    targets = [_defender(voice, t, names) for slot in top.targets for t in slot]
+    aimed = f" targeting {', '.join(targets)}" if targets else ""
+    who = voice.seat_name(top.controller)
+    if top.kind == "spell":
+        verb = "cast" if who == "You" else "casts"
+        return f"{who} {verb} {top.name}{aimed}"
+    return f"{top.name}'s ability ({who}){aimed} is on the stack"
 
 
 def _attackers(d: DecisionView, obs: Observation, voice: Voice) -> Prompt:
@@ -123,10 +140,22 @@ def _attackers(d: DecisionView, obs: Observation, voice: Voice) -> Prompt:
             defenders.setdefault(o.a, []).append(o.b)
         elif o.kind == "unattack":
             defenders.setdefault(o.a, [])
+    # Whom a creature already attacking could attack instead (508.1b): the defenders the
+    # other creatures may attack, or the opponents and their planeswalkers.
+    every: list[int] = []
+    for o in d.options:
+        if o.kind == "attack" and o.b not in every:
+            every.append(o.b)
+    if not every:
+        me = obs.player
+        every = [-(p.index + 1) for p in obs.players if p.index != me and not p.lost]
+        every += [p.id for p in obs.battlefield if p.controller != me and "planeswalker" in p.types]
     options: list[PromptOption] = []
     for i, oid in enumerate(sorted(defenders), 1):
         perm = obs.permanent(oid)
         pt = f" {perm.power}/{perm.toughness}" if perm is not None and perm.power is not None else ""
+        if oid in attacking:
+            defenders[oid] = every if attacking[oid] in every else [attacking[oid], *every]
         choices = [
             Choice(
                 f"attack:{oid}:{ref}",
@@ -160,6 +189,9 @@ def _attackers(d: DecisionView, obs: Observation, voice: Voice) -> Prompt:
     if any(not o.selected for o in options if o.kind == "attacker"):
         options.append(PromptOption("all", "a", "attack with all", "all"))
     options.append(PromptOption("none", "n", "no attacks", "none"))
+    hint = "numbers pick or take back attackers (several at once: 1 3); a: all; n: none; Enter: done"
+    if any(o.choices for o in options):
+        hint += "; 1:2 attacks the second of creature 1's choices (a planeswalker, another player)"
     return Prompt(
         "attackers",
         d.rule,
@@ -167,7 +199,7 @@ def _attackers(d: DecisionView, obs: Observation, voice: Voice) -> Prompt:
         options,
         default="done",
         multi=True,
-        hint="numbers pick or take back attackers (several at once: 1 3); a: all; n: none; Enter: done",
+        hint=hint,
     )
 
 
@@ -248,7 +280,7 @@ def _generic(d: DecisionView, obs: Observation, voice: Voice) -> Prompt:
     if d.kind == "pay":
         pool = obs.players[obs.player].mana_pool if obs.player is not None else {}
         if pool:
-            floating = "".join("{" + k + "}" * v for k, v in pool.items())
+            floating = "".join(("{" + k + "}") * v for k, v in pool.items())
             text += f" (floating: {floating})"
     default = None
     for wanted in ("pay", "keep", "done"):

@@ -11,9 +11,9 @@ from __future__ import annotations
 from karn.engine.actions import Action
 from karn.game import Game
 from karn.table.autopass import AutoPass, auto_answer
-from karn.table.build import build_table
+from karn.table.build import build_table, voice_for
 from karn.table.model import Prompt, PromptOption, Table
-from karn.table.prompt import PASS_TURN, PASS_UNTIL_MINE, actions_for, find_option
+from karn.table.prompt import PASS_TURN, PASS_UNTIL_MINE, actions_for, build_prompt, find_option
 
 
 class NeedsChoice(ValueError):
@@ -45,7 +45,9 @@ class PlayerSession:
         """The player's prompt (None: someone else decides, or the game is over)."""
         if not self.deciding():
             return None
-        return self.table(log_from=len(self.game.log)).prompt
+        g = self.game
+        obs = g.observation(self.player, len(g.log))
+        return build_prompt(obs, voice_for(g, self.player), self.settings.show_mana_abilities)
 
     def auto_step(self) -> tuple[Action | None, str]:
         """Answer one decision for the player if their settings say so; returns the action
@@ -71,7 +73,7 @@ class PlayerSession:
 
     def answer(self, option_id: str, choice: str | None = None) -> list[Action]:
         """Answer the prompt with the option of this id or key (`choice`: its second
-        pick). Returns the engine actions applied. A pass setting applies its first pass.
+        pick; a second pick's id alone names its option too). Returns the engine actions applied. A pass setting applies its first pass.
         Raises :class:`NeedsChoice` when the option needs a second pick, ``KeyError`` for
         an id that is not an option now."""
         prompt = self.prompt()
@@ -79,8 +81,16 @@ class PlayerSession:
             raise KeyError("no decision of yours is pending")
         option = find_option(prompt, option_id)
         if option is None:
+            # A second pick's id given alone ("block:23:17", "attack:17:-2"): its option.
+            for o in prompt.options:
+                if any(c.id == option_id for c in o.choices):
+                    option, choice = o, option_id
+                    break
+        if option is None:
             raise KeyError(f"no option {option_id!r} now")
         g = self.game
+        if prompt.kind == "priority":
+            self.settings.saw(g.observation(self.player, len(g.log)))
         if option.id == PASS_TURN:
             self.settings.pass_until_end_of_turn(g.state.turn)
             acts = [Action("pass")]

@@ -1,4 +1,4 @@
-"""The ``karn`` command line: demo, play, card, decks, deck, scenario run, coverage.
+"""The ``karn`` command line: demo, play, rule, card, decks, deck, scenario run, coverage.
 
 A thin transport: no rules logic lives here.
 """
@@ -60,9 +60,37 @@ def cmd_demo(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     from karn.ui.terminal import play_terminal
 
+    if args.resume is not None:
+        return play_terminal(args.deck, args.ai_deck, args.seed, resume=args.resume, verbose=args.verbose)
     if (bad_decks := check_game_decks(args.deck, args.ai_deck)) is not None:
         return bad_decks
-    return play_terminal(args.deck, args.ai_deck, args.seed)
+    return play_terminal(args.deck, args.ai_deck, args.seed, verbose=args.verbose)
+
+
+def cmd_rule(args: argparse.Namespace) -> int:
+    from karn import rules_text
+
+    con = _console()
+    status = 0
+    for number in args.numbers:
+        r = rules_text.rule(number)
+        if r is None:
+            near = ", ".join(rules_text.nearest(number))
+            con.print(
+                f"[red]no rule {escape(number)} in the Comprehensive Rules[/]"
+                + (f"; nearby: {near}" if near else "")
+            )
+            status = 2
+            continue
+        con.print(f"[bold cyan]{r.number}[/] {escape(r.text)}")
+        for example in r.examples:
+            con.print(f"[dim]{escape(example)}[/]")
+        if args.subrules:
+            for sub in r.subrules:
+                s = rules_text.rule(sub)
+                if s is not None:
+                    con.print(f"[bold cyan]{s.number}[/] {escape(s.text)}")
+    return status
 
 
 def cmd_card(args: argparse.Namespace) -> int:
@@ -175,11 +203,37 @@ def build_parser() -> argparse.ArgumentParser:
         help="2 to 6 players, free-for-all (806); the decks alternate A, B, A, B... (default: 2)",
     )
     d.set_defaults(func=cmd_demo)
-    p = sub.add_parser("play", help="play against the heuristic AI in the terminal")
+    p = sub.add_parser(
+        "play",
+        help="play against the heuristic AI in the terminal",
+        description="Play against the heuristic AI in the terminal. In the game: Enter takes the "
+        "default answer; options keep their keys (attackers: 1 3, a all, n none; blockers: a blocker "
+        "then its attacker, 2 1); e passes until end of turn, u until your next turn; ? N or ? NAME "
+        "shows a card, gy and ex the graveyards and exile, log the whole turn, rule N a rule; undo, "
+        "save FILE (resume with --resume FILE), q concedes after asking; help lists everything.",
+    )
     p.add_argument("--seed", type=int, default=None, help="the game's random seed (default: a random one)")
     p.add_argument("--deck", default=DEFAULT_DECKS[0], help=f"your deck: {decks}")
     p.add_argument("--ai-deck", default=DEFAULT_DECKS[1], help=f"the AI's deck: {decks}")
+    p.add_argument(
+        "--verbose", action="store_true", help="print the whole log (every pass of priority, every step)"
+    )
+    p.add_argument(
+        "--resume",
+        metavar="FILE",
+        default=None,
+        help="go on with a game saved by the save command (save FILE)",
+    )
     p.set_defaults(func=cmd_play)
+    r = sub.add_parser(
+        "rule",
+        help="print a rule of the Comprehensive Rules (bundled) by its number, e.g. karn rule 704.5g",
+    )
+    r.add_argument("numbers", nargs="+", metavar="RULE", help="a rule number: 704.5g, 117.3d, 505")
+    r.add_argument(
+        "--subrules", action="store_true", help="also print the rules under it (704.5a, 704.5b, ...)"
+    )
+    r.set_defaults(func=cmd_rule)
     c = sub.add_parser("card", help="show a card's characteristics, Oracle text and compiled abilities")
     c.add_argument("name", nargs="+")
     c.set_defaults(func=cmd_card)
