@@ -129,6 +129,12 @@ def leaks(message: Any, text: str, game: Game, viewer: int | None, seen: set[str
     found: list[str] = []
     refs = object_refs(message)
     seen |= public_names(game, viewer)
+    # cards of a hidden zone the viewer knows (400.2: seen entering it from a public zone,
+    # revealed to them, looked at): the engine's record, shown as the table's "known"
+    obs = game.observation(viewer) if viewer is not None else game.public_observation()
+    known_ids = {k.id for k in obs.known}
+    seen |= {k.name for k in obs.known}
+    refs -= known_ids
     allowed = seen
     for other in range(len(game.state.players)):
         if other == viewer:
