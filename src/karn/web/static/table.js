@@ -189,8 +189,10 @@ function renderSide(el, index, mine) {
   const byCard = optionsByCard();
   const others = [...p.creatures, ...p.others];
   const pool = p.mana_pool ? `<span class="pool">Pool ${Mana.symbols(p.mana_pool)}</span>` : "";
+  const known = (table.known || []).filter((k) => k.owner === index && k.zone === "hand");
+  const knownHtml = known.length ? `<span class="known" title="cards of this hand you know (400.2)">known: ${known.map((k) => `<span class="known-card" data-id="${k.id}">${esc(k.name)}</span>`).join(", ")}</span>` : "";
   const backs = p.you ? "" : `<div class="backs" title="${p.hand_size} cards in hand">${
-    '<span class="card-back"></span>'.repeat(Math.min(p.hand_size, 12))}</div>`;
+    '<span class="card-back"></span>'.repeat(Math.min(p.hand_size, 12))}${knownHtml}</div>`;
   const deciding = table.prompt ? (p.you ? " deciding" : "") : (table.waiting && table.waiting.startsWith(p.name) ? " deciding" : "");
   const playerTarget = byCard.has(-(index + 1)) ? " actionable" : "";
   const turn = p.active ? '<span class="active-turn" title="their turn">●</span>' : "";
@@ -234,8 +236,9 @@ function renderPrompt() {
     p.innerHTML = `<h3>Game over</h3><p>${esc(t.result)}.</p><p><a href="/">Back to the lobby</a></p>`;
     return;
   }
+  const recap = t.recap ? `<p class="recap">${Mana.symbols(t.recap)}</p>` : "";
   if (!t.prompt) {
-    p.innerHTML = `<h3>Waiting</h3><p>${esc(t.waiting || "…")}</p>`;
+    p.innerHTML = `<h3>Waiting</h3><p>${esc(t.waiting || "…")}</p>${recap}`;
     return;
   }
   const d = t.prompt;
@@ -245,7 +248,7 @@ function renderPrompt() {
     const detail = o.detail ? ` <small>(${esc(o.detail)})</small>` : "";
     return `<button class="${cls}" data-option="${esc(o.id)}" data-key="${esc(o.key)}"><kbd>${esc(o.key)}</kbd> ${Mana.symbols(o.label)}${detail}${isDefault ? ' <kbd>space</kbd>' : ""}</button>`;
   }).join("");
-  p.innerHTML = `<h3>Your decision${d.multi ? " <small>(pick several)</small>" : ""}</h3>
+  p.innerHTML = `${recap}<h3>Your decision${d.multi ? " <small>(pick several)</small>" : ""}</h3>
     <p class="prompt-text">${Mana.symbols(d.text)} ${ruleLink(d.rule)}</p>
     <div class="options">${buttons}</div>
     ${d.hint ? `<p class="hint">${esc(d.hint)}</p>` : ""}`;
@@ -325,7 +328,7 @@ function drawArrows() {
 // ---------------------------------------------------------------- card text, rules, zones
 
 function findCard(id) {
-  const all = [...table.stack, ...table.seats.flatMap((p) => [...p.hand, ...p.lands, ...p.creatures, ...p.others, ...p.graveyard, ...p.exile])];
+  const all = [...table.stack, ...(table.known || []), ...table.seats.flatMap((p) => [...p.hand, ...p.lands, ...p.creatures, ...p.others, ...p.graveyard, ...p.exile])];
   return all.find((c) => c.id === id);
 }
 
@@ -433,7 +436,7 @@ document.addEventListener("click", (ev) => {
 });
 
 document.addEventListener("mouseover", (ev) => {
-  const card = ev.target.closest(".card");
+  const card = ev.target.closest(".card, .known-card");
   if (card) showCardTip(card, ev);
 });
 document.addEventListener("mousemove", (ev) => {
@@ -441,7 +444,7 @@ document.addEventListener("mousemove", (ev) => {
   if (!tip.hidden) placeTip(tip, ev);
 });
 document.addEventListener("mouseout", (ev) => {
-  if (ev.target.closest(".card")) $("card-tip").hidden = true;
+  if (ev.target.closest(".card, .known-card")) $("card-tip").hidden = true;
 });
 
 document.addEventListener("keydown", (ev) => {
