@@ -291,3 +291,21 @@ def test_websocket_wrong_token_and_spectator(client: TestClient) -> None:
         assert ws.receive_json()["code"] == "spectator"
     with client.websocket_connect("/ws/nope") as ws:
         assert ws.receive_json()["code"] == "no_game"
+
+
+def test_the_vendored_mana_font_is_the_pinned_release() -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[2] / "scripts" / "vendor_mana_font.py"
+    out = subprocess.run([sys.executable, str(script), "--check"], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert "is vendored" in out.stdout
+
+
+def test_karn_serve_refuses_a_bad_port(capsys: pytest.CaptureFixture[str]) -> None:
+    from karn.ui.cli import main
+
+    assert main(["serve", "--port", "70000"]) == 2
+    assert "--port" in capsys.readouterr().err
