@@ -309,3 +309,46 @@ def test_karn_serve_refuses_a_bad_port(capsys: pytest.CaptureFixture[str]) -> No
 
     assert main(["serve", "--port", "70000"]) == 2
     assert "--port" in capsys.readouterr().err
+
+
+@pytest.mark.cr("509.1a")
+def test_blockers_are_picked_with_a_second_choice() -> None:
+    """A blocker that could block several attackers needs its attacker as a second pick;
+    without it the server says so and nothing changes."""
+    from web_helpers import pick_with_choice as pick_answer
+
+    from karn.web.rooms import Lobby, Refused
+    from karn.web.store import GameStore
+
+    lobby = Lobby(GameStore(":memory:"))
+    room = lobby.create(["green_stompy", "white_weenie"], ["human", "human"], ["A", "B"], 0).room
+    rng = random.Random(0)
+    for _ in range(600):
+        d = room.game.decision
+        assert d is not None
+        t = room.view(d.player)
+        prompt = t["prompt"]
+        several = [
+            o
+            for o in prompt["options"]
+            if len([c for c in o.get("choices", []) if c["id"].startswith("block:")]) > 1
+        ]
+        if prompt["kind"] == "blockers" and several:
+            break
+        option, choice = pick_answer(t, rng)
+        room.act(d.player, option, choice)
+    else:
+        pytest.fail("no blockers prompt with a choice of attackers")
+    blocker = several[0]
+    before = (room.version, room.game.state_hash())
+    with pytest.raises(Refused) as refused:
+        room.act(d.player, blocker["id"])
+    assert refused.value.code == "needs_choice" and before == (room.version, room.game.state_hash())
+    with pytest.raises(Refused):
+        room.act(d.player, blocker["id"], "block:1:2")
+    assert before == (room.version, room.game.state_hash())
+    choice = blocker["choices"][1]
+    room.act(d.player, blocker["id"], choice["id"])
+    after = room.view(d.player)["prompt"]
+    picked = next(o for o in after["options"] if o["id"] == blocker["id"])
+    assert picked["selected"] and picked["detail"].startswith("blocking")
