@@ -286,26 +286,29 @@ class Lobby:
             raise Refused("no_game", "no such game", 404)
         with self._lock:
             room = self.rooms.get(game_id)
-            if room is not None:
-                return room
-            stored = self.store.get(game_id)
-            if stored is None:
-                raise Refused("no_game", "no such game", 404)
-            room = Room(
-                id=stored.id,
-                game=Game.loads(stored.save),
-                seats=stored.seats,
-                settings=[msgspec.convert(x, AutoPass) for x in stored.settings],
-                decks=stored.decks,
-                actions=stored.actions,
-                version=stored.version,
-            )
-            room.store = self.store
+        if room is not None:
+            return room
+        # Loading happens outside the lobby's lock: other games are not held up meanwhile.
+        stored = self.store.get(game_id)
+        if stored is None:
+            raise Refused("no_game", "no such game", 404)
+        loaded = Room(
+            id=stored.id,
+            game=Game.loads(stored.save),
+            seats=stored.seats,
+            settings=[msgspec.convert(x, AutoPass) for x in stored.settings],
+            decks=stored.decks,
+            actions=stored.actions,
+            version=stored.version,
+        )
+        loaded.store = self.store
+        with self._lock:
+            room = self.rooms.setdefault(game_id, loaded)  # another thread may have loaded it first
+        if room is loaded:
             with room.lock:
                 # a server killed while the AI was playing: it plays on from its last saved action
                 room._play_on()
-            self.rooms[game_id] = room
-            return room
+        return room
 
 
 __all__ = ["Lobby", "NewGame", "Refused", "Room"]
