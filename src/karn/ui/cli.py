@@ -16,6 +16,7 @@ from rich.markup import escape
 import karn
 from karn.ui.deck_commands import add_deck_commands, bundled_deck_names, check_game_decks
 from karn.ui.sim_commands import add_sim_commands
+from karn.web.serve_command import add_serve_command
 
 DEFAULT_DECKS = ("red_burn", "green_stompy")
 
@@ -290,6 +291,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     coverage_arguments(cv)
     cv.set_defaults(func=cmd_coverage)
+    add_serve_command(sub)
     return ap
 
 

@@ -1,0 +1,1 @@
+"""The browser table: ``karn serve`` (FastAPI + uvicorn, websockets), its pages and its store."""

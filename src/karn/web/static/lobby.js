@@ -1,0 +1,70 @@
+"use strict";
+// The lobby: make a game against the AI or a friend.
+
+const $ = (id) => document.getElementById(id);
+
+async function loadDecks() {
+  const res = await fetch("/api/decks");
+  const decks = await res.json();
+  const info = $("decks-info");
+  info.innerHTML = "<h2>Bundled decks</h2>";
+  const list = document.createElement("ul");
+  for (const d of decks) {
+    for (const sel of [$("deck"), $("opponent-deck")]) {
+      const o = document.createElement("option");
+      o.value = d.name;
+      o.textContent = d.name.replaceAll("_", " ");
+      sel.appendChild(o);
+    }
+    const li = document.createElement("li");
+    const colors = [...d.colors].map((c) => `{${c}}`).join("");
+    li.innerHTML = `<b>${d.name.replaceAll("_", " ")}</b> ${Mana.symbols(colors)} — ${Mana.escape(d.description)}`;
+    list.appendChild(li);
+  }
+  info.appendChild(list);
+  if (decks.length > 1) $("opponent-deck").selectedIndex = 1;
+}
+
+$("new-game").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  $("error").textContent = "";
+  const opponent = document.querySelector("input[name=opponent]:checked").value;
+  const body = { opponent, name: $("name").value, opponent_deck: $("opponent-deck").value };
+  if (document.querySelector("input[name=deck-source]:checked").value === "pasted") {
+    body.deck_list = $("deck-list").value;
+  } else {
+    body.deck = $("deck").value;
+  }
+  $("start").disabled = true;
+  $("start").textContent = "Shuffling…";
+  try {
+    const res = await fetch("/api/games", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    const data = await res.json();
+    if (!res.ok) {
+      $("error").textContent = data.error ? data.error.message : "the server refused";
+      return;
+    }
+    if (opponent === "ai") {
+      location.href = data.table_url;
+      return;
+    }
+    $("invite").hidden = false;
+    $("invite-url").value = location.origin + data.invite_url;
+    $("watch-url").href = data.watch_url;
+    $("watch-url").textContent = location.origin + data.watch_url;
+    $("my-table").href = data.table_url;
+  } finally {
+    $("start").disabled = false;
+    $("start").textContent = "Start the game";
+  }
+});
+
+$("deck-list").addEventListener("input", () => {
+  document.querySelector("input[name=deck-source][value=pasted]").checked = true;
+});
+
+loadDecks();
