@@ -139,6 +139,8 @@ def _abilities_named(state: GameState) -> Iterable[str]:
             yield o.ability
     for t in state.triggers:
         yield t.ability
+    for d in state.delayed:
+        yield d.ability
 
 
 def validate(s: GameState) -> None:

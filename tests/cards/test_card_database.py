@@ -27,15 +27,16 @@ def test_default_database_has_every_card(db: CardDatabase) -> None:
     assert len(names) == len(set(names))
 
 
-def test_default_database_loads_quickly() -> None:
+def test_default_database_loads_afresh() -> None:
+    """A fresh load gives the same cards (its speed is measured by
+    benchmarks/bench_database.py, not asserted here: timing assertions fail on loaded
+    machines)."""
     from karn.cards import database
 
     database._default_database.cache_clear()
-    start = time.perf_counter()
     fresh = CardDatabase.default()
-    elapsed = time.perf_counter() - start
     assert len(fresh) == 35033
-    assert elapsed < 1.5  # typically ~0.3 s; generous for slow CI machines
+    assert fresh.get("Grizzly Bears").power == "2"
 
 
 @pytest.mark.cr("205.2a", "205.3m", "208.1")

@@ -154,6 +154,30 @@ MANA_COSTS = _deck(
     (3, "Fireball"), (3, "Counterspell"), (2, "Divination"), (2, "Su-Chi"),
 )  # fmt: skip
 
+# Triggered abilities of every family (603): beginning of steps with intervening "if"s,
+# damage, blocks, becomes tapped, draws (603.11's revealed first draw), state triggers
+# (603.8), delayed (603.7) and reflexive (603.12) abilities, sacrifice, win the game.
+TRIGGERS_BR = _deck(
+    (11, "Swamp"), (11, "Mountain"),
+    (2, "Phyrexian Arena"), (3, "Abyssal Specter"), (1, "Dingus Egg"), (1, "Dingus Staff"),
+    (2, "Mogg Cannon"), (3, "Fireblade Artist"), (2, "Innocent Blood"), (2, "Diabolic Edict"),
+    (2, "Ball Lightning"), (3, "Lightning Bolt"), (1, "Grave Pact"), (2, "Pyric Salamander"),
+    (1, "Seizan, Perverter of Truth"), (3, "Mogg Fanatic"), (2, "Dripping Dead"),
+    (2, "Crumbling Colossus"), (1, "Sheoldred, the Apocalypse"), (1, "Underworld Dreams"),
+    (2, "Fireball"), (2, "Cornered Crook"),
+)  # fmt: skip
+
+TRIGGERS_GWU = _deck(
+    (8, "Forest"), (8, "Plains"), (6, "Island"),
+    (1, "Howling Mine"), (1, "Lifetap"), (2, "Felidar Sovereign"), (2, "Kjeldoran Elite Guard"),
+    (2, "Wall of Tears"), (2, "Emperor Crocodile"), (1, "Rowen"), (1, "Primitive Etchings"),
+    (3, "Luminarch Aspirant"), (1, "Coastal Piracy"), (2, "Ambush Viper"), (1, "Armadillo Cloak"),
+    (1, "Verdant Force"), (1, "Celestial Force"), (2, "Combat Professor"), (1, "Test of Endurance"),
+    (2, "Icy Manipulator"), (1, "Curiosity"), (2, "Fungusaur"), (2, "Dromad Purebred"),
+    (2, "Beacon Hawk"), (2, "Unsummon"), (1, "Words of Wisdom"), (1, "Wilderness Reclamation"),
+    (1, "Grizzly Bears"),
+)  # fmt: skip
+
 DeckSpec = str | list[str]
 
 #: Deck pairings the random games cycle through (bundled decks in both seats, custom decks).
@@ -167,6 +191,8 @@ PAIRINGS: list[tuple[str, DeckSpec, DeckSpec]] = [
     ("burn-sultai", "red_burn", SULTAI),
     ("dimir-stompy", DIMIR, "green_stompy"),
     ("mana-naya", MANA_COSTS, NAYA),
+    ("triggers", TRIGGERS_BR, TRIGGERS_GWU),
+    ("triggers-sultai", TRIGGERS_GWU, SULTAI),
 ]
 CUSTOM_PAIRINGS = [p for p in PAIRINGS if not isinstance(p[1], str) and not isinstance(p[2], str)]
 
@@ -865,6 +891,8 @@ WEIGHTS = {
     "burn-sultai": 2,
     "dimir-stompy": 2,
     "mana-naya": 1,
+    "triggers": 1,
+    "triggers-sultai": 1,
 }
 
 

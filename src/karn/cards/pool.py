@@ -26,8 +26,12 @@ from karn.ir.nodes import (
     AddMana,
     CompiledCard,
     Cost,
+    Effect,
     Keyword,
+    SpellAbility,
+    Triggered,
 )
+from karn.ir.walk import as_triggered, nested_abilities
 
 # 305.6: the basic land types and the mana their intrinsic ability adds.
 BASIC_LAND_MANA: dict[str, str] = {
@@ -114,6 +118,8 @@ class CardPool:
         kind, _, rest = ability_id.partition(":")
         if kind == "keyword" and rest:
             return Keyword(rest)
+        if kind == "nested" and rest:
+            return self._nested(rest)
         if kind == "rules" and rest in BASIC_LAND_MANA:
             return intrinsic_ability(rest)
         name, sep, index = ability_id.rpartition("#")
@@ -124,6 +130,26 @@ class CardPool:
         if i >= len(abilities):
             raise KeyError(f"{name!r} has no ability {i}")
         return abilities[i]
+
+    def _nested(self, rest: str) -> Ability:
+        """ "nested:<n>:<parent>": the n-th delayed (603.7a) or reflexive (603.12)
+        triggered ability the effects of ability ``<parent>`` create; ``<parent>`` is an
+        ability id or ``spell:<card>`` (a spell's effects, its modes in order)."""
+        index, _, parent = rest.partition(":")
+        if not index.isdigit() or not parent:
+            raise KeyError(f"malformed nested ability id {rest!r}")
+        if parent.startswith("spell:"):
+            effects: tuple[Effect, ...] = ()
+            for ab in self.compiled(parent.removeprefix("spell:")).abilities:
+                if isinstance(ab, SpellAbility):
+                    effects = ab.effects + tuple(e for m in ab.modes for e in m.effects)
+        else:
+            ab = self.ability(parent)
+            effects = ab.effects if isinstance(ab, (Activated, Triggered)) else ()
+        found = list(nested_abilities(effects))
+        if int(index) >= len(found):
+            raise KeyError(f"{parent!r} creates no ability {index}")
+        return as_triggered(found[int(index)])
 
     def __contains__(self, name: object) -> bool:
         return isinstance(name, str) and name in self._cards

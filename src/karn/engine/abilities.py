@@ -57,6 +57,8 @@ def effects_of(ctx: Context, o: Obj) -> tuple[tuple[ir.Effect, ...], tuple[ir.Ta
     its chosen modes in order, 700.2)."""
     if o.ability:
         ab = ability(ctx, o.ability)
+        if isinstance(ab, ir.Triggered) and ab.modes:
+            return chosen_modes(ctx, o.ability, ab, tuple(o.mode))  # 700.2, 603.3c
         if isinstance(ab, (ir.Activated, ir.Triggered)):
             return ab.effects, ab.targets
         return (), ()
@@ -69,7 +71,7 @@ def effects_of(ctx: Context, o: Obj) -> tuple[tuple[ir.Effect, ...], tuple[ir.Ta
 
 
 def chosen_modes(
-    ctx: Context, name: str, sa: ir.SpellAbility, modes: tuple[int, ...]
+    ctx: Context, name: str, sa: ir.SpellAbility | ir.Triggered, modes: tuple[int, ...]
 ) -> tuple[tuple[ir.Effect, ...], tuple[ir.TargetSpec, ...]]:
     """700.2: the effects and target slots of the chosen modes, in order. Each mode numbers
     its own target slots from 0; the spell's slots run on, so a mode's references to its

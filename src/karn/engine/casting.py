@@ -18,8 +18,10 @@ from karn.engine.abilities import ability, extra_cost_per_target, spell_ability,
 from karn.engine.actions import Action
 from karn.engine.context import Context
 from karn.engine.events import CounterChange, SpellCast, Tap, ZoneChange
+from karn.engine.filters import characteristics_match
 from karn.engine.frames import ActivateFrame, CastFrame
 from karn.engine.pipeline import perform, put_on_stack
+from karn.engine.references import count, kicker_costs
 from karn.engine.state import GRAVEYARD, HAND, STACK, Obj, Option, decode_state, encode_state
 
 # ---------------------------------------------------------------------------- what may be cast
@@ -40,13 +42,21 @@ def _spell_info(ctx: Context, name: str) -> _SpellInfo:
         # 118.6 / 202.1b: a card with no mana cost can't be cast (without an alternative cost);
         # 712.8a: the back face of a double-faced card is not cast.
         castable = ctx.compiled(name).playable and face.mana_cost is not None and not face.front
+        # 702.8a: flash lets the card be cast any time its controller could cast an instant
+        flash = any(isinstance(a, ir.Keyword) and a.name == "flash" for a in ctx.compiled(name).abilities)
         info = memo["spell", name] = _SpellInfo(
             "land" in face.types,
-            "instant" in face.types,
+            "instant" in face.types or flash,
             face.cost.with_x(0) if castable else ManaCost(),
             castable,
         )
     return info
+
+
+def instant_speed(ctx: Context, name: str) -> bool:
+    """An instant, or a card with flash (702.8a): cast any time its owner has priority."""
+    info: _SpellInfo | None = ctx.printed.memo.get(("spell", name))
+    return (info if info is not None else _spell_info(ctx, name)).instant
 
 
 def is_land_card(ctx: Context, name: str) -> bool:
@@ -93,11 +103,64 @@ def can_cast(
     if srcs is None:
         srcs = mana.sources(ctx, p)
     pool = ctx.state.players[p].pool
-    if info.cost.mana_value > (mana.available_count(pool, srcs) if avail is None else avail):
+    cost = reduced(info.cost, cost_reduction(ctx, p, oid))
+    if cost.mana_value > (mana.available_count(pool, srcs) if avail is None else avail):
         return False
-    if mana.solve(pool, info.cost, srcs) is None:
+    if mana.solve(pool, cost, srcs) is None:
         return False
+    sacrifice = additional_sacrifice(ctx, name)
+    if sacrifice is not None and not _sacrifice_candidates(ctx, p, oid, sacrifice):
+        return False  # 601.2h: the additional cost can't be paid
     return has_targets(ctx, p, oid)
+
+
+def cost_reduction(ctx: Context, p: int, oid: int) -> int:
+    """601.2f: the generic mana the static abilities of `p`'s permanents take off the total cost of
+    this spell ("Black spells and green spells you cast cost {1} less to cast.")."""
+    total = 0
+    for own in ctx.compiled(ctx.obj(oid).name).abilities:
+        if isinstance(own, ir.CostReduction) and own.spells is None:  # "This spell costs {1} less"
+            total += own.generic * (1 if own.per is None else count(ctx, own.per, p, oid, []))
+    c = None
+    for src, sc in ctx.battlefield_chars().items():
+        if sc.controller != p:
+            continue
+        for ab in sc.abilities:
+            if isinstance(ab, ir.CostReduction) and ab.spells is not None:
+                c = c or ctx.chars(oid)
+                f = ab.spells
+                if characteristics_match(f, c.types, c.subtypes, c.supertypes, c.colors, p, p, p):
+                    total += ab.generic * (1 if ab.per is None else count(ctx, ab.per, p, src, []))
+    return total
+
+
+def loyalty_cost(ctx: Context, p: int, printed: int) -> int:
+    """606.5: a loyalty ability's cost, changed by "loyalty abilities you activate cost an
+    additional [+1]" of the permanents `p` controls ([+1] becomes [+2], [-4] becomes [-3])."""
+    extra = sum(
+        ab.loyalty
+        for sc in ctx.battlefield_chars().values()
+        if sc.controller == p
+        for ab in sc.abilities
+        if isinstance(ab, ir.LoyaltyCostIncrease)
+    )
+    return printed + extra
+
+
+def reduced(cost: ManaCost, generic: int) -> ManaCost:
+    """601.2f: a reduction of generic mana lowers only the generic part, never below zero."""
+    if not generic:
+        return cost
+    return ManaCost(max(0, cost.generic - generic), cost.x, cost.colored, cost.text)
+
+
+def additional_sacrifice(ctx: Context, name: str) -> ir.Filter | None:
+    """601.2b: the permanent an "as an additional cost, sacrifice ..." asks for, if any."""
+    return next((a.sacrifice for a in ctx.compiled(name).abilities if isinstance(a, ir.AdditionalCost)), None)
+
+
+def _sacrifice_candidates(ctx: Context, p: int, oid: int, f: ir.Filter) -> list[int]:
+    return [o for o in ctx.state.battlefield if targeting.matches(ctx, o, f, p, oid)]
 
 
 def can_activate(
@@ -107,12 +170,14 @@ def can_activate(
     c = ab.cost
     if ab.sorcery_speed and not timing.sorcery_timing(ctx, p):
         return False
+    if ab.only_during and not timing.in_window(ctx, p, ab.only_during):
+        return False  # 602.5d
     if c.tap and (o.tapped or mana.sick(ctx, oid)):
         return False  # 302.6
     if c.loyalty is not None:
         if o.loyalty_turn == ctx.state.turn:
             return False  # 606.3: one loyalty ability per planeswalker per turn
-        if o.counters.get("loyalty", 0) + c.loyalty < 0:
+        if o.counters.get("loyalty", 0) + loyalty_cost(ctx, p, c.loyalty) < 0:
             return False  # 606.6
     if not _slots_fillable(ctx, p, oid, ab.targets):
         return False
@@ -167,34 +232,78 @@ def cast_step(ctx: Context, f: CastFrame) -> None:
     p, oid, name = f.player, f.obj, f.name
     face = ctx.face(name)
     sa = spell_ability(ctx, name)
+    kickers = kicker_costs(ctx, name)
+    paid = f.kicker or []
+    kicker_first = sa is not None and sa.any_if_kicked
+    if kicker_first and len(paid) < len(kickers):
+        # 601.4: "If this spell was kicked, choose any number instead": the intention to pay
+        # the kicker is known when the modes are announced.
+        _ask_kicker(ctx, f, face.cost.text, kickers, len(paid))
+        return
     # 601.2b / 700.2: modes, as many as the spell says to choose (each mode once, 700.2d).
     if sa is not None and sa.modes:
         chosen = f.modes or []
-        if len(chosen) < max(1, sa.choose):
+        any_number = sa.any_if_kicked and any(paid)
+        n = len(sa.modes) if any_number else max(1, sa.choose)
+        if len(chosen) < n and not f.modes_done:
             opts = [
                 Option("mode", i, label=m.text or f"mode {i + 1}")
                 for i, m in enumerate(sa.modes)
                 if i not in chosen and _slots_fillable(ctx, p, oid, m.targets)
             ]
-            n = max(1, sa.choose)
-            which = f" ({len(chosen) + 1} of {n})" if n > 1 else ""
+            if any_number and chosen:
+                opts.append(Option("modes_done", label="no more modes"))
+            which = f" ({len(chosen) + 1} of {'any number' if any_number else n})" if n > 1 else ""
             decisions.ask(ctx, p, "mode", "601.2b", f"choose a mode for {name}{which}", opts + [_cancel()])
             return
     modes = sorted(f.modes or [])  # the modes are performed in the order printed
+    # 601.2b / 702.33a: announce which kicker costs will be paid (an optional additional cost).
+    if len(paid) < len(kickers):
+        _ask_kicker(ctx, f, face.cost.text, kickers, len(paid))
+        return
+    base = ManaCost.parse(face.cost.text + "".join(c for c, k in zip(kickers, paid, strict=True) if k))
     # 601.2b: the value of X.
     if face.cost.x and f.x is None:
-        _ask_x(ctx, p, mana.max_x(ctx, p, face.cost), f"choose X for {name}")
+        # the most X the player could pay for, with the kicker costs chosen and cost reductions
+        most = mana.max_x(ctx, p, base, extra=-cost_reduction(ctx, p, oid))
+        _ask_x(ctx, p, most, f"choose X for {name}")
         return
     x = f.x or 0
     specs = spell_target_specs(ctx, name, modes)
     extra = extra_cost_per_target(ctx, name)
-    if _choose_targets(ctx, f, p, oid, specs, name, face.cost.with_x(x), extra):
+    if _choose_targets(ctx, f, p, oid, specs, name, base.with_x(x), extra):
         return
-    # 601.2f: total cost.
-    n_targets = len(f.picks.chosen[0]) if f.picks.chosen else 0
-    total = face.cost.with_x(x, extra * max(0, n_targets - 1))
-    f.cost = str(total)
+    # 601.2f: total cost (mana cost, additional costs such as kicker, cost increases, then
+    # reductions), locked in before any of it is paid (601.2h).
+    if not f.cost:
+        n_targets = len(f.picks.chosen[0]) if f.picks.chosen else 0
+        total = reduced(base.with_x(x, extra * max(0, n_targets - 1)), cost_reduction(ctx, p, oid))
+        f.cost = str(total)
+    sacrifice = additional_sacrifice(ctx, name)
+    if sacrifice is not None and not f.sacrificed:
+        # 601.2h: pay the additional cost: choose the permanent to sacrifice.
+        opts = [
+            Option("sacrifice", t, label=targeting.label(ctx, t))
+            for t in _sacrifice_candidates(ctx, p, oid, sacrifice)
+        ]
+        decisions.ask(
+            ctx, p, "sacrifice", "601.2h", f"sacrifice a permanent to cast {name}", opts + [_cancel()]
+        )
+        return
+    total = ManaCost.parse(f.cost)
     _ask_payment(ctx, p, total, f"pay {total} for {name}")
+
+
+def _ask_kicker(ctx: Context, f: CastFrame, printed: str, kickers: tuple[str, ...], i: int) -> None:
+    """702.33a-b: "You may pay an additional [cost]": one question per kicker cost, in order.
+    Paying is offered only if the mana cost and the kicker costs chosen so far could be paid."""
+    paid = f.kicker or []
+    chosen = "".join(c for c, k in zip(kickers, paid, strict=False) if k)
+    opts: list[Option] = []
+    if mana.can_pay(ctx, f.player, ManaCost.parse(printed + chosen + kickers[i]).with_x(0)):
+        opts.append(Option("kicker", 1, label=f"pay kicker {kickers[i]}"))
+    opts += [Option("kicker", 0, label=f"don't pay kicker {kickers[i]}"), _cancel()]
+    decisions.ask(ctx, f.player, "kicker", "601.2b", f"pay the kicker cost {kickers[i]} for {f.name}?", opts)
 
 
 def _ask_x(ctx: Context, p: int, most: int, prompt: str) -> None:
@@ -230,7 +339,7 @@ def _choose_targets(
     ):
         cands = []  # 601.2f: one more target would cost more than can be paid
     opts = [Option("target", t, label=targeting.label(ctx, t)) for t in cands]
-    if len(picked) >= spec.min:
+    if len(picked) >= spec.min and not (spec.per_opponent and spec.min > 0 and cands):
         opts.append(Option("done", label="no more targets"))
     opts.append(_cancel())
     what = spec.text or "target"
@@ -275,8 +384,24 @@ def cast_answer(ctx: Context, f: CastFrame, a: Action) -> None:
         return
     if a.kind == "mode":
         f.modes = (f.modes or []) + [a.a]
+    elif a.kind == "modes_done":
+        f.modes_done = True
     elif a.kind == "x":
         f.x = a.a
+    elif a.kind == "kicker":
+        f.kicker = (f.kicker or []) + [bool(a.a)]
+    elif a.kind == "sacrifice":
+        f.sacrificed = a.a
+        perform(
+            ctx,
+            ZoneChange(
+                obj=a.a,
+                to=GRAVEYARD,
+                rule="601.2h",
+                cause="sacrifice",
+                text=f"{ctx.describe(a.a)} is sacrificed",
+            ),
+        )
     elif a.kind == "pay":
         if not mana.pay(ctx, f.player, ManaCost.parse(f.cost)):
             raise AssertionError("payment solver failed after proposing a payment")
@@ -288,11 +413,14 @@ def _finish_cast(ctx: Context, f: CastFrame) -> None:
     o.x = f.x or 0
     o.mode = sorted(f.modes or [])
     o.targets = f.picks.chosen
+    o.kicked = [i for i, k in enumerate(f.kicker or []) if k]  # 702.33d
     ctx.state.agenda.pop()
     _done_rewinding(ctx)
     ctx.state.passes = 0
     tgt = _targets_text(ctx, o)
     xs = f" with X={o.x}" if ctx.face(o.name).cost.x else ""
+    if o.kicked:
+        xs += " kicked (" + ", ".join(kicker_costs(ctx, o.name)[i] for i in o.kicked) + ")"
     ctx.emit("601.2i", f"{ctx.player_name(o.controller)} casts {o.name}{xs}{tgt}")
     perform(ctx, SpellCast(obj=o.id, player=o.controller, from_zone=o.cast_from or HAND))
 
@@ -371,7 +499,8 @@ def _pay_activation(ctx: Context, f: ActivateFrame) -> None:
     if c.tap:
         perform(ctx, Tap(obj=source, tapped=True, rule="602.2b", quiet=True))
     if c.loyalty is not None:
-        perform(ctx, CounterChange(obj=source, kind="loyalty", amount=c.loyalty, rule="606.4", quiet=True))
+        change = loyalty_cost(ctx, f.player, c.loyalty)
+        perform(ctx, CounterChange(obj=source, kind="loyalty", amount=change, rule="606.4", quiet=True))
         src.loyalty_turn = ctx.state.turn
     ctx.emit("602.2", f"{ctx.player_name(f.player)} activates {name}: {ab.text}{_targets_text(ctx, o)}")
     if c.sacrifice_self:

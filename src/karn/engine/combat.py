@@ -17,7 +17,7 @@ from __future__ import annotations
 from karn.engine import decisions
 from karn.engine.actions import Action, IllegalActionError
 from karn.engine.context import Context
-from karn.engine.events import AttackerDeclared, GameEvent, Tap
+from karn.engine.events import AttackerBlocked, AttackerDeclared, BlockerDeclared, GameEvent, Tap
 from karn.engine.frames import AttackFrame, BlockFrame, DamageFrame
 from karn.engine.game_over import apnap
 from karn.engine.pipeline import perform
@@ -187,6 +187,16 @@ def block_step(ctx: Context, f: BlockFrame) -> None:
                 a for a in cb.attackers if any(a in atts for atts in cb.blockers.values())
             ]  # 509.1h
             ctx.touched.update(cb.blocked)
+            # 509.3: blocking and becoming blocked trigger abilities once all are declared
+            declared: list[GameEvent] = [
+                BlockerDeclared(obj=b, attackers=list(atts)) for b, atts in cb.blockers.items()
+            ]
+            declared += [
+                AttackerBlocked(obj=a, blockers=[b for b, atts in cb.blockers.items() if a in atts])
+                for a in cb.blocked
+            ]
+            if declared:
+                perform(ctx, declared)
             return
     if not f.defenders:
         s.agenda.pop()

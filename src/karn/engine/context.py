@@ -104,7 +104,7 @@ class Context:
         # (704.3: nothing changed since, so nothing would), and caches keyed by the version.
         self.sba_version = -1
         self.ability_cache: tuple[int, dict[int, Any]] = (-1, {})
-        self.offers: dict[tuple[int, bool, tuple[tuple[str, int], ...]], list[Option]] = {}
+        self.offers: dict[tuple[int, bool, str, int, tuple[tuple[str, int], ...]], list[Option]] = {}
         self.offers_version = -1
         self.watchers: tuple[int, dict[str, Any]] = (-1, {})
         # 733: the log length when the cast or activation in progress began.

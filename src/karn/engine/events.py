@@ -147,6 +147,7 @@ class DrawCard(msgspec.Struct, tag="draw", kw_only=True):
     rule: str = "121.1"
     applied: list[str] = msgspec.field(default_factory=list)
     drawn: int = 0  # filled in: the new object in the hand (0 if the library was empty)
+    nth: int = 0  # filled in: this is the player's nth card drawn this turn
 
 
 class AddMana(msgspec.Struct, tag="add_mana", kw_only=True):
@@ -249,6 +250,26 @@ class AttackerDeclared(msgspec.Struct, tag="attacks", kw_only=True):
     applied: list[str] = msgspec.field(default_factory=list)
 
 
+class BlockerDeclared(msgspec.Struct, tag="blocks", kw_only=True):
+    """A creature was declared as a blocker of ``attackers`` (509.1): for "whenever ...
+    blocks [a creature]" (509.3a-b)."""
+
+    obj: int
+    attackers: list[int]
+    rule: str = "509.3a"
+    applied: list[str] = msgspec.field(default_factory=list)
+
+
+class AttackerBlocked(msgspec.Struct, tag="blocked", kw_only=True):
+    """An attacking creature became blocked by ``blockers`` (509.1h): for "whenever ...
+    becomes blocked [by a creature]" (509.3c-d)."""
+
+    obj: int
+    blockers: list[int]
+    rule: str = "509.3c"
+    applied: list[str] = msgspec.field(default_factory=list)
+
+
 class StartTurn(msgspec.Struct, tag="start_turn", kw_only=True):
     """500.1 / 302.6: a turn begins; the active player's permanents have been under their
     control continuously since then; each player's land plays are counted anew (305.2)."""
@@ -290,11 +311,25 @@ GameEvent = (
     | AttackerDeclared
     | StartTurn
     | StepBegins
+    | BlockerDeclared
+    | AttackerBlocked
 )
 
 
 #: The kinds of events triggered abilities can watch today (603.2): the pipeline records
 #: these in the journal, and :func:`karn.engine.triggers.scan` reads each of them.
 WATCHED: frozenset[type] = frozenset(
-    {ZoneChange, CreateToken, SpellCast, AttackerDeclared, LifeGain, StepBegins, Damage}
+    {
+        ZoneChange,
+        CreateToken,
+        SpellCast,
+        AttackerDeclared,
+        LifeGain,
+        StepBegins,
+        Damage,
+        BlockerDeclared,
+        AttackerBlocked,
+        Tap,
+        DrawCard,
+    }
 )

@@ -45,6 +45,9 @@ class CastFrame(msgspec.Struct, tag="cast", array_like=True):
     x: int | None = None
     cost: str = ""
     answer: Answer | None = None
+    kicker: list[bool] | None = None  # 601.2b: for each kicker cost, whether it is paid
+    sacrificed: int = 0  # 601.2h: the permanent sacrificed as an additional cost
+    modes_done: bool = False  # 601.4 / 700.2: "choose any number": no more modes
 
 
 class ActivateFrame(msgspec.Struct, tag="activate", array_like=True):
@@ -65,6 +68,8 @@ class DiscardProgress(msgspec.Struct, tag="discard", array_like=True):
 
     revealed: bool = False
     done: int = 0
+    turn: int = 0  # "each player discards": the index of the player choosing (APNAP, 101.4)
+    chosen: list[int] = msgspec.field(default_factory=list)  # discarded together at the end
 
 
 class SearchProgress(msgspec.Struct, tag="search", array_like=True):
@@ -88,7 +93,16 @@ class MayProgress(msgspec.Struct, tag="may", array_like=True):
     asked: bool = False
 
 
-Progress = DiscardProgress | SearchProgress | ScryProgress | MayProgress
+class SacrificeProgress(msgspec.Struct, tag="sacrifice", array_like=True):
+    """701.21a / 101.4: the permanents chosen so far, by the players in APNAP order; they
+    are sacrificed together once every player has chosen."""
+
+    chosen: list[int] = msgspec.field(default_factory=list)
+    turn: int = 0  # index of the player choosing, in APNAP order
+    picked: int = 0  # how many that player chose so far
+
+
+Progress = DiscardProgress | SearchProgress | ScryProgress | MayProgress | SacrificeProgress
 
 
 class ResolveFrame(msgspec.Struct, tag="resolve", array_like=True):
@@ -103,6 +117,8 @@ class ResolveFrame(msgspec.Struct, tag="resolve", array_like=True):
     progress: Progress | None = None
     affected: list[int] = msgspec.field(default_factory=list)  # "those creatures": the last effect's objects
     answer: Answer | None = None
+    declined: bool = False  # 608.2d: the last "you may" was declined ("If you don't, ...")
+    died: list[int] = msgspec.field(default_factory=list)  # creatures that died by this resolution
 
 
 class TriggersFrame(msgspec.Struct, tag="triggers", array_like=True):

@@ -18,7 +18,9 @@ from karn.engine.context import Context
 from karn.engine.events import AddMana, GameEvent, SpendMana, Tap, ZoneChange
 from karn.engine.layers import Chars
 from karn.engine.pipeline import perform
+from karn.engine.references import count
 from karn.engine.state import GRAVEYARD
+from karn.engine.targeting import matches
 
 
 class Source(NamedTuple):
@@ -79,9 +81,10 @@ def can_activate_mana(
 
 
 def free_source(ab: ir.Activated) -> bool:
-    """A mana ability the solver may use: no mana, sacrifice or loyalty in its cost."""
+    """A mana ability the solver may use: no mana, sacrifice or loyalty in its cost, and
+    no timing restriction (602.5d: those are offered as abilities, checked when activated)."""
     c = ab.cost
-    return not c.mana and not c.sacrifice_self and c.loyalty is None
+    return not c.mana and not c.sacrifice_self and c.loyalty is None and not ab.only_during
 
 
 def sources(ctx: Context, p: int) -> list[Source]:
@@ -115,13 +118,30 @@ def _source_candidates(ctx: Context, p: int) -> list[tuple[Source, bool]]:
         if entry[1] is not None:
             sick_matters = "creature" in c.types and "haste" not in c.keywords
             out.append((entry[1], sick_matters))
+    if any(
+        isinstance(ab, ir.Triggered) and ab.trigger.event == "tapped_for_mana"
+        for c in ctx.battlefield_chars().values()
+        for ab in c.abilities
+    ):
+        # 605.4a: mana added by triggered mana abilities counts for what a source can pay.
+        out = [(_with_triggered_mana(ctx, p, src), sick) for src, sick in out]
     return out
+
+
+def _with_triggered_mana(ctx: Context, p: int, src: Source) -> Source:
+    n = mana_triggers(ctx, p, src.oid)
+    if not n:
+        return src
+    options = tuple((i, syms + (min(syms, key="WUBRGC".index),) * n) for i, syms in src.options)
+    return Source.of(src.oid, options)
 
 
 def _source_of(oid: int, c: Chars) -> Source | None:
     options = []
     for i, ab in enumerate(c.abilities):
-        if isinstance(ab, ir.Activated) and ab.mana_ability and ab.cost.tap and free_source(ab):
+        if not isinstance(ab, ir.Activated) or any(isinstance(e, ir.AddMana) and e.times for e in ab.effects):
+            continue  # a variable amount ("for each creature you control"): activated by hand only
+        if ab.mana_ability and ab.cost.tap and free_source(ab):
             syms = produced(ab)
             if syms:
                 options.append((i, syms))
@@ -156,7 +176,14 @@ def activate_mana_ability(ctx: Context, p: int, oid: int, idx: int, keep: ManaCo
     c = ab.cost
     if c.mana and not pay(ctx, p, ManaCost.parse(c.mana), exclude=oid, keep=keep):
         raise AssertionError("a mana ability was offered whose mana cost can't be paid")
-    syms = produced(ab)
+    syms: tuple[str, ...] = ()
+    for e in ab.effects:
+        if isinstance(e, ir.AddMana):
+            # 106.3: "Add {G} for each creature you control": counted as the ability resolves (605.3b).
+            n = 1 if e.times is None else count(ctx, e.times, p, oid, [])
+            syms += parse_mana_symbols(e.mana) * n
+    if c.tap:
+        syms += _triggered_mana(ctx, p, oid, syms)
     events: list[GameEvent] = []
     if c.tap:
         events.append(Tap(obj=oid, tapped=True, rule="605.3b", quiet=True))
@@ -166,6 +193,38 @@ def activate_mana_ability(ctx: Context, p: int, oid: int, idx: int, keep: ManaCo
     perform(ctx, events)
     verb = "taps" if c.tap else "uses"
     ctx.emit("605.3b", f"{ctx.player_name(p)} {verb} {name} for {''.join('{' + s + '}' for s in syms)}")
+
+
+def mana_triggers(ctx: Context, p: int, oid: int) -> int:
+    """605.1b: how many triggered mana abilities ("Whenever a player taps a land for mana, that
+    player adds one mana of any type that land produced") tapping this permanent for mana triggers."""
+    n = 0
+    for src, c in ctx.battlefield_chars().items():
+        for ab in c.abilities:
+            if isinstance(ab, ir.Triggered) and ab.trigger.event == "tapped_for_mana":
+                t = ab.trigger
+                if t.player == "you" and c.controller != p:
+                    continue
+                if t.filter is None or matches(ctx, oid, t.filter, c.controller, src):
+                    n += sum(e.count for e in ab.effects if isinstance(e, ir.AddManaProduced))
+    return n
+
+
+def _triggered_mana(ctx: Context, p: int, oid: int, produced_syms: tuple[str, ...]) -> tuple[str, ...]:
+    """605.4a: the triggered mana abilities resolve immediately after the mana ability that
+    triggered them: one more mana of a type the permanent produced (106.12a). When it produced
+    several types, karn adds the first in WUBRGC order (the player's choice is not asked yet)."""
+    if not produced_syms:
+        return ()
+    n = mana_triggers(ctx, p, oid)
+    if not n:
+        return ()
+    kind = min(produced_syms, key="WUBRGC".index)
+    ctx.emit(
+        "605.4a",
+        f"{ctx.player_name(p)} adds {{{kind}}}" + (f" ×{n}" if n > 1 else "") + " (triggered mana ability)",
+    )
+    return (kind,) * n
 
 
 def solve(
@@ -195,7 +254,19 @@ def solve(
                     if len(src.options) == 1:
                         break
             if pick is None:
-                return None
+                # A source adding this color with more mana ({G}{G}: 605.4a's triggered mana):
+                # the rest goes to the pool and pays for what follows.
+                found = next(((s, i, y) for s in free for i, y in s.options if color in y), None)
+                if found is None:
+                    return None
+                src, idx, syms = found
+                free.remove(src)
+                taps.append((src, idx))
+                rest = list(syms)
+                rest.remove(color)
+                for extra in rest:
+                    avail[extra] = avail.get(extra, 0) + 1
+                continue
             free.remove(pick)
             taps.append((pick, pick.exact[color]))
     generic = cost.generic

@@ -35,7 +35,9 @@ def offer(ctx: Context, p: int) -> None:
     if ctx.offers_version != s.version:
         ctx.offers = {}
         ctx.offers_version = s.version
-    key = (p, timing.sorcery_timing(ctx, p), tuple(sorted(pl.pool.items())))
+    # The step and the active player: abilities restricted to "during combat", "your
+    # upkeep", ... (602.5d) are offered only then, and a step can begin with no change.
+    key = (p, timing.sorcery_timing(ctx, p), s.step, s.active, tuple(sorted(pl.pool.items())))
     cached = ctx.offers.get(key)
     if cached is None:
         cached = ctx.offers[key] = _options(ctx, p)
@@ -183,7 +185,7 @@ def explain(ctx: Context, a: Action) -> tuple[str, str]:
             return "601.2", f"{o.name} can't be cast: karn doesn't play all of its text"
         if "land" in face.types:
             return "305.9", f"{o.name} is a land: it is played, not cast"
-        if "instant" not in face.types and not timing.sorcery_timing(ctx, p):
+        if not casting.instant_speed(ctx, o.name) and not timing.sorcery_timing(ctx, p):
             return (
                 "307.1",
                 f"{o.name} can be cast only during its controller's main phase when the stack is empty (117.1a)",
@@ -207,5 +209,8 @@ def explain(ctx: Context, a: Action) -> tuple[str, str]:
             return "606.3", f"a loyalty ability of {o.name} was already activated this turn"
         if ab.sorcery_speed and not timing.sorcery_timing(ctx, p):
             return "602.5d", "this ability can be activated only any time you could cast a sorcery (606.3)"
+        if ab.only_during and not timing.in_window(ctx, p, ab.only_during):
+            when = ab.only_during.replace("_", " ").replace("your", "your own")
+            return "602.5d", f"this ability can be activated only during {when}"
         return "602.2b", f"the cost or targets of {o.name}'s ability can't be provided (601.2c, 601.2h)"
     return "117.1", f"{a} is not a legal action now"

@@ -28,6 +28,20 @@ def stack_label(ctx: Context, o: Obj) -> str:
     return f"{o.name}'s ability" if o.ability else o.name
 
 
+def kicker_costs(ctx: Context, name: str) -> tuple[str, ...]:
+    """The kicker costs printed on a card, in order (702.33a-b)."""
+    return tuple(c for a in ctx.compiled(name).abilities if isinstance(a, ir.Kicker) for c in a.costs)
+
+
+def was_kicked(ctx: Context, kicked_object: Obj, c: ir.Kicked) -> bool:
+    """702.33d-f: whether the object (a spell, or the permanent it became) was kicked, or was
+    kicked with the kicker cost ``c.cost`` — the linked kicker ability of its own card (607.2i)."""
+    if c.cost is None:
+        return bool(kicked_object.kicked)
+    costs = kicker_costs(ctx, kicked_object.name)
+    return any(i < len(costs) and costs[i] == c.cost for i in kicked_object.kicked)
+
+
 def source_id(o: Obj) -> int:
     """The object a spell or ability comes from (the spell itself for a spell)."""
     return o.source if o.ability else o.id
@@ -124,6 +138,15 @@ def refs(ctx: Context, f: ResolveFrame, o: Obj, r: ir.Ref) -> list[int]:
         if trig.object in s.objects:
             return [player_ref(s.objects[trig.object].owner)]
         return []
+    if r.kind in ("each_player", "each_opponent"):
+        # 101.4: in APNAP order, players still in the game (800.4a)
+        n = len(s.players)
+        order = [(s.active + k) % n for k in range(n)]
+        return [
+            player_ref(p)
+            for p in order
+            if not s.players[p].left and not (r.kind == "each_opponent" and p == o.controller)
+        ]
     if r.kind == "triggering_player":
         who = o.trigger.player if o.trigger is not None else -1
         return [player_ref(who)] if who >= 0 else []
@@ -162,6 +185,8 @@ def amount(ctx: Context, f: ResolveFrame, o: Obj, a: ir.Amount) -> int:
     """A number as the effect reads it now (608.2h)."""
     if isinstance(a, int):
         return a
+    if isinstance(a, ir.Count) and a.what == "died_this_way":
+        return len(f.died) + a.plus  # the destroy effects of this resolution record them
     if isinstance(a, ir.Count):
         return count(ctx, a, o.controller, source_id(o), refs(ctx, f, o, a.ref) if a.ref is not None else [])
     if a.name == "X":
@@ -177,6 +202,19 @@ def count(ctx: Context, c: ir.Count, controller: int, source: int, referred: lis
     """A :class:`~karn.ir.Count`: objects a filter describes, the card types among them
     (205.2a), or the mana value of the object referred to (202.3); ``controller`` is "you"."""
     s = ctx.state
+    if c.what == "greatest_power":
+        # the powers of the objects that player controls now (608.2h)
+        whose = [ref_player(r) for r in referred if r < 0] or [controller]
+        flt = c.filter or ir.Filter(types=("creature",))
+        powers = [
+            ctx.chars(x).power
+            for x in s.battlefield
+            if ctx.controller(x) == whose[0] and targeting.matches(ctx, x, flt, whose[0], source)
+        ]
+        return max(powers, default=0) + c.plus
+    if c.what == "attacked_with":
+        pl = s.players[controller]
+        return (len(pl.attacked_with) if pl.attacked_turn == s.turn else 0) + c.plus
     if c.what == "mana_value":
         for t in referred:
             if t in s.objects:
@@ -244,6 +282,11 @@ def _power(ctx: Context, f: ResolveFrame, o: Obj, ref: ir.Ref) -> int:
             return lk.power
     if ref.kind == "target":
         for t in o.targets[ref.index] if ref.index < len(o.targets) else []:
+            lk = s.lki.get(t)
+            if lk is not None:
+                return lk.power
+    if ref.kind == "affected":  # "sacrifice a creature ... its power": as it last existed
+        for t in f.affected:
             lk = s.lki.get(t)
             if lk is not None:
                 return lk.power

@@ -90,6 +90,7 @@ class Obj(msgspec.Struct, array_like=True, omit_defaults=True):
     targets: list[list[int]] = msgspec.field(default_factory=list)
     trigger: TriggerData | None = None  # for triggered abilities: the trigger event (603.7c)
     cast_from: str = ""  # 601.2a: the zone a spell was cast from
+    kicked: list[int] = msgspec.field(default_factory=list)  # 702.33d: the kicker costs paid (indices)
 
 
 class Player(msgspec.Struct, array_like=True):
@@ -108,8 +109,11 @@ class Player(msgspec.Struct, array_like=True):
     left: bool = False  # 800.4a: has left the game (multiplayer: the game went on)
     drew_from_empty: bool = False  # 704.5b
     lands_played: int = 0  # 305.2
+    attacked_with: list[int] = msgspec.field(default_factory=list)  # 508.1: this turn's attackers
+    attacked_turn: int = 0  # the turn attacked_with is about
     mulligans: int = 0
     kept: bool = False
+    drawn_this_turn: int = 0  # cards drawn this turn ("your second card each turn")
 
 
 class Shield(msgspec.Struct, array_like=True):
@@ -130,6 +134,22 @@ class PendingTrigger(msgspec.Struct, array_like=True):
     ability: str  # its id in the card pool
     controller: int
     data: TriggerData = msgspec.field(default_factory=TriggerData)
+
+
+class DelayedTrigger(msgspec.Struct, array_like=True):
+    """A delayed triggered ability created by an effect (603.7), waiting for its step to
+    begin (``player``: only that player's step, "your next upkeep"). It triggers once
+    (603.7b) and acts on ``object``, fixed when it was created (603.7c)."""
+
+    ability: str  # "nested:<n>:<parent ability id>"
+    source: int
+    name: str
+    controller: int
+    step: str
+    player: int = -1
+    object: int = 0
+    watch: int = 0  # "when that creature leaves the battlefield": the watched permanent
+    turn: int = -1  # "... this turn": the only turn it can trigger in (603.7b)
 
 
 class Option(msgspec.Struct, frozen=True, array_like=True):
@@ -197,6 +217,7 @@ class GameState(msgspec.Struct, array_like=True):
     # until its library is shuffled (701.24a). Only the pipeline writes it
     # (:mod:`karn.engine.pipeline.knowledge`). A hand's owner always sees it (400.2).
     known: dict[int, list[int]] = msgspec.field(default_factory=dict)
+    delayed: list[DelayedTrigger] = msgspec.field(default_factory=list)  # 603.7
 
 
 _ENC = msgspec.msgpack.Encoder()

@@ -137,13 +137,20 @@ def next_pick(
         spec = specs[slot]
         picked = chosen[slot]
         most = spec.max if spec.max is not None else 99
+        left = [t for t in candidates(ctx, spec, controller, source, self_id) if t not in picked]
+        if spec.per_opponent:
+            # 608.2f: one target for each opponent, among the permanents that opponent controls.
+            opponents = [
+                p.index for p in ctx.state.players if p.index != controller and not (p.lost or p.left)
+            ]
+            most *= len(opponents)
+            taken = {ctx.controller(t) for t in picked if t > 0}
+            left = [t for t in left if t > 0 and ctx.controller(t) not in taken]
+            if not left:
+                picks.slot_done = True
         if picks.slot_done or len(picked) >= most:
             picks.slot = slot + 1
             picks.slot_done = False
             continue
-        return (
-            spec,
-            picked,
-            [t for t in candidates(ctx, spec, controller, source, self_id) if t not in picked],
-        )
+        return (spec, picked, left)
     return None

@@ -20,26 +20,33 @@ from typing import Any
 
 from karn import ir
 from karn.engine import decisions, targeting
-from karn.engine.abilities import ability, ability_text
+from karn.engine.abilities import ability, ability_text, effects_of
 from karn.engine.context import Context
 from karn.engine.events import (
+    AttackerBlocked,
     AttackerDeclared,
+    BlockerDeclared,
     CreateToken,
     Damage,
+    DrawCard,
     GameEvent,
     LifeGain,
+    Reveal,
     SpellCast,
     StepBegins,
+    Tap,
     ZoneChange,
 )
 from karn.engine.filters import characteristics_match
 from karn.engine.frames import TriggersFrame
 from karn.engine.pipeline import perform, put_on_stack
-from karn.engine.references import condition_holds, leave_stack
-from karn.engine.state import BATTLEFIELD, GRAVEYARD, LastKnown, Option, PendingTrigger, TriggerData
+from karn.engine.references import condition_holds, leave_stack, was_kicked
+from karn.engine.state import BATTLEFIELD, GRAVEYARD, LastKnown, Obj, Option, PendingTrigger, TriggerData
 from karn.engine.values import ref_player
 
+# "tapped_for_mana" abilities are mana abilities (605.1b): karn.engine.mana resolves them at once.
 _EVENTS = (
+    "tapped_for_mana",
     "enters",
     "dies",
     "put_into_graveyard",
@@ -49,6 +56,15 @@ _EVENTS = (
     "step",
     "deals_damage",
     "dealt_damage",
+    "blocks",
+    "becomes_blocked",
+    "attacks_or_blocks",
+    "blocks_or_blocked",
+    "becomes_tapped",
+    "becomes_untapped",
+    "state",
+    "draws",
+    "leaves",
 )
 
 
@@ -72,6 +88,12 @@ def _add(ctx: Context, source: int, aid: str, controller: int, data: TriggerData
     if isinstance(ab, ir.Triggered) and ab.condition is not None:
         # 603.4: an intervening "if" clause: the ability triggers only if it is true now
         if not condition_holds(ctx, ab.condition, controller, source, data):
+            return
+    if isinstance(ab, ir.Triggered) and ab.kicked is not None:
+        # 603.4: "if it was kicked" (702.33d-f) is checked when the ability triggers; it can't
+        # change later, so checking it again on resolution changes nothing.
+        src = ctx.state.objects.get(source)
+        if src is None or not was_kicked(ctx, src, ab.kicked):
             return
     ctx.state.triggers.append(
         PendingTrigger(source=source, name=name, ability=aid, controller=controller, data=data)
@@ -116,6 +138,9 @@ def scan(ctx: Context) -> None:
             _on_cast(ctx, watchers["cast"], ev)
         elif isinstance(ev, AttackerDeclared):
             _on_attack(ctx, ev)
+        elif isinstance(ev, (BlockerDeclared, AttackerBlocked)):
+            watchers = watchers or _watchers(ctx)
+            _on_block(ctx, watchers, ev)
         elif isinstance(ev, LifeGain):
             watchers = watchers or _watchers(ctx)
             _on_gain_life(ctx, watchers["gain_life"], ev)
@@ -123,10 +148,39 @@ def scan(ctx: Context) -> None:
             if ev.dealt > 0:  # 603.2h: damage all prevented isn't dealt
                 watchers = watchers or _watchers(ctx)
                 _on_damage(ctx, watchers, ev)
+        elif isinstance(ev, Tap):
+            if ev.changed:  # 603.2e: only a change of status
+                watchers = watchers or _watchers(ctx)
+                event = "becomes_tapped" if ev.tapped else "becomes_untapped"
+                for src, aid, tr, ctl in watchers[event]:
+                    if _is_subject(ctx, tr, src, ctl, ev.obj):
+                        _add(ctx, src, aid, ctl, TriggerData(object=ev.obj), ctx.chars(src).name)
+        elif isinstance(ev, DrawCard):
+            if ev.drawn:
+                watchers = watchers or _watchers(ctx)
+                if watchers["draws"]:
+                    _on_draw(ctx, watchers["draws"], ev)
         elif isinstance(ev, StepBegins):
             watchers = watchers or _watchers(ctx)
             _on_step(ctx, watchers["step"], ev)
         i += 1
+    watchers = watchers or _watchers(ctx)
+    if watchers["state"]:
+        _state_triggers(ctx, watchers["state"])
+
+
+def _state_triggers(ctx: Context, watching: list[tuple[int, str, ir.Trigger, int]]) -> None:
+    """603.8: a state trigger triggers as soon as its condition is true, and not again
+    while the ability is waiting to be put on the stack or is on it."""
+    s = ctx.state
+    for src, aid, tr, ctl in watching:
+        assert tr.state is not None
+        if any(t.source == src and t.ability == aid for t in s.triggers):
+            continue
+        if any(s.objects[x].source == src and s.objects[x].ability == aid for x in s.stack):
+            continue
+        if condition_holds(ctx, tr.state, ctl, src, None):
+            _add(ctx, src, aid, ctl, TriggerData(), ctx.chars(src).name)
 
 
 def _same_batch(a: GameEvent, b: ZoneChange) -> bool:
@@ -155,29 +209,52 @@ def _on_cast(ctx: Context, watching: list[tuple[int, str, ir.Trigger, int]], ev:
     for src, aid, tr, ctl in watching:
         if tr.player == "you" and ev.player != ctl:
             continue
+        if tr.player == "opponent" and ev.player == ctl:
+            continue
         if tr.from_zone is not None and ev.from_zone != tr.from_zone:
             continue  # "cast a spell from your graveyard"
         if tr.filter is not None and not targeting.matches(ctx, ev.obj, tr.filter, ctl, src):
             continue
-        _add(ctx, src, aid, ctl, TriggerData(object=ev.obj), ctx.chars(src).name)
+        _add(ctx, src, aid, ctl, TriggerData(object=ev.obj, player=ev.player), ctx.chars(src).name)
 
 
 def _on_attack(ctx: Context, ev: AttackerDeclared) -> None:
-    """508.3a: "whenever [this creature] attacks" abilities."""
+    """508.3a: "whenever [this creature / equipped creature / a creature you control]
+    attacks" (and "attacks or blocks") abilities."""
     s = ctx.state
     if ev.obj not in s.objects:
         return
-    c = ctx.chars(ev.obj)
-    for ab, aid in zip(c.abilities, c.ability_ids, strict=True):
-        if isinstance(ab, ir.Triggered) and ab.trigger.event == "attacks" and ab.trigger.self_only:
-            data = TriggerData(object=ev.obj, defending=ev.defending_player)
-            _add(ctx, ev.obj, aid, c.controller, data, c.name)
-    for src, aid, tr, ctl in _watchers(ctx)["attacks"]:
-        if tr.self_only or tr.filter is None:
-            continue
-        if targeting.matches(ctx, ev.obj, tr.filter, ctl, src):
-            data = TriggerData(object=ev.obj, defending=ev.defending_player)
-            _add(ctx, src, aid, ctl, data, ctx.chars(src).name)
+    watchers = _watchers(ctx)
+    for event in ("attacks", "attacks_or_blocks"):
+        for src, aid, tr, ctl in watchers[event]:
+            if _is_subject(ctx, tr, src, ctl, ev.obj):
+                data = TriggerData(object=ev.obj, defending=ev.defending_player)
+                _add(ctx, src, aid, ctl, data, ctx.chars(src).name)
+
+
+def _on_block(ctx: Context, watchers: dict[str, Any], ev: BlockerDeclared | AttackerBlocked) -> None:
+    """509.3a-d: "whenever ~ blocks" triggers once; "blocks a creature" once for each
+    creature blocked; "becomes blocked" once; "becomes blocked by a creature" once for
+    each blocker. The triggering object is the other creature when the trigger names one."""
+    events: tuple[str, ...]
+    if isinstance(ev, BlockerDeclared):
+        events = ("blocks", "attacks_or_blocks", "blocks_or_blocked")
+        others = ev.attackers
+    else:
+        events = ("becomes_blocked", "blocks_or_blocked")
+        others = ev.blockers
+    for event in events:
+        for src, aid, tr, ctl in watchers[event]:
+            if not _is_subject(ctx, tr, src, ctl, ev.obj):
+                continue
+            name = ctx.chars(src).name
+            if not tr.per_creature:
+                _add(ctx, src, aid, ctl, TriggerData(object=ev.obj), name)
+                continue
+            for other in others:
+                # 509.3f: the other creature's characteristics as blockers are declared
+                if tr.partner is None or targeting.matches(ctx, other, tr.partner, ctl, src):
+                    _add(ctx, src, aid, ctl, TriggerData(object=other), name)
 
 
 def _on_gain_life(ctx: Context, watching: list[tuple[int, str, ir.Trigger, int]], ev: LifeGain) -> None:
@@ -244,9 +321,51 @@ def _recipient_matches(ctx: Context, to: str | None, controller: int, target: in
     return to == "player_or_planeswalker" and chars.is_("planeswalker")
 
 
+def _on_draw(ctx: Context, watching: list[tuple[int, str, ir.Trigger, int]], ev: DrawCard) -> None:
+    """121 / 603.2: "whenever [a player] draws a card", "... their second card each turn";
+    603.11: "Reveal the first card you draw each turn. Whenever you reveal ... this way"."""
+    for src, aid, tr, ctl in watching:
+        if not _whose_matches(ctx, tr.player, src, ctl, ev.player):
+            continue
+        if tr.nth and ev.nth != tr.nth:
+            continue
+        if tr.reveal:
+            if ev.drawn not in ctx.state.objects:
+                continue
+            name = ctx.obj(ev.drawn).name
+            perform(
+                ctx,
+                Reveal(
+                    objects=[ev.drawn],
+                    rule="603.11",
+                    text=f"{ctx.player_name(ev.player)} reveals {name}, the first card they drew this turn",
+                ),
+            )
+            if tr.filter is not None and not targeting.matches(ctx, ev.drawn, tr.filter, ctl, src):
+                continue
+        _add(ctx, src, aid, ctl, TriggerData(object=ev.drawn, player=ev.player), ctx.chars(src).name)
+
+
 def _on_step(ctx: Context, watching: list[tuple[int, str, ir.Trigger, int]], ev: StepBegins) -> None:
     """603.1: "at the beginning of [whose] [step]" abilities; "that player" is the active
-    player (TriggerData.player)."""
+    player (TriggerData.player). 603.7b: delayed abilities waiting for this step trigger
+    once and are gone."""
+    s = ctx.state
+    if s.delayed:
+        waiting = []
+        for d in s.delayed:
+            if d.turn >= 0 and d.turn != s.turn:
+                continue  # "this turn" is over (603.7b)
+            if d.step and d.step == ev.step and d.player in (-1, ev.player):
+                data = TriggerData(object=max(d.object, 0), player=ev.player)
+                s.triggers.append(
+                    PendingTrigger(
+                        source=d.source, name=d.name, ability=d.ability, controller=d.controller, data=data
+                    )
+                )
+            else:
+                waiting.append(d)
+        s.delayed = waiting
     for src, aid, tr, ctl in watching:
         if tr.step != ev.step or not _whose_matches(ctx, tr.player, src, ctl, ev.player):
             continue
@@ -268,11 +387,35 @@ def _whose_matches(ctx: Context, whose: str | None, src: int, controller: int, p
     return host > 0 and host in ctx.state.objects and ctx.controller(host) == player
 
 
+def _delayed_leaves(ctx: Context, batch: list[ZoneChange]) -> None:
+    """603.7a: delayed abilities waiting for their permanent to leave the battlefield."""
+    s = ctx.state
+    left = {ev.obj: ev for ev in batch}
+    waiting = []
+    for d in s.delayed:
+        ev = left.get(d.watch) if d.watch else None
+        if ev is None or (d.turn >= 0 and d.turn != s.turn):
+            waiting.append(d)
+            continue
+        obj, new = (d.watch, ev.new_id) if d.object == d.watch else (max(d.object, 0), 0)
+        data = TriggerData(object=obj, new_object=new)
+        s.triggers.append(
+            PendingTrigger(
+                source=d.source, name=d.name, ability=d.ability, controller=d.controller, data=data
+            )
+        )
+    s.delayed = waiting
+
+
 def _lki_matches(f: ir.Filter, lk: LastKnown, controller: int) -> bool:
     """Does an object that left the battlefield match `f` as it last existed (603.10a)?"""
     return characteristics_match(
         f, lk.types, lk.subtypes, lk.supertypes, lk.colors, lk.controller, lk.owner, controller
     )
+
+
+#: The trigger events that look back in time (603.10a).
+_LEAVING = ("dies", "put_into_graveyard", "leaves")
 
 
 def _look_back(
@@ -282,7 +425,7 @@ def _look_back(
     permanents still there that were there before, and those that left with it."""
     horizon = batch[0].horizon
     left = {ev.obj for ev in batch}
-    for event in ("dies", "put_into_graveyard"):
+    for event in _LEAVING:
         for src, aid, tr, ctl in watchers[event]:
             if src < horizon and src not in left:
                 yield src, aid, tr, ctl, ctx.chars(src).name
@@ -291,17 +434,20 @@ def _look_back(
         assert lk is not None
         for aid in lk.abilities:
             ab = ability(ctx, aid)
-            if isinstance(ab, ir.Triggered) and ab.trigger.event in ("dies", "put_into_graveyard"):
+            if isinstance(ab, ir.Triggered) and ab.trigger.event in _LEAVING:
                 yield ev.obj, aid, ab.trigger, lk.controller, lk.name
 
 
 def _on_leave(ctx: Context, watchers: dict[str, Any], batch: list[ZoneChange]) -> None:
+    s = ctx.state
+    if s.delayed:
+        _delayed_leaves(ctx, batch)
     for src, aid, tr, ctl, name in list(_look_back(ctx, watchers, batch)):
         for ev in batch:
             lk = ev.last_known
             assert lk is not None
-            if ev.to != GRAVEYARD:
-                continue
+            if ev.to != GRAVEYARD and tr.event != "leaves":
+                continue  # "leaves the battlefield": to any zone
             if tr.event == "dies" and "creature" not in lk.types:
                 continue  # 700.4: "dies" means put into a graveyard from the battlefield
             if tr.self_only and src != ev.obj:
@@ -329,6 +475,14 @@ def place_step(ctx: Context, f: TriggersFrame) -> None:
     ans = f.answer
     f.answer = None
     if f.current:
+        if ans is not None and ans.kind == "mode":
+            o = s.objects[f.current]
+            o.mode = [ans.a]  # 603.3c: the mode is chosen as it goes on the stack
+            ctx.emit(
+                "700.2", f"{o.name}'s ability: mode chosen: {_triggered(ctx, o.ability).modes[ans.a].text}"
+            )
+            _choose_trigger_targets(ctx, f)
+            return
         if ans is not None:
             if ans.kind == "target":
                 f.picks.chosen[-1].append(ans.a)
@@ -377,18 +531,40 @@ def _put(ctx: Context, f: TriggersFrame, i: int) -> None:
     f.picks.chosen = []
     f.picks.slot = 0
     f.picks.slot_done = False
-    if not ab.targets:
+    if ab.modes:
+        _choose_mode(ctx, f, o, ab)
+    elif not ab.targets:
         _done_putting(ctx, f)
     else:
         _choose_trigger_targets(ctx, f)
+
+
+def _choose_mode(ctx: Context, f: TriggersFrame, o: Obj, ab: ir.Triggered) -> None:
+    """603.3c / 700.2a: the controller of a modal triggered ability chooses its mode as it is
+    put on the stack; a mode whose targets can't be chosen can't be chosen (700.2a)."""
+    opts = []
+    for i, m in enumerate(ab.modes):
+        if all(
+            targeting.has_candidates(ctx, spec, o.controller, o.source, o.id)
+            for spec in m.targets
+            if spec.min
+        ):
+            opts.append(Option("mode", i, label=m.text or f"mode {i + 1}"))
+    if not opts:
+        # 603.3c: no mode can be chosen: the ability is removed from the stack
+        f.current = 0
+        perform(ctx, leave_stack(o, "603.3c"))
+        ctx.emit("603.3c", f"{o.name}'s triggered ability has no mode that can be chosen and is removed")
+        return
+    decisions.ask(ctx, o.controller, "mode", "603.3c", f"choose a mode for {o.name}'s ability", opts)
 
 
 def _choose_trigger_targets(ctx: Context, f: TriggersFrame) -> None:
     s = ctx.state
     oid = f.current
     o = s.objects[oid]
-    ab = _triggered(ctx, o.ability)
-    pick = targeting.next_pick(ctx, f.picks, ab.targets, o.controller, o.source, o.id)
+    _, specs = effects_of(ctx, o)
+    pick = targeting.next_pick(ctx, f.picks, specs, o.controller, o.source, o.id)
     if pick is None:
         _done_putting(ctx, f)
         return

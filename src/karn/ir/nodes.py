@@ -66,6 +66,8 @@ class Ref:
       * ``"triggering"``: the object that caused the trigger (e.g. the creature that entered).
       * ``"triggering_controller"`` / ``"triggering_owner"``: the controller or owner of
         the triggering object (last known information if it left its zone, 608.2h).
+      * ``"each_player"`` / ``"each_opponent"``: every player in the game / every opponent of
+        the controller, in APNAP order (101.4).
       * ``"triggering_player"``: the player of the trigger event ("that player": whose
         upkeep began, who was dealt damage).
       * ``"affected"``: the objects an earlier effect of the same resolution acted on
@@ -83,6 +85,8 @@ class Ref:
         "equipped",
         "triggering",
         "triggering_player",
+        "each_player",
+        "each_opponent",
         "triggering_controller",
         "triggering_owner",
         "affected",
@@ -131,11 +135,17 @@ class Count:
       * ``"card_types"``: the card types among them (Tarmogoyf: "card types among cards
         in all graveyards", 205.2a);
       * ``"mana_value"``: the mana value of ``ref`` (Opalescence: "equal to its mana
-        value", 202.3).
+        value", 202.3);
+      * ``"died_this_way"``: the objects ``filter`` describes that died by the earlier effects of
+        the same resolution ("the number of creatures that died this way", 700.4);
+      * ``"greatest_power"``: the greatest power among the objects ``filter`` describes that the
+        player ``ref`` controls (0 if none);
+      * ``"attacked_with"``: the creatures "you" attacked with this turn, whatever they are now
+        (608.2i: a characteristic they had when declared as attackers, 508.1).
     ``plus`` is added ("that number plus 1").
     """
 
-    what: Literal["objects", "card_types", "mana_value"]
+    what: Literal["objects", "card_types", "mana_value", "attacked_with", "greatest_power", "died_this_way"]
     filter: Filter | None = None
     ref: Ref | None = None
     plus: int = 0
@@ -160,6 +170,10 @@ class TargetSpec:
     min: int = 1
     max: int | None = 1
     text: str = ""
+    # "For each opponent, ... target permanent that player controls" (608.2f): one target for
+    # each opponent, among the objects that opponent controls (``objects.controller`` is
+    # "opponent"); ``min``/``max`` count per opponent.
+    per_opponent: bool = False
 
 
 # --------------------------------------------------------------------------- costs
@@ -320,6 +334,39 @@ class LoseLife:
 
 
 @dataclass(frozen=True, slots=True)
+class CreateDelayed:
+    """Create a delayed triggered ability (603.7a): "sacrifice it at the beginning of the
+    next end step", "at end of combat, return that creature to its owner's hand".
+
+    ``when`` is its trigger (a ``"step"`` trigger: the next time that step begins after
+    the ability is created; it triggers once, 603.7b). ``bind`` is the object the
+    effects act on, fixed as the delayed ability is created (603.7c); inside ``effects``
+    it is ``Ref("triggering")``. If that object has left its zone by then, the effects
+    find nothing (400.7)."""
+
+    when: Trigger
+    effects: tuple[Effect, ...]
+    bind: Ref | None = None
+    text: str = ""
+    watch: Ref | None = None  # event "leaves": the object whose leaving triggers it (603.7a)
+    this_turn: bool = False  # "... this turn": it can trigger only during this turn (603.7b)
+
+
+@dataclass(frozen=True, slots=True)
+class Reflexive:
+    """ "When you do, ..." (603.12): a reflexive triggered ability, created by the effect
+    before it, triggers at once if that action was taken (with ``bind="affected"``: if it
+    acted on something) and goes on the stack the next time a player would receive
+    priority, its targets (``targets``) chosen then (603.3d). ``bind`` is the object the
+    effects act on ("that creature": the one sacrificed), ``Ref("triggering")`` inside."""
+
+    effects: tuple[Effect, ...]
+    targets: tuple[TargetSpec, ...] = ()
+    bind: Ref | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class WinGame:
     """ "You win the game" (104.2b; in multiplayer every other player loses, 104.3h)."""
 
@@ -369,6 +416,19 @@ class Discard:
     chooser: Literal["player", "you"] = "player"
     filter: Filter | None = None
     reveal: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Sacrifice:
+    """701.21a: a player sacrifices permanents they control. With ``what``: the object(s)
+    it names ("sacrifice this creature", "sacrifice it"; only if that player controls
+    it). Otherwise each of the players ``player`` names chooses ``amount`` permanents they
+    control matching ``filter`` (in APNAP order, 101.4) and all are sacrificed at once."""
+
+    player: Ref = Ref("you")
+    amount: Amount = 1
+    filter: Filter | None = None
+    what: Ref | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -449,9 +509,19 @@ class CreateToken:
 
 @dataclass(frozen=True, slots=True)
 class AddMana:
-    """Add mana (106.3): ``mana`` is a string of symbols like ``"{B}{B}{B}"`` or ``"{C}"``."""
+    """Add mana (106.3): ``mana`` is a string of symbols like ``"{B}{B}{B}"`` or ``"{C}"``;
+    ``times``: that mana once for each object counted ("Add {G} for each creature you control")."""
 
     mana: str
+    times: Count | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AddManaProduced:
+    """ "that player adds one mana of any type that land produced" (106.12a): the player who
+    tapped the permanent adds ``count`` mana of a type the triggering mana ability produced."""
+
+    count: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -469,7 +539,19 @@ class SearchLibrary:
 
 @dataclass(frozen=True, slots=True)
 class Scry:
+    """701.22a scry; with ``surveil`` (701.25a) the cards not kept go to the graveyard."""
+
     amount: Amount
+    surveil: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Mill:
+    """``player`` mills ``amount`` cards (701.13a: the top cards of their library go to
+    their graveyard; as many as there are, 609.3)."""
+
+    amount: Amount
+    player: Ref = Ref("you")
 
 
 @dataclass(frozen=True, slots=True)
@@ -498,10 +580,67 @@ class RevealTop:
 
 
 @dataclass(frozen=True, slots=True)
+class LookAndTake:
+    """ "Look at the top ``count`` cards of your library. You may reveal a ``filter`` card from
+    among them and put it into your hand. Put the rest on the bottom of your library in a
+    random order." (701.20a: the card taken is revealed)."""
+
+    count: int
+    filter: Filter
+
+
+@dataclass(frozen=True, slots=True)
+class Fight:
+    """ "``a`` fights ``b``" (701.14a): each deals damage equal to its power to the other; if
+    either is no longer a creature on the battlefield (or an illegal target), neither deals
+    damage (701.14b)."""
+
+    a: Ref
+    b: Ref
+
+
+@dataclass(frozen=True, slots=True)
 class Attach:
     """Attach the source (an Equipment, 301.5c) to ``to`` (equip, 702.6a)."""
 
     to: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class Unless:
+    """ "<effects> unless <payer> pays <mana>" (118.12): as it would happen, the payer
+    chooses whether to pay ``mana``; if they pay, ``effects`` don't happen."""
+
+    effects: tuple[Effect, ...]
+    payer: Ref
+    mana: str
+
+
+@dataclass(frozen=True, slots=True)
+class Kicked:
+    """The condition "if it was kicked" / "if this spell was kicked" (702.33d), or with
+    ``cost`` "if it was kicked with its [A] kicker" (702.33f: that kicker cost, e.g. ``"{W}"``).
+    Linked to the object's kicker ability (607.2i)."""
+
+    cost: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Declined:
+    """The condition "If you don't" after a "you may" of the same resolution (608.2d): the
+    player chose not to (or couldn't)."""
+
+
+ResolutionCondition = Kicked | Declined
+
+
+@dataclass(frozen=True, slots=True)
+class IfCondition:
+    """ "If this spell was kicked, <effects>." (608.2c): ``effects`` happen only when
+    ``condition`` holds as the spell or ability resolves."""
+
+    condition: ResolutionCondition
+    effects: tuple[Effect, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -517,6 +656,11 @@ Effect = (
     | LoseLife
     | WinGame
     | LoseGame
+    | Sacrifice
+    | CreateDelayed
+    | Reflexive
+    | Unless
+    | Mill
     | Draw
     | Discard
     | Destroy
@@ -537,6 +681,10 @@ Effect = (
     | RevealTop
     | Attach
     | May
+    | IfCondition
+    | AddManaProduced
+    | Fight
+    | LookAndTake
 )
 
 # --------------------------------------------------------------------------- abilities
@@ -561,6 +709,9 @@ class SpellAbility:
     modes: tuple[Mode, ...] = ()
     choose: int = 1
     text: str = ""
+    # "Choose one. If this spell was kicked, choose any number instead." (601.4, 700.2):
+    # kicked, the caster chooses one or more modes.
+    any_if_kicked: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -586,6 +737,9 @@ class Activated:
     sorcery_speed: bool = False
     equip: bool = False
     text: str = ""
+    # 602.5d "Activate only during ...": "combat", "your_turn", "your_upkeep",
+    # "your_turn_before_attackers", "declare_blockers", "upkeep" ("" : any time)
+    only_during: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -602,9 +756,26 @@ class Trigger:
       * ``"deals_damage"``: a source deals damage (120; 603.2h: not if all of it is
         prevented); ``combat`` for combat damage only; ``to`` says to whom.
       * ``"dealt_damage"``: damage is dealt to the object ("is dealt damage").
+      * ``"blocks"`` / ``"becomes_blocked"`` / ``"attacks_or_blocks"`` /
+        ``"blocks_or_blocked"``: blockers are declared (509.3a-d). ``per_creature``:
+        once for each creature blocked or blocking ("blocks a creature", "becomes
+        blocked by a creature"), which must match ``partner`` and is the triggering
+        object; else once per combat.
+      * ``"becomes_tapped"`` / ``"becomes_untapped"``: a permanent's status changes
+        (603.2e-f: not when it enters the battlefield tapped or untapped).
+      * ``"draws"``: a player (``player``) draws a card (``nth``: their nth this turn).
+        With ``reveal``, the linked static ability "Reveal the first card you draw each
+        turn" reveals it, and the ability triggers only if it matches ``filter`` (603.11).
+      * ``"state"``: a state trigger (603.8): it triggers when ``state`` is true, and not
+        again while the ability is waiting or on the stack.
+      * ``"leaves"``: a delayed ability's watched object leaves the battlefield (603.7a).
+      * ``"reflexive"``: the trigger of a reflexive ability (603.12; never watched: the
+        effect that creates it makes it trigger).
       * ``"step"``: a step or phase begins ("at the beginning of your upkeep", 603.1,
         503-513); ``step`` names it as the engine does ("upkeep", "draw",
         "precombat_main", "beginning_of_combat", "postcombat_main", "end").
+      * ``"tapped_for_mana"``: a player taps a permanent ``filter`` describes for mana (a mana
+        ability: it resolves at once, 605.1b, 605.4a, without the stack).
     ``self_only``: only the source itself counts. ``filter``: which other objects
     count (``Filter.other`` for "another"). ``player="you"``: the event's player must
     be the ability's controller ("whenever you cast", "whenever you gain life");
@@ -618,6 +789,7 @@ class Trigger:
     """
 
     event: Literal[
+        "tapped_for_mana",
         "enters",
         "dies",
         "put_into_graveyard",
@@ -627,6 +799,16 @@ class Trigger:
         "step",
         "deals_damage",
         "dealt_damage",
+        "blocks",
+        "becomes_blocked",
+        "attacks_or_blocks",
+        "blocks_or_blocked",
+        "reflexive",
+        "becomes_tapped",
+        "becomes_untapped",
+        "leaves",
+        "state",
+        "draws",
     ]
     self_only: bool = False
     filter: Filter | None = None
@@ -636,6 +818,11 @@ class Trigger:
     combat: bool = False
     to: Literal["player", "opponent", "you", "creature", "player_or_planeswalker", None] = None
     host: bool = False
+    partner: Filter | None = None
+    per_creature: bool = False
+    state: Condition | None = None  # event "state": the game state that triggers it (603.8)
+    nth: int = 0  # event "draws": only the player's nth card drawn each turn (0: any card)
+    reveal: bool = False  # "Reveal the first card you draw each turn" (603.11): see event "draws"
 
 
 @dataclass(frozen=True, slots=True)
@@ -647,6 +834,11 @@ class Triggered:
     targets: tuple[TargetSpec, ...] = ()
     text: str = ""
     condition: Condition | None = None  # 603.4: the intervening "if" clause
+    # A modal triggered ability (700.2, 603.3c): its controller chooses ``choose`` of the
+    # ``modes`` as it is put on the stack (then ``effects``/``targets`` are empty).
+    modes: tuple[Mode, ...] = ()
+    choose: int = 1
+    kicked: Kicked | None = None  # the intervening "if it was kicked [with its [A] kicker]" (603.4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -688,6 +880,48 @@ class CostIncrease:
 
 
 @dataclass(frozen=True, slots=True)
+class AdditionalCost:
+    """ "As an additional cost to cast this spell, sacrifice a creature." (601.2b): a cost
+    every cast of the spell pays (601.2h) besides its mana cost: sacrificing one permanent
+    ``sacrifice`` describes (controlled by the caster)."""
+
+    sacrifice: Filter
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CostReduction:
+    """A static ability of a permanent: "Black spells and green spells you cast cost {1} less
+    to cast." (601.2f): the generic part of the total cost of each spell its controller casts
+    that ``spells`` matches is reduced by ``generic`` (never below zero, 601.2f)."""
+
+    spells: Filter | None  # None: this spell itself ("This spell costs {1} less to cast ...")
+    generic: int
+    text: str = ""
+    per: Count | None = None  # "... for each <objects>": ``generic`` times that number
+
+
+@dataclass(frozen=True, slots=True)
+class LoyaltyCostIncrease:
+    """A static ability: "Planeswalkers' loyalty abilities you activate cost an additional [+1]
+    to activate." (606.5): the loyalty cost of each loyalty ability its controller activates
+    changes by ``loyalty`` more ([+1] becomes [+2], [-4] becomes [-3])."""
+
+    loyalty: int
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Kicker:
+    """ "Kicker [cost]" / "Kicker [cost 1] and/or [cost 2]" (702.33a-b): optional additional
+    costs the caster may pay as the spell is cast (601.2b, 601.2f); ``costs`` are mana costs
+    in the order printed."""
+
+    costs: tuple[str, ...]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Unsupported:
     """Text the compiler could not express. A card with one is not playable."""
 
@@ -696,7 +930,18 @@ class Unsupported:
 
 
 Ability = (
-    Keyword | Activated | Triggered | Static | SpellAbility | CostIncrease | EntersReplacement | Unsupported
+    Keyword
+    | Activated
+    | Triggered
+    | Static
+    | SpellAbility
+    | CostIncrease
+    | EntersReplacement
+    | Kicker
+    | AdditionalCost
+    | CostReduction
+    | LoyaltyCostIncrease
+    | Unsupported
 )
 
 

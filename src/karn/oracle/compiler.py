@@ -28,6 +28,7 @@ counted as playable.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -47,9 +48,13 @@ from karn.ir.nodes import (
 from karn.oracle.lowering import (
     CardTypes,
     LowerError,
+    is_additional_cost,
     is_cost_increase,
+    is_cost_reduction,
     lower_activated,
+    lower_additional_cost,
     lower_cost_increase,
+    lower_cost_reduction,
     lower_keyword,
     lower_modal,
     lower_spell,
@@ -58,7 +63,7 @@ from karn.oracle.lowering import (
 )
 from karn.oracle.normalize import CardLike, Line, normalize
 from karn.oracle.parser import ParseError, Start, parse
-from karn.oracle.syntax import ActivatedA, Effects, KeywordA, ModalA, TriggeredA
+from karn.oracle.syntax import ActivatedA, Effects, EitherTriggerA, KeywordA, ModalA, TriggeredA
 
 # Layouts of cards with several parts (709 split, 715 adventurer, 712 modal
 # double-faced, flip, prepare, reversible): the compiler and engine play one part
@@ -267,6 +272,8 @@ def shape(line: Line) -> Start:
         return "loyalty"
     if low.startswith(("when ", "whenever ", "at ")):
         return "triggered"
+    if low.startswith("reveal the first card you draw each turn. whenever "):
+        return "triggered"  # 603.11: a static ability linked to the triggered one after it
     colon = low.find(":")
     if colon > 0 and '"' not in low[:colon] and "." not in low[:colon]:
         return "activated"
@@ -282,6 +289,13 @@ def compile_line(line: Line, card: CardTypes | None = None) -> list[Ability]:
             return lower_keyword(ast, line.text)  # 702: the keyword and what it means
         if isinstance(ast, ActivatedA):
             return [lower_activated(ast, line.text)]
+        if isinstance(ast, TriggeredA) and isinstance(ast.trigger, EitherTriggerA):
+            # "Whenever ~ enters or a planeswalker you control dies": each event triggers it
+            # on its own (603.2c): one triggered ability per event, with the same effect.
+            return [
+                lower_triggered(dataclasses.replace(ast, trigger=t), line.text, card)
+                for t in (ast.trigger.first, ast.trigger.second)
+            ]
         if isinstance(ast, TriggeredA):
             return [lower_triggered(ast, line.text, card)]
         if isinstance(ast, Effects):
@@ -300,8 +314,14 @@ def _try_cost_increase(line: Line) -> Ability | None:
         ast = parse(line.norm, "effects")
     except ParseError:
         return None
-    if isinstance(ast, Effects) and is_cost_increase(ast):
+    if isinstance(ast, Effects) and (
+        is_cost_increase(ast) or is_additional_cost(ast) or is_cost_reduction(ast)
+    ):
         try:
+            if is_additional_cost(ast):
+                return lower_additional_cost(ast, line.text)
+            if is_cost_reduction(ast):
+                return lower_cost_reduction(ast, line.text)
             return lower_cost_increase(ast, line.text)
         except LowerError as e:
             return _unsupported_lower(line.text, line.norm, e)

@@ -12,7 +12,9 @@ from typing import Any, TypeVar
 from karn.ir.nodes import (
     Ability,
     Activated,
+    AdditionalCost,
     AddMana,
+    AddManaProduced,
     Amount,
     ApplyContinuous,
     Attach,
@@ -20,29 +22,41 @@ from karn.ir.nodes import (
     Condition,
     Cost,
     CostIncrease,
+    CostReduction,
     Count,
     CounterSpell,
+    CreateDelayed,
     CreateToken,
     DealDamage,
+    Declined,
     Destroy,
     Discard,
     Draw,
     Effect,
     EntersReplacement,
     Exile,
+    Fight,
     Filter,
     GainControl,
     GainLife,
+    IfCondition,
     Keyword,
+    Kicked,
+    Kicker,
+    LookAndTake,
     LoseGame,
     LoseLife,
+    LoyaltyCostIncrease,
     May,
+    Mill,
     Modify,
     PreventDamage,
     PutCounters,
     Ref,
+    Reflexive,
     ReturnToHand,
     RevealTop,
+    Sacrifice,
     Scry,
     SearchLibrary,
     Selector,
@@ -53,6 +67,7 @@ from karn.ir.nodes import (
     TargetSpec,
     Trigger,
     Triggered,
+    Unless,
     Unsupported,
     Untap,
     Var,
@@ -82,9 +97,21 @@ def describe_ability(a: Ability) -> str:
         return f"Activated {cost_text(a.cost)}: {effects_text(a.effects)}{targets_text(a.targets)}{tail}"
     if isinstance(a, Triggered):
         cond = f", if {condition_text(a.condition)}" if a.condition is not None else ""
+        if a.kicked is not None:
+            cond += f", if {resolution_condition_text(a.kicked)}"
         return (
             f"Triggered ({trigger_text(a.trigger)}{cond}): {effects_text(a.effects)}{targets_text(a.targets)}"
         )
+    if isinstance(a, Kicker):
+        return "Kicker " + " and/or ".join(a.costs)
+    if isinstance(a, LoyaltyCostIncrease):
+        return f"Loyalty abilities you activate cost an additional [{a.loyalty:+d}]"
+    if isinstance(a, AdditionalCost):
+        return f"Additional cost: sacrifice a {filter_text(a.sacrifice)}"
+    if isinstance(a, CostReduction):
+        what = "this spell" if a.spells is None else f"each {filter_text(a.spells)}"
+        per = f" ({amount_text(a.per)})" if a.per is not None else ""
+        return f"Cost reduction: {what} costs {{{a.generic}}} less to cast{per}"
     if isinstance(a, Static):
         return "Static: " + "; ".join(modify_text(m) for m in a.mods)
     if isinstance(a, SpellAbility):
@@ -131,6 +158,7 @@ _STEP_TEXT = {
     "precombat_main": "first main phase",
     "beginning_of_combat": "combat",
     "postcombat_main": "second main phase",
+    "end_of_combat": "end of combat step",
     "end": "end step",
 }
 _WHOSE_TEXT = {
@@ -143,8 +171,47 @@ _WHOSE_TEXT = {
 
 
 def trigger_text(t: Trigger) -> str:
+    if t.event == "reflexive":
+        return "when you do"
+    if t.event == "draws":
+        drawer = {"you": "you draw", "opponent": "an opponent draws"}.get(t.player or "", "a player draws")
+        nth = {0: "a card", 1: "their first card each turn", 2: "their second card each turn"}.get(
+            t.nth, f"card #{t.nth} each turn"
+        )
+        if t.reveal:
+            card = filter_text(t.filter) if t.filter else "card"
+            return f"reveal the first card you draw each turn; whenever it's a {card}"
+        return f"whenever {drawer} {nth}"
+    if t.event == "state" and t.state is not None:
+        return f"when {condition_text(t.state)}"
     if t.event == "step":
         return f"at the beginning of {_WHOSE_TEXT[t.player]} {_STEP_TEXT.get(t.step or '', t.step)}"
+    if t.event in (
+        "attacks",
+        "blocks",
+        "becomes_blocked",
+        "attacks_or_blocks",
+        "blocks_or_blocked",
+        "becomes_tapped",
+        "becomes_untapped",
+    ):
+        who = "this" if t.self_only else "the permanent it's attached to" if t.host else None
+        if who is None:
+            what = filter_text(t.filter) if t.filter else "creature"
+            who = f"another {what[6:]}" if what.startswith("other ") else f"a {what}"
+        verb = {
+            "attacks": "attacks",
+            "blocks": "blocks",
+            "becomes_blocked": "becomes blocked",
+            "attacks_or_blocks": "attacks or blocks",
+            "blocks_or_blocked": "blocks or becomes blocked",
+            "becomes_tapped": "becomes tapped",
+            "becomes_untapped": "becomes untapped",
+        }[t.event]
+        if t.per_creature:
+            by = " by" if t.event != "blocks" else ""
+            verb += f"{by} a {filter_text(t.partner) if t.partner else 'creature'}"
+        return f"whenever {who} {verb}"
     if t.event in ("deals_damage", "dealt_damage"):
         who = "this" if t.self_only else "the permanent it's attached to" if t.host else None
         if who is None:
@@ -164,15 +231,21 @@ def trigger_text(t: Trigger) -> str:
         return f"whenever {who} deals {kind}{to}"
     if t.event == "gain_life":
         return "whenever you gain life"
+    if t.event == "tapped_for_mana":
+        who = "you tap" if t.player == "you" else "a player taps"
+        return f"whenever {who} a {filter_text(t.filter) if t.filter else 'permanent'} for mana"
     if t.event == "cast":
-        who = "you cast" if t.player == "you" else "a player casts"
+        who = {"you": "you cast", "opponent": "an opponent casts"}.get(t.player or "", "a player casts")
         origin = (
             f" from {'your' if t.filter and t.filter.owner == 'you' else 'a'} {t.from_zone}"
             if t.from_zone
             else ""
         )
         return f"whenever {who} a {filter_text(t.filter) if t.filter else 'spell'}{origin}"
-    event = {"put_into_graveyard": "is put into a graveyard from the battlefield"}.get(t.event, t.event)
+    event = {
+        "put_into_graveyard": "is put into a graveyard from the battlefield",
+        "leaves": "leaves the battlefield",
+    }.get(t.event, t.event)
     if t.self_only:
         return f"when this {event}"
     what = filter_text(t.filter) if t.filter else "permanent"
@@ -204,6 +277,8 @@ def target_text(t: TargetSpec) -> str:
     count = ""
     if (t.min, t.max) != (1, 1):
         count = f" ×{t.min}..{t.max if t.max is not None else 'any'}"
+    if t.per_opponent:
+        count += " (one for each opponent, that player controls)"
     return " or ".join(kinds) + count
 
 
@@ -249,6 +324,8 @@ def ref_text(r: Ref) -> str:
         "equipped": "equipped creature",
         "triggering": "the triggering object",
         "triggering_player": "that player",
+        "each_player": "each player",
+        "each_opponent": "each opponent",
         "triggering_controller": "the triggering object's controller",
         "triggering_owner": "the triggering object's owner",
         "affected": "those objects",
@@ -273,6 +350,15 @@ def amount_text(a: Amount) -> str:
         return "X" if a.name == "X" else f"the power of {ref_text(a.ref) if a.ref else 'it'}"
     if isinstance(a, Count):
         plus = f" plus {a.plus}" if a.plus else ""
+        if a.what == "died_this_way":
+            return (
+                f"the number of {filter_text(a.filter) if a.filter else 'objects'} that died this way{plus}"
+            )
+        if a.what == "greatest_power":
+            of = f"{ref_text(a.ref)} controls" if a.ref else ""
+            return f"the greatest power among {filter_text(a.filter) if a.filter else 'creatures'} {of}{plus}"
+        if a.what == "attacked_with":
+            return f"the number of creatures you attacked with this turn{plus}"
         if a.what == "mana_value":
             return f"the mana value of {ref_text(a.ref) if a.ref else 'it'}{plus}"
         what = "the card types among" if a.what == "card_types" else "the number of"
@@ -361,6 +447,14 @@ def _discard(e: Discard) -> str:
     return f"{ref_text(e.player)} discard {amount_text(e.amount)}{how}{rev}"
 
 
+@renders(Sacrifice)
+def _sacrifice(e: Sacrifice) -> str:
+    if e.what is not None:
+        return f"{ref_text(e.player)} sacrifice {ref_text(e.what)}"
+    what = filter_text(e.filter) if e.filter else "permanent"
+    return f"{ref_text(e.player)} sacrifice {amount_text(e.amount)} {what}"
+
+
 @renders(Destroy)
 def _destroy(e: Destroy) -> str:
     return f"destroy {selector_text(e.what)}" + (" (no regeneration)" if e.no_regenerate else "")
@@ -419,7 +513,8 @@ def _create_token(e: CreateToken) -> str:
 
 @renders(AddMana)
 def _add_mana(e: AddMana) -> str:
-    return f"add {e.mana}"
+    each = f" for each {filter_text(e.times.filter)}" if e.times is not None and e.times.filter else ""
+    return f"add {e.mana}{each}"
 
 
 @renders(SearchLibrary)
@@ -431,7 +526,7 @@ def _search_library(e: SearchLibrary) -> str:
 
 @renders(Scry)
 def _scry(e: Scry) -> str:
-    return f"scry {amount_text(e.amount)}"
+    return f"{'surveil' if e.surveil else 'scry'} {amount_text(e.amount)}"
 
 
 @renders(PutCounters)
@@ -455,6 +550,60 @@ def _attach(e: Attach) -> str:
     return f"attach this to {ref_text(e.to)}"
 
 
+@renders(CreateDelayed)
+def _delayed(e: CreateDelayed) -> str:
+    on = f" [on {ref_text(e.bind)}, fixed now]" if e.bind is not None else ""
+    if e.watch is not None:
+        turn = " this turn" if e.this_turn else ""
+        return f"when {ref_text(e.watch)} leaves the battlefield{turn}: ({effects_text(e.effects)}){on}"
+    return f"{trigger_text(e.when).replace('at the beginning of each', 'at the beginning of the next')}: ({effects_text(e.effects)}){on}"
+
+
+@renders(Reflexive)
+def _reflexive(e: Reflexive) -> str:
+    on = f" [on {ref_text(e.bind)}]" if e.bind is not None else ""
+    return f"when you do: ({effects_text(e.effects)}){targets_text(e.targets)}{on}"
+
+
+@renders(Unless)
+def _unless(e: Unless) -> str:
+    return f"({effects_text(e.effects)}) unless {ref_text(e.payer)} pays {e.mana}"
+
+
+@renders(Mill)
+def _mill(e: Mill) -> str:
+    return f"{ref_text(e.player)} mill {amount_text(e.amount)}"
+
+
 @renders(May)
 def _may(e: May) -> str:
     return f"you may ({effects_text(e.effects)})"
+
+
+@renders(IfCondition)
+def _if_condition(e: IfCondition) -> str:
+    return f"if {resolution_condition_text(e.condition)}, ({effects_text(e.effects)})"
+
+
+def resolution_condition_text(c: Kicked | Declined) -> str:
+    if isinstance(c, Declined):
+        return "you don't"
+    return f"it was kicked with its {c.cost} kicker" if c.cost else "it was kicked"
+
+
+@renders(AddManaProduced)
+def _add_mana_produced(e: AddManaProduced) -> str:
+    return f"that player adds {e.count} mana of any type that land produced"
+
+
+@renders(LookAndTake)
+def _look_and_take(e: LookAndTake) -> str:
+    return (
+        f"look at the top {e.count} cards of your library; you may reveal a {filter_text(e.filter)} "
+        "from among them and put it into your hand; the rest on the bottom in a random order"
+    )
+
+
+@renders(Fight)
+def _fight(e: Fight) -> str:
+    return f"{ref_text(e.a)} fights {ref_text(e.b)}"

@@ -246,7 +246,52 @@ def _list_separators(toks: list[Tok]) -> list[Tok]:
     for i in range(1, len(out)):
         if out[i].value == "and" and out[i - 1].type == "LCOMMA" and out[i].type != "LAND":
             out[i] = Tok("LAND", "and", out[i].start, out[i].end)
+    # ", where X is ...": the comma belongs to the definition of X, not to a list of clauses
+    out = [
+        t
+        for i, t in enumerate(out)
+        if not (t.value == "," and i + 1 < len(out) and out[i + 1].value == "where")
+    ]
+    for i, t in enumerate(out):
+        if t.value == "and" and t.type != "LAND" and _joins_targets(out, i):
+            out[i] = Tok("TAND", "and", t.start, t.end)
+    return _color_noun_pairs(out)
+
+
+def _color_noun_pairs(toks: list[Tok]) -> list[Tok]:
+    """ "black spells and green spells": one noun with either color, lexed as "black, green
+    spells" (a color list matches an object of any of its colors)."""
+    out: list[Tok] = []
+    i = 0
+    while i < len(toks):
+        t = toks[i]
+        if (
+            t.type == "COLOR"
+            and i + 4 < len(toks)
+            and toks[i + 2].type == "LAND"
+            and toks[i + 3].type == "COLOR"
+            and toks[i + 1].value == toks[i + 4].value
+            and toks[i + 1].value in ("spell", "permanent", "card")
+            and (i + 5 >= len(toks) or toks[i + 5].type not in ("LAND", "LCOMMA", "OR"))
+        ):
+            out += [t, Tok("LCOMMA", ",", toks[i + 2].start, toks[i + 2].end)]
+            i += 3
+            continue
+        out.append(t)
+        i += 1
     return out
+
+
+def _joins_targets(toks: list[Tok], i: int) -> bool:
+    """ "destroy target creature and target land": an "and" between a target's description
+    and another "target" noun phrase that ends its clause (no verb of its own follows), so the
+    verb applies to both targets (601.2c: "target" used in several places)."""
+    if i == 0 or i + 2 >= len(toks) or toks[i + 1].value != "target" or not _is_desc(toks[i - 1]):
+        return False
+    j = i + 2
+    while j < len(toks) and (_is_desc(toks[j]) or toks[j].type in ("LCOMMA", "LAND")):
+        j += 1
+    return j > i + 2 and j < len(toks) and toks[j].value in (".", ",")
 
 
 class OracleLexer(Lexer):

@@ -93,6 +93,8 @@ def self_names(name: str) -> list[str]:
         names.add(part)
         if ", " in part:
             names.add(part.split(", ", 1)[0])
+        elif " the " in part:
+            names.add(part.split(" the ", 1)[0])  # "Carth" for "Carth the Lion"
     return sorted(names, key=len, reverse=True)
 
 

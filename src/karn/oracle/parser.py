@@ -7,6 +7,7 @@ strict mode, so a shift/reduce or reduce/reduce conflict raises at build time
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from dataclasses import replace
 from importlib import resources
@@ -21,6 +22,8 @@ from karn.oracle.syntax import (
     NP,
     AbilityA,
     ActivatedA,
+    AdditionalCostSentence,
+    AddManaProducedVP,
     AddManaVP,
     AmountA,
     AttachVP,
@@ -30,38 +33,56 @@ from karn.oracle.syntax import (
     CastTriggerA,
     ChainSentence,
     ChooseVP,
+    CombatTriggerA,
     ConditionA,
     CostA,
     CostIncreaseVP,
+    CostReductionVP,
     CounterVP,
     CreateTokenVP,
+    DamageDiedVP,
     DamageTriggerA,
     DamageVP,
+    DelayedLeavesSentence,
+    DelayedSentence,
     Desc,
     DestroyVP,
     DiesTriggerA,
     DiscardChosenVP,
     DiscardCostA,
     DiscardVP,
+    DrawTriggerA,
     DrawVP,
     Effects,
+    EitherTriggerA,
     EnchantA,
     EntersTriggerA,
     EntersVP,
     EquipA,
     ExileVP,
+    FightVP,
+    ForEachOpponentSentence,
     GainControlVP,
+    GainLifeGreatestPowerVP,
     GainLifePowerVP,
     GainLifeTriggerA,
     GainLifeVP,
     IfItsSentence,
+    IfKickedSentence,
+    IfYouDontSentence,
     Item,
+    KickerA,
+    LeavesTriggerA,
+    LookTopVP,
     LoseGameVP,
     LoseLifeVP,
+    LoyaltyCostMoreVP,
     ManaCostA,
     MayVP,
+    MillVP,
     ModalA,
     ModifyVP,
+    OnlyDuringSentence,
     PayLifeCostA,
     PreventDamageVP,
     ProwessA,
@@ -69,7 +90,9 @@ from karn.oracle.syntax import (
     PutIntoGraveyardTriggerA,
     PutIntoVP,
     PutOntoBattlefieldVP,
+    PutRestBottomVP,
     Qual,
+    ReflexiveSentence,
     ReturnVP,
     RevealTopVP,
     RevealVP,
@@ -80,12 +103,15 @@ from karn.oracle.syntax import (
     ShuffleVP,
     SkipUntapVP,
     SorceryOnlySentence,
+    StateTriggerA,
     StaticKeywordA,
     StepTriggerA,
     TapCostA,
+    TapsForManaTriggerA,
     TapVP,
     TokenA,
     TriggeredA,
+    UnlessSentence,
     UntapCostA,
     UntapVP,
     VerbA,
@@ -182,6 +208,9 @@ class _Builder(Transformer[Token, Any]):
     def kwi_prowess(self, meta: Meta, c: list[Any]) -> ProwessA:
         return ProwessA()
 
+    def kwi_kicker(self, meta: Meta, c: list[Any]) -> KickerA:
+        return KickerA(tuple(str(m) for m in c))
+
     def activated(self, meta: Meta, c: list[Any]) -> ActivatedA:
         return ActivatedA(tuple(c[0]), c[1])
 
@@ -196,6 +225,12 @@ class _Builder(Transformer[Token, Any]):
         if len(c) == 4:
             return TriggeredA(c[1], c[3], condition=c[2])
         return TriggeredA(c[1], c[2])
+
+    def triggered_modal(self, meta: Meta, c: list[Any]) -> TriggeredA:
+        n = c[2]
+        if not isinstance(n, int):
+            raise ParseError("choose X modes", meta.start_pos)
+        return TriggeredA(c[1], Effects(()), modal=ModalA(n, tuple(c[3:])))
 
     def triggered_at(self, meta: Meta, c: list[Any]) -> TriggeredA:
         if len(c) == 3:
@@ -241,6 +276,13 @@ class _Builder(Transformer[Token, Any]):
     def cmp_any(self, meta: Meta, c: list[Any]) -> tuple[str, int]:
         return (">=", 1)
 
+    def triggered_if_kicked(self, meta: Meta, c: list[Any]) -> TriggeredA:
+        cost = c[2] if len(c) > 3 else ""
+        return TriggeredA(c[1], c[-1], kicked=cost)
+
+    def kicked_with(self, meta: Meta, c: list[Any]) -> str:
+        return str(c[0])
+
     def trigger_word(self, meta: Meta, c: list[Any]) -> str:
         return "when"
 
@@ -249,6 +291,41 @@ class _Builder(Transformer[Token, Any]):
         if not isinstance(n, int):
             raise ParseError("choose X modes", meta.start_pos)
         return ModalA(n, tuple(c[1:]))
+
+    def modal_kicked_any(self, meta: Meta, c: list[Any]) -> ModalA:
+        n = c[0]
+        if not isinstance(n, int):
+            raise ParseError("choose X modes", meta.start_pos)
+        return ModalA(n, tuple(c[1:]), any_if_kicked=True)
+
+    def v_look_top(self, meta: Meta, c: list[Any]) -> LookTopVP:
+        return LookTopVP(c[0], c[1], text=self._text(meta))
+
+    def v_put_rest_bottom(self, meta: Meta, c: list[Any]) -> PutRestBottomVP:
+        library = NP("zone", zone="library", owner=NP("you", text="you"), text="your library")
+        return PutRestBottomVP(library, text=self._text(meta))
+
+    def q_from_among_them(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("from_among")  # the cards looked at just before
+
+    def np_loyalty_abilities(self, meta: Meta, c: list[Any]) -> NP:
+        return self._np(
+            meta, "loyalty_abilities", owner=c[0]
+        )  # "planeswalkers' loyalty abilities you activate"
+
+    def v_cost_more_loyalty(self, meta: Meta, c: list[Any]) -> LoyaltyCostMoreVP:
+        return LoyaltyCostMoreVP(int(str(c[0])[1:-1].replace("−", "-")), text=self._text(meta))
+
+    def v_damage_died(self, meta: Meta, c: list[Any]) -> DamageDiedVP:
+        return DamageDiedVP(int(str(c[0])), c[1], str(c[2]), text=self._text(meta))
+
+    def v_fight(self, meta: Meta, c: list[Any]) -> FightVP:
+        return FightVP(c[0], text=self._text(meta))
+
+    def v_gain_life_greatest_power(self, meta: Meta, c: list[Any]) -> GainLifeGreatestPowerVP:
+        if c[0] != "X":
+            raise ParseError("'where X is' after a number", meta.start_pos)
+        return GainLifeGreatestPowerVP(c[1], text=self._text(meta))
 
     def mode(self, meta: Meta, c: list[Any]) -> Effects:
         eff: Effects = c[0]
@@ -261,6 +338,9 @@ class _Builder(Transformer[Token, Any]):
     def t_dies(self, meta: Meta, c: list[Any]) -> DiesTriggerA:
         return DiesTriggerA(c[0], self._text(meta))
 
+    def t_leaves(self, meta: Meta, c: list[Any]) -> LeavesTriggerA:
+        return LeavesTriggerA(c[0], self._text(meta))
+
     def t_attacks(self, meta: Meta, c: list[Any]) -> AttacksTriggerA:
         return AttacksTriggerA(c[0], self._text(meta))
 
@@ -272,6 +352,64 @@ class _Builder(Transformer[Token, Any]):
 
     def t_gain_life(self, meta: Meta, c: list[Any]) -> GainLifeTriggerA:
         return GainLifeTriggerA(self._text(meta))
+
+    def t_draws(self, meta: Meta, c: list[Any]) -> DrawTriggerA:
+        return DrawTriggerA(c[0], text=self._text(meta))
+
+    def t_draws_nth(self, meta: Meta, c: list[Any]) -> DrawTriggerA:
+        return DrawTriggerA(c[0], c[-1], text=self._text(meta))
+
+    def draw_whose(self, meta: Meta, c: list[Any]) -> None:
+        return None
+
+    def ord_1(self, meta: Meta, c: list[Any]) -> int:
+        return 1
+
+    def ord_2(self, meta: Meta, c: list[Any]) -> int:
+        return 2
+
+    def ord_3(self, meta: Meta, c: list[Any]) -> int:
+        return 3
+
+    def ord_4(self, meta: Meta, c: list[Any]) -> int:
+        return 4
+
+    def ord_5(self, meta: Meta, c: list[Any]) -> int:
+        return 5
+
+    def triggered_reveal_first(self, meta: Meta, c: list[Any]) -> TriggeredA:
+        you = NP("you", text="you")
+        return TriggeredA(DrawTriggerA(you, 1, reveal=c[0], text=self._text(meta)), c[1])
+
+    def t_state(self, meta: Meta, c: list[Any]) -> StateTriggerA:
+        return StateTriggerA(c[0], text=self._text(meta))
+
+    def t_attacks_or_blocks(self, meta: Meta, c: list[Any]) -> CombatTriggerA:
+        return CombatTriggerA(c[0], "attacks_or_blocks", text=self._text(meta))
+
+    def t_blocks(self, meta: Meta, c: list[Any]) -> CombatTriggerA:
+        return CombatTriggerA(c[0], "blocks", text=self._text(meta))
+
+    def t_blocks_a(self, meta: Meta, c: list[Any]) -> CombatTriggerA:
+        return CombatTriggerA(c[0], "blocks", c[1], text=self._text(meta))
+
+    def t_becomes_blocked(self, meta: Meta, c: list[Any]) -> CombatTriggerA:
+        return CombatTriggerA(c[0], "becomes_blocked", text=self._text(meta))
+
+    def t_becomes_tapped(self, meta: Meta, c: list[Any]) -> CombatTriggerA:
+        return CombatTriggerA(c[0], "becomes_tapped", text=self._text(meta))
+
+    def t_becomes_untapped(self, meta: Meta, c: list[Any]) -> CombatTriggerA:
+        return CombatTriggerA(c[0], "becomes_untapped", text=self._text(meta))
+
+    def t_becomes_blocked_by(self, meta: Meta, c: list[Any]) -> CombatTriggerA:
+        return CombatTriggerA(c[0], "becomes_blocked", c[1], text=self._text(meta))
+
+    def t_blocks_or_blocked(self, meta: Meta, c: list[Any]) -> CombatTriggerA:
+        return CombatTriggerA(c[0], "blocks_or_blocked", text=self._text(meta))
+
+    def t_blocks_or_blocked_by(self, meta: Meta, c: list[Any]) -> CombatTriggerA:
+        return CombatTriggerA(c[0], "blocks_or_blocked", c[1], text=self._text(meta))
 
     def t_deals_damage_to(self, meta: Meta, c: list[Any]) -> DamageTriggerA:
         return DamageTriggerA(c[0], c[1], c[2], text=self._text(meta))
@@ -337,6 +475,13 @@ class _Builder(Transformer[Token, Any]):
     def sn_end(self, meta: Meta, c: list[Any]) -> str:
         return "end"
 
+    def t_enters_or_dies(self, meta: Meta, c: list[Any]) -> EitherTriggerA:
+        text = self._text(meta)
+        return EitherTriggerA(EntersTriggerA(c[0], text), DiesTriggerA(c[1], text), text)
+
+    def t_taps_for_mana(self, meta: Meta, c: list[Any]) -> TapsForManaTriggerA:
+        return TapsForManaTriggerA(c[0], c[1], self._text(meta))
+
     # costs (118, 602.1)
     def cost(self, meta: Meta, c: list[Any]) -> list[CostA]:
         return list(c)
@@ -366,6 +511,69 @@ class _Builder(Transformer[Token, Any]):
     def s_chain(self, meta: Meta, c: list[Any]) -> ChainSentence:
         return ChainSentence(tuple(c[0]), text=self._text(meta))
 
+    def s_unless(self, meta: Meta, c: list[Any]) -> UnlessSentence:
+        return UnlessSentence(tuple(c[0]), c[1], str(c[2]), text=self._text(meta))
+
+    def s_only_during(self, meta: Meta, c: list[Any]) -> OnlyDuringSentence:
+        return OnlyDuringSentence(c[0], text=self._text(meta))
+
+    def during_combat(self, meta: Meta, c: list[Any]) -> str:
+        return "combat"
+
+    def during_your_turn(self, meta: Meta, c: list[Any]) -> str:
+        return "your_turn"
+
+    def during_your_upkeep(self, meta: Meta, c: list[Any]) -> str:
+        return "your_upkeep"
+
+    def during_before_attackers(self, meta: Meta, c: list[Any]) -> str:
+        return "your_turn_before_attackers"
+
+    def during_declare_blockers(self, meta: Meta, c: list[Any]) -> str:
+        return "declare_blockers"
+
+    def during_any_upkeep(self, meta: Meta, c: list[Any]) -> str:
+        return "upkeep"
+
+    def s_delayed_leaves(self, meta: Meta, c: list[Any]) -> DelayedLeavesSentence:
+        this_turn = len(c) == 3
+        return DelayedLeavesSentence(c[0], tuple(c[-1]), this_turn, text=self._text(meta))
+
+    def leave_turn(self, meta: Meta, c: list[Any]) -> bool:
+        return True
+
+    def s_reflexive(self, meta: Meta, c: list[Any]) -> ReflexiveSentence:
+        return ReflexiveSentence(tuple(c[0]), text=self._text(meta))
+
+    def s_delayed(self, meta: Meta, c: list[Any]) -> DelayedSentence:
+        step, whose = c[1]
+        return DelayedSentence(tuple(c[0]), step, whose, text=self._text(meta))
+
+    def s_delayed_first(self, meta: Meta, c: list[Any]) -> DelayedSentence:
+        step, whose = c[0]
+        return DelayedSentence(tuple(c[1]), step, whose, text=self._text(meta))
+
+    def dt_next(self, meta: Meta, c: list[Any]) -> tuple[str, str]:
+        return (c[0], "")
+
+    def dt_your_next(self, meta: Meta, c: list[Any]) -> tuple[str, str]:
+        return (c[0], "you")
+
+    def dt_end_of_combat(self, meta: Meta, c: list[Any]) -> tuple[str, str]:
+        return ("end_of_combat", "")
+
+    def s_additional_cost(self, meta: Meta, c: list[Any]) -> AdditionalCostSentence:
+        return AdditionalCostSentence(tuple(c[0]), text=self._text(meta))
+
+    def s_for_each_opponent(self, meta: Meta, c: list[Any]) -> ForEachOpponentSentence:
+        return ForEachOpponentSentence(tuple(c[0]), text=self._text(meta))
+
+    def s_if_you_dont(self, meta: Meta, c: list[Any]) -> IfYouDontSentence:
+        return IfYouDontSentence(tuple(c[0]), text=self._text(meta))
+
+    def s_if_kicked(self, meta: Meta, c: list[Any]) -> IfKickedSentence:
+        return IfKickedSentence(tuple(c[0]), text=self._text(meta))
+
     def s_if_its(self, meta: Meta, c: list[Any]) -> IfItsSentence:
         return IfItsSentence(c[0], tuple(c[1]), text=self._text(meta))
 
@@ -390,8 +598,10 @@ class _Builder(Transformer[Token, Any]):
             if isinstance(x, str):
                 sep = x
             else:
-                subj, vp = x
+                subj, vp, *more = x
                 items.append(Item(subj, vp, sep))
+                # "destroy target creature and target land": the verb once per target (601.2c)
+                items.extend(Item(None, _with_object(vp, np, meta), "and") for np in more)
         return items
 
     def sep_comma(self, meta: Meta, c: list[Any]) -> str:
@@ -409,9 +619,15 @@ class _Builder(Transformer[Token, Any]):
     def i_imp(self, meta: Meta, c: list[Any]) -> tuple[NP | None, VerbA]:
         return (None, c[0])
 
+    def i_imp_and(self, meta: Meta, c: list[Any]) -> tuple[NP | None, VerbA, NP]:
+        return (None, c[0], c[2] if len(c) > 2 else c[1])
+
     # ------------------------------------------------------------ verb phrases
     def v_damage(self, meta: Meta, c: list[Any]) -> DamageVP:
         return DamageVP(c[0], c[1], text=self._text(meta))
+
+    def v_damage_power(self, meta: Meta, c: list[Any]) -> DamageVP:
+        return DamageVP(0, c[1], text=self._text(meta), power_of=c[0])
 
     def v_damage_divided(self, meta: Meta, c: list[Any]) -> DamageVP:
         return DamageVP(c[0], c[1], divided=True, text=self._text(meta))
@@ -508,8 +724,12 @@ class _Builder(Transformer[Token, Any]):
     def v_create(self, meta: Meta, c: list[Any]) -> CreateTokenVP:
         return CreateTokenVP(c[0], text=self._text(meta))
 
+    def v_add_mana_produced(self, meta: Meta, c: list[Any]) -> AddManaProducedVP:
+        n = NUMBER_WORDS.get(str(c[0]), 0)
+        return AddManaProducedVP(n, str(c[1]), text=self._text(meta))
+
     def v_add_mana(self, meta: Meta, c: list[Any]) -> AddManaVP:
-        return AddManaVP(str(c[0]), text=self._text(meta))
+        return AddManaVP(str(c[0]), text=self._text(meta), each=c[1] if len(c) > 1 else None)
 
     def v_search(self, meta: Meta, c: list[Any]) -> SearchVP:
         return SearchVP(c[0], c[1], text=self._text(meta))
@@ -525,6 +745,12 @@ class _Builder(Transformer[Token, Any]):
 
     def v_scry(self, meta: Meta, c: list[Any]) -> ScryVP:
         return ScryVP(c[0], text=self._text(meta))
+
+    def v_surveil(self, meta: Meta, c: list[Any]) -> ScryVP:
+        return ScryVP(c[0], text=self._text(meta), surveil=True)
+
+    def v_mill(self, meta: Meta, c: list[Any]) -> MillVP:
+        return MillVP(c[0], text=self._text(meta))
 
     def v_put_counters(self, meta: Meta, c: list[Any]) -> PutCountersVP:
         return PutCountersVP(c[0], str(c[1]), c[2], text=self._text(meta))
@@ -552,6 +778,9 @@ class _Builder(Transformer[Token, Any]):
 
     def v_cost_more(self, meta: Meta, c: list[Any]) -> CostIncreaseVP:
         return CostIncreaseVP(str(c[0]), text=self._text(meta))
+
+    def v_cost_less(self, meta: Meta, c: list[Any]) -> CostReductionVP:
+        return CostReductionVP(str(c[0]), text=self._text(meta), each=c[1] if len(c) > 1 else None)
 
     def v_enters_tapped(self, meta: Meta, c: list[Any]) -> EntersVP:
         return EntersVP(tapped=True, text=self._text(meta))
@@ -632,6 +861,9 @@ class _Builder(Transformer[Token, Any]):
 
     def kw_vigilance(self, meta: Meta, c: list[Any]) -> str:
         return "vigilance"
+
+    def kw_flash(self, meta: Meta, c: list[Any]) -> str:
+        return "flash"
 
     # amounts
     def a_number(self, meta: Meta, c: list[Any]) -> AmountA:
@@ -858,6 +1090,12 @@ class _Builder(Transformer[Token, Any]):
     def q_you_control(self, meta: Meta, c: list[Any]) -> Qual:
         return Qual("controller", "you")
 
+    def q_you_attacked_with(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("attacked_with", "you")  # "creature you attacked with this turn" (508.1)
+
+    def q_you_cast(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("controller", "you")  # 601.2: the player who casts a spell controls it
+
     def q_you_dont_control(self, meta: Meta, c: list[Any]) -> Qual:
         return Qual("controller", "opponent")
 
@@ -875,6 +1113,9 @@ class _Builder(Transformer[Token, Any]):
             "player_controls",
             player=NP("target", desc=Desc(groups=((Word("player", "opponent"),),)), text="target opponent"),
         )
+
+    def q_they_control(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("player_controls", player=NP("it", text="they"))
 
     def q_that_player_control(self, meta: Meta, c: list[Any]) -> Qual:
         return Qual(
@@ -903,3 +1144,11 @@ def _pt_mod(text: str, meta: Meta) -> tuple[int, int]:
     if "x" in p or "x" in t:
         raise ParseError("variable power/toughness change", meta.start_pos)
     return int(p), int(t)
+
+
+def _with_object(vp: VerbA, np: NP, meta: Meta) -> VerbA:
+    """The same verb phrase acting on another noun phrase: its one NP field replaced."""
+    fields = [f.name for f in dataclasses.fields(vp) if isinstance(getattr(vp, f.name), NP)]  # type: ignore[arg-type]
+    if len(fields) != 1 or np.kind != "target":
+        raise ParseError("'and target' after a verb with several objects", meta.start_pos)
+    return dataclasses.replace(vp, **{fields[0]: np})  # type: ignore[type-var]

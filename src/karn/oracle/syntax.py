@@ -29,7 +29,7 @@ class Word:
 class Qual:
     """A qualifier after the nouns: "you control", "from your graveyard", "target player controls"."""
 
-    kind: Literal["controller", "owner", "zone", "player_controls", "from_it"]
+    kind: Literal["controller", "owner", "zone", "player_controls", "from_it", "attacked_with", "from_among"]
     value: str = ""  # "you" / "opponent" for controller/owner; the zone for "zone"
     player: NP | None = None  # for player_controls
 
@@ -71,6 +71,7 @@ NPKind = Literal[
     "bare",
     "upto",
     "zone",
+    "loyalty_abilities",
 ]
 
 
@@ -131,6 +132,7 @@ class DamageVP(VerbA):
     recipient: NP
     divided: bool = False
     text: str = ""
+    power_of: NP | None = None  # "deals damage equal to <its / that creature's> power"
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,6 +201,15 @@ class DiscardChosenVP(VerbA):
 
 @dataclass(frozen=True, slots=True)
 class ScryVP(VerbA):
+    amount: AmountA
+    text: str = ""
+    surveil: bool = False  # "surveil N" (701.25a): the others go to the graveyard
+
+
+@dataclass(frozen=True, slots=True)
+class MillVP(VerbA):
+    """ "mill N cards" (701.13a)."""
+
     amount: AmountA
     text: str = ""
 
@@ -307,6 +318,67 @@ class CreateTokenVP(VerbA):
 class AddManaVP(VerbA):
     mana: str
     text: str = ""
+    each: Desc | None = None  # "Add {G} for each creature you control."
+
+
+@dataclass(frozen=True, slots=True)
+class AddManaProducedVP(VerbA):
+    """ "adds one mana of any type that land produced" (106.12a, 605.1b)."""
+
+    count: int
+    permanent_type: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class LookTopVP(VerbA):
+    """ "look at the top seven cards of your library" (701.x: the cards stay hidden to others)."""
+
+    amount: AmountA
+    library: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PutRestBottomVP(VerbA):
+    """ "Put the rest on the bottom of your library in a random order." """
+
+    library: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class LoyaltyCostMoreVP(VerbA):
+    """ "cost an additional [+1] to activate" (606.5)."""
+
+    loyalty: int
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DamageDiedVP(VerbA):
+    """ "deals X plus 3 damage to you, where X is the number of creatures that died this way"."""
+
+    plus: int
+    recipient: NP
+    died_type: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class FightVP(VerbA):
+    """ "[creature] fights [creature]" (701.14)."""
+
+    other: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GainLifeGreatestPowerVP(VerbA):
+    """ "gains X life, where X is the greatest power among creatures they control"."""
+
+    among: Desc
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -388,6 +460,16 @@ class CostIncreaseVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class CostReductionVP(VerbA):
+    """ "cost {N} less to cast" (601.2f), said of the spells a player casts or of this spell;
+    ``each``: "... for each creature card in your graveyard"."""
+
+    mana: str
+    text: str = ""
+    each: Desc | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class EntersVP(VerbA):
     """ "enters tapped", "enters with N +1/+1 counters on it" (614.1c-d): how the
     subject enters the battlefield, a static ability's replacement effect."""
@@ -437,6 +519,90 @@ class IfItsSentence(SentenceA):
     """ "If it's a land card, <chain>." (after a reveal, 701.20)."""
 
     cond: NP
+    items: tuple[Item, ...]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DelayedSentence(SentenceA):
+    """ "Sacrifice it at the beginning of the next end step." / "At end of combat, return
+    that creature to its owner's hand." (603.7): ``step`` is the engine's step name,
+    ``whose`` "you" for "your next upkeep" (else any player's)."""
+
+    items: tuple[Item, ...]
+    step: str
+    whose: str = ""
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AdditionalCostSentence(SentenceA):
+    """ "As an additional cost to cast this spell, sacrifice a creature." (601.2b, 601.2h)."""
+
+    costs: tuple[CostA, ...]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ReflexiveSentence(SentenceA):
+    """ "When you do, <chain>." after an optional action: a reflexive triggered ability
+    (603.12)."""
+
+    items: tuple[Item, ...]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ForEachOpponentSentence(SentenceA):
+    """ "For each opponent, <chain>." (608.2f)."""
+
+    items: tuple[Item, ...]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class UnlessSentence(SentenceA):
+    """ "<chain> unless <player> pays <mana>." (118.12): the player may pay; if they do,
+    the chain doesn't happen."""
+
+    items: tuple[Item, ...]
+    payer: NP
+    mana: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class IfYouDontSentence(SentenceA):
+    """ "If you don't, <chain>." after a "you may" (608.2d)."""
+
+    items: tuple[Item, ...]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class OnlyDuringSentence(SentenceA):
+    """ "Activate only during combat / your turn / your upkeep ..." (602.5d): ``window``
+    names when (see :attr:`karn.ir.Activated.only_during`)."""
+
+    window: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DelayedLeavesSentence(SentenceA):
+    """ "When that creature leaves the battlefield [this turn], <chain>." (603.7a): a
+    delayed ability watching the object ``watched`` names."""
+
+    watched: NP
+    items: tuple[Item, ...]
+    this_turn: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class IfKickedSentence(SentenceA):
+    """ "If this spell was kicked, <chain>." (702.33d)."""
+
     items: tuple[Item, ...]
     text: str = ""
 
@@ -512,6 +678,13 @@ class KeywordA:
 
 
 @dataclass(frozen=True, slots=True)
+class KickerA(KeywordA):
+    """ "Kicker {2}{G}", "Kicker {W} and/or {2}{B}" (702.33a-b)."""
+
+    costs: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class StaticKeywordA(KeywordA):
     """A keyword that is only a marker for the engine ("flying", "haste" ...)."""
 
@@ -564,6 +737,14 @@ class DiesTriggerA(TriggerA):
 
 
 @dataclass(frozen=True, slots=True)
+class LeavesTriggerA(TriggerA):
+    """ "<subject> leaves the battlefield" (603.6c, 603.10a)."""
+
+    subject: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class AttacksTriggerA(TriggerA):
     """ "<subject> attacks" (508.3a)."""
 
@@ -589,9 +770,62 @@ class CastTriggerA(TriggerA):
 
 
 @dataclass(frozen=True, slots=True)
+class EitherTriggerA(TriggerA):
+    """ "<subject> enters or <subject> dies": two trigger events for one ability. Each event
+    triggers it on its own (603.2c), so it is compiled as one triggered ability per event."""
+
+    first: TriggerA
+    second: TriggerA
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TapsForManaTriggerA(TriggerA):
+    """ "a player taps a land for mana" (605.1b, 106.12a)."""
+
+    player: NP
+    permanent: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class GainLifeTriggerA(TriggerA):
     """ "you gain life"."""
 
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DrawTriggerA(TriggerA):
+    """ "<player> draws a card" / "<player> draws their second card each turn"; with
+    ``reveal``: "Reveal the first card you draw each turn. Whenever you reveal <card>
+    this way" (603.11: a static ability linked to a triggered ability)."""
+
+    player: NP
+    nth: int = 0
+    reveal: NP | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class StateTriggerA(TriggerA):
+    """ "When you control no Islands" (603.8: a state trigger)."""
+
+    condition: ConditionA
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CombatTriggerA(TriggerA):
+    """ "<subject> blocks [a creature]", "<subject> becomes blocked [by a creature]",
+    "<subject> attacks or blocks", "<subject> blocks or becomes blocked [by a creature]"
+    (508.3a, 509.3a-d), and "<subject> becomes tapped / untapped" (603.2e-f). ``kind``:
+    "blocks", "becomes_blocked", "attacks_or_blocks", "blocks_or_blocked",
+    "becomes_tapped", "becomes_untapped"; ``other``: the creature blocked or blocking."""
+
+    subject: NP
+    kind: str
+    other: NP | None = None
     text: str = ""
 
 
@@ -647,12 +881,15 @@ class TriggeredA:
     trigger: TriggerA
     effects: Effects
     condition: ConditionA | None = None
+    modal: ModalA | None = None  # "When ~ enters, choose one — • ... • ..." (700.2)
+    kicked: str | None = None  # "if it was kicked[ with its {W} kicker]": "" or the cost (603.4)
 
 
 @dataclass(frozen=True, slots=True)
 class ModalA:
     choose: int
     modes: tuple[Effects, ...] = field(default=())
+    any_if_kicked: bool = False  # "If this spell was kicked, choose any number instead." (601.4)
 
 
 AbilityA = KeywordA | ActivatedA | TriggeredA | ModalA | Effects

@@ -114,6 +114,7 @@ STATIC_KEYWORDS: tuple[str, ...] = (
     "double strike",
     "deathtouch",
     "defender",
+    "flash",
     "haste",
     "hexproof",
     "indestructible",

@@ -51,7 +51,7 @@ class Result:
 # A scenario goes at most this many turns ahead in one step: a longer wait is a mistake.
 MAX_TURNS_AHEAD = 100
 # Decisions that are part of casting a spell or activating an ability (601.2b-h, 602.2b).
-CASTING_KINDS = ("mode", "x", "target", "pay")
+CASTING_KINDS = ("mode", "kicker", "x", "target", "sacrifice", "pay")
 # Options whose first number is an object id or a player (not an index, a number or a mode).
 NON_OBJECT_OPTIONS = ("replace", "mode", "number", "x", "order", "pay", "pass", "cancel", "done", "yes", "no")
 
@@ -79,6 +79,7 @@ class Runner:
         self.letters = sc.letters
         self.prepared_hash = ""
         self.g = build(sc)
+        self.casting: Step | None = None  # a cast waiting for a choose step (601.2h sacrifice)
 
     @property
     def board(self) -> Board:
@@ -275,17 +276,38 @@ class Runner:
         what = what.removeprefix("target ").removeprefix("up to one target ")
         return StepFailed(f"{self.describe(oid)} is not a legal target ({what})")
 
-    def _answer_casting(self, st: Step, targets: list[int]) -> None:
+    def _answer_casting(self, st: Step, targets: list[int], resumed: bool = False) -> None:
         """Answer the decisions of 601.2b-h from the step's fields (targets already resolved)."""
         g = self.g
         queue = list(targets)
-        modes = list(st.modes)
+        modes = [] if resumed else list(st.modes)
         paid_sources = False
         while g.decision is not None and g.decision.kind in CASTING_KINDS:
             d = g.decision
+            if d.kind == "sacrifice":
+                # 601.2h: the permanent to sacrifice for an additional cost; with a choice, the
+                # next step (choose) names it and the cast goes on.
+                picks = [o for o in d.options if o.kind == "sacrifice"]
+                if len(picks) == 1:
+                    self.apply(Action("sacrifice", picks[0].a))
+                    continue
+                self.casting = st
+                return
             if d.kind == "target" and d.rule != "601.2c":
                 break  # a triggered ability's target (603.3d): answered by a later choose step
+            if d.kind == "kicker":
+                # 601.2b: `with: [kicker]` pays every kicker cost, `with: ["kicker {W}"]` that one;
+                # without `with`, optional additional costs are declined.
+                cost = next(o.label for o in d.options if o.kind == "kicker" and o.a == 0).rsplit(" ", 1)[-1]
+                wanted = any(n.lower() in ("kicker", f"kicker {cost}".lower()) for n, _ in st.with_costs)
+                if wanted and not self.offered(Action("kicker", 1)):
+                    raise StepFailed(f"the kicker cost {cost} can't be paid (601.2h)")
+                self.apply(Action("kicker", 1 if wanted else 0))
+                continue
             if d.kind == "mode":
+                if not modes and self.offered(Action("modes_done")):
+                    self.apply(Action("modes_done"))  # "choose any number": these are all
+                    continue
                 if not modes:
                     raise ScenarioMistake(f"the spell is modal: give mode ({d.prompt})")
                 mode = modes.pop(0)
@@ -344,7 +366,7 @@ class Runner:
     def cast(self, st: Step) -> None:
         if st.alt is not None:
             raise NotSupported(f"karn doesn't support alternative costs yet (alt: {st.alt}; 118.9)")
-        if st.with_costs:
+        if any(not n.lower().startswith("kicker") for n, _ in st.with_costs):
             costs = ", ".join(name if n == 1 else f"{name} {n}" for name, n in st.with_costs)
             raise NotSupported(f"karn doesn't support optional additional costs yet (with: {costs}; 601.2b)")
         if st.face != 1:
@@ -363,6 +385,10 @@ class Runner:
             raise ScenarioMistake(f"{name} has no X in its mana cost ({face.mana_cost}): remove x")
         spell = g.compiled(name).abilities
         modal = any(isinstance(a, ir.SpellAbility) and a.modes for a in spell)
+        if st.with_costs and not any(isinstance(a, ir.Kicker) for a in spell):
+            raise ScenarioMistake(
+                f"{name} has no optional additional costs (kicker) to pay: remove with (601.2b)"
+            )
         if st.modes and not modal:
             raise ScenarioMistake(f"{name} is not modal: remove mode")
         if st.cast_from != "hand" and not self.offered(Action("cast", oid)):
@@ -566,6 +592,9 @@ class Runner:
                 )
             )
         self.apply(pick)
+        st, self.casting = self.casting, None
+        if st is not None and g.decision is not None and g.decision.kind in CASTING_KINDS:
+            self._answer_casting(st, [], resumed=True)  # the rest of the cast (601.2h)
 
     def _pay_automatically(self) -> None:
         """SCENARIOS.md: "yes" to paying a cost ("unless its controller pays", ward, "you may

@@ -100,7 +100,7 @@ class CardKnowledge:
 def flat(effects: tuple[ir.Effect, ...]) -> list[ir.Effect]:
     out: list[ir.Effect] = []
     for e in effects:
-        if isinstance(e, ir.May):
+        if isinstance(e, ir.May | ir.IfCondition):
             out.extend(flat(e.effects))
         else:
             out.append(e)

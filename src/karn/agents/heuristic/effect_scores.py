@@ -64,6 +64,14 @@ def harm(target: Target) -> float:
     ir.AddMana,
     ir.CreateToken,
     ir.May,
+    ir.CreateDelayed,
+    ir.Reflexive,
+    ir.Unless,
+    ir.Mill,
+    ir.IfCondition,
+    ir.AddManaProduced,
+    ir.Fight,
+    ir.LookAndTake,
 )
 def _other(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
     """Effects the agent doesn't aim at a target: taken as mildly harmful to whatever they name."""
@@ -107,6 +115,14 @@ def _remove(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
     if target.permanent is None:
         return 0.0 if target.spell is not None else harm(target)
     return -target.value if target.mine else target.value
+
+
+@scores(ir.Sacrifice)
+def _sacrifice(v: Situation, e: ir.Sacrifice, target: Target, x: int) -> float:
+    """Sacrificing hurts the players who sacrifice; on a named permanent, like removal."""
+    if target.permanent is not None:
+        return -target.value if target.mine else target.value
+    return 0.0 if target.spell is not None else harm(target) * 2.0
 
 
 @scores(ir.ReturnToHand)

@@ -7,15 +7,22 @@ from __future__ import annotations
 import dataclasses
 
 from karn import ir
-from karn.engine import decisions, targeting
+from karn.cards.mana import ManaCost
+from karn.engine import decisions, mana, rng, targeting
 from karn.engine.context import Context
 from karn.engine.drawing import discard, draw
 from karn.engine.effects.registry import DONE, ENTER, WAIT, Outcome, handles
 from karn.engine.events import ReorderLibrary, Reveal, Shuffle, ZoneChange
-from karn.engine.frames import DiscardProgress, MayProgress, ResolveFrame, ScryProgress, SearchProgress
+from karn.engine.frames import (
+    DiscardProgress,
+    MayProgress,
+    ResolveFrame,
+    ScryProgress,
+    SearchProgress,
+)
 from karn.engine.pipeline import perform
-from karn.engine.references import amount, refs, stack_label
-from karn.engine.state import BATTLEFIELD, HAND, Obj, Option, ref_player
+from karn.engine.references import amount, refs, stack_label, was_kicked
+from karn.engine.state import BATTLEFIELD, GRAVEYARD, HAND, Obj, Option, ref_player
 
 
 @handles(ir.Draw)
@@ -28,16 +35,30 @@ def draw_cards(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Draw) -> Outcome:
 
 @handles(ir.Discard)
 def discard_cards(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Discard) -> Outcome:
-    """701.9: discarding. ``chooser="you"``: the ability's controller picks (after a reveal)."""
-    s = ctx.state
+    """701.9: discarding. ``chooser="you"``: the ability's controller picks (after a reveal).
+    "Each player discards a card": each chooses in APNAP order, then the cards are
+    discarded together (101.4)."""
     progress = f.progress if isinstance(f.progress, DiscardProgress) else DiscardProgress()
     f.progress = progress
     players = [ref_player(p) for p in refs(ctx, f, o, e.player)]
-    if not players:
-        return DONE
-    pl = players[0]
-    hand = s.players[pl].hand
     n = amount(ctx, f, o, e.amount)
+    while progress.turn < len(players):
+        outcome = _discard_one(ctx, f, o, e, progress, players[progress.turn], n)
+        if outcome is WAIT:
+            return WAIT
+        progress.turn += 1
+        progress.done = 0
+        progress.revealed = False
+    for c in progress.chosen:
+        discard(ctx, c)
+    return DONE
+
+
+def _discard_one(
+    ctx: Context, f: ResolveFrame, o: Obj, e: ir.Discard, progress: DiscardProgress, pl: int, n: int
+) -> Outcome:
+    s = ctx.state
+    hand = s.players[pl].hand
     if e.reveal and not progress.revealed:
         progress.revealed = True
         names = ", ".join(sorted(ctx.obj(c).name for c in hand)) or "no cards"
@@ -50,19 +71,18 @@ def discard_cards(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Discard) -> Outco
     ans = f.answer
     f.answer = None
     if ans is not None and ans.kind == "choose":
-        discard(ctx, ans.a)
+        progress.chosen.append(ans.a)
         progress.done += 1
     if progress.done >= n:
         return DONE
-    hand = s.players[pl].hand
+    hand = [c for c in s.players[pl].hand if c not in progress.chosen]
     flt = e.filter
     choices = [c for c in hand if flt is None or targeting.matches(ctx, c, flt, pl)]
     if not choices:
         return DONE
     chooser = o.controller if e.chooser == "you" else pl
     if e.chooser == "player" and len(hand) <= n - progress.done:
-        for c in list(hand):
-            discard(ctx, c)
+        progress.chosen.extend(hand)  # 609.3: as many as possible
         return DONE
     decisions.ask(
         ctx,
@@ -145,7 +165,8 @@ def _shuffle(ctx: Context, p: int) -> Outcome:
 
 @handles(ir.Scry)
 def scry(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Scry) -> Outcome:
-    """701.22a: look at the top N cards, put any on the bottom and the rest back on top."""
+    """701.22a: look at the top N cards, put any on the bottom and the rest back on top;
+    701.25a surveil: any into the graveyard instead of the bottom."""
     s = ctx.state
     you = o.controller
     lib = s.players[you].library
@@ -155,7 +176,8 @@ def scry(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Scry) -> Outcome:
         n = amount(ctx, f, o, e.amount)
         progress.started = True
         progress.cards = list(reversed(lib[-n:])) if n > 0 else []
-        ctx.emit("701.22a", f"{ctx.player_name(you)} scries {n}")
+        verb = "surveils" if e.surveil else "scries"
+        ctx.emit("701.25a" if e.surveil else "701.22a", f"{ctx.player_name(you)} {verb} {n}")
         if progress.cards:
             perform(ctx, Reveal(objects=list(progress.cards), to=(you,), rule="701.22a"))  # looked at
     ans = f.answer
@@ -165,6 +187,16 @@ def scry(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Scry) -> Outcome:
         (progress.bottom if ans.kind == "bottom" else progress.top).append(card)
     if progress.cards:
         c = progress.cards[0]
+        if e.surveil:
+            decisions.ask(
+                ctx,
+                you,
+                "scry",
+                "701.25a",
+                f"surveil: put {ctx.obj(c).name} into your graveyard or back on top of your library?",
+                [Option("top", c, label="top"), Option("bottom", c, label="graveyard")],
+            )
+            return WAIT
         decisions.ask(
             ctx,
             you,
@@ -174,9 +206,76 @@ def scry(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Scry) -> Outcome:
             [Option("top", c, label="top"), Option("bottom", c, label="bottom")],
         )
         return WAIT
-    if progress.bottom:
+    if progress.bottom and e.surveil:
+        perform(
+            ctx,
+            [
+                ZoneChange(
+                    obj=c,
+                    to=GRAVEYARD,
+                    rule="701.25a",
+                    cause="surveil",
+                    text=f"{ctx.obj(c).name} is put into a graveyard",
+                )
+                for c in progress.bottom
+            ],
+        )
+    elif progress.bottom:
         perform(ctx, ReorderLibrary(player=you, bottom=list(progress.bottom), rule="701.22a"))
         ctx.emit("701.22a", f"{ctx.player_name(you)} puts {len(progress.bottom)} card(s) on the bottom")
+    return DONE
+
+
+@handles(ir.LookAndTake)
+def look_and_take(ctx: Context, f: ResolveFrame, o: Obj, e: ir.LookAndTake) -> Outcome:
+    """Look at the top N cards of your library; you may reveal one matching card and put it into
+    your hand (701.20a); the rest go on the bottom of your library in a random order."""
+    s = ctx.state
+    you = o.controller
+    lib = s.players[you].library
+    progress = f.progress if isinstance(f.progress, ScryProgress) else ScryProgress()
+    f.progress = progress
+    if not progress.started:
+        progress.started = True
+        progress.cards = list(reversed(lib[-e.count :])) if e.count > 0 else []
+        ctx.emit(
+            "701.16a",
+            f"{ctx.player_name(you)} looks at the top {len(progress.cards)} card(s) of their library",
+        )
+        if progress.cards:
+            perform(ctx, Reveal(objects=list(progress.cards), to=(you,), rule="701.16a"))  # looked at
+        choices = [c for c in progress.cards if targeting.matches(ctx, c, e.filter, you)]
+        if choices:
+            decisions.ask(
+                ctx,
+                you,
+                "choose",
+                "701.20a",
+                f"{stack_label(ctx, o)}: you may reveal a card from among them and put it into your hand",
+                [Option("choose", c, label=ctx.obj(c).name) for c in choices]
+                + [Option("none", label="none")],
+            )
+            return WAIT
+    ans = f.answer
+    f.answer = None
+    rest = list(progress.cards)
+    if ans is not None and ans.kind == "choose" and ans.a in rest:
+        rest.remove(ans.a)
+        name = ctx.obj(ans.a).name
+        perform(ctx, Reveal(objects=[ans.a], rule="701.20a", text=f"{ctx.player_name(you)} reveals {name}"))
+        perform(
+            ctx,
+            ZoneChange(
+                obj=ans.a,
+                to=HAND,
+                rule="701.20a",
+                cause="reveal",
+                text=f"{ctx.player_name(you)} puts {name} into their hand",
+            ),
+        )
+    if rest:
+        rng.shuffle(s, rest)  # "in a random order"
+        perform(ctx, ReorderLibrary(player=you, bottom=rest, rule="401.4"))
     return DONE
 
 
@@ -215,13 +314,45 @@ def reveal_top(ctx: Context, f: ResolveFrame, o: Obj, e: ir.RevealTop) -> Outcom
     return DONE
 
 
+@handles(ir.IfCondition)
+def if_condition(ctx: Context, f: ResolveFrame, o: Obj, e: ir.IfCondition) -> Outcome:
+    """608.2c: "If this spell was kicked, ...", "If you don't, ..." (608.2d): the effects happen
+    only if the condition holds."""
+    if isinstance(e.condition, ir.Declined):
+        return ENTER if f.declined else DONE
+    return ENTER if was_kicked(ctx, o, e.condition) else DONE
+
+
+def _sacrifice_choices(ctx: Context, o: Obj, f: ResolveFrame, e: ir.Sacrifice) -> tuple[int, list[int]]:
+    players = [ref_player(p) for p in refs(ctx, f, o, e.player)]
+    if not players:
+        return -1, []
+    pl = players[0]
+    if e.what is not None:  # "sacrifice it": only if that player controls it (701.21a)
+        named = [t for t in refs(ctx, f, o, e.what) if t > 0 and t in ctx.state.battlefield]
+        return pl, [t for t in named if ctx.controller(t) == pl]
+    flt = dataclasses.replace(e.filter or ir.Filter(), controller="you")  # 701.21a: their own permanents
+    return pl, [x for x in ctx.state.battlefield if targeting.matches(ctx, x, flt, pl, o.source or o.id)]
+
+
+def _impossible(ctx: Context, f: ResolveFrame, o: Obj, effects: tuple[ir.Effect, ...]) -> bool:
+    """608.2d: a player can't choose an option that's impossible: a "you may sacrifice ..." with
+    nothing to sacrifice."""
+    first = effects[0] if effects else None
+    return isinstance(first, ir.Sacrifice) and not _sacrifice_choices(ctx, o, f, first)[1]
+
+
 @handles(ir.May)
 def may(ctx: Context, f: ResolveFrame, o: Obj, e: ir.May) -> Outcome:
     """608.2c: "you may ...": the controller chooses as the effect would happen."""
     ans = f.answer
     f.answer = None
     if ans is not None and isinstance(f.progress, MayProgress):
+        f.declined = ans.kind != "yes"
         return ENTER if ans.kind == "yes" else DONE
+    if _impossible(ctx, f, o, e.effects):
+        f.declined = True
+        return DONE
     f.progress = MayProgress(asked=True)
     decisions.ask(
         ctx,
@@ -232,3 +363,59 @@ def may(ctx: Context, f: ResolveFrame, o: Obj, e: ir.May) -> Outcome:
         [Option("yes", label="yes"), Option("no", label="no")],
     )
     return WAIT
+
+
+@handles(ir.Unless)
+def unless(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Unless) -> Outcome:
+    """118.12: "... unless [a player] pays {N}": as it would happen the payer chooses whether
+    to pay; paid (with the mana solver, from their pool and untapped sources), the effects
+    don't happen; not paid, or not payable, they do."""
+    ans = f.answer
+    f.answer = None
+    payers = [ref_player(p) for p in refs(ctx, f, o, e.payer) if p < 0]
+    if not payers:
+        return ENTER
+    payer = payers[0]
+    cost = ManaCost.parse(e.mana)
+    who = ctx.player_name(payer)
+    if ans is not None and isinstance(f.progress, MayProgress):
+        if ans.kind == "yes" and mana.pay(ctx, payer, cost):
+            ctx.emit("118.12", f"{who} pays {cost} ({stack_label(ctx, o)})")
+            return DONE
+        ctx.emit("118.12", f"{who} doesn't pay {cost} ({stack_label(ctx, o)})")
+        return ENTER
+    if not mana.can_pay(ctx, payer, cost):
+        ctx.emit("118.12", f"{who} can't pay {cost} ({stack_label(ctx, o)})")
+        return ENTER
+    f.progress = MayProgress(asked=True)
+    decisions.ask(
+        ctx,
+        payer,
+        "unless",
+        "118.12",
+        f"{stack_label(ctx, o)}: {who}, pay {cost}? If you don't, it happens",
+        [Option("yes", label=f"pay {cost}"), Option("no", label="don't pay")],
+    )
+    return WAIT
+
+
+@handles(ir.Mill)
+def mill(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Mill) -> Outcome:
+    """701.13a: the top N cards of the library go to the graveyard (as many as there are)."""
+    s = ctx.state
+    n = amount(ctx, f, o, e.amount)
+    for p in refs(ctx, f, o, e.player):
+        pl = ref_player(p)
+        top = list(reversed(s.players[pl].library[-n:])) if n > 0 else []
+        if top:
+            perform(
+                ctx,
+                [
+                    ZoneChange(
+                        obj=c, to=GRAVEYARD, rule="701.13a", cause="mill", text=f"{ctx.obj(c).name} is milled"
+                    )
+                    for c in top
+                ],
+            )
+        ctx.emit("701.13a", f"{ctx.player_name(pl)} mills {len(top)} card{'s' if len(top) != 1 else ''}")
+    return DONE

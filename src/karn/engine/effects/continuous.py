@@ -8,7 +8,7 @@ from karn import ir
 from karn.engine.context import Context
 from karn.engine.effects.permanents import on_battlefield
 from karn.engine.effects.registry import DONE, Outcome, handles
-from karn.engine.events import StartEffect
+from karn.engine.events import GameEvent, StartEffect
 from karn.engine.frames import ResolveFrame
 from karn.engine.layers import modifications_of
 from karn.engine.modifications import ContinuousEffect, SetController
@@ -57,6 +57,7 @@ def gain_control(ctx: Context, f: ResolveFrame, o: Obj, e: ir.GainControl) -> Ou
     summoning sickness unless it has haste (302.6) and leaves combat (506.4): the pipeline
     sees to both."""
     you = o.controller
+    events: list[GameEvent] = []
     for t in refs(ctx, f, o, e.what):
         if t > 0 and on_battlefield(ctx, t):
             effect = ContinuousEffect(
@@ -70,5 +71,7 @@ def gain_control(ctx: Context, f: ResolveFrame, o: Obj, e: ir.GainControl) -> Ou
                 source_name=o.name,
             )
             text = f"{ctx.player_name(you)} gains control of {ctx.describe(t)}"
-            perform(ctx, StartEffect(effect=effect, text=text, rule="613.1b"))
+            events.append(StartEffect(effect=effect, text=text, rule="613.1b"))
+    if events:
+        perform(ctx, events)  # 608.2f: several targets change control at the same time
     return DONE

@@ -44,3 +44,32 @@ def prevent_damage(ctx: Context, f: ResolveFrame, o: Obj, e: ir.PreventDamage) -
         ],
     )
     return DONE
+
+
+@handles(ir.Fight)
+def fight(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Fight) -> Outcome:
+    """701.14a: each creature deals damage equal to its power to the other, at the same time.
+    701.14b: if either is no longer on the battlefield (or not a creature, or its target is
+    illegal), no damage is dealt."""
+    a = refs(ctx, f, o, e.a)
+    b = refs(ctx, f, o, e.b)
+    if len(a) != 1 or len(b) != 1:
+        return DONE
+    x, y = a[0], b[0]
+    s = ctx.state
+    for t in (x, y):
+        if (
+            t <= 0
+            or t not in s.objects
+            or s.objects[t].zone != BATTLEFIELD
+            or not ctx.chars(t).is_("creature")
+        ):
+            return DONE
+    events: list[GameEvent] = []
+    for src, dst in ((x, y), (y, x)):
+        n = ctx.chars(src).power
+        if n > 0:
+            events.append(damage_event(ctx, damage_source(ctx, src), src, dst, n))
+    if events:
+        perform(ctx, events)
+    return DONE

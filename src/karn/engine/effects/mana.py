@@ -8,11 +8,20 @@ from karn.engine import mana
 from karn.engine.context import Context
 from karn.engine.effects.registry import DONE, Outcome, handles
 from karn.engine.frames import ResolveFrame
+from karn.engine.references import count, source_id
 from karn.engine.state import Obj
+
+
+@handles(ir.AddManaProduced)
+def add_mana_produced(ctx: Context, f: ResolveFrame, o: Obj, e: ir.AddManaProduced) -> Outcome:
+    """605.4a: a triggered mana ability resolves as soon as it triggers, inside the mana ability
+    that triggered it (:func:`karn.engine.mana.activate_mana_ability`): it never reaches the stack."""
+    return DONE
 
 
 @handles(ir.AddMana)
 def add_mana(ctx: Context, f: ResolveFrame, o: Obj, e: ir.AddMana) -> Outcome:
-    mana.add_mana(ctx, o.controller, parse_mana_symbols(e.mana))
+    n = 1 if e.times is None else count(ctx, e.times, o.controller, source_id(o), [])
+    mana.add_mana(ctx, o.controller, parse_mana_symbols(e.mana) * n)
     ctx.emit("106.3", f"{ctx.player_name(o.controller)} adds {e.mana}")
     return DONE

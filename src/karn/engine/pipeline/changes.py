@@ -18,7 +18,9 @@ from karn.engine.events import (
     AddMana,
     AddShield,
     Attach,
+    AttackerBlocked,
     AttackerDeclared,
+    BlockerDeclared,
     CounterChange,
     CreateToken,
     Damage,
@@ -186,6 +188,8 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
             # 306.5b: a planeswalker enters with its printed loyalty in loyalty counters.
             counters["loyalty"] = counters.get("loyalty", 0) + _int(face.loyalty)
         new.counters = {k: v for k, v in counters.items() if v}
+        if ev.origin == STACK:
+            new.kicked = list(o.kicked)  # 702.33d: a permanent was kicked if its spell was
         if ev.attach_to and ev.attach_to in s.objects and s.objects[ev.attach_to].zone == BATTLEFIELD:
             new.attached_to = ev.attach_to  # 303.4f
     dest = zone_list(s, new)
@@ -259,6 +263,8 @@ def execute_draw(ctx: Context, ev: DrawCard) -> list[GameEvent]:
     move = ZoneChange(obj=pl.library[-1], to=HAND, rule=ev.rule, cause="draw", quiet=True)
     execute_zone_change(ctx, move)
     ev.drawn = move.new_id
+    pl.drawn_this_turn += 1
+    ev.nth = pl.drawn_this_turn
     return []
 
 
@@ -529,6 +535,7 @@ def execute_start_turn(ctx: Context, ev: StartTurn) -> list[GameEvent]:
     s = ctx.state
     for p in s.players:
         p.lands_played = 0
+        p.drawn_this_turn = 0
         ctx.touched_players.add(p.index)
     for oid in s.battlefield:
         if ctx.controller(oid) == ev.player:
@@ -544,6 +551,16 @@ def execute_spell_cast(ctx: Context, ev: SpellCast) -> list[GameEvent]:
     return []  # recorded only: "whenever a player casts" (603.2)
 
 
+@executes(BlockerDeclared)
+def execute_blocker_declared(ctx: Context, ev: BlockerDeclared) -> list[GameEvent]:
+    return []  # recorded only: "whenever ... blocks" (509.3a-b)
+
+
+@executes(AttackerBlocked)
+def execute_attacker_blocked(ctx: Context, ev: AttackerBlocked) -> list[GameEvent]:
+    return []  # recorded only: "whenever ... becomes blocked" (509.3c-d)
+
+
 @executes(StepBegins)
 def execute_step_begins(ctx: Context, ev: StepBegins) -> list[GameEvent]:
     return []  # recorded only: "at the beginning of ..." (603.1)
@@ -551,7 +568,15 @@ def execute_step_begins(ctx: Context, ev: StepBegins) -> list[GameEvent]:
 
 @executes(AttackerDeclared)
 def execute_attacker_declared(ctx: Context, ev: AttackerDeclared) -> list[GameEvent]:
-    return []  # recorded only: "whenever ... attacks" (508.3a)
+    """Recorded for "whenever ... attacks" (508.3a), and as one of the creatures its controller
+    attacked with this turn (608.2i: whatever it becomes later)."""
+    s = ctx.state
+    pl = s.players[ctx.controller(ev.obj)]
+    if pl.attacked_turn != s.turn:
+        pl.attacked_turn, pl.attacked_with = s.turn, []
+    if ev.obj not in pl.attacked_with:
+        pl.attacked_with.append(ev.obj)
+    return []
 
 
 # ---------------------------------------------------------------------------- leaving the game (800.4a)

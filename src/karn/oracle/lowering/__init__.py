@@ -40,9 +40,13 @@ from karn.oracle.lowering import (  # noqa: F401
     costs,
     counters,
     damage,
+    delayed,
     keywords,
+    kicker,
     life,
+    look,
     mana,
+    mana_triggers,
     permanents,
     reveal,
     search,
@@ -58,7 +62,14 @@ from karn.oracle.lowering.abilities import (
     lower_triggered,
 )
 from karn.oracle.lowering.context import CardTypes, LowerError
-from karn.oracle.lowering.costs import is_cost_increase, lower_cost_increase
+from karn.oracle.lowering.costs import (
+    is_additional_cost,
+    is_cost_increase,
+    is_cost_reduction,
+    lower_additional_cost,
+    lower_cost_increase,
+    lower_cost_reduction,
+)
 from karn.oracle.lowering.registry import lower_keyword
 from karn.oracle.lowering.statics import lower_static
 
@@ -66,6 +77,10 @@ __all__ = [
     "CardTypes",
     "LowerError",
     "is_cost_increase",
+    "is_additional_cost",
+    "lower_additional_cost",
+    "is_cost_reduction",
+    "lower_cost_reduction",
     "lower_activated",
     "lower_cost_increase",
     "lower_keyword",

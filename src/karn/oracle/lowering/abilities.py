@@ -5,7 +5,20 @@ from __future__ import annotations
 
 import dataclasses
 
-from karn.ir.nodes import Activated, AddMana, Effect, May, Mode, SpellAbility, Triggered, Var
+from karn.ir.nodes import (
+    Activated,
+    AddMana,
+    AddManaProduced,
+    Condition,
+    Effect,
+    Kicked,
+    May,
+    Mode,
+    SpellAbility,
+    Trigger,
+    Triggered,
+    Var,
+)
 from karn.oracle.lowering.chains import lower_effects
 from karn.oracle.lowering.conditions import lower_condition
 from karn.oracle.lowering.context import CardTypes, Ctx, LowerError
@@ -35,7 +48,7 @@ def lower_spell(effects: Effects, text: str) -> SpellAbility:
     ctx = Ctx(spell=True)
     effs = lower_effects(effects, ctx)
     _check_amounts(effs, ctx)
-    if ctx.sorcery_speed:
+    if ctx.sorcery_speed or ctx.only_during:
         raise ctx.fail("activation restriction on a spell")
     return SpellAbility(tuple(effs), tuple(ctx.targets), text=text)
 
@@ -50,7 +63,7 @@ def lower_modal(modal: ModalA, text: str, mode_texts: list[str]) -> SpellAbility
         modes.append(Mode(tuple(effs), tuple(ctx.targets), text=mtext))
     if modal.choose > len(modes):
         raise LowerError("choose more modes than there are", text)
-    return SpellAbility(modes=tuple(modes), choose=modal.choose, text=text)
+    return SpellAbility(modes=tuple(modes), choose=modal.choose, text=text, any_if_kicked=modal.any_if_kicked)
 
 
 def lower_activated(act: ActivatedA, text: str) -> Activated:
@@ -68,6 +81,7 @@ def lower_activated(act: ActivatedA, text: str) -> Activated:
         mana_ability=is_mana,
         sorcery_speed=ctx.sorcery_speed or act.loyalty is not None,
         text=text,
+        only_during=ctx.only_during,
     )
 
 
@@ -84,8 +98,41 @@ def lower_triggered(trig: TriggeredA, text: str, card: CardTypes | None = None) 
     ctx = Ctx()
     trigger = lower_trigger(trig.trigger, ctx, card)
     condition = lower_condition(trig.condition, ctx) if trig.condition is not None else None
+    if trig.modal is not None:
+        return _lower_modal_triggered(trig, text, trigger, condition, ctx)
     effs = lower_effects(trig.effects, ctx)
     _check_amounts(effs, ctx)
-    if ctx.sorcery_speed:
+    if ctx.sorcery_speed or ctx.only_during:
         raise ctx.fail("activation restriction on a triggered ability")
-    return Triggered(trigger, tuple(effs), tuple(ctx.targets), text=text, condition=condition)
+    # 603.4: "if it was kicked [with its [A] kicker]" is an intervening "if" clause (702.33f).
+    kicked = None if trig.kicked is None else Kicked(trig.kicked or None)
+    if trigger.event == "tapped_for_mana" and (effs != [AddManaProduced()] or ctx.targets):
+        # 605.1b: a triggered mana ability; the engine resolves only this one effect at once.
+        raise ctx.fail("a 'taps ... for mana' trigger doing something else than adding mana")
+    if any(isinstance(e, AddManaProduced) for e in effs) and trigger.event != "tapped_for_mana":
+        raise ctx.fail("'mana of any type that land produced' outside a 'taps for mana' trigger")
+    if kicked is not None and (trigger.event != "enters" or not trigger.self_only):
+        raise ctx.fail("'if it was kicked' on a trigger other than its own entering")
+    return Triggered(trigger, tuple(effs), tuple(ctx.targets), text=text, condition=condition, kicked=kicked)
+
+
+def _lower_modal_triggered(
+    trig: TriggeredA, text: str, trigger: Trigger, condition: Condition | None, ctx: Ctx
+) -> Triggered:
+    """ "When ~ enters, choose one — • ... • ..." (700.2, 603.3c): each mode has its own
+    targets; "it" and "that player" refer to the trigger's object and player in each."""
+    assert trig.modal is not None
+    if trig.modal.choose != 1:
+        raise ctx.fail("a triggered ability choosing more than one mode")
+    mode_texts = [m.strip().lstrip("•").strip() for m in text.split("\n")[1:]]
+    modes: list[Mode] = []
+    for i, eff in enumerate(trig.modal.modes):
+        mctx = Ctx(obj=ctx.obj, player=ctx.player, trigger_amount=ctx.trigger_amount)
+        effs = lower_effects(eff, mctx)
+        _check_amounts(effs, mctx)
+        if mctx.sorcery_speed or mctx.only_during:
+            raise mctx.fail("activation restriction on a triggered ability")
+        modes.append(
+            Mode(tuple(effs), tuple(mctx.targets), text=mode_texts[i] if i < len(mode_texts) else "")
+        )
+    return Triggered(trigger, (), (), text=text, condition=condition, modes=tuple(modes), choose=1)

@@ -2,25 +2,31 @@
 
 from __future__ import annotations
 
-from karn.ir.nodes import Discard, Draw, Effect, Scry
+from karn.ir.nodes import Discard, Draw, Effect, Mill, Scry
 from karn.oracle.lowering.context import amount
-from karn.oracle.lowering.references import imperative, player_ref
+from karn.oracle.lowering.references import imperative, players_ref
 from karn.oracle.lowering.registry import Clause, lowers
-from karn.oracle.syntax import DiscardVP, DrawVP, ScryVP
+from karn.oracle.syntax import DiscardVP, DrawVP, MillVP, ScryVP
 
 
 @lowers(DrawVP)
 def lower_draw(vp: DrawVP, clause: Clause) -> list[Effect]:
-    return [Draw(amount(vp.amount), player_ref(clause.subject, clause.ctx))]
+    return [Draw(amount(vp.amount), players_ref(clause.subject, clause.ctx))]
 
 
 @lowers(DiscardVP)
 def lower_discard(vp: DiscardVP, clause: Clause) -> list[Effect]:
     """ "discards N cards": the discarding player chooses (701.9b)."""
-    return [Discard(amount(vp.amount), player_ref(clause.subject, clause.ctx))]
+    return [Discard(amount(vp.amount), players_ref(clause.subject, clause.ctx))]
 
 
 @lowers(ScryVP)
 def lower_scry(vp: ScryVP, clause: Clause) -> list[Effect]:
     imperative(clause.subject, clause.ctx)
-    return [Scry(amount(vp.amount))]
+    return [Scry(amount(vp.amount), surveil=vp.surveil)]
+
+
+@lowers(MillVP)
+def lower_mill(vp: MillVP, clause: Clause) -> list[Effect]:
+    """ "mill three cards", "target player mills two cards", "each opponent mills ..."."""
+    return [Mill(amount(vp.amount), players_ref(clause.subject, clause.ctx))]

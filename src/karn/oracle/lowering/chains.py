@@ -8,10 +8,23 @@
 
 from __future__ import annotations
 
-from karn.ir.nodes import Effect, May
+from karn.cards.mana import ManaCost, ManaCostError
+from karn.ir.nodes import Effect, May, Unless
 from karn.oracle.lowering.context import Ctx
+from karn.oracle.lowering.references import player_ref
 from karn.oracle.lowering.registry import Clause, lower_sentence, lower_verb, lowers, lowers_sentence
-from karn.oracle.syntax import NP, ChainSentence, Effects, Item, MayVP, SorceryOnlySentence, VerbA
+from karn.oracle.syntax import (
+    NP,
+    ChainSentence,
+    Effects,
+    ForEachOpponentSentence,
+    Item,
+    MayVP,
+    OnlyDuringSentence,
+    SorceryOnlySentence,
+    UnlessSentence,
+    VerbA,
+)
 
 
 def lower_effects(effects: Effects, ctx: Ctx) -> list[Effect]:
@@ -24,12 +37,52 @@ def lower_effects(effects: Effects, ctx: Ctx) -> list[Effect]:
         raise ctx.fail("library search without a destination")
     if ctx.hand is not None:
         raise ctx.fail("revealed hand without a following effect")
+    if ctx.look is not None:
+        raise ctx.fail("looking at the top cards without 'put the rest ...'")
     return out
 
 
 @lowers_sentence(ChainSentence)
 def lower_chain_sentence(sentence: ChainSentence, ctx: Ctx, out: list[Effect]) -> None:
     lower_chain(sentence.items, ctx, out)
+
+
+@lowers_sentence(UnlessSentence)
+def lower_unless(sentence: UnlessSentence, ctx: Ctx, out: list[Effect]) -> None:
+    """118.12: "Counter target spell unless its controller pays {2}", "sacrifice this
+    creature unless you pay {1}"."""
+    if "X" in sentence.mana.upper():
+        raise ctx.fail("'unless ... pays {X}'")
+    try:
+        ManaCost.parse(sentence.mana.upper())
+    except ManaCostError:
+        raise ctx.fail(f"mana symbols in {sentence.mana} the engine can't pay yet") from None
+    inner: list[Effect] = []
+    lower_chain(sentence.items, ctx, inner)
+    payer = player_ref(sentence.payer, ctx)
+    out.append(Unless(tuple(inner), payer, sentence.mana.upper()))
+
+
+@lowers_sentence(OnlyDuringSentence)
+def lower_only_during(sentence: OnlyDuringSentence, ctx: Ctx, out: list[Effect]) -> None:
+    ctx.only_during = sentence.window  # 602.5d "Activate only during ..."
+
+
+@lowers_sentence(ForEachOpponentSentence)
+def lower_for_each_opponent(sentence: ForEachOpponentSentence, ctx: Ctx, out: list[Effect]) -> None:
+    """ "For each opponent, gain control of target permanent that player controls." (608.2f):
+    the instruction once, with one target per opponent, all done at the same time. Only target
+    phrases may refer to "that player" (each of them); nothing else may depend on the opponent."""
+    before = len(ctx.targets)
+    ctx.each_opponent = True
+    inner: list[Effect] = []
+    try:
+        lower_chain(sentence.items, ctx, inner)
+    finally:
+        ctx.each_opponent = False
+    if not any(t.per_opponent for t in ctx.targets[before:]):
+        raise ctx.fail("'for each opponent' without a target that opponent controls")
+    out.extend(inner)
 
 
 @lowers_sentence(SorceryOnlySentence)

@@ -37,6 +37,16 @@ class PendingSearch:
 
 
 @dataclass
+class PendingLook:
+    """ "Look at the top N cards of your library" waiting for what is taken from among them and
+    "Put the rest on the bottom of your library in a random order"."""
+
+    count: int
+    take: Filter | None = None
+    to_hand: bool = False
+
+
+@dataclass
 class HandReveal:
     """A revealed hand (701.20) waiting for "choose a card from it" and "discard that card"."""
 
@@ -54,13 +64,16 @@ class Ctx:
     group_affected: bool = False  # an earlier effect acted on a group ("those creatures")
     affected_group: Group | None = None  # that group, when it was described by a Filter
     sorcery_speed: bool = False
+    only_during: str = ""  # 602.5d "Activate only during ..."
     search: PendingSearch | None = None
     hand: HandReveal | None = None
+    look: PendingLook | None = None
     clause: str = ""
     opaque: bool = False  # the latest object named has no IR reference (a created token)
     spell: bool = False  # lowering an instant or sorcery (the source is a spell on the stack)
     resolved: dict[int, Ref] = field(default_factory=dict)  # target NPs already given a slot
     trigger_amount: bool = False  # the trigger event has an amount ("that much")
+    each_opponent: bool = False  # inside "For each opponent, ..." (608.2f): "that player" is each
 
     def fail(self, reason: str) -> LowerError:
         return LowerError(reason, self.clause)

@@ -2,22 +2,39 @@
 
 from __future__ import annotations
 
-from karn.ir.nodes import Cost, CostIncrease, Effect
+from dataclasses import replace
+
+from karn.ir.nodes import (
+    AdditionalCost,
+    Cost,
+    CostIncrease,
+    CostReduction,
+    Count,
+    Effect,
+    Filter,
+    LoyaltyCostIncrease,
+)
 from karn.oracle.lowering.context import Ctx, LowerError
+from karn.oracle.lowering.descriptions import describe
 from karn.oracle.lowering.registry import (
     Clause,
     CostParts,
     lower_cost_part,
     lowers,
     lowers_cost,
+    lowers_sentence,
     no_effect,
 )
 from karn.oracle.syntax import (
+    AdditionalCostSentence,
     ChainSentence,
     CostA,
     CostIncreaseVP,
+    CostReductionVP,
+    Desc,
     DiscardCostA,
     Effects,
+    LoyaltyCostMoreVP,
     ManaCostA,
     PayLifeCostA,
     SacrificeCostA,
@@ -101,4 +118,116 @@ def lower_cost_increase(effects: Effects, text: str) -> CostIncrease:
 def lower_cost_increase_clause(vp: CostIncreaseVP, clause: Clause) -> list[Effect]:
     """A cost increase is a static ability of a spell (see :func:`lower_cost_increase`),
     never an effect of a resolving ability."""
+    raise no_effect(vp, clause.ctx)
+
+
+# --------------------------------------------------------------------------- 601.2b, 601.2f
+
+
+def _only_sentence(effects: Effects) -> object:
+    return effects.sentences[0] if len(effects.sentences) == 1 else None
+
+
+def is_additional_cost(effects: Effects) -> bool:
+    return isinstance(_only_sentence(effects), AdditionalCostSentence)
+
+
+def lower_additional_cost(effects: Effects, text: str) -> AdditionalCost:
+    """ "As an additional cost to cast this spell, sacrifice a creature." (601.2b): paid with
+    the rest of the total cost (601.2h). The IR expresses one sacrifice of a permanent."""
+    sentence = _only_sentence(effects)
+    assert isinstance(sentence, AdditionalCostSentence)
+    ctx = Ctx(clause=sentence.text)
+    if len(sentence.costs) != 1 or not isinstance(sentence.costs[0], SacrificeCostA):
+        raise ctx.fail("additional costs other than sacrificing one permanent")
+    obj = sentence.costs[0].obj
+    if obj.kind not in ("a", "another") or obj.desc is None:
+        raise ctx.fail(f"the IR cannot express the additional cost '{sentence.costs[0].text}'")
+    d = describe(obj.desc, ctx)
+    if d.objects is None or d.players is not None or d.objects.zone != "battlefield" or d.objects.controller:
+        raise ctx.fail(f"the IR cannot express the additional cost '{sentence.costs[0].text}'")
+    # 701.21a: a player sacrifices only a permanent they control.
+    return AdditionalCost(replace(d.objects, controller="you", other=obj.kind == "another"), text=text)
+
+
+@lowers_sentence(AdditionalCostSentence)
+def lower_additional_cost_sentence(sentence: AdditionalCostSentence, ctx: Ctx, out: list[Effect]) -> None:
+    raise ctx.fail("an additional cost among a resolving spell's instructions")
+
+
+def is_loyalty_cost_increase(effects: Effects) -> bool:
+    s = _only_sentence(effects)
+    return isinstance(s, ChainSentence) and len(s.items) == 1 and isinstance(s.items[0].vp, LoyaltyCostMoreVP)
+
+
+def lower_loyalty_cost_increase(effects: Effects, text: str) -> LoyaltyCostIncrease:
+    """ "Planeswalkers' loyalty abilities you activate cost an additional [+1] to activate." (606.5)."""
+    s = _only_sentence(effects)
+    assert isinstance(s, ChainSentence)
+    item = s.items[0]
+    assert isinstance(item.vp, LoyaltyCostMoreVP)
+    ctx = Ctx(clause=s.text)
+    subject = item.subject
+    owner = subject.owner if subject is not None else None
+    if subject is None or subject.kind != "loyalty_abilities" or owner is None or owner.desc is None:
+        raise ctx.fail("a loyalty cost change of something else")
+    d = describe(owner.desc, ctx)
+    if d.objects != Filter(types=("planeswalker",)) or owner.kind != "bare":
+        raise ctx.fail("a loyalty cost change of some planeswalkers only")
+    return LoyaltyCostIncrease(item.vp.loyalty, text=text)
+
+
+@lowers(LoyaltyCostMoreVP)
+def lower_loyalty_cost_more_clause(vp: LoyaltyCostMoreVP, clause: Clause) -> list[Effect]:
+    raise no_effect(vp, clause.ctx)
+
+
+def is_cost_reduction(effects: Effects) -> bool:
+    s = _only_sentence(effects)
+    return isinstance(s, ChainSentence) and len(s.items) == 1 and isinstance(s.items[0].vp, CostReductionVP)
+
+
+def lower_cost_reduction(effects: Effects, text: str) -> CostReduction:
+    """ "Black spells and green spells you cast cost {1} less to cast." (601.2f)."""
+    s = _only_sentence(effects)
+    assert isinstance(s, ChainSentence)
+    item = s.items[0]
+    assert isinstance(item.vp, CostReductionVP)
+    ctx = Ctx(clause=s.text)
+    subject = item.subject
+    generic = item.vp.mana[1:-1]
+    if not (item.vp.mana.count("{") == 1 and generic.isdigit()):
+        raise ctx.fail("a cost reduction of colored mana")
+    per = None if item.vp.each is None else _count_each(item.vp.each, ctx)
+    if subject is not None and subject.kind == "self":
+        return CostReduction(None, int(generic), text=text, per=per)  # this spell's own cost
+    if subject is None or subject.kind != "bare" or subject.desc is None:
+        raise ctx.fail("a cost reduction of something other than the spells a player casts")
+    d = describe(subject.desc, ctx)
+    if (
+        d.objects is None
+        or d.players is not None
+        or d.objects.zone != "stack"
+        or d.objects.controller != "you"
+    ):
+        raise ctx.fail("a cost reduction of something other than the spells you cast")
+    return CostReduction(d.objects, int(generic), text=text, per=per)
+
+
+def _count_each(desc: Desc, ctx: Ctx) -> Count:
+    """ "for each creature card in your graveyard": the objects counted as the cost is
+    determined (601.2f); "for each creature you attacked with this turn" (508.1)."""
+    if desc.quals and desc.quals[-1].kind == "attacked_with":
+        d = describe(replace(desc, quals=desc.quals[:-1]), ctx)
+        if d.objects != Filter(types=("creature",)):
+            raise ctx.fail("attacked with something other than creatures")
+        return Count("attacked_with", d.objects)
+    d = describe(desc, ctx)
+    if d.objects is None or d.players is not None:
+        raise ctx.fail("a cost reduction for each player")
+    return Count("objects", d.objects)
+
+
+@lowers(CostReductionVP)
+def lower_cost_reduction_clause(vp: CostReductionVP, clause: Clause) -> list[Effect]:
     raise no_effect(vp, clause.ctx)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from karn.ir.nodes import DealDamage, Effect, PreventDamage, Ref
+from karn.ir.nodes import Amount, Count, DealDamage, Destroy, Effect, Fight, Filter, PreventDamage, Ref, Var
 from karn.oracle.lowering.context import Ctx, amount
 from karn.oracle.lowering.references import (
     imperative,
@@ -13,7 +13,7 @@ from karn.oracle.lowering.references import (
     target_ref,
 )
 from karn.oracle.lowering.registry import Clause, lowers
-from karn.oracle.syntax import NP, DamageVP, PreventDamageVP
+from karn.oracle.syntax import NP, DamageDiedVP, DamageVP, FightVP, PreventDamageVP
 
 _RECIPIENTS = (
     "target",
@@ -28,6 +28,29 @@ _RECIPIENTS = (
 )
 
 
+@lowers(DamageDiedVP)
+def lower_damage_died(vp: DamageDiedVP, clause: Clause) -> list[Effect]:
+    """ "~ deals X plus 3 damage to you, where X is the number of creatures that died this way"."""
+    ctx = clause.ctx
+    if clause.subject is None or not is_self(clause.subject, ctx) or vp.recipient.kind != "you":
+        raise ctx.fail(f"unsupported '{vp.text}'")
+    if not any(isinstance(e, Destroy) for e in clause.out):
+        raise ctx.fail("'died this way' without a destroy before it")
+    died = Count("died_this_way", Filter(types=(vp.died_type,)), plus=vp.plus)
+    return [DealDamage(died, Ref("you"))]
+
+
+@lowers(FightVP)
+def lower_fight(vp: FightVP, clause: Clause) -> list[Effect]:
+    """ "Target creature you control fights target creature you don't control." (701.14a)."""
+    ctx = clause.ctx
+    if clause.subject is None:
+        raise ctx.fail("'fight' without the creature that fights")
+    a = object_ref(clause.subject, ctx)
+    b = object_ref(vp.other, ctx)
+    return [Fight(a, b)]
+
+
 @lowers(DamageVP)
 def lower_damage(vp: DamageVP, clause: Clause) -> list[Effect]:
     """ "~ deals N damage to R": the source deals it (120.1); "divided evenly" (DealDamage.divided)."""
@@ -36,8 +59,18 @@ def lower_damage(vp: DamageVP, clause: Clause) -> list[Effect]:
         raise ctx.fail("damage dealt by something other than the source")
     if vp.recipient.kind not in _RECIPIENTS:
         raise ctx.fail(f"the IR cannot deal damage to '{vp.recipient.text}'")
+    if vp.power_of is not None:
+        # "deals damage equal to its power / that creature's power" (608.2h: read on resolution)
+        of = vp.power_of
+        if of.kind == "it":
+            src: Ref = ctx.obj if ctx.obj is not None else Ref("self")
+        else:
+            src = object_ref(of, ctx)
+        n: Amount = Var("power", src)
+    else:
+        n = amount(vp.amount)
     to = damage_recipient(vp.recipient, ctx)
-    return [DealDamage(amount(vp.amount), to, divided="evenly" if vp.divided else None)]
+    return [DealDamage(n, to, divided="evenly" if vp.divided else None)]
 
 
 @lowers(PreventDamageVP)

@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Literal, NoReturn
 
 from karn.ir.nodes import Filter, Group, Ref, Selector, TargetSpec
@@ -31,10 +32,23 @@ def target_ref(np: NP, ctx: Ctx, default_zone: Zone = "battlefield") -> Ref:
     else:
         assert np.desc is not None
         d = describe(np.desc, ctx, default_zone, other=np.other, player_controls=True)
+        per_opponent = False
         if d.controller_np is not None:
-            raise ctx.fail("target restricted to a player's permanents")
+            that = d.controller_np
+            if not (
+                ctx.each_opponent and that.kind == "that" and d.objects is not None and d.players is None
+            ):
+                raise ctx.fail("target restricted to a player's permanents")
+            # 608.2f: "For each opponent, ... target permanent that player controls"
+            d = replace(d, objects=replace(d.objects, controller="opponent"))
+            per_opponent = True
         spec = TargetSpec(
-            players=d.players, objects=d.objects, min=np.min, max=np.max, text=first_lower(np.text)
+            players=d.players,
+            objects=d.objects,
+            min=np.min,
+            max=np.max,
+            text=first_lower(np.text),
+            per_opponent=per_opponent,
         )
     ctx.targets.append(spec)
     ctx.opaque = False
@@ -62,6 +76,8 @@ def player_ref(np: NP | None, ctx: Ctx) -> Ref:
     if np.kind == "defending_player":
         ctx.player = Ref("defending_player")
         return ctx.player
+    if np.kind == "those" and np.desc is None and ctx.player is not None:
+        return ctx.player  # "they": the player named before ("Whenever an opponent draws a card, they ...")
     if np.kind in ("that", "it") and (np.kind == "it" or is_player_desc(np.desc)):
         if ctx.player is not None:
             return ctx.player
@@ -81,6 +97,25 @@ def player_ref(np: NP | None, ctx: Ctx) -> Ref:
         )
         return controller_of(sel, ctx, kind)
     raise ctx.fail(f"the IR has no reference for the player(s) '{np.text}'")
+
+
+def players_ref(np: NP | None, ctx: Ctx) -> Ref:
+    """Like :func:`player_ref`, also allowing "each player" / "each opponent" (for the
+    effects whose engine handlers act on every player a reference names)."""
+    if np is not None and np.kind == "each" and is_player_desc(np.desc):
+        assert np.desc is not None
+        values = {w.value for g in np.desc.groups for w in g}
+        other = [a for a in np.desc.adjs if a.kind == "other"]
+        if np.desc.quals or len(other) != len(np.desc.adjs):
+            raise ctx.fail(f"the IR has no reference for the players '{np.text}'")
+        if values == {"opponent"} or (values == {"any"} and other):
+            # "each other player" is every player but you: each opponent (102.2-102.3)
+            ctx.player = Ref("each_opponent")
+            return ctx.player
+        if values == {"any"}:
+            ctx.player = Ref("each_player")
+            return ctx.player
+    return player_ref(np, ctx)
 
 
 def controller_of(obj: Ref | None, ctx: Ctx, kind: Literal["target_controller", "target_owner"]) -> Ref:
@@ -108,6 +143,7 @@ def object_sel(np: NP, ctx: Ctx, *, group_ok: bool = True, default_zone: Zone = 
     if k == "self":
         if ctx.spell:
             raise ctx.fail("a spell acting on itself")
+        ctx.obj = Ref("self")  # the most recent object named: "tap this creature and it deals ..."
         return Ref("self")
     if k == "it":
         return ctx.obj if ctx.obj is not None else self_ref(ctx)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from karn.ir.nodes import Discard, Effect, RevealTop
 from karn.oracle.lowering.context import Ctx, HandReveal
 from karn.oracle.lowering.descriptions import describe
+from karn.oracle.lowering.look import reveal_from_among
 from karn.oracle.lowering.references import player_ref
 from karn.oracle.lowering.registry import Clause, lowers, lowers_sentence
 from karn.oracle.syntax import ChooseVP, DiscardChosenVP, IfItsSentence, PutIntoVP, RevealTopVP, RevealVP
@@ -56,6 +57,8 @@ def lower_if_its(s: IfItsSentence, ctx: Ctx, out: list[Effect]) -> None:
 def lower_reveal(vp: RevealVP, clause: Clause) -> list[Effect]:
     """ "reveal it" after a search, or "reveals their hand" before a choice."""
     ctx = clause.ctx
+    if reveal_from_among(vp, clause):
+        return []
     if ctx.search is not None and vp.obj.kind in ("it", "that"):
         ctx.search.reveal = True  # 701.20a: every player sees the card found
         return []

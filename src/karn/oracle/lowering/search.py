@@ -11,6 +11,7 @@ from __future__ import annotations
 from karn.ir.nodes import Effect, SearchLibrary
 from karn.oracle.lowering.context import PendingSearch
 from karn.oracle.lowering.descriptions import describe
+from karn.oracle.lowering.look import put_taken_into_hand
 from karn.oracle.lowering.references import imperative
 from karn.oracle.lowering.registry import Clause, lowers, no_effect
 from karn.oracle.syntax import PutIntoVP, PutOntoBattlefieldVP, SearchVP, ShuffleVP
@@ -55,6 +56,8 @@ def lower_put_onto_battlefield(vp: PutOntoBattlefieldVP, clause: Clause) -> list
 
 @lowers(PutIntoVP)
 def lower_put_into(vp: PutIntoVP, clause: Clause) -> list[Effect]:
+    if put_taken_into_hand(vp, clause):
+        return []
     search = _found_card(vp, clause)
     dest = vp.dest
     if dest.kind != "zone" or dest.zone != "hand" or dest.owner is None or dest.owner.kind != "you":

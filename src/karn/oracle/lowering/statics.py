@@ -3,10 +3,29 @@ replacement effects on how permanents enter the battlefield (614.1c-d)."""
 
 from __future__ import annotations
 
-from karn.ir.nodes import CostIncrease, Effect, EntersReplacement, Modify, Selector, Static
+from karn.ir.nodes import (
+    AdditionalCost,
+    CostIncrease,
+    CostReduction,
+    Effect,
+    EntersReplacement,
+    LoyaltyCostIncrease,
+    Modify,
+    Selector,
+    Static,
+)
 from karn.oracle.lowering.context import Ctx, amount
 from karn.oracle.lowering.continuous import block_limit, merge, modification
-from karn.oracle.lowering.costs import is_cost_increase, lower_cost_increase
+from karn.oracle.lowering.costs import (
+    is_additional_cost,
+    is_cost_increase,
+    is_cost_reduction,
+    is_loyalty_cost_increase,
+    lower_additional_cost,
+    lower_cost_increase,
+    lower_cost_reduction,
+    lower_loyalty_cost_increase,
+)
 from karn.oracle.lowering.descriptions import describe
 from karn.oracle.lowering.references import object_sel
 from karn.oracle.lowering.registry import Clause, lowers
@@ -16,12 +35,20 @@ from karn.oracle.syntax import NP, BlockLimitVP, ChainSentence, Effects, EntersV
 ENTERS_COUNTER_KINDS = ("+1/+1", "-1/-1")
 
 
-def lower_static(effects: Effects, text: str) -> Static | CostIncrease | EntersReplacement:
+def lower_static(
+    effects: Effects, text: str
+) -> Static | CostIncrease | EntersReplacement | AdditionalCost | CostReduction | LoyaltyCostIncrease:
     """A static ability (604): continuous modifications without a duration, a
     spell's cost increase (601.2f) or an "enters tapped/with counters" replacement."""
     ctx = Ctx()
     if is_cost_increase(effects):
         return lower_cost_increase(effects, text)
+    if is_additional_cost(effects):
+        return lower_additional_cost(effects, text)
+    if is_cost_reduction(effects):
+        return lower_cost_reduction(effects, text)
+    if is_loyalty_cost_increase(effects):
+        return lower_loyalty_cost_increase(effects, text)
     entering = _enters_item(effects)
     if entering is not None:
         return lower_enters(entering, ctx, text)

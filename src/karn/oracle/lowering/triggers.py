@@ -6,9 +6,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Literal
 
 from karn.ir.nodes import Filter, Ref, Trigger
+from karn.oracle.lowering.conditions import lower_condition
 from karn.oracle.lowering.context import CardTypes, Ctx
 from karn.oracle.lowering.descriptions import describe
 from karn.oracle.lowering.registry import lowers_trigger
@@ -16,11 +18,15 @@ from karn.oracle.syntax import (
     NP,
     AttacksTriggerA,
     CastTriggerA,
+    CombatTriggerA,
     DamageTriggerA,
     DiesTriggerA,
+    DrawTriggerA,
     EntersTriggerA,
     GainLifeTriggerA,
+    LeavesTriggerA,
     PutIntoGraveyardTriggerA,
+    StateTriggerA,
     StepTriggerA,
     Word,
 )
@@ -96,6 +102,43 @@ def lower_damage_trigger(t: DamageTriggerA, ctx: Ctx, card: CardTypes | None) ->
     return trig
 
 
+@lowers_trigger(DrawTriggerA)
+def lower_draw_trigger(t: DrawTriggerA, ctx: Ctx, card: CardTypes | None) -> Trigger:
+    """ "Whenever you/an opponent/a player draws a card", "... draws their second card each
+    turn"; "Reveal the first card you draw each turn. Whenever you reveal a basic land card
+    this way, ..." (603.11). "that player" is the player who drew; "that card" the card."""
+    who = _player_kind(t.player, ctx)
+    ctx.player = Ref("triggering_player")
+    if t.reveal is None:
+        return Trigger("draws", player=who, nth=t.nth)
+    r = t.reveal
+    if r.kind != "a" or r.desc is None:
+        raise ctx.fail(f"unsupported revealed card '{r.text}'")
+    d = describe(r.desc, ctx, "hand")
+    if d.objects is None or d.players is not None:
+        raise ctx.fail(f"'{r.text}' is not a kind of card")
+    ctx.obj = Ref("triggering")
+    return Trigger("draws", player=who, nth=t.nth, reveal=True, filter=replace(d.objects, zone="hand"))
+
+
+def _player_kind(np: NP, ctx: Ctx) -> Literal["you", "opponent", None]:
+    if np.kind == "you":
+        return "you"
+    if np.kind == "a" and np.desc is not None and not np.desc.adjs and not np.desc.quals:
+        values = {w.value for g in np.desc.groups for w in g if w.kind == "player"}
+        if values == {"any"}:
+            return None
+        if values == {"opponent"}:
+            return "opponent"
+    raise ctx.fail(f"unsupported player '{np.text}'")
+
+
+@lowers_trigger(StateTriggerA)
+def lower_state_trigger(t: StateTriggerA, ctx: Ctx, card: CardTypes | None) -> Trigger:
+    """ "When you control no Islands, sacrifice this creature" (603.8)."""
+    return Trigger("state", state=lower_condition(t.condition, ctx))
+
+
 @lowers_trigger(StepTriggerA)
 def lower_step_trigger(t: StepTriggerA, ctx: Ctx, card: CardTypes | None) -> Trigger:
     """ "At the beginning of your upkeep" / "each player's end step" / "combat on your turn"
@@ -133,9 +176,15 @@ def lower_cast_trigger(t: CastTriggerA, ctx: Ctx, card: CardTypes | None) -> Tri
     caster = t.caster
     if caster.kind == "you":
         return Trigger("cast", filter=d.objects, player="you", from_zone=d.cast_from)
-    if caster.kind == "a" and caster.desc is not None and describe(caster.desc, ctx).players == "any":
-        return Trigger("cast", filter=d.objects, from_zone=d.cast_from)  # any player
-    raise ctx.fail("the IR's cast trigger is for you or any player")
+    if caster.kind == "a" and caster.desc is not None:
+        players = describe(caster.desc, ctx).players
+        if players == "any":
+            ctx.player = Ref("triggering_player")
+            return Trigger("cast", filter=d.objects, from_zone=d.cast_from)  # any player
+        if players == "opponent":
+            ctx.player = Ref("triggering_player")
+            return Trigger("cast", filter=d.objects, player="opponent", from_zone=d.cast_from)
+    raise ctx.fail("the IR's cast trigger is for you, an opponent or any player")
 
 
 @lowers_trigger(EntersTriggerA)
@@ -150,10 +199,77 @@ def lower_dies_trigger(t: DiesTriggerA, ctx: Ctx, card: CardTypes | None) -> Tri
     return _object_event("dies", t.subject, ctx, card)
 
 
+@lowers_trigger(LeavesTriggerA)
+def lower_leaves_trigger(t: LeavesTriggerA, ctx: Ctx, card: CardTypes | None) -> Trigger:
+    """ "When ~ leaves the battlefield" / "Whenever another creature leaves the battlefield"
+    (603.6c; they look back in time, 603.10a)."""
+    return _object_event("leaves", t.subject, ctx, card)
+
+
 @lowers_trigger(AttacksTriggerA)
 def lower_attacks_trigger(t: AttacksTriggerA, ctx: Ctx, card: CardTypes | None) -> Trigger:
-    """ "Whenever ~ attacks" (508.3a): the IR has it for the source only."""
-    return _source_only("attacks", t.subject, ctx)
+    """ "Whenever ~ attacks" / "Whenever equipped creature attacks" / "Whenever a creature
+    you control attacks" (508.3a)."""
+    return _combat_subject("attacks", t.subject, ctx)
+
+
+_SubjectEvent = Literal[
+    "attacks",
+    "blocks",
+    "becomes_blocked",
+    "attacks_or_blocks",
+    "blocks_or_blocked",
+    "becomes_tapped",
+    "becomes_untapped",
+]
+_COMBAT_KINDS: dict[str, _SubjectEvent] = {
+    "blocks": "blocks",
+    "becomes_blocked": "becomes_blocked",
+    "attacks_or_blocks": "attacks_or_blocks",
+    "blocks_or_blocked": "blocks_or_blocked",
+    "becomes_tapped": "becomes_tapped",
+    "becomes_untapped": "becomes_untapped",
+}
+
+
+@lowers_trigger(CombatTriggerA)
+def lower_combat_trigger(t: CombatTriggerA, ctx: Ctx, card: CardTypes | None) -> Trigger:
+    """ "Whenever ~ blocks [a creature]", "becomes blocked [by a creature]", "attacks or
+    blocks", "blocks or becomes blocked [by a creature]" (509.3a-d)."""
+    trig = _combat_subject(_COMBAT_KINDS[t.kind], t.subject, ctx)
+    if t.other is None:
+        return trig
+    other = t.other
+    if other.kind != "a" or other.desc is None:
+        raise ctx.fail(f"unsupported creature in the trigger: '{other.text}'")
+    d = describe(other.desc, ctx)
+    if d.objects is None or d.players is not None or d.objects.zone != "battlefield":
+        raise ctx.fail(f"'{other.text}' is not a creature")
+    ctx.obj = Ref("triggering")  # "that creature": the one blocked or blocking
+    return replace(trig, partner=d.objects, per_creature=True)
+
+
+def _combat_subject(event: _SubjectEvent, subject: NP, ctx: Ctx) -> Trigger:
+    """The creature a combat trigger watches: the source, the one it's attached to, or
+    the creatures a description names."""
+    if subject.kind == "self":
+        ctx.obj = Ref("self")
+        return Trigger(event, self_only=True)
+    if subject.kind in ("enchanted", "equipped"):
+        if subject.desc is not None and (subject.desc.quals or subject.desc.adjs):
+            raise ctx.fail(f"unsupported trigger subject '{subject.text}'")
+        # "that land's controller": the permanent the event happened to (the host)
+        ctx.obj = Ref("triggering") if event in ("becomes_tapped", "becomes_untapped") else Ref(subject.kind)
+        return Trigger(event, host=True)
+    if subject.kind in ("a", "another") and subject.desc is not None:
+        d = describe(subject.desc, ctx, other=subject.kind == "another", player_controls=True)
+        if d.objects is None or d.controller_np is not None or d.players is not None:
+            raise ctx.fail(f"unsupported trigger subject '{subject.text}'")
+        if d.objects.zone != "battlefield":
+            raise ctx.fail(f"the IR's combat triggers are for permanents, not '{subject.text}'")
+        ctx.obj = Ref("triggering")
+        return Trigger(event, filter=d.objects)
+    raise ctx.fail(f"unsupported trigger subject '{subject.text}'")
 
 
 @lowers_trigger(PutIntoGraveyardTriggerA)
@@ -165,15 +281,11 @@ def lower_put_into_graveyard_trigger(
     return _object_event("put_into_graveyard", t.subject, ctx, card)
 
 
-def _source_only(event: Literal["attacks"], subject: NP, ctx: Ctx) -> Trigger:
-    if subject.kind == "self":
-        ctx.obj = Ref("self")
-        return Trigger(event, self_only=True)
-    raise ctx.fail(f"the IR's '{event}' trigger is only for the source itself")
-
-
 def _object_event(
-    event: Literal["enters", "dies", "put_into_graveyard"], subject: NP, ctx: Ctx, card: CardTypes | None
+    event: Literal["enters", "dies", "put_into_graveyard", "leaves"],
+    subject: NP,
+    ctx: Ctx,
+    card: CardTypes | None,
 ) -> Trigger:
     """The source itself, or the permanents a description names ("it" is then the
     triggering object)."""

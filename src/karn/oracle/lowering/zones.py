@@ -5,9 +5,21 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from karn.ir.nodes import CounterSpell, Destroy, Effect, Exile, Filter, Group, ReturnToHand, Selector
+from karn.ir.nodes import (
+    CounterSpell,
+    Destroy,
+    Effect,
+    Exile,
+    Filter,
+    Group,
+    Ref,
+    ReturnToHand,
+    Sacrifice,
+    Selector,
+)
 from karn.oracle.lowering.context import Ctx
-from karn.oracle.lowering.references import imperative, object_ref, object_sel, zone_hint
+from karn.oracle.lowering.descriptions import describe
+from karn.oracle.lowering.references import imperative, object_ref, object_sel, players_ref, zone_hint
 from karn.oracle.lowering.registry import Clause, lowers, no_effect
 from karn.oracle.syntax import (
     NP,
@@ -34,6 +46,16 @@ def lower_cant_be_regenerated(vp: CantBeRegeneratedVP, clause: Clause) -> list[E
     if not out or not isinstance(out[-1], Destroy):
         raise clause.ctx.fail("'can't be regenerated' without a destroy effect")
     out[-1] = replace(out[-1], no_regenerate=True)
+    if clause.subject is not None and clause.subject.kind == "those":
+        # "Destroy target creature and target land. They can't be regenerated.": every destroy
+        # of the sentence before.
+        i = len(out) - 2
+        while i >= 0:
+            earlier = out[i]
+            if not isinstance(earlier, Destroy):
+                break
+            out[i] = replace(earlier, no_regenerate=True)
+            i -= 1
     return []
 
 
@@ -88,5 +110,27 @@ def lower_counter(vp: CounterVP, clause: Clause) -> list[Effect]:
 
 @lowers(SacrificeVP)
 def lower_sacrifice(vp: SacrificeVP, clause: Clause) -> list[Effect]:
-    """The IR has no sacrifice effect yet (only a sacrifice cost, Cost.sacrifice_self)."""
-    raise no_effect(vp, clause.ctx)
+    """701.21a: "sacrifice this creature" / "sacrifice it" (the object named), "each
+    opponent sacrifices a creature" / "sacrifice another creature" (each player chooses
+    among the permanents they control)."""
+    ctx = clause.ctx
+    who = players_ref(clause.subject, ctx)
+    obj = vp.obj
+    if obj.kind in ("self", "it", "that", "enchanted", "equipped"):
+        if who != Ref("you"):
+            raise ctx.fail("a player other than the controller sacrificing a named permanent")
+        return [Sacrifice(who, what=object_ref(obj, ctx))]
+    if obj.kind in ("a", "another") and obj.desc is not None:
+        d = describe(obj.desc, ctx, other=obj.kind == "another")
+        if d.objects is None or d.players is not None or d.objects.zone != "battlefield":
+            raise ctx.fail(f"'{obj.text}' is not a kind of permanent")
+        flt = d.objects
+        if flt.controller == "you" and who == Ref("you"):
+            flt = replace(flt, controller=None)  # "sacrifice a creature you control"
+        if flt.controller is not None:
+            raise ctx.fail(f"'{obj.text}': a player sacrifices only permanents they control")
+        # "that creature" after it: the permanents sacrificed (the effect's affected objects)
+        ctx.obj = Ref("affected")
+        ctx.opaque = False
+        return [Sacrifice(who, 1, flt)]
+    raise no_effect(vp, ctx)

@@ -1,0 +1,46 @@
+"""Conditions on what a resolving spell or ability does: kicker (702.33: the keyword, "if this
+spell was kicked" sentences and the linked "if it was kicked [with its [A] kicker]" trigger
+conditions, 607.2i, 702.33e-f) and "If you don't" after a "you may" (608.2d)."""
+
+from __future__ import annotations
+
+from karn.ir.nodes import Ability, Declined, Effect, IfCondition, Kicked, Kicker, May
+from karn.oracle.lowering.chains import lower_chain
+from karn.oracle.lowering.context import Ctx, LowerError
+from karn.oracle.lowering.registry import lowers_keyword, lowers_sentence
+from karn.oracle.syntax import IfKickedSentence, IfYouDontSentence, KickerA
+
+
+@lowers_keyword(KickerA)
+def lower_kicker(kw: KickerA, text: str) -> list[Ability]:
+    """ "Kicker [cost]" means "You may pay an additional [cost] as you cast this spell";
+    "Kicker [A] and/or [B]" is two kicker costs (702.33a-b)."""
+    if any("{X}" in c for c in kw.costs):
+        raise LowerError("kicker cost with X (107.3): the IR has no value for that X", text)
+    return [Kicker(kw.costs, text=text)]
+
+
+@lowers_sentence(IfYouDontSentence)
+def lower_if_you_dont(s: IfYouDontSentence, ctx: Ctx, out: list[Effect]) -> None:
+    """ "You may sacrifice a creature. If you don't, you lose 4 life." (608.2d): what happens
+    when the controller declined (or couldn't do) the "you may" just before."""
+    if not out or not isinstance(out[-1], May):
+        raise ctx.fail("'If you don't' without a 'you may' before it")
+    before = len(ctx.targets)
+    inner: list[Effect] = []
+    lower_chain(s.items, ctx, inner)
+    if len(ctx.targets) != before:
+        raise ctx.fail("targets chosen only if the player declines")
+    out.append(IfCondition(Declined(), tuple(inner)))
+
+
+@lowers_sentence(IfKickedSentence)
+def lower_if_kicked(s: IfKickedSentence, ctx: Ctx, out: list[Effect]) -> None:
+    """ "If this spell was kicked, <effects>." (702.33d). A kicked-only part with its own
+    targets is chosen only if kicked (702.33g): the IR has no conditional target, so refuse."""
+    before = len(ctx.targets)
+    inner: list[Effect] = []
+    lower_chain(s.items, ctx, inner)
+    if len(ctx.targets) != before:
+        raise ctx.fail("targets chosen only if the spell was kicked (702.33g)")
+    out.append(IfCondition(Kicked(), tuple(inner)))
