@@ -1,7 +1,7 @@
 """Simulation benchmark: games per second at --jobs 1 and 2, and memory over many games (see benchmarks/README.md).
 
-    .venv/bin/python benchmarks/bench_sim.py                        # defaults: 400 games a speed run, 10,000 for memory
-    .venv/bin/python benchmarks/bench_sim.py --games 1000 --memory-games 100000
+    .venv/bin/python benchmarks/bench_sim.py                        # defaults: 2,000 games a speed run, 10,000 for memory
+    .venv/bin/python benchmarks/bench_sim.py --games 400 --memory-games 1000
     .venv/bin/python benchmarks/bench_sim.py --skip-memory
     .venv/bin/python benchmarks/bench_sim.py --skip-speed --memory-games 100000 --sample-every 5000
 
@@ -136,7 +136,7 @@ def measure_memory(
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--games", type=int, default=400, help="games of each speed run (default: 400)")
+    ap.add_argument("--games", type=int, default=2000, help="games of each speed run (default: 2,000)")
     ap.add_argument(
         "--memory-games", type=int, default=10_000, help="games of the memory run (default: 10,000)"
     )
