@@ -123,14 +123,18 @@ def cost_reduction(ctx: Context, p: int, oid: int) -> int:
             total += own.generic * (1 if own.per is None else count(ctx, own.per, p, oid, []))
     c = None
     for src, sc in ctx.battlefield_chars().items():
-        if sc.controller != p:
-            continue
         for ab in sc.abilities:
             if isinstance(ab, ir.CostReduction) and ab.spells is not None:
-                c = c or ctx.chars(oid)
                 f = ab.spells
-                if characteristics_match(f, c.types, c.subtypes, c.supertypes, c.colors, p, p, p):
-                    total += ab.generic * (1 if ab.per is None else count(ctx, ab.per, p, src, []))
+                # "spells you cast" / "spells your opponents cast" / "spells" (every player's)
+                if f.controller == "you" and sc.controller != p:
+                    continue
+                if f.controller == "opponent" and sc.controller == p:
+                    continue
+                c = c or ctx.chars(oid)
+                if characteristics_match(f, c.types, c.subtypes, c.supertypes, c.colors, p, p, sc.controller):
+                    n = 1 if ab.per is None else count(ctx, ab.per, sc.controller, src, [])
+                    total += ab.generic * n
     return total
 
 
@@ -148,7 +152,8 @@ def loyalty_cost(ctx: Context, p: int, printed: int) -> int:
 
 
 def reduced(cost: ManaCost, generic: int) -> ManaCost:
-    """601.2f: a reduction of generic mana lowers only the generic part, never below zero."""
+    """601.2f: a reduction of generic mana lowers only the generic part, never below zero (a
+    negative one, the sum of increases and reductions, raises it)."""
     if not generic:
         return cost
     return ManaCost(max(0, cost.generic - generic), cost.x, cost.colored, cost.text)

@@ -1182,7 +1182,9 @@ class AdditionalCost:
 class CostReduction:
     """A static ability of a permanent: "Black spells and green spells you cast cost {1} less
     to cast." (601.2f): the generic part of the total cost of each spell its controller casts
-    that ``spells`` matches is reduced by ``generic`` (never below zero, 601.2f)."""
+    that ``spells`` matches is reduced by ``generic`` (never below zero, 601.2f). A negative
+    ``generic`` is an increase ("Spells cost {1} more to cast."). ``spells.controller``:
+    "you" (the spells its controller casts), "opponent", or None (every player's spells)."""
 
     spells: Filter | None  # None: this spell itself ("This spell costs {1} less to cast ...")
     generic: int

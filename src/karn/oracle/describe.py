@@ -139,6 +139,8 @@ def describe_ability(a: Ability) -> str:
     if isinstance(a, CostReduction):
         what = "this spell" if a.spells is None else f"each {filter_text(a.spells)}"
         per = f" ({amount_text(a.per)})" if a.per is not None else ""
+        if a.generic < 0:
+            return f"Cost increase: {what} costs {{{-a.generic}}} more to cast{per}"
         return f"Cost reduction: {what} costs {{{a.generic}}} less to cast{per}"
     if isinstance(a, Static):
         return "Static: " + "; ".join(modify_text(m) for m in a.mods)

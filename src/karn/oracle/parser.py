@@ -1112,6 +1112,9 @@ class _Builder(Transformer[Token, Any]):
     def v_cost_less(self, meta: Meta, c: list[Any]) -> CostReductionVP:
         return CostReductionVP(str(c[0]), text=self._text(meta), each=c[1] if len(c) > 1 else None)
 
+    def v_cost_more_static(self, meta: Meta, c: list[Any]) -> CostReductionVP:
+        return CostReductionVP(str(c[0]), text=self._text(meta), more=True)
+
     def v_lose_all_abilities(self, meta: Meta, c: list[Any]) -> LayerVP:
         return LayerVP("lose_all_abilities", text=self._text(meta))
 
@@ -1176,6 +1179,14 @@ class _Builder(Transformer[Token, Any]):
             until_eot=any(x is True for x in c),
             text=self._text(meta),
         )
+
+    def v_is_pt_still(self, meta: Meta, c: list[Any]) -> LayerVP:
+        """ "All Forests are 1/1 creatures that are still lands" (a static ability's form of
+        "becomes a 1/1 creature that's still a land": 613.1d, 613.4b)."""
+        if str(c[-1]) != "land":
+            raise ParseError(f"that are still {c[-1]}", meta.start_pos)
+        vp = self.v_become(meta, [*c[:-1], "still:land"])
+        return replace(vp, kind="is_pt_still")
 
     def v_become_mana_value(self, meta: Meta, c: list[Any]) -> LayerVP:
         types, subtypes = self._type_words(c)

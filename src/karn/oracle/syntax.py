@@ -570,6 +570,7 @@ class CostReductionVP(VerbA):
     mana: str
     text: str = ""
     each: Desc | None = None
+    more: bool = False  # "cost {N} more to cast": an increase (601.2f)
 
 
 @dataclass(frozen=True, slots=True)
@@ -615,6 +616,7 @@ class LayerVP(VerbA):
         "become",
         "become_mana_value",
         "become_with",
+        "is_pt_still",
     ]
     power: int = 0
     toughness: int = 0

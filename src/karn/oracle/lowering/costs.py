@@ -199,19 +199,17 @@ def lower_cost_reduction(effects: Effects, text: str) -> CostReduction:
     if not (item.vp.mana.count("{") == 1 and generic.isdigit()):
         raise ctx.fail("a cost reduction of colored mana")
     per = None if item.vp.each is None else _count_each(item.vp.each, ctx)
+    n = -int(generic) if item.vp.more else int(generic)  # an increase is a negative reduction
     if subject is not None and subject.kind == "self":
-        return CostReduction(None, int(generic), text=text, per=per)  # this spell's own cost
+        if item.vp.more:
+            raise ctx.fail("'this spell costs {N} more'")
+        return CostReduction(None, n, text=text, per=per)  # this spell's own cost
     if subject is None or subject.kind != "bare" or subject.desc is None:
-        raise ctx.fail("a cost reduction of something other than the spells a player casts")
+        raise ctx.fail("a cost change of something other than the spells players cast")
     d = describe(subject.desc, ctx)
-    if (
-        d.objects is None
-        or d.players is not None
-        or d.objects.zone != "stack"
-        or d.objects.controller != "you"
-    ):
-        raise ctx.fail("a cost reduction of something other than the spells you cast")
-    return CostReduction(d.objects, int(generic), text=text, per=per)
+    if d.objects is None or d.players is not None or d.objects.zone != "stack" or d.objects.owner:
+        raise ctx.fail("a cost change of something other than the spells players cast")
+    return CostReduction(d.objects, n, text=text, per=per)
 
 
 def _count_each(desc: Desc, ctx: Ctx) -> Count:

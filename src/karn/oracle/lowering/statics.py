@@ -242,7 +242,7 @@ def _merge_all(a: Modify, b: Modify) -> Modify:
 
 def layer_changes(vp: LayerVP, ctx: Ctx) -> tuple[Change, ...]:
     """The IR changes of one layered verb phrase (613.1)."""
-    if vp.kind == "become":
+    if vp.kind in ("become", "is_pt_still"):
         # "becomes a 3/3 black Elemental creature (that's still a land)": 613.1d, 613.1e, 613.4b
         types: Change = (
             AddTypes(types=vp.types, subtypes=vp.subtypes) if vp.still else SetTypes(vp.types, vp.subtypes)
