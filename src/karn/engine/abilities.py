@@ -70,6 +70,16 @@ def effects_of(ctx: Context, o: Obj) -> tuple[tuple[ir.Effect, ...], tuple[ir.Ta
     return (), spell_target_specs(ctx, o.name, o.mode)
 
 
+def divided_damage(ctx: Context, name: str, modes: list[int]) -> ir.DealDamage | None:
+    """The spell's "deals N damage divided as you choose among ..." (601.2d), if it has one
+    (for a modal spell, in its chosen modes, with the slots numbered as on the stack)."""
+    sa = spell_ability(ctx, name)
+    if sa is None:
+        return None
+    effects = chosen_modes(ctx, name, sa, tuple(sorted(modes)))[0] if sa.modes else sa.effects
+    return next((e for e in effects if isinstance(e, ir.DealDamage) and e.divided == "chosen"), None)
+
+
 def chosen_modes(
     ctx: Context, name: str, sa: ir.SpellAbility | ir.Triggered, modes: tuple[int, ...]
 ) -> tuple[tuple[ir.Effect, ...], tuple[ir.TargetSpec, ...]]:

@@ -14,7 +14,13 @@ from typing import NamedTuple
 from karn import ir
 from karn.cards.mana import ManaCost
 from karn.engine import activated, decisions, mana, targeting, timing
-from karn.engine.abilities import ability, extra_cost_per_target, spell_ability, spell_target_specs
+from karn.engine.abilities import (
+    ability,
+    divided_damage,
+    extra_cost_per_target,
+    spell_ability,
+    spell_target_specs,
+)
 from karn.engine.actions import Action
 from karn.engine.context import Context
 from karn.engine.events import CounterChange, SpellCast, Tap, ZoneChange
@@ -271,7 +277,14 @@ def cast_step(ctx: Context, f: CastFrame) -> None:
     x = f.x or 0
     specs = spell_target_specs(ctx, name, modes)
     extra = extra_cost_per_target(ctx, name)
-    if _choose_targets(ctx, f, p, oid, specs, name, base.with_x(x), extra):
+    divided = divided_damage(ctx, name, modes)
+    total_divided = 0
+    if divided is not None:
+        total_divided = divided.amount if isinstance(divided.amount, int) else x
+    cap = (divided.to.index, total_divided) if divided is not None else None
+    if _choose_targets(ctx, f, p, oid, specs, name, base.with_x(x), extra, cap):
+        return
+    if divided is not None and _ask_division(ctx, f, divided.to.index, total_divided):
         return
     # 601.2f: total cost (mana cost, additional costs such as kicker, cost increases, then
     # reductions), locked in before any of it is paid (601.2h).
@@ -306,6 +319,33 @@ def _ask_kicker(ctx: Context, f: CastFrame, printed: str, kickers: tuple[str, ..
     decisions.ask(ctx, f.player, "kicker", "601.2b", f"pay the kicker cost {kickers[i]} for {f.name}?", opts)
 
 
+def _ask_division(ctx: Context, f: CastFrame, slot: int, total: int) -> bool:
+    """601.2d: announce how the damage is divided among the targets of ``slot``, each getting
+    at least 1, one target at a time; the last one gets what is left. True while asking."""
+    chosen = f.picks.chosen[slot] if slot < len(f.picks.chosen) else []
+    division = f.division or []
+    while len(division) < len(chosen):
+        left = total - sum(division)
+        after = len(chosen) - len(division) - 1  # targets still to get at least 1 each
+        if after == 0:
+            division.append(left)
+            continue
+        t = chosen[len(division)]
+        f.division = division
+        opts = [Option("divide", n, label=str(n)) for n in range(1, left - after + 1)]
+        decisions.ask(
+            ctx,
+            f.player,
+            "divide",
+            "601.2d",
+            f"how much of the {total} damage does {f.name} deal to {targeting.label(ctx, t)}? ({left} left)",
+            opts + [_cancel()],
+        )
+        return True
+    f.division = division
+    return False
+
+
 def _ask_x(ctx: Context, p: int, most: int, prompt: str) -> None:
     """601.2b: X is a bounded number, 0 up to what the player could pay for."""
     decisions.ask(
@@ -326,12 +366,17 @@ def _choose_targets(
     name: str,
     base: ManaCost,
     extra_per_target: int,
+    cap: tuple[int, int] | None = None,
 ) -> bool:
-    """601.2c: choose targets one slot and one pick at a time. True while a decision is pending."""
+    """601.2c: choose targets one slot and one pick at a time. True while a decision is pending.
+    ``cap``: a slot and the most targets it may take (601.2d: damage divided as the caster
+    chooses gives each target at least 1)."""
     pick = targeting.next_pick(ctx, f.picks, specs, p, source, f.obj)
     if pick is None:
         return False
     spec, picked, cands = pick
+    if cap is not None and f.picks.slot == cap[0] and len(picked) >= cap[1]:
+        cands = []
     if (
         extra_per_target
         and picked
@@ -388,6 +433,8 @@ def cast_answer(ctx: Context, f: CastFrame, a: Action) -> None:
         f.modes_done = True
     elif a.kind == "x":
         f.x = a.a
+    elif a.kind == "divide":
+        f.division = (f.division or []) + [a.a]
     elif a.kind == "kicker":
         f.kicker = (f.kicker or []) + [bool(a.a)]
     elif a.kind == "sacrifice":
@@ -414,6 +461,7 @@ def _finish_cast(ctx: Context, f: CastFrame) -> None:
     o.mode = sorted(f.modes or [])
     o.targets = f.picks.chosen
     o.kicked = [i for i, k in enumerate(f.kicker or []) if k]  # 702.33d
+    o.division = f.division or []
     ctx.state.agenda.pop()
     _done_rewinding(ctx)
     ctx.state.passes = 0

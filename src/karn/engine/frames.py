@@ -48,6 +48,7 @@ class CastFrame(msgspec.Struct, tag="cast", array_like=True):
     kicker: list[bool] | None = None  # 601.2b: for each kicker cost, whether it is paid
     sacrificed: int = 0  # 601.2h: the permanent sacrificed as an additional cost
     modes_done: bool = False  # 601.4 / 700.2: "choose any number": no more modes
+    division: list[int] | None = None  # 601.2d: the amount each target gets, in the order chosen
 
 
 class ActivateFrame(msgspec.Struct, tag="activate", array_like=True):

@@ -91,6 +91,9 @@ class Obj(msgspec.Struct, array_like=True, omit_defaults=True):
     trigger: TriggerData | None = None  # for triggered abilities: the trigger event (603.7c)
     cast_from: str = ""  # 601.2a: the zone a spell was cast from
     kicked: list[int] = msgspec.field(default_factory=list)  # 702.33d: the kicker costs paid (indices)
+    # 601.2d: "divided as you choose": the amount announced for each target of the dividing
+    # slot, in the order the targets were chosen
+    division: list[int] = msgspec.field(default_factory=list)
 
 
 class Player(msgspec.Struct, array_like=True):

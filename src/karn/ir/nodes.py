@@ -314,11 +314,13 @@ Change = (
 @dataclass(frozen=True, slots=True)
 class DealDamage:
     """The source deals damage (120). ``divided="evenly"``: the amount is divided
-    evenly, rounded down, among all targets of slot ``to.index``."""
+    evenly, rounded down, among all targets of slot ``to.index``; ``divided="chosen"``:
+    "divided as you choose", the division announced as the spell is cast (601.2d), each
+    target getting at least 1, kept in the spell's ``division``."""
 
     amount: Amount
     to: Ref
-    divided: Literal["evenly", None] = None
+    divided: Literal["evenly", "chosen", None] = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -407,7 +407,7 @@ def effect_text(e: Effect) -> str:
 
 @renders(DealDamage)
 def _deal_damage(e: DealDamage) -> str:
-    div = " divided evenly" if e.divided else ""
+    div = {"evenly": " divided evenly", "chosen": " divided as you choose", None: ""}[e.divided]
     return f"deal {amount_text(e.amount)} damage{div} to {ref_text(e.to)}"
 
 

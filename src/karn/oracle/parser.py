@@ -632,6 +632,9 @@ class _Builder(Transformer[Token, Any]):
     def v_damage_divided(self, meta: Meta, c: list[Any]) -> DamageVP:
         return DamageVP(c[0], c[1], divided=True, text=self._text(meta))
 
+    def v_damage_divided_chosen(self, meta: Meta, c: list[Any]) -> DamageVP:
+        return DamageVP(c[0], c[1], divided=True, chosen=True, text=self._text(meta))
+
     def v_gain_life(self, meta: Meta, c: list[Any]) -> GainLifeVP:
         return GainLifeVP(c[0], text=self._text(meta))
 

@@ -126,13 +126,15 @@ class VerbA:
 
 @dataclass(frozen=True, slots=True)
 class DamageVP(VerbA):
-    """ "deal N damage to R" (120); ``divided``: "divided evenly, rounded down, among R"."""
+    """ "deal N damage to R" (120); ``divided``: "divided evenly, rounded down, among R";
+    with ``chosen``: "divided as you choose among R" (601.2d)."""
 
     amount: AmountA
     recipient: NP
     divided: bool = False
     text: str = ""
     power_of: NP | None = None  # "deals damage equal to <its / that creature's> power"
+    chosen: bool = False
 
 
 @dataclass(frozen=True, slots=True)

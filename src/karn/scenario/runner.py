@@ -51,9 +51,22 @@ class Result:
 # A scenario goes at most this many turns ahead in one step: a longer wait is a mistake.
 MAX_TURNS_AHEAD = 100
 # Decisions that are part of casting a spell or activating an ability (601.2b-h, 602.2b).
-CASTING_KINDS = ("mode", "kicker", "x", "target", "sacrifice", "pay")
+CASTING_KINDS = ("mode", "kicker", "x", "target", "divide", "sacrifice", "pay")
 # Options whose first number is an object id or a player (not an index, a number or a mode).
-NON_OBJECT_OPTIONS = ("replace", "mode", "number", "x", "order", "pay", "pass", "cancel", "done", "yes", "no")
+NON_OBJECT_OPTIONS = (
+    "replace",
+    "mode",
+    "number",
+    "x",
+    "divide",
+    "order",
+    "pay",
+    "pass",
+    "cancel",
+    "done",
+    "yes",
+    "no",
+)
 
 
 def _unanswered(d: Decision) -> str:
@@ -281,6 +294,7 @@ class Runner:
         g = self.g
         queue = list(targets)
         modes = [] if resumed else list(st.modes)
+        division = [] if resumed else list(st.divide)
         paid_sources = False
         while g.decision is not None and g.decision.kind in CASTING_KINDS:
             d = g.decision
@@ -315,6 +329,15 @@ class Runner:
                     offered = [o.a + 1 for o in self.options() if o.kind == "mode"]
                     raise StepFailed(f"mode {mode} can't be chosen now (modes that can: {offered})")
                 self.apply(Action("mode", mode - 1))
+            elif d.kind == "divide":
+                # 601.2d: `divide: [N, ...]` gives the amount for each target in the order given
+                if not division:
+                    raise ScenarioMistake(f"the spell divides damage: give divide ({d.prompt})")
+                n = division.pop(0)
+                if not self.offered(Action("divide", n)):
+                    can = [o.a for o in self.options() if o.kind == "divide"]
+                    raise StepFailed(f"{n} can't be announced here (601.2d; it can be {can}): {d.prompt}")
+                self.apply(Action("divide", n))
             elif d.kind == "x":
                 if st.x is None:
                     raise ScenarioMistake("the spell has X: give x")
