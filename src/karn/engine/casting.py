@@ -117,7 +117,37 @@ def can_cast(
     sacrifice = additional_sacrifice(ctx, name)
     if sacrifice is not None and not _sacrifice_candidates(ctx, p, oid, sacrifice):
         return False  # 601.2h: the additional cost can't be paid
+    if cast_forbidden(ctx, p, oid, 0) and (not ctx.face(name).cost.x or cast_forbidden(ctx, p, oid, 1)):
+        # 601.3a: a spell may be begun if some value of X could make it legal (its mana value
+        # changes with X; every X of one parity gives the same answer)
+        return False
     return has_targets(ctx, p, oid)
+
+
+def cast_restrictions(ctx: Context, p: int) -> list[ir.Filter]:
+    """The spells player `p` can't cast, by the static abilities on the battlefield ("Your
+    opponents can't cast spells with even mana values.")."""
+    out: list[ir.Filter] = []
+    for sc in ctx.battlefield_chars().values():
+        for ab in sc.abilities:
+            if isinstance(ab, ir.CastRestriction) and (
+                ab.players == "any" or (ab.players == "you") == (p == sc.controller)
+            ):
+                out.append(ab.spells)
+    return out
+
+
+def cast_forbidden(ctx: Context, p: int, oid: int, x: int) -> bool:
+    """601.2e: is casting this spell with this X forbidden? Its mana value counts X (202.3e)."""
+    restrictions = cast_restrictions(ctx, p)
+    if not restrictions:
+        return False
+    c = ctx.chars(oid)
+    mv = ctx.face(ctx.obj(oid).name).cost.with_x(x).mana_value
+    return any(
+        characteristics_match(f, c.types, c.subtypes, c.supertypes, c.colors, p, p, p, mana_value=mv)
+        for f in restrictions
+    )
 
 
 def cost_reduction(ctx: Context, p: int, oid: int) -> int:
@@ -272,7 +302,9 @@ def cast_step(ctx: Context, f: CastFrame) -> None:
     if face.cost.x and f.x is None:
         # the most X the player could pay for, with the kicker costs chosen and cost reductions
         most = mana.max_x(ctx, p, base, extra=-cost_reduction(ctx, p, oid))
-        _ask_x(ctx, p, most, f"choose X for {name}")
+        # 601.2e: an X that would make the spell one its caster can't cast isn't offered
+        allowed = [i for i in range(most + 1) if not cast_forbidden(ctx, p, oid, i)]
+        _ask_x(ctx, p, most, f"choose X for {name}", allowed)
         return
     x = f.x or 0
     specs = spell_target_specs(ctx, name, modes)
@@ -346,11 +378,11 @@ def _ask_division(ctx: Context, f: CastFrame, slot: int, total: int) -> bool:
     return False
 
 
-def _ask_x(ctx: Context, p: int, most: int, prompt: str) -> None:
-    """601.2b: X is a bounded number, 0 up to what the player could pay for."""
-    decisions.ask(
-        ctx, p, "x", "601.2b", prompt, [Option("x", i, label=str(i)) for i in range(most + 1)] + [_cancel()]
-    )
+def _ask_x(ctx: Context, p: int, most: int, prompt: str, allowed: list[int] | None = None) -> None:
+    """601.2b: X is a bounded number, 0 up to what the player could pay for (``allowed``: the
+    values among them that keep the spell legal, 601.2e)."""
+    values = range(most + 1) if allowed is None else allowed
+    decisions.ask(ctx, p, "x", "601.2b", prompt, [Option("x", i, label=str(i)) for i in values] + [_cancel()])
 
 
 def _cancel() -> Option:

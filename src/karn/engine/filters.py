@@ -21,9 +21,10 @@ def characteristics_match(
     controller: int,
     owner: int,
     viewer: int,
+    mana_value: int | None = None,
 ) -> bool:
     """Do these characteristics satisfy `f`, "you" being `viewer`? (Zone and "another"
-    are the caller's business.)"""
+    are the caller's business.) A filter on mana value parity needs ``mana_value``."""
     if f.types and not any(t in types for t in f.types):
         return False
     if f.not_types and any(t in types for t in f.not_types):
@@ -44,4 +45,6 @@ def characteristics_match(
         return False
     if f.owner == "opponent" and owner == viewer:
         return False
+    if f.mana_value is not None and (mana_value is None or (mana_value % 2 == 0) != (f.mana_value == "even")):
+        return False  # 202.3: zero is even
     return True

@@ -296,7 +296,15 @@ def _affected(s: GameState, e: _Effect, chars: dict[int, Chars]) -> list[int]:
         for oid, c in chars.items()
         if not (f.other and oid == e.source)
         and characteristics_match(
-            f, c.types, c.subtypes, c.supertypes, c.colors, c.controller, objects[oid].owner, controller
+            f,
+            c.types,
+            c.subtypes,
+            c.supertypes,
+            c.colors,
+            c.controller,
+            objects[oid].owner,
+            controller,
+            mana_value=c.mana_value,
         )
     ]
 

@@ -47,6 +47,7 @@ class Filter:
     owner: Literal["you", "opponent", None] = None  # for cards in graveyards, hands, libraries
     other: bool = False  # "another creature": not the source object itself
     zone: Literal["battlefield", "stack", "graveyard", "hand", "library", "exile"] = "battlefield"
+    mana_value: Literal["even", "odd", None] = None  # "with even mana values" (202.3; zero is even)
 
 
 @dataclass(frozen=True, slots=True)
@@ -914,6 +915,18 @@ class LoyaltyCostIncrease:
 
 
 @dataclass(frozen=True, slots=True)
+class CastRestriction:
+    """A static ability: "[players] can't cast [spells]" ("Your opponents can't cast spells with
+    even mana values."). ``players`` is relative to the ability's controller; a spell ``spells``
+    describes can't be cast by them (601.2e: checked once its mana value is known, X included;
+    601.3a: it may be begun if some choice could make it legal)."""
+
+    players: Literal["you", "opponent", "any"]
+    spells: Filter
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Kicker:
     """ "Kicker [cost]" / "Kicker [cost 1] and/or [cost 2]" (702.33a-b): optional additional
     costs the caster may pay as the spell is cast (601.2b, 601.2f); ``costs`` are mana costs
@@ -943,6 +956,7 @@ Ability = (
     | AdditionalCost
     | CostReduction
     | LoyaltyCostIncrease
+    | CastRestriction
     | Unsupported
 )
 

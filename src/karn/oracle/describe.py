@@ -18,6 +18,7 @@ from karn.ir.nodes import (
     Amount,
     ApplyContinuous,
     Attach,
+    CastRestriction,
     CompiledCard,
     Condition,
     Cost,
@@ -104,6 +105,9 @@ def describe_ability(a: Ability) -> str:
         )
     if isinstance(a, Kicker):
         return "Kicker " + " and/or ".join(a.costs)
+    if isinstance(a, CastRestriction):
+        who = {"you": "you", "opponent": "your opponents", "any": "players"}[a.players]
+        return f"Restriction: {who} can't cast a {filter_text(a.spells)}"
     if isinstance(a, LoyaltyCostIncrease):
         return f"Loyalty abilities you activate cost an additional [{a.loyalty:+d}]"
     if isinstance(a, AdditionalCost):
@@ -302,6 +306,8 @@ def filter_text(f: Filter) -> str:
     elif f.zone != "battlefield":
         words.append("card")
     text = " ".join(words)
+    if f.mana_value:
+        text += f" with {f.mana_value} mana value"
     if f.controller:
         text += " you control" if f.controller == "you" else " an opponent controls"
     if f.zone not in ("battlefield", "stack"):

@@ -30,6 +30,8 @@ from karn.oracle.syntax import (
     AttacksTriggerA,
     BlockLimitVP,
     CantBeRegeneratedVP,
+    CantBlockWithVP,
+    CantCastVP,
     CastTriggerA,
     ChainSentence,
     ChooseVP,
@@ -694,6 +696,12 @@ class _Builder(Transformer[Token, Any]):
     def v_cant_block(self, meta: Meta, c: list[Any]) -> ModifyVP:
         return ModifyVP(cant_block=True, until_eot=bool(c), text=self._text(meta))
 
+    def v_cant_block_with(self, meta: Meta, c: list[Any]) -> CantBlockWithVP:
+        return CantBlockWithVP(c[0], text=self._text(meta))
+
+    def v_cant_cast(self, meta: Meta, c: list[Any]) -> CantCastVP:
+        return CantCastVP(c[0], text=self._text(meta))
+
     def v_cant_attack_or_block(self, meta: Meta, c: list[Any]) -> ModifyVP:
         return ModifyVP(cant_attack=True, cant_block=True, until_eot=bool(c), text=self._text(meta))
 
@@ -903,6 +911,9 @@ class _Builder(Transformer[Token, Any]):
     def np_you(self, meta: Meta, c: list[Any]) -> NP:
         return self._np(meta, "you")
 
+    def np_your_opponents(self, meta: Meta, c: list[Any]) -> NP:
+        return self._np(meta, "your_opponents")
+
     def np_that(self, meta: Meta, c: list[Any]) -> NP:
         return self._np(meta, "that", desc=c[0])
 
@@ -1095,6 +1106,12 @@ class _Builder(Transformer[Token, Any]):
 
     def q_you_attacked_with(self, meta: Meta, c: list[Any]) -> Qual:
         return Qual("attacked_with", "you")  # "creature you attacked with this turn" (508.1)
+
+    def q_even_mana_value(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("mana_value", "even")  # 202.3: "with even mana values" (zero is even)
+
+    def q_odd_mana_value(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("mana_value", "odd")
 
     def q_you_cast(self, meta: Meta, c: list[Any]) -> Qual:
         return Qual("controller", "you")  # 601.2: the player who casts a spell controls it

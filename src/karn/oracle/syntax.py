@@ -29,7 +29,16 @@ class Word:
 class Qual:
     """A qualifier after the nouns: "you control", "from your graveyard", "target player controls"."""
 
-    kind: Literal["controller", "owner", "zone", "player_controls", "from_it", "attacked_with", "from_among"]
+    kind: Literal[
+        "controller",
+        "owner",
+        "zone",
+        "player_controls",
+        "from_it",
+        "attacked_with",
+        "from_among",
+        "mana_value",
+    ]
     value: str = ""  # "you" / "opponent" for controller/owner; the zone for "zone"
     player: NP | None = None  # for player_controls
 
@@ -50,6 +59,7 @@ class Desc:
 
 NPKind = Literal[
     "self",
+    "your_opponents",
     "self_or_another",
     "it",
     "you",
@@ -895,3 +905,19 @@ class ModalA:
 
 
 AbilityA = KeywordA | ActivatedA | TriggeredA | ModalA | Effects
+
+
+@dataclass(frozen=True, slots=True)
+class CantCastVP(VerbA):
+    """ "[players] can't cast [spells]" (a static ability's restriction on casting, 601.3a)."""
+
+    spells: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CantBlockWithVP(VerbA):
+    """ "[players] can't block with [creatures]" (a restriction on blocking, 509.1b)."""
+
+    blockers: NP
+    text: str = ""

@@ -119,6 +119,7 @@ def describe(
     if len(set(all_heads)) > 1:  # "target spell or permanent": one Filter has one zone
         raise ctx.fail(f"the IR Filter cannot express '{desc.text}' (objects in different zones)")
     zone_quals = 0
+    mana_value: Literal["even", "odd", None] = None
     for q in desc.quals:
         if q.kind == "controller":
             controller = "you" if q.value == "you" else "opponent"
@@ -133,6 +134,9 @@ def describe(
                 raise ctx.fail(f"the IR cannot tell which zone 'from it' means in '{desc.text}'")
             zone = "hand"
             zone_quals += 1
+        elif q.kind == "mana_value":
+            mana_value = "even" if q.value == "even" else "odd"
+            has_objects = True
         elif q.kind == "player_controls":
             if not player_controls:
                 raise ctx.fail(f"the IR cannot restrict '{desc.text}' to a player's permanents here")
@@ -167,6 +171,7 @@ def describe(
             owner=owner,
             other=other,
             zone=zone,
+            mana_value=mana_value,
         )
     elif controller or owner or other:
         raise ctx.fail("qualifier on a player")

@@ -3,12 +3,17 @@ replacement effects on how permanents enter the battlefield (614.1c-d)."""
 
 from __future__ import annotations
 
+import dataclasses
+from typing import Literal
+
 from karn.ir.nodes import (
     AdditionalCost,
+    CastRestriction,
     CostIncrease,
     CostReduction,
     Effect,
     EntersReplacement,
+    Group,
     LoyaltyCostIncrease,
     Modify,
     Selector,
@@ -28,8 +33,18 @@ from karn.oracle.lowering.costs import (
 )
 from karn.oracle.lowering.descriptions import describe
 from karn.oracle.lowering.references import object_sel
-from karn.oracle.lowering.registry import Clause, lowers
-from karn.oracle.syntax import NP, BlockLimitVP, ChainSentence, Effects, EntersVP, Item, ModifyVP
+from karn.oracle.lowering.registry import Clause, lowers, no_effect
+from karn.oracle.syntax import (
+    NP,
+    BlockLimitVP,
+    CantBlockWithVP,
+    CantCastVP,
+    ChainSentence,
+    Effects,
+    EntersVP,
+    Item,
+    ModifyVP,
+)
 
 # the counters the engine knows (122.1a), as for PutCounters
 ENTERS_COUNTER_KINDS = ("+1/+1", "-1/-1")
@@ -37,7 +52,15 @@ ENTERS_COUNTER_KINDS = ("+1/+1", "-1/-1")
 
 def lower_static(
     effects: Effects, text: str
-) -> Static | CostIncrease | EntersReplacement | AdditionalCost | CostReduction | LoyaltyCostIncrease:
+) -> (
+    Static
+    | CostIncrease
+    | EntersReplacement
+    | AdditionalCost
+    | CostReduction
+    | LoyaltyCostIncrease
+    | CastRestriction
+):
     """A static ability (604): continuous modifications without a duration, a
     spell's cost increase (601.2f) or an "enters tapped/with counters" replacement."""
     ctx = Ctx()
@@ -52,6 +75,9 @@ def lower_static(
     entering = _enters_item(effects)
     if entering is not None:
         return lower_enters(entering, ctx, text)
+    restriction = _player_restriction(effects, ctx, text)
+    if restriction is not None:
+        return restriction
     mods: list[Modify] = []
     for s in effects.sentences:
         ctx.clause = s.text
@@ -75,6 +101,42 @@ def lower_static(
     if ctx.targets:
         raise ctx.fail("static ability with targets")
     return Static(tuple(mods), text=text)
+
+
+_RESTRICTED_PLAYERS: dict[str, Literal["you", "opponent"]] = {"you": "you", "your_opponents": "opponent"}
+
+
+def _player_restriction(effects: Effects, ctx: Ctx, text: str) -> CastRestriction | Static | None:
+    """ "Your opponents can't cast spells with even mana values." (a restriction on casting,
+    601.2e) and "Your opponents can't block with creatures with even mana values." (509.1b:
+    the creatures those players control can't block)."""
+    ss = effects.sentences
+    if not (len(ss) == 1 and isinstance(ss[0], ChainSentence) and len(ss[0].items) == 1):
+        return None
+    item = ss[0].items[0]
+    if not isinstance(item.vp, (CantCastVP, CantBlockWithVP)):
+        return None
+    ctx.clause = ss[0].text
+    subject = item.subject
+    who = _RESTRICTED_PLAYERS.get(subject.kind) if subject is not None else None
+    if who is None:
+        raise ctx.fail(f"a restriction on '{subject.text if subject else ''}'")
+    if isinstance(item.vp, CantCastVP):
+        np = item.vp.spells
+        d = describe(np.desc, ctx, default_zone="stack") if np.kind == "bare" and np.desc else None
+        if d is None or d.objects is None or d.players is not None or d.objects.zone != "stack":
+            raise ctx.fail(f"'{np.text}' are not spells")
+        if d.objects.controller or d.objects.owner or d.objects.other:
+            raise ctx.fail(f"the IR cannot restrict casting '{np.text}'")
+        return CastRestriction(who, d.objects, text=text)
+    np = item.vp.blockers
+    d = describe(np.desc, ctx) if np.kind == "bare" and np.desc else None
+    if d is None or d.objects is None or d.players is not None or d.objects.zone != "battlefield":
+        raise ctx.fail(f"'{np.text}' are not permanents that could block")
+    if d.objects.controller or d.objects.other:
+        raise ctx.fail(f"the IR cannot restrict blocking with '{np.text}'")
+    blockers = dataclasses.replace(d.objects, controller=who)
+    return Static((Modify(Group(blockers), cant_block=True),), text=text)
 
 
 def _enters_item(effects: Effects) -> Item | None:
@@ -128,3 +190,15 @@ def _static_affected(np: NP, ctx: Ctx) -> Selector:
     if np.kind in ("self", "enchanted", "equipped", "bare", "all", "each"):
         return object_sel(np, ctx)
     raise ctx.fail(f"static ability affecting '{np.text}'")
+
+
+@lowers(CantCastVP)
+def lower_cant_cast_clause(vp: CantCastVP, clause: Clause) -> list[Effect]:
+    """Only a static ability (``lower_static``) restricts what players may cast."""
+    raise no_effect(vp, clause.ctx)
+
+
+@lowers(CantBlockWithVP)
+def lower_cant_block_with_clause(vp: CantBlockWithVP, clause: Clause) -> list[Effect]:
+    """Only a static ability (``lower_static``) restricts what players may block with."""
+    raise no_effect(vp, clause.ctx)
