@@ -220,6 +220,9 @@ def modifications_of(m: ir.Modify) -> tuple[Modification, ...]:
         out.append(Restriction(m.cant_attack, m.cant_block))
     if m.extra_blocks:
         out.append(BlockLimit(m.extra_blocks))
+    for change in m.changes:
+        if isinstance(change, ir.SetColors) and not change.chosen:
+            out.append(SetColors(change.colors))  # 613.1e: "becomes black"
     return tuple(out)
 
 

@@ -61,6 +61,7 @@ from karn.ir.nodes import (
     Scry,
     SearchLibrary,
     Selector,
+    SetColors,
     SkipNextUntap,
     SpellAbility,
     Static,
@@ -385,6 +386,16 @@ def modify_text(m: Modify) -> str:
     if m.extra_blocks:
         more = "any number of creatures" if m.extra_blocks < 0 else f"{m.extra_blocks} more creature(s)"
         parts.append(f"can block {more}")
+    for change in m.changes:
+        if isinstance(change, SetColors):
+            named = (
+                "the chosen color"
+                if change.chosen
+                else "/".join(_COLOR_NAMES.get(c, c) for c in change.colors)
+            )
+            parts.append(f"becomes {named or 'colorless'}")
+        else:
+            parts.append(type(change).__name__)
     return f"{selector_text(m.affected)} " + (" and ".join(parts) or "is unchanged")
 
 

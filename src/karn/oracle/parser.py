@@ -696,6 +696,10 @@ class _Builder(Transformer[Token, Any]):
     def v_cant_block(self, meta: Meta, c: list[Any]) -> ModifyVP:
         return ModifyVP(cant_block=True, until_eot=bool(c), text=self._text(meta))
 
+    def v_become_color(self, meta: Meta, c: list[Any]) -> ModifyVP:
+        # 105.3: "becomes black": its color is black (and no other), layer 5 (613.1e)
+        return ModifyVP(set_colors=(COLORS[str(c[0])],), until_eot=len(c) > 1, text=self._text(meta))
+
     def v_cant_block_with(self, meta: Meta, c: list[Any]) -> CantBlockWithVP:
         return CantBlockWithVP(c[0], text=self._text(meta))
 
@@ -943,6 +947,12 @@ class _Builder(Transformer[Token, Any]):
         if not isinstance(n, int):
             raise ParseError("X targets", meta.start_pos)
         return self._np(meta, "target", desc=c[1], min=n, max=n)
+
+    def np_n_or_more_target(self, meta: Meta, c: list[Any]) -> NP:
+        n = c[0]
+        if not isinstance(n, int):
+            raise ParseError("X or more targets", meta.start_pos)
+        return self._np(meta, "target", desc=c[1], min=n, max=None)
 
     def np_upto_target(self, meta: Meta, c: list[Any]) -> NP:
         n = c[0]

@@ -272,6 +272,7 @@ class ModifyVP(VerbA):
     cant_block: bool = False
     until_eot: bool = False
     text: str = ""
+    set_colors: tuple[str, ...] = ()  # "become black": the colors it becomes (105.3, layer 5)
 
 
 @dataclass(frozen=True, slots=True)
