@@ -104,7 +104,11 @@ def can_cast(
         info = _spell_info(ctx, name)
     if info.land or not info.castable:
         return False
-    if not info.instant and not (timing.sorcery_timing(ctx, p) if sorcery_ok is None else sorcery_ok):
+    if (
+        not info.instant
+        and not (timing.sorcery_timing(ctx, p) if sorcery_ok is None else sorcery_ok)
+        and not flash_permitted(ctx, p, oid)
+    ):
         return False
     if srcs is None:
         srcs = mana.sources(ctx, p)
@@ -122,6 +126,26 @@ def can_cast(
         # changes with X; every X of one parity gives the same answer)
         return False
     return has_targets(ctx, p, oid)
+
+
+def flash_permitted(ctx: Context, p: int, oid: int) -> bool:
+    """702.8a / 601.3b: may `p` cast this spell as though it had flash ("You may cast sorcery
+    spells as though they had flash.", a static ability of a permanent `p` controls)?"""
+    found: list[ir.Filter] = [
+        ab.spells
+        for sc in ctx.battlefield_chars().values()
+        if sc.controller == p
+        for ab in sc.abilities
+        if isinstance(ab, ir.FlashPermission)
+    ]
+    if not found:
+        return False
+    c = ctx.chars(oid)
+    mv = ctx.face(ctx.obj(oid).name).cost.with_x(0).mana_value
+    return any(
+        characteristics_match(f, c.types, c.subtypes, c.supertypes, c.colors, p, p, p, mana_value=mv)
+        for f in found
+    )
 
 
 def cast_restrictions(ctx: Context, p: int) -> list[ir.Filter]:

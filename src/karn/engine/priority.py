@@ -185,11 +185,19 @@ def explain(ctx: Context, a: Action) -> tuple[str, str]:
             return "601.2", f"{o.name} can't be cast: karn doesn't play all of its text"
         if "land" in face.types:
             return "305.9", f"{o.name} is a land: it is played, not cast"
-        if not casting.instant_speed(ctx, o.name) and not timing.sorcery_timing(ctx, p):
+        if (
+            not casting.instant_speed(ctx, o.name)
+            and not timing.sorcery_timing(ctx, p)
+            and not casting.flash_permitted(ctx, p, o.id)
+        ):
             return (
                 "307.1",
                 f"{o.name} can be cast only during its controller's main phase when the stack is empty (117.1a)",
             )
+        if casting.cast_forbidden(ctx, p, o.id, 0) and (
+            not face.cost.x or casting.cast_forbidden(ctx, p, o.id, 1)
+        ):
+            return "601.2e", f"{ctx.player_name(p)} can't cast {o.name}: a static ability forbids it (601.3)"
         if not casting.has_targets(ctx, p, o.id):
             return "601.2c", f"{o.name} has no legal targets (115)"
         return "601.2h", f"{ctx.player_name(p)} can't pay the cost of {o.name} ({face.mana_cost})"

@@ -927,6 +927,15 @@ class CastRestriction:
 
 
 @dataclass(frozen=True, slots=True)
+class FlashPermission:
+    """A static ability: "You may cast [spells] as though they had flash." (702.8a; 601.3b:
+    checked as the spell is proposed, with the choices that make it one of those spells)."""
+
+    spells: Filter
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Kicker:
     """ "Kicker [cost]" / "Kicker [cost 1] and/or [cost 2]" (702.33a-b): optional additional
     costs the caster may pay as the spell is cast (601.2b, 601.2f); ``costs`` are mana costs
@@ -957,6 +966,7 @@ Ability = (
     | CostReduction
     | LoyaltyCostIncrease
     | CastRestriction
+    | FlashPermission
     | Unsupported
 )
 

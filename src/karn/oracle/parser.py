@@ -32,6 +32,7 @@ from karn.oracle.syntax import (
     CantBeRegeneratedVP,
     CantBlockWithVP,
     CantCastVP,
+    CastAsThoughFlashVP,
     CastTriggerA,
     ChainSentence,
     ChooseVP,
@@ -784,6 +785,9 @@ class _Builder(Transformer[Token, Any]):
 
     def v_may(self, meta: Meta, c: list[Any]) -> MayVP:
         return MayVP(c[0], text=self._text(meta))
+
+    def v_may_cast_as_though_flash(self, meta: Meta, c: list[Any]) -> CastAsThoughFlashVP:
+        return CastAsThoughFlashVP(c[0], text=self._text(meta))
 
     def v_attach(self, meta: Meta, c: list[Any]) -> AttachVP:
         return AttachVP(c[0], c[1], text=self._text(meta))

@@ -922,3 +922,11 @@ class CantBlockWithVP(VerbA):
 
     blockers: NP
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CastAsThoughFlashVP(VerbA):
+    """ "may cast [spells] as though they had flash" (a permission on timing, 601.3b, 702.8)."""
+
+    spells: NP
+    text: str = ""

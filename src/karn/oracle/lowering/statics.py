@@ -13,6 +13,7 @@ from karn.ir.nodes import (
     CostReduction,
     Effect,
     EntersReplacement,
+    FlashPermission,
     Group,
     LoyaltyCostIncrease,
     Modify,
@@ -39,10 +40,12 @@ from karn.oracle.syntax import (
     BlockLimitVP,
     CantBlockWithVP,
     CantCastVP,
+    CastAsThoughFlashVP,
     ChainSentence,
     Effects,
     EntersVP,
     Item,
+    MayVP,
     ModifyVP,
 )
 
@@ -60,6 +63,7 @@ def lower_static(
     | CostReduction
     | LoyaltyCostIncrease
     | CastRestriction
+    | FlashPermission
 ):
     """A static ability (604): continuous modifications without a duration, a
     spell's cost increase (601.2f) or an "enters tapped/with counters" replacement."""
@@ -106,7 +110,9 @@ def lower_static(
 _RESTRICTED_PLAYERS: dict[str, Literal["you", "opponent"]] = {"you": "you", "your_opponents": "opponent"}
 
 
-def _player_restriction(effects: Effects, ctx: Ctx, text: str) -> CastRestriction | Static | None:
+def _player_restriction(
+    effects: Effects, ctx: Ctx, text: str
+) -> CastRestriction | FlashPermission | Static | None:
     """ "Your opponents can't cast spells with even mana values." (a restriction on casting,
     601.2e) and "Your opponents can't block with creatures with even mana values." (509.1b:
     the creatures those players control can't block)."""
@@ -114,6 +120,10 @@ def _player_restriction(effects: Effects, ctx: Ctx, text: str) -> CastRestrictio
     if not (len(ss) == 1 and isinstance(ss[0], ChainSentence) and len(ss[0].items) == 1):
         return None
     item = ss[0].items[0]
+    if isinstance(item.vp, MayVP) and isinstance(item.vp.sub, CastAsThoughFlashVP):
+        return _flash_permission(item.subject, item.vp.sub, ctx, text)
+    if isinstance(item.vp, CastAsThoughFlashVP):
+        return _flash_permission(item.subject, item.vp, ctx, text)
     if not isinstance(item.vp, (CantCastVP, CantBlockWithVP)):
         return None
     ctx.clause = ss[0].text
@@ -137,6 +147,19 @@ def _player_restriction(effects: Effects, ctx: Ctx, text: str) -> CastRestrictio
         raise ctx.fail(f"the IR cannot restrict blocking with '{np.text}'")
     blockers = dataclasses.replace(d.objects, controller=who)
     return Static((Modify(Group(blockers), cant_block=True),), text=text)
+
+
+def _flash_permission(subject: NP | None, vp: CastAsThoughFlashVP, ctx: Ctx, text: str) -> FlashPermission:
+    """ "You may cast creature spells as though they had flash." (702.8a, 601.3b)."""
+    if subject is None or subject.kind != "you":
+        raise ctx.fail(f"a permission for '{subject.text if subject else ''}'")
+    np = vp.spells
+    d = describe(np.desc, ctx, default_zone="stack") if np.kind == "bare" and np.desc else None
+    if d is None or d.objects is None or d.players is not None or d.objects.zone != "stack":
+        raise ctx.fail(f"'{np.text}' are not spells")
+    if d.objects.controller or d.objects.owner or d.objects.other:
+        raise ctx.fail(f"the IR cannot describe '{np.text}' here")
+    return FlashPermission(d.objects, text=text)
 
 
 def _enters_item(effects: Effects) -> Item | None:
@@ -201,4 +224,11 @@ def lower_cant_cast_clause(vp: CantCastVP, clause: Clause) -> list[Effect]:
 @lowers(CantBlockWithVP)
 def lower_cant_block_with_clause(vp: CantBlockWithVP, clause: Clause) -> list[Effect]:
     """Only a static ability (``lower_static``) restricts what players may block with."""
+    raise no_effect(vp, clause.ctx)
+
+
+@lowers(CastAsThoughFlashVP)
+def lower_cast_as_though_flash_clause(vp: CastAsThoughFlashVP, clause: Clause) -> list[Effect]:
+    """Only a static ability (``lower_static``) gives this permission (a resolving one would
+    need a duration)."""
     raise no_effect(vp, clause.ctx)
