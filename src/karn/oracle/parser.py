@@ -958,6 +958,18 @@ class _Builder(Transformer[Token, Any]):
             raise ParseError("X or more targets", meta.start_pos)
         return self._np(meta, "target", desc=c[1], min=n, max=None)
 
+    def np_n_to_m_target(self, meta: Meta, c: list[Any]) -> NP:
+        # "one or two targets", "one, two, or three target creatures" (601.2c): between the
+        # first and the last number of targets; "targets" alone is "any target" (115.4)
+        counts = [x for x in c if isinstance(x, int) or x == "X"]
+        desc = c[-1] if c and isinstance(c[-1], Desc) else None
+        if any(not isinstance(n, int) for n in counts):
+            raise ParseError("X targets", meta.start_pos)
+        low, high = int(counts[0]), int(counts[-1])
+        if desc is None:
+            return self._np(meta, "any_target", min=low, max=high)
+        return self._np(meta, "target", desc=desc, min=low, max=high)
+
     def np_upto_target(self, meta: Meta, c: list[Any]) -> NP:
         n = c[0]
         if not isinstance(n, int):

@@ -298,6 +298,10 @@ class Runner:
         paid_sources = False
         while g.decision is not None and g.decision.kind in CASTING_KINDS:
             d = g.decision
+            if queue and d.kind in ("divide", "sacrifice", "pay"):
+                # the targets are chosen (601.2c) and some given were never asked for: refused
+                # before anything is paid, so the cast is undone
+                raise StepFailed(f"unused targets: {', '.join(self.describe(t) for t in queue)}")
             if d.kind == "sacrifice":
                 # 601.2h: the permanent to sacrifice for an additional cost; with a choice, the
                 # next step (choose) names it and the cast goes on.
