@@ -18,6 +18,15 @@ def spell_ability(ctx: Context, name: str) -> ir.SpellAbility | None:
     return None
 
 
+#: 702.103b: the target of a bestowed Aura spell (its enchant creature ability, 303.4a)
+BESTOW_TARGET = ir.TargetSpec(objects=ir.Filter(types=("creature",)), text="enchant creature (bestow)")
+
+
+def bestow_cost(ctx: Context, name: str) -> str | None:
+    """702.103a: the card's bestow cost, if it has bestow."""
+    return next((a.cost for a in ctx.compiled(name).abilities if isinstance(a, ir.Bestow)), None)
+
+
 def enchant_filter(ctx: Context, name: str) -> ir.Filter | None:
     for a in ctx.compiled(name).abilities:
         if isinstance(a, ir.Keyword) and a.name == "enchant":
@@ -62,6 +71,8 @@ def effects_of(ctx: Context, o: Obj) -> tuple[tuple[ir.Effect, ...], tuple[ir.Ta
         if isinstance(ab, (ir.Activated, ir.Triggered)):
             return ab.effects, ab.targets
         return (), ()
+    if o.bestowed:
+        return (), (BESTOW_TARGET,)  # 702.103b: an Aura spell with enchant creature
     sa = spell_ability(ctx, o.name)
     if sa is not None:
         if sa.modes:

@@ -11,12 +11,17 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+import msgspec
+
 from karn import ir
 from karn.cards.mana import ManaCost
 from karn.engine import activated, decisions, mana, targeting, timing
 from karn.engine.abilities import (
+    BESTOW_TARGET,
     ability,
+    bestow_cost,
     divided_damage,
+    enchant_filter,
     extra_cost_per_target,
     spell_ability,
     spell_target_specs,
@@ -109,7 +114,8 @@ def can_cast(
         and not (timing.sorcery_timing(ctx, p) if sorcery_ok is None else sorcery_ok)
         and not flash_permitted(ctx, p, oid)
     ):
-        return False
+        bestow = bestow_cost(ctx, name)
+        return bestow is not None and _bestow_possible(ctx, p, oid, bestow, False)  # 601.3b
     if srcs is None:
         srcs = mana.sources(ctx, p)
     pool = ctx.state.players[p].pool
@@ -128,9 +134,10 @@ def can_cast(
     return has_targets(ctx, p, oid)
 
 
-def flash_permitted(ctx: Context, p: int, oid: int) -> bool:
+def flash_permitted(ctx: Context, p: int, oid: int, bestowed: bool = False) -> bool:
     """702.8a / 601.3b: may `p` cast this spell as though it had flash ("You may cast sorcery
-    spells as though they had flash.", a static ability of a permanent `p` controls)?"""
+    spells as though they had flash.", a static ability of a permanent `p` controls)? With
+    ``bestowed``: as the bestowed Aura spell it would be (702.103b, 702.103d)."""
     found: list[ir.Filter] = [
         ab.spells
         for sc in ctx.battlefield_chars().values()
@@ -140,12 +147,22 @@ def flash_permitted(ctx: Context, p: int, oid: int) -> bool:
     ]
     if not found:
         return False
-    c = ctx.chars(oid)
-    mv = ctx.face(ctx.obj(oid).name).cost.with_x(0).mana_value
+    o = ctx.obj(oid)
+    c = ctx.printed.of(msgspec.structs.replace(o, bestowed=True)) if bestowed else ctx.chars(oid)
+    mv = ctx.face(o.name).cost.with_x(0).mana_value
+    enchants = "creature" if bestowed or o.bestowed else _enchants(ctx, o.name)
     return any(
-        characteristics_match(f, c.types, c.subtypes, c.supertypes, c.colors, p, p, p, mana_value=mv)
+        characteristics_match(
+            f, c.types, c.subtypes, c.supertypes, c.colors, p, p, p, mana_value=mv, enchants=enchants
+        )
         for f in found
     )
+
+
+def _enchants(ctx: Context, name: str) -> str | None:
+    """The card type an Aura's enchant ability names ("Enchant creature"), if one."""
+    f = enchant_filter(ctx, name)
+    return f.types[0] if f is not None and len(f.types) == 1 else None
 
 
 def cast_restrictions(ctx: Context, p: int) -> list[ir.Filter]:
@@ -281,16 +298,49 @@ def begin_cast(ctx: Context, p: int, oid: int) -> None:
     _snapshot(ctx)
     o = ctx.obj(oid)
     name, origin = o.name, o.zone
+    sorcery_ok = timing.sorcery_timing(ctx, p)  # 601.3: timing as the spell is proposed
     done = perform(ctx, ZoneChange(obj=oid, to=STACK, rule="601.2a", cause="cast", controller=p, quiet=True))
     assert done is not None
     new = next(e.new_id for e in done if isinstance(e, ZoneChange))
     ctx.obj(new).cast_from = origin
-    ctx.state.agenda.append(CastFrame(obj=new, player=p, name=name))
+    ctx.state.agenda.append(CastFrame(obj=new, player=p, name=name, sorcery_timing=sorcery_ok))
+
+
+def _timing_ok(ctx: Context, p: int, oid: int, bestowed: bool, sorcery_ok: bool) -> bool:
+    """117.1a, 307.1 / 702.8a: may `p` cast this spell now (cast bestowed or not, 601.3b)?
+    ``sorcery_ok``: a sorcery could be cast as the spell was proposed."""
+    return (
+        instant_speed(ctx, ctx.obj(oid).name) or sorcery_ok or flash_permitted(ctx, p, oid, bestowed=bestowed)
+    )
+
+
+def _bestow_possible(ctx: Context, p: int, oid: int, cost: str, sorcery_ok: bool) -> bool:
+    """702.103a-b: cast bestowed: its timing as an Aura spell, a creature to target, its cost."""
+    return (
+        _timing_ok(ctx, p, oid, bestowed=True, sorcery_ok=sorcery_ok)
+        and targeting.has_candidates(ctx, BESTOW_TARGET, p, oid, oid)
+        and mana.can_pay(ctx, p, reduced(ManaCost.parse(cost), cost_reduction(ctx, p, oid)))
+    )
+
+
+def _ask_alt(ctx: Context, f: CastFrame, cost: str) -> None:
+    """601.2b: announce an alternative cost (bestow, 702.103a), offered when it could be cast so."""
+    opts: list[Option] = []
+    if _timing_ok(ctx, f.player, f.obj, bestowed=False, sorcery_ok=f.sorcery_timing):
+        opts.append(Option("alt", 0, label="cast it normally"))
+    if _bestow_possible(ctx, f.player, f.obj, cost, f.sorcery_timing):
+        opts.append(Option("alt", 1, label=f"cast it bestowed for {cost}"))
+    decisions.ask(ctx, f.player, "alt", "601.2b", f"how do you cast {f.name}?", opts + [_cancel()])
 
 
 def cast_step(ctx: Context, f: CastFrame) -> None:
     p, oid, name = f.player, f.obj, f.name
     face = ctx.face(name)
+    bestow = bestow_cost(ctx, name)
+    if bestow is not None and f.alt is None:
+        _ask_alt(ctx, f, bestow)
+        return
+    printed = bestow if bestow is not None and f.alt == "bestow" else face.cost.text
     sa = spell_ability(ctx, name)
     kickers = kicker_costs(ctx, name)
     paid = f.kicker or []
@@ -298,7 +348,7 @@ def cast_step(ctx: Context, f: CastFrame) -> None:
     if kicker_first and len(paid) < len(kickers):
         # 601.4: "If this spell was kicked, choose any number instead": the intention to pay
         # the kicker is known when the modes are announced.
-        _ask_kicker(ctx, f, face.cost.text, kickers, len(paid))
+        _ask_kicker(ctx, f, printed, kickers, len(paid))
         return
     # 601.2b / 700.2: modes, as many as the spell says to choose (each mode once, 700.2d).
     if sa is not None and sa.modes:
@@ -319,11 +369,11 @@ def cast_step(ctx: Context, f: CastFrame) -> None:
     modes = sorted(f.modes or [])  # the modes are performed in the order printed
     # 601.2b / 702.33a: announce which kicker costs will be paid (an optional additional cost).
     if len(paid) < len(kickers):
-        _ask_kicker(ctx, f, face.cost.text, kickers, len(paid))
+        _ask_kicker(ctx, f, printed, kickers, len(paid))
         return
-    base = ManaCost.parse(face.cost.text + "".join(c for c, k in zip(kickers, paid, strict=True) if k))
+    base = ManaCost.parse(printed + "".join(c for c, k in zip(kickers, paid, strict=True) if k))
     # 601.2b: the value of X.
-    if face.cost.x and f.x is None:
+    if base.x and f.x is None:
         # the most X the player could pay for, with the kicker costs chosen and cost reductions
         most = mana.max_x(ctx, p, base, extra=-cost_reduction(ctx, p, oid))
         # 601.2e: an X that would make the spell one its caster can't cast isn't offered
@@ -331,7 +381,7 @@ def cast_step(ctx: Context, f: CastFrame) -> None:
         _ask_x(ctx, p, most, f"choose X for {name}", allowed)
         return
     x = f.x or 0
-    specs = spell_target_specs(ctx, name, modes)
+    specs = (BESTOW_TARGET,) if f.alt == "bestow" else spell_target_specs(ctx, name, modes)
     extra = extra_cost_per_target(ctx, name)
     divided = divided_damage(ctx, name, modes)
     total_divided = 0
@@ -489,6 +539,10 @@ def cast_answer(ctx: Context, f: CastFrame, a: Action) -> None:
         f.modes_done = True
     elif a.kind == "x":
         f.x = a.a
+    elif a.kind == "alt":
+        f.alt = "bestow" if a.a == 1 else ""
+        if f.alt == "bestow":
+            ctx.obj(f.obj).bestowed = True  # 702.103b: an Aura spell as it's put onto the stack
     elif a.kind == "divide":
         f.division = (f.division or []) + [a.a]
     elif a.kind == "kicker":

@@ -22,6 +22,7 @@ def characteristics_match(
     owner: int,
     viewer: int,
     mana_value: int | None = None,
+    enchants: str | None = None,
 ) -> bool:
     """Do these characteristics satisfy `f`, "you" being `viewer`? (Zone and "another"
     are the caller's business.) A filter on mana value parity needs ``mana_value``."""
@@ -47,4 +48,6 @@ def characteristics_match(
         return False
     if f.mana_value is not None and (mana_value is None or (mana_value % 2 == 0) != (f.mana_value == "even")):
         return False  # 202.3: zero is even
+    if f.enchant is not None and f.enchant != enchants:
+        return False  # "Aura spells with enchant creature"
     return True

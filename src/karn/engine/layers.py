@@ -188,6 +188,11 @@ class Printed:
                 _intrinsic_land_abilities(t)
         c = t.copy()
         c.controller = o.controller
+        if o.bestowed:
+            # 702.103b: an Aura enchantment with enchant creature, no longer a creature (its
+            # creature types go with its card type, 205.3d)
+            c.types = (c.types - {"creature"}) | {"enchantment"}
+            c.subtypes = frozenset({"aura"})
         return c
 
     def statics(self, c: Chars) -> bool:

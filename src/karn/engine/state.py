@@ -94,6 +94,9 @@ class Obj(msgspec.Struct, array_like=True, omit_defaults=True):
     # 601.2d: "divided as you choose": the amount announced for each target of the dividing
     # slot, in the order the targets were chosen
     division: list[int] = msgspec.field(default_factory=list)
+    # 702.103b: a bestowed Aura spell, or the bestowed Aura it became (until it ceases to be
+    # bestowed, 702.103e-f)
+    bestowed: bool = False
 
 
 class Player(msgspec.Struct, array_like=True):

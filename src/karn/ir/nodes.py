@@ -48,6 +48,7 @@ class Filter:
     other: bool = False  # "another creature": not the source object itself
     zone: Literal["battlefield", "stack", "graveyard", "hand", "library", "exile"] = "battlefield"
     mana_value: Literal["even", "odd", None] = None  # "with even mana values" (202.3; zero is even)
+    enchant: str | None = None  # "Aura spells with enchant creature": the type its enchant names
 
 
 @dataclass(frozen=True, slots=True)
@@ -936,6 +937,16 @@ class FlashPermission:
 
 
 @dataclass(frozen=True, slots=True)
+class Bestow:
+    """ "Bestow [cost]" (702.103a): an alternative cost (118.9, 601.2b); cast bestowed, the spell
+    is an Aura enchantment with enchant creature (702.103b) until it ceases to be bestowed
+    (702.103e-f)."""
+
+    cost: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Kicker:
     """ "Kicker [cost]" / "Kicker [cost 1] and/or [cost 2]" (702.33a-b): optional additional
     costs the caster may pay as the spell is cast (601.2b, 601.2f); ``costs`` are mana costs
@@ -967,6 +978,7 @@ Ability = (
     | LoyaltyCostIncrease
     | CastRestriction
     | FlashPermission
+    | Bestow
     | Unsupported
 )
 

@@ -18,6 +18,7 @@ from karn.ir.nodes import (
     Amount,
     ApplyContinuous,
     Attach,
+    Bestow,
     CastRestriction,
     CompiledCard,
     Condition,
@@ -105,6 +106,8 @@ def describe_ability(a: Ability) -> str:
         return (
             f"Triggered ({trigger_text(a.trigger)}{cond}): {effects_text(a.effects)}{targets_text(a.targets)}"
         )
+    if isinstance(a, Bestow):
+        return f"Bestow {a.cost} (alternative cost: an Aura with enchant creature)"
     if isinstance(a, Kicker):
         return "Kicker " + " and/or ".join(a.costs)
     if isinstance(a, FlashPermission):
@@ -312,6 +315,8 @@ def filter_text(f: Filter) -> str:
     text = " ".join(words)
     if f.mana_value:
         text += f" with {f.mana_value} mana value"
+    if f.enchant:
+        text += f" with enchant {f.enchant}"
     if f.controller:
         text += " you control" if f.controller == "you" else " an opponent controls"
     if f.zone not in ("battlefield", "stack"):

@@ -28,6 +28,7 @@ from karn.oracle.syntax import (
     AmountA,
     AttachVP,
     AttacksTriggerA,
+    BestowA,
     BlockLimitVP,
     CantBeRegeneratedVP,
     CantBlockWithVP,
@@ -210,6 +211,9 @@ class _Builder(Transformer[Token, Any]):
 
     def kwi_prowess(self, meta: Meta, c: list[Any]) -> ProwessA:
         return ProwessA()
+
+    def kwi_bestow(self, meta: Meta, c: list[Any]) -> BestowA:
+        return BestowA(str(c[0]))
 
     def kwi_kicker(self, meta: Meta, c: list[Any]) -> KickerA:
         return KickerA(tuple(str(m) for m in c))
@@ -1132,6 +1136,9 @@ class _Builder(Transformer[Token, Any]):
 
     def q_you_attacked_with(self, meta: Meta, c: list[Any]) -> Qual:
         return Qual("attacked_with", "you")  # "creature you attacked with this turn" (508.1)
+
+    def q_with_enchant(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("enchant", str(c[0]))  # 303.4a: "with enchant creature"
 
     def q_even_mana_value(self, meta: Meta, c: list[Any]) -> Qual:
         return Qual("mana_value", "even")  # 202.3: "with even mana values" (zero is even)

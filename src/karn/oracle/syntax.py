@@ -38,6 +38,7 @@ class Qual:
         "attacked_with",
         "from_among",
         "mana_value",
+        "enchant",
     ]
     value: str = ""  # "you" / "opponent" for controller/owner; the zone for "zone"
     player: NP | None = None  # for player_controls
@@ -688,6 +689,13 @@ class KeywordA:
     """Base class of the keyword ability nodes (never built itself)."""
 
     __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class BestowA(KeywordA):
+    """ "Bestow {4}{U}" (702.103a)."""
+
+    cost: str
 
 
 @dataclass(frozen=True, slots=True)

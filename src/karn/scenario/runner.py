@@ -51,10 +51,14 @@ class Result:
 # A scenario goes at most this many turns ahead in one step: a longer wait is a mistake.
 MAX_TURNS_AHEAD = 100
 # Decisions that are part of casting a spell or activating an ability (601.2b-h, 602.2b).
-CASTING_KINDS = ("mode", "kicker", "x", "target", "divide", "sacrifice", "pay")
+#: the alternative costs (118.9) karn can pay: `alt: NAME` in a cast step
+SUPPORTED_ALT_COSTS = ("bestow",)
+
+CASTING_KINDS = ("alt", "mode", "kicker", "x", "target", "divide", "sacrifice", "pay")
 # Options whose first number is an object id or a player (not an index, a number or a mode).
 NON_OBJECT_OPTIONS = (
     "replace",
+    "alt",
     "mode",
     "number",
     "x",
@@ -313,6 +317,14 @@ class Runner:
                 return
             if d.kind == "target" and d.rule != "601.2c":
                 break  # a triggered ability's target (603.3d): answered by a later choose step
+            if d.kind == "alt":
+                # 601.2b: `alt: bestow` casts it for that alternative cost; without `alt`, normally
+                want = 1 if st.alt is not None else 0
+                if not self.offered(Action("alt", want)):
+                    how = f"for its {st.alt} cost" if want else "normally (without an alternative cost)"
+                    raise StepFailed(f"{d.prompt}: it can't be cast {how} now (601.2b, 601.3)")
+                self.apply(Action("alt", want))
+                continue
             if d.kind == "kicker":
                 # 601.2b: `with: [kicker]` pays every kicker cost, `with: ["kicker {W}"]` that one;
                 # without `with`, optional additional costs are declined.
@@ -391,8 +403,11 @@ class Runner:
             raise
 
     def cast(self, st: Step) -> None:
-        if st.alt is not None:
-            raise NotSupported(f"karn doesn't support alternative costs yet (alt: {st.alt}; 118.9)")
+        if st.alt is not None and st.alt.lower() not in SUPPORTED_ALT_COSTS:
+            raise NotSupported(
+                f"karn doesn't support the alternative cost {st.alt!r} yet (118.9; karn supports: "
+                f"{', '.join(SUPPORTED_ALT_COSTS)})"
+            )
         if any(not n.lower().startswith("kicker") for n, _ in st.with_costs):
             costs = ", ".join(name if n == 1 else f"{name} {n}" for name, n in st.with_costs)
             raise NotSupported(f"karn doesn't support optional additional costs yet (with: {costs}; 601.2b)")
@@ -418,6 +433,8 @@ class Runner:
             )
         if st.modes and not modal:
             raise ScenarioMistake(f"{name} is not modal: remove mode")
+        if st.alt is not None and not any(isinstance(a, ir.Bestow) for a in spell):
+            raise ScenarioMistake(f"{name} has no {st.alt} cost: remove alt (118.9)")
         if st.cast_from != "hand" and not self.offered(Action("cast", oid)):
             raise NotSupported(
                 f"karn offers no cast of {name} from {self.letters[p]}'s {st.cast_from}: casting a spell "

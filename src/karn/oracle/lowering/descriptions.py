@@ -120,6 +120,7 @@ def describe(
         raise ctx.fail(f"the IR Filter cannot express '{desc.text}' (objects in different zones)")
     zone_quals = 0
     mana_value: Literal["even", "odd", None] = None
+    enchant: str | None = None
     for q in desc.quals:
         if q.kind == "controller":
             controller = "you" if q.value == "you" else "opponent"
@@ -134,6 +135,10 @@ def describe(
                 raise ctx.fail(f"the IR cannot tell which zone 'from it' means in '{desc.text}'")
             zone = "hand"
             zone_quals += 1
+        elif q.kind == "enchant":
+            if "aura" not in subtypes:
+                raise ctx.fail(f"'with enchant' on something other than an Aura ('{desc.text}')")
+            enchant = q.value
         elif q.kind == "mana_value":
             mana_value = "even" if q.value == "even" else "odd"
             has_objects = True
@@ -172,6 +177,7 @@ def describe(
             other=other,
             zone=zone,
             mana_value=mana_value,
+            enchant=enchant,
         )
     elif controller or owner or other:
         raise ctx.fail("qualifier on a player")
