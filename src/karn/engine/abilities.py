@@ -27,6 +27,13 @@ def bestow_cost(ctx: Context, name: str) -> str | None:
     return next((a.cost for a in ctx.compiled(name).abilities if isinstance(a, ir.Bestow)), None)
 
 
+def flashback_cost(ctx: Context, name: str) -> str | None:
+    """702.34a: the card's flashback cost, if it has flashback (and is an instant or sorcery)."""
+    if not {"instant", "sorcery"} & set(ctx.face(name).types):
+        return None
+    return next((a.cost for a in ctx.compiled(name).abilities if isinstance(a, ir.Flashback)), None)
+
+
 def enchant_filter(ctx: Context, name: str) -> ir.Filter | None:
     for a in ctx.compiled(name).abilities:
         if isinstance(a, ir.Keyword) and a.name == "enchant":

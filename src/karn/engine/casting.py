@@ -23,6 +23,7 @@ from karn.engine.abilities import (
     divided_damage,
     enchant_filter,
     extra_cost_per_target,
+    flashback_cost,
     spell_ability,
     spell_target_specs,
 )
@@ -101,8 +102,10 @@ def can_cast(
     srcs: list[mana.Source] | None = None,
     sorcery_ok: bool | None = None,
     avail: int | None = None,
+    flashback: bool = False,
 ) -> bool:
-    """601.2: timing (117.1a, 307.1), legal targets (601.2c) and a payable cost (601.2h)."""
+    """601.2: timing (117.1a, 307.1), legal targets (601.2c) and a payable cost (601.2h).
+    ``flashback``: cast from the graveyard for its flashback cost (702.34a)."""
     name = ctx.state.objects[oid].name
     info: _SpellInfo | None = ctx.printed.memo.get(("spell", name))
     if info is None:
@@ -119,7 +122,13 @@ def can_cast(
     if srcs is None:
         srcs = mana.sources(ctx, p)
     pool = ctx.state.players[p].pool
-    cost = reduced(info.cost, cost_reduction(ctx, p, oid))
+    printed = info.cost
+    if flashback:
+        fb = flashback_cost(ctx, name)
+        if fb is None:
+            return False
+        printed = ManaCost.parse(fb)
+    cost = reduced(printed, cost_reduction(ctx, p, oid))
     if cost.mana_value > (mana.available_count(pool, srcs) if avail is None else avail):
         return False
     if mana.solve(pool, cost, srcs) is None:
@@ -336,11 +345,20 @@ def _ask_alt(ctx: Context, f: CastFrame, cost: str) -> None:
 def cast_step(ctx: Context, f: CastFrame) -> None:
     p, oid, name = f.player, f.obj, f.name
     face = ctx.face(name)
-    bestow = bestow_cost(ctx, name)
+    flashback = flashback_cost(ctx, name) if ctx.obj(oid).cast_from == GRAVEYARD else None
+    if flashback is not None and f.alt is None:
+        # 702.34a: the only way karn casts a card from a graveyard: for its flashback cost
+        f.alt = "flashback"
+        ctx.obj(oid).flashback = True
+    bestow = bestow_cost(ctx, name) if flashback is None else None
     if bestow is not None and f.alt is None:
         _ask_alt(ctx, f, bestow)
         return
-    printed = bestow if bestow is not None and f.alt == "bestow" else face.cost.text
+    printed = face.cost.text
+    if bestow is not None and f.alt == "bestow":
+        printed = bestow
+    elif flashback is not None:
+        printed = flashback
     sa = spell_ability(ctx, name)
     kickers = kicker_costs(ctx, name)
     paid = f.kicker or []
@@ -579,6 +597,8 @@ def _finish_cast(ctx: Context, f: CastFrame) -> None:
     xs = f" with X={o.x}" if ctx.face(o.name).cost.x else ""
     if o.kicked:
         xs += " kicked (" + ", ".join(kicker_costs(ctx, o.name)[i] for i in o.kicked) + ")"
+    if o.flashback:
+        xs += " with flashback from the graveyard (702.34a)"
     ctx.emit("601.2i", f"{ctx.player_name(o.controller)} casts {o.name}{xs}{tgt}")
     perform(ctx, SpellCast(obj=o.id, player=o.controller, from_zone=o.cast_from or HAND))
 

@@ -97,6 +97,7 @@ class Obj(msgspec.Struct, array_like=True, omit_defaults=True):
     # 702.103b: a bestowed Aura spell, or the bestowed Aura it became (until it ceases to be
     # bestowed, 702.103e-f)
     bestowed: bool = False
+    flashback: bool = False  # 702.34a: a spell cast for its flashback cost (exiled as it leaves the stack)
 
 
 class Player(msgspec.Struct, array_like=True):

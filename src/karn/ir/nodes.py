@@ -947,6 +947,16 @@ class Bestow:
 
 
 @dataclass(frozen=True, slots=True)
+class Flashback:
+    """ "Flashback [cost]" (702.34a): the card may be cast from its owner's graveyard (if the
+    spell is an instant or sorcery) by paying [cost] rather than its mana cost (118.9); cast so,
+    it is exiled instead of going anywhere else whenever it would leave the stack."""
+
+    cost: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Kicker:
     """ "Kicker [cost]" / "Kicker [cost 1] and/or [cost 2]" (702.33a-b): optional additional
     costs the caster may pay as the spell is cast (601.2b, 601.2f); ``costs`` are mana costs
@@ -979,6 +989,7 @@ Ability = (
     | CastRestriction
     | FlashPermission
     | Bestow
+    | Flashback
     | Unsupported
 )
 

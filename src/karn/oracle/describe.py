@@ -39,6 +39,7 @@ from karn.ir.nodes import (
     Exile,
     Fight,
     Filter,
+    Flashback,
     FlashPermission,
     GainControl,
     GainLife,
@@ -108,6 +109,8 @@ def describe_ability(a: Ability) -> str:
         )
     if isinstance(a, Bestow):
         return f"Bestow {a.cost} (alternative cost: an Aura with enchant creature)"
+    if isinstance(a, Flashback):
+        return f"Flashback {a.cost} (cast from your graveyard, then exiled)"
     if isinstance(a, Kicker):
         return "Kicker " + " and/or ".join(a.costs)
     if isinstance(a, FlashPermission):

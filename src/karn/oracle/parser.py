@@ -65,6 +65,7 @@ from karn.oracle.syntax import (
     EquipA,
     ExileVP,
     FightVP,
+    FlashbackA,
     ForEachOpponentSentence,
     GainControlVP,
     GainLifeGreatestPowerVP,
@@ -214,6 +215,9 @@ class _Builder(Transformer[Token, Any]):
 
     def kwi_bestow(self, meta: Meta, c: list[Any]) -> BestowA:
         return BestowA(str(c[0]))
+
+    def kwi_flashback(self, meta: Meta, c: list[Any]) -> FlashbackA:
+        return FlashbackA(str(c[0]))
 
     def kwi_kicker(self, meta: Meta, c: list[Any]) -> KickerA:
         return KickerA(tuple(str(m) for m in c))

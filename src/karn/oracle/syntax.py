@@ -699,6 +699,13 @@ class BestowA(KeywordA):
 
 
 @dataclass(frozen=True, slots=True)
+class FlashbackA(KeywordA):
+    """ "Flashback {2}{R}" (702.34a)."""
+
+    cost: str
+
+
+@dataclass(frozen=True, slots=True)
 class KickerA(KeywordA):
     """ "Kicker {2}{G}", "Kicker {W} and/or {2}{B}" (702.33a-b)."""
 

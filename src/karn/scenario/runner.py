@@ -52,7 +52,7 @@ class Result:
 MAX_TURNS_AHEAD = 100
 # Decisions that are part of casting a spell or activating an ability (601.2b-h, 602.2b).
 #: the alternative costs (118.9) karn can pay: `alt: NAME` in a cast step
-SUPPORTED_ALT_COSTS = ("bestow",)
+SUPPORTED_ALT_COSTS = ("bestow", "flashback")
 
 CASTING_KINDS = ("alt", "mode", "kicker", "x", "target", "divide", "sacrifice", "pay")
 # Options whose first number is an object id or a player (not an index, a number or a mode).
@@ -319,7 +319,7 @@ class Runner:
                 break  # a triggered ability's target (603.3d): answered by a later choose step
             if d.kind == "alt":
                 # 601.2b: `alt: bestow` casts it for that alternative cost; without `alt`, normally
-                want = 1 if st.alt is not None else 0
+                want = 1 if st.alt is not None and st.alt.lower() == "bestow" else 0
                 if not self.offered(Action("alt", want)):
                     how = f"for its {st.alt} cost" if want else "normally (without an alternative cost)"
                     raise StepFailed(f"{d.prompt}: it can't be cast {how} now (601.2b, 601.3)")
@@ -433,9 +433,15 @@ class Runner:
             )
         if st.modes and not modal:
             raise ScenarioMistake(f"{name} is not modal: remove mode")
-        if st.alt is not None and not any(isinstance(a, ir.Bestow) for a in spell):
+        alt_kind = {"bestow": ir.Bestow, "flashback": ir.Flashback}.get((st.alt or "").lower())
+        if alt_kind is not None and not any(isinstance(a, alt_kind) for a in spell):
             raise ScenarioMistake(f"{name} has no {st.alt} cost: remove alt (118.9)")
-        if st.cast_from != "hand" and not self.offered(Action("cast", oid)):
+        if alt_kind is ir.Flashback and st.cast_from != "graveyard":
+            raise ScenarioMistake(
+                "a spell is cast with flashback from a graveyard: add from: graveyard (702.34a)"
+            )
+        engine_casts_from = st.cast_from == "graveyard" and any(isinstance(a, ir.Flashback) for a in spell)
+        if st.cast_from != "hand" and not engine_casts_from and not self.offered(Action("cast", oid)):
             raise NotSupported(
                 f"karn offers no cast of {name} from {self.letters[p]}'s {st.cast_from}: casting a spell "
                 "from a zone other than a hand (flashback 702.34, and the like) is not supported yet"

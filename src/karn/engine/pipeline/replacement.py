@@ -24,7 +24,7 @@ from karn import ir
 from karn.engine.context import Context
 from karn.engine.events import Damage, GameEvent, ZoneChange
 from karn.engine.filters import characteristics_match
-from karn.engine.state import BATTLEFIELD, ref_player
+from karn.engine.state import BATTLEFIELD, EXILE, STACK, ref_player
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +140,21 @@ def _enters(ctx: Context, ev: ZoneChange) -> Iterator[Replacement]:
             c.controller,
         ):
             yield _enters_replacement(f"enters:{src}:{aid}", ab, c.name)
+
+
+@finds(ZoneChange)
+def _flashback_exile(ctx: Context, ev: ZoneChange) -> Iterator[Replacement]:
+    """702.34a: a spell cast with flashback is exiled instead of going anywhere else whenever it
+    would leave the stack (countered, resolved, or with illegal targets)."""
+    o = ctx.state.objects.get(ev.obj)
+    if o is not None and o.zone == STACK and o.flashback and ev.to not in (EXILE, ""):
+        yield Replacement(f"flashback:{o.id}", f"{o.name}: exiled (flashback)", "self", _to_exile)
+
+
+def _to_exile(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
+    ev.to = EXILE
+    ev.rule = "702.34a"
+    return [ev]
 
 
 def _enters_effects(ctx: Context) -> list[tuple[int, str, ir.EntersReplacement]]:
