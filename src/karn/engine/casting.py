@@ -150,9 +150,8 @@ def flash_permitted(ctx: Context, p: int, oid: int, bestowed: bool = False) -> b
     found: list[ir.Filter] = [
         ab.spells
         for sc in ctx.battlefield_chars().values()
-        if sc.controller == p
         for ab in sc.abilities
-        if isinstance(ab, ir.FlashPermission)
+        if isinstance(ab, ir.FlashPermission) and (ab.players == "any" or sc.controller == p)
     ]
     if not found:
         return False

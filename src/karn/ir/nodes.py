@@ -934,6 +934,7 @@ class FlashPermission:
 
     spells: Filter
     text: str = ""
+    players: Literal["you", "any"] = "you"  # "Any player may cast ..."
 
 
 @dataclass(frozen=True, slots=True)

@@ -114,7 +114,8 @@ def describe_ability(a: Ability) -> str:
     if isinstance(a, Kicker):
         return "Kicker " + " and/or ".join(a.costs)
     if isinstance(a, FlashPermission):
-        return f"Permission: you may cast a {filter_text(a.spells)} as though it had flash"
+        who = "any player" if a.players == "any" else "you"
+        return f"Permission: {who} may cast a {filter_text(a.spells)} as though it had flash"
     if isinstance(a, CastRestriction):
         who = {"you": "you", "opponent": "your opponents", "any": "players"}[a.players]
         return f"Restriction: {who} can't cast a {filter_text(a.spells)}"

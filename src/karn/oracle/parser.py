@@ -927,6 +927,9 @@ class _Builder(Transformer[Token, Any]):
     def np_you(self, meta: Meta, c: list[Any]) -> NP:
         return self._np(meta, "you")
 
+    def np_any_player(self, meta: Meta, c: list[Any]) -> NP:
+        return self._np(meta, "any_player")
+
     def np_your_opponents(self, meta: Meta, c: list[Any]) -> NP:
         return self._np(meta, "your_opponents")
 

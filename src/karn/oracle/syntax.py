@@ -61,6 +61,7 @@ class Desc:
 NPKind = Literal[
     "self",
     "your_opponents",
+    "any_player",
     "self_or_another",
     "it",
     "you",

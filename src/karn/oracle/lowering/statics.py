@@ -151,7 +151,7 @@ def _player_restriction(
 
 def _flash_permission(subject: NP | None, vp: CastAsThoughFlashVP, ctx: Ctx, text: str) -> FlashPermission:
     """ "You may cast creature spells as though they had flash." (702.8a, 601.3b)."""
-    if subject is None or subject.kind != "you":
+    if subject is None or subject.kind not in ("you", "any_player"):
         raise ctx.fail(f"a permission for '{subject.text if subject else ''}'")
     np = vp.spells
     d = describe(np.desc, ctx, default_zone="stack") if np.kind == "bare" and np.desc else None
@@ -159,7 +159,7 @@ def _flash_permission(subject: NP | None, vp: CastAsThoughFlashVP, ctx: Ctx, tex
         raise ctx.fail(f"'{np.text}' are not spells")
     if d.objects.controller or d.objects.owner or d.objects.other:
         raise ctx.fail(f"the IR cannot describe '{np.text}' here")
-    return FlashPermission(d.objects, text=text)
+    return FlashPermission(d.objects, text=text, players="any" if subject.kind == "any_player" else "you")
 
 
 def _enters_item(effects: Effects) -> Item | None:
