@@ -19,6 +19,22 @@ def spell_ability(ctx: Context, name: str) -> ir.SpellAbility | None:
     return None
 
 
+#: 702.103b: the target of a bestowed Aura spell (its enchant creature ability, 303.4a)
+BESTOW_TARGET = ir.TargetSpec(objects=ir.Filter(types=("creature",)), text="enchant creature (bestow)")
+
+
+def bestow_cost(ctx: Context, name: str) -> str | None:
+    """702.103a: the card's bestow cost, if it has bestow."""
+    return next((a.cost for a in ctx.compiled(name).abilities if isinstance(a, ir.Bestow)), None)
+
+
+def flashback_cost(ctx: Context, name: str) -> str | None:
+    """702.34a: the card's flashback cost, if it has flashback (and is an instant or sorcery)."""
+    if not {"instant", "sorcery"} & set(ctx.face(name).types):
+        return None
+    return next((a.cost for a in ctx.compiled(name).abilities if isinstance(a, ir.Flashback)), None)
+
+
 def enchant_filter(ctx: Context, name: str) -> ir.Filter | None:
     for a in ctx.compiled(name).abilities:
         if isinstance(a, ir.Keyword) and a.name == "enchant":
@@ -63,12 +79,24 @@ def effects_of(ctx: Context, o: Obj) -> tuple[tuple[ir.Effect, ...], tuple[ir.Ta
         if isinstance(ab, (ir.Activated, ir.Triggered)):
             return ab.effects, ab.targets
         return (), ()
+    if o.bestowed:
+        return (), (BESTOW_TARGET,)  # 702.103b: an Aura spell with enchant creature
     sa = spell_ability(ctx, o.name)
     if sa is not None:
         if sa.modes:
             return chosen_modes(ctx, o.name, sa, tuple(o.mode))
         return sa.effects, sa.targets
     return (), spell_target_specs(ctx, o.name, o.mode)
+
+
+def divided_damage(ctx: Context, name: str, modes: list[int]) -> ir.DealDamage | None:
+    """The spell's "deals N damage divided as you choose among ..." (601.2d), if it has one
+    (for a modal spell, in its chosen modes, with the slots numbered as on the stack)."""
+    sa = spell_ability(ctx, name)
+    if sa is None:
+        return None
+    effects = chosen_modes(ctx, name, sa, tuple(sorted(modes)))[0] if sa.modes else sa.effects
+    return next((e for e in effects if isinstance(e, ir.DealDamage) and e.divided == "chosen"), None)
 
 
 def chosen_modes(

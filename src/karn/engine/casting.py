@@ -11,10 +11,22 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+import msgspec
+
 from karn import ir
 from karn.cards.mana import ManaCost
 from karn.engine import activated, decisions, mana, targeting, timing
-from karn.engine.abilities import ability, extra_cost_per_target, spell_ability, spell_target_specs
+from karn.engine.abilities import (
+    BESTOW_TARGET,
+    ability,
+    bestow_cost,
+    divided_damage,
+    enchant_filter,
+    extra_cost_per_target,
+    flashback_cost,
+    spell_ability,
+    spell_target_specs,
+)
 from karn.engine.actions import Action
 from karn.engine.context import Context
 from karn.engine.events import CounterChange, SpellCast, Tap, ZoneChange
@@ -90,20 +102,33 @@ def can_cast(
     srcs: list[mana.Source] | None = None,
     sorcery_ok: bool | None = None,
     avail: int | None = None,
+    flashback: bool = False,
 ) -> bool:
-    """601.2: timing (117.1a, 307.1), legal targets (601.2c) and a payable cost (601.2h)."""
+    """601.2: timing (117.1a, 307.1), legal targets (601.2c) and a payable cost (601.2h).
+    ``flashback``: cast from the graveyard for its flashback cost (702.34a)."""
     name = ctx.state.objects[oid].name
     info: _SpellInfo | None = ctx.printed.memo.get(("spell", name))
     if info is None:
         info = _spell_info(ctx, name)
     if info.land or not info.castable:
         return False
-    if not info.instant and not (timing.sorcery_timing(ctx, p) if sorcery_ok is None else sorcery_ok):
-        return False
+    if (
+        not info.instant
+        and not (timing.sorcery_timing(ctx, p) if sorcery_ok is None else sorcery_ok)
+        and not flash_permitted(ctx, p, oid)
+    ):
+        bestow = bestow_cost(ctx, name)
+        return bestow is not None and _bestow_possible(ctx, p, oid, bestow, False)  # 601.3b
     if srcs is None:
         srcs = mana.sources(ctx, p)
     pool = ctx.state.players[p].pool
-    cost = reduced(info.cost, cost_reduction(ctx, p, oid))
+    printed = info.cost
+    if flashback:
+        fb = flashback_cost(ctx, name)
+        if fb is None:
+            return False
+        printed = ManaCost.parse(fb)
+    cost = reduced(printed, cost_reduction(ctx, p, oid))
     if cost.mana_value > (mana.available_count(pool, srcs) if avail is None else avail):
         return False
     if mana.solve(pool, cost, srcs) is None:
@@ -111,7 +136,67 @@ def can_cast(
     sacrifice = additional_sacrifice(ctx, name)
     if sacrifice is not None and not _sacrifice_candidates(ctx, p, oid, sacrifice):
         return False  # 601.2h: the additional cost can't be paid
+    if cast_forbidden(ctx, p, oid, 0) and (not ctx.face(name).cost.x or cast_forbidden(ctx, p, oid, 1)):
+        # 601.3a: a spell may be begun if some value of X could make it legal (its mana value
+        # changes with X; every X of one parity gives the same answer)
+        return False
     return has_targets(ctx, p, oid)
+
+
+def flash_permitted(ctx: Context, p: int, oid: int, bestowed: bool = False) -> bool:
+    """702.8a / 601.3b: may `p` cast this spell as though it had flash ("You may cast sorcery
+    spells as though they had flash.", a static ability of a permanent `p` controls)? With
+    ``bestowed``: as the bestowed Aura spell it would be (702.103b, 702.103d)."""
+    found: list[ir.Filter] = [
+        ab.spells
+        for sc in ctx.battlefield_chars().values()
+        for ab in sc.abilities
+        if isinstance(ab, ir.FlashPermission) and (ab.players == "any" or sc.controller == p)
+    ]
+    if not found:
+        return False
+    o = ctx.obj(oid)
+    c = ctx.printed.of(msgspec.structs.replace(o, bestowed=True)) if bestowed else ctx.chars(oid)
+    mv = ctx.face(o.name).cost.with_x(0).mana_value
+    enchants = "creature" if bestowed or o.bestowed else _enchants(ctx, o.name)
+    return any(
+        characteristics_match(
+            f, c.types, c.subtypes, c.supertypes, c.colors, p, p, p, mana_value=mv, enchants=enchants
+        )
+        for f in found
+    )
+
+
+def _enchants(ctx: Context, name: str) -> str | None:
+    """The card type an Aura's enchant ability names ("Enchant creature"), if one."""
+    f = enchant_filter(ctx, name)
+    return f.types[0] if f is not None and len(f.types) == 1 else None
+
+
+def cast_restrictions(ctx: Context, p: int) -> list[ir.Filter]:
+    """The spells player `p` can't cast, by the static abilities on the battlefield ("Your
+    opponents can't cast spells with even mana values.")."""
+    out: list[ir.Filter] = []
+    for sc in ctx.battlefield_chars().values():
+        for ab in sc.abilities:
+            if isinstance(ab, ir.CastRestriction) and (
+                ab.players == "any" or (ab.players == "you") == (p == sc.controller)
+            ):
+                out.append(ab.spells)
+    return out
+
+
+def cast_forbidden(ctx: Context, p: int, oid: int, x: int) -> bool:
+    """601.2e: is casting this spell with this X forbidden? Its mana value counts X (202.3e)."""
+    restrictions = cast_restrictions(ctx, p)
+    if not restrictions:
+        return False
+    c = ctx.chars(oid)
+    mv = ctx.face(ctx.obj(oid).name).cost.with_x(x).mana_value
+    return any(
+        characteristics_match(f, c.types, c.subtypes, c.supertypes, c.colors, p, p, p, mana_value=mv)
+        for f in restrictions
+    )
 
 
 def cost_reduction(ctx: Context, p: int, oid: int) -> int:
@@ -226,16 +311,58 @@ def begin_cast(ctx: Context, p: int, oid: int) -> None:
     _snapshot(ctx)
     o = ctx.obj(oid)
     name, origin = o.name, o.zone
+    sorcery_ok = timing.sorcery_timing(ctx, p)  # 601.3: timing as the spell is proposed
     done = perform(ctx, ZoneChange(obj=oid, to=STACK, rule="601.2a", cause="cast", controller=p, quiet=True))
     assert done is not None
     new = next(e.new_id for e in done if isinstance(e, ZoneChange))
     ctx.obj(new).cast_from = origin
-    ctx.state.agenda.append(CastFrame(obj=new, player=p, name=name))
+    ctx.state.agenda.append(CastFrame(obj=new, player=p, name=name, sorcery_timing=sorcery_ok))
+
+
+def _timing_ok(ctx: Context, p: int, oid: int, bestowed: bool, sorcery_ok: bool) -> bool:
+    """117.1a, 307.1 / 702.8a: may `p` cast this spell now (cast bestowed or not, 601.3b)?
+    ``sorcery_ok``: a sorcery could be cast as the spell was proposed."""
+    return (
+        instant_speed(ctx, ctx.obj(oid).name) or sorcery_ok or flash_permitted(ctx, p, oid, bestowed=bestowed)
+    )
+
+
+def _bestow_possible(ctx: Context, p: int, oid: int, cost: str, sorcery_ok: bool) -> bool:
+    """702.103a-b: cast bestowed: its timing as an Aura spell, a creature to target, its cost."""
+    return (
+        _timing_ok(ctx, p, oid, bestowed=True, sorcery_ok=sorcery_ok)
+        and targeting.has_candidates(ctx, BESTOW_TARGET, p, oid, oid)
+        and mana.can_pay(ctx, p, reduced(ManaCost.parse(cost), cost_reduction(ctx, p, oid)))
+    )
+
+
+def _ask_alt(ctx: Context, f: CastFrame, cost: str) -> None:
+    """601.2b: announce an alternative cost (bestow, 702.103a), offered when it could be cast so."""
+    opts: list[Option] = []
+    if _timing_ok(ctx, f.player, f.obj, bestowed=False, sorcery_ok=f.sorcery_timing):
+        opts.append(Option("alt", 0, label="cast it normally"))
+    if _bestow_possible(ctx, f.player, f.obj, cost, f.sorcery_timing):
+        opts.append(Option("alt", 1, label=f"cast it bestowed for {cost}"))
+    decisions.ask(ctx, f.player, "alt", "601.2b", f"how do you cast {f.name}?", opts + [_cancel()])
 
 
 def cast_step(ctx: Context, f: CastFrame) -> None:
     p, oid, name = f.player, f.obj, f.name
     face = ctx.face(name)
+    flashback = flashback_cost(ctx, name) if ctx.obj(oid).cast_from == GRAVEYARD else None
+    if flashback is not None and f.alt is None:
+        # 702.34a: the only way karn casts a card from a graveyard: for its flashback cost
+        f.alt = "flashback"
+        ctx.obj(oid).flashback = True
+    bestow = bestow_cost(ctx, name) if flashback is None else None
+    if bestow is not None and f.alt is None:
+        _ask_alt(ctx, f, bestow)
+        return
+    printed = face.cost.text
+    if bestow is not None and f.alt == "bestow":
+        printed = bestow
+    elif flashback is not None:
+        printed = flashback
     sa = spell_ability(ctx, name)
     kickers = kicker_costs(ctx, name)
     paid = f.kicker or []
@@ -243,7 +370,7 @@ def cast_step(ctx: Context, f: CastFrame) -> None:
     if kicker_first and len(paid) < len(kickers):
         # 601.4: "If this spell was kicked, choose any number instead": the intention to pay
         # the kicker is known when the modes are announced.
-        _ask_kicker(ctx, f, face.cost.text, kickers, len(paid))
+        _ask_kicker(ctx, f, printed, kickers, len(paid))
         return
     # 601.2b / 700.2: modes, as many as the spell says to choose (each mode once, 700.2d).
     if sa is not None and sa.modes:
@@ -264,19 +391,28 @@ def cast_step(ctx: Context, f: CastFrame) -> None:
     modes = sorted(f.modes or [])  # the modes are performed in the order printed
     # 601.2b / 702.33a: announce which kicker costs will be paid (an optional additional cost).
     if len(paid) < len(kickers):
-        _ask_kicker(ctx, f, face.cost.text, kickers, len(paid))
+        _ask_kicker(ctx, f, printed, kickers, len(paid))
         return
-    base = ManaCost.parse(face.cost.text + "".join(c for c, k in zip(kickers, paid, strict=True) if k))
+    base = ManaCost.parse(printed + "".join(c for c, k in zip(kickers, paid, strict=True) if k))
     # 601.2b: the value of X.
-    if face.cost.x and f.x is None:
+    if base.x and f.x is None:
         # the most X the player could pay for, with the kicker costs chosen and cost reductions
         most = mana.max_x(ctx, p, base, extra=-cost_reduction(ctx, p, oid))
-        _ask_x(ctx, p, most, f"choose X for {name}")
+        # 601.2e: an X that would make the spell one its caster can't cast isn't offered
+        allowed = [i for i in range(most + 1) if not cast_forbidden(ctx, p, oid, i)]
+        _ask_x(ctx, p, most, f"choose X for {name}", allowed)
         return
     x = f.x or 0
-    specs = spell_target_specs(ctx, name, modes)
+    specs = (BESTOW_TARGET,) if f.alt == "bestow" else spell_target_specs(ctx, name, modes)
     extra = extra_cost_per_target(ctx, name)
-    if _choose_targets(ctx, f, p, oid, specs, name, base.with_x(x), extra):
+    divided = divided_damage(ctx, name, modes)
+    total_divided = 0
+    if divided is not None:
+        total_divided = divided.amount if isinstance(divided.amount, int) else x
+    cap = (divided.to.index, total_divided) if divided is not None else None
+    if _choose_targets(ctx, f, p, oid, specs, name, base.with_x(x), extra, cap):
+        return
+    if divided is not None and _ask_division(ctx, f, divided.to.index, total_divided):
         return
     # 601.2f: total cost (mana cost, additional costs such as kicker, cost increases, then
     # reductions), locked in before any of it is paid (601.2h).
@@ -311,11 +447,38 @@ def _ask_kicker(ctx: Context, f: CastFrame, printed: str, kickers: tuple[str, ..
     decisions.ask(ctx, f.player, "kicker", "601.2b", f"pay the kicker cost {kickers[i]} for {f.name}?", opts)
 
 
-def _ask_x(ctx: Context, p: int, most: int, prompt: str) -> None:
-    """601.2b: X is a bounded number, 0 up to what the player could pay for."""
-    decisions.ask(
-        ctx, p, "x", "601.2b", prompt, [Option("x", i, label=str(i)) for i in range(most + 1)] + [_cancel()]
-    )
+def _ask_division(ctx: Context, f: CastFrame, slot: int, total: int) -> bool:
+    """601.2d: announce how the damage is divided among the targets of ``slot``, each getting
+    at least 1, one target at a time; the last one gets what is left. True while asking."""
+    chosen = f.picks.chosen[slot] if slot < len(f.picks.chosen) else []
+    division = f.division or []
+    while len(division) < len(chosen):
+        left = total - sum(division)
+        after = len(chosen) - len(division) - 1  # targets still to get at least 1 each
+        if after == 0:
+            division.append(left)
+            continue
+        t = chosen[len(division)]
+        f.division = division
+        opts = [Option("divide", n, label=str(n)) for n in range(1, left - after + 1)]
+        decisions.ask(
+            ctx,
+            f.player,
+            "divide",
+            "601.2d",
+            f"how much of the {total} damage does {f.name} deal to {targeting.label(ctx, t)}? ({left} left)",
+            opts + [_cancel()],
+        )
+        return True
+    f.division = division
+    return False
+
+
+def _ask_x(ctx: Context, p: int, most: int, prompt: str, allowed: list[int] | None = None) -> None:
+    """601.2b: X is a bounded number, 0 up to what the player could pay for (``allowed``: the
+    values among them that keep the spell legal, 601.2e)."""
+    values = range(most + 1) if allowed is None else allowed
+    decisions.ask(ctx, p, "x", "601.2b", prompt, [Option("x", i, label=str(i)) for i in values] + [_cancel()])
 
 
 def _cancel() -> Option:
@@ -331,12 +494,17 @@ def _choose_targets(
     name: str,
     base: ManaCost,
     extra_per_target: int,
+    cap: tuple[int, int] | None = None,
 ) -> bool:
-    """601.2c: choose targets one slot and one pick at a time. True while a decision is pending."""
+    """601.2c: choose targets one slot and one pick at a time. True while a decision is pending.
+    ``cap``: a slot and the most targets it may take (601.2d: damage divided as the caster
+    chooses gives each target at least 1)."""
     pick = targeting.next_pick(ctx, f.picks, specs, p, source, f.obj)
     if pick is None:
         return False
     spec, picked, cands = pick
+    if cap is not None and f.picks.slot == cap[0] and len(picked) >= cap[1]:
+        cands = []
     if (
         extra_per_target
         and picked
@@ -393,6 +561,12 @@ def cast_answer(ctx: Context, f: CastFrame, a: Action) -> None:
         f.modes_done = True
     elif a.kind == "x":
         f.x = a.a
+    elif a.kind == "alt":
+        f.alt = "bestow" if a.a == 1 else ""
+        if f.alt == "bestow":
+            ctx.obj(f.obj).bestowed = True  # 702.103b: an Aura spell as it's put onto the stack
+    elif a.kind == "divide":
+        f.division = (f.division or []) + [a.a]
     elif a.kind == "kicker":
         f.kicker = (f.kicker or []) + [bool(a.a)]
     elif a.kind == "sacrifice":
@@ -419,6 +593,7 @@ def _finish_cast(ctx: Context, f: CastFrame) -> None:
     o.mode = sorted(f.modes or [])
     o.targets = f.picks.chosen
     o.kicked = [i for i, k in enumerate(f.kicker or []) if k]  # 702.33d
+    o.division = f.division or []
     ctx.state.agenda.pop()
     _done_rewinding(ctx)
     ctx.state.passes = 0
@@ -426,6 +601,8 @@ def _finish_cast(ctx: Context, f: CastFrame) -> None:
     xs = f" with X={o.x}" if ctx.face(o.name).cost.x else ""
     if o.kicked:
         xs += " kicked (" + ", ".join(kicker_costs(ctx, o.name)[i] for i in o.kicked) + ")"
+    if o.flashback:
+        xs += " with flashback from the graveyard (702.34a)"
     ctx.emit("601.2i", f"{ctx.player_name(o.controller)} casts {o.name}{xs}{tgt}")
     perform(ctx, SpellCast(obj=o.id, player=o.controller, from_zone=o.cast_from or HAND))
 

@@ -22,10 +22,13 @@ def characteristics_match(
     owner: int,
     viewer: int,
     chosen: Mapping[str, str] | None = None,
+    mana_value: int | None = None,
+    enchants: str | None = None,
 ) -> bool:
     """Do these characteristics satisfy `f`, "you" being `viewer`? (Zone and "another"
     are the caller's business.) ``chosen``: the values the filter's source chose as it
-    entered (614.12a, 607.2a: "color", "creature_type"), for "of the chosen color/type"."""
+    entered (614.12a, 607.2a: "color", "creature_type"), for "of the chosen color/type".
+    A filter on mana value parity needs ``mana_value``."""
     if f.chosen is not None:
         value = (chosen or {}).get(f.chosen, "")
         if not value:
@@ -58,4 +61,8 @@ def characteristics_match(
         return False
     if f.owner == "opponent" and owner == viewer:
         return False
+    if f.mana_value is not None and (mana_value is None or (mana_value % 2 == 0) != (f.mana_value == "even")):
+        return False  # 202.3: zero is even
+    if f.enchant is not None and f.enchant != enchants:
+        return False  # "Aura spells with enchant creature"
     return True

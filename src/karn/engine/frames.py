@@ -49,6 +49,9 @@ class CastFrame(msgspec.Struct, tag="cast", array_like=True):
     kicker: list[bool] | None = None  # 601.2b: for each kicker cost, whether it is paid
     sacrificed: int = 0  # 601.2h: the permanent sacrificed as an additional cost
     modes_done: bool = False  # 601.4 / 700.2: "choose any number": no more modes
+    division: list[int] | None = None  # 601.2d: the amount each target gets, in the order chosen
+    alt: str | None = None  # 601.2b: the alternative cost chosen ("bestow"; "" none; None not asked)
+    sorcery_timing: bool = False  # 307.1: whether a sorcery could be cast as this cast was proposed
 
 
 class ActivateFrame(msgspec.Struct, tag="activate", array_like=True):

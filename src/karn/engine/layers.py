@@ -351,6 +351,11 @@ class Printed:
                 _intrinsic_land_abilities(t)
         c = t.copy()
         c.controller = o.controller
+        if o.bestowed:
+            # 702.103b: an Aura enchantment with enchant creature, no longer a creature (its
+            # creature types go with its card type, 205.3d)
+            c.types = (c.types - {"creature"}) | {"enchantment"}
+            c.subtypes = frozenset({"aura"})
         return c
 
     def statics(self, c: Chars) -> bool:
@@ -597,6 +602,7 @@ def _selected(env: _Env, e: _Effect) -> list[int]:
             objects[oid].owner,
             controller,
             chosen,
+            mana_value=c.mana_value,
         )
     ]
 

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from karn import ir
 from karn.engine import activated, casting, decisions, game_over, mana, timing
+from karn.engine.abilities import flashback_cost
 from karn.engine.actions import Action
 from karn.engine.context import Context
 from karn.engine.events import ZoneChange
 from karn.engine.frames import ResolveFrame
 from karn.engine.pipeline import perform
-from karn.engine.state import BATTLEFIELD, HAND, LIBRARY, Option
+from karn.engine.state import BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, Option
 
 
 def can_play_land(ctx: Context, p: int, oid: int) -> bool:
@@ -81,6 +82,14 @@ def _options(ctx: Context, p: int) -> list[Option]:
                 opts.append(Option("play", oid, label=f"play {name}"))
         elif casting.can_cast(ctx, p, oid, srcs, sorcery_ok, avail):
             opts.append(Option("cast", oid, label=f"cast {name}"))
+    seen_gy: set[str] = set()
+    for oid in pl.graveyard:
+        name = objects[oid].name
+        if name in seen_gy or flashback_cost(ctx, name) is None:
+            continue
+        seen_gy.add(name)
+        if casting.can_cast(ctx, p, oid, srcs, sorcery_ok, avail, flashback=True):  # 702.34a
+            opts.append(Option("cast", oid, label=f"cast {name} with flashback"))
     for pa in others:
         if pa.ab.mana_ability:
             if mana.can_activate_mana(ctx, p, pa.oid, pa.ab, srcs):
@@ -176,7 +185,8 @@ def explain(ctx: Context, a: Action) -> tuple[str, str]:
             return "305.2", f"{ctx.player_name(p)} has already played a land this turn"
         return "305.2", "a land can be played only in your main phase with an empty stack (116.2a)"
     if a.kind == "cast" and o is not None:
-        if o.zone != HAND or o.owner != p:
+        from_graveyard = o.zone == GRAVEYARD and flashback_cost(ctx, o.name) is not None
+        if (o.zone != HAND and not from_graveyard) or o.owner != p:
             return "601.2a", f"{o.name} is not in {ctx.player_name(p)}'s hand"
         face = ctx.face(o.name)
         if not casting.castable_card(ctx, o.name):
@@ -185,13 +195,24 @@ def explain(ctx: Context, a: Action) -> tuple[str, str]:
             return "601.2", f"{o.name} can't be cast: karn doesn't play all of its text"
         if "land" in face.types:
             return "305.9", f"{o.name} is a land: it is played, not cast"
-        if not casting.instant_speed(ctx, o.name) and not timing.sorcery_timing(ctx, p):
+        if (
+            not casting.instant_speed(ctx, o.name)
+            and not timing.sorcery_timing(ctx, p)
+            and not casting.flash_permitted(ctx, p, o.id)
+        ):
             return (
                 "307.1",
                 f"{o.name} can be cast only during its controller's main phase when the stack is empty (117.1a)",
             )
+        if casting.cast_forbidden(ctx, p, o.id, 0) and (
+            not face.cost.x or casting.cast_forbidden(ctx, p, o.id, 1)
+        ):
+            return "601.2e", f"{ctx.player_name(p)} can't cast {o.name}: a static ability forbids it (601.3)"
         if not casting.has_targets(ctx, p, o.id):
             return "601.2c", f"{o.name} has no legal targets (115)"
+        if from_graveyard:
+            fb = flashback_cost(ctx, o.name)
+            return "601.2h", f"{ctx.player_name(p)} can't pay the flashback cost of {o.name} ({fb}, 702.34a)"
         return "601.2h", f"{ctx.player_name(p)} can't pay the cost of {o.name} ({face.mana_cost})"
     if a.kind in ("activate", "mana") and o is not None:
         if o.zone != BATTLEFIELD or ctx.controller(o.id) != p:

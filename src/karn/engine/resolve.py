@@ -67,7 +67,12 @@ def resolve_step(ctx: Context, f: ResolveFrame) -> None:
                     and targeting.legal_target(ctx, spec, t, o.controller, source_id(o), o.id)
                 ]
             )
-        if any_targets and not any(legal):
+        if any_targets and not any(legal) and o.bestowed:
+            # 702.103e: a bestowed Aura spell whose target is illegal ceases to be bestowed and
+            # resolves as a creature spell (608.3b)
+            o.bestowed = False
+            ctx.emit("702.103e", f"{o.name}'s target is illegal: it resolves as a creature spell")
+        elif any_targets and not any(legal):
             s.agenda.pop()
             ctx.emit("608.2b", f"{stack_label(ctx, o)} doesn't resolve: all its targets are illegal")
             perform(ctx, leave_stack(o, "608.2b"))
@@ -101,7 +106,8 @@ def finish(ctx: Context, o: Obj, f: ResolveFrame) -> None:
         # 608.3: a permanent spell becomes a permanent under its controller's control;
         # an Aura spell enters attached to the object it targeted (303.4f).
         legal = f.legal or []
-        attach = legal[0][0] if enchant_filter(ctx, o.name) is not None and legal and legal[0] else 0
+        aura = o.bestowed or enchant_filter(ctx, o.name) is not None
+        attach = legal[0][0] if aura and legal and legal[0] else 0
         perform(
             ctx,
             ZoneChange(

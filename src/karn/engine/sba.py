@@ -63,6 +63,11 @@ def perform_sbas(ctx: Context) -> bool:
             text = f"{c.name} has no loyalty and is put into the graveyard"
             to_graveyard.append(ZoneChange(obj=oid, to=GRAVEYARD, rule="704.5i", cause="sba", text=text))
     for oid, c in watch.auras:
+        if oid not in dying and objects[oid].bestowed and not _aura_legal(ctx, oid):
+            # 702.103f: a bestowed Aura attached to an illegal object (or to nothing) becomes
+            # unattached and ceases to be bestowed, an exception to 704.5m
+            others.append(Attach(obj=oid, to=0, rule="702.103f"))
+            continue
         if oid not in dying and not _aura_legal(ctx, oid):
             dying.add(oid)
             text = f"{c.name} is not attached to a legal object and is put into the graveyard"
@@ -101,6 +106,8 @@ def _aura_legal(ctx: Context, oid: int) -> bool:
     host = o.attached_to
     if not host or host not in s.objects or s.objects[host].zone != BATTLEFIELD:
         return False
+    if o.bestowed:
+        return ctx.chars(host).is_("creature")  # 702.103b: enchant creature
     for a in ctx.chars(oid).abilities:
         if isinstance(a, ir.Keyword) and a.name == "enchant" and a.arg is not None:
             return targeting.matches(ctx, host, a.arg, ctx.controller(oid))

@@ -103,6 +103,13 @@ class Obj(msgspec.Struct, array_like=True, omit_defaults=True):
     counter_ts: dict[str, int] = msgspec.field(default_factory=dict)
     # 707.2, 613.2a: the copiable values of a copy effect it entered with (Clone), or None.
     copy_of: CopyValues | None = None
+    # 601.2d: "divided as you choose": the amount announced for each target of the dividing
+    # slot, in the order the targets were chosen
+    division: list[int] = msgspec.field(default_factory=list)
+    # 702.103b: a bestowed Aura spell, or the bestowed Aura it became (until it ceases to be
+    # bestowed, 702.103e-f)
+    bestowed: bool = False
+    flashback: bool = False  # 702.34a: a spell cast for its flashback cost (exiled as it leaves the stack)
 
 
 class Player(msgspec.Struct, array_like=True):

@@ -20,7 +20,15 @@ def matches(ctx: Context, oid: int, f: ir.Filter, controller: int, source: int =
         return False
     c = ctx.chars(oid)
     return characteristics_match(
-        f, c.types, c.subtypes, c.supertypes, c.colors, ctx.controller(oid), o.owner, controller
+        f,
+        c.types,
+        c.subtypes,
+        c.supertypes,
+        c.colors,
+        ctx.controller(oid),
+        o.owner,
+        controller,
+        mana_value=c.mana_value,
     )
 
 

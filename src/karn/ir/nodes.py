@@ -57,6 +57,8 @@ class Filter:
     not_supertypes: tuple[str, ...] = ()  # "nonbasic" -> ("basic",)
     # "of the chosen color / type": the value the source chose as it entered (614.12a)
     chosen: Literal["color", "creature_type", None] = None
+    mana_value: Literal["even", "odd", None] = None  # "with even mana values" (202.3; zero is even)
+    enchant: str | None = None  # "Aura spells with enchant creature": the type its enchant names
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,11 +346,13 @@ Change = (
 @dataclass(frozen=True, slots=True)
 class DealDamage:
     """The source deals damage (120). ``divided="evenly"``: the amount is divided
-    evenly, rounded down, among all targets of slot ``to.index``."""
+    evenly, rounded down, among all targets of slot ``to.index``; ``divided="chosen"``:
+    "divided as you choose", the division announced as the spell is cast (601.2d), each
+    target getting at least 1, kept in the spell's ``division``."""
 
     amount: Amount
     to: Ref
-    divided: Literal["evenly", None] = None
+    divided: Literal["evenly", "chosen", None] = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -1203,6 +1207,48 @@ class LoyaltyCostIncrease:
 
 
 @dataclass(frozen=True, slots=True)
+class CastRestriction:
+    """A static ability: "[players] can't cast [spells]" ("Your opponents can't cast spells with
+    even mana values."). ``players`` is relative to the ability's controller; a spell ``spells``
+    describes can't be cast by them (601.2e: checked once its mana value is known, X included;
+    601.3a: it may be begun if some choice could make it legal)."""
+
+    players: Literal["you", "opponent", "any"]
+    spells: Filter
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class FlashPermission:
+    """A static ability: "You may cast [spells] as though they had flash." (702.8a; 601.3b:
+    checked as the spell is proposed, with the choices that make it one of those spells)."""
+
+    spells: Filter
+    text: str = ""
+    players: Literal["you", "any"] = "you"  # "Any player may cast ..."
+
+
+@dataclass(frozen=True, slots=True)
+class Bestow:
+    """ "Bestow [cost]" (702.103a): an alternative cost (118.9, 601.2b); cast bestowed, the spell
+    is an Aura enchantment with enchant creature (702.103b) until it ceases to be bestowed
+    (702.103e-f)."""
+
+    cost: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Flashback:
+    """ "Flashback [cost]" (702.34a): the card may be cast from its owner's graveyard (if the
+    spell is an instant or sorcery) by paying [cost] rather than its mana cost (118.9); cast so,
+    it is exiled instead of going anywhere else whenever it would leave the stack."""
+
+    cost: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Kicker:
     """ "Kicker [cost]" / "Kicker [cost 1] and/or [cost 2]" (702.33a-b): optional additional
     costs the caster may pay as the spell is cast (601.2b, 601.2f); ``costs`` are mana costs
@@ -1237,6 +1283,10 @@ Ability = (
     | SkipStep
     | OpeningHand
     | EntersChoice
+    | CastRestriction
+    | FlashPermission
+    | Bestow
+    | Flashback
     | Unsupported
 )
 

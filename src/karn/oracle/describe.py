@@ -21,6 +21,8 @@ from karn.ir.nodes import (
     ApplyContinuous,
     ApplyRules,
     Attach,
+    Bestow,
+    CastRestriction,
     Change,
     CompiledCard,
     Condition,
@@ -47,6 +49,8 @@ from karn.ir.nodes import (
     ExileUntilSourceLeaves,
     Fight,
     Filter,
+    Flashback,
+    FlashPermission,
     GainAbility,
     GainControl,
     GainLife,
@@ -130,8 +134,18 @@ def describe_ability(a: Ability) -> str:
         return (
             f"Triggered ({trigger_text(a.trigger)}{cond}): {effects_text(a.effects)}{targets_text(a.targets)}"
         )
+    if isinstance(a, Bestow):
+        return f"Bestow {a.cost} (alternative cost: an Aura with enchant creature)"
+    if isinstance(a, Flashback):
+        return f"Flashback {a.cost} (cast from your graveyard, then exiled)"
     if isinstance(a, Kicker):
         return "Kicker " + " and/or ".join(a.costs)
+    if isinstance(a, FlashPermission):
+        who = "any player" if a.players == "any" else "you"
+        return f"Permission: {who} may cast a {filter_text(a.spells)} as though it had flash"
+    if isinstance(a, CastRestriction):
+        who = {"you": "you", "opponent": "your opponents", "any": "players"}[a.players]
+        return f"Restriction: {who} can't cast a {filter_text(a.spells)}"
     if isinstance(a, LoyaltyCostIncrease):
         return f"Loyalty abilities you activate cost an additional [{a.loyalty:+d}]"
     if isinstance(a, AdditionalCost):
@@ -427,6 +441,10 @@ def filter_text(f: Filter) -> str:
     elif f.zone != "battlefield":
         words.append("card")
     text = " ".join(words)
+    if f.mana_value:
+        text += f" with {f.mana_value} mana value"
+    if f.enchant:
+        text += f" with enchant {f.enchant}"
     if f.zone == "any":
         return ("object" if words == ["card"] else text) + " in any zone"
     if f.zone == "not_battlefield":
@@ -575,7 +593,7 @@ def effect_text(e: Effect) -> str:
 
 @renders(DealDamage)
 def _deal_damage(e: DealDamage) -> str:
-    div = " divided evenly" if e.divided else ""
+    div = {"evenly": " divided evenly", "chosen": " divided as you choose", None: ""}[e.divided]
     return f"deal {amount_text(e.amount)} damage{div} to {ref_text(e.to)}"
 
 

@@ -227,6 +227,13 @@ def _is_desc(tok: Tok) -> bool:
     return tok.type in _DESC_TYPES or tok.value in _DESC_WORDS or tok.value in ("first", "double")
 
 
+def _counts_follow(toks: list[Tok], i: int) -> bool:
+    """A list of numbers of targets goes on at ``i``: "two, or three target ..."."""
+    if i < len(toks) and toks[i].value == "or":
+        i += 1
+    return i < len(toks) and toks[i].type == "NUMWORD"
+
+
 def _list_separators(toks: list[Tok]) -> list[Tok]:
     """Re-type "," and "and" that separate items of a noun or keyword list."""
     out = list(toks)
@@ -234,6 +241,9 @@ def _list_separators(toks: list[Tok]) -> list[Tok]:
         if t.value not in (",", "and") or i == 0 or i + 1 >= len(toks):
             continue
         prev, nxt = toks[i - 1], toks[i + 1]
+        if t.value == "," and prev.type == "NUMWORD" and _counts_follow(toks, i + 1):
+            out[i] = Tok("LCOMMA", ",", t.start, t.end)  # "one, two, or three targets"
+            continue
         if not _is_desc(prev):
             continue
         if t.value == ",":

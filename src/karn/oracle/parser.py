@@ -30,9 +30,13 @@ from karn.oracle.syntax import (
     AsLongAsSentence,
     AttachVP,
     AttacksTriggerA,
+    BestowA,
     BlockLimitVP,
     CantBeRegeneratedVP,
+    CantBlockWithVP,
+    CantCastVP,
     CantGainLifeVP,
+    CastAsThoughFlashVP,
     CastTriggerA,
     CdaSentence,
     ChainSentence,
@@ -71,6 +75,7 @@ from karn.oracle.syntax import (
     ExileUntilVP,
     ExileVP,
     FightVP,
+    FlashbackA,
     ForEachOpponentSentence,
     GainControlIfRegeneratesVP,
     GainControlVP,
@@ -232,6 +237,12 @@ class _Builder(Transformer[Token, Any]):
 
     def kwi_prowess(self, meta: Meta, c: list[Any]) -> ProwessA:
         return ProwessA()
+
+    def kwi_bestow(self, meta: Meta, c: list[Any]) -> BestowA:
+        return BestowA(str(c[0]))
+
+    def kwi_flashback(self, meta: Meta, c: list[Any]) -> FlashbackA:
+        return FlashbackA(str(c[0]))
 
     def kwi_kicker(self, meta: Meta, c: list[Any]) -> KickerA:
         return KickerA(tuple(str(m) for m in c))
@@ -727,6 +738,9 @@ class _Builder(Transformer[Token, Any]):
     def v_damage_divided(self, meta: Meta, c: list[Any]) -> DamageVP:
         return DamageVP(c[0], c[1], divided=True, text=self._text(meta))
 
+    def v_damage_divided_chosen(self, meta: Meta, c: list[Any]) -> DamageVP:
+        return DamageVP(c[0], c[1], divided=True, chosen=True, text=self._text(meta))
+
     def v_gain_life(self, meta: Meta, c: list[Any]) -> GainLifeVP:
         return GainLifeVP(c[0], text=self._text(meta))
 
@@ -791,6 +805,16 @@ class _Builder(Transformer[Token, Any]):
 
     def v_cant_block(self, meta: Meta, c: list[Any]) -> ModifyVP:
         return ModifyVP(cant_block=True, until_eot=_eot(c, meta), text=self._text(meta))
+
+    def v_become_color(self, meta: Meta, c: list[Any]) -> ModifyVP:
+        # 105.3: "becomes black": its color is black (and no other), layer 5 (613.1e)
+        return ModifyVP(set_colors=(COLORS[str(c[0])],), until_eot=len(c) > 1, text=self._text(meta))
+
+    def v_cant_block_with(self, meta: Meta, c: list[Any]) -> CantBlockWithVP:
+        return CantBlockWithVP(c[0], text=self._text(meta))
+
+    def v_cant_cast(self, meta: Meta, c: list[Any]) -> CantCastVP:
+        return CantCastVP(c[0], text=self._text(meta))
 
     def v_cant_attack_or_block(self, meta: Meta, c: list[Any]) -> ModifyVP:
         return ModifyVP(cant_attack=True, cant_block=True, until_eot=_eot(c, meta), text=self._text(meta))
@@ -918,7 +942,7 @@ class _Builder(Transformer[Token, Any]):
         return OpeningHandSentence(text=self._text(meta))
 
     def one_or_more(self, meta: Meta, c: list[Any]) -> str:
-        if str(c[0]) != "one":
+        if c[0] != 1:
             raise ParseError(f"'{c[0]} or more'", meta.start_pos)
         return "one_or_more"
 
@@ -1099,6 +1123,9 @@ class _Builder(Transformer[Token, Any]):
 
     def v_may(self, meta: Meta, c: list[Any]) -> MayVP:
         return MayVP(c[0], text=self._text(meta))
+
+    def v_may_cast_as_though_flash(self, meta: Meta, c: list[Any]) -> CastAsThoughFlashVP:
+        return CastAsThoughFlashVP(c[0], text=self._text(meta))
 
     def v_attach(self, meta: Meta, c: list[Any]) -> AttachVP:
         return AttachVP(c[0], c[1], text=self._text(meta))
@@ -1345,6 +1372,12 @@ class _Builder(Transformer[Token, Any]):
     def np_you(self, meta: Meta, c: list[Any]) -> NP:
         return self._np(meta, "you")
 
+    def np_any_player(self, meta: Meta, c: list[Any]) -> NP:
+        return self._np(meta, "any_player")
+
+    def np_your_opponents(self, meta: Meta, c: list[Any]) -> NP:
+        return self._np(meta, "your_opponents")
+
     def np_that(self, meta: Meta, c: list[Any]) -> NP:
         return self._np(meta, "that", desc=c[0])
 
@@ -1374,6 +1407,24 @@ class _Builder(Transformer[Token, Any]):
         if not isinstance(n, int):
             raise ParseError("X targets", meta.start_pos)
         return self._np(meta, "target", desc=c[1], min=n, max=n)
+
+    def np_n_or_more_target(self, meta: Meta, c: list[Any]) -> NP:
+        n = c[0]
+        if not isinstance(n, int):
+            raise ParseError("X or more targets", meta.start_pos)
+        return self._np(meta, "target", desc=c[1], min=n, max=None)
+
+    def np_n_to_m_target(self, meta: Meta, c: list[Any]) -> NP:
+        # "one or two targets", "one, two, or three target creatures" (601.2c): between the
+        # first and the last number of targets; "targets" alone is "any target" (115.4)
+        counts = [x for x in c if isinstance(x, int) or x == "X"]
+        desc = c[-1] if c and isinstance(c[-1], Desc) else None
+        if any(not isinstance(n, int) for n in counts):
+            raise ParseError("X targets", meta.start_pos)
+        low, high = int(counts[0]), int(counts[-1])
+        if desc is None:
+            return self._np(meta, "any_target", min=low, max=high)
+        return self._np(meta, "target", desc=desc, min=low, max=high)
 
     def np_upto_target(self, meta: Meta, c: list[Any]) -> NP:
         n = c[0]
@@ -1549,6 +1600,15 @@ class _Builder(Transformer[Token, Any]):
 
     def q_you_attacked_with(self, meta: Meta, c: list[Any]) -> Qual:
         return Qual("attacked_with", "you")  # "creature you attacked with this turn" (508.1)
+
+    def q_with_enchant(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("enchant", str(c[0]))  # 303.4a: "with enchant creature"
+
+    def q_even_mana_value(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("mana_value", "even")  # 202.3: "with even mana values" (zero is even)
+
+    def q_odd_mana_value(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("mana_value", "odd")
 
     def q_you_cast(self, meta: Meta, c: list[Any]) -> Qual:
         return Qual("controller", "you")  # 601.2: the player who casts a spell controls it

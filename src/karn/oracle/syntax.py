@@ -39,6 +39,8 @@ class Qual:
         "from_among",
         "chosen",
         "their_choice",
+        "mana_value",
+        "enchant",
     ]
     value: str = ""  # "you" / "opponent" for controller/owner; the zone for "zone"
     player: NP | None = None  # for player_controls
@@ -60,6 +62,8 @@ class Desc:
 
 NPKind = Literal[
     "self",
+    "your_opponents",
+    "any_player",
     "self_or_another",
     "it",
     "you",
@@ -136,13 +140,15 @@ class VerbA:
 
 @dataclass(frozen=True, slots=True)
 class DamageVP(VerbA):
-    """ "deal N damage to R" (120); ``divided``: "divided evenly, rounded down, among R"."""
+    """ "deal N damage to R" (120); ``divided``: "divided evenly, rounded down, among R";
+    with ``chosen``: "divided as you choose among R" (601.2d)."""
 
     amount: AmountA
     recipient: NP
     divided: bool = False
     text: str = ""
     power_of: NP | None = None  # "deals damage equal to <its / that creature's> power"
+    chosen: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,6 +295,7 @@ class ModifyVP(VerbA):
     cant_block: bool = False
     until_eot: bool = False
     text: str = ""
+    set_colors: tuple[str, ...] = ()  # "become black": the colors it becomes (105.3, layer 5)
 
 
 @dataclass(frozen=True, slots=True)
@@ -964,6 +971,20 @@ class KeywordA:
 
 
 @dataclass(frozen=True, slots=True)
+class BestowA(KeywordA):
+    """ "Bestow {4}{U}" (702.103a)."""
+
+    cost: str
+
+
+@dataclass(frozen=True, slots=True)
+class FlashbackA(KeywordA):
+    """ "Flashback {2}{R}" (702.34a)."""
+
+    cost: str
+
+
+@dataclass(frozen=True, slots=True)
 class KickerA(KeywordA):
     """ "Kicker {2}{G}", "Kicker {W} and/or {2}{B}" (702.33a-b)."""
 
@@ -1179,3 +1200,27 @@ class ModalA:
 
 
 AbilityA = KeywordA | ActivatedA | TriggeredA | ModalA | Effects
+
+
+@dataclass(frozen=True, slots=True)
+class CantCastVP(VerbA):
+    """ "[players] can't cast [spells]" (a static ability's restriction on casting, 601.3a)."""
+
+    spells: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CantBlockWithVP(VerbA):
+    """ "[players] can't block with [creatures]" (a restriction on blocking, 509.1b)."""
+
+    blockers: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CastAsThoughFlashVP(VerbA):
+    """ "may cast [spells] as though they had flash" (a permission on timing, 601.3b, 702.8)."""
+
+    spells: NP
+    text: str = ""

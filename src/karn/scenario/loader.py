@@ -38,7 +38,7 @@ PLAYER_KEYS = ("life", "poison", *PLAYER_ZONES)
 ENTRY_KEYS = ("card", "tapped", "sick", "counters", "damage", "attached_to")
 STEP_KEYS: dict[str, tuple[str, ...]] = {
     "play": ("play", "by"),
-    "cast": ("cast", "by", "targets", "x", "mode", "pay", "from", "alt", "with", "face"),
+    "cast": ("cast", "by", "targets", "x", "mode", "pay", "from", "alt", "with", "face", "divide"),
     "activate": ("activate", "by", "ability", "targets", "x", "pay"),
     "attack": ("attack", "at"),
     "block": ("block",),
@@ -169,6 +169,7 @@ class Step:
     alt: str | None = None
     with_costs: list[tuple[str, int]] = field(default_factory=list)
     face: int = 1
+    divide: list[int] = field(default_factory=list)  # cast: 601.2d, the amount for each target, in order
     ability: int = 1
     attackers: list[Ref] = field(default_factory=list)
     at: Ref | None = None  # what every attacker attacks (None: the default opponent)
@@ -570,6 +571,11 @@ class _Reader:
             step.with_costs = self.with_costs(keys["with"])
         if "face" in keys:
             step.face = self.integer(keys["face"], "face", 1, 2)
+        if "divide" in keys:
+            node = keys["divide"]
+            if not isinstance(node, yaml.SequenceNode):
+                raise self.error(node, "divide must list the amount for each target, e.g. divide: [2, 1]")
+            step.divide = [self.integer(item, "divide", 1, 1000) for item in node.value]
 
     def with_costs(self, node: yaml.Node) -> list[tuple[str, int]]:
         out: list[tuple[str, int]] = []

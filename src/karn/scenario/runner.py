@@ -51,9 +51,26 @@ class Result:
 # A scenario goes at most this many turns ahead in one step: a longer wait is a mistake.
 MAX_TURNS_AHEAD = 100
 # Decisions that are part of casting a spell or activating an ability (601.2b-h, 602.2b).
-CASTING_KINDS = ("mode", "kicker", "x", "target", "sacrifice", "pay")
+#: the alternative costs (118.9) karn can pay: `alt: NAME` in a cast step
+SUPPORTED_ALT_COSTS = ("bestow", "flashback")
+
+CASTING_KINDS = ("alt", "mode", "kicker", "x", "target", "divide", "sacrifice", "pay")
 # Options whose first number is an object id or a player (not an index, a number or a mode).
-NON_OBJECT_OPTIONS = ("replace", "mode", "number", "x", "order", "pay", "pass", "cancel", "done", "yes", "no")
+NON_OBJECT_OPTIONS = (
+    "replace",
+    "alt",
+    "mode",
+    "number",
+    "x",
+    "divide",
+    "order",
+    "pay",
+    "pass",
+    "cancel",
+    "done",
+    "yes",
+    "no",
+)
 
 
 def _unanswered(d: Decision) -> str:
@@ -281,9 +298,14 @@ class Runner:
         g = self.g
         queue = list(targets)
         modes = [] if resumed else list(st.modes)
+        division = [] if resumed else list(st.divide)
         paid_sources = False
         while g.decision is not None and g.decision.kind in CASTING_KINDS:
             d = g.decision
+            if queue and d.kind in ("divide", "sacrifice", "pay"):
+                # the targets are chosen (601.2c) and some given were never asked for: refused
+                # before anything is paid, so the cast is undone
+                raise StepFailed(f"unused targets: {', '.join(self.describe(t) for t in queue)}")
             if d.kind == "sacrifice":
                 # 601.2h: the permanent to sacrifice for an additional cost; with a choice, the
                 # next step (choose) names it and the cast goes on.
@@ -295,6 +317,14 @@ class Runner:
                 return
             if d.kind == "target" and d.rule != "601.2c":
                 break  # a triggered ability's target (603.3d): answered by a later choose step
+            if d.kind == "alt":
+                # 601.2b: `alt: bestow` casts it for that alternative cost; without `alt`, normally
+                want = 1 if st.alt is not None and st.alt.lower() == "bestow" else 0
+                if not self.offered(Action("alt", want)):
+                    how = f"for its {st.alt} cost" if want else "normally (without an alternative cost)"
+                    raise StepFailed(f"{d.prompt}: it can't be cast {how} now (601.2b, 601.3)")
+                self.apply(Action("alt", want))
+                continue
             if d.kind == "kicker":
                 # 601.2b: `with: [kicker]` pays every kicker cost, `with: ["kicker {W}"]` that one;
                 # without `with`, optional additional costs are declined.
@@ -315,6 +345,15 @@ class Runner:
                     offered = [o.a + 1 for o in self.options() if o.kind == "mode"]
                     raise StepFailed(f"mode {mode} can't be chosen now (modes that can: {offered})")
                 self.apply(Action("mode", mode - 1))
+            elif d.kind == "divide":
+                # 601.2d: `divide: [N, ...]` gives the amount for each target in the order given
+                if not division:
+                    raise ScenarioMistake(f"the spell divides damage: give divide ({d.prompt})")
+                n = division.pop(0)
+                if not self.offered(Action("divide", n)):
+                    can = [o.a for o in self.options() if o.kind == "divide"]
+                    raise StepFailed(f"{n} can't be announced here (601.2d; it can be {can}): {d.prompt}")
+                self.apply(Action("divide", n))
             elif d.kind == "x":
                 if st.x is None:
                     raise ScenarioMistake("the spell has X: give x")
@@ -364,8 +403,11 @@ class Runner:
             raise
 
     def cast(self, st: Step) -> None:
-        if st.alt is not None:
-            raise NotSupported(f"karn doesn't support alternative costs yet (alt: {st.alt}; 118.9)")
+        if st.alt is not None and st.alt.lower() not in SUPPORTED_ALT_COSTS:
+            raise NotSupported(
+                f"karn doesn't support the alternative cost {st.alt!r} yet (118.9; karn supports: "
+                f"{', '.join(SUPPORTED_ALT_COSTS)})"
+            )
         if any(not n.lower().startswith("kicker") for n, _ in st.with_costs):
             costs = ", ".join(name if n == 1 else f"{name} {n}" for name, n in st.with_costs)
             raise NotSupported(f"karn doesn't support optional additional costs yet (with: {costs}; 601.2b)")
@@ -391,7 +433,15 @@ class Runner:
             )
         if st.modes and not modal:
             raise ScenarioMistake(f"{name} is not modal: remove mode")
-        if st.cast_from != "hand" and not self.offered(Action("cast", oid)):
+        alt_kind = {"bestow": ir.Bestow, "flashback": ir.Flashback}.get((st.alt or "").lower())
+        if alt_kind is not None and not any(isinstance(a, alt_kind) for a in spell):
+            raise ScenarioMistake(f"{name} has no {st.alt} cost: remove alt (118.9)")
+        if alt_kind is ir.Flashback and st.cast_from != "graveyard":
+            raise ScenarioMistake(
+                "a spell is cast with flashback from a graveyard: add from: graveyard (702.34a)"
+            )
+        engine_casts_from = st.cast_from == "graveyard" and any(isinstance(a, ir.Flashback) for a in spell)
+        if st.cast_from != "hand" and not engine_casts_from and not self.offered(Action("cast", oid)):
             raise NotSupported(
                 f"karn offers no cast of {name} from {self.letters[p]}'s {st.cast_from}: casting a spell "
                 "from a zone other than a hand (flashback 702.34, and the like) is not supported yet"

@@ -20,12 +20,19 @@ def deal_damage(ctx: Context, f: ResolveFrame, o: Obj, e: ir.DealDamage) -> Outc
     if e.divided == "evenly":
         everyone = [t for slot in o.targets for t in slot]
         n = n // max(1, len(everyone))
+    share = {t: n for t in targets}
+    if e.divided == "chosen":
+        # 601.2d / 608.2b: each target gets the amount announced while casting; the share of a
+        # target that became illegal isn't dealt to the others.
+        slot = o.targets[e.to.index] if e.to.index < len(o.targets) else []
+        announced = dict(zip(slot, o.division, strict=False))
+        share = {t: announced.get(t, 0) for t in targets}
     src = damage_source(ctx, source_id(o))
     s = ctx.state
     events: list[GameEvent] = [
-        damage_event(ctx, src, source_id(o), t, n)
+        damage_event(ctx, src, source_id(o), t, share[t])
         for t in targets
-        if n > 0 and (t < 0 or (t in s.objects and s.objects[t].zone == BATTLEFIELD))
+        if share[t] > 0 and (t < 0 or (t in s.objects and s.objects[t].zone == BATTLEFIELD))
     ]
     if events:
         perform(ctx, events)

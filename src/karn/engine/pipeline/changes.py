@@ -202,6 +202,7 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
         new.counters = {k: v for k, v in counters.items() if v}
         if ev.origin == STACK:
             new.kicked = list(o.kicked)  # 702.33d: a permanent was kicked if its spell was
+            new.bestowed = o.bestowed and bool(ev.attach_to)  # 702.103b, 702.103e
         new.chosen = dict(ev.chosen)  # 607.2a: what was chosen as it entered (614.12a)
         new.copy_of = ev.copy_of  # 707.9: it enters as a copy (layer 1a)
         if ev.attach_to and ev.attach_to in s.objects and s.objects[ev.attach_to].zone == BATTLEFIELD:
@@ -517,6 +518,8 @@ def execute_attach(ctx: Context, ev: Attach) -> list[GameEvent]:
     if o is None or o.zone != BATTLEFIELD:
         return []
     o.attached_to = ev.to
+    if not ev.to:
+        o.bestowed = False  # 702.103f: a bestowed Aura that becomes unattached ceases to be bestowed
     if ev.to:
         s.timestamp += 1
         o.timestamp = s.timestamp

@@ -31,7 +31,7 @@ from karn.engine.context import Context
 from karn.engine.events import CounterChange, CreateToken, Damage, GameEvent, ZoneChange
 from karn.engine.filters import characteristics_match
 from karn.engine.layers import copiable_values
-from karn.engine.state import BATTLEFIELD, Option, ref_player
+from karn.engine.state import BATTLEFIELD, EXILE, STACK, Option, ref_player
 from karn.engine.subtypes import COLOR_NAMES, COLORS, CREATURE_TYPES
 
 
@@ -214,6 +214,21 @@ def _enters(ctx: Context, ev: ZoneChange) -> Iterator[Replacement]:
             c.controller,
         ):
             yield _enters_replacement(f"enters:{src}:{aid}", ab, c.name)
+
+
+@finds(ZoneChange)
+def _flashback_exile(ctx: Context, ev: ZoneChange) -> Iterator[Replacement]:
+    """702.34a: a spell cast with flashback is exiled instead of going anywhere else whenever it
+    would leave the stack (countered, resolved, or with illegal targets)."""
+    o = ctx.state.objects.get(ev.obj)
+    if o is not None and o.zone == STACK and o.flashback and ev.to not in (EXILE, ""):
+        yield Replacement(f"flashback:{o.id}", f"{o.name}: exiled (flashback)", "self", _to_exile)
+
+
+def _to_exile(ctx: Context, ev: ZoneChange, pick: int = -1) -> list[GameEvent]:
+    ev.to = EXILE
+    ev.rule = "702.34a"
+    return [ev]
 
 
 def _enters_effects(ctx: Context) -> list[tuple[int, str, ir.EntersReplacement]]:

@@ -8,7 +8,7 @@ Static abilities (604) use :func:`modification` and :func:`merge` too
 
 from __future__ import annotations
 
-from karn.ir.nodes import ApplyContinuous, Effect, Modify, Selector
+from karn.ir.nodes import ApplyContinuous, Effect, Modify, Selector, SetColors
 from karn.oracle.lowering.context import Ctx
 from karn.oracle.lowering.references import no_reference, object_sel
 from karn.oracle.lowering.registry import Clause, lowers
@@ -57,6 +57,7 @@ def modification(what: Selector, vp: ModifyVP) -> Modify:
         add_keywords=vp.keywords,
         cant_attack=vp.cant_attack,
         cant_block=vp.cant_block,
+        changes=(SetColors(vp.set_colors),) if vp.set_colors else (),
     )
 
 
@@ -70,4 +71,5 @@ def merge(a: Modify, b: Modify) -> Modify:
         a.cant_attack or b.cant_attack,
         a.cant_block or b.cant_block,
         -1 if -1 in (a.extra_blocks, b.extra_blocks) else a.extra_blocks + b.extra_blocks,
+        a.changes + b.changes,
     )

@@ -90,6 +90,17 @@ def lower_damage(vp: DamageVP, clause: Clause) -> list[Effect]:
     else:
         n = amount(vp.amount)
     to = damage_recipient(vp.recipient, ctx)
+    if vp.chosen:
+        # 601.2d: the division is announced as the spell is cast, so its amount must be known
+        # then (a number, or X); triggered and activated abilities would divide as they're put
+        # on the stack (603.3d, 602.2b), which the engine doesn't ask yet.
+        if not ctx.spell:
+            raise ctx.fail("damage divided as you choose by an ability (603.3d) isn't supported")
+        if not (isinstance(n, int) or (isinstance(n, Var) and n.name == "X")):
+            raise ctx.fail("damage divided as you choose needs an amount known as the spell is cast (601.2d)")
+        if to.kind != "target":
+            raise ctx.fail("damage divided as you choose among something other than targets")
+        return [DealDamage(n, to, divided="chosen")]
     return [DealDamage(n, to, divided="evenly" if vp.divided else None)]
 
 

@@ -126,6 +126,8 @@ def describe(
         raise ctx.fail(f"the IR Filter cannot express '{desc.text}' (objects in different zones)")
     zone_quals = 0
     chosen: str | None = None
+    mana_value: Literal["even", "odd", None] = None
+    enchant: str | None = None
     for q in desc.quals:
         if q.kind == "controller":
             controller = "you" if q.value == "you" else "opponent"
@@ -152,6 +154,13 @@ def describe(
                     f"the IR reads 'the chosen ...' only in a static ability's group ('{desc.text}')"
                 )
             chosen = q.value
+        elif q.kind == "enchant":
+            if "aura" not in subtypes:
+                raise ctx.fail(f"'with enchant' on something other than an Aura ('{desc.text}')")
+            enchant = q.value
+        elif q.kind == "mana_value":
+            mana_value = "even" if q.value == "even" else "odd"
+            has_objects = True
         elif q.kind == "player_controls":
             if not player_controls:
                 raise ctx.fail(f"the IR cannot restrict '{desc.text}' to a player's permanents here")
@@ -196,6 +205,8 @@ def describe(
             other=other,
             zone=zone,
             chosen="color" if chosen == "color" else "creature_type" if chosen else None,
+            mana_value=mana_value,
+            enchant=enchant,
         )
     elif controller or owner or other or chosen:
         raise ctx.fail("qualifier on a player")

@@ -4,11 +4,27 @@ conditions, 607.2i, 702.33e-f) and "If you don't" after a "you may" (608.2d)."""
 
 from __future__ import annotations
 
-from karn.ir.nodes import Ability, Declined, Effect, IfCondition, Kicked, Kicker, May
+from karn.ir.nodes import Ability, Bestow, Declined, Effect, Flashback, IfCondition, Kicked, Kicker, May
 from karn.oracle.lowering.chains import lower_chain
 from karn.oracle.lowering.context import Ctx, LowerError
 from karn.oracle.lowering.registry import lowers_keyword, lowers_sentence
-from karn.oracle.syntax import IfKickedSentence, IfYouDontSentence, KickerA
+from karn.oracle.syntax import BestowA, FlashbackA, IfKickedSentence, IfYouDontSentence, KickerA
+
+
+@lowers_keyword(BestowA)
+def lower_bestow(kw: BestowA, text: str) -> list[Ability]:
+    """ "Bestow [cost]": cast bestowed for [cost] rather than the mana cost (702.103a)."""
+    if "{X}" in kw.cost:
+        raise LowerError("bestow cost with X (107.3)", text)
+    return [Bestow(kw.cost, text=text)]
+
+
+@lowers_keyword(FlashbackA)
+def lower_flashback(kw: FlashbackA, text: str) -> list[Ability]:
+    """ "Flashback [cost]": cast from the graveyard for [cost], then exiled (702.34a)."""
+    if "{X}" in kw.cost:
+        raise LowerError("flashback cost with X (107.3)", text)
+    return [Flashback(kw.cost, text=text)]
 
 
 @lowers_keyword(KickerA)

@@ -3,6 +3,7 @@ replacement effects on how permanents enter the battlefield (614.1c-d)."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import replace
 from typing import Literal
 
@@ -12,11 +13,13 @@ from karn.ir.nodes import (
     AddColors,
     AddTypes,
     ApplyContinuous,
+    CastRestriction,
     Change,
     Count,
     Effect,
     EntersReplacement,
     Filter,
+    FlashPermission,
     GainAbility,
     Group,
     LoseAbilities,
@@ -46,7 +49,7 @@ from karn.oracle.lowering.costs import (
 )
 from karn.oracle.lowering.descriptions import describe
 from karn.oracle.lowering.references import no_reference, object_sel
-from karn.oracle.lowering.registry import Clause, lowers, lowers_sentence
+from karn.oracle.lowering.registry import Clause, lowers, lowers_sentence, no_effect
 from karn.oracle.lowering.replacements import (
     lower_cant_gain_life_ability,
     lower_prevent_all_ability,
@@ -59,7 +62,10 @@ from karn.oracle.syntax import (
     AsEntersChooseSentence,
     AsLongAsSentence,
     BlockLimitVP,
+    CantBlockWithVP,
+    CantCastVP,
     CantGainLifeVP,
+    CastAsThoughFlashVP,
     CdaSentence,
     ChainSentence,
     ControlVP,
@@ -97,6 +103,9 @@ def lower_static(effects: Effects, text: str) -> Ability:
     entering = _enters_item(effects)
     if entering is not None:
         return lower_enters(entering, ctx, text)
+    restriction = _player_restriction(effects, ctx, text)
+    if restriction is not None:
+        return restriction
     copy = _enter_as_copy(effects, ctx, text)
     if copy is not None:
         return copy
@@ -341,6 +350,61 @@ def _single_item(effects: Effects) -> Item | None:
     return None
 
 
+_RESTRICTED_PLAYERS: dict[str, Literal["you", "opponent"]] = {"you": "you", "your_opponents": "opponent"}
+
+
+def _player_restriction(
+    effects: Effects, ctx: Ctx, text: str
+) -> CastRestriction | FlashPermission | Static | None:
+    """ "Your opponents can't cast spells with even mana values." (a restriction on casting,
+    601.2e) and "Your opponents can't block with creatures with even mana values." (509.1b:
+    the creatures those players control can't block)."""
+    ss = effects.sentences
+    if not (len(ss) == 1 and isinstance(ss[0], ChainSentence) and len(ss[0].items) == 1):
+        return None
+    item = ss[0].items[0]
+    if isinstance(item.vp, MayVP) and isinstance(item.vp.sub, CastAsThoughFlashVP):
+        return _flash_permission(item.subject, item.vp.sub, ctx, text)
+    if isinstance(item.vp, CastAsThoughFlashVP):
+        return _flash_permission(item.subject, item.vp, ctx, text)
+    if not isinstance(item.vp, (CantCastVP, CantBlockWithVP)):
+        return None
+    ctx.clause = ss[0].text
+    subject = item.subject
+    who = _RESTRICTED_PLAYERS.get(subject.kind) if subject is not None else None
+    if who is None:
+        raise ctx.fail(f"a restriction on '{subject.text if subject else ''}'")
+    if isinstance(item.vp, CantCastVP):
+        np = item.vp.spells
+        d = describe(np.desc, ctx, default_zone="stack") if np.kind == "bare" and np.desc else None
+        if d is None or d.objects is None or d.players is not None or d.objects.zone != "stack":
+            raise ctx.fail(f"'{np.text}' are not spells")
+        if d.objects.controller or d.objects.owner or d.objects.other:
+            raise ctx.fail(f"the IR cannot restrict casting '{np.text}'")
+        return CastRestriction(who, d.objects, text=text)
+    np = item.vp.blockers
+    d = describe(np.desc, ctx) if np.kind == "bare" and np.desc else None
+    if d is None or d.objects is None or d.players is not None or d.objects.zone != "battlefield":
+        raise ctx.fail(f"'{np.text}' are not permanents that could block")
+    if d.objects.controller or d.objects.other:
+        raise ctx.fail(f"the IR cannot restrict blocking with '{np.text}'")
+    blockers = dataclasses.replace(d.objects, controller=who)
+    return Static((Modify(Group(blockers), cant_block=True),), text=text)
+
+
+def _flash_permission(subject: NP | None, vp: CastAsThoughFlashVP, ctx: Ctx, text: str) -> FlashPermission:
+    """ "You may cast creature spells as though they had flash." (702.8a, 601.3b)."""
+    if subject is None or subject.kind not in ("you", "any_player"):
+        raise ctx.fail(f"a permission for '{subject.text if subject else ''}'")
+    np = vp.spells
+    d = describe(np.desc, ctx, default_zone="stack") if np.kind == "bare" and np.desc else None
+    if d is None or d.objects is None or d.players is not None or d.objects.zone != "stack":
+        raise ctx.fail(f"'{np.text}' are not spells")
+    if d.objects.controller or d.objects.owner or d.objects.other:
+        raise ctx.fail(f"the IR cannot describe '{np.text}' here")
+    return FlashPermission(d.objects, text=text, players="any" if subject.kind == "any_player" else "you")
+
+
 def _enters_item(effects: Effects) -> Item | None:
     """The clause of a one-clause "X enter(s) ..." ability, if it is one."""
     ss = effects.sentences
@@ -466,3 +530,22 @@ def _static_affected(np: NP, ctx: Ctx) -> Selector:
     if np.kind in ("self", "enchanted", "equipped", "bare", "all", "each"):
         return object_sel(np, ctx)
     raise ctx.fail(f"static ability affecting '{np.text}'")
+
+
+@lowers(CantCastVP)
+def lower_cant_cast_clause(vp: CantCastVP, clause: Clause) -> list[Effect]:
+    """Only a static ability (``lower_static``) restricts what players may cast."""
+    raise no_effect(vp, clause.ctx)
+
+
+@lowers(CantBlockWithVP)
+def lower_cant_block_with_clause(vp: CantBlockWithVP, clause: Clause) -> list[Effect]:
+    """Only a static ability (``lower_static``) restricts what players may block with."""
+    raise no_effect(vp, clause.ctx)
+
+
+@lowers(CastAsThoughFlashVP)
+def lower_cast_as_though_flash_clause(vp: CastAsThoughFlashVP, clause: Clause) -> list[Effect]:
+    """Only a static ability (``lower_static``) gives this permission (a resolving one would
+    need a duration)."""
+    raise no_effect(vp, clause.ctx)
