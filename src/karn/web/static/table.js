@@ -209,7 +209,7 @@ function renderSide(el, index, mine) {
       ${p.lost ? '<span class="lost">lost</span>' : ""}
     </div>
     ${backs}
-    <div class="row creatures cards">${others.map((x) => cardHtml(x, permanentClasses(x, byCard))).join("") || '<span class="empty">no permanents</span>'}</div>
+    <div class="row creatures cards">${others.map((x) => cardHtml(x, permanentClasses(x, byCard))).join("") || (p.lands.length ? "" : '<span class="empty">no permanents</span>')}</div>
     <div class="row lands cards">${p.lands.map((x) => cardHtml(x, permanentClasses(x, byCard))).join("")}</div>`;
 }
 
