@@ -25,14 +25,36 @@ BESTOW_TARGET = ir.TargetSpec(objects=ir.Filter(types=("creature",)), text="ench
 
 def bestow_cost(ctx: Context, name: str) -> str | None:
     """702.103a: the card's bestow cost, if it has bestow."""
-    return next((a.cost for a in ctx.compiled(name).abilities if isinstance(a, ir.Bestow)), None)
+    key = ("bestow", name)
+    memo = ctx.printed.memo
+    if key not in memo:
+        memo[key] = next((a.cost for a in ctx.compiled(name).abilities if isinstance(a, ir.Bestow)), None)
+    found: str | None = memo[key]
+    return found
 
 
 def flashback_cost(ctx: Context, name: str) -> str | None:
     """702.34a: the card's flashback cost, if it has flashback (and is an instant or sorcery)."""
-    if not {"instant", "sorcery"} & set(ctx.face(name).types):
-        return None
-    return next((a.cost for a in ctx.compiled(name).abilities if isinstance(a, ir.Flashback)), None)
+    key = ("flashback", name)
+    memo = ctx.printed.memo
+    if key not in memo:
+        cost = None
+        if {"instant", "sorcery"} & set(ctx.face(name).types):
+            cost = next((a.cost for a in ctx.compiled(name).abilities if isinstance(a, ir.Flashback)), None)
+        memo[key] = cost
+    found: str | None = memo[key]
+    return found
+
+
+def flashback_names(ctx: Context) -> frozenset[str]:
+    """The cards of the pool that have flashback (702.34a), for a quick look at graveyards."""
+    memo = ctx.printed.memo
+    found: frozenset[str] | None = memo.get(("flashback_names", ""))
+    if found is None:
+        found = memo["flashback_names", ""] = frozenset(
+            n for n in ctx.pool if flashback_cost(ctx, n) is not None
+        )
+    return found
 
 
 def enchant_filter(ctx: Context, name: str) -> ir.Filter | None:

@@ -147,11 +147,11 @@ def flash_permitted(ctx: Context, p: int, oid: int, bestowed: bool = False) -> b
     """702.8a / 601.3b: may `p` cast this spell as though it had flash ("You may cast sorcery
     spells as though they had flash.", a static ability of a permanent `p` controls)? With
     ``bestowed``: as the bestowed Aura spell it would be (702.103b, 702.103d)."""
+    permissions = ctx.statics(ir.FlashPermission)
+    if not permissions:
+        return False
     found: list[ir.Filter] = [
-        ab.spells
-        for sc in ctx.battlefield_chars().values()
-        for ab in sc.abilities
-        if isinstance(ab, ir.FlashPermission) and (ab.players == "any" or sc.controller == p)
+        ab.spells for _, ab, controller in permissions if ab.players == "any" or controller == p
     ]
     if not found:
         return False
@@ -176,18 +176,17 @@ def _enchants(ctx: Context, name: str) -> str | None:
 def cast_restrictions(ctx: Context, p: int) -> list[ir.Filter]:
     """The spells player `p` can't cast, by the static abilities on the battlefield ("Your
     opponents can't cast spells with even mana values.")."""
-    out: list[ir.Filter] = []
-    for sc in ctx.battlefield_chars().values():
-        for ab in sc.abilities:
-            if isinstance(ab, ir.CastRestriction) and (
-                ab.players == "any" or (ab.players == "you") == (p == sc.controller)
-            ):
-                out.append(ab.spells)
-    return out
+    return [
+        ab.spells
+        for _, ab, controller in ctx.statics(ir.CastRestriction)
+        if ab.players == "any" or (ab.players == "you") == (p == controller)
+    ]
 
 
 def cast_forbidden(ctx: Context, p: int, oid: int, x: int) -> bool:
     """601.2e: is casting this spell with this X forbidden? Its mana value counts X (202.3e)."""
+    if not ctx.statics(ir.CastRestriction):
+        return False
     restrictions = cast_restrictions(ctx, p)
     if not restrictions:
         return False
@@ -203,35 +202,29 @@ def cost_reduction(ctx: Context, p: int, oid: int) -> int:
     """601.2f: the generic mana the static abilities of `p`'s permanents take off the total cost of
     this spell ("Black spells and green spells you cast cost {1} less to cast.")."""
     total = 0
-    for own in ctx.compiled(ctx.obj(oid).name).abilities:
-        if isinstance(own, ir.CostReduction) and own.spells is None:  # "This spell costs {1} less"
-            total += own.generic * (1 if own.per is None else count(ctx, own.per, p, oid, []))
+    for own in _own_reductions(ctx, ctx.obj(oid).name):  # "This spell costs {1} less"
+        total += own.generic * (1 if own.per is None else count(ctx, own.per, p, oid, []))
     c = None
-    for src, sc in ctx.battlefield_chars().items():
-        for ab in sc.abilities:
-            if isinstance(ab, ir.CostReduction) and ab.spells is not None:
-                f = ab.spells
-                # "spells you cast" / "spells your opponents cast" / "spells" (every player's)
-                if f.controller == "you" and sc.controller != p:
-                    continue
-                if f.controller == "opponent" and sc.controller == p:
-                    continue
-                c = c or ctx.chars(oid)
-                if characteristics_match(f, c.types, c.subtypes, c.supertypes, c.colors, p, p, sc.controller):
-                    n = 1 if ab.per is None else count(ctx, ab.per, sc.controller, src, [])
-                    total += ab.generic * n
+    for src, ab, controller in ctx.statics(ir.CostReduction):
+        f = ab.spells
+        if f is None:
+            continue
+        # "spells you cast" / "spells your opponents cast" / "spells" (every player's)
+        if f.controller == "you" and controller != p:
+            continue
+        if f.controller == "opponent" and controller == p:
+            continue
+        c = c or ctx.chars(oid)
+        if characteristics_match(f, c.types, c.subtypes, c.supertypes, c.colors, p, p, controller):
+            total += ab.generic * (1 if ab.per is None else count(ctx, ab.per, controller, src, []))
     return total
 
 
 def loyalty_cost(ctx: Context, p: int, printed: int) -> int:
     """606.5: a loyalty ability's cost, changed by "loyalty abilities you activate cost an
     additional [+1]" of the permanents `p` controls ([+1] becomes [+2], [-4] becomes [-3])."""
-    extra = sum(
-        ab.loyalty
-        for sc in ctx.battlefield_chars().values()
-        if sc.controller == p
-        for ab in sc.abilities
-        if isinstance(ab, ir.LoyaltyCostIncrease)
+    extra: int = sum(
+        ab.loyalty for _, ab, controller in ctx.statics(ir.LoyaltyCostIncrease) if controller == p
     )
     return printed + extra
 
@@ -246,7 +239,26 @@ def reduced(cost: ManaCost, generic: int) -> ManaCost:
 
 def additional_sacrifice(ctx: Context, name: str) -> ir.Filter | None:
     """601.2b: the permanent an "as an additional cost, sacrifice ..." asks for, if any."""
-    return next((a.sacrifice for a in ctx.compiled(name).abilities if isinstance(a, ir.AdditionalCost)), None)
+    key = ("additional_sacrifice", name)
+    memo = ctx.printed.memo
+    if key not in memo:
+        memo[key] = next(
+            (a.sacrifice for a in ctx.compiled(name).abilities if isinstance(a, ir.AdditionalCost)), None
+        )
+    found: ir.Filter | None = memo[key]
+    return found
+
+
+def _own_reductions(ctx: Context, name: str) -> tuple[ir.CostReduction, ...]:
+    """ "This spell costs {1} less to cast ..." abilities of the card (601.2f)."""
+    key = ("own_reductions", name)
+    memo = ctx.printed.memo
+    if key not in memo:
+        memo[key] = tuple(
+            a for a in ctx.compiled(name).abilities if isinstance(a, ir.CostReduction) and a.spells is None
+        )
+    found: tuple[ir.CostReduction, ...] = memo[key]
+    return found
 
 
 def _sacrifice_candidates(ctx: Context, p: int, oid: int, f: ir.Filter) -> list[int]:
@@ -592,8 +604,8 @@ def _finish_cast(ctx: Context, f: CastFrame) -> None:
     o.x = f.x or 0
     o.mode = sorted(f.modes or [])
     o.targets = f.picks.chosen
-    o.kicked = [i for i, k in enumerate(f.kicker or []) if k]  # 702.33d
-    o.division = f.division or []
+    o.kicked = tuple(i for i, k in enumerate(f.kicker or []) if k)  # 702.33d
+    o.division = tuple(f.division or ())
     ctx.state.agenda.pop()
     _done_rewinding(ctx)
     ctx.state.passes = 0

@@ -58,6 +58,12 @@ class SbaWatch:
         return w
 
 
+#: The static abilities :meth:`Context.statics` indexes (they change how spells are cast).
+_INDEXED: frozenset[type] = frozenset(
+    {ir.CostReduction, ir.FlashPermission, ir.CastRestriction, ir.LoyaltyCostIncrease}
+)
+
+
 class Context:
     """What engine procedures work on (the public ``Game`` wraps one)."""
 
@@ -87,6 +93,7 @@ class Context:
         "hidden_changes",
         "observer",
         "ending",
+        "_statics",
     )
 
     def __init__(
@@ -137,6 +144,10 @@ class Context:
         self.observer: Any = None  # karn.engine.observe's caches for this context
         # 104.1: an effect said a player wins or loses: the loop ends the game at once.
         self.ending = False
+        # The permanents' rules-changing static abilities by IR type (cost changes, casting
+        # restrictions and permissions), per layers version: (version, {type: [(source,
+        # ability, controller)]}).
+        self._statics: tuple[int, dict[type | str, list[tuple[int, Any, int]]]] = (-1, {})
 
     def reset_caches(self) -> None:
         """Forget derived data (after the state was replaced by an earlier one, 733)."""
@@ -149,6 +160,7 @@ class Context:
         self.offers = {}
         self.offers_version = -1
         self.watchers = (-1, {})
+        self._statics = (-1, {})
         self._sba_watch = None
         self.enters_cache = (-1, [])
         self.rules_cache = (-1, [])
@@ -191,6 +203,22 @@ class Context:
         return self.pool.compiled(name)
 
     # ------------------------------------------------------------------ characteristics
+
+    def statics(self, kind: type | str) -> list[tuple[int, Any, int]]:
+        """The abilities of type `kind` of the permanents (all layers applied), with their
+        source and its controller: (source, ability, controller). ``"tapped_for_mana"``: the
+        triggered mana abilities (605.1b)."""
+        version, index = self._statics
+        if version != self.state.layers_version:
+            index = {}
+            for oid, c in self.battlefield_chars().items():
+                for ab in c.abilities:
+                    if type(ab) in _INDEXED:
+                        index.setdefault(type(ab), []).append((oid, ab, c.controller))
+                    elif isinstance(ab, ir.Triggered) and ab.trigger.event == "tapped_for_mana":
+                        index.setdefault("tapped_for_mana", []).append((oid, ab, c.controller))
+            self._statics = (self.state.layers_version, index)
+        return index.get(kind, [])
 
     def battlefield_chars(self) -> dict[int, Chars]:
         """Characteristics of every permanent, all layers applied (613), for this state version."""

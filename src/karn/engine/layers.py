@@ -468,7 +468,7 @@ def _static_effects(
             out.append(
                 _Effect(
                     ts,
-                    printed.modifications(aid, ab, k, o.chosen),
+                    printed.modifications(aid, ab, k, o.chosen or {}),
                     oid,
                     c.controller,
                     None,
@@ -503,7 +503,7 @@ def _gather(s: GameState, chars: dict[int, Chars], printed: Printed) -> list[_Ef
             continue
         for kind, n in o.counters.items():
             if kind in KEYWORD_COUNTERS and n > 0:
-                ts = o.counter_ts.get(kind, o.timestamp)
+                ts = o.counter_ts.get(kind, o.timestamp) if o.counter_ts else o.timestamp
                 out.append(
                     _Effect(
                         (ts, 0),
@@ -586,7 +586,7 @@ def _selected(env: _Env, e: _Effect) -> list[int]:
     objects = s.objects
     source = env.battlefield.get(e.source)
     controller = source.controller if source is not None else e.controller
-    chosen = src.chosen if src is not None else {}  # 614.12a: "of the chosen color / type"
+    chosen = (src.chosen if src is not None else None) or {}  # 614.12a: "of the chosen color / type"
     return [
         oid
         for oid, c in chars.items()
@@ -1029,7 +1029,7 @@ def _static_effects_anywhere(o: Obj, c: Chars, printed: Printed) -> list[_Effect
                 out.append(
                     _Effect(
                         (o.timestamp, 0),
-                        printed.modifications(aid, ab, k, o.chosen),
+                        printed.modifications(aid, ab, k, o.chosen or {}),
                         o.id,
                         o.controller,
                         None,

@@ -199,14 +199,12 @@ def mana_triggers(ctx: Context, p: int, oid: int) -> int:
     """605.1b: how many triggered mana abilities ("Whenever a player taps a land for mana, that
     player adds one mana of any type that land produced") tapping this permanent for mana triggers."""
     n = 0
-    for src, c in ctx.battlefield_chars().items():
-        for ab in c.abilities:
-            if isinstance(ab, ir.Triggered) and ab.trigger.event == "tapped_for_mana":
-                t = ab.trigger
-                if t.player == "you" and c.controller != p:
-                    continue
-                if t.filter is None or matches(ctx, oid, t.filter, c.controller, src):
-                    n += sum(e.count for e in ab.effects if isinstance(e, ir.AddManaProduced))
+    for src, ab, controller in ctx.statics("tapped_for_mana"):
+        t = ab.trigger
+        if t.player == "you" and controller != p:
+            continue
+        if t.filter is None or matches(ctx, oid, t.filter, controller, src):
+            n += sum(e.count for e in ab.effects if isinstance(e, ir.AddManaProduced))
     return n
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from karn import ir
 from karn.engine import activated, casting, decisions, game_over, mana, timing
-from karn.engine.abilities import flashback_cost
+from karn.engine.abilities import flashback_cost, flashback_names
 from karn.engine.actions import Action
 from karn.engine.context import Context
 from karn.engine.events import ZoneChange
@@ -83,9 +83,10 @@ def _options(ctx: Context, p: int) -> list[Option]:
         elif casting.can_cast(ctx, p, oid, srcs, sorcery_ok, avail):
             opts.append(Option("cast", oid, label=f"cast {name}"))
     seen_gy: set[str] = set()
-    for oid in pl.graveyard:
+    flashback = flashback_names(ctx)
+    for oid in pl.graveyard if flashback else ():
         name = objects[oid].name
-        if name in seen_gy or flashback_cost(ctx, name) is None:
+        if name not in flashback or name in seen_gy:
             continue
         seen_gy.add(name)
         if casting.can_cast(ctx, p, oid, srcs, sorcery_ok, avail, flashback=True):  # 702.34a

@@ -95,17 +95,19 @@ class Obj(msgspec.Struct, array_like=True, omit_defaults=True):
     targets: list[list[int]] = msgspec.field(default_factory=list)
     trigger: TriggerData | None = None  # for triggered abilities: the trigger event (603.7c)
     cast_from: str = ""  # 601.2a: the zone a spell was cast from
-    kicked: list[int] = msgspec.field(default_factory=list)  # 702.33d: the kicker costs paid (indices)
+    # Rarely set, so immutable or None by default: decoding a fresh empty list or dict for every
+    # object of a save is what copies spend their time on (copy() decodes the state).
+    kicked: tuple[int, ...] = ()  # 702.33d: the kicker costs paid (indices)
     # 607.2a, 614.12a: values chosen for it as it entered ("color": "W", "creature_type": "elf").
-    chosen: dict[str, str] = msgspec.field(default_factory=dict)
+    chosen: dict[str, str] | None = None
     # 613.7c: the timestamp of each kind of counter on it (all counters of a kind share the
     # latest one); a kind not listed has the object's own timestamp.
-    counter_ts: dict[str, int] = msgspec.field(default_factory=dict)
+    counter_ts: dict[str, int] | None = None
     # 707.2, 613.2a: the copiable values of a copy effect it entered with (Clone), or None.
     copy_of: CopyValues | None = None
     # 601.2d: "divided as you choose": the amount announced for each target of the dividing
     # slot, in the order the targets were chosen
-    division: list[int] = msgspec.field(default_factory=list)
+    division: tuple[int, ...] = ()
     # 702.103b: a bestowed Aura spell, or the bestowed Aura it became (until it ceases to be
     # bestowed, 702.103e-f)
     bestowed: bool = False

@@ -111,7 +111,14 @@ def scan(ctx: Context) -> None:
     i = 0
     while i < len(journal):
         ev = journal[i]
-        if isinstance(ev, ZoneChange):
+        if type(ev) is Tap:  # the most frequent event (mana): checked first
+            if ev.changed:  # 603.2e: only a change of status
+                watchers = watchers or _watchers(ctx)
+                event = "becomes_tapped" if ev.tapped else "becomes_untapped"
+                for src, aid, tr, ctl in watchers[event]:
+                    if _is_subject(ctx, tr, src, ctl, ev.obj):
+                        _add(ctx, src, aid, ctl, TriggerData(object=ev.obj), ctx.chars(src).name)
+        elif isinstance(ev, ZoneChange):
             if ev.to == BATTLEFIELD and ev.new_id:
                 watchers = watchers or _watchers(ctx)
                 _on_enter(ctx, watchers["enters"], ev.new_id, ev.horizon)
@@ -148,13 +155,6 @@ def scan(ctx: Context) -> None:
             if ev.dealt > 0:  # 603.2h: damage all prevented isn't dealt
                 watchers = watchers or _watchers(ctx)
                 _on_damage(ctx, watchers, ev)
-        elif isinstance(ev, Tap):
-            if ev.changed:  # 603.2e: only a change of status
-                watchers = watchers or _watchers(ctx)
-                event = "becomes_tapped" if ev.tapped else "becomes_untapped"
-                for src, aid, tr, ctl in watchers[event]:
-                    if _is_subject(ctx, tr, src, ctl, ev.obj):
-                        _add(ctx, src, aid, ctl, TriggerData(object=ev.obj), ctx.chars(src).name)
         elif isinstance(ev, DrawCard):
             if ev.drawn:
                 watchers = watchers or _watchers(ctx)
@@ -165,8 +165,9 @@ def scan(ctx: Context) -> None:
             _on_step(ctx, watchers["step"], ev)
         i += 1
     watchers = watchers or _watchers(ctx)
-    if watchers["state"]:
-        _state_triggers(ctx, watchers["state"])
+    state = watchers["state"]
+    if state:
+        _state_triggers(ctx, state)
 
 
 def _state_triggers(ctx: Context, watching: list[tuple[int, str, ir.Trigger, int]]) -> None:

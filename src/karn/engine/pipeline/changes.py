@@ -201,9 +201,9 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
             counters["loyalty"] = counters.get("loyalty", 0) + entering_loyalty(ctx, o.name)
         new.counters = {k: v for k, v in counters.items() if v}
         if ev.origin == STACK:
-            new.kicked = list(o.kicked)  # 702.33d: a permanent was kicked if its spell was
+            new.kicked = o.kicked  # 702.33d: a permanent was kicked if its spell was
             new.bestowed = o.bestowed and bool(ev.attach_to)  # 702.103b, 702.103e
-        new.chosen = dict(ev.chosen)  # 607.2a: what was chosen as it entered (614.12a)
+        new.chosen = dict(ev.chosen) if ev.chosen else None  # 607.2a: what was chosen as it entered (614.12a)
         new.copy_of = ev.copy_of  # 707.9: it enters as a copy (layer 1a)
         if ev.attach_to and ev.attach_to in s.objects and s.objects[ev.attach_to].zone == BATTLEFIELD:
             new.attached_to = ev.attach_to  # 303.4f
@@ -472,10 +472,13 @@ def execute_counters(ctx: Context, ev: CounterChange) -> list[GameEvent]:
         if ev.amount > 0:
             # 613.7c: a counter put on gets a timestamp, and so do the others of its kind.
             ctx.state.timestamp += 1
+            if o.counter_ts is None:
+                o.counter_ts = {}
             o.counter_ts[ev.kind] = ctx.state.timestamp
     else:
         o.counters.pop(ev.kind, None)
-        o.counter_ts.pop(ev.kind, None)
+        if o.counter_ts:
+            o.counter_ts.pop(ev.kind, None)
     changed(ctx.state, layers=o.zone == BATTLEFIELD)
     if not ev.quiet:
         if ev.text:
