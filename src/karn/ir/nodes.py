@@ -800,6 +800,8 @@ class Instead:
       * ``"draw"``: the player draws cards instead: ``amount`` of them, or "that many" (None);
       * ``"return_from_graveyard"``: the player returns a card from their graveyard to their
         hand instead (``or_lose``: "If you can't, you lose the game.");
+      * ``"exile_from_graveyard"``: the player the damage would be dealt to exiles that many
+        cards from their graveyard instead (``or_lose``: "If you can't, you lose the game.");
       * ``"regenerate"``: 701.19 (``gain_control``: "You gain control of that creature if it
         regenerates this way");
       * ``"skip"``: the event doesn't happen ("skip that draw", 614.1b);
@@ -814,6 +816,7 @@ class Instead:
         "prevent",
         "draw",
         "return_from_graveyard",
+        "exile_from_graveyard",
         "regenerate",
         "skip",
         "redirect",

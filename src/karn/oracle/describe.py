@@ -262,6 +262,7 @@ def instead_text(i: Instead) -> str:
         "exile": "exile it instead",
         "shuffle": "shuffle it into its owner's library instead",
         "return_from_graveyard": "return a card from your graveyard to your hand instead",
+        "exile_from_graveyard": "exile that many cards from your graveyard instead",
         "skip": "skip it",
     }[i.kind]
 

@@ -1060,6 +1060,9 @@ class _Builder(Transformer[Token, Any]):
     def ins_return(self, meta: Meta, c: list[Any]) -> InsteadA:
         return self._instead(meta, "return", obj=c[0], dest=c[1])
 
+    def ins_exile_that_many(self, meta: Meta, c: list[Any]) -> InsteadA:
+        return self._instead(meta, "exile_that_many", dest=c[0])
+
     def ins_regenerate(self, meta: Meta, c: list[Any]) -> InsteadA:
         return self._instead(meta, "regenerate", obj=c[0])
 

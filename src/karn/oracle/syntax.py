@@ -795,7 +795,8 @@ class InsteadA:
     "twice_tokens", "twice_counters" (``counter``, on ``dest``), "more_counters" (``amount``
     more), "prevent" (``amount``), "prevent_all", "double_damage" / "triple_damage" (``subject``
     deals it, to ``dest``), "life_plus" (``amount``), "life_twice", "draw_that_many",
-    "draw" (``amount``), "return" (``obj`` to ``dest``), "regenerate" (``obj``).
+    "draw" (``amount``), "return" (``obj`` to ``dest``), "regenerate" (``obj``),
+    "exile_that_many" (cards from the graveyard ``dest``).
     """
 
     kind: str
