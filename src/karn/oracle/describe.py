@@ -288,6 +288,8 @@ def cost_text(c: Cost) -> str:
         parts.append("{T}")
     if c.sacrifice_self:
         parts.append("sacrifice this")
+    if c.discard:
+        parts.append("discard a card" if c.discard == 1 else f"discard {c.discard} cards")
     return ", ".join(parts) or "(free)"
 
 
@@ -759,6 +761,8 @@ def _create_copy_token(e: CreateCopyToken) -> str:
 @renders(AddMana)
 def _add_mana(e: AddMana) -> str:
     each = f" for each {filter_text(e.times.filter)}" if e.times is not None and e.times.filter else ""
+    if e.chosen_color:
+        return f"add one mana of the chosen color{each}"
     return f"add {e.mana}{each}"
 
 

@@ -429,6 +429,7 @@ class AddManaVP(VerbA):
     mana: str
     text: str = ""
     each: Desc | None = None  # "Add {G} for each creature you control."
+    chosen_color: int = 0  # "Add one mana of the chosen color." (607.2a): how many
 
 
 @dataclass(frozen=True, slots=True)
