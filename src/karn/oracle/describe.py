@@ -382,7 +382,10 @@ def trigger_text(t: Trigger) -> str:
             if t.from_zone
             else ""
         )
-        return f"whenever {who} a {filter_text(t.filter) if t.filter else 'spell'}{origin}"
+        chosen = ""
+        if t.filter is not None and t.filter.chosen:
+            chosen = " of the chosen " + ("color" if t.filter.chosen == "color" else "type")  # 607.2a
+        return f"whenever {who} a {filter_text(t.filter) if t.filter else 'spell'}{chosen}{origin}"
     event = {
         "put_into_graveyard": "is put into a graveyard from the battlefield",
         "leaves": "leaves the battlefield",
