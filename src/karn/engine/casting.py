@@ -29,6 +29,7 @@ from karn.engine.abilities import (
 )
 from karn.engine.actions import Action
 from karn.engine.context import Context
+from karn.engine.drawing import discard
 from karn.engine.events import CounterChange, SpellCast, Tap, ZoneChange
 from karn.engine.filters import characteristics_match
 from karn.engine.frames import ActivateFrame, CastFrame
@@ -281,6 +282,8 @@ def can_activate(
             return False  # 606.3: one loyalty ability per planeswalker per turn
         if o.counters.get("loyalty", 0) + loyalty_cost(ctx, p, c.loyalty) < 0:
             return False  # 606.6
+    if c.discard and len([h for h in ctx.state.players[p].hand if h != oid]) < c.discard:
+        return False  # 602.2b, 118.3: the cards to discard must be in the hand
     if not _slots_fillable(ctx, p, oid, ab.targets):
         return False
     if c.mana:
@@ -656,6 +659,15 @@ def activate_step(ctx: Context, f: ActivateFrame) -> None:
         return
     if _choose_targets(ctx, f, p, source, ab.targets, name, ManaCost(), 0):
         return
+    if len(f.discarded) < ab.cost.discard:
+        # 602.2b, 601.2h: the cards to discard for the cost, chosen from the hand.
+        opts = [
+            Option("choose", h, label=ctx.state.objects[h].name)
+            for h in ctx.state.players[p].hand
+            if h != source and h not in f.discarded
+        ]
+        decisions.ask(ctx, p, "discard", "602.2b", f"discard a card to activate {name}", opts + [_cancel()])
+        return
     cost = printed.with_x(f.x or 0)
     f.cost = str(cost)
     if cost.mana_value == 0:
@@ -670,6 +682,8 @@ def activate_answer(ctx: Context, f: ActivateFrame, a: Action) -> None:
         return
     if a.kind == "x":
         f.x = a.a
+    elif a.kind == "choose":
+        f.discarded.append(a.a)  # 602.2b: a card to discard for the cost
     elif a.kind == "pay":
         exclude = f.source if _activated(ctx, f).cost.tap else 0
         if not mana.pay(ctx, f.player, ManaCost.parse(f.cost), exclude=exclude):
@@ -697,6 +711,9 @@ def _pay_activation(ctx: Context, f: ActivateFrame) -> None:
         perform(ctx, CounterChange(obj=source, kind="loyalty", amount=change, rule="606.4", quiet=True))
         src.loyalty_turn = ctx.state.turn
     ctx.emit("602.2", f"{ctx.player_name(f.player)} activates {name}: {ab.text}{_targets_text(ctx, o)}")
+    for card in f.discarded:
+        if card in ctx.state.players[f.player].hand:
+            discard(ctx, card, rule="602.2b")  # 701.9a: from the hand to the graveyard
     if c.sacrifice_self:
         perform(
             ctx,

@@ -65,6 +65,7 @@ class ActivateFrame(msgspec.Struct, tag="activate", array_like=True):
     x: int | None = None
     cost: str = ""
     answer: Answer | None = None
+    discarded: list[int] = msgspec.field(default_factory=list)  # 602.2b: cards chosen for a discard cost
 
 
 class DiscardProgress(msgspec.Struct, tag="discard", array_like=True):

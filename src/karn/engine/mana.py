@@ -10,6 +10,7 @@ with mana or sacrifice costs (605.3a).
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from typing import NamedTuple
 
 from karn import ir
@@ -84,7 +85,7 @@ def free_source(ab: ir.Activated) -> bool:
     """A mana ability the solver may use: no mana, sacrifice or loyalty in its cost, and
     no timing restriction (602.5d: those are offered as abilities, checked when activated)."""
     c = ab.cost
-    return not c.mana and not c.sacrifice_self and c.loyalty is None and not ab.only_during
+    return not c.mana and not c.sacrifice_self and c.loyalty is None and not c.discard and not ab.only_during
 
 
 def sources(ctx: Context, p: int) -> list[Source]:
@@ -114,7 +115,7 @@ def _source_candidates(ctx: Context, p: int) -> list[tuple[Source, bool]]:
             continue
         entry = per_object.get(oid)
         if entry is None or entry[0] != c.ability_ids:
-            entry = per_object[oid] = (c.ability_ids, _source_of(oid, c))
+            entry = per_object[oid] = (c.ability_ids, _source_of(oid, c, ctx.state.objects[oid].chosen or {}))
         if entry[1] is not None:
             sick_matters = "creature" in c.types and "haste" not in c.keywords
             out.append((entry[1], sick_matters))
@@ -136,30 +137,44 @@ def _with_triggered_mana(ctx: Context, p: int, src: Source) -> Source:
     return Source.of(src.oid, options)
 
 
-def _source_of(oid: int, c: Chars) -> Source | None:
+def _source_of(oid: int, c: Chars, chosen: Mapping[str, str]) -> Source | None:
     options = []
     for i, ab in enumerate(c.abilities):
         if not isinstance(ab, ir.Activated) or any(isinstance(e, ir.AddMana) and e.times for e in ab.effects):
             continue  # a variable amount ("for each creature you control"): activated by hand only
         if ab.mana_ability and ab.cost.tap and free_source(ab):
-            syms = produced(ab)
+            syms = produced(ab, chosen)
             if syms:
                 options.append((i, syms))
     return Source.of(oid, tuple(options)) if options else None
 
 
-def produced(ab: ir.Activated) -> tuple[str, ...]:
-    """The mana symbols a mana ability adds (106.1)."""
-    return _produced(ab.effects)
+def produced(ab: ir.Activated, chosen: Mapping[str, str] | None = None) -> tuple[str, ...]:
+    """The mana symbols a mana ability adds (106.1); ``chosen``: the values its source chose
+    as it entered (607.2a), for "one mana of the chosen color"."""
+    syms = _produced(ab.effects)
+    for e in ab.effects:
+        if isinstance(e, ir.AddMana) and e.chosen_color:
+            syms += effect_symbols(e, chosen or {})
+    return syms
 
 
 @functools.cache
 def _produced(effects: tuple[ir.Effect, ...]) -> tuple[str, ...]:
     syms: tuple[str, ...] = ()
     for e in effects:
-        if isinstance(e, ir.AddMana):
+        if isinstance(e, ir.AddMana) and not e.chosen_color:
             syms += parse_mana_symbols(e.mana)
     return syms
+
+
+def effect_symbols(e: ir.AddMana, chosen: Mapping[str, str]) -> tuple[str, ...]:
+    """The mana symbols one ``AddMana`` adds once: its symbols, or the color its source chose
+    as it entered (607.2a; nothing when none was chosen)."""
+    if e.chosen_color:
+        color = chosen.get("color", "")
+        return (color,) if color else ()
+    return parse_mana_symbols(e.mana)
 
 
 def add_mana(ctx: Context, p: int, symbols: tuple[str, ...], rule: str = "106.4") -> None:
@@ -181,7 +196,7 @@ def activate_mana_ability(ctx: Context, p: int, oid: int, idx: int, keep: ManaCo
         if isinstance(e, ir.AddMana):
             # 106.3: "Add {G} for each creature you control": counted as the ability resolves (605.3b).
             n = 1 if e.times is None else count(ctx, e.times, p, oid, [])
-            syms += parse_mana_symbols(e.mana) * n
+            syms += effect_symbols(e, ctx.state.objects[oid].chosen or {}) * n
     if c.tap:
         syms += _triggered_mana(ctx, p, oid, syms)
     events: list[GameEvent] = []

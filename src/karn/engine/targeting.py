@@ -19,6 +19,8 @@ def matches(ctx: Context, oid: int, f: ir.Filter, controller: int, source: int =
     if f.other and source and is_same_card(ctx, oid, source):
         return False
     c = ctx.chars(oid)
+    # 607.2a: "a spell of the chosen color": the value the source chose as it entered
+    src = ctx.state.objects.get(source) if f.chosen is not None and source else None
     return characteristics_match(
         f,
         c.types,
@@ -28,6 +30,7 @@ def matches(ctx: Context, oid: int, f: ir.Filter, controller: int, source: int =
         ctx.controller(oid),
         o.owner,
         controller,
+        chosen=src.chosen if src is not None else None,
         mana_value=c.mana_value,
     )
 

@@ -197,13 +197,15 @@ class Cost:
 
     ``mana`` is a mana cost string like ``"{1}{R}"`` (None for no mana);
     ``tap`` is {T}; ``sacrifice_self`` is "Sacrifice this ..."; ``loyalty`` is the
-    loyalty change of a planeswalker ability (606), e.g. +1 or -4.
+    loyalty change of a planeswalker ability (606), e.g. +1 or -4; ``discard`` is "Discard a
+    card": that many cards from the hand, chosen as the cost is paid (602.2b, 701.9).
     """
 
     mana: str | None = None
     tap: bool = False
     sacrifice_self: bool = False
     loyalty: int | None = None
+    discard: int = 0
 
 
 # --------------------------------------------------------------------------- continuous modifications
@@ -586,10 +588,13 @@ class CreateCopyToken:
 @dataclass(frozen=True, slots=True)
 class AddMana:
     """Add mana (106.3): ``mana`` is a string of symbols like ``"{B}{B}{B}"`` or ``"{C}"``;
-    ``times``: that mana once for each object counted ("Add {G} for each creature you control")."""
+    ``times``: that mana once for each object counted ("Add {G} for each creature you control");
+    ``chosen_color``: one mana of the color its source chose as it entered ("Add one mana of
+    the chosen color.", 607.2a; none when it chose none)."""
 
     mana: str
     times: Count | None = None
+    chosen_color: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -800,6 +805,8 @@ class Instead:
       * ``"draw"``: the player draws cards instead: ``amount`` of them, or "that many" (None);
       * ``"return_from_graveyard"``: the player returns a card from their graveyard to their
         hand instead (``or_lose``: "If you can't, you lose the game.");
+      * ``"exile_from_graveyard"``: the player the damage would be dealt to exiles that many
+        cards from their graveyard instead (``or_lose``: "If you can't, you lose the game.");
       * ``"regenerate"``: 701.19 (``gain_control``: "You gain control of that creature if it
         regenerates this way");
       * ``"skip"``: the event doesn't happen ("skip that draw", 614.1b);
@@ -814,6 +821,7 @@ class Instead:
         "prevent",
         "draw",
         "return_from_graveyard",
+        "exile_from_graveyard",
         "regenerate",
         "skip",
         "redirect",

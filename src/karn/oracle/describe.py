@@ -262,6 +262,7 @@ def instead_text(i: Instead) -> str:
         "exile": "exile it instead",
         "shuffle": "shuffle it into its owner's library instead",
         "return_from_graveyard": "return a card from your graveyard to your hand instead",
+        "exile_from_graveyard": "exile that many cards from your graveyard instead",
         "skip": "skip it",
     }[i.kind]
 
@@ -287,6 +288,8 @@ def cost_text(c: Cost) -> str:
         parts.append("{T}")
     if c.sacrifice_self:
         parts.append("sacrifice this")
+    if c.discard:
+        parts.append("discard a card" if c.discard == 1 else f"discard {c.discard} cards")
     return ", ".join(parts) or "(free)"
 
 
@@ -379,7 +382,10 @@ def trigger_text(t: Trigger) -> str:
             if t.from_zone
             else ""
         )
-        return f"whenever {who} a {filter_text(t.filter) if t.filter else 'spell'}{origin}"
+        chosen = ""
+        if t.filter is not None and t.filter.chosen:
+            chosen = " of the chosen " + ("color" if t.filter.chosen == "color" else "type")  # 607.2a
+        return f"whenever {who} a {filter_text(t.filter) if t.filter else 'spell'}{chosen}{origin}"
     event = {
         "put_into_graveyard": "is put into a graveyard from the battlefield",
         "leaves": "leaves the battlefield",
@@ -758,6 +764,8 @@ def _create_copy_token(e: CreateCopyToken) -> str:
 @renders(AddMana)
 def _add_mana(e: AddMana) -> str:
     each = f" for each {filter_text(e.times.filter)}" if e.times is not None and e.times.filter else ""
+    if e.chosen_color:
+        return f"add one mana of the chosen color{each}"
     return f"add {e.mana}{each}"
 
 

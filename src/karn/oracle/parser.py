@@ -1060,6 +1060,9 @@ class _Builder(Transformer[Token, Any]):
     def ins_return(self, meta: Meta, c: list[Any]) -> InsteadA:
         return self._instead(meta, "return", obj=c[0], dest=c[1])
 
+    def ins_exile_that_many(self, meta: Meta, c: list[Any]) -> InsteadA:
+        return self._instead(meta, "exile_that_many", dest=c[0])
+
     def ins_regenerate(self, meta: Meta, c: list[Any]) -> InsteadA:
         return self._instead(meta, "regenerate", obj=c[0])
 
@@ -1081,6 +1084,9 @@ class _Builder(Transformer[Token, Any]):
 
     def v_create_copy(self, meta: Meta, c: list[Any]) -> CreateCopyTokenVP:
         return CreateCopyTokenVP(c[-1], text=self._text(meta))
+
+    def v_add_mana_chosen(self, meta: Meta, c: list[Any]) -> AddManaVP:
+        return AddManaVP("", text=self._text(meta), chosen_color=NUMBER_WORDS.get(str(c[0]), 0))
 
     def v_add_mana(self, meta: Meta, c: list[Any]) -> AddManaVP:
         return AddManaVP(str(c[0]), text=self._text(meta), each=c[1] if len(c) > 1 else None)

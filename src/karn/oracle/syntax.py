@@ -429,6 +429,7 @@ class AddManaVP(VerbA):
     mana: str
     text: str = ""
     each: Desc | None = None  # "Add {G} for each creature you control."
+    chosen_color: int = 0  # "Add one mana of the chosen color." (607.2a): how many
 
 
 @dataclass(frozen=True, slots=True)
@@ -795,7 +796,8 @@ class InsteadA:
     "twice_tokens", "twice_counters" (``counter``, on ``dest``), "more_counters" (``amount``
     more), "prevent" (``amount``), "prevent_all", "double_damage" / "triple_damage" (``subject``
     deals it, to ``dest``), "life_plus" (``amount``), "life_twice", "draw_that_many",
-    "draw" (``amount``), "return" (``obj`` to ``dest``), "regenerate" (``obj``).
+    "draw" (``amount``), "return" (``obj`` to ``dest``), "regenerate" (``obj``),
+    "exile_that_many" (cards from the graveyard ``dest``).
     """
 
     kind: str

@@ -54,7 +54,7 @@ MAX_TURNS_AHEAD = 100
 #: the alternative costs (118.9) karn can pay: `alt: NAME` in a cast step
 SUPPORTED_ALT_COSTS = ("bestow", "flashback")
 
-CASTING_KINDS = ("alt", "mode", "kicker", "x", "target", "divide", "sacrifice", "pay")
+CASTING_KINDS = ("alt", "mode", "kicker", "x", "target", "divide", "sacrifice", "discard", "pay")
 # Options whose first number is an object id or a player (not an index, a number or a mode).
 NON_OBJECT_OPTIONS = (
     "replace",
@@ -302,7 +302,7 @@ class Runner:
         paid_sources = False
         while g.decision is not None and g.decision.kind in CASTING_KINDS:
             d = g.decision
-            if queue and d.kind in ("divide", "sacrifice", "pay"):
+            if queue and d.kind in ("divide", "sacrifice", "discard", "pay"):
                 # the targets are chosen (601.2c) and some given were never asked for: refused
                 # before anything is paid, so the cast is undone
                 raise StepFailed(f"unused targets: {', '.join(self.describe(t) for t in queue)}")
@@ -313,6 +313,10 @@ class Runner:
                 if len(picks) == 1:
                     self.apply(Action("sacrifice", picks[0].a))
                     continue
+                self.casting = st
+                return
+            if d.kind == "discard":
+                # 602.2b: the cards to discard for a cost: the next step (choose) names them
                 self.casting = st
                 return
             if d.kind == "target" and d.rule != "601.2c":

@@ -88,6 +88,12 @@ def gain_control(ctx: Context, f: ResolveFrame, o: Obj, e: ir.GainControl) -> Ou
     if not players:
         return DONE
     you = players[0]
+    if e.duration == "while_you_control_source":
+        src = source_id(o)
+        if not on_battlefield(ctx, src) or ctx.controller(src) != o.controller:
+            # 611.2b: the duration ended before the effect began: it does nothing.
+            ctx.emit("611.2b", f"{o.name}'s ability does nothing: its controller no longer controls it")
+            return DONE
     events: list[GameEvent] = []
     for t in refs(ctx, f, o, e.what):
         if t > 0 and on_battlefield(ctx, t):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from karn import ir
-from karn.cards.mana import parse_mana_symbols
 from karn.engine import mana
 from karn.engine.context import Context
 from karn.engine.effects.registry import DONE, Outcome, handles
@@ -22,6 +21,8 @@ def add_mana_produced(ctx: Context, f: ResolveFrame, o: Obj, e: ir.AddManaProduc
 @handles(ir.AddMana)
 def add_mana(ctx: Context, f: ResolveFrame, o: Obj, e: ir.AddMana) -> Outcome:
     n = 1 if e.times is None else count(ctx, e.times, o.controller, source_id(o), [])
-    mana.add_mana(ctx, o.controller, parse_mana_symbols(e.mana) * n)
-    ctx.emit("106.3", f"{ctx.player_name(o.controller)} adds {e.mana}")
+    src = ctx.state.objects.get(source_id(o))
+    syms = mana.effect_symbols(e, (src.chosen if src is not None else None) or {}) * n
+    mana.add_mana(ctx, o.controller, syms)
+    ctx.emit("106.3", f"{ctx.player_name(o.controller)} adds {''.join('{' + s + '}' for s in syms)}")
     return DONE

@@ -13,8 +13,9 @@ and to what replaced it (614.5).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any
 
 from karn import ir
@@ -190,7 +191,11 @@ def _recipient_is(ctx: Context, w: Watcher, ev: Damage) -> bool:
 
 def _offer(ctx: Context, w: Watcher, event: GameEvent, inner: bool = False) -> Replacement:
     i = w.instead
-    choose = _graveyard_cards if i.kind == "return_from_graveyard" else None
+    choose: Callable[[Context, Any], tuple[int, list[Option]]] | None = None
+    if i.kind == "return_from_graveyard":
+        choose = _graveyard_cards
+    elif i.kind == "exile_from_graveyard":
+        choose = _graveyard_sets
     return Replacement(
         w.id,
         f"{w.source_name}: {_describe(i)}",
@@ -417,6 +422,7 @@ def _describe(i: ir.Instead) -> str:
         "shuffle": "shuffle it into its owner's library instead",
         "draw": "draw cards instead",
         "return_from_graveyard": "return a card from your graveyard to your hand instead",
+        "exile_from_graveyard": "exile that many cards from your graveyard instead",
         "regenerate": "regenerate it",
         "skip": "skip it",
         "redirect": "the damage is dealt to it instead",
@@ -442,6 +448,8 @@ def _apply(ctx: Context, w: Watcher, ev: Any, pick: int) -> list[GameEvent]:
         return [DrawCard(player=ev.player, rule="614.1a", applied=list(ev.applied)) for _ in range(n)]
     if i.kind == "return_from_graveyard":
         return _return_instead(ctx, w, ev, pick)
+    if i.kind == "exile_from_graveyard":
+        return _exile_instead(ctx, w, ev, pick)
     if i.kind == "regenerate":
         return _regenerate(ctx, w, ev)
     if i.kind == "redirect":
@@ -553,6 +561,45 @@ def _return_instead(ctx: Context, w: Watcher, ev: DrawCard, pick: int) -> list[G
         why = f"{ctx.player_name(ev.player)} can't return a card instead of drawing and loses the game"
         return [LoseGame(player=ev.player, text=f"{why} ({w.source_name})")]
     return []
+
+
+def _graveyard_sets(ctx: Context, ev: Damage) -> tuple[int, list[Option]]:
+    """The sets of cards the player dealt the damage may exile from their graveyard: that many
+    of them, or all of them when they have fewer."""
+    player = ref_player(ev.target)
+    cards = ctx.state.players[player].graveyard
+    n = min(ev.amount, len(cards))
+    sets = list(combinations(cards, n))
+    return player, [
+        Option("choose", k, label=", ".join(ctx.state.objects[c].name for c in chosen) or "nothing")
+        for k, chosen in enumerate(sets)
+    ]
+
+
+def _exile_instead(ctx: Context, w: Watcher, ev: Damage, pick: int) -> list[GameEvent]:
+    """ "If damage would be dealt to you, exile that many cards from your graveyard instead. If
+    you can't, you lose the game." (614.1a, 104.3e): the damage isn't dealt; the player exiles
+    the cards they chose; with fewer cards than that, they exile them all and lose."""
+    player = ref_player(ev.target)
+    cards = ctx.state.players[player].graveyard
+    sets = list(combinations(cards, min(ev.amount, len(cards))))
+    chosen = sets[pick] if 0 <= pick < len(sets) else sets[0]
+    name = ctx.player_name(player)
+    out: list[GameEvent] = [
+        ZoneChange(
+            obj=c,
+            to=EXILE,
+            rule="614.1a",
+            cause="exile",
+            text=f"{name} exiles {ctx.state.objects[c].name} instead of being dealt damage ({w.source_name})",
+            applied=list(ev.applied),
+        )
+        for c in chosen
+    ]
+    if len(chosen) < ev.amount and w.instead.or_lose:
+        why = f"{name} can't exile {ev.amount} cards instead of being dealt damage and loses the game"
+        out.append(LoseGame(player=player, text=f"{why} ({w.source_name})"))
+    return out
 
 
 def _redirect(ctx: Context, w: Watcher, ev: Damage) -> list[GameEvent]:

@@ -74,6 +74,8 @@ def lower_activated(act: ActivatedA, text: str) -> Activated:
     _check_amounts(effs, ctx)
     # 605.1a: no target, could add mana, not a loyalty ability
     is_mana = act.loyalty is None and not ctx.targets and any(_adds_mana(e) for e in effs)
+    if is_mana and cost.discard:
+        raise ctx.fail("a mana ability with a discard cost (mana abilities pay only {T}, mana and sacrifice)")
     return Activated(
         cost,
         tuple(effs),

@@ -49,7 +49,11 @@ def lower_cost(costs: tuple[CostA, ...], loyalty: int | None, ctx: Ctx) -> Cost:
     for c in costs:
         lower_cost_part(c, parts, ctx)
     return Cost(
-        mana="".join(parts.mana) or None, tap=parts.tap, sacrifice_self=parts.sacrifice_self, loyalty=loyalty
+        mana="".join(parts.mana) or None,
+        tap=parts.tap,
+        sacrifice_self=parts.sacrifice_self,
+        loyalty=loyalty,
+        discard=parts.discard,
     )
 
 
@@ -82,7 +86,14 @@ def lower_pay_life_cost(c: PayLifeCostA, parts: CostParts, ctx: Ctx) -> None:
 
 @lowers_cost(DiscardCostA)
 def lower_discard_cost(c: DiscardCostA, parts: CostParts, ctx: Ctx) -> None:
-    raise _cannot_express(c, ctx)  # "Discard a card": no such part yet
+    # "Discard a card" (602.2b, 701.9): any card of the hand; the IR has no filtered discard cost
+    obj = c.obj
+    if obj.kind != "a" or obj.desc is None or parts.discard:
+        raise _cannot_express(c, ctx)
+    d = obj.desc
+    if [w.kind for g in d.groups for w in g] != ["card"] or d.adjs or d.quals:
+        raise _cannot_express(c, ctx)
+    parts.discard = 1
 
 
 def _cannot_express(c: CostA, ctx: Ctx) -> LowerError:

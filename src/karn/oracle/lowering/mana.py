@@ -12,6 +12,11 @@ from karn.oracle.syntax import AddManaVP
 @lowers(AddManaVP)
 def lower_add_mana(vp: AddManaVP, clause: Clause) -> list[Effect]:
     imperative(clause.subject, clause.ctx)
+    if vp.chosen_color:
+        # "Add one mana of the chosen color." (106.1, 607.2a): the color chosen as it entered.
+        if vp.chosen_color != 1:
+            raise clause.ctx.fail(f"unsupported '{vp.text}'")
+        return [AddMana("", chosen_color=True)]
     if vp.each is None:
         return [AddMana(vp.mana)]
     # "Add {G} for each creature you control." (106.3): that mana once per object counted.

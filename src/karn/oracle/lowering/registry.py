@@ -79,6 +79,7 @@ class CostParts:
     mana: list[str] = field(default_factory=list)
     tap: bool = False
     sacrifice_self: bool = False
+    discard: int = 0
 
 
 V = TypeVar("V", bound=VerbA)

@@ -69,7 +69,7 @@ _RESULTS: dict[str, tuple[str, ...]] = {
     "gain_life": ("scale", "draw"),
     "create_tokens": ("scale",),
     "put_counters": ("scale",),
-    "damage": ("scale", "prevent", "redirect"),
+    "damage": ("scale", "prevent", "redirect", "exile_from_graveyard"),
 }
 
 
@@ -122,11 +122,12 @@ def lower_opening_hand(sentence: OpeningHandSentence, text: str) -> OpeningHand:
 
 def static_replacement_or_lose(first: object, second: object, text: str) -> Ability | None:
     """ "If you would draw a card, return a card from your graveyard to your hand instead. If
-    you can't, you lose the game." (614.1a, 104.3e), or None."""
+    you can't, you lose the game." / "If damage would be dealt to you, exile that many cards
+    from your graveyard instead. If you can't, you lose the game." (614.1a, 104.3e), or None."""
     if not (isinstance(first, ReplacementSentence) and isinstance(second, OrLoseSentence)):
         return None
     found = lower_replacement_ability(first, text)
-    if found.instead.kind != "return_from_graveyard":
+    if found.instead.kind not in ("return_from_graveyard", "exile_from_graveyard"):
         raise Ctx(clause=second.text).fail("'if you can't, you lose the game' after this replacement")
     return dataclass_replace(found, instead=dataclass_replace(found.instead, or_lose=True))
 
@@ -542,6 +543,14 @@ def lower_instead(r: InsteadA, would: Would, ctx: Ctx) -> Instead:
     elif k == "return":
         _card_from_your_graveyard_to_your_hand(r.obj, r.dest, ctx)
         out = Instead("return_from_graveyard")
+    elif k == "exile_that_many":
+        # "If damage would be dealt to you, exile that many cards from your graveyard instead."
+        gy = r.dest
+        if gy is None or gy.kind != "zone" or gy.zone != "graveyard" or gy.owner is None:
+            raise ctx.fail("exile that many cards from something other than your graveyard")
+        if gy.owner.kind != "you" or would.player != "you" or would.filter is not None:
+            raise ctx.fail("the IR exiles cards from your graveyard only for damage dealt to you")
+        out = Instead("exile_from_graveyard")
     elif k == "regenerate":
         _back(r.obj, ctx)
         out = Instead("regenerate")

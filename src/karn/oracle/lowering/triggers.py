@@ -170,7 +170,11 @@ def lower_cast_trigger(t: CastTriggerA, ctx: Ctx, card: CardTypes | None) -> Tri
     spell = t.spell
     if spell.kind != "a" or spell.desc is None:
         raise ctx.fail("unsupported cast trigger")
-    d = describe(spell.desc, ctx, "stack", cast_from=True)
+    ctx.chosen_ok = True  # "a spell of the chosen color" (607.2a): the source's chosen value
+    try:
+        d = describe(spell.desc, ctx, "stack", cast_from=True)
+    finally:
+        ctx.chosen_ok = False
     if d.objects is None or d.objects.zone != "stack":
         raise ctx.fail("unsupported cast trigger")
     caster = t.caster
