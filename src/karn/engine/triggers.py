@@ -16,7 +16,7 @@ included, with their last known abilities.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, get_args
 
 from karn import ir
 from karn.engine import decisions, targeting
@@ -44,28 +44,9 @@ from karn.engine.references import condition_holds, leave_stack, was_kicked
 from karn.engine.state import BATTLEFIELD, GRAVEYARD, LastKnown, Obj, Option, PendingTrigger, TriggerData
 from karn.engine.values import ref_player
 
-# "tapped_for_mana" abilities are mana abilities (605.1b): karn.engine.mana resolves them at once.
-_EVENTS = (
-    "tapped_for_mana",
-    "enters",
-    "dies",
-    "put_into_graveyard",
-    "attacks",
-    "cast",
-    "gain_life",
-    "step",
-    "deals_damage",
-    "dealt_damage",
-    "blocks",
-    "becomes_blocked",
-    "attacks_or_blocks",
-    "blocks_or_blocked",
-    "becomes_tapped",
-    "becomes_untapped",
-    "state",
-    "draws",
-    "leaves",
-)
+# Every trigger event gets a (possibly empty) list of watchers. "tapped_for_mana" abilities
+# are mana abilities (605.1b): karn.engine.mana resolves them at once.
+_EVENTS: tuple[str, ...] = get_args(ir.TriggerEvent)
 
 
 def _watchers(ctx: Context) -> dict[str, list[tuple[int, str, ir.Trigger, int]]]:

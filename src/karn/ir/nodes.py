@@ -986,6 +986,31 @@ class Activated:
     only_during: str = ""
 
 
+#: The trigger events (see :class:`Trigger`); the engine indexes triggered abilities by them.
+TriggerEvent = Literal[
+    "tapped_for_mana",
+    "enters",
+    "dies",
+    "put_into_graveyard",
+    "attacks",
+    "cast",
+    "gain_life",
+    "step",
+    "deals_damage",
+    "dealt_damage",
+    "blocks",
+    "becomes_blocked",
+    "attacks_or_blocks",
+    "blocks_or_blocked",
+    "reflexive",
+    "becomes_tapped",
+    "becomes_untapped",
+    "leaves",
+    "state",
+    "draws",
+]
+
+
 @dataclass(frozen=True, slots=True)
 class Trigger:
     """A trigger condition (603.1).
@@ -1032,28 +1057,7 @@ class Trigger:
     your graveyard": the zone the spell was cast from, 601.2a).
     """
 
-    event: Literal[
-        "tapped_for_mana",
-        "enters",
-        "dies",
-        "put_into_graveyard",
-        "attacks",
-        "cast",
-        "gain_life",
-        "step",
-        "deals_damage",
-        "dealt_damage",
-        "blocks",
-        "becomes_blocked",
-        "attacks_or_blocks",
-        "blocks_or_blocked",
-        "reflexive",
-        "becomes_tapped",
-        "becomes_untapped",
-        "leaves",
-        "state",
-        "draws",
-    ]
+    event: TriggerEvent
     self_only: bool = False
     filter: Filter | None = None
     player: Literal["you", "opponent", "enchanted_player", "enchanted_controller", None] = None

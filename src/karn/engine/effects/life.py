@@ -6,6 +6,7 @@ from karn import ir
 from karn.engine.context import Context
 from karn.engine.effects.registry import DONE, Outcome, handles
 from karn.engine.events import LifeGain, LifeLoss
+from karn.engine.events import LoseGame as LoseGameEvent
 from karn.engine.frames import ResolveFrame
 from karn.engine.pipeline import perform
 from karn.engine.references import amount, refs
@@ -30,17 +31,16 @@ def lose_life(ctx: Context, f: ResolveFrame, o: Obj, e: ir.LoseLife) -> Outcome:
 
 @handles(ir.WinGame)
 def win_game(ctx: Context, f: ResolveFrame, o: Obj, e: ir.WinGame) -> Outcome:
-    """104.2b: a player wins; in a multiplayer game every other player loses (104.3h).
-    The game ends at once (104.1): the loop ends it before anything else happens."""
+    """104.2b: a player wins: every other player loses (the pipeline's LoseGame event), and
+    the game ends at once (104.1): the loop ends it before anything else happens."""
     s = ctx.state
     for p in refs(ctx, f, o, e.player):
         winner = ref_player(p)
         if s.players[winner].lost:
             continue
         ctx.emit("104.2b", f"an effect says {s.players[winner].name} wins the game")
-        for other in s.players:
-            if other.index != winner and not other.lost:
-                other.lost = True
+        losers = [q.index for q in s.players if q.index != winner and not q.lost]
+        perform(ctx, [LoseGameEvent(player=q, rule="104.2b") for q in losers])
         ctx.ending = True
         break
     return DONE
@@ -48,12 +48,11 @@ def win_game(ctx: Context, f: ResolveFrame, o: Obj, e: ir.WinGame) -> Outcome:
 
 @handles(ir.LoseGame)
 def lose_game(ctx: Context, f: ResolveFrame, o: Obj, e: ir.LoseGame) -> Outcome:
-    """104.3d: an effect says a player loses the game."""
-    s = ctx.state
-    for p in refs(ctx, f, o, e.player):
-        loser = s.players[ref_player(p)]
-        if not loser.lost:
-            loser.lost = True
-            ctx.emit("104.3d", f"an effect says {loser.name} loses the game")
-            ctx.ending = True
+    """104.3e: an effect says a player loses the game (the pipeline's LoseGame event); the
+    game-over check follows at once (104.1)."""
+    losers = [ref_player(p) for p in refs(ctx, f, o, e.player)]
+    losers = [q for q in losers if not ctx.state.players[q].lost]
+    if losers:
+        perform(ctx, [LoseGameEvent(player=q) for q in losers])
+        ctx.ending = True
     return DONE

@@ -390,27 +390,28 @@ def execute_add_shield(ctx: Context, ev: AddShield) -> list[GameEvent]:
 def execute_add_replacement(ctx: Context, ev: AddReplacement) -> list[GameEvent]:
     """614.1a, 615.1a, 701.19a: a replacement or prevention effect (or a regeneration shield)
     begins; its timestamp is its id."""
-    s = ctx.state
-    s.timestamp += 1
-    ev.effect.id = s.timestamp
-    s.replacements.append(ev.effect)
-    changed(s)
-    if ev.text:
-        ctx.emit(ev.rule, ev.text)
+    ev.effect.id = _next_timestamp(ctx, ev.rule, ev.text)
+    ctx.state.replacements.append(ev.effect)
     return []
 
 
 @executes(AddRules)
 def execute_add_rules(ctx: Context, ev: AddRules) -> list[GameEvent]:
     """611.2a: a change to the rules begins (615.12, 119.7)."""
+    ev.effect.id = _next_timestamp(ctx, ev.rule, ev.text)
+    ctx.state.rules.append(ev.effect)
+    return []
+
+
+def _next_timestamp(ctx: Context, rule: str, text: str) -> int:
+    """An effect created by a resolving spell or ability begins: its timestamp (613.7a),
+    the state changed, the log line written."""
     s = ctx.state
     s.timestamp += 1
-    ev.effect.id = s.timestamp
-    s.rules.append(ev.effect)
     changed(s)
-    if ev.text:
-        ctx.emit(ev.rule, ev.text)
-    return []
+    if text:
+        ctx.emit(rule, text)
+    return s.timestamp
 
 
 @executes(LoseGame)

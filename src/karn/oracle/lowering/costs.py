@@ -34,6 +34,7 @@ from karn.oracle.syntax import (
     Desc,
     DiscardCostA,
     Effects,
+    Item,
     LoyaltyCostMoreVP,
     ManaCostA,
     PayLifeCostA,
@@ -139,6 +140,14 @@ def _only_sentence(effects: Effects) -> object:
     return effects.sentences[0] if len(effects.sentences) == 1 else None
 
 
+def _only_item(effects: Effects, vp_type: type) -> tuple[ChainSentence, Item] | None:
+    """The sentence and clause of a one-clause ability whose verb phrase is a `vp_type`."""
+    s = _only_sentence(effects)
+    if isinstance(s, ChainSentence) and len(s.items) == 1 and isinstance(s.items[0].vp, vp_type):
+        return s, s.items[0]
+    return None
+
+
 def is_additional_cost(effects: Effects) -> bool:
     return isinstance(_only_sentence(effects), AdditionalCostSentence)
 
@@ -167,15 +176,14 @@ def lower_additional_cost_sentence(sentence: AdditionalCostSentence, ctx: Ctx, o
 
 
 def is_loyalty_cost_increase(effects: Effects) -> bool:
-    s = _only_sentence(effects)
-    return isinstance(s, ChainSentence) and len(s.items) == 1 and isinstance(s.items[0].vp, LoyaltyCostMoreVP)
+    return _only_item(effects, LoyaltyCostMoreVP) is not None
 
 
 def lower_loyalty_cost_increase(effects: Effects, text: str) -> LoyaltyCostIncrease:
     """ "Planeswalkers' loyalty abilities you activate cost an additional [+1] to activate." (606.5)."""
-    s = _only_sentence(effects)
-    assert isinstance(s, ChainSentence)
-    item = s.items[0]
+    found = _only_item(effects, LoyaltyCostMoreVP)
+    assert found is not None
+    s, item = found
     assert isinstance(item.vp, LoyaltyCostMoreVP)
     ctx = Ctx(clause=s.text)
     subject = item.subject
@@ -194,15 +202,14 @@ def lower_loyalty_cost_more_clause(vp: LoyaltyCostMoreVP, clause: Clause) -> lis
 
 
 def is_cost_reduction(effects: Effects) -> bool:
-    s = _only_sentence(effects)
-    return isinstance(s, ChainSentence) and len(s.items) == 1 and isinstance(s.items[0].vp, CostReductionVP)
+    return _only_item(effects, CostReductionVP) is not None
 
 
 def lower_cost_reduction(effects: Effects, text: str) -> CostReduction:
     """ "Black spells and green spells you cast cost {1} less to cast." (601.2f)."""
-    s = _only_sentence(effects)
-    assert isinstance(s, ChainSentence)
-    item = s.items[0]
+    found = _only_item(effects, CostReductionVP)
+    assert found is not None
+    s, item = found
     assert isinstance(item.vp, CostReductionVP)
     ctx = Ctx(clause=s.text)
     subject = item.subject
