@@ -329,7 +329,7 @@ def test_auto_pay_by_default_and_manual_tapping_on_request() -> None:
     assert sum(o.kind == "mana" for o in p.options) == 2  # tap by hand
     manual.answer(next(o.id for o in p.options if o.kind == "mana"))
     p = manual.prompt()
-    assert p is not None and p.kind == "pay" and p.text.endswith("(floating: {G})")
+    assert p is not None and p.kind == "pay" and p.text.endswith("(in your pool: {G}; still to pay: {1})")
 
 
 @pytest.mark.cr("505.1", "508.1")
@@ -535,3 +535,43 @@ def test_holding_an_instant_through_a_quiet_opponents_turn_asks_nothing() -> Non
         if action is None:
             break
     assert d.player == ME and g.state.step == "precombat_main" and why == "a stop: precombat main"
+
+
+@pytest.mark.cr("601.2c", "601.2h")
+def test_target_and_pay_prompts_say_which_target_and_what_is_left_to_pay() -> None:
+    g = setup({"hand": ["Fireball", "Shock"], BATTLEFIELD: ["Mountain", "Mountain", "Mountain"]}, {})
+    s = PlayerSession(g, ME, AutoPass(auto_pay=False))
+    s.answer(next(o.id for o in s.prompt().options if o.label == "cast Shock"))  # type: ignore[union-attr]
+    p = s.prompt()
+    assert p is not None and p.kind == "target" and p.text == "Choose any target for Shock"
+    s.answer("cancel")
+    s.answer(next(o.id for o in s.prompt().options if o.label == "cast Fireball"))  # type: ignore[union-attr]
+    p = s.prompt()
+    while p is not None and p.kind != "target":
+        s.answer(next(o.id for o in p.options if o.id.startswith("x:") and o.label == "1"))
+        p = s.prompt()
+    assert p is not None and p.text == "Choose any number of targets for Fireball (target 1)"
+    s.answer(next(o.id for o in p.options if o.kind == "target"))
+    p = s.prompt()
+    assert p is not None and p.text == "Choose any number of targets for Fireball (target 2)"
+    s.answer(next(o.id for o in p.options if o.id == "done"))
+    p = s.prompt()
+    assert p is not None and p.kind == "pay" and p.text == "Pay {1}{R} for Fireball"
+    s.answer(next(o.id for o in p.options if o.kind == "mana"))
+    p = s.prompt()
+    assert p is not None and p.text == "Pay {1}{R} for Fireball (in your pool: {R}; still to pay: {1})"
+    s.answer(next(o.id for o in p.options if o.kind == "mana"))
+    p = s.prompt()
+    assert p is not None and p.text == "Pay {1}{R} for Fireball (in your pool: {R}{R}; still to pay: nothing)"
+
+
+@pytest.mark.cr("601.2c")
+def test_a_target_prompt_counts_the_picks_of_its_slot() -> None:
+    from karn import ir
+    from karn.engine.casting import _target_count
+
+    assert _target_count(ir.TargetSpec(players="any"), 0) == ""
+    assert _target_count(ir.TargetSpec(min=2, max=2), 1) == " (target 2 of 2)"
+    assert _target_count(ir.TargetSpec(min=1, max=3), 0) == " (target 1 of up to 3)"
+    assert _target_count(ir.TargetSpec(min=0, max=None), 4) == " (target 5)"
+    assert _target_count(ir.TargetSpec(per_opponent=True), 1) == " (target 2)"

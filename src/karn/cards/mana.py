@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 COLORS: tuple[str, ...] = ("W", "U", "B", "R", "G")
@@ -73,6 +74,26 @@ class ManaCost:
     def with_x(self, x_value: int, extra_generic: int = 0) -> ManaCost:
         """The cost to pay once X is chosen (107.3a) plus any cost increase (601.2f)."""
         return ManaCost(self.generic + self.x * x_value + extra_generic, 0, self.colored, self.text)
+
+    def after_pool(self, pool: Mapping[str, int]) -> ManaCost:
+        """What is left to pay once the mana in ``pool`` (a letter -> amount) is spent on this
+        cost as far as it goes: each colored or {C} symbol by mana of its type, then the
+        generic part by whatever remains (106.4, 601.2h). For telling a player what they
+        still owe; the payment itself is the mana solver's."""
+        left = dict(pool)
+        colored: list[tuple[str, int]] = []
+        for letter, count in self.colored:
+            used = min(count, left.get(letter, 0))
+            left[letter] = left.get(letter, 0) - used
+            if count - used:
+                colored.append((letter, count - used))
+        generic = max(0, self.generic - sum(left.values()))
+        return ManaCost(generic, self.x, tuple(colored))
+
+    @property
+    def is_free(self) -> bool:
+        """No mana to pay (the empty cost, or {0})."""
+        return not (self.generic or self.x or self.colored)
 
     def __str__(self) -> str:
         parts = ["{X}"] * self.x

@@ -531,8 +531,20 @@ def _choose_targets(
         opts.append(Option("done", label="no more targets"))
     opts.append(_cancel())
     what = spec.text or "target"
-    decisions.ask(ctx, p, "target", "601.2c", f"choose {what} for {name} ({len(picked) + 1})", opts)
+    decisions.ask(
+        ctx, p, "target", "601.2c", f"choose {what} for {name}{_target_count(spec, len(picked))}", opts
+    )
     return True
+
+
+def _target_count(spec: ir.TargetSpec, picked: int) -> str:
+    """Which pick of its slot this is, for the prompt: nothing for a single target, "(target 2
+    of 3)" for a fixed number, "(target 2 of up to 3)" or "(target 2)" otherwise."""
+    if spec.max == 1 and not spec.per_opponent:
+        return ""
+    if spec.max is None or spec.per_opponent:
+        return f" (target {picked + 1})"
+    return f" (target {picked + 1} of {'' if spec.min == spec.max else 'up to '}{spec.max})"
 
 
 def _ask_payment(ctx: Context, p: int, cost: ManaCost, prompt: str, exclude: int = 0) -> None:
@@ -545,6 +557,12 @@ def _ask_payment(ctx: Context, p: int, cost: ManaCost, prompt: str, exclude: int
         if pa.oid != exclude and pa.ab.mana_ability and mana.can_activate_mana(ctx, p, pa.oid, pa.ab, srcs):
             opts.append(pa.option)
     opts.append(_cancel())
+    pool = ctx.state.players[p].pool
+    if any(pool.values()):
+        # 106.4: the mana already in the pool pays first; say what that leaves to pay.
+        rest = cost.after_pool(pool)
+        floating = "".join(f"{{{letter}}}" * pool.get(letter, 0) for letter in "WUBRGC")
+        prompt += f" (in your pool: {floating}; still to pay: {'nothing' if rest.is_free else rest})"
     decisions.ask(ctx, p, "pay", "601.2h", prompt, opts)
 
 

@@ -275,13 +275,6 @@ def _generic(d: DecisionView, obs: Observation, voice: Voice) -> Prompt:
             o = PromptOption(o.id, str(n), o.label, o.kind, o.object, o.selected, o.choices, o.detail)
         numbered.append(o)
     text = _words(voice, d.prompt)
-    if d.kind == "target":
-        text = text.replace(" (", " (target ", 1) if text.endswith(")") else text
-    if d.kind == "pay":
-        pool = obs.players[obs.player].mana_pool if obs.player is not None else {}
-        if pool:
-            floating = "".join(("{" + k + "}") * v for k, v in pool.items())
-            text += f" (floating: {floating})"
     default = None
     for wanted in ("pay", "keep", "done"):
         if any(o.id == wanted for o in numbered):
