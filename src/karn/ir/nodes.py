@@ -505,6 +505,37 @@ class ReturnToHand:
 
 
 @dataclass(frozen=True, slots=True)
+class Entering:
+    """How a permanent an effect puts onto the battlefield enters: tapped, with counters of any
+    kind on it (122.6, 614.1c), under its owner's control instead of the control of the player
+    who put it there (110.2a), and being ``types``/``subtypes`` in addition to its other types
+    from the moment it enters ("That permanent is an enchantment in addition to its other
+    types": 611.2e, the effect applies as it enters, not after)."""
+
+    tapped: bool = False
+    counters: tuple[tuple[str, Amount], ...] = ()
+    owner_control: bool = False
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PutOntoBattlefield:
+    """Put cards from a graveyard, a hand or exile onto the battlefield (400.7: each becomes a
+    new object; all of them at once, so they enter at the same time, 614.13a): "Return target
+    creature card from your graveyard to the battlefield", "Put target creature card from a
+    graveyard onto the battlefield under your control", "Return all creature cards from your
+    graveyard to the battlefield", "You may put a creature card from your hand onto the
+    battlefield" (``choose``: the controller picks that many among ``what``, as the effect
+    happens; fewer if there are fewer, 609.3). The permanents are what "it", "that creature"
+    and "that card" name afterwards (the effect's affected objects)."""
+
+    what: Selector
+    enter: Entering = Entering()
+    choose: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class CounterSpell:
     what: Ref
 
@@ -668,7 +699,11 @@ class RevealTop:
 
     player: Ref
     filter: Filter | None = None
-    put_into: Literal["hand", None] = None
+    put_into: Literal["hand", "battlefield", None] = None
+    # "you may put it onto the battlefield with a manifestation counter on it" (the revealing
+    # player chooses, 608.2c; how it enters, 611.2e)
+    may: bool = False
+    enter: Entering | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -902,6 +937,7 @@ Effect = (
     | Destroy
     | Exile
     | ReturnToHand
+    | PutOntoBattlefield
     | CounterSpell
     | ApplyContinuous
     | GainControl

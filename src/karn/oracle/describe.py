@@ -42,6 +42,7 @@ from karn.ir.nodes import (
     Discard,
     Draw,
     Effect,
+    Entering,
     EntersChoice,
     EntersReplacement,
     ExchangeControl,
@@ -72,6 +73,7 @@ from karn.ir.nodes import (
     PreventDamage,
     PreventDamageSharingColor,
     PutCounters,
+    PutOntoBattlefield,
     Ref,
     Reflexive,
     Regenerate,
@@ -793,8 +795,32 @@ def _prevent_damage(e: PreventDamage) -> str:
 
 @renders(RevealTop)
 def _reveal_top(e: RevealTop) -> str:
+    if e.put_into == "battlefield" and e.filter is not None:
+        may = "may " if e.may else ""
+        tail = f"; if {filter_text(e.filter)}, {may}put it onto the battlefield{entering_text(e.enter)}"
+        return f"{ref_text(e.player)} reveal the top card of their library{tail}"
     tail = f"; if {filter_text(e.filter)}, put it into {e.put_into}" if e.filter is not None else ""
     return f"{ref_text(e.player)} reveal the top card of their library{tail}"
+
+
+def entering_text(e: Entering | None) -> str:
+    """How a permanent put onto the battlefield enters (110.2a, 122.6, 611.2e)."""
+    if e is None:
+        return ""
+    parts = [" tapped"] if e.tapped else []
+    if e.owner_control:
+        parts.append(" under its owner's control")
+    if e.counters:
+        parts.append(" with " + " and ".join(f"{amount_text(n)} {kind} counter(s)" for kind, n in e.counters))
+    if e.types or e.subtypes:
+        parts.append(f" (it is also {' '.join(e.subtypes + e.types)} as it enters)")
+    return "".join(parts)
+
+
+@renders(PutOntoBattlefield)
+def _put_onto_battlefield(e: PutOntoBattlefield) -> str:
+    what = f"{e.choose} of {selector_text(e.what)} (chosen)" if e.choose else selector_text(e.what)
+    return f"put {what} onto the battlefield{entering_text(e.enter)}"
 
 
 @renders(Attach)

@@ -192,6 +192,14 @@ class LoseLifeVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class LoseLifeManaValueVP(VerbA):
+    """ "lose life equal to <of>'s mana value" (202.3)."""
+
+    of: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class WinGameVP(VerbA):
     """ "win the game" (104.2b)."""
 
@@ -513,9 +521,26 @@ class SearchVP(VerbA):
 
 @dataclass(frozen=True, slots=True)
 class PutOntoBattlefieldVP(VerbA):
+    """ "put <obj> onto the battlefield [tapped] [under your control] [with N KIND counters on
+    it]" (110.2a, 122.6); ``under``: "you" or "owner" when the text says whose control."""
+
     obj: NP
     tapped: bool = False
     text: str = ""
+    under: str | None = None
+    counters: tuple[tuple[str, AmountA], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnToBattlefieldVP(VerbA):
+    """ "return <obj> to the battlefield [tapped] [under its owner's control] [with N KIND
+    counters on it]" (from a graveyard or exile, 400.7)."""
+
+    obj: NP
+    tapped: bool = False
+    text: str = ""
+    under: str | None = None
+    counters: tuple[tuple[str, AmountA], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -196,6 +196,10 @@ def _enters(ctx: Context, ev: ZoneChange) -> Iterator[Replacement]:
     # 614.12: the permanent as it would exist on the battlefield (its own abilities), as a
     # copy when a copy replacement already applied (707.9).
     entering = ctx.printed.of(o, ev.copy_of)
+    if ev.add_types or ev.add_subtypes:
+        # 611.2e: the effect that it "is [a type]" applies as it enters
+        entering.types = entering.types | frozenset(ev.add_types)
+        entering.subtypes = entering.subtypes | frozenset(ev.add_subtypes)
     controller = ev.controller if ev.controller >= 0 else o.owner
     for ab, aid in zip(entering.abilities, entering.ability_ids, strict=True):
         if isinstance(ab, ir.EntersReplacement) and ab.self_only:

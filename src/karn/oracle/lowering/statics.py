@@ -34,6 +34,7 @@ from karn.ir.nodes import (
     Static,
     SwitchPT,
 )
+from karn.oracle.lowering.battlefield import amend_entering
 from karn.oracle.lowering.context import Ctx, amount
 from karn.oracle.lowering.continuous import block_limit, merge, modification
 from karn.oracle.lowering.control import control_modification
@@ -485,6 +486,8 @@ def lower_layer_clause(vp: LayerVP, clause: Clause) -> list[Effect]:
     creature that's still a land"; merged with the previous clause's effect when both change
     the same objects ("gets +1/+1 and becomes the color of your choice", 613.6)."""
     ctx = clause.ctx
+    if amend_entering(vp, clause):
+        return []  # 611.2e: how the permanent put onto the battlefield enters
     subject = vp.subject if vp.kind == "switch" else clause.subject
     if vp.kind not in (
         "become_with",
