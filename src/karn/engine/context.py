@@ -94,6 +94,7 @@ class Context:
         "observer",
         "ending",
         "_statics",
+        "entering_now",
     )
 
     def __init__(
@@ -148,6 +149,9 @@ class Context:
         # restrictions and permissions), per layers version: (version, {type: [(source,
         # ability, controller)]}).
         self._statics: tuple[int, dict[type | str, list[tuple[int, Any, int]]]] = (-1, {})
+        # 614.13a: the objects the pipeline's batch in progress puts onto the battlefield (read
+        # from its frame each time it proceeds), which an "as enters" choice can't pick.
+        self.entering_now: frozenset[int] = frozenset()
 
     def reset_caches(self) -> None:
         """Forget derived data (after the state was replaced by an earlier one, 733)."""

@@ -49,6 +49,10 @@ class ZoneChange(msgspec.Struct, tag="zone", kw_only=True):
     add_subtypes: tuple[str, ...] = ()
     effect_source: int = 0
     effect_source_name: str = ""
+    # 614.1c: the cards chosen so far to exile as it enters ("As ~ enters, exile any number of
+    # ..."), then the physical cards exiled (card ids), linked to the new permanent (607.2a)
+    exiling: list[int] = msgspec.field(default_factory=list)
+    exiled_cards: list[int] = msgspec.field(default_factory=list)
     position: str = "top"
     # The log line (the pipeline writes a default one when empty) and who sees the
     # card's name: an empty `seen_by` means everyone; else `public` is what others read.

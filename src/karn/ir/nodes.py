@@ -153,11 +153,22 @@ class Count:
       * ``"greatest_power"``: the greatest power among the objects ``filter`` describes that the
         player ``ref`` controls (0 if none);
       * ``"attacked_with"``: the creatures "you" attacked with this turn, whatever they are now
-        (608.2i: a characteristic they had when declared as attackers, 508.1).
+        (608.2i: a characteristic they had when declared as attackers, 508.1);
+      * ``"linked_power"`` / ``"linked_toughness"``: the total power / toughness of the cards the
+        source exiled as it entered that are still in exile ("the exiled cards", 607.2a).
     ``plus`` is added ("that number plus 1").
     """
 
-    what: Literal["objects", "card_types", "mana_value", "attacked_with", "greatest_power", "died_this_way"]
+    what: Literal[
+        "objects",
+        "card_types",
+        "mana_value",
+        "attacked_with",
+        "greatest_power",
+        "died_this_way",
+        "linked_power",
+        "linked_toughness",
+    ]
     filter: Filter | None = None
     ref: Ref | None = None
     plus: int = 0
@@ -1162,6 +1173,11 @@ class EntersReplacement:
     copy_of: Filter | None = None
     copy_types: tuple[str, ...] = ()
     copy_subtypes: tuple[str, ...] = ()
+    # "As ~ enters, exile any number of creature cards from your graveyard" (614.1c): its
+    # controller chooses any number of the cards ``exile`` describes, none of them entering the
+    # battlefield at the same time (614.13a), and they are exiled as it enters; they are "the
+    # exiled cards" of its other abilities (607.2a).
+    exile: Filter | None = None
 
 
 @dataclass(frozen=True, slots=True)

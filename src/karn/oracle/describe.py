@@ -200,6 +200,8 @@ def enters_text(r: EntersReplacement) -> str:
         )
     if r.choose:
         parts.append(f"(its controller chooses a {r.choose.replace('_', ' ')} as it enters)")
+    if r.exile is not None:
+        parts.append(f"(its controller exiles any number of {filter_text(r.exile)} as it enters)")
     return " ".join([who, *parts]) if parts else f"{who} (unchanged)"
 
 
@@ -517,6 +519,8 @@ def amount_text(a: Amount) -> str:
             return f"the number of creatures you attacked with this turn{plus}"
         if a.what == "mana_value":
             return f"the mana value of {ref_text(a.ref) if a.ref else 'it'}{plus}"
+        if a.what in ("linked_power", "linked_toughness"):
+            return f"the total {a.what.removeprefix('linked_')} of the cards it exiled as it entered{plus}"
         what = "the card types among" if a.what == "card_types" else "the number of"
         return f"{what} {filter_text(a.filter) if a.filter else 'objects'}{plus}"
     return str(a)

@@ -27,6 +27,7 @@ from karn.oracle.syntax import (
     AddManaVP,
     AmountA,
     AsEntersChooseSentence,
+    AsEntersExileSentence,
     AsLongAsSentence,
     AttachVP,
     AttacksTriggerA,
@@ -38,6 +39,7 @@ from karn.oracle.syntax import (
     CantGainLifeVP,
     CastAsThoughFlashVP,
     CastTriggerA,
+    CdaExiledTotalSentence,
     CdaSentence,
     ChainSentence,
     ChooseVP,
@@ -627,6 +629,12 @@ class _Builder(Transformer[Token, Any]):
     def s_as_enters_choose(self, meta: Meta, c: list[Any]) -> AsEntersChooseSentence:
         choice: str = c[-1]
         return AsEntersChooseSentence("color" if choice == "color" else "creature_type", self._text(meta))
+
+    def s_as_enters_exile(self, meta: Meta, c: list[Any]) -> AsEntersExileSentence:
+        return AsEntersExileSentence(c[-1], self._text(meta))
+
+    def s_cda_exiled_total(self, meta: Meta, c: list[Any]) -> CdaExiledTotalSentence:
+        return CdaExiledTotalSentence(c[0], self._text(meta))
 
     def choice_color(self, meta: Meta, c: list[Any]) -> str:
         return "color"

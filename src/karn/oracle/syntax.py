@@ -892,6 +892,24 @@ class AsEntersChooseSentence(SentenceA):
 
 
 @dataclass(frozen=True, slots=True)
+class AsEntersExileSentence(SentenceA):
+    """ "As this creature enters, exile any number of creature cards from your graveyard."
+    (614.1c, 614.13a): cards chosen and exiled as the permanent enters."""
+
+    desc: Desc
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CdaExiledTotalSentence(SentenceA):
+    """ "~'s power is equal to the total power of the exiled cards and its toughness is equal
+    to their total toughness." (604.3, linked to the ability that exiled them, 607.2a)."""
+
+    subject: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class SameIsTrueSentence(SentenceA):
     """ "The same is true for creature spells you control and creature cards you own that
     aren't on the battlefield.": the previous sentence's changes reach these objects too."""

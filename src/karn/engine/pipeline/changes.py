@@ -209,6 +209,11 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
             new.attached_to = ev.attach_to  # 303.4f
         if ev.add_types or ev.add_subtypes:
             _entering_effect(ctx, ev, new)
+        if ev.exiled_cards:
+            # 607.2a: the cards exiled as it entered (in the same batch, before it)
+            new.exiled_with = tuple(
+                x for p in s.players for x in p.exile if s.objects[x].card in ev.exiled_cards
+            )
     dest = zone_list(s, new)
     if ev.to == LIBRARY and ev.position == "bottom":
         dest.insert(0, new.id)

@@ -15,19 +15,26 @@ from karn.ir.nodes import (
     Count,
     Effect,
     Entering,
+    EntersReplacement,
+    Filter,
     Group,
     LoseLife,
     May,
+    Modify,
     PutOntoBattlefield,
     Ref,
     RevealTop,
     Selector,
+    SetBasePT,
+    Static,
 )
 from karn.oracle.lowering.context import Ctx, amount
 from karn.oracle.lowering.descriptions import describe
 from karn.oracle.lowering.references import imperative, object_ref, object_sel, players_ref, zone_hint
-from karn.oracle.lowering.registry import Clause, lowers
+from karn.oracle.lowering.registry import Clause, lowers, lowers_sentence
 from karn.oracle.syntax import (
+    AsEntersExileSentence,
+    CdaExiledTotalSentence,
     LayerVP,
     LoseLifeManaValueVP,
     PutOntoBattlefieldVP,
@@ -59,6 +66,21 @@ def _from_zone(what: Selector, ctx: Ctx, text: str) -> None:
         raise ctx.fail(f"'{text}': the IR can't put that object onto the battlefield")
     if zone not in _FROM_ZONES:
         raise ctx.fail(f"'{text}': putting objects from the {zone} onto the battlefield")
+    flt = what.filter if isinstance(what, Group) else ctx.targets[what.index].objects
+    if flt is not None and _may_be_aura(flt):
+        # 303.4f: an Aura put onto the battlefield without being cast is attached to what its
+        # player chooses as it enters; the engine has no such choice yet
+        raise ctx.fail(f"'{text}': an Aura card put onto the battlefield (303.4f)")
+
+
+def _may_be_aura(f: Filter) -> bool:
+    """Can a card this filter describes be an Aura (an enchantment card, or a card of no type
+    named: "permanent card")?"""
+    if "aura" in f.not_subtypes or "enchantment" in f.not_types:
+        return False
+    if f.subtypes:
+        return "aura" in f.subtypes
+    return not f.types or "enchantment" in f.types
 
 
 def _after(ctx: Ctx) -> None:
@@ -133,3 +155,34 @@ def lower_lose_life_mana_value(vp: LoseLifeManaValueVP, clause: Clause) -> list[
     who = players_ref(clause.subject, ctx)
     of = object_ref(vp.of, ctx)
     return [LoseLife(Count("mana_value", ref=of), who)]
+
+
+def as_enters_exile(s: AsEntersExileSentence, ctx: Ctx, text: str) -> EntersReplacement:
+    """ "As this creature enters, exile any number of creature cards from your graveyard."
+    (614.1c): a replacement effect of the permanent itself, applied as it would enter
+    (614.12); its controller picks the cards then (614.13a)."""
+    d = describe(s.desc, ctx, "graveyard")
+    f = d.objects
+    if f is None or d.players is not None or f.zone not in ("graveyard", "hand") or f.owner != "you":
+        raise ctx.fail(f"'{s.text}': exiling cards other than from your graveyard or hand")
+    return EntersReplacement(self_only=True, exile=f, text=text)
+
+
+def cda_exiled_total(s: CdaExiledTotalSentence, ctx: Ctx, text: str) -> Static:
+    """ "~'s power is equal to the total power of the exiled cards and its toughness is equal
+    to their total toughness.": a characteristic-defining ability (604.3, 613.4a) reading the
+    cards its "as ~ enters, exile ..." ability exiled (linked abilities, 607.2a)."""
+    if s.subject.kind != "self":
+        raise ctx.fail(f"a characteristic-defining ability of '{s.subject.text}'")
+    power, toughness = Count("linked_power"), Count("linked_toughness")
+    return Static((Modify(Ref("self"), changes=(SetBasePT(power, toughness),)),), text=text, cda=True)
+
+
+@lowers_sentence(AsEntersExileSentence)
+def lower_as_enters_exile_sentence(s: AsEntersExileSentence, ctx: Ctx, out: list[Effect]) -> None:
+    raise ctx.fail(f"'{s.text}' as an effect: the IR has it only as a static ability")
+
+
+@lowers_sentence(CdaExiledTotalSentence)
+def lower_cda_exiled_total_sentence(s: CdaExiledTotalSentence, ctx: Ctx, out: list[Effect]) -> None:
+    raise ctx.fail(f"'{s.text}' as an effect: the IR has it only as a static ability")

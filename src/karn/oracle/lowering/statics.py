@@ -34,7 +34,7 @@ from karn.ir.nodes import (
     Static,
     SwitchPT,
 )
-from karn.oracle.lowering.battlefield import amend_entering
+from karn.oracle.lowering.battlefield import amend_entering, as_enters_exile, cda_exiled_total
 from karn.oracle.lowering.context import Ctx, amount
 from karn.oracle.lowering.continuous import block_limit, merge, modification
 from karn.oracle.lowering.control import control_modification
@@ -61,12 +61,14 @@ from karn.oracle.lowering.replacements import (
 from karn.oracle.syntax import (
     NP,
     AsEntersChooseSentence,
+    AsEntersExileSentence,
     AsLongAsSentence,
     BlockLimitVP,
     CantBlockWithVP,
     CantCastVP,
     CantGainLifeVP,
     CastAsThoughFlashVP,
+    CdaExiledTotalSentence,
     CdaSentence,
     ChainSentence,
     ControlVP,
@@ -117,6 +119,10 @@ def lower_static(effects: Effects, text: str) -> Ability:
         return EntersReplacement(self_only=True, choose=first.choice, text=text)
     if isinstance(first, CdaSentence) and len(effects.sentences) == 1:
         return _lower_cda(first, ctx, text)
+    if isinstance(first, AsEntersExileSentence) and len(effects.sentences) == 1:
+        return as_enters_exile(first, ctx, text)
+    if isinstance(first, CdaExiledTotalSentence) and len(effects.sentences) == 1:
+        return cda_exiled_total(first, ctx, text)
     if len(effects.sentences) == 2:
         pair = static_replacement_or_lose(effects.sentences[0], effects.sentences[1], text)
         if pair is not None:
