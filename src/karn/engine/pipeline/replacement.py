@@ -359,13 +359,19 @@ def _exile_replacement(rid: str, ab: ir.EntersReplacement, f: ir.Filter, source_
         o = s.objects[ev.obj]
         player = ev.controller if ev.controller >= 0 else o.owner
         zone = getattr(s.players[player], f.zone)
+        batch = ctx.replacing
+        entering_now = {
+            x.obj
+            for x in (batch.pending + batch.ready if batch is not None else [ev])
+            if isinstance(x, ZoneChange) and x.to == BATTLEFIELD
+        }
         options = [Option("done", 0, label="done")]
         for oid in zone:
             c = ctx.chars(oid)
             if (
                 oid != ev.obj
                 and oid not in ev.exiling
-                and oid not in ctx.entering_now  # 614.13a
+                and oid not in entering_now  # 614.13a
                 and characteristics_match(
                     f, c.types, c.subtypes, c.supertypes, c.colors, player, player, player
                 )
