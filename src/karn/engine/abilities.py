@@ -46,6 +46,18 @@ def flashback_cost(ctx: Context, name: str) -> str | None:
     return found
 
 
+def card_flashback(ctx: Context, oid: int) -> str | None:
+    """702.34a: the flashback cost of this card as it is now: its card has flashback and no
+    effect removed it in its zone (613.1f: "Cards in graveyards lose all abilities", Yixlid
+    Jailer). Only effects that reach cards outside the battlefield can remove it."""
+    cost = flashback_cost(ctx, ctx.obj(oid).name)
+    if cost is None or not ctx.field().reach:
+        return cost
+    if any(isinstance(a, ir.Flashback) for a in ctx.chars(oid).abilities):
+        return cost
+    return None
+
+
 def flashback_names(ctx: Context) -> frozenset[str]:
     """The cards of the pool that have flashback (702.34a), for a quick look at graveyards."""
     memo = ctx.printed.memo

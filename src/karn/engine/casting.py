@@ -20,6 +20,7 @@ from karn.engine.abilities import (
     BESTOW_TARGET,
     ability,
     bestow_cost,
+    card_flashback,
     divided_damage,
     enchant_filter,
     extra_cost_per_target,
@@ -125,7 +126,7 @@ def can_cast(
     pool = ctx.state.players[p].pool
     printed = info.cost
     if flashback:
-        fb = flashback_cost(ctx, name)
+        fb = card_flashback(ctx, oid)  # 613.1f: as the card is in its graveyard now
         if fb is None:
             return False
         printed = ManaCost.parse(fb)

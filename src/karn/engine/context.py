@@ -15,6 +15,7 @@ from typing import Any
 from karn import ir
 from karn.cards.database import CardFace
 from karn.cards.pool import CardPool
+from karn.engine.frames import ReplaceFrame
 from karn.engine.layers import Chars, Field, Printed, compute_field, offfield_chars
 from karn.engine.log import Event
 from karn.engine.state import BATTLEFIELD, GameState, Obj, Option, decode_state, encode_state
@@ -94,6 +95,7 @@ class Context:
         "observer",
         "ending",
         "_statics",
+        "replacing",
     )
 
     def __init__(
@@ -148,6 +150,9 @@ class Context:
         # restrictions and permissions), per layers version: (version, {type: [(source,
         # ability, controller)]}).
         self._statics: tuple[int, dict[type | str, list[tuple[int, Any, int]]]] = (-1, {})
+        # The pipeline's batch in progress (set each time it proceeds): the objects entering
+        # the battlefield at the same time, which an "as enters" choice can't pick (614.13a).
+        self.replacing: ReplaceFrame | None = None
 
     def reset_caches(self) -> None:
         """Forget derived data (after the state was replaced by an earlier one, 733)."""

@@ -42,6 +42,17 @@ class ZoneChange(msgspec.Struct, tag="zone", kw_only=True):
     attach_to: int = 0
     chosen: dict[str, str] = msgspec.field(default_factory=dict)  # 614.12a: chosen as it enters
     copy_of: CopyValues | None = None  # 707.9, 614.1c: it enters as a copy
+    # 611.2e: "That permanent is an enchantment in addition to its other types": an effect of
+    # the resolving spell or ability that applies as it enters (a continuous effect that
+    # begins with it), with its source and the source's controller
+    add_types: tuple[str, ...] = ()
+    add_subtypes: tuple[str, ...] = ()
+    effect_source: int = 0
+    effect_source_name: str = ""
+    # 614.1c: the cards chosen so far to exile as it enters ("As ~ enters, exile any number of
+    # ..."), then the physical cards exiled (card ids), linked to the new permanent (607.2a)
+    exiling: list[int] = msgspec.field(default_factory=list)
+    exiled_cards: list[int] = msgspec.field(default_factory=list)
     position: str = "top"
     # The log line (the pipeline writes a default one when empty) and who sees the
     # card's name: an empty `seen_by` means everyone; else `public` is what others read.

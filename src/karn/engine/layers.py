@@ -65,7 +65,7 @@ from karn.engine.modifications import (
     SwitchPowerToughness,
     mod_text,
 )
-from karn.engine.state import BATTLEFIELD, STACK, GameState, Obj
+from karn.engine.state import BATTLEFIELD, EXILE, STACK, GameState, Obj
 from karn.engine.subtypes import LAND_TYPES, goes_with, kind_of
 from karn.engine.values import CopyValues, TokenDef
 
@@ -623,6 +623,8 @@ def count(env: _Env, c: ir.Count, viewer: int, oid: int, source: int) -> int:
     among them (205.2a), or the mana value of the object modified (``Ref("affected")``) or of
     the source (``Ref("self")``); "you" is `viewer`."""
     s = env.s
+    if c.what in ("linked_power", "linked_toughness"):
+        return _linked_total(env, c, source)
     if c.what == "mana_value":
         target = source if c.ref is not None and c.ref.kind == "self" else oid
         ch = env.chars.get(target) or env.battlefield.get(target)
@@ -655,6 +657,23 @@ def count(env: _Env, c: ir.Count, viewer: int, oid: int, source: int) -> int:
     if c.what == "card_types":
         return len({t for ch in found for t in ch.types}) + c.plus
     return len(found) + c.plus
+
+
+def _linked_total(env: _Env, c: ir.Count, source: int) -> int:
+    """607.2a: the total power or toughness of the cards the source exiled as it entered that
+    are still in exile (a card that left exile is a new object, 400.7)."""
+    s = env.s
+    o = s.objects.get(source)
+    if o is None or not o.exiled_with:
+        return c.plus
+    env.zone_dependent = True  # an exiled card leaving exile changes the total
+    total = 0
+    for x in o.exiled_with:
+        card = s.objects.get(x)
+        if card is not None and card.zone == EXILE:
+            ch = env.printed.of(card)
+            total += ch.power if c.what == "linked_power" else ch.toughness
+    return total + c.plus
 
 
 def _amount(env: _Env, a: ir.Amount, e: _Effect, oid: int) -> int:

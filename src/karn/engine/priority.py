@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from karn import ir
 from karn.engine import activated, casting, decisions, game_over, mana, timing
-from karn.engine.abilities import flashback_cost, flashback_names
+from karn.engine.abilities import card_flashback, flashback_cost, flashback_names
 from karn.engine.actions import Action
 from karn.engine.context import Context
 from karn.engine.events import ZoneChange
@@ -89,6 +89,8 @@ def _options(ctx: Context, p: int) -> list[Option]:
         if name not in flashback or name in seen_gy:
             continue
         seen_gy.add(name)
+        if card_flashback(ctx, oid) is None:
+            continue  # 613.1f: an effect removed its flashback in the graveyard
         if casting.can_cast(ctx, p, oid, srcs, sorcery_ok, avail, flashback=True):  # 702.34a
             opts.append(Option("cast", oid, label=f"cast {name} with flashback"))
     for pa in others:
@@ -186,7 +188,7 @@ def explain(ctx: Context, a: Action) -> tuple[str, str]:
             return "305.2", f"{ctx.player_name(p)} has already played a land this turn"
         return "305.2", "a land can be played only in your main phase with an empty stack (116.2a)"
     if a.kind == "cast" and o is not None:
-        from_graveyard = o.zone == GRAVEYARD and flashback_cost(ctx, o.name) is not None
+        from_graveyard = o.zone == GRAVEYARD and card_flashback(ctx, o.id) is not None
         if (o.zone != HAND and not from_graveyard) or o.owner != p:
             return "601.2a", f"{o.name} is not in {ctx.player_name(p)}'s hand"
         face = ctx.face(o.name)

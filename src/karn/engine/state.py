@@ -112,6 +112,9 @@ class Obj(msgspec.Struct, array_like=True, omit_defaults=True):
     # bestowed, 702.103e-f)
     bestowed: bool = False
     flashback: bool = False  # 702.34a: a spell cast for its flashback cost (exiled as it leaves the stack)
+    # 607.2a: the cards (exile-zone object ids) it exiled as it entered ("As ~ enters, exile any
+    # number of creature cards from your graveyard"): "the exiled cards" of its other abilities
+    exiled_with: tuple[int, ...] = ()
 
 
 class Player(msgspec.Struct, array_like=True):

@@ -153,11 +153,22 @@ class Count:
       * ``"greatest_power"``: the greatest power among the objects ``filter`` describes that the
         player ``ref`` controls (0 if none);
       * ``"attacked_with"``: the creatures "you" attacked with this turn, whatever they are now
-        (608.2i: a characteristic they had when declared as attackers, 508.1).
+        (608.2i: a characteristic they had when declared as attackers, 508.1);
+      * ``"linked_power"`` / ``"linked_toughness"``: the total power / toughness of the cards the
+        source exiled as it entered that are still in exile ("the exiled cards", 607.2a).
     ``plus`` is added ("that number plus 1").
     """
 
-    what: Literal["objects", "card_types", "mana_value", "attacked_with", "greatest_power", "died_this_way"]
+    what: Literal[
+        "objects",
+        "card_types",
+        "mana_value",
+        "attacked_with",
+        "greatest_power",
+        "died_this_way",
+        "linked_power",
+        "linked_toughness",
+    ]
     filter: Filter | None = None
     ref: Ref | None = None
     plus: int = 0
@@ -505,6 +516,37 @@ class ReturnToHand:
 
 
 @dataclass(frozen=True, slots=True)
+class Entering:
+    """How a permanent an effect puts onto the battlefield enters: tapped, with counters of any
+    kind on it (122.6, 614.1c), under its owner's control instead of the control of the player
+    who put it there (110.2a), and being ``types``/``subtypes`` in addition to its other types
+    from the moment it enters ("That permanent is an enchantment in addition to its other
+    types": 611.2e, the effect applies as it enters, not after)."""
+
+    tapped: bool = False
+    counters: tuple[tuple[str, Amount], ...] = ()
+    owner_control: bool = False
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PutOntoBattlefield:
+    """Put cards from a graveyard, a hand or exile onto the battlefield (400.7: each becomes a
+    new object; all of them at once, so they enter at the same time, 614.13a): "Return target
+    creature card from your graveyard to the battlefield", "Put target creature card from a
+    graveyard onto the battlefield under your control", "Return all creature cards from your
+    graveyard to the battlefield", "You may put a creature card from your hand onto the
+    battlefield" (``choose``: the controller picks that many among ``what``, as the effect
+    happens; fewer if there are fewer, 609.3). The permanents are what "it", "that creature"
+    and "that card" name afterwards (the effect's affected objects)."""
+
+    what: Selector
+    enter: Entering = Entering()
+    choose: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class CounterSpell:
     what: Ref
 
@@ -668,7 +710,11 @@ class RevealTop:
 
     player: Ref
     filter: Filter | None = None
-    put_into: Literal["hand", None] = None
+    put_into: Literal["hand", "battlefield", None] = None
+    # "you may put it onto the battlefield with a manifestation counter on it" (the revealing
+    # player chooses, 608.2c; how it enters, 611.2e)
+    may: bool = False
+    enter: Entering | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -902,6 +948,7 @@ Effect = (
     | Destroy
     | Exile
     | ReturnToHand
+    | PutOntoBattlefield
     | CounterSpell
     | ApplyContinuous
     | GainControl
@@ -1126,6 +1173,11 @@ class EntersReplacement:
     copy_of: Filter | None = None
     copy_types: tuple[str, ...] = ()
     copy_subtypes: tuple[str, ...] = ()
+    # "As ~ enters, exile any number of creature cards from your graveyard" (614.1c): its
+    # controller chooses any number of the cards ``exile`` describes, none of them entering the
+    # battlefield at the same time (614.13a), and they are exiled as it enters; they are "the
+    # exiled cards" of its other abilities (607.2a).
+    exile: Filter | None = None
 
 
 @dataclass(frozen=True, slots=True)

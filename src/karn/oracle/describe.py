@@ -42,6 +42,7 @@ from karn.ir.nodes import (
     Discard,
     Draw,
     Effect,
+    Entering,
     EntersChoice,
     EntersReplacement,
     ExchangeControl,
@@ -72,6 +73,7 @@ from karn.ir.nodes import (
     PreventDamage,
     PreventDamageSharingColor,
     PutCounters,
+    PutOntoBattlefield,
     Ref,
     Reflexive,
     Regenerate,
@@ -198,6 +200,8 @@ def enters_text(r: EntersReplacement) -> str:
         )
     if r.choose:
         parts.append(f"(its controller chooses a {r.choose.replace('_', ' ')} as it enters)")
+    if r.exile is not None:
+        parts.append(f"(its controller exiles any number of {filter_text(r.exile)} as it enters)")
     return " ".join([who, *parts]) if parts else f"{who} (unchanged)"
 
 
@@ -515,6 +519,8 @@ def amount_text(a: Amount) -> str:
             return f"the number of creatures you attacked with this turn{plus}"
         if a.what == "mana_value":
             return f"the mana value of {ref_text(a.ref) if a.ref else 'it'}{plus}"
+        if a.what in ("linked_power", "linked_toughness"):
+            return f"the total {a.what.removeprefix('linked_')} of the cards it exiled as it entered{plus}"
         what = "the card types among" if a.what == "card_types" else "the number of"
         return f"{what} {filter_text(a.filter) if a.filter else 'objects'}{plus}"
     return str(a)
@@ -793,8 +799,32 @@ def _prevent_damage(e: PreventDamage) -> str:
 
 @renders(RevealTop)
 def _reveal_top(e: RevealTop) -> str:
+    if e.put_into == "battlefield" and e.filter is not None:
+        may = "may " if e.may else ""
+        tail = f"; if {filter_text(e.filter)}, {may}put it onto the battlefield{entering_text(e.enter)}"
+        return f"{ref_text(e.player)} reveal the top card of their library{tail}"
     tail = f"; if {filter_text(e.filter)}, put it into {e.put_into}" if e.filter is not None else ""
     return f"{ref_text(e.player)} reveal the top card of their library{tail}"
+
+
+def entering_text(e: Entering | None) -> str:
+    """How a permanent put onto the battlefield enters (110.2a, 122.6, 611.2e)."""
+    if e is None:
+        return ""
+    parts = [" tapped"] if e.tapped else []
+    if e.owner_control:
+        parts.append(" under its owner's control")
+    if e.counters:
+        parts.append(" with " + " and ".join(f"{amount_text(n)} {kind} counter(s)" for kind, n in e.counters))
+    if e.types or e.subtypes:
+        parts.append(f" (it is also {' '.join(e.subtypes + e.types)} as it enters)")
+    return "".join(parts)
+
+
+@renders(PutOntoBattlefield)
+def _put_onto_battlefield(e: PutOntoBattlefield) -> str:
+    what = f"{e.choose} of {selector_text(e.what)} (chosen)" if e.choose else selector_text(e.what)
+    return f"put {what} onto the battlefield{entering_text(e.enter)}"
 
 
 @renders(Attach)

@@ -27,6 +27,7 @@ from karn.oracle.syntax import (
     AddManaVP,
     AmountA,
     AsEntersChooseSentence,
+    AsEntersExileSentence,
     AsLongAsSentence,
     AttachVP,
     AttacksTriggerA,
@@ -38,6 +39,7 @@ from karn.oracle.syntax import (
     CantGainLifeVP,
     CastAsThoughFlashVP,
     CastTriggerA,
+    CdaExiledTotalSentence,
     CdaSentence,
     ChainSentence,
     ChooseVP,
@@ -93,6 +95,7 @@ from karn.oracle.syntax import (
     LeavesTriggerA,
     LookTopVP,
     LoseGameVP,
+    LoseLifeManaValueVP,
     LoseLifeVP,
     LoyaltyCostMoreVP,
     ManaCostA,
@@ -118,6 +121,7 @@ from karn.oracle.syntax import (
     ReflexiveSentence,
     RegenerateVP,
     ReplacementSentence,
+    ReturnToBattlefieldVP,
     ReturnVP,
     RevealTopVP,
     RevealVP,
@@ -626,6 +630,12 @@ class _Builder(Transformer[Token, Any]):
         choice: str = c[-1]
         return AsEntersChooseSentence("color" if choice == "color" else "creature_type", self._text(meta))
 
+    def s_as_enters_exile(self, meta: Meta, c: list[Any]) -> AsEntersExileSentence:
+        return AsEntersExileSentence(c[-1], self._text(meta))
+
+    def s_cda_exiled_total(self, meta: Meta, c: list[Any]) -> CdaExiledTotalSentence:
+        return CdaExiledTotalSentence(c[0], self._text(meta))
+
     def choice_color(self, meta: Meta, c: list[Any]) -> str:
         return "color"
 
@@ -756,6 +766,9 @@ class _Builder(Transformer[Token, Any]):
 
     def v_lose_life(self, meta: Meta, c: list[Any]) -> LoseLifeVP:
         return LoseLifeVP(c[0], text=self._text(meta))
+
+    def v_lose_life_mana_value(self, meta: Meta, c: list[Any]) -> LoseLifeManaValueVP:
+        return LoseLifeManaValueVP(c[0], text=self._text(meta))
 
     def v_win_game(self, meta: Meta, c: list[Any]) -> WinGameVP:
         return WinGameVP(text=self._text(meta))
@@ -1095,7 +1108,35 @@ class _Builder(Transformer[Token, Any]):
         return SearchVP(c[0], c[1], text=self._text(meta))
 
     def v_put_battlefield(self, meta: Meta, c: list[Any]) -> PutOntoBattlefieldVP:
-        return PutOntoBattlefieldVP(c[0], tapped=len(c) > 1, text=self._text(meta))
+        tapped, under, counters = _entering(c[1:])
+        return PutOntoBattlefieldVP(
+            c[0], tapped=tapped, text=self._text(meta), under=under, counters=counters
+        )
+
+    def v_return_battlefield(self, meta: Meta, c: list[Any]) -> ReturnToBattlefieldVP:
+        tapped, under, counters = _entering(c[1:])
+        return ReturnToBattlefieldVP(
+            c[0], tapped=tapped, text=self._text(meta), under=under, counters=counters
+        )
+
+    def under_you(self, meta: Meta, c: list[Any]) -> _Under:
+        return _Under("you")
+
+    def under_owner(self, meta: Meta, c: list[Any]) -> _Under:
+        return _Under("owner")
+
+    def enter_with(self, meta: Meta, c: list[Any]) -> tuple[str, AmountA]:
+        # children: amount, the counter's kind, "it"/"them"
+        return (str(c[1]), c[0])
+
+    def counter_pt(self, meta: Meta, c: list[Any]) -> str:
+        return str(c[0])
+
+    def counter_named(self, meta: Meta, c: list[Any]) -> str:
+        return str(c[0]).lower()
+
+    def counter_keyword(self, meta: Meta, c: list[Any]) -> str:
+        return str(c[0])
 
     def v_put_into(self, meta: Meta, c: list[Any]) -> PutIntoVP:
         return PutIntoVP(c[0], c[1], text=self._text(meta))
@@ -1664,6 +1705,21 @@ class _Builder(Transformer[Token, Any]):
 
 _AS_LONG = "for as long as you control ~"
 _COMBAT = object()  # "combat" in "combat damage"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Under:
+    """ "under your control" / "under its owner's control" (110.2a), while parsing."""
+
+    who: str
+
+
+def _entering(c: list[Any]) -> tuple[bool, str | None, tuple[tuple[str, AmountA], ...]]:
+    """How a put or returned object enters: [tapped] [under ...] [with counters]."""
+    tapped = any(x is True for x in c)
+    under = next((x.who for x in c if isinstance(x, _Under)), None)
+    counters = tuple(x for x in c if isinstance(x, tuple))
+    return tapped, under, counters
 
 
 def _eot(c: list[Any], meta: Meta) -> bool:

@@ -192,6 +192,14 @@ class LoseLifeVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class LoseLifeManaValueVP(VerbA):
+    """ "lose life equal to <of>'s mana value" (202.3)."""
+
+    of: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class WinGameVP(VerbA):
     """ "win the game" (104.2b)."""
 
@@ -513,9 +521,26 @@ class SearchVP(VerbA):
 
 @dataclass(frozen=True, slots=True)
 class PutOntoBattlefieldVP(VerbA):
+    """ "put <obj> onto the battlefield [tapped] [under your control] [with N KIND counters on
+    it]" (110.2a, 122.6); ``under``: "you" or "owner" when the text says whose control."""
+
     obj: NP
     tapped: bool = False
     text: str = ""
+    under: str | None = None
+    counters: tuple[tuple[str, AmountA], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnToBattlefieldVP(VerbA):
+    """ "return <obj> to the battlefield [tapped] [under its owner's control] [with N KIND
+    counters on it]" (from a graveyard or exile, 400.7)."""
+
+    obj: NP
+    tapped: bool = False
+    text: str = ""
+    under: str | None = None
+    counters: tuple[tuple[str, AmountA], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -863,6 +888,24 @@ class AsEntersChooseSentence(SentenceA):
     """ "As ~ enters, choose a color." / "... choose a creature type." (614.1c, 607.2a)."""
 
     choice: Literal["color", "creature_type"]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AsEntersExileSentence(SentenceA):
+    """ "As this creature enters, exile any number of creature cards from your graveyard."
+    (614.1c, 614.13a): cards chosen and exiled as the permanent enters."""
+
+    desc: Desc
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CdaExiledTotalSentence(SentenceA):
+    """ "~'s power is equal to the total power of the exiled cards and its toughness is equal
+    to their total toughness." (604.3, linked to the ability that exiled them, 607.2a)."""
+
+    subject: NP
     text: str = ""
 
 

@@ -98,6 +98,13 @@ def _copy_token(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
     return 0.0 if target.spell is not None else 1.0
 
 
+@scores(ir.PutOntoBattlefield)
+def _put_onto_battlefield(v: Situation, e: ir.PutOntoBattlefield, target: Target, x: int) -> float:
+    """A card put onto the battlefield by the agent's effect enters under the agent's control
+    (110.2a) unless it says its owner's: an extra permanent, whatever the card targeted was."""
+    return 0.5 if e.enter.owner_control else 2.0
+
+
 @scores(ir.GainLife, ir.Draw)
 def _gain(v: Situation, e: ir.GainLife | ir.Draw, target: Target, x: int) -> float:
     if target.player is not None:

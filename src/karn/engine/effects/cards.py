@@ -11,6 +11,7 @@ from karn.cards.mana import ManaCost
 from karn.engine import decisions, mana, rng, targeting
 from karn.engine.context import Context
 from karn.engine.drawing import discard, draw
+from karn.engine.effects.battlefield import reveal_top_onto_battlefield
 from karn.engine.effects.registry import DONE, ENTER, WAIT, Outcome, handles
 from karn.engine.events import ReorderLibrary, Reveal, Shuffle, ZoneChange
 from karn.engine.frames import (
@@ -303,6 +304,8 @@ def look_and_take(ctx: Context, f: ResolveFrame, o: Obj, e: ir.LookAndTake) -> O
 @handles(ir.RevealTop)
 def reveal_top(ctx: Context, f: ResolveFrame, o: Obj, e: ir.RevealTop) -> Outcome:
     """701.20a: reveal the top card; "if it's a [type] card, put it into your hand"."""
+    if e.put_into == "battlefield":
+        return reveal_top_onto_battlefield(ctx, f, o, e)
     s = ctx.state
     for p in refs(ctx, f, o, e.player):
         pl = ref_player(p)

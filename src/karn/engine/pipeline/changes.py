@@ -44,7 +44,7 @@ from karn.engine.events import (
     Tap,
     ZoneChange,
 )
-from karn.engine.modifications import SetController
+from karn.engine.modifications import AddTypes, ContinuousEffect, SetController
 from karn.engine.pipeline.knowledge import forget, learn, moved, shuffled
 from karn.engine.state import (
     BATTLEFIELD,
@@ -207,6 +207,13 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
         new.copy_of = ev.copy_of  # 707.9: it enters as a copy (layer 1a)
         if ev.attach_to and ev.attach_to in s.objects and s.objects[ev.attach_to].zone == BATTLEFIELD:
             new.attached_to = ev.attach_to  # 303.4f
+        if ev.add_types or ev.add_subtypes:
+            _entering_effect(ctx, ev, new)
+        if ev.exiled_cards:
+            # 607.2a: the cards exiled as it entered (in the same batch, before it)
+            new.exiled_with = tuple(
+                x for p in s.players for x in p.exile if s.objects[x].card in ev.exiled_cards
+            )
     dest = zone_list(s, new)
     if ev.to == LIBRARY and ev.position == "bottom":
         dest.insert(0, new.id)
@@ -220,6 +227,28 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
         ev.last_known = s.lki[o.id]
     _log_zone_change(ctx, ev, new)
     return returns
+
+
+def _entering_effect(ctx: Context, ev: ZoneChange, new: Obj) -> None:
+    """611.2e: the resolving spell's or ability's effect that the permanent "is [a type] in
+    addition to its other types" applies simultaneously with its entering: it begins as the
+    permanent appears (its timestamp right after the permanent's, 613.7b), and lasts."""
+    s = ctx.state
+    s.timestamp += 1
+    mod = AddTypes(types=tuple(ev.add_types), subtypes=tuple(ev.add_subtypes))
+    s.effects.append(
+        ContinuousEffect(
+            id=s.timestamp,
+            timestamp=s.timestamp,
+            source=ev.effect_source,
+            controller=new.controller,
+            affected=[new.id],
+            mods=[mod],
+            duration="permanent",
+            source_name=ev.effect_source_name,
+        )
+    )
+    changed(s, layers=True)
 
 
 def _linked_returns(ctx: Context, source: int) -> list[GameEvent]:

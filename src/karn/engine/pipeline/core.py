@@ -64,6 +64,7 @@ def perform(ctx: Context, events: GameEvent | list[GameEvent]) -> list[GameEvent
 def _proceed(ctx: Context, frame: ReplaceFrame, pushed: bool) -> list[GameEvent] | None:
     carried: list[GameEvent] = []
     while True:
+        ctx.replacing = frame  # 614.13a: what enters at the same time, for "as enters" choices
         while frame.pending:
             ev = frame.pending[0]
             why = prohibited(ctx, ev)

@@ -196,6 +196,10 @@ def _enters(ctx: Context, ev: ZoneChange) -> Iterator[Replacement]:
     # 614.12: the permanent as it would exist on the battlefield (its own abilities), as a
     # copy when a copy replacement already applied (707.9).
     entering = ctx.printed.of(o, ev.copy_of)
+    if ev.add_types or ev.add_subtypes:
+        # 611.2e: the effect that it "is [a type]" applies as it enters
+        entering.types = entering.types | frozenset(ev.add_types)
+        entering.subtypes = entering.subtypes | frozenset(ev.add_subtypes)
     controller = ev.controller if ev.controller >= 0 else o.owner
     for ab, aid in zip(entering.abilities, entering.ability_ids, strict=True):
         if isinstance(ab, ir.EntersReplacement) and ab.self_only:
@@ -328,6 +332,8 @@ def _enters_replacement(
         return _copy_replacement(rid, ab, source_name)
     if ab.choose is not None:
         return _choice_replacement(rid, ab, source_name)
+    if ab.exile is not None:
+        return _exile_replacement(rid, ab, ab.exile, source_name)
 
     def apply(ctx: Context, ev: ZoneChange | CreateToken, pick: int) -> list[GameEvent]:
         if ab.tapped:
@@ -339,6 +345,65 @@ def _enters_replacement(
 
     what = ab.text or f"{source_name}: enters" + (" tapped" if ab.tapped else "")
     return Replacement(rid, what, "other", apply, same_as=f"enters:{ab.tapped}:{ab.counters}", inner=inner)
+
+
+def _exile_replacement(rid: str, ab: ir.EntersReplacement, f: ir.Filter, source_name: str) -> Replacement:
+    """ "As ~ enters, exile any number of creature cards from your graveyard" (614.1c): the
+    player who will control it picks the cards one at a time as it would enter (the effect
+    applies again after each pick, until "done"); an object entering the battlefield at the
+    same time can't be chosen (614.13a). The cards are exiled in the same batch, just before it
+    enters, and are linked to it (607.2a)."""
+
+    def choose(ctx: Context, ev: ZoneChange) -> tuple[int, list[Option]]:
+        s = ctx.state
+        o = s.objects[ev.obj]
+        player = ev.controller if ev.controller >= 0 else o.owner
+        zone = getattr(s.players[player], f.zone)
+        batch = ctx.replacing
+        entering_now = {
+            x.obj
+            for x in (batch.pending + batch.ready if batch is not None else [ev])
+            if isinstance(x, ZoneChange) and x.to == BATTLEFIELD
+        }
+        options = [Option("done", 0, label="done")]
+        for oid in zone:
+            c = ctx.chars(oid)
+            if (
+                oid != ev.obj
+                and oid not in ev.exiling
+                and oid not in entering_now  # 614.13a
+                and characteristics_match(
+                    f, c.types, c.subtypes, c.supertypes, c.colors, player, player, player
+                )
+            ):
+                options.append(Option("exile", oid, label=ctx.describe(oid)))
+        return player, options
+
+    def apply(ctx: Context, ev: ZoneChange, pick: int) -> list[GameEvent]:
+        s = ctx.state
+        if pick > 0 and pick in s.objects:
+            ev.exiling.append(pick)
+            ev.applied.remove(rid)  # any number: it asks again
+            return [ev]
+        chosen = [t for t in ev.exiling if t in s.objects]
+        ev.exiled_cards = [s.objects[t].card for t in chosen]
+        names = ", ".join(s.objects[t].name for t in chosen) or "no cards"
+        ctx.emit("614.1c", f"{source_name}: exiles {names} as it enters")
+        exiles: list[GameEvent] = [
+            ZoneChange(obj=t, to=EXILE, rule="614.1c", cause="exile", text=f"{ctx.describe(t)} is exiled")
+            for t in chosen
+        ]
+        return [*exiles, ev]
+
+    return Replacement(
+        rid,
+        ab.text or f"as {source_name} enters, exile any number of cards",
+        "other",
+        apply,
+        choose=choose,
+        choice_kind="choose",
+        choice_rule="614.13a",
+    )
 
 
 def _x_of(ctx: Context, ev: ZoneChange | CreateToken) -> int:

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 # Importing the lowering modules registers their lowerings.
 from karn.oracle.lowering import (  # noqa: F401
+    battlefield,
     cards,
     chains,
     continuous,

@@ -10,13 +10,24 @@
 
 from __future__ import annotations
 
-from karn.ir.nodes import Discard, Effect, RevealTop
+from karn.ir.nodes import Discard, Effect, Filter, Ref, RevealTop
+from karn.oracle.lowering.battlefield import entering
 from karn.oracle.lowering.context import Ctx, HandReveal
 from karn.oracle.lowering.descriptions import describe
 from karn.oracle.lowering.look import reveal_from_among
 from karn.oracle.lowering.references import player_ref
 from karn.oracle.lowering.registry import Clause, lowers, lowers_sentence
-from karn.oracle.syntax import ChooseVP, DiscardChosenVP, IfItsSentence, PutIntoVP, RevealTopVP, RevealVP
+from karn.oracle.syntax import (
+    NP,
+    ChooseVP,
+    DiscardChosenVP,
+    IfItsSentence,
+    MayVP,
+    PutIntoVP,
+    PutOntoBattlefieldVP,
+    RevealTopVP,
+    RevealVP,
+)
 
 
 @lowers(RevealTopVP)
@@ -42,6 +53,9 @@ def lower_if_its(s: IfItsSentence, ctx: Ctx, out: list[Effect]) -> None:
     d = describe(s.cond.desc, ctx, "library")
     item = s.items[0]
     vp = item.vp
+    if d.objects is not None and isinstance(vp, MayVP) and isinstance(vp.sub, PutOntoBattlefieldVP):
+        _may_put_revealed(s, vp.sub, d.objects, item.subject, ctx, out)
+        return
     if d.objects is None or not isinstance(vp, PutIntoVP) or vp.obj.kind not in ("it", "that"):
         raise ctx.fail("unsupported conditional effect")
     if vp.dest.kind != "zone" or vp.dest.zone != "hand":
@@ -51,6 +65,22 @@ def lower_if_its(s: IfItsSentence, ctx: Ctx, out: list[Effect]) -> None:
     if player_ref(item.subject, ctx) != who or player_ref(vp.dest.owner, ctx) != who:
         raise ctx.fail("the revealed card may only be put into the revealing player's hand, by that player")
     out[-1] = RevealTop(who, d.objects, "hand")
+
+
+def _may_put_revealed(
+    s: IfItsSentence, vp: PutOntoBattlefieldVP, flt: Filter, subject: NP | None, ctx: Ctx, out: list[Effect]
+) -> None:
+    """ "If it's an artifact, creature, or land card, you may put it onto the battlefield with a
+    manifestation counter on it.": the revealing player may put the revealed card onto the
+    battlefield (608.2c), entering as the text says (122.6, 614.1c)."""
+    last = out[-1]
+    assert isinstance(last, RevealTop)
+    who = last.player
+    if vp.obj.kind not in ("it", "that") or player_ref(subject, ctx) != who:
+        raise ctx.fail(f"unsupported '{s.text}'")
+    out[-1] = RevealTop(who, flt, "battlefield", may=True, enter=entering(vp, ctx))
+    ctx.obj = Ref("affected")  # 400.7: "that permanent" is the new object
+    ctx.opaque = False
 
 
 @lowers(RevealVP)

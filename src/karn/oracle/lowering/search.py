@@ -9,6 +9,7 @@ completes it (701.23a: searching a library always ends with a shuffle here).
 from __future__ import annotations
 
 from karn.ir.nodes import Effect, SearchLibrary
+from karn.oracle.lowering.battlefield import put_from_zone
 from karn.oracle.lowering.context import PendingSearch
 from karn.oracle.lowering.descriptions import describe
 from karn.oracle.lowering.look import put_taken_into_hand
@@ -48,6 +49,10 @@ def _found_card(vp: PutOntoBattlefieldVP | PutIntoVP, clause: Clause) -> Pending
 
 @lowers(PutOntoBattlefieldVP)
 def lower_put_onto_battlefield(vp: PutOntoBattlefieldVP, clause: Clause) -> list[Effect]:
+    if clause.ctx.search is None:
+        return put_from_zone(vp, clause)  # a card from a graveyard, a hand, exile
+    if vp.counters or vp.under == "owner":
+        raise clause.ctx.fail(f"unsupported '{vp.text}' after a search")
     search = _found_card(vp, clause)
     search.to = "battlefield"
     search.tapped = vp.tapped

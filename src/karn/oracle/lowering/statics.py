@@ -34,6 +34,7 @@ from karn.ir.nodes import (
     Static,
     SwitchPT,
 )
+from karn.oracle.lowering.battlefield import amend_entering, as_enters_exile, cda_exiled_total
 from karn.oracle.lowering.context import Ctx, amount
 from karn.oracle.lowering.continuous import block_limit, merge, modification
 from karn.oracle.lowering.control import control_modification
@@ -60,12 +61,14 @@ from karn.oracle.lowering.replacements import (
 from karn.oracle.syntax import (
     NP,
     AsEntersChooseSentence,
+    AsEntersExileSentence,
     AsLongAsSentence,
     BlockLimitVP,
     CantBlockWithVP,
     CantCastVP,
     CantGainLifeVP,
     CastAsThoughFlashVP,
+    CdaExiledTotalSentence,
     CdaSentence,
     ChainSentence,
     ControlVP,
@@ -116,6 +119,10 @@ def lower_static(effects: Effects, text: str) -> Ability:
         return EntersReplacement(self_only=True, choose=first.choice, text=text)
     if isinstance(first, CdaSentence) and len(effects.sentences) == 1:
         return _lower_cda(first, ctx, text)
+    if isinstance(first, AsEntersExileSentence) and len(effects.sentences) == 1:
+        return as_enters_exile(first, ctx, text)
+    if isinstance(first, CdaExiledTotalSentence) and len(effects.sentences) == 1:
+        return cda_exiled_total(first, ctx, text)
     if len(effects.sentences) == 2:
         pair = static_replacement_or_lose(effects.sentences[0], effects.sentences[1], text)
         if pair is not None:
@@ -485,6 +492,8 @@ def lower_layer_clause(vp: LayerVP, clause: Clause) -> list[Effect]:
     creature that's still a land"; merged with the previous clause's effect when both change
     the same objects ("gets +1/+1 and becomes the color of your choice", 613.6)."""
     ctx = clause.ctx
+    if amend_entering(vp, clause):
+        return []  # 611.2e: how the permanent put onto the battlefield enters
     subject = vp.subject if vp.kind == "switch" else clause.subject
     if vp.kind not in (
         "become_with",
