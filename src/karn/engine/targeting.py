@@ -6,6 +6,7 @@ from karn import ir
 from karn.engine.context import Context
 from karn.engine.filters import characteristics_match
 from karn.engine.frames import TargetPicks
+from karn.engine.pipeline.players import player_has
 from karn.engine.state import BATTLEFIELD, GRAVEYARD, STACK, player_ref, ref_player
 
 
@@ -59,13 +60,14 @@ def legal_target(
         p = ref_player(t)
         if p >= len(s.players) or s.players[p].lost:
             return False
-        if spec.players == "any":
-            return True
-        if spec.players == "opponent":
-            return p != controller
-        if spec.players == "you":
-            return p == controller
-        return False
+        if spec.players not in ("any", "opponent", "you"):
+            return False
+        if spec.players == "opponent" and p == controller or spec.players == "you" and p != controller:
+            return False
+        # 613.10: "You have shroud / hexproof." (702.18, 702.11d)
+        if player_has(ctx, p, "shroud"):
+            return False
+        return not (p != controller and player_has(ctx, p, "hexproof"))
     if spec.objects is None:
         return False
     if t == self_id:

@@ -16,6 +16,7 @@ from karn.engine.events import EndTurnEffects, GameEvent, SpendMana, StartTurn, 
 from karn.engine.frames import AttackFrame, BlockFrame, CleanupFrame, DamageFrame
 from karn.engine.game_over import first_priority, next_in_game
 from karn.engine.pipeline import perform
+from karn.engine.pipeline.players import DEFAULT_MAXIMUM_HAND_SIZE, maximum_hand_size
 from karn.engine.state import STEPS, Combat, Option
 
 STEP_RULE = {
@@ -126,17 +127,24 @@ def start_turn(ctx: Context) -> None:
 
 
 def cleanup_step(ctx: Context, f: CleanupFrame) -> None:
-    """514.1: discard down to seven; 514.2: damage wears off and "until end of turn" effects
-    end; 514.3: normally no player receives priority."""
+    """514.1: discard down to the maximum hand size (402.2: seven, unless an effect changes it,
+    613.11); 514.2: damage wears off and "until end of turn" effects end; 514.3: normally no
+    player receives priority."""
     s = ctx.state
     pl = s.players[s.active]
-    if len(pl.hand) > 7:
+    limit = maximum_hand_size(ctx, s.active)
+    if limit is not None and len(pl.hand) > limit:
+        size = (
+            "seven cards"
+            if limit == DEFAULT_MAXIMUM_HAND_SIZE
+            else f"{limit} card{'s' if limit != 1 else ''}"
+        )
         decisions.ask(
             ctx,
             s.active,
             "discard",
             "514.1",
-            f"{pl.name}: discard down to seven cards ({len(pl.hand) - 7} more)",
+            f"{pl.name}: discard down to {size} ({len(pl.hand) - limit} more)",
             [Option("choose", c, label=ctx.obj(c).name) for c in pl.hand],
         )
         return

@@ -907,10 +907,23 @@ class Regenerate:
 class RuleChange:
     """A change to the game's rules about events (613.11, 614.17, 615.12):
     ``"unpreventable"``: damage can't be prevented; ``"no_life_gain"``: ``players`` can't gain
-    life (119.7)."""
+    life (119.7); an effect on players (613.10): ``"hexproof"`` / ``"shroud"`` ("You have
+    hexproof.", 702.11d, 702.18); their maximum hand size (402.2, 613.11): none, set to
+    ``amount``, or changed by ``amount``."""
 
-    rule: Literal["unpreventable", "no_life_gain"]
+    rule: Literal[
+        "unpreventable",
+        "no_life_gain",
+        "hexproof",
+        "shroud",
+        "no_maximum_hand_size",
+        "maximum_hand_size",
+        "maximum_hand_size_plus",
+    ]
     players: Literal["you", "opponent", "any"] = "any"
+    # "maximum_hand_size": "is N"; "maximum_hand_size_plus": "increased by N" (negative:
+    # "reduced by"), 402.2, 613.11.
+    amount: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -279,6 +279,14 @@ def rule_text(c: RuleChange) -> str:
     if c.rule == "unpreventable":
         return "damage can't be prevented"
     who = {"you": "you", "opponent": "your opponents", "any": "players"}[c.players]
+    if c.rule in ("hexproof", "shroud"):
+        return f"{who} have {c.rule}"
+    if c.rule == "no_maximum_hand_size":
+        return f"{who} have no maximum hand size"
+    if c.rule == "maximum_hand_size":
+        return f"maximum hand size of {who} is {c.amount}"
+    if c.rule == "maximum_hand_size_plus":
+        return f"maximum hand size of {who} {c.amount:+d}"
     return f"{who} can't gain life"
 
 

@@ -85,6 +85,7 @@ from karn.oracle.syntax import (
     GainLifePowerVP,
     GainLifeTriggerA,
     GainLifeVP,
+    HandSizeSentence,
     IfItsSentence,
     IfKickedSentence,
     IfYouDontSentence,
@@ -210,6 +211,18 @@ def parse(norm: str, start: Start) -> AbilityA:
             raise e.orig_exc from None
         raise
     return result
+
+
+def _hand_size_players(np: NP, meta: Meta) -> str:
+    """Whose maximum hand size (402.2): "you", "each opponent('s)", "each player('s)" / "players"."""
+    if np.kind == "you":
+        return "you"
+    words = np.text.strip().lower().split()
+    if words in (["each", "opponent"], ["each", "opponent's"]):
+        return "opponent"
+    if words in (["players"], ["each", "player"], ["each", "player's"]):
+        return "any"
+    raise ParseError(f"the maximum hand size of '{np.text}'", meta.start_pos)
 
 
 def _amount(tok: Any) -> AmountA:
@@ -954,6 +967,26 @@ class _Builder(Transformer[Token, Any]):
             raise ParseError("an opening-hand action of another card", meta.start_pos)
         return OpeningHandSentence(text=self._text(meta))
 
+    def s_your_hand_size(self, meta: Meta, c: list[Any]) -> HandSizeSentence:
+        change, amount = c[0]
+        return HandSizeSentence("you", change, amount, text=self._text(meta))
+
+    def s_hand_size(self, meta: Meta, c: list[Any]) -> HandSizeSentence:
+        change, amount = c[1]
+        return HandSizeSentence(_hand_size_players(c[0], meta), change, amount, text=self._text(meta))
+
+    def s_no_maximum_hand_size(self, meta: Meta, c: list[Any]) -> HandSizeSentence:
+        return HandSizeSentence(_hand_size_players(c[0], meta), "none", text=self._text(meta))
+
+    def hc_increase(self, meta: Meta, c: list[Any]) -> tuple[str, AmountA]:
+        return ("increase", c[0])
+
+    def hc_reduce(self, meta: Meta, c: list[Any]) -> tuple[str, AmountA]:
+        return ("reduce", c[0])
+
+    def hc_set(self, meta: Meta, c: list[Any]) -> tuple[str, AmountA]:
+        return ("set", c[0])
+
     def one_or_more(self, meta: Meta, c: list[Any]) -> str:
         if c[0] != 1:
             raise ParseError(f"'{c[0]} or more'", meta.start_pos)
@@ -1362,6 +1395,9 @@ class _Builder(Transformer[Token, Any]):
 
     def kw_hexproof(self, meta: Meta, c: list[Any]) -> str:
         return "hexproof"
+
+    def kw_shroud(self, meta: Meta, c: list[Any]) -> str:
+        return "shroud"
 
     def kw_indestructible(self, meta: Meta, c: list[Any]) -> str:
         return "indestructible"

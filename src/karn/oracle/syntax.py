@@ -870,6 +870,19 @@ class OrLoseSentence(SentenceA):
 
 
 @dataclass(frozen=True, slots=True)
+class HandSizeSentence(SentenceA):
+    """ "Your maximum hand size is reduced by four." / "Each opponent's maximum hand size is
+    reduced by one." / "Your maximum hand size is two." / "You have no maximum hand size."
+    (402.2, 613.11). ``players``: "you", "opponent" or "any"; ``change``: "none" (no maximum),
+    "set", "increase" or "reduce" by ``amount``."""
+
+    players: str
+    change: str
+    amount: AmountA = 0
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class OpeningHandSentence(SentenceA):
     """ "If ~ is in your opening hand, you may begin the game with it on the battlefield." (103.6a)."""
 

@@ -48,7 +48,9 @@ from karn.oracle.syntax import (
     CantGainLifeVP,
     Desc,
     EntersChooseSentence,
+    HandSizeSentence,
     InsteadA,
+    ModifyVP,
     OpeningHandSentence,
     OrLoseSentence,
     PreventAllVP,
@@ -114,6 +116,36 @@ def lower_skip_step_ability(subject: NP | None, vp: SkipStepVP, text: str) -> Sk
     return SkipStep(_step(vp.step, ctx), text=text)
 
 
+def lower_hand_size_ability(sentence: HandSizeSentence, text: str) -> GameRules:
+    """ "You have no maximum hand size." / "Your maximum hand size is reduced by four." /
+    "Each opponent's maximum hand size is reduced by one." (402.2, 613.11) as a static ability."""
+    ctx = Ctx(clause=sentence.text)
+    players: Who = (
+        "you" if sentence.players == "you" else "opponent" if sentence.players == "opponent" else "any"
+    )
+    if sentence.change == "none":
+        return GameRules((RuleChange("no_maximum_hand_size", players),), text=text)
+    if not isinstance(sentence.amount, int):
+        raise ctx.fail(f"a maximum hand size of '{sentence.amount}'")
+    if sentence.change == "set":
+        return GameRules((RuleChange("maximum_hand_size", players, sentence.amount),), text=text)
+    sign = 1 if sentence.change == "increase" else -1
+    return GameRules((RuleChange("maximum_hand_size_plus", players, sign * sentence.amount),), text=text)
+
+
+def lower_player_keywords(subject: NP | None, vp: ModifyVP, text: str) -> GameRules | None:
+    """ "You have hexproof." / "You have shroud." (613.10, 702.11d, 702.18): an effect on
+    players, or None when the sentence is not one."""
+    if subject is None or subject.kind != "you" or vp.until_eot:
+        return None
+    if vp.power or vp.toughness or vp.cant_attack or vp.cant_block or vp.set_colors or not vp.keywords:
+        return None
+    if not set(vp.keywords) <= {"hexproof", "shroud"}:
+        raise Ctx(clause=vp.text).fail(f"a player with {', '.join(vp.keywords)}")
+    changes = tuple(RuleChange("hexproof" if k == "hexproof" else "shroud", "you") for k in vp.keywords)
+    return GameRules(changes, text=text)
+
+
 def lower_opening_hand(sentence: OpeningHandSentence, text: str) -> OpeningHand:
     """103.6a: "If this card is in your opening hand, you may begin the game with it on the
     battlefield." """
@@ -152,6 +184,8 @@ def static_replacement(sentence: object, text: str) -> Ability | None:
         return lower_rules_ability(sentence, text)
     if isinstance(sentence, OpeningHandSentence):
         return lower_opening_hand(sentence, text)
+    if isinstance(sentence, HandSizeSentence):
+        return lower_hand_size_ability(sentence, text)
     return None
 
 
@@ -176,6 +210,11 @@ def lower_unpreventable_sentence(sentence: UnpreventableSentence, ctx: Ctx, out:
     if not sentence.this_turn:
         raise ctx.fail("'damage can't be prevented' from a resolving spell without a duration")
     out.append(ApplyRules(RuleChange("unpreventable"), "end_of_turn"))
+
+
+@lowers_sentence(HandSizeSentence)
+def lower_hand_size_sentence(sentence: HandSizeSentence, ctx: Ctx, out: list[Effect]) -> None:
+    raise ctx.fail("a maximum hand size change (402.2) from a resolving spell or ability")
 
 
 @lowers_sentence(OpeningHandSentence)

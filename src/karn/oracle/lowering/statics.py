@@ -53,6 +53,7 @@ from karn.oracle.lowering.references import no_reference, object_sel
 from karn.oracle.lowering.registry import Clause, lowers, lowers_sentence, no_effect
 from karn.oracle.lowering.replacements import (
     lower_cant_gain_life_ability,
+    lower_player_keywords,
     lower_prevent_all_ability,
     lower_skip_step_ability,
     static_replacement,
@@ -139,6 +140,10 @@ def lower_static(effects: Effects, text: str) -> Ability:
                 return lower_cant_gain_life_ability(single.subject, single.vp, text)
             if isinstance(single.vp, SkipStepVP):
                 return lower_skip_step_ability(single.subject, single.vp, text)
+            if isinstance(single.vp, ModifyVP):
+                player_effect = lower_player_keywords(single.subject, single.vp, text)
+                if player_effect is not None:
+                    return player_effect
             if isinstance(single.vp, ControlVP):
                 ctx.clause = effects.sentences[0].text
                 return Static((control_modification(single.subject, single.vp, ctx),), text=text)
