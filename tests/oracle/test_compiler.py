@@ -425,12 +425,17 @@ def test_garbage_never_raises(text: str) -> None:
 # --------------------------------------------------------------------------- API
 
 
-def test_compile_card_is_cached_by_name() -> None:
+def test_compile_card_is_cached_by_face() -> None:
     clear_cache()
     face = SimpleFace("Cache Test", "Flying", "Creature", ("creature",))
     first = compile_card(face)
     assert compile_card(face) is first
     assert first == CompiledCard("Cache Test", (Keyword("flying", text="Flying"),))
+    # the same name with another text (a custom card file) compiles on its own and does
+    # not replace what the first face compiles to
+    other = SimpleFace("Cache Test", "Reach", "Creature", ("creature",))
+    assert compile_card(other) == CompiledCard("Cache Test", (Keyword("reach", text="Reach"),))
+    assert compile_card(face) is first
 
 
 def test_grammar_is_lalr_without_conflicts() -> None:

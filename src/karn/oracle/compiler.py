@@ -107,15 +107,18 @@ def face_from_record(rec: Mapping[str, Any]) -> CardFace:
     return CardFace.from_record(rec)
 
 
-_CACHE: dict[str, CompiledCard] = {}
+# Keyed by the whole face, not its name: a custom card file may give a name another
+# text (a test fixture's "Fire // Ice", a user's own card), and must not change what
+# the packaged card compiles to for the rest of the process.
+_CACHE: dict[CardLike, CompiledCard] = {}
 
 
 def compile_card(face: CardLike) -> CompiledCard:
-    """Compile a card face, cached by card name."""
-    cc = _CACHE.get(face.name)
+    """Compile a card face, cached by the face (its name, text, types, costs...)."""
+    cc = _CACHE.get(face)
     if cc is None:
         cc = compile_face(face)
-        _CACHE[face.name] = cc
+        _CACHE[face] = cc
     return cc
 
 

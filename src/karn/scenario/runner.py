@@ -288,7 +288,7 @@ class Runner:
     def _target_refused(self, oid: int) -> StepFailed:
         d = self.g.decision
         prompt = d.prompt if d is not None else ""
-        m = re.match(r"choose (.+) for .+ \(\d+\)$", prompt)
+        m = re.match(r"choose (.+) for .+?(?: \(target \d+(?: of (?:up to )?\d+)?\))?$", prompt)
         what = m.group(1) if m else prompt
         what = what.removeprefix("target ").removeprefix("up to one target ")
         return StepFailed(f"{self.describe(oid)} is not a legal target ({what})")
