@@ -662,6 +662,16 @@ class Mill:
 
 
 @dataclass(frozen=True, slots=True)
+class ExileTop:
+    """``player`` exiles the top ``amount`` cards of their library ("Exile the top card of your
+    library.", 406.1), as many as there are (609.3); they are what the next instructions'
+    "it" / "them" / "those cards" mean (``Ref("affected")``)."""
+
+    amount: Amount
+    player: Ref = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
 class RevealTop:
     """``player`` reveals the top card of their library (701.20); if it matches
     ``filter`` that player puts it into ``put_into``."""
@@ -861,10 +871,34 @@ class Regenerate:
 class RuleChange:
     """A change to the game's rules about events (613.11, 614.17, 615.12):
     ``"unpreventable"``: damage can't be prevented; ``"no_life_gain"``: ``players`` can't gain
-    life (119.7)."""
+    life (119.7).
 
-    rule: Literal["unpreventable", "no_life_gain"]
+    Playing and casting (601.3, 305.2): ``"no_land_play"``: ``players`` can't play lands;
+    ``"no_graveyard_play"``: they can't play lands or cast spells from their own graveyards;
+    ``"lands_cant_enter"``: lands can't enter the battlefield (614.17d);
+    ``"play_from_graveyards"``: they may play lands and cast spells from other players'
+    graveyards as though those cards were in their own graveyard (609.4a);
+    ``"play_from_library_top"``: they may play the top card of their library (lands when
+    ``lands``, the spells ``spells`` describes, 601.3e); ``"reveal_library_top"``: they play
+    with the top card of their library revealed; ``"look_library_top"``: they may look at the
+    top card of their library any time (401.5); ``"play_exiled"``: they may play the cards an
+    effect exiled ("You may play it this turn.": ``ApplyRules.objects``)."""
+
+    rule: Literal[
+        "unpreventable",
+        "no_life_gain",
+        "no_land_play",
+        "no_graveyard_play",
+        "lands_cant_enter",
+        "play_from_graveyards",
+        "play_from_library_top",
+        "reveal_library_top",
+        "look_library_top",
+        "play_exiled",
+    ]
     players: Literal["you", "opponent", "any"] = "any"
+    lands: bool = False  # a permission to play lands
+    spells: Filter | None = None  # a permission to cast these spells (zone "stack")
 
 
 @dataclass(frozen=True, slots=True)
@@ -873,7 +907,8 @@ class ApplyRules:
     prevented this turn", "Players can't gain life this turn"."""
 
     change: RuleChange
-    duration: Literal["end_of_turn", "permanent"] = "end_of_turn"
+    duration: Literal["end_of_turn", "permanent", "end_of_your_next_turn"] = "end_of_turn"
+    objects: Ref | None = None  # the cards it is about ("You may play them this turn.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -897,6 +932,7 @@ Effect = (
     | Reflexive
     | Unless
     | Mill
+    | ExileTop
     | Draw
     | Discard
     | Destroy
