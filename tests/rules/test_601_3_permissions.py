@@ -94,3 +94,11 @@ def test_the_opponents_graveyard_is_refused_without_a_permission_with_the_rule()
     with pytest.raises(IllegalActionError) as e:
         g.apply(Action("cast", bolt))
     assert e.value.violated == "601.3" and g.state_hash() == before
+
+
+@pytest.mark.cr("401.5", "400.2")
+def test_the_top_card_looked_at_any_time_is_known_to_its_owner_only() -> None:
+    g = _game([("Precognition Field", BATTLEFIELD)], ["Island", "Forest"])
+    top = _top(g)
+    assert top in _known_to(g, 0) and top not in _known_to(g, 1)
+    assert {g.determinize(1, seed).obj(top).name for seed in range(12)} != {"Forest"}
