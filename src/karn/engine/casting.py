@@ -15,7 +15,7 @@ import msgspec
 
 from karn import ir
 from karn.cards.mana import ManaCost
-from karn.engine import activated, decisions, mana, targeting, timing
+from karn.engine import activated, decisions, mana, permissions, targeting, timing
 from karn.engine.abilities import (
     BESTOW_TARGET,
     ability,
@@ -328,11 +328,14 @@ def begin_cast(ctx: Context, p: int, oid: int) -> None:
     o = ctx.obj(oid)
     name, origin = o.name, o.zone
     sorcery_ok = timing.sorcery_timing(ctx, p)  # 601.3: timing as the spell is proposed
+    permitted = origin != HAND and permissions.permitted(ctx, p, oid, land=False)
     done = perform(ctx, ZoneChange(obj=oid, to=STACK, rule="601.2a", cause="cast", controller=p, quiet=True))
     assert done is not None
     new = next(e.new_id for e in done if isinstance(e, ZoneChange))
     ctx.obj(new).cast_from = origin
-    ctx.state.agenda.append(CastFrame(obj=new, player=p, name=name, sorcery_timing=sorcery_ok))
+    ctx.state.agenda.append(
+        CastFrame(obj=new, player=p, name=name, sorcery_timing=sorcery_ok, permitted=permitted)
+    )
 
 
 def _timing_ok(ctx: Context, p: int, oid: int, bestowed: bool, sorcery_ok: bool) -> bool:
@@ -362,12 +365,28 @@ def _ask_alt(ctx: Context, f: CastFrame, cost: str) -> None:
     decisions.ask(ctx, f.player, "alt", "601.2b", f"how do you cast {f.name}?", opts + [_cancel()])
 
 
+def _ask_flashback(ctx: Context, f: CastFrame, cost: str) -> None:
+    """601.2b: a card a permission lets its caster cast from a graveyard (609.4a) may be cast
+    for its mana cost or for its flashback cost (702.34a); the costs that can be paid are offered."""
+    opts: list[Option] = []
+    reduction = cost_reduction(ctx, f.player, f.obj)
+    if mana.can_pay(ctx, f.player, reduced(ctx.face(f.name).cost.with_x(0), reduction)):
+        opts.append(Option("alt", 0, label="cast it normally"))
+    if mana.can_pay(ctx, f.player, reduced(ManaCost.parse(cost), reduction)):
+        opts.append(Option("alt", 1, label=f"cast it with flashback for {cost}"))
+    decisions.ask(ctx, f.player, "alt", "601.2b", f"how do you cast {f.name}?", opts + [_cancel()])
+
+
 def cast_step(ctx: Context, f: CastFrame) -> None:
     p, oid, name = f.player, f.obj, f.name
     face = ctx.face(name)
     flashback = flashback_cost(ctx, name) if ctx.obj(oid).cast_from == GRAVEYARD else None
     if flashback is not None and f.alt is None:
-        # 702.34a: the only way karn casts a card from a graveyard: for its flashback cost
+        if f.permitted:
+            # 601.2b, 609.4a: a permission lets it be cast from there for its mana cost too
+            _ask_flashback(ctx, f, flashback)
+            return
+        # 702.34a: without a permission, a card is cast from a graveyard for its flashback cost
         f.alt = "flashback"
         ctx.obj(oid).flashback = True
     bestow = bestow_cost(ctx, name) if flashback is None else None
@@ -377,7 +396,7 @@ def cast_step(ctx: Context, f: CastFrame) -> None:
     printed = face.cost.text
     if bestow is not None and f.alt == "bestow":
         printed = bestow
-    elif flashback is not None:
+    elif flashback is not None and f.alt == "flashback":
         printed = flashback
     sa = spell_ability(ctx, name)
     kickers = kicker_costs(ctx, name)
@@ -596,9 +615,12 @@ def cast_answer(ctx: Context, f: CastFrame, a: Action) -> None:
     elif a.kind == "x":
         f.x = a.a
     elif a.kind == "alt":
-        f.alt = "bestow" if a.a == 1 else ""
+        from_graveyard = ctx.obj(f.obj).cast_from == GRAVEYARD and flashback_cost(ctx, f.name) is not None
+        f.alt = ("flashback" if from_graveyard else "bestow") if a.a == 1 else ""
         if f.alt == "bestow":
             ctx.obj(f.obj).bestowed = True  # 702.103b: an Aura spell as it's put onto the stack
+        if f.alt == "flashback":
+            ctx.obj(f.obj).flashback = True  # 702.34a: exiled instead of going anywhere else
     elif a.kind == "divide":
         f.division = (f.division or []) + [a.a]
     elif a.kind == "kicker":

@@ -18,7 +18,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from karn.engine import casting, combat, game_over, priority, resolve, sba, start, triggers, turns
+from karn.engine import (
+    casting,
+    combat,
+    game_over,
+    permissions,
+    priority,
+    resolve,
+    sba,
+    start,
+    triggers,
+    turns,
+)
 from karn.engine.actions import Action
 from karn.engine.context import Context
 from karn.engine.frames import (
@@ -111,6 +122,7 @@ def run(ctx: Context) -> None:
                 handle(ctx, Action.of(d.options[0]), d)
                 s = ctx.state
                 continue
+            permissions.reveal_library_tops(ctx)  # 401.5: before a player decides
             return
         guard += 1
         if guard > MAX_STEPS:

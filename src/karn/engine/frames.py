@@ -52,6 +52,7 @@ class CastFrame(msgspec.Struct, tag="cast", array_like=True):
     division: list[int] | None = None  # 601.2d: the amount each target gets, in the order chosen
     alt: str | None = None  # 601.2b: the alternative cost chosen ("bestow"; "" none; None not asked)
     sorcery_timing: bool = False  # 307.1: whether a sorcery could be cast as this cast was proposed
+    permitted: bool = False  # 601.3: a permission lets it be cast from where it was (not only flashback)
 
 
 class ActivateFrame(msgspec.Struct, tag="activate", array_like=True):

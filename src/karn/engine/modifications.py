@@ -297,6 +297,8 @@ class RulesEffect(msgspec.Struct, array_like=True):
     controller: int
     change: ir.RuleChange
     duration: str = "end_of_turn"
+    objects: list[int] = msgspec.field(default_factory=list)  # the cards a "play_exiled" names
+    turn: int = 0  # the turn it began ("until the end of your next turn")
 
 
 class LinkedExile(msgspec.Struct, array_like=True):

@@ -8,7 +8,7 @@ and lands only in their controller's main phase with an empty stack
 from __future__ import annotations
 
 from karn import ir
-from karn.engine import activated, casting, decisions, game_over, mana, timing
+from karn.engine import activated, casting, decisions, game_over, mana, permissions, timing
 from karn.engine.abilities import card_flashback, flashback_cost, flashback_names
 from karn.engine.actions import Action
 from karn.engine.context import Context
@@ -19,14 +19,18 @@ from karn.engine.state import BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, Option
 
 
 def can_play_land(ctx: Context, p: int, oid: int) -> bool:
+    """305.1-305.2: a land card from `p`'s hand (or where a permission lets them play it,
+    601.3), in their main phase with an empty stack, if they haven't played one this turn and
+    nothing prohibits it (305.2b)."""
     s = ctx.state
     o = s.objects[oid]
+    in_zone = (o.zone == HAND and o.owner == p) or permissions.permitted(ctx, p, oid, land=True)
     return (
-        o.zone == HAND
-        and o.owner == p
+        in_zone
         and "land" in ctx.face(o.name).types
         and timing.sorcery_timing(ctx, p)
         and s.players[p].lands_played < 1  # 305.2
+        and not permissions.forbidden(ctx, p, oid, land=True)
     )
 
 
@@ -78,8 +82,8 @@ def _options(ctx: Context, p: int) -> list[Option]:
             continue  # one option per card name: copies in hand are the same choice
         seen.add(name)
         if casting.is_land_card(ctx, name):
-            if pl.lands_played < 1 and sorcery_ok:  # 305.2, 116.2a
-                opts.append(Option("play", oid, label=f"play {name}"))
+            if pl.lands_played < 1 and sorcery_ok and not permissions.forbidden(ctx, p, oid, land=True):
+                opts.append(Option("play", oid, label=f"play {name}"))  # 305.2, 116.2a
         elif casting.can_cast(ctx, p, oid, srcs, sorcery_ok, avail):
             opts.append(Option("cast", oid, label=f"cast {name}"))
     seen_gy: set[str] = set()
@@ -91,8 +95,11 @@ def _options(ctx: Context, p: int) -> list[Option]:
         seen_gy.add(name)
         if card_flashback(ctx, oid) is None:
             continue  # 613.1f: an effect removed its flashback in the graveyard
+        if permissions.forbidden(ctx, p, oid, land=False):
+            continue  # 601.3: "can't cast spells from their graveyards"
         if casting.can_cast(ctx, p, oid, srcs, sorcery_ok, avail, flashback=True):  # 702.34a
             opts.append(Option("cast", oid, label=f"cast {name} with flashback"))
+    opts += _permitted_options(ctx, p, srcs, sorcery_ok, avail)
     for pa in others:
         if pa.ab.mana_ability:
             if mana.can_activate_mana(ctx, p, pa.oid, pa.ab, srcs):
@@ -104,6 +111,38 @@ def _options(ctx: Context, p: int) -> list[Option]:
 
 
 _PASS = Option("pass", label="pass priority")
+
+
+def _permitted_options(
+    ctx: Context, p: int, srcs: list[mana.Source], sorcery_ok: bool, avail: int
+) -> list[Option]:
+    """601.3, 305.1: the cards outside `p`'s hand a permission lets them play or cast now (the
+    top card of their library, 601.3e; other players' graveyards, 609.4a, where flashback
+    works as though the card were in `p`'s own graveyard)."""
+    found: list[Option] = []
+    objects = ctx.state.objects
+    for oid in permissions.candidates(ctx, p):
+        name = objects[oid].name
+        where = {LIBRARY: "the top of your library", GRAVEYARD: "a graveyard"}.get(objects[oid].zone, "exile")
+        if casting.is_land_card(ctx, name):
+            if can_play_land(ctx, p, oid):
+                found.append(Option("play", oid, label=f"play {name} from {where}"))
+            continue
+        if permissions.forbidden(ctx, p, oid, land=False):
+            continue
+        normally = permissions.permitted(ctx, p, oid, land=False) and casting.can_cast(
+            ctx, p, oid, srcs, sorcery_ok, avail
+        )
+        with_flashback = (
+            not normally
+            and objects[oid].zone == GRAVEYARD
+            and card_flashback(ctx, oid) is not None  # 613.1f
+            and permissions.in_own_graveyard(ctx, p, oid)
+            and casting.can_cast(ctx, p, oid, srcs, sorcery_ok, avail, flashback=True)
+        )
+        if normally or with_flashback:
+            found.append(Option("cast", oid, label=f"cast {name} from {where}"))
+    return found
 
 
 def answer(ctx: Context, a: Action) -> None:
@@ -159,7 +198,9 @@ def hidden_from(ctx: Context, oid: int, player: int) -> bool:
     o = ctx.state.objects.get(oid)
     if o is None:
         return True
-    return o.zone == LIBRARY or (o.zone == HAND and o.owner != player)
+    if o.zone not in (LIBRARY, HAND) or (o.zone == HAND and o.owner == player):
+        return False
+    return player not in ctx.state.known.get(oid, ())  # 400.2: a revealed card is seen (401.5)
 
 
 def explain(ctx: Context, a: Action) -> tuple[str, str]:
@@ -180,17 +221,27 @@ def explain(ctx: Context, a: Action) -> tuple[str, str]:
             ), f"object {a.a} is not in {ctx.player_name(p)}'s hand"
         return "117.1", f"there is no object {a.a} {ctx.player_name(p)} can see"
     if a.kind == "play" and o is not None:
-        if o.zone != HAND or o.owner != p:
+        if not permissions.playable_zone(ctx, p, o.id):
             return "305.1", f"{o.name} is not in {ctx.player_name(p)}'s hand"
         if "land" not in ctx.face(o.name).types:
             return "305.1", f"{o.name} is not a land"
+        why = permissions.forbidden(ctx, p, o.id, land=True)
+        if why:
+            return "305.2b", why
         if s.players[p].lands_played >= 1:
             return "305.2", f"{ctx.player_name(p)} has already played a land this turn"
         return "305.2", "a land can be played only in your main phase with an empty stack (116.2a)"
     if a.kind == "cast" and o is not None:
-        from_graveyard = o.zone == GRAVEYARD and card_flashback(ctx, o.id) is not None
-        if (o.zone != HAND and not from_graveyard) or o.owner != p:
-            return "601.2a", f"{o.name} is not in {ctx.player_name(p)}'s hand"
+        from_graveyard = (
+            o.zone == GRAVEYARD
+            and card_flashback(ctx, o.id) is not None  # 613.1f
+            and permissions.in_own_graveyard(ctx, p, o.id)
+        )
+        if not (from_graveyard or permissions.playable_zone(ctx, p, o.id)):
+            return "601.3", f"{o.name} is not in {ctx.player_name(p)}'s hand, and no effect lets them cast it"
+        why = permissions.forbidden(ctx, p, o.id, land=False)
+        if why:
+            return "601.3", why
         face = ctx.face(o.name)
         if not casting.castable_card(ctx, o.name):
             if face.mana_cost is None:

@@ -704,6 +704,16 @@ class Mill:
 
 
 @dataclass(frozen=True, slots=True)
+class ExileTop:
+    """``player`` exiles the top ``amount`` cards of their library ("Exile the top card of your
+    library.", 406.1), as many as there are (609.3); they are what the next instructions'
+    "it" / "them" / "those cards" mean (``Ref("affected")``)."""
+
+    amount: Amount
+    player: Ref = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
 class RevealTop:
     """``player`` reveals the top card of their library (701.20); if it matches
     ``filter`` that player puts it into ``put_into``."""
@@ -909,7 +919,18 @@ class RuleChange:
     ``"unpreventable"``: damage can't be prevented; ``"no_life_gain"``: ``players`` can't gain
     life (119.7); an effect on players (613.10): ``"hexproof"`` / ``"shroud"`` ("You have
     hexproof.", 702.11d, 702.18); their maximum hand size (402.2, 613.11): none, set to
-    ``amount``, or changed by ``amount``."""
+    ``amount``, or changed by ``amount``.
+
+    Playing and casting (601.3, 305.2): ``"no_land_play"``: ``players`` can't play lands;
+    ``"no_graveyard_play"``: they can't play lands or cast spells from their own graveyards;
+    ``"lands_cant_enter"``: lands can't enter the battlefield (614.17d);
+    ``"play_from_graveyards"``: they may play lands and cast spells from other players'
+    graveyards as though those cards were in their own graveyard (609.4a);
+    ``"play_from_library_top"``: they may play the top card of their library (lands when
+    ``lands``, the spells ``spells`` describes, 601.3e); ``"reveal_library_top"``: they play
+    with the top card of their library revealed; ``"look_library_top"``: they may look at the
+    top card of their library any time (401.5); ``"play_exiled"``: they may play the cards an
+    effect exiled ("You may play it this turn.": ``ApplyRules.objects``)."""
 
     rule: Literal[
         "unpreventable",
@@ -919,11 +940,21 @@ class RuleChange:
         "no_maximum_hand_size",
         "maximum_hand_size",
         "maximum_hand_size_plus",
+        "no_land_play",
+        "no_graveyard_play",
+        "lands_cant_enter",
+        "play_from_graveyards",
+        "play_from_library_top",
+        "reveal_library_top",
+        "look_library_top",
+        "play_exiled",
     ]
     players: Literal["you", "opponent", "any"] = "any"
     # "maximum_hand_size": "is N"; "maximum_hand_size_plus": "increased by N" (negative:
     # "reduced by"), 402.2, 613.11.
     amount: int = 0
+    lands: bool = False  # a permission to play lands
+    spells: Filter | None = None  # a permission to cast these spells (zone "stack")
 
 
 @dataclass(frozen=True, slots=True)
@@ -932,7 +963,8 @@ class ApplyRules:
     prevented this turn", "Players can't gain life this turn"."""
 
     change: RuleChange
-    duration: Literal["end_of_turn", "permanent"] = "end_of_turn"
+    duration: Literal["end_of_turn", "permanent", "end_of_your_next_turn"] = "end_of_turn"
+    objects: Ref | None = None  # the cards it is about ("You may play them this turn.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -956,6 +988,7 @@ Effect = (
     | Reflexive
     | Unless
     | Mill
+    | ExileTop
     | Draw
     | Discard
     | Destroy

@@ -47,6 +47,7 @@ from karn.ir.nodes import (
     EntersReplacement,
     ExchangeControl,
     Exile,
+    ExileTop,
     ExileUntilSourceLeaves,
     Fight,
     Filter,
@@ -287,7 +288,28 @@ def rule_text(c: RuleChange) -> str:
         return f"maximum hand size of {who} is {c.amount}"
     if c.rule == "maximum_hand_size_plus":
         return f"maximum hand size of {who} {c.amount:+d}"
-    return f"{who} can't gain life"
+    if c.rule == "no_life_gain":
+        return f"{who} can't gain life"
+    if c.rule == "lands_cant_enter":
+        return "lands can't enter the battlefield"
+    if c.rule == "no_land_play":
+        return f"{who} can't play lands"
+    if c.rule == "no_graveyard_play":
+        return f"{who} can't play lands or cast spells from their graveyards"
+    if c.rule == "play_exiled":
+        return f"{who} may play the cards exiled this way"
+    their = "your" if c.players == "you" else "their"
+    if c.rule == "reveal_library_top":
+        return f"{who} play with the top card of {their} library revealed"
+    if c.rule == "look_library_top":
+        return f"{who} may look at the top card of {their} library any time"
+    what = " and ".join(
+        (["play lands"] if c.lands else [])
+        + ([f"cast {filter_text(c.spells)}"] if c.spells is not None else [])
+    )
+    if c.rule == "play_from_graveyards":
+        return f"{who} may {what} from other players' graveyards as though they were in {their} own"
+    return f"{who} may {what} from the top of {their} library"
 
 
 def cost_text(c: Cost) -> str:
@@ -738,7 +760,13 @@ def _regenerate(e: Regenerate) -> str:
 
 @renders(ApplyRules)
 def _apply_rules(e: ApplyRules) -> str:
-    return rule_text(e.change) + (" this turn" if e.duration == "end_of_turn" else "")
+    until = {"end_of_turn": " this turn", "end_of_your_next_turn": " until the end of your next turn"}
+    return rule_text(e.change) + until.get(e.duration, "")
+
+
+@renders(ExileTop)
+def _exile_top(e: ExileTop) -> str:
+    return f"{ref_text(e.player)} exile the top {amount_text(e.amount)} card(s) of their library"
 
 
 @renders(SkipNextStep)

@@ -36,7 +36,9 @@ from karn.oracle.syntax import (
     CantBeRegeneratedVP,
     CantBlockWithVP,
     CantCastVP,
+    CantEnterVP,
     CantGainLifeVP,
+    CantPlayVP,
     CastAsThoughFlashVP,
     CastTriggerA,
     CdaExiledTotalSentence,
@@ -74,6 +76,7 @@ from karn.oracle.syntax import (
     EntersVP,
     EquipA,
     ExchangeControlVP,
+    ExileTopVP,
     ExileUntilVP,
     ExileVP,
     FightVP,
@@ -94,6 +97,7 @@ from karn.oracle.syntax import (
     KickerA,
     LayerVP,
     LeavesTriggerA,
+    LookAnyTimeVP,
     LookTopVP,
     LoseGameVP,
     LoseLifeManaValueVP,
@@ -109,6 +113,8 @@ from karn.oracle.syntax import (
     OpeningHandSentence,
     OrLoseSentence,
     PayLifeCostA,
+    PlayFromVP,
+    PlayThoseVP,
     PreventAllVP,
     PreventDamageVP,
     PreventSharingColorVP,
@@ -124,6 +130,7 @@ from karn.oracle.syntax import (
     ReplacementSentence,
     ReturnToBattlefieldVP,
     ReturnVP,
+    RevealTopSentence,
     RevealTopVP,
     RevealVP,
     SacrificeCostA,
@@ -1206,6 +1213,78 @@ class _Builder(Transformer[Token, Any]):
 
     def v_may_cast_as_though_flash(self, meta: Meta, c: list[Any]) -> CastAsThoughFlashVP:
         return CastAsThoughFlashVP(c[0], text=self._text(meta))
+
+    def _land_word(self, meta: Meta, word: Any) -> None:
+        if str(word) != "land":
+            raise ParseError(f"'play {word}': only lands are played (305.1)", meta.start_pos)
+
+    def _spell_desc(self, meta: Meta, groups: Any) -> Desc:
+        """The spells a permission names ("creature spells", "instant and sorcery spells")."""
+        return Desc(groups=groups, text=self._text(meta))
+
+    def v_cant_play_lands(self, meta: Meta, c: list[Any]) -> CantPlayVP:
+        self._land_word(meta, c[0])
+        return CantPlayVP(text=self._text(meta))
+
+    def v_cant_play_from_graveyard(self, meta: Meta, c: list[Any]) -> CantPlayVP:
+        self._land_word(meta, c[0])
+        return CantPlayVP(from_graveyard=True, until_eot=_eot(c[1:], meta), text=self._text(meta))
+
+    def v_cant_enter(self, meta: Meta, c: list[Any]) -> CantEnterVP:
+        return CantEnterVP(text=self._text(meta))
+
+    def v_may_play_from_graveyards(self, meta: Meta, c: list[Any]) -> PlayFromVP:
+        self._land_word(meta, c[0])
+        spells = self._spell_desc(meta, c[1])
+        return PlayFromVP(
+            "other_graveyards", lands=True, spells=spells, until_eot=_eot(c[2:], meta), text=self._text(meta)
+        )
+
+    def v_may_play_lands_from_top(self, meta: Meta, c: list[Any]) -> PlayFromVP:
+        self._land_word(meta, c[0])
+        return PlayFromVP("library_top", lands=True, text=self._text(meta))
+
+    def v_may_cast_from_top(self, meta: Meta, c: list[Any]) -> PlayFromVP:
+        return PlayFromVP("library_top", spells=self._spell_desc(meta, c[0]), text=self._text(meta))
+
+    def v_may_play_and_cast_from_top(self, meta: Meta, c: list[Any]) -> PlayFromVP:
+        self._land_word(meta, c[0])
+        return PlayFromVP(
+            "library_top", lands=True, spells=self._spell_desc(meta, c[1]), text=self._text(meta)
+        )
+
+    def v_may_look_top(self, meta: Meta, c: list[Any]) -> LookAnyTimeVP:
+        return LookAnyTimeVP(text=self._text(meta))
+
+    def v_exile_top_one(self, meta: Meta, c: list[Any]) -> ExileTopVP:
+        return ExileTopVP(1, c[0], text=self._text(meta))
+
+    def v_exile_top(self, meta: Meta, c: list[Any]) -> ExileTopVP:
+        return ExileTopVP(_amount(c[0]), c[1], text=self._text(meta))
+
+    def play_those(self, meta: Meta, c: list[Any]) -> None:
+        return None
+
+    def pu_this_turn(self, meta: Meta, c: list[Any]) -> str:
+        return "eot"
+
+    def pu_next_turn(self, meta: Meta, c: list[Any]) -> str:
+        return "next_turn"
+
+    def v_may_play_those(self, meta: Meta, c: list[Any]) -> PlayThoseVP:
+        until = next((x for x in c if isinstance(x, str)), "")
+        return PlayThoseVP(
+            until="next_turn" if until == "next_turn" else "eot" if until else "", text=self._text(meta)
+        )
+
+    def s_until_next_turn_play(self, meta: Meta, c: list[Any]) -> ChainSentence:
+        """ "Until the end of your next turn, you may play those cards." """
+        text = self._text(meta)
+        you = NP("you", text="you")
+        return ChainSentence((Item(you, PlayThoseVP(until="next_turn", text=text)),), text=text)
+
+    def s_reveal_top(self, meta: Meta, c: list[Any]) -> RevealTopSentence:
+        return RevealTopSentence(text=self._text(meta))
 
     def v_attach(self, meta: Meta, c: list[Any]) -> AttachVP:
         return AttachVP(c[0], c[1], text=self._text(meta))

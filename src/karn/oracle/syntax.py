@@ -1282,3 +1282,69 @@ class CastAsThoughFlashVP(VerbA):
 
     spells: NP
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CantPlayVP(VerbA):
+    """ "can't play lands" (305.2) / "can't play lands or cast spells from their graveyards
+    [this turn]" (601.3: a rule or effect prohibits playing or casting)."""
+
+    from_graveyard: bool = False
+    until_eot: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CantEnterVP(VerbA):
+    """ "can't enter the battlefield" (614.17d)."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayFromVP(VerbA):
+    """A permission to play cards from a zone other than the hand (601.3, 305.2): "may play
+    lands from the top of your library", "may cast creature spells from the top of your
+    library" (601.3e), "may play lands and cast spells from other players' graveyards this
+    turn as though those cards were in your graveyard" (609.4a). ``spells``: the spells that
+    may be cast (None: no spells); ``lands``: lands may be played."""
+
+    zone: Literal["library_top", "other_graveyards"]
+    lands: bool = False
+    spells: Desc | None = None
+    until_eot: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class LookAnyTimeVP(VerbA):
+    """ "may look at the top card of your library any time" (401.5)."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RevealTopSentence(SentenceA):
+    """ "Play with the top card of your library revealed." (401.5)."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ExileTopVP(VerbA):
+    """ "exile the top [N] card(s) of [your] library" (406.1)."""
+
+    amount: AmountA
+    whose: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayThoseVP(VerbA):
+    """ "may play it / them / those cards / the exiled cards [this turn | until the end of your
+    next turn]": a permission to play the cards an earlier instruction exiled (601.3).
+    ``until``: "this turn" / "until end of turn" ("eot"), "until the end of your next turn"
+    ("next_turn"), or none said ("")."""
+
+    until: Literal["", "eot", "next_turn"] = ""
+    text: str = ""

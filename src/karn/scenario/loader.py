@@ -37,7 +37,7 @@ START_KEYS = ("turn", "active", "step")
 PLAYER_KEYS = ("life", "poison", *PLAYER_ZONES)
 ENTRY_KEYS = ("card", "tapped", "sick", "counters", "damage", "attached_to")
 STEP_KEYS: dict[str, tuple[str, ...]] = {
-    "play": ("play", "by"),
+    "play": ("play", "by", "from"),
     "cast": ("cast", "by", "targets", "x", "mode", "pay", "from", "alt", "with", "face", "divide"),
     "activate": ("activate", "by", "ability", "targets", "x", "pay"),
     "attack": ("attack", "at"),
@@ -546,6 +546,17 @@ class _Reader:
     def step_play(self, step: Step, keys: dict[str, yaml.Node]) -> None:
         step.card = self.text(keys["play"], "play")
         self._by(step, keys)
+        self._from(step, keys)
+
+    def _from(self, step: Step, keys: dict[str, yaml.Node]) -> None:
+        """`from: ZONE`: the zone a card is played or cast from (305.1, 601.2a)."""
+        if "from" in keys:
+            zone = self.text(keys["from"], "from")
+            if zone not in CAST_ZONES:
+                raise self.error(
+                    keys["from"], f"from: {zone!r} is not a zone to cast from ({', '.join(CAST_ZONES)})"
+                )
+            step.cast_from = zone
 
     def step_cast(self, step: Step, keys: dict[str, yaml.Node]) -> None:
         step.card = self.text(keys["cast"], "cast")
@@ -558,13 +569,7 @@ class _Reader:
             node = keys["mode"]
             items = node.value if isinstance(node, yaml.SequenceNode) else [node]
             step.modes = [self.integer(item, "mode", 1, 100) for item in items]
-        if "from" in keys:
-            zone = self.text(keys["from"], "from")
-            if zone not in CAST_ZONES:
-                raise self.error(
-                    keys["from"], f"from: {zone!r} is not a zone to cast from ({', '.join(CAST_ZONES)})"
-                )
-            step.cast_from = zone
+        self._from(step, keys)
         if "alt" in keys:
             step.alt = self.text(keys["alt"], "alt")
         if "with" in keys:

@@ -251,6 +251,12 @@ class Runner:
         for oid in cards:
             if names_match(name, self.g.state.objects[oid].name):
                 return oid
+        for other in self.g.state.players:
+            # a card in another player's public zone a permission lets `p` play (609.4a)
+            theirs = {"graveyard": other.graveyard, "exile": other.exile}.get(zone, [])
+            for oid in theirs if other.index != p else []:
+                if names_match(name, self.g.state.objects[oid].name):
+                    return oid
         if not canonical(name):
             try:
                 CardDatabase.default().get(name)
@@ -265,7 +271,7 @@ class Runner:
         p = self._actor(st)
         self.give_priority_to(p)
         self.prepared()
-        oid = self._card_in(p, st.card, "hand")
+        oid = self._card_in(p, st.card, st.cast_from)
         self.apply(Action("play", oid))
 
     def resolve(self, all_: bool) -> None:
@@ -323,7 +329,7 @@ class Runner:
                 break  # a triggered ability's target (603.3d): answered by a later choose step
             if d.kind == "alt":
                 # 601.2b: `alt: bestow` casts it for that alternative cost; without `alt`, normally
-                want = 1 if st.alt is not None and st.alt.lower() == "bestow" else 0
+                want = 1 if st.alt is not None else 0  # the alternative cost offered (bestow, flashback)
                 if not self.offered(Action("alt", want)):
                     how = f"for its {st.alt} cost" if want else "normally (without an alternative cost)"
                     raise StepFailed(f"{d.prompt}: it can't be cast {how} now (601.2b, 601.3)")
@@ -446,10 +452,15 @@ class Runner:
             )
         engine_casts_from = st.cast_from == "graveyard" and any(isinstance(a, ir.Flashback) for a in spell)
         if st.cast_from != "hand" and not engine_casts_from and not self.offered(Action("cast", oid)):
-            raise NotSupported(
-                f"karn offers no cast of {name} from {self.letters[p]}'s {st.cast_from}: casting a spell "
-                "from a zone other than a hand (flashback 702.34, and the like) is not supported yet"
-            )
+            # 601.3: the engine offers a cast from another zone only when a rule or effect allows
+            # it; it refuses this one with its reason
+            try:
+                self.apply(Action("cast", oid))
+            except StepFailed as e:
+                raise StepFailed(
+                    f"karn offers no cast of {name} from {self.letters[p]}'s {st.cast_from}: {e}"
+                ) from None
+            raise AssertionError("the engine accepted a cast it did not offer")
         self._begin_and_answer(st, Action("cast", oid))
 
     def activate(self, st: Step) -> None:

@@ -76,6 +76,7 @@ def harm(target: Target) -> float:
     ir.DamageEach,
     ir.Mill,
     ir.ApplyRules,
+    ir.ExileTop,
 )
 def _other(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
     """Effects the agent doesn't aim at a target: taken as mildly harmful to whatever they name."""

@@ -23,7 +23,7 @@ from karn.engine.frames import (
 )
 from karn.engine.pipeline import perform
 from karn.engine.references import amount, refs, stack_label, was_kicked
-from karn.engine.state import BATTLEFIELD, GRAVEYARD, HAND, Obj, Option, ref_player
+from karn.engine.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, Obj, Option, ref_player
 
 
 @handles(ir.Draw)
@@ -52,6 +52,28 @@ def mill(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Mill) -> Outcome:
             perform(
                 ctx, [ZoneChange(obj=c, to=GRAVEYARD, rule="701.17a", cause="mill", quiet=True) for c in top]
             )
+    return DONE
+
+
+@handles(ir.ExileTop)
+def exile_top(ctx: Context, f: ResolveFrame, o: Obj, e: ir.ExileTop) -> Outcome:
+    """406.1, 701.13a: the top N cards of the player's library are exiled at once, as many as
+    there are (609.3); they become the objects "it" / "them" refer to next."""
+    n = amount(ctx, f, o, e.amount)
+    s = ctx.state
+    f.affected = []
+    for p in [ref_player(r) for r in refs(ctx, f, o, e.player) if r < 0]:
+        library = s.players[p].library  # the last id is the top card
+        top = list(reversed(library[-n:])) if n > 0 else []
+        if not top:
+            continue
+        names = ", ".join(s.objects[c].name for c in top)
+        ctx.emit("406.1", f"{ctx.player_name(p)} exiles the top {len(top)} card(s) of their library: {names}")
+        done = perform(
+            ctx, [ZoneChange(obj=c, to=EXILE, rule="701.13a", cause="exile", quiet=True) for c in top]
+        )
+        moved = [ev.new_id for ev in done or [] if isinstance(ev, ZoneChange) and ev.new_id]
+        f.affected += [c for c in moved if c in s.objects and s.objects[c].zone == EXILE]
     return DONE
 
 

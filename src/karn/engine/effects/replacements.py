@@ -73,7 +73,11 @@ def apply_rules(ctx: Context, f: ResolveFrame, o: Obj, e: ir.ApplyRules) -> Outc
         controller=o.controller,
         change=e.change,
         duration=e.duration,
+        objects=refs(ctx, f, o, e.objects) if e.objects is not None else [],
+        turn=ctx.state.turn,
     )
+    if e.objects is not None and not effect.objects:
+        return DONE  # nothing was exiled: there is nothing to play (609.3)
     perform(
         ctx, AddRules(effect=effect, text=f"{o.name}: the rules change ({e.change.rule.replace('_', ' ')})")
     )

@@ -44,7 +44,7 @@ from karn.engine.events import (
     Tap,
     ZoneChange,
 )
-from karn.engine.modifications import AddTypes, ContinuousEffect, SetController
+from karn.engine.modifications import AddTypes, ContinuousEffect, RulesEffect, SetController
 from karn.engine.pipeline.knowledge import forget, learn, moved, shuffled
 from karn.engine.state import (
     BATTLEFIELD,
@@ -679,11 +679,17 @@ def execute_end_turn_effects(ctx: Context, ev: EndTurnEffects) -> list[GameEvent
     s.shields = []
     # 514.2, 611.2a: replacement effects "this turn" and unused regeneration shields (701.19a) end.
     s.replacements = [r for r in s.replacements if r.duration not in ("end_of_turn", "next")]
-    s.rules = [r for r in s.rules if r.duration != "end_of_turn"]
+    s.rules = [r for r in s.rules if r.duration != "end_of_turn" and not _next_turn_over(s, r)]
     changed(s, layers=True)
     refresh_control(ctx, before)
     ctx.emit(ev.rule, 'damage wears off and "until end of turn" effects end')
     return []
+
+
+def _next_turn_over(s: GameState, r: RulesEffect) -> bool:
+    """514.2: an effect lasting "until the end of your next turn" ends in the cleanup step of
+    the first turn of its controller after the one it began in."""
+    return r.duration == "end_of_your_next_turn" and s.active == r.controller and s.turn > r.turn
 
 
 @executes(StartTurn)

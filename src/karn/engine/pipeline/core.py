@@ -35,7 +35,7 @@ from karn.engine.pipeline.replacement import (
     applicable,
     prohibited,
 )
-from karn.engine.state import BATTLEFIELD, Option
+from karn.engine.state import BATTLEFIELD, GRAVEYARD, Option
 
 # 616.1a-d: the kinds that must be chosen first, in this order.
 _FIRST = ("self", "control", "copy", "back_face")
@@ -72,6 +72,12 @@ def _proceed(ctx: Context, frame: ReplaceFrame, pushed: bool) -> list[GameEvent]
                 # 614.17c: an event that can't happen isn't replaced; it just doesn't happen.
                 ctx.emit("614.17", why)
                 frame.pending.pop(0)
+                if isinstance(ev, ZoneChange) and ev.to == BATTLEFIELD and ev.cause == "resolve":
+                    # 608.3e: a permanent spell its controller can't put onto the battlefield
+                    # goes to its owner's graveyard
+                    frame.pending.insert(
+                        0, ZoneChange(obj=ev.obj, to=GRAVEYARD, rule="608.3e", cause="resolve")
+                    )
                 continue
             reps = applicable(ctx, ev)
             if not reps:

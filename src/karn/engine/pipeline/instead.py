@@ -372,6 +372,25 @@ def _no_life_gain(ctx: Context, ev: LifeGain) -> str:
     return ""
 
 
+@prohibits(ZoneChange)
+def _lands_cant_enter(ctx: Context, ev: ZoneChange) -> str:
+    """614.17d: "Lands can't enter the battlefield.": checked on the permanent as it would exist
+    on the battlefield, a copy effect a replacement already applied included (707.9, 608.3e)."""
+    if ev.to != BATTLEFIELD:
+        return ""
+    if not any(r.change.rule == "lands_cant_enter" for r in ctx.state.rules) and not any(
+        change.rule == "lands_cant_enter" for _, _, change in static_rules(ctx)
+    ):
+        return ""
+    o = ctx.state.objects.get(ev.obj)
+    if o is None or o.zone == BATTLEFIELD:
+        return ""
+    entering = ctx.printed.of(o, ev.copy_of)
+    if "land" not in entering.types:
+        return ""
+    return f"{entering.name} can't enter the battlefield (lands can't enter the battlefield)"
+
+
 @finds(CreateToken)
 def _tokens(ctx: Context, ev: CreateToken) -> Iterator[Replacement]:
     """614.16: tokens an effect would create; 616.1g: the counters they would enter with are

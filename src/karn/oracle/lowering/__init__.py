@@ -53,6 +53,7 @@ from karn.oracle.lowering import (  # noqa: F401
     mana,
     mana_triggers,
     permanents,
+    permissions,
     regeneration,
     replacements,
     reveal,

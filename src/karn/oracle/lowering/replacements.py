@@ -335,6 +335,9 @@ def _players(np: NP | None, ctx: Ctx) -> Who:
     raise ctx.fail(f"the IR cannot name the players '{np.text}'")
 
 
+players_of = _players  # the players a rules change applies to, for the other rules lowerings
+
+
 # ---------------------------------------------------------------------------- "If ... would ..." (614.1a)
 
 

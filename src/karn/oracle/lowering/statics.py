@@ -49,6 +49,7 @@ from karn.oracle.lowering.costs import (
     lower_loyalty_cost_increase,
 )
 from karn.oracle.lowering.descriptions import describe
+from karn.oracle.lowering.permissions import reveal_top_ability, static_permission
 from karn.oracle.lowering.references import no_reference, object_sel
 from karn.oracle.lowering.registry import Clause, lowers, lowers_sentence, no_effect
 from karn.oracle.lowering.replacements import (
@@ -67,7 +68,9 @@ from karn.oracle.syntax import (
     BlockLimitVP,
     CantBlockWithVP,
     CantCastVP,
+    CantEnterVP,
     CantGainLifeVP,
+    CantPlayVP,
     CastAsThoughFlashVP,
     CdaExiledTotalSentence,
     CdaSentence,
@@ -78,9 +81,12 @@ from karn.oracle.syntax import (
     EntersVP,
     Item,
     LayerVP,
+    LookAnyTimeVP,
     MayVP,
     ModifyVP,
+    PlayFromVP,
     PreventAllVP,
+    RevealTopSentence,
     SameIsTrueSentence,
     SkipStepVP,
 )
@@ -132,8 +138,12 @@ def lower_static(effects: Effects, text: str) -> Ability:
         found = static_replacement(effects.sentences[0], text)
         if found is not None:
             return found
+        if isinstance(effects.sentences[0], RevealTopSentence):
+            return reveal_top_ability(text)  # 401.5
         single = _single_item(effects)
         if single is not None:
+            if isinstance(single.vp, (CantPlayVP, CantEnterVP, PlayFromVP, LookAnyTimeVP)):
+                return static_permission(single.subject, single.vp, text)  # 601.3, 614.17d
             if isinstance(single.vp, PreventAllVP):
                 return lower_prevent_all_ability(single.subject, single.vp, text)
             if isinstance(single.vp, CantGainLifeVP):
