@@ -35,7 +35,7 @@ from karn.engine.filters import characteristics_match
 from karn.engine.frames import ActivateFrame, CastFrame
 from karn.engine.pipeline import perform, put_on_stack
 from karn.engine.references import count, kicker_costs
-from karn.engine.state import GRAVEYARD, HAND, STACK, Obj, Option, decode_state, encode_state
+from karn.engine.state import EXILE, GRAVEYARD, HAND, STACK, Obj, Option, decode_state, encode_state
 
 # ---------------------------------------------------------------------------- what may be cast
 
@@ -284,6 +284,8 @@ def can_activate(
             return False  # 606.6
     if c.discard and len([h for h in ctx.state.players[p].hand if h != oid]) < c.discard:
         return False  # 602.2b, 118.3: the cards to discard must be in the hand
+    if ab.zone == "graveyard" and (o.zone != GRAVEYARD or o.owner != p):
+        return False  # 113.6: it functions only from its owner's graveyard
     if not _slots_fillable(ctx, p, oid, ab.targets):
         return False
     if c.mana:
@@ -714,6 +716,18 @@ def _pay_activation(ctx: Context, f: ActivateFrame) -> None:
     for card in f.discarded:
         if card in ctx.state.players[f.player].hand:
             discard(ctx, card, rule="602.2b")  # 701.9a: from the hand to the graveyard
+    if c.exile_self:
+        # 702.128a, 702.129a: "Exile this card from your graveyard" is part of the cost
+        perform(
+            ctx,
+            ZoneChange(
+                obj=source,
+                to=EXILE,
+                rule="602.2b",
+                cause="exile",
+                text=f"{name} is exiled from the graveyard",
+            ),
+        )
     if c.sacrifice_self:
         perform(
             ctx,

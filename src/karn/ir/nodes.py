@@ -206,6 +206,8 @@ class Cost:
     sacrifice_self: bool = False
     loyalty: int | None = None
     discard: int = 0
+    # "Exile this card from your graveyard" (embalm 702.128a, eternalize 702.129a)
+    exile_self: bool = False
 
 
 # --------------------------------------------------------------------------- continuous modifications
@@ -579,10 +581,21 @@ class CreateToken:
 @dataclass(frozen=True, slots=True)
 class CreateCopyToken:
     """ "Create a token that's a copy of target creature you control" (707.2, 111.1): a token
-    whose copiable values are those of ``what`` as the effect is applied (608.2h, 707.3)."""
+    whose copiable values are those of ``what`` as the effect is applied (608.2h, 707.3).
+
+    The exceptions of 707.9b become part of the token's copiable values: ``colors`` replaces
+    its colors, ``subtypes`` are added to its creature types, ``no_mana_cost`` removes its mana
+    cost, ``power``/``toughness`` set its base power and toughness (embalm 702.128a, eternalize
+    702.129a). A copy of a card that has left its zone is a copy of it as it last existed there
+    (the card's printed values, 707.2)."""
 
     what: Ref
     count: Amount = 1
+    colors: tuple[str, ...] | None = None
+    subtypes: tuple[str, ...] = ()
+    no_mana_cost: bool = False
+    power: int | None = None
+    toughness: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -984,6 +997,8 @@ class Activated:
     # 602.5d "Activate only during ...": "combat", "your_turn", "your_upkeep",
     # "your_turn_before_attackers", "declare_blockers", "upkeep" ("" : any time)
     only_during: str = ""
+    # 113.6: the zone it functions from ("graveyard": embalm 702.128a, eternalize 702.129a)
+    zone: Literal["battlefield", "graveyard"] = "battlefield"
 
 
 #: The trigger events (see :class:`Trigger`); the engine indexes triggered abilities by them.

@@ -125,6 +125,8 @@ def describe_ability(a: Ability) -> str:
             flags.append("equip")
         if a.sorcery_speed:
             flags.append("sorcery speed")
+        if a.zone != "battlefield":
+            flags.append(f"from the {a.zone}")
         tail = f" [{', '.join(flags)}]" if flags else ""
         return f"Activated {cost_text(a.cost)}: {effects_text(a.effects)}{targets_text(a.targets)}{tail}"
     if isinstance(a, Triggered):
@@ -290,6 +292,8 @@ def cost_text(c: Cost) -> str:
         parts.append("sacrifice this")
     if c.discard:
         parts.append("discard a card" if c.discard == 1 else f"discard {c.discard} cards")
+    if c.exile_self:
+        parts.append("exile this card from your graveyard")
     return ", ".join(parts) or "(free)"
 
 
@@ -758,7 +762,23 @@ def _create_token(e: CreateToken) -> str:
 @renders(CreateCopyToken)
 def _create_copy_token(e: CreateCopyToken) -> str:
     n = "a token" if e.count == 1 else f"{amount_text(e.count)} tokens"
-    return f"create {n} that's a copy of {ref_text(e.what)}"
+    return f"create {n} that's a copy of {ref_text(e.what)}{_copy_exceptions(e)}"
+
+
+def _copy_exceptions(e: CreateCopyToken) -> str:
+    """707.9b: the exceptions of a token copy ("except it's a 4/4 black Zombie with no mana cost")."""
+    parts: list[str] = []
+    if e.power is not None and e.toughness is not None:
+        parts.append(f"{e.power}/{e.toughness}")
+    if e.colors is not None:
+        parts.append(" ".join(_COLOR_NAMES[c] for c in e.colors) or "colorless")
+    parts.extend(s.capitalize() for s in e.subtypes)
+    if not parts and not e.no_mana_cost:
+        return ""
+    text = ", except it's " + (("a " + " ".join(parts) + " in addition to its other types") if parts else "")
+    if e.no_mana_cost:
+        text += (" with" if parts else "") + " no mana cost"
+    return text
 
 
 @renders(AddMana)

@@ -65,6 +65,7 @@ from karn.oracle.syntax import (
     DrawVP,
     Effects,
     EitherTriggerA,
+    EmbalmA,
     EnchantA,
     EnterAsCopyVP,
     EntersChooseSentence,
@@ -243,6 +244,12 @@ class _Builder(Transformer[Token, Any]):
 
     def kwi_flashback(self, meta: Meta, c: list[Any]) -> FlashbackA:
         return FlashbackA(str(c[0]))
+
+    def kwi_embalm(self, meta: Meta, c: list[Any]) -> EmbalmA:
+        return EmbalmA(str(c[0]))
+
+    def kwi_eternalize(self, meta: Meta, c: list[Any]) -> EmbalmA:
+        return EmbalmA(str(c[0]), eternalize=True)
 
     def kwi_kicker(self, meta: Meta, c: list[Any]) -> KickerA:
         return KickerA(tuple(str(m) for m in c))

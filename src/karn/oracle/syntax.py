@@ -1008,6 +1008,18 @@ class EnchantA(KeywordA):
 
 
 @dataclass(frozen=True, slots=True)
+class EmbalmA(KeywordA):
+    """ "Embalm {5}{R}" (702.128a) or "Eternalize {4}{B}{B}" (702.129a)."""
+
+    mana_cost: str
+    eternalize: bool = False
+
+    @property
+    def name(self) -> str:
+        return "eternalize" if self.eternalize else "embalm"
+
+
+@dataclass(frozen=True, slots=True)
 class EquipA(KeywordA):
     """ "Equip <cost>" (702.6)."""
 
