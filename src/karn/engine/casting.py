@@ -284,6 +284,8 @@ def can_activate(
             return False  # 606.6
     if c.discard and len([h for h in ctx.state.players[p].hand if h != oid]) < c.discard:
         return False  # 602.2b, 118.3: the cards to discard must be in the hand
+    if c.exile_top and len(ctx.state.players[p].library) < c.exile_top:
+        return False  # 118.3: the cards to exile must be in the library
     if ab.zone == "graveyard" and (o.zone != GRAVEYARD or o.owner != p):
         return False  # 113.6: it functions only from its owner's graveyard
     if not _slots_fillable(ctx, p, oid, ab.targets):
@@ -716,6 +718,11 @@ def _pay_activation(ctx: Context, f: ActivateFrame) -> None:
     for card in f.discarded:
         if card in ctx.state.players[f.player].hand:
             discard(ctx, card, rule="602.2b")  # 701.9a: from the hand to the graveyard
+    if c.exile_top:
+        # "Exile the top ten cards of your library" (602.2b, 118.3): top first, as one event
+        library = ctx.state.players[f.player].library
+        top = list(reversed(library[-c.exile_top :]))
+        perform(ctx, [ZoneChange(obj=card, to=EXILE, rule="602.2b", cause="exile") for card in top])
     if c.exile_self:
         # 702.128a, 702.129a: "Exile this card from your graveyard" is part of the cost
         perform(

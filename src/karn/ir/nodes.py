@@ -208,6 +208,8 @@ class Cost:
     discard: int = 0
     # "Exile this card from your graveyard" (embalm 702.128a, eternalize 702.129a)
     exile_self: bool = False
+    # "Exile the top ten cards of your library" (Arc-Slogger): that many, top first (118.3)
+    exile_top: int = 0
 
 
 # --------------------------------------------------------------------------- continuous modifications

@@ -73,6 +73,7 @@ from karn.oracle.syntax import (
     EntersVP,
     EquipA,
     ExchangeControlVP,
+    ExileTopCostA,
     ExileUntilVP,
     ExileVP,
     FightVP,
@@ -546,6 +547,9 @@ class _Builder(Transformer[Token, Any]):
 
     def c_discard(self, meta: Meta, c: list[Any]) -> DiscardCostA:
         return DiscardCostA(c[0], self._text(meta))
+
+    def c_exile_top(self, meta: Meta, c: list[Any]) -> ExileTopCostA:
+        return ExileTopCostA(c[0], self._text(meta))
 
     # ------------------------------------------------------------ sentences
     def effects(self, meta: Meta, c: list[Any]) -> Effects:

@@ -963,6 +963,14 @@ class DiscardCostA(CostA):
     text: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class ExileTopCostA(CostA):
+    """ "Exile the top ten cards of your library" as a cost part (602.1, 118.3)."""
+
+    amount: AmountA
+    text: str = ""
+
+
 # --------------------------------------------------------------------------- keywords (702)
 
 
