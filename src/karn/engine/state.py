@@ -16,7 +16,14 @@ import msgspec
 
 from karn.engine.events import GameEvent
 from karn.engine.frames import Frame
-from karn.engine.modifications import ContinuousEffect, LinkedExile, ReplacementEffect, RulesEffect, StepSkip
+from karn.engine.modifications import (
+    ContinuousEffect,
+    ExiledWith,
+    LinkedExile,
+    ReplacementEffect,
+    RulesEffect,
+    StepSkip,
+)
 from karn.engine.values import (
     BATTLEFIELD,
     COMMAND,
@@ -246,6 +253,8 @@ class GameState(msgspec.Struct, array_like=True):
     skips: list[StepSkip] = msgspec.field(default_factory=list)
     # 610.3: cards exiled "until ~ leaves the battlefield" (returned by the pipeline).
     linked_exiles: list[LinkedExile] = msgspec.field(default_factory=list)
+    # 607.2a: cards exiled by an ability that other abilities of its object are linked to.
+    exiled_with: list[ExiledWith] = msgspec.field(default_factory=list)
 
 
 _ENC = msgspec.msgpack.Encoder()

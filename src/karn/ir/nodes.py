@@ -59,6 +59,8 @@ class Filter:
     chosen: Literal["color", "creature_type", None] = None
     mana_value: Literal["even", "odd", None] = None  # "with even mana values" (202.3; zero is even)
     enchant: str | None = None  # "Aura spells with enchant creature": the type its enchant names
+    # "creature blocking or blocked by ~" (509.1g, 506.4): in combat with the source object
+    combat_with_source: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -488,7 +490,41 @@ class Destroy:
 
 @dataclass(frozen=True, slots=True)
 class Exile:
+    """Exile (406.2). ``linked``: the card has an ability that refers to the cards "exiled with ~"
+    (607.2a): what this effect exiles is recorded with its source object and ability."""
+
     what: Selector
+    linked: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PutLinkedExile:
+    """ "Put a creature card exiled with ~ onto the battlefield under your control" (607.2a): the
+    ability's controller chooses one card ``filter`` matches among the cards the source object
+    exiled with a linked ability (one printed on the same card as this one, 607.2a, 607.5) and
+    puts it onto the battlefield under their control (no target: chosen as it resolves)."""
+
+    filter: Filter
+
+
+@dataclass(frozen=True, slots=True)
+class MustBlock:
+    """ "Target creature blocks ~ this turn if able" (509.1c): a requirement on ``blocker`` to
+    block ``attacker`` this turn, fixed as the effect begins (611.2c)."""
+
+    blocker: Ref
+    attacker: Ref = Ref("self")
+
+
+@dataclass(frozen=True, slots=True)
+class GainActivatedAbilities:
+    """ "~ gains all activated abilities of target creature until end of turn" (layer 6, 613.1f):
+    ``what`` gains the activated abilities ``source`` has as the effect begins (611.2c), each
+    referring to ``what`` where it named its own object; abilities linked on ``source`` are
+    linked again only to each other on ``what`` (607.5)."""
+
+    what: Ref
+    source: Ref
 
 
 @dataclass(frozen=True, slots=True)
@@ -944,6 +980,9 @@ Effect = (
     | Regenerate
     | ApplyRules
     | SkipNextStep
+    | PutLinkedExile
+    | MustBlock
+    | GainActivatedAbilities
 )
 
 # --------------------------------------------------------------------------- abilities
@@ -1295,6 +1334,16 @@ class Unsupported:
     reason: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class SpendAsAnyColor:
+    """ "You may spend blue mana as though it were mana of any color to pay the activation costs
+    of ~'s abilities." (609.4b): ``color`` mana may pay any colored symbol of the activation cost
+    of an ability of this object (printed or gained)."""
+
+    color: str
+    text: str = ""
+
+
 Ability = (
     Keyword
     | Activated
@@ -1316,6 +1365,7 @@ Ability = (
     | FlashPermission
     | Bestow
     | Flashback
+    | SpendAsAnyColor
     | Unsupported
 )
 

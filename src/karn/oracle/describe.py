@@ -52,6 +52,7 @@ from karn.ir.nodes import (
     Flashback,
     FlashPermission,
     GainAbility,
+    GainActivatedAbilities,
     GainControl,
     GainLife,
     GameRules,
@@ -68,10 +69,12 @@ from karn.ir.nodes import (
     May,
     Mill,
     Modify,
+    MustBlock,
     OpeningHand,
     PreventDamage,
     PreventDamageSharingColor,
     PutCounters,
+    PutLinkedExile,
     Ref,
     Reflexive,
     Regenerate,
@@ -92,6 +95,7 @@ from karn.ir.nodes import (
     SkipNextUntap,
     SkipStep,
     SpellAbility,
+    SpendAsAnyColor,
     Static,
     SwitchPT,
     Tap,
@@ -181,6 +185,8 @@ def describe_ability(a: Ability) -> str:
         return f"As enters: choose a {'color' if a.kind == 'color' else 'creature type'}"
     if isinstance(a, OpeningHand):
         return "Opening hand: may begin the game on the battlefield"
+    if isinstance(a, SpendAsAnyColor):
+        return f"Static: you may spend {_COLOR_NAMES[a.color]} mana as though it were mana of any color to pay the activation costs of this object's abilities"
     if isinstance(a, Unsupported):
         return f"UNSUPPORTED: {a.clause!r}" + (f" ({a.reason})" if a.reason else "")
     return repr(a)  # pragma: no cover
@@ -457,6 +463,8 @@ def filter_text(f: Filter) -> str:
         text += f" with {f.mana_value} mana value"
     if f.enchant:
         text += f" with enchant {f.enchant}"
+    if f.combat_with_source:
+        text += " blocking or blocked by this"
     if f.zone == "any":
         return ("object" if words == ["card"] else text) + " in any zone"
     if f.zone == "not_battlefield":
@@ -681,7 +689,23 @@ def _destroy(e: Destroy) -> str:
 
 @renders(Exile)
 def _exile(e: Exile) -> str:
-    return f"exile {selector_text(e.what)}"
+    linked = " (linked: remembered as exiled with this, 607.2a)" if e.linked else ""
+    return f"exile {selector_text(e.what)}{linked}"
+
+
+@renders(PutLinkedExile)
+def _put_linked_exile(e: PutLinkedExile) -> str:
+    return f"put a {filter_text(e.filter)} exiled with this onto the battlefield under your control"
+
+
+@renders(MustBlock)
+def _must_block(e: MustBlock) -> str:
+    return f"{ref_text(e.blocker)} blocks {ref_text(e.attacker)} this turn if able"
+
+
+@renders(GainActivatedAbilities)
+def _gain_activated(e: GainActivatedAbilities) -> str:
+    return f"{ref_text(e.what)} gains all activated abilities of {ref_text(e.source)} until end of turn"
 
 
 @renders(ReturnToHand)

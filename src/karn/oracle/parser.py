@@ -79,6 +79,7 @@ from karn.oracle.syntax import (
     FightVP,
     FlashbackA,
     ForEachOpponentSentence,
+    GainActivatedOfVP,
     GainControlIfRegeneratesVP,
     GainControlVP,
     GainLifeGreatestPowerVP,
@@ -102,6 +103,7 @@ from karn.oracle.syntax import (
     MillVP,
     ModalA,
     ModifyVP,
+    MustBlockVP,
     NumberOfA,
     OnlyDuringSentence,
     OpeningHandSentence,
@@ -115,6 +117,7 @@ from karn.oracle.syntax import (
     PutIntoGraveyardTriggerA,
     PutIntoVP,
     PutOntoBattlefieldVP,
+    PutOntoBattlefieldYoursVP,
     PutRestBottomVP,
     Qual,
     ReflexiveSentence,
@@ -133,6 +136,7 @@ from karn.oracle.syntax import (
     SkipStepVP,
     SkipUntapVP,
     SorceryOnlySentence,
+    SpendAsAnyColorVP,
     StateTriggerA,
     StaticKeywordA,
     StepTriggerA,
@@ -1107,6 +1111,24 @@ class _Builder(Transformer[Token, Any]):
 
     def v_put_battlefield(self, meta: Meta, c: list[Any]) -> PutOntoBattlefieldVP:
         return PutOntoBattlefieldVP(c[0], tapped=len(c) > 1, text=self._text(meta))
+
+    def v_put_battlefield_yours(self, meta: Meta, c: list[Any]) -> PutOntoBattlefieldYoursVP:
+        return PutOntoBattlefieldYoursVP(c[0], text=self._text(meta))
+
+    def v_must_block(self, meta: Meta, c: list[Any]) -> MustBlockVP:
+        return MustBlockVP(c[0], text=self._text(meta))
+
+    def v_gain_activated_of(self, meta: Meta, c: list[Any]) -> GainActivatedOfVP:
+        return GainActivatedOfVP(c[0], until_eot=_eot(c[1:], meta), text=self._text(meta))
+
+    def q_exiled_with_self(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("exiled_with_self")
+
+    def q_combat_with_self(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("combat_with_self")
+
+    def v_spend_as_any_color(self, meta: Meta, c: list[Any]) -> SpendAsAnyColorVP:
+        return SpendAsAnyColorVP(COLORS[str(c[0])], text=self._text(meta))
 
     def v_put_into(self, meta: Meta, c: list[Any]) -> PutIntoVP:
         return PutIntoVP(c[0], c[1], text=self._text(meta))

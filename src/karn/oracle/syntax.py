@@ -41,6 +41,8 @@ class Qual:
         "their_choice",
         "mana_value",
         "enchant",
+        "exiled_with_self",
+        "combat_with_self",
     ]
     value: str = ""  # "you" / "opponent" for controller/owner; the zone for "zone"
     player: NP | None = None  # for player_controls
@@ -519,6 +521,31 @@ class PutOntoBattlefieldVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class PutOntoBattlefieldYoursVP(VerbA):
+    """ "put <obj> onto the battlefield under your control" (a card exiled with ~, 607.2a)."""
+
+    obj: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class MustBlockVP(VerbA):
+    """ "<subject> blocks <attacker> this turn if able" (509.1c)."""
+
+    attacker: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GainActivatedOfVP(VerbA):
+    """ "<subject> gains all activated abilities of <obj> [until end of turn]" (613.1f)."""
+
+    obj: NP
+    until_eot: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class PutIntoVP(VerbA):
     """ "put <obj> into <dest>" (a hand, a graveyard ...)."""
 
@@ -848,6 +875,15 @@ class OrLoseSentence(SentenceA):
 class OpeningHandSentence(SentenceA):
     """ "If ~ is in your opening hand, you may begin the game with it on the battlefield." (103.6a)."""
 
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SpendAsAnyColorVP(VerbA):
+    """ "[You] may spend blue mana as though it were mana of any color to pay the activation
+    costs of ~'s abilities." (609.4b)."""
+
+    color: str
     text: str = ""
 
 

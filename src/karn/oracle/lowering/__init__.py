@@ -48,6 +48,7 @@ from karn.oracle.lowering import (  # noqa: F401
     keywords,
     kicker,
     life,
+    linked,
     look,
     mana,
     mana_triggers,

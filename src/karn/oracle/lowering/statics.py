@@ -48,6 +48,7 @@ from karn.oracle.lowering.costs import (
     lower_loyalty_cost_increase,
 )
 from karn.oracle.lowering.descriptions import describe
+from karn.oracle.lowering.linked import spend_as_any_color
 from karn.oracle.lowering.references import no_reference, object_sel
 from karn.oracle.lowering.registry import Clause, lowers, lowers_sentence, no_effect
 from karn.oracle.lowering.replacements import (
@@ -79,6 +80,7 @@ from karn.oracle.syntax import (
     PreventAllVP,
     SameIsTrueSentence,
     SkipStepVP,
+    SpendAsAnyColorVP,
 )
 
 # the counters the engine knows (122.1a), as for PutCounters
@@ -132,6 +134,9 @@ def lower_static(effects: Effects, text: str) -> Ability:
                 return lower_cant_gain_life_ability(single.subject, single.vp, text)
             if isinstance(single.vp, SkipStepVP):
                 return lower_skip_step_ability(single.subject, single.vp, text)
+            if isinstance(single.vp, SpendAsAnyColorVP):
+                you = single.subject is not None and single.subject.kind == "you"
+                return spend_as_any_color(single.vp, you, text)
             if isinstance(single.vp, ControlVP):
                 ctx.clause = effects.sentences[0].text
                 return Static((control_modification(single.subject, single.vp, ctx),), text=text)
