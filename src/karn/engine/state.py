@@ -178,6 +178,7 @@ class DelayedTrigger(msgspec.Struct, array_like=True):
     object: int = 0
     watch: int = 0  # "when that creature leaves the battlefield": the watched permanent
     turn: int = -1  # "... this turn": the only turn it can trigger in (603.7b)
+    untapped: bool = False  # "... or becomes untapped": the watched permanent untapping triggers it too
 
 
 class Option(msgspec.Struct, frozen=True, array_like=True):

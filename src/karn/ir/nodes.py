@@ -401,6 +401,9 @@ class CreateDelayed:
     text: str = ""
     watch: Ref | None = None  # event "leaves": the object whose leaving triggers it (603.7a)
     this_turn: bool = False  # "... this turn": it can trigger only during this turn (603.7b)
+    # "When ~ leaves the battlefield or becomes untapped": the watched object becoming untapped
+    # triggers it too (the first of the two, once: 603.7b)
+    or_untapped: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1335,6 +1338,13 @@ class Unsupported:
 
 
 @dataclass(frozen=True, slots=True)
+class DoesntUntap:
+    """ "~ doesn't untap during your untap step." (502.3): its controller's untap step skips it."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class SpendAsAnyColor:
     """ "You may spend blue mana as though it were mana of any color to pay the activation costs
     of ~'s abilities." (609.4b): ``color`` mana may pay any colored symbol of the activation cost
@@ -1366,6 +1376,7 @@ Ability = (
     | Bestow
     | Flashback
     | SpendAsAnyColor
+    | DoesntUntap
     | Unsupported
 )
 

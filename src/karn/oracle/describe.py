@@ -40,6 +40,7 @@ from karn.ir.nodes import (
     Declined,
     Destroy,
     Discard,
+    DoesntUntap,
     Draw,
     Effect,
     EntersChoice,
@@ -185,6 +186,8 @@ def describe_ability(a: Ability) -> str:
         return f"As enters: choose a {'color' if a.kind == 'color' else 'creature type'}"
     if isinstance(a, OpeningHand):
         return "Opening hand: may begin the game on the battlefield"
+    if isinstance(a, DoesntUntap):
+        return "Static: this doesn't untap during your untap step"
     if isinstance(a, SpendAsAnyColor):
         return f"Static: you may spend {_COLOR_NAMES[a.color]} mana as though it were mana of any color to pay the activation costs of this object's abilities"
     if isinstance(a, Unsupported):
@@ -853,6 +856,7 @@ def _delayed(e: CreateDelayed) -> str:
     on = f" [on {ref_text(e.bind)}, fixed now]" if e.bind is not None else ""
     if e.watch is not None:
         turn = " this turn" if e.this_turn else ""
+        turn += " or becomes untapped" if e.or_untapped else ""
         return f"when {ref_text(e.watch)} leaves the battlefield{turn}: ({effects_text(e.effects)}){on}"
     return f"{trigger_text(e.when).replace('at the beginning of each', 'at the beginning of the next')}: ({effects_text(e.effects)}){on}"
 

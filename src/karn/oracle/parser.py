@@ -61,6 +61,7 @@ from karn.oracle.syntax import (
     DiscardChosenVP,
     DiscardCostA,
     DiscardVP,
+    DoesntUntapVP,
     DrawTriggerA,
     DrawVP,
     Effects,
@@ -589,6 +590,12 @@ class _Builder(Transformer[Token, Any]):
     def s_delayed_leaves(self, meta: Meta, c: list[Any]) -> DelayedLeavesSentence:
         this_turn = len(c) == 3
         return DelayedLeavesSentence(c[0], tuple(c[-1]), this_turn, text=self._text(meta))
+
+    def s_delayed_leaves_or_untapped(self, meta: Meta, c: list[Any]) -> DelayedLeavesSentence:
+        return DelayedLeavesSentence(c[0], tuple(c[-1]), text=self._text(meta), or_untapped=True)
+
+    def v_doesnt_untap(self, meta: Meta, c: list[Any]) -> DoesntUntapVP:
+        return DoesntUntapVP(text=self._text(meta))
 
     def leave_turn(self, meta: Meta, c: list[Any]) -> bool:
         return True

@@ -529,6 +529,13 @@ class PutOntoBattlefieldYoursVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class DoesntUntapVP(VerbA):
+    """ "<subject> doesn't untap during your untap step" (502.3)."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class MustBlockVP(VerbA):
     """ "<subject> blocks <attacker> this turn if able" (509.1c)."""
 
@@ -784,6 +791,7 @@ class DelayedLeavesSentence(SentenceA):
     items: tuple[Item, ...]
     this_turn: bool = False
     text: str = ""
+    or_untapped: bool = False  # "When ~ leaves the battlefield or becomes untapped, ..."
 
 
 @dataclass(frozen=True, slots=True)

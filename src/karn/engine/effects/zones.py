@@ -247,6 +247,7 @@ def create_delayed(ctx: Context, f: ResolveFrame, o: Obj, e: ir.CreateDelayed) -
             object=_bound(ctx, f, o, e.bind),
             watch=watch,
             turn=s.turn if e.this_turn else -1,
+            untapped=e.or_untapped,
         )
     )
     s.version += 1

@@ -16,6 +16,7 @@ from karn.ir.nodes import (
     CastRestriction,
     Change,
     Count,
+    DoesntUntap,
     Effect,
     EntersReplacement,
     Filter,
@@ -70,6 +71,7 @@ from karn.oracle.syntax import (
     CdaSentence,
     ChainSentence,
     ControlVP,
+    DoesntUntapVP,
     Effects,
     EnterAsCopyVP,
     EntersVP,
@@ -134,6 +136,10 @@ def lower_static(effects: Effects, text: str) -> Ability:
                 return lower_cant_gain_life_ability(single.subject, single.vp, text)
             if isinstance(single.vp, SkipStepVP):
                 return lower_skip_step_ability(single.subject, single.vp, text)
+            if isinstance(single.vp, DoesntUntapVP):
+                if single.subject is None or single.subject.kind != "self":
+                    raise ctx.fail("'doesn't untap during your untap step' said of another object")
+                return DoesntUntap(text=text)
             if isinstance(single.vp, SpendAsAnyColorVP):
                 you = single.subject is not None and single.subject.kind == "you"
                 return spend_as_any_color(single.vp, you, text)
