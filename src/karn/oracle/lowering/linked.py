@@ -31,7 +31,13 @@ from karn.ir.nodes import (
 from karn.oracle.lowering.descriptions import describe
 from karn.oracle.lowering.references import imperative, is_self, object_ref, self_ref
 from karn.oracle.lowering.registry import Clause, lowers
-from karn.oracle.syntax import GainActivatedOfVP, MustBlockVP, PutOntoBattlefieldYoursVP, SpendAsAnyColorVP
+from karn.oracle.syntax import (
+    DoesntUntapVP,
+    GainActivatedOfVP,
+    MustBlockVP,
+    PutOntoBattlefieldYoursVP,
+    SpendAsAnyColorVP,
+)
 
 
 @lowers(PutOntoBattlefieldYoursVP)
@@ -139,3 +145,19 @@ def link_exiles(abilities: list[Ability]) -> list[Ability]:
             )
         )
     return out
+
+
+@lowers(SpendAsAnyColorVP)
+def lower_spend_as_any_color_clause(vp: SpendAsAnyColorVP, clause: Clause) -> list[Effect]:
+    """609.4b: only a static ability says it (:func:`spend_as_any_color`); a resolving spell or
+    ability saying it would need a duration the grammar doesn't read."""
+    raise clause.ctx.fail(
+        "'spend mana as though it were mana of any color' from a resolving spell or ability"
+    )
+
+
+@lowers(DoesntUntapVP)
+def lower_doesnt_untap_clause(vp: DoesntUntapVP, clause: Clause) -> list[Effect]:
+    """502.3: "~ doesn't untap during your untap step" is a static ability (lowered with the
+    static abilities); said by a resolving spell or ability it would need a duration."""
+    raise clause.ctx.fail("'doesn't untap during your untap step' from a resolving spell or ability")
