@@ -85,7 +85,10 @@ def test_deck_check_prints_each_violation_with_its_rule(
     assert rc == 1
     assert "100.2a: the deck has 59 cards; a constructed deck has at least 60" in out
     assert "100.2a: 5 copies of Lightning Bolt; at most 4 of a card" in out
-    assert "karn cannot play 1 of these cards yet:" in out and "Fire // Ice: 'Fire deals 2 damage" in out
+    assert (
+        "karn cannot play 1 of these cards yet:" in out
+        and "Fire // Ice: 'Fire // Ice' does not compile (split layout" in out
+    )
     assert "INVALID: 2 problem(s) for constructed" in out
     rc, out, _ = run(["deck", "check", "red_burn"], capsys)
     assert rc == 0 and out.rstrip().endswith("valid for constructed")
@@ -146,7 +149,9 @@ def test_demo_with_a_bad_deck_file_lists_every_problem(
     unplayable = tmp_path / "e.txt"
     unplayable.write_text("56 Mountain\n4 Fire // Ice\n", encoding="utf-8")
     rc, out, err = run(["play", "--deck", str(unplayable)], capsys)
-    assert rc == 2 and err.startswith(f"karn: {unplayable}: Fire // Ice is not playable yet: 'Fire deals")
+    assert rc == 2 and err.startswith(
+        f"karn: {unplayable}: Fire // Ice is not playable yet: 'Fire // Ice' does not compile (split layout"
+    )
     binary = tmp_path / "f.txt"
     binary.write_bytes(b"4 Caf\xe9 Mountain\n")
     rc, out, err = run(["demo", "--deck-a", str(binary)], capsys)
