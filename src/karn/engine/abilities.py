@@ -69,6 +69,26 @@ def flashback_names(ctx: Context) -> frozenset[str]:
     return found
 
 
+def graveyard_abilities(ctx: Context) -> dict[str, tuple[int, ...]]:
+    """The cards of the pool with activated abilities that function from a graveyard (113.6:
+    embalm 702.128a, eternalize 702.129a), each with those abilities' indexes, for a quick look
+    at graveyards."""
+    memo = ctx.printed.memo
+    found: dict[str, tuple[int, ...]] | None = memo.get(("graveyard_abilities", ""))
+    if found is None:
+        found = {}
+        for n in ctx.pool:
+            idx = tuple(
+                i
+                for i, a in enumerate(ctx.compiled(n).abilities)
+                if isinstance(a, ir.Activated) and a.zone == "graveyard"
+            )
+            if idx:
+                found[n] = idx
+        memo["graveyard_abilities", ""] = found
+    return found
+
+
 def enchant_filter(ctx: Context, name: str) -> ir.Filter | None:
     for a in ctx.compiled(name).abilities:
         if isinstance(a, ir.Keyword) and a.name == "enchant":

@@ -60,7 +60,7 @@ def of_player(ctx: Context, p: int) -> PlayerAbilities:
 def _object_abilities(oid: int, c: Chars, sick_matters: bool) -> list[PermanentAbility]:
     out: list[PermanentAbility] = []
     for i, ab in enumerate(c.abilities):
-        if isinstance(ab, ir.Activated):
+        if isinstance(ab, ir.Activated) and ab.zone == "battlefield":  # 113.6
             label = f"activate {c.name} (#{oid}): {ab.text}"
             out.append(PermanentAbility(oid, i, ab, sick_matters, label, Option("mana", oid, i, label=label)))
     return out

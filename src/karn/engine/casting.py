@@ -9,6 +9,7 @@ if the player cancels.
 
 from __future__ import annotations
 
+import itertools
 from typing import NamedTuple
 
 import msgspec
@@ -36,7 +37,17 @@ from karn.engine.filters import characteristics_match
 from karn.engine.frames import ActivateFrame, CastFrame
 from karn.engine.pipeline import perform, put_on_stack
 from karn.engine.references import count, kicker_costs
-from karn.engine.state import GRAVEYARD, HAND, STACK, Obj, Option, decode_state, encode_state
+from karn.engine.state import (
+    BATTLEFIELD,
+    EXILE,
+    GRAVEYARD,
+    HAND,
+    STACK,
+    Obj,
+    Option,
+    decode_state,
+    encode_state,
+)
 
 # ---------------------------------------------------------------------------- what may be cast
 
@@ -285,6 +296,10 @@ def can_activate(
             return False  # 606.6
     if c.discard and len([h for h in ctx.state.players[p].hand if h != oid]) < c.discard:
         return False  # 602.2b, 118.3: the cards to discard must be in the hand
+    if c.exile_top and len(ctx.state.players[p].library) < c.exile_top:
+        return False  # 118.3: the cards to exile must be in the library
+    if ab.zone == "graveyard" and (o.zone != GRAVEYARD or o.owner != p):
+        return False  # 113.6: it functions only from its owner's graveyard
     if not _slots_fillable(ctx, p, oid, ab.targets):
         return False
     if c.mana:
@@ -292,9 +307,33 @@ def can_activate(
             srcs = mana.sources(ctx, p)
         if c.tap:
             srcs = [x for x in srcs if x.oid != oid]  # its {T} is part of the cost, not a mana source
-        if mana.solve(ctx.state.players[p].pool, ManaCost.parse(c.mana), srcs) is None:
+        cost = activation_mana(ctx, p, oid, ManaCost.parse(c.mana), srcs)
+        if mana.solve(ctx.state.players[p].pool, cost, srcs) is None:
             return False
     return True
+
+
+def activation_mana(ctx: Context, p: int, source: int, cost: ManaCost, srcs: list[mana.Source]) -> ManaCost:
+    """609.4b: "You may spend blue mana as though it were mana of any color to pay the activation
+    costs of ~'s abilities": when the cost can't be paid as printed, the cost with the fewest
+    colored symbols paid with that color instead, if that one can be paid (else as printed)."""
+    if not cost.colored or ctx.state.objects[source].zone != BATTLEFIELD:
+        return cost
+    spend = {a.color for a in ctx.chars(source).abilities if isinstance(a, ir.SpendAsAnyColor)}
+    pool = ctx.state.players[p].pool
+    if not spend or mana.solve(pool, cost, srcs) is not None:
+        return cost
+    symbols = [color for color, n in cost.colored for _ in range(n)]
+    movable = [i for i, color in enumerate(symbols) if color != "C" and color not in spend]
+    for k in range(1, len(movable) + 1):
+        for chosen in itertools.combinations(movable, k):
+            for color in sorted(spend):
+                paid = [color if i in chosen else sym for i, sym in enumerate(symbols)]
+                text = "{X}" * cost.x + (f"{{{cost.generic}}}" if cost.generic else "")
+                variant = ManaCost.parse(text + "".join(f"{{{sym}}}" for sym in paid))
+                if mana.solve(pool, variant, srcs) is not None:
+                    return variant
+    return cost
 
 
 # ---------------------------------------------------------------------------- 733: rewinding
@@ -710,6 +749,14 @@ def activate_step(ctx: Context, f: ActivateFrame) -> None:
         decisions.ask(ctx, p, "discard", "602.2b", f"discard a card to activate {name}", opts + [_cancel()])
         return
     cost = printed.with_x(f.x or 0)
+    srcs = [x for x in mana.sources(ctx, p) if x.oid != exclude]
+    paid_as = activation_mana(ctx, p, source, cost, srcs)
+    if paid_as != cost:
+        ctx.emit(
+            "609.4b",
+            f"{ctx.player_name(p)} pays {cost} with {paid_as}, spending mana as though it were mana of any color",
+        )
+        cost = paid_as
     f.cost = str(cost)
     if cost.mana_value == 0:
         # Only non-mana costs ({T}, sacrifice, loyalty): paid at once (601.2h).
@@ -755,6 +802,23 @@ def _pay_activation(ctx: Context, f: ActivateFrame) -> None:
     for card in f.discarded:
         if card in ctx.state.players[f.player].hand:
             discard(ctx, card, rule="602.2b")  # 701.9a: from the hand to the graveyard
+    if c.exile_top:
+        # "Exile the top ten cards of your library" (602.2b, 118.3): top first, as one event
+        library = ctx.state.players[f.player].library
+        top = list(reversed(library[-c.exile_top :]))
+        perform(ctx, [ZoneChange(obj=card, to=EXILE, rule="602.2b", cause="exile") for card in top])
+    if c.exile_self:
+        # 702.128a, 702.129a: "Exile this card from your graveyard" is part of the cost
+        perform(
+            ctx,
+            ZoneChange(
+                obj=source,
+                to=EXILE,
+                rule="602.2b",
+                cause="exile",
+                text=f"{name} is exiled from the graveyard",
+            ),
+        )
     if c.sacrifice_self:
         perform(
             ctx,

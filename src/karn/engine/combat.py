@@ -4,7 +4,8 @@ Declarations are sequences of small decisions: one attacker (or blocker) at a
 time, then ``done``; the declaration is checked as a whole when it is done
 (508.1c-d, 509.1b-c): an illegal one is refused and stays as it was.
 Restrictions: tapped or summoning-sick creatures (302.6), defender (702.3b),
-"can't attack/block", flying and reach (702.9b, 702.17b), menace (702.111b).
+"can't attack/block", flying and reach (702.9b, 702.17b), menace (702.111b). Requirements:
+"blocks ~ this turn if able" (509.1c: as many obeyed as the restrictions allow).
 
 With more than two players (802, 806), each attacking creature attacks one
 opponent or a planeswalker an opponent controls; each defending player, in
@@ -20,6 +21,7 @@ from karn.engine.context import Context
 from karn.engine.events import AttackerBlocked, AttackerDeclared, BlockerDeclared, GameEvent, Tap
 from karn.engine.frames import AttackFrame, BlockFrame, DamageFrame
 from karn.engine.game_over import apnap
+from karn.engine.modifications import BlockRequirement
 from karn.engine.pipeline import perform
 from karn.engine.references import damage_event, damage_source
 from karn.engine.state import BATTLEFIELD, Combat, Option, player_ref, ref_player
@@ -155,12 +157,81 @@ def blocks_illegal(ctx: Context, player: int) -> str:
     """509.1b-c: why this player's whole declaration of blockers is illegal ("" if it is legal).
     Only this player's blockers and the creatures attacking them count (802.4b)."""
     cb = _combat(ctx)
+    why = _restrictions_broken(ctx, player, cb.blockers)
+    return why or _requirements_broken(ctx, player, cb.blockers)
+
+
+def _restrictions_broken(ctx: Context, player: int, blockers: dict[int, list[int]]) -> str:
+    """509.1b: a restriction this declaration breaks ("" if none)."""
     mine = set(_attacking(ctx, player))
     for a in mine:
         if "menace" in ctx.chars(a).keywords:
-            n = sum(1 for b, atts in cb.blockers.items() if a in atts and ctx.controller(b) == player)
+            n = sum(1 for b, atts in blockers.items() if a in atts and ctx.controller(b) == player)
             if n == 1:
                 return f"702.111b: {ctx.describe(a)} has menace and can't be blocked except by two or more creatures"
+    return ""
+
+
+def _block_requirements(ctx: Context, player: int) -> list[tuple[int, int]]:
+    """509.1c: the requirements on this player's creatures to block an attacker ("Target creature
+    blocks ~ this turn if able"), as (blocker, attacker) pairs."""
+    s = ctx.state
+    attacking = set(_attacking(ctx, player))
+    out: list[tuple[int, int]] = []
+    for effect in s.effects:
+        for mod in effect.mods:
+            if isinstance(mod, BlockRequirement) and mod.attacker in attacking:
+                out += [
+                    (b, mod.attacker)
+                    for b in effect.affected
+                    if b in s.objects and s.objects[b].zone == BATTLEFIELD and ctx.controller(b) == player
+                ]
+    return out
+
+
+def _able_to_block(ctx: Context, blocker: int, attacker: int) -> bool:
+    """509.1a-b: an untapped creature with no restriction against blocking this attacker."""
+    c = ctx.chars(blocker)
+    return (
+        c.is_("creature")
+        and not ctx.obj(blocker).tapped
+        and not c.cant_block
+        and can_block(ctx, blocker, attacker)
+    )
+
+
+def _obeyed(requirements: list[tuple[int, int]], blockers: dict[int, list[int]]) -> int:
+    return sum(1 for b, a in requirements if a in blockers.get(b, ()))
+
+
+def _requirements_broken(ctx: Context, player: int, blockers: dict[int, list[int]]) -> str:
+    """509.1c: the declaration must obey as many requirements as possible without breaking a
+    restriction. It is illegal when a creature that must block an attacker doesn't, and blocking
+    it instead (with another creature joining the block if a restriction needs one, 702.111b)
+    would obey more requirements."""
+    requirements = _block_requirements(ctx, player)
+    if not requirements:
+        return ""
+    now = _obeyed(requirements, blockers)
+    bound = {b for b, a in requirements if a in blockers.get(b, ())}
+    helpers = [
+        oid
+        for oid, c in ctx.battlefield_chars().items()
+        if c.controller == player and oid not in bound and not ctx.obj(oid).tapped and not c.cant_block
+    ]
+    for b, a in requirements:
+        if a in blockers.get(b, ()) or not _able_to_block(ctx, b, a):
+            continue
+        trial = {k: list(v) for k, v in blockers.items() if k != b}
+        trial[b] = [a]
+        tries = [trial] + [
+            {**{k: v for k, v in trial.items() if k != w}, w: [a]}
+            for w in helpers
+            if w != b and _able_to_block(ctx, w, a)
+        ]
+        for t in tries:
+            if not _restrictions_broken(ctx, player, t) and _obeyed(requirements, t) > now:
+                return f"509.1c: {ctx.describe(b)} must block {ctx.describe(a)} if able"
     return ""
 
 

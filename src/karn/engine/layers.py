@@ -280,6 +280,19 @@ def uses_chosen(m: ir.Modify) -> bool:
 # ---------------------------------------------------------------------------- printed (copiable) values
 
 
+def _copy_exceptions(c: Chars, values: CopyValues) -> None:
+    """707.9b: a copy effect's exceptions to colors, mana cost and base power and toughness
+    (embalm's "it's white ... with no mana cost", 702.128a; eternalize's 4/4 black, 702.129a)."""
+    if values.colors is not None:
+        c.colors = frozenset(values.colors)
+    if values.no_mana_cost:
+        c.mana_value = 0  # 202.3a: an object with no mana cost has mana value 0
+    if values.power is not None:
+        c.power = values.power
+    if values.toughness is not None:
+        c.toughness = values.toughness
+
+
 class Printed:
     """Printed characteristics (the 613.1 starting point) of the cards of one pool,
     built once per card name and shared by copies of a game."""
@@ -302,6 +315,7 @@ class Printed:
                 # 707.9b: the copy effect's exceptions are part of the copiable values
                 c.types = c.types | frozenset(values.types)
                 c.subtypes = c.subtypes | frozenset(values.subtypes)
+            _copy_exceptions(c, values)
             return c
         if o.token is not None:
             return self._token(o.token, o)

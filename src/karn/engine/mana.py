@@ -85,7 +85,15 @@ def free_source(ab: ir.Activated) -> bool:
     """A mana ability the solver may use: no mana, sacrifice or loyalty in its cost, and
     no timing restriction (602.5d: those are offered as abilities, checked when activated)."""
     c = ab.cost
-    return not c.mana and not c.sacrifice_self and c.loyalty is None and not c.discard and not ab.only_during
+    return (
+        not c.mana
+        and not c.sacrifice_self
+        and c.loyalty is None
+        and not c.discard
+        and not c.exile_top
+        and not c.exile_self
+        and not ab.only_during
+    )
 
 
 def sources(ctx: Context, p: int) -> list[Source]:

@@ -160,6 +160,15 @@ class Restriction(msgspec.Struct, tag="restrict", frozen=True, array_like=True):
     layer = "rules"
 
 
+class BlockRequirement(msgspec.Struct, tag="block_requirement", frozen=True, array_like=True):
+    """A requirement (509.1c): the affected creature blocks ``attacker`` if able ("Target creature
+    blocks ~ this turn if able")."""
+
+    attacker: int
+
+    layer = "rules"
+
+
 class BlockLimit(msgspec.Struct, tag="block_limit", frozen=True, array_like=True):
     """An effect on the rules (613.11, 509.1a): the affected creatures can block ``extra``
     more attackers each combat, any number with ``extra`` -1."""
@@ -186,6 +195,7 @@ Modification = (
     | SwitchPowerToughness
     | Restriction
     | BlockLimit
+    | BlockRequirement
 )
 
 
@@ -260,6 +270,8 @@ def mod_text(mod: Modification) -> str:
             if mod.cant_attack and mod.cant_block
             else ("can't attack" if mod.cant_attack else "can't block")
         )
+    if isinstance(mod, BlockRequirement):
+        return f"blocks #{mod.attacker} if able"
     return f"can block {'any number of' if mod.extra < 0 else mod.extra} more creature(s)"
 
 
@@ -307,6 +319,16 @@ class LinkedExile(msgspec.Struct, array_like=True):
     source: int
     obj: int
     source_name: str = ""
+
+
+class ExiledWith(msgspec.Struct, array_like=True, frozen=True):
+    """607.2a: ``obj`` (in exile) was exiled by ``source`` with its ability ``ability`` (an
+    ability id): the abilities linked to that one on the same object find it as a card "exiled
+    with ~". Another object (400.7), or the same ability gained by another object (607.5), doesn't."""
+
+    source: int
+    ability: str
+    obj: int
 
 
 class StepSkip(msgspec.Struct, array_like=True):

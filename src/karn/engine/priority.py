@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from karn import ir
 from karn.engine import activated, casting, decisions, game_over, mana, permissions, timing
-from karn.engine.abilities import card_flashback, flashback_cost, flashback_names
+from karn.engine.abilities import card_flashback, flashback_cost, flashback_names, graveyard_abilities
 from karn.engine.actions import Action
 from karn.engine.context import Context
 from karn.engine.events import ZoneChange
@@ -100,6 +100,7 @@ def _options(ctx: Context, p: int) -> list[Option]:
         if casting.can_cast(ctx, p, oid, srcs, sorcery_ok, avail, flashback=True):  # 702.34a
             opts.append(Option("cast", oid, label=f"cast {name} with flashback"))
     opts += _permitted_options(ctx, p, srcs, sorcery_ok, avail)
+    opts.extend(_graveyard_ability_options(ctx, p, srcs))
     for pa in others:
         if pa.ab.mana_ability:
             if mana.can_activate_mana(ctx, p, pa.oid, pa.ab, srcs):
@@ -108,6 +109,28 @@ def _options(ctx: Context, p: int) -> list[Option]:
             opts.append(Option("activate", pa.oid, pa.idx, label=pa.label))
     opts.extend(mana_opts)
     return opts
+
+
+def _graveyard_ability_options(ctx: Context, p: int, srcs: list[mana.Source]) -> list[Option]:
+    """113.6: activated abilities that function from their owner's graveyard (embalm 702.128a,
+    eternalize 702.129a; "Exile this card from your graveyard" is part of their cost)."""
+    by_name = graveyard_abilities(ctx)
+    if not by_name:
+        return []
+    s = ctx.state
+    out: list[Option] = []
+    for oid in s.players[p].graveyard:
+        name = s.objects[oid].name
+        for idx in by_name.get(name, ()):
+            ab = ctx.compiled(name).abilities[idx]
+            assert isinstance(ab, ir.Activated)
+            if casting.can_activate(ctx, p, oid, ab, srcs):
+                out.append(
+                    Option(
+                        "activate", oid, idx, label=f"activate {name} (#{oid}) from the graveyard: {ab.text}"
+                    )
+                )
+    return out
 
 
 _PASS = Option("pass", label="pass priority")
@@ -268,6 +291,10 @@ def explain(ctx: Context, a: Action) -> tuple[str, str]:
             fb = flashback_cost(ctx, o.name)
             return "601.2h", f"{ctx.player_name(p)} can't pay the flashback cost of {o.name} ({fb}, 702.34a)"
         return "601.2h", f"{ctx.player_name(p)} can't pay the cost of {o.name} ({face.mana_cost})"
+    if a.kind == "activate" and o is not None and o.zone == GRAVEYARD:
+        if o.owner != p or a.b not in graveyard_abilities(ctx).get(o.name, ()):
+            return "113.6", f"{o.name}'s abilities don't function from a graveyard it's in"
+        return "602.2b", f"{ctx.player_name(p)} can't activate that ability of {o.name} now (602.5d, 601.2h)"
     if a.kind in ("activate", "mana") and o is not None:
         if o.zone != BATTLEFIELD or ctx.controller(o.id) != p:
             return "602.2", f"{ctx.player_name(p)} doesn't control {o.name}"

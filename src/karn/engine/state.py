@@ -16,7 +16,14 @@ import msgspec
 
 from karn.engine.events import GameEvent
 from karn.engine.frames import Frame
-from karn.engine.modifications import ContinuousEffect, LinkedExile, ReplacementEffect, RulesEffect, StepSkip
+from karn.engine.modifications import (
+    ContinuousEffect,
+    ExiledWith,
+    LinkedExile,
+    ReplacementEffect,
+    RulesEffect,
+    StepSkip,
+)
 from karn.engine.values import (
     BATTLEFIELD,
     COMMAND,
@@ -174,6 +181,7 @@ class DelayedTrigger(msgspec.Struct, array_like=True):
     object: int = 0
     watch: int = 0  # "when that creature leaves the battlefield": the watched permanent
     turn: int = -1  # "... this turn": the only turn it can trigger in (603.7b)
+    untapped: bool = False  # "... or becomes untapped": the watched permanent untapping triggers it too
 
 
 class Option(msgspec.Struct, frozen=True, array_like=True):
@@ -249,6 +257,8 @@ class GameState(msgspec.Struct, array_like=True):
     skips: list[StepSkip] = msgspec.field(default_factory=list)
     # 610.3: cards exiled "until ~ leaves the battlefield" (returned by the pipeline).
     linked_exiles: list[LinkedExile] = msgspec.field(default_factory=list)
+    # 607.2a: cards exiled by an ability that other abilities of its object are linked to.
+    exiled_with: list[ExiledWith] = msgspec.field(default_factory=list)
 
 
 _ENC = msgspec.msgpack.Encoder()

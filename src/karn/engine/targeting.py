@@ -19,6 +19,8 @@ def matches(ctx: Context, oid: int, f: ir.Filter, controller: int, source: int =
         return False  # "target spell": an ability on the stack is not a spell (113.1)
     if f.other and source and is_same_card(ctx, oid, source):
         return False
+    if f.combat_with_source and not in_combat_with(ctx, oid, source):
+        return False
     c = ctx.chars(oid)
     # 607.2a: "a spell of the chosen color": the value the source chose as it entered
     src = ctx.state.objects.get(source) if f.chosen is not None and source else None
@@ -34,6 +36,15 @@ def matches(ctx: Context, oid: int, f: ir.Filter, controller: int, source: int =
         chosen=src.chosen if src is not None else None,
         mana_value=c.mana_value,
     )
+
+
+def in_combat_with(ctx: Context, oid: int, source: int) -> bool:
+    """ "blocking or blocked by ~" (509.1g, 506.4): `oid` blocks the source, or the source
+    blocks it."""
+    cb = ctx.state.combat
+    if cb is None or not source:
+        return False
+    return source in cb.blockers.get(oid, ()) or oid in cb.blockers.get(source, ())
 
 
 def is_same_card(ctx: Context, oid: int, source: int) -> bool:

@@ -94,6 +94,8 @@ def scan(ctx: Context) -> None:
         ev = journal[i]
         if type(ev) is Tap:  # the most frequent event (mana): checked first
             if ev.changed:  # 603.2e: only a change of status
+                if not ev.tapped and s.delayed:
+                    _delayed_untapped(ctx, ev.obj)
                 watchers = watchers or _watchers(ctx)
                 event = "becomes_tapped" if ev.tapped else "becomes_untapped"
                 for src, aid, tr, ctl in watchers[event]:
@@ -381,6 +383,25 @@ def _delayed_leaves(ctx: Context, batch: list[ZoneChange]) -> None:
             continue
         obj, new = (d.watch, ev.new_id) if d.object == d.watch else (max(d.object, 0), 0)
         data = TriggerData(object=obj, new_object=new)
+        s.triggers.append(
+            PendingTrigger(
+                source=d.source, name=d.name, ability=d.ability, controller=d.controller, data=data
+            )
+        )
+    s.delayed = waiting
+
+
+def _delayed_untapped(ctx: Context, oid: int) -> None:
+    """603.7a: "When ~ leaves the battlefield or becomes untapped, ...": a delayed ability waiting
+    for its permanent to become untapped triggers once (603.7b); one created after the permanent
+    untapped waits for the next time it untaps (603.7a, Example 2)."""
+    s = ctx.state
+    waiting = []
+    for d in s.delayed:
+        if not (d.untapped and d.watch == oid) or (d.turn >= 0 and d.turn != s.turn):
+            waiting.append(d)
+            continue
+        data = TriggerData(object=max(d.object, 0))
         s.triggers.append(
             PendingTrigger(
                 source=d.source, name=d.name, ability=d.ability, controller=d.controller, data=data

@@ -99,6 +99,11 @@ def skips(ctx: Context, player: int, step: str) -> bool:
     )
 
 
+def _doesnt_untap(ctx: Context, oid: int) -> bool:
+    """502.3: "~ doesn't untap during your untap step" (a static ability of the permanent)."""
+    return any(isinstance(a, ir.DoesntUntap) for a in ctx.chars(oid).abilities)
+
+
 def untap_step(ctx: Context) -> None:
     """502.3: the active player untaps their permanents (except those that don't untap)."""
     s = ctx.state
@@ -110,7 +115,7 @@ def untap_step(ctx: Context) -> None:
             o.skip_untap = -1  # "during that player's next untap step" is this one
         if ctx.controller(oid) != s.active:
             continue
-        if skip:
+        if skip or (o.tapped and _doesnt_untap(ctx, oid)):
             ctx.emit("502.3", f"{ctx.describe(oid)} doesn't untap")
             continue
         if o.tapped:

@@ -59,6 +59,8 @@ class Filter:
     chosen: Literal["color", "creature_type", None] = None
     mana_value: Literal["even", "odd", None] = None  # "with even mana values" (202.3; zero is even)
     enchant: str | None = None  # "Aura spells with enchant creature": the type its enchant names
+    # "creature blocking or blocked by ~" (509.1g, 506.4): in combat with the source object
+    combat_with_source: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,6 +219,10 @@ class Cost:
     sacrifice_self: bool = False
     loyalty: int | None = None
     discard: int = 0
+    # "Exile this card from your graveyard" (embalm 702.128a, eternalize 702.129a)
+    exile_self: bool = False
+    # "Exile the top ten cards of your library" (Arc-Slogger): that many, top first (118.3)
+    exile_top: int = 0
 
 
 # --------------------------------------------------------------------------- continuous modifications
@@ -406,6 +412,9 @@ class CreateDelayed:
     text: str = ""
     watch: Ref | None = None  # event "leaves": the object whose leaving triggers it (603.7a)
     this_turn: bool = False  # "... this turn": it can trigger only during this turn (603.7b)
+    # "When ~ leaves the battlefield or becomes untapped": the watched object becoming untapped
+    # triggers it too (the first of the two, once: 603.7b)
+    or_untapped: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -495,7 +504,41 @@ class Destroy:
 
 @dataclass(frozen=True, slots=True)
 class Exile:
+    """Exile (406.2). ``linked``: the card has an ability that refers to the cards "exiled with ~"
+    (607.2a): what this effect exiles is recorded with its source object and ability."""
+
     what: Selector
+    linked: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PutLinkedExile:
+    """ "Put a creature card exiled with ~ onto the battlefield under your control" (607.2a): the
+    ability's controller chooses one card ``filter`` matches among the cards the source object
+    exiled with a linked ability (one printed on the same card as this one, 607.2a, 607.5) and
+    puts it onto the battlefield under their control (no target: chosen as it resolves)."""
+
+    filter: Filter
+
+
+@dataclass(frozen=True, slots=True)
+class MustBlock:
+    """ "Target creature blocks ~ this turn if able" (509.1c): a requirement on ``blocker`` to
+    block ``attacker`` this turn, fixed as the effect begins (611.2c)."""
+
+    blocker: Ref
+    attacker: Ref = Ref("self")
+
+
+@dataclass(frozen=True, slots=True)
+class GainActivatedAbilities:
+    """ "~ gains all activated abilities of target creature until end of turn" (layer 6, 613.1f):
+    ``what`` gains the activated abilities ``source`` has as the effect begins (611.2c), each
+    referring to ``what`` where it named its own object; abilities linked on ``source`` are
+    linked again only to each other on ``what`` (607.5)."""
+
+    what: Ref
+    source: Ref
 
 
 @dataclass(frozen=True, slots=True)
@@ -621,10 +664,21 @@ class CreateToken:
 @dataclass(frozen=True, slots=True)
 class CreateCopyToken:
     """ "Create a token that's a copy of target creature you control" (707.2, 111.1): a token
-    whose copiable values are those of ``what`` as the effect is applied (608.2h, 707.3)."""
+    whose copiable values are those of ``what`` as the effect is applied (608.2h, 707.3).
+
+    The exceptions of 707.9b become part of the token's copiable values: ``colors`` replaces
+    its colors, ``subtypes`` are added to its creature types, ``no_mana_cost`` removes its mana
+    cost, ``power``/``toughness`` set its base power and toughness (embalm 702.128a, eternalize
+    702.129a). A copy of a card that has left its zone is a copy of it as it last existed there
+    (the card's printed values, 707.2)."""
 
     what: Ref
     count: Amount = 1
+    colors: tuple[str, ...] | None = None
+    subtypes: tuple[str, ...] = ()
+    no_mana_cost: bool = False
+    power: int | None = None
+    toughness: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -1022,6 +1076,9 @@ Effect = (
     | Regenerate
     | ApplyRules
     | SkipNextStep
+    | PutLinkedExile
+    | MustBlock
+    | GainActivatedAbilities
 )
 
 # --------------------------------------------------------------------------- abilities
@@ -1077,6 +1134,8 @@ class Activated:
     # 602.5d "Activate only during ...": "combat", "your_turn", "your_upkeep",
     # "your_turn_before_attackers", "declare_blockers", "upkeep" ("" : any time)
     only_during: str = ""
+    # 113.6: the zone it functions from ("graveyard": embalm 702.128a, eternalize 702.129a)
+    zone: Literal["battlefield", "graveyard"] = "battlefield"
 
 
 #: The trigger events (see :class:`Trigger`); the engine indexes triggered abilities by them.
@@ -1376,6 +1435,23 @@ class Unsupported:
     reason: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class DoesntUntap:
+    """ "~ doesn't untap during your untap step." (502.3): its controller's untap step skips it."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SpendAsAnyColor:
+    """ "You may spend blue mana as though it were mana of any color to pay the activation costs
+    of ~'s abilities." (609.4b): ``color`` mana may pay any colored symbol of the activation cost
+    of an ability of this object (printed or gained)."""
+
+    color: str
+    text: str = ""
+
+
 Ability = (
     Keyword
     | Activated
@@ -1397,6 +1473,8 @@ Ability = (
     | FlashPermission
     | Bestow
     | Flashback
+    | SpendAsAnyColor
+    | DoesntUntap
     | Unsupported
 )
 

@@ -63,6 +63,7 @@ from karn.oracle.lowering import (
     lower_static,
     lower_triggered,
 )
+from karn.oracle.lowering.linked import link_exiles
 from karn.oracle.normalize import CardLike, Line, normalize
 from karn.oracle.parser import ParseError, Start, parse
 from karn.oracle.syntax import ActivatedA, Effects, EitherTriggerA, KeywordA, ModalA, TriggeredA
@@ -194,6 +195,7 @@ def compile_face(face: CardLike) -> CompiledCard:
                 reason=f"{layout} layout: cards with several parts are not supported yet",
             )
         )
+    abilities = link_exiles(abilities)  # 607.2a
     abilities = [_check_mana(a) for a in abilities]
     mana_cost = getattr(face, "mana_cost", None)
     if isinstance(mana_cost, str) and _unpayable(mana_cost):

@@ -40,6 +40,7 @@ from karn.ir.nodes import (
     Declined,
     Destroy,
     Discard,
+    DoesntUntap,
     Draw,
     Effect,
     Entering,
@@ -54,6 +55,7 @@ from karn.ir.nodes import (
     Flashback,
     FlashPermission,
     GainAbility,
+    GainActivatedAbilities,
     GainControl,
     GainLife,
     GameRules,
@@ -70,10 +72,12 @@ from karn.ir.nodes import (
     May,
     Mill,
     Modify,
+    MustBlock,
     OpeningHand,
     PreventDamage,
     PreventDamageSharingColor,
     PutCounters,
+    PutLinkedExile,
     PutOntoBattlefield,
     Ref,
     Reflexive,
@@ -95,6 +99,7 @@ from karn.ir.nodes import (
     SkipNextUntap,
     SkipStep,
     SpellAbility,
+    SpendAsAnyColor,
     Static,
     SwitchPT,
     Tap,
@@ -128,6 +133,8 @@ def describe_ability(a: Ability) -> str:
             flags.append("equip")
         if a.sorcery_speed:
             flags.append("sorcery speed")
+        if a.zone != "battlefield":
+            flags.append(f"from the {a.zone}")
         tail = f" [{', '.join(flags)}]" if flags else ""
         return f"Activated {cost_text(a.cost)}: {effects_text(a.effects)}{targets_text(a.targets)}{tail}"
     if isinstance(a, Triggered):
@@ -182,6 +189,10 @@ def describe_ability(a: Ability) -> str:
         return f"As enters: choose a {'color' if a.kind == 'color' else 'creature type'}"
     if isinstance(a, OpeningHand):
         return "Opening hand: may begin the game on the battlefield"
+    if isinstance(a, DoesntUntap):
+        return "Static: this doesn't untap during your untap step"
+    if isinstance(a, SpendAsAnyColor):
+        return f"Static: you may spend {_COLOR_NAMES[a.color]} mana as though it were mana of any color to pay the activation costs of this object's abilities"
     if isinstance(a, Unsupported):
         return f"UNSUPPORTED: {a.clause!r}" + (f" ({a.reason})" if a.reason else "")
     return repr(a)  # pragma: no cover
@@ -324,6 +335,10 @@ def cost_text(c: Cost) -> str:
         parts.append("sacrifice this")
     if c.discard:
         parts.append("discard a card" if c.discard == 1 else f"discard {c.discard} cards")
+    if c.exile_self:
+        parts.append("exile this card from your graveyard")
+    if c.exile_top:
+        parts.append(f"exile the top {c.exile_top} cards of your library")
     return ", ".join(parts) or "(free)"
 
 
@@ -485,6 +500,8 @@ def filter_text(f: Filter) -> str:
         text += f" with {f.mana_value} mana value"
     if f.enchant:
         text += f" with enchant {f.enchant}"
+    if f.combat_with_source:
+        text += " blocking or blocked by this"
     if f.zone == "any":
         return ("object" if words == ["card"] else text) + " in any zone"
     if f.zone == "not_battlefield":
@@ -711,7 +728,23 @@ def _destroy(e: Destroy) -> str:
 
 @renders(Exile)
 def _exile(e: Exile) -> str:
-    return f"exile {selector_text(e.what)}"
+    linked = " (linked: remembered as exiled with this, 607.2a)" if e.linked else ""
+    return f"exile {selector_text(e.what)}{linked}"
+
+
+@renders(PutLinkedExile)
+def _put_linked_exile(e: PutLinkedExile) -> str:
+    return f"put a {filter_text(e.filter)} exiled with this onto the battlefield under your control"
+
+
+@renders(MustBlock)
+def _must_block(e: MustBlock) -> str:
+    return f"{ref_text(e.blocker)} blocks {ref_text(e.attacker)} this turn if able"
+
+
+@renders(GainActivatedAbilities)
+def _gain_activated(e: GainActivatedAbilities) -> str:
+    return f"{ref_text(e.what)} gains all activated abilities of {ref_text(e.source)} until end of turn"
 
 
 @renders(ReturnToHand)
@@ -800,7 +833,23 @@ def _create_token(e: CreateToken) -> str:
 @renders(CreateCopyToken)
 def _create_copy_token(e: CreateCopyToken) -> str:
     n = "a token" if e.count == 1 else f"{amount_text(e.count)} tokens"
-    return f"create {n} that's a copy of {ref_text(e.what)}"
+    return f"create {n} that's a copy of {ref_text(e.what)}{_copy_exceptions(e)}"
+
+
+def _copy_exceptions(e: CreateCopyToken) -> str:
+    """707.9b: the exceptions of a token copy ("except it's a 4/4 black Zombie with no mana cost")."""
+    parts: list[str] = []
+    if e.power is not None and e.toughness is not None:
+        parts.append(f"{e.power}/{e.toughness}")
+    if e.colors is not None:
+        parts.append(" ".join(_COLOR_NAMES[c] for c in e.colors) or "colorless")
+    parts.extend(s.capitalize() for s in e.subtypes)
+    if not parts and not e.no_mana_cost:
+        return ""
+    text = ", except it's " + (("a " + " ".join(parts) + " in addition to its other types") if parts else "")
+    if e.no_mana_cost:
+        text += (" with" if parts else "") + " no mana cost"
+    return text
 
 
 @renders(AddMana)
@@ -873,6 +922,7 @@ def _delayed(e: CreateDelayed) -> str:
     on = f" [on {ref_text(e.bind)}, fixed now]" if e.bind is not None else ""
     if e.watch is not None:
         turn = " this turn" if e.this_turn else ""
+        turn += " or becomes untapped" if e.or_untapped else ""
         return f"when {ref_text(e.watch)} leaves the battlefield{turn}: ({effects_text(e.effects)}){on}"
     return f"{trigger_text(e.when).replace('at the beginning of each', 'at the beginning of the next')}: ({effects_text(e.effects)}){on}"
 

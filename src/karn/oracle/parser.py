@@ -65,10 +65,12 @@ from karn.oracle.syntax import (
     DiscardChosenVP,
     DiscardCostA,
     DiscardVP,
+    DoesntUntapVP,
     DrawTriggerA,
     DrawVP,
     Effects,
     EitherTriggerA,
+    EmbalmA,
     EnchantA,
     EnterAsCopyVP,
     EntersChooseSentence,
@@ -76,12 +78,14 @@ from karn.oracle.syntax import (
     EntersVP,
     EquipA,
     ExchangeControlVP,
+    ExileTopCostA,
     ExileTopVP,
     ExileUntilVP,
     ExileVP,
     FightVP,
     FlashbackA,
     ForEachOpponentSentence,
+    GainActivatedOfVP,
     GainControlIfRegeneratesVP,
     GainControlVP,
     GainLifeGreatestPowerVP,
@@ -108,6 +112,7 @@ from karn.oracle.syntax import (
     MillVP,
     ModalA,
     ModifyVP,
+    MustBlockVP,
     NumberOfA,
     OnlyDuringSentence,
     OpeningHandSentence,
@@ -143,6 +148,7 @@ from karn.oracle.syntax import (
     SkipStepVP,
     SkipUntapVP,
     SorceryOnlySentence,
+    SpendAsAnyColorVP,
     StateTriggerA,
     StaticKeywordA,
     StepTriggerA,
@@ -267,6 +273,12 @@ class _Builder(Transformer[Token, Any]):
 
     def kwi_flashback(self, meta: Meta, c: list[Any]) -> FlashbackA:
         return FlashbackA(str(c[0]))
+
+    def kwi_embalm(self, meta: Meta, c: list[Any]) -> EmbalmA:
+        return EmbalmA(str(c[0]))
+
+    def kwi_eternalize(self, meta: Meta, c: list[Any]) -> EmbalmA:
+        return EmbalmA(str(c[0]), eternalize=True)
 
     def kwi_kicker(self, meta: Meta, c: list[Any]) -> KickerA:
         return KickerA(tuple(str(m) for m in c))
@@ -564,6 +576,9 @@ class _Builder(Transformer[Token, Any]):
     def c_discard(self, meta: Meta, c: list[Any]) -> DiscardCostA:
         return DiscardCostA(c[0], self._text(meta))
 
+    def c_exile_top(self, meta: Meta, c: list[Any]) -> ExileTopCostA:
+        return ExileTopCostA(c[0], self._text(meta))
+
     # ------------------------------------------------------------ sentences
     def effects(self, meta: Meta, c: list[Any]) -> Effects:
         return Effects(tuple(c), self._text(meta))
@@ -598,6 +613,12 @@ class _Builder(Transformer[Token, Any]):
     def s_delayed_leaves(self, meta: Meta, c: list[Any]) -> DelayedLeavesSentence:
         this_turn = len(c) == 3
         return DelayedLeavesSentence(c[0], tuple(c[-1]), this_turn, text=self._text(meta))
+
+    def s_delayed_leaves_or_untapped(self, meta: Meta, c: list[Any]) -> DelayedLeavesSentence:
+        return DelayedLeavesSentence(c[0], tuple(c[-1]), text=self._text(meta), or_untapped=True)
+
+    def v_doesnt_untap(self, meta: Meta, c: list[Any]) -> DoesntUntapVP:
+        return DoesntUntapVP(text=self._text(meta))
 
     def leave_turn(self, meta: Meta, c: list[Any]) -> bool:
         return True
@@ -1177,6 +1198,21 @@ class _Builder(Transformer[Token, Any]):
 
     def counter_keyword(self, meta: Meta, c: list[Any]) -> str:
         return str(c[0])
+
+    def v_must_block(self, meta: Meta, c: list[Any]) -> MustBlockVP:
+        return MustBlockVP(c[0], text=self._text(meta))
+
+    def v_gain_activated_of(self, meta: Meta, c: list[Any]) -> GainActivatedOfVP:
+        return GainActivatedOfVP(c[0], until_eot=_eot(c[1:], meta), text=self._text(meta))
+
+    def q_exiled_with_self(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("exiled_with_self")
+
+    def q_combat_with_self(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("combat_with_self")
+
+    def v_spend_as_any_color(self, meta: Meta, c: list[Any]) -> SpendAsAnyColorVP:
+        return SpendAsAnyColorVP(COLORS[str(c[0])], text=self._text(meta))
 
     def v_put_into(self, meta: Meta, c: list[Any]) -> PutIntoVP:
         return PutIntoVP(c[0], c[1], text=self._text(meta))

@@ -41,6 +41,8 @@ class Qual:
         "their_choice",
         "mana_value",
         "enchant",
+        "exiled_with_self",
+        "combat_with_self",
     ]
     value: str = ""  # "you" / "opponent" for controller/owner; the zone for "zone"
     player: NP | None = None  # for player_controls
@@ -544,6 +546,30 @@ class ReturnToBattlefieldVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class DoesntUntapVP(VerbA):
+    """ "<subject> doesn't untap during your untap step" (502.3)."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class MustBlockVP(VerbA):
+    """ "<subject> blocks <attacker> this turn if able" (509.1c)."""
+
+    attacker: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GainActivatedOfVP(VerbA):
+    """ "<subject> gains all activated abilities of <obj> [until end of turn]" (613.1f)."""
+
+    obj: NP
+    until_eot: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class PutIntoVP(VerbA):
     """ "put <obj> into <dest>" (a hand, a graveyard ...)."""
 
@@ -782,6 +808,7 @@ class DelayedLeavesSentence(SentenceA):
     items: tuple[Item, ...]
     this_turn: bool = False
     text: str = ""
+    or_untapped: bool = False  # "When ~ leaves the battlefield or becomes untapped, ..."
 
 
 @dataclass(frozen=True, slots=True)
@@ -886,6 +913,15 @@ class HandSizeSentence(SentenceA):
 class OpeningHandSentence(SentenceA):
     """ "If ~ is in your opening hand, you may begin the game with it on the battlefield." (103.6a)."""
 
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SpendAsAnyColorVP(VerbA):
+    """ "[You] may spend blue mana as though it were mana of any color to pay the activation
+    costs of ~'s abilities." (609.4b)."""
+
+    color: str
     text: str = ""
 
 
@@ -1019,6 +1055,14 @@ class DiscardCostA(CostA):
     text: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class ExileTopCostA(CostA):
+    """ "Exile the top ten cards of your library" as a cost part (602.1, 118.3)."""
+
+    amount: AmountA
+    text: str = ""
+
+
 # --------------------------------------------------------------------------- keywords (702)
 
 
@@ -1061,6 +1105,18 @@ class EnchantA(KeywordA):
     """ "Enchant <desc>" (702.5)."""
 
     desc: Desc
+
+
+@dataclass(frozen=True, slots=True)
+class EmbalmA(KeywordA):
+    """ "Embalm {5}{R}" (702.128a) or "Eternalize {4}{B}{B}" (702.129a)."""
+
+    mana_cost: str
+    eternalize: bool = False
+
+    @property
+    def name(self) -> str:
+        return "eternalize" if self.eternalize else "embalm"
 
 
 @dataclass(frozen=True, slots=True)

@@ -77,6 +77,7 @@ def harm(target: Target) -> float:
     ir.Mill,
     ir.ApplyRules,
     ir.ExileTop,
+    ir.GainActivatedAbilities,
 )
 def _other(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
     """Effects the agent doesn't aim at a target: taken as mildly harmful to whatever they name."""
@@ -92,7 +93,7 @@ def _game(v: Situation, e: ir.WinGame | ir.LoseGame, target: Target, x: int) -> 
     return 1000.0 if good else -1000.0
 
 
-@scores(ir.CreateCopyToken)
+@scores(ir.CreateCopyToken, ir.PutLinkedExile)
 def _copy_token(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
     """A token copy of a permanent: good when it copies one of ours (an extra one), else
     still an extra permanent for us."""
@@ -151,7 +152,7 @@ def _bounce(v: Situation, e: ir.ReturnToHand, target: Target, x: int) -> float:
     return -0.5 * target.value if target.mine else 0.5 * target.value
 
 
-@scores(ir.Tap, ir.SkipNextUntap, ir.SkipNextStep)
+@scores(ir.Tap, ir.SkipNextUntap, ir.SkipNextStep, ir.MustBlock)
 def _tap(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
     return 0.0 if target.spell is not None else harm(target)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from karn import ir
 from karn.engine.context import Context
 from karn.engine.effects.registry import DONE, Outcome, handles
@@ -26,7 +28,13 @@ def create_copy_token(ctx: Context, f: ResolveFrame, o: Obj, e: ir.CreateCopyTok
     (608.2h)."""
     n = amount(ctx, f, o, e.count)
     s = ctx.state
-    for t in refs(ctx, f, o, e.what):
+    found = refs(ctx, f, o, e.what)
+    if not found and e.what.kind == "self" and o.ability and o.name in ctx.pool:
+        # Embalm's "a copy of it" (702.128a): the card was exiled to pay the cost; the copy is
+        # of the card as it last existed in the graveyard: its printed values (707.2). A source
+        # that left the battlefield is copied as it last existed there (608.2h).
+        found = [o.source] if o.source in s.lki else [0]
+    for t in found:
         if n <= 0:
             continue
         if t in s.objects and s.objects[t].zone == BATTLEFIELD:
@@ -37,11 +45,29 @@ def create_copy_token(ctx: Context, f: ResolveFrame, o: Obj, e: ir.CreateCopyTok
             # that creature.": as it last existed on the battlefield (608.2h)
             name = s.lki[t].name
             values = CopyValues(name=name)
+        elif t == 0 or (t in s.objects and s.objects[t].token is None):
+            name = o.name if t == 0 else s.objects[t].name  # a card off the battlefield (707.2)
+            values = CopyValues(name=name)
         else:
             continue
+        values = _with_exceptions(values, e)
         td = TokenDef(name, 0, 0, (), (), ())
         perform(ctx, CreateToken(controller=o.controller, token=td, count=n, copy_of=values, rule="707.2"))
     return DONE
+
+
+def _with_exceptions(values: CopyValues, e: ir.CreateCopyToken) -> CopyValues:
+    """707.9b: the copy effect's exceptions become part of the token's copiable values."""
+    if e.colors is None and not e.subtypes and not e.no_mana_cost and e.power is None:
+        return values
+    return msgspec.structs.replace(
+        values,
+        subtypes=values.subtypes + tuple(t for t in e.subtypes if t not in values.subtypes),
+        colors=e.colors if e.colors is not None else values.colors,
+        no_mana_cost=values.no_mana_cost or e.no_mana_cost,
+        power=e.power if e.power is not None else values.power,
+        toughness=e.toughness if e.toughness is not None else values.toughness,
+    )
 
 
 @handles(ir.CreateToken)

@@ -6,6 +6,7 @@ from karn import ir
 from karn.engine import decisions, targeting
 from karn.engine.abilities import effects_of, spell_ability
 from karn.engine.context import Context
+from karn.engine.effects.linked import exile_linked
 from karn.engine.effects.permanents import on_battlefield
 from karn.engine.effects.registry import DONE, WAIT, Outcome, handles
 from karn.engine.events import GameEvent, ZoneChange
@@ -156,6 +157,8 @@ def _sacrifice(ctx: Context, ids: list[int]) -> None:
 
 @handles(ir.Exile)
 def exile(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Exile) -> Outcome:
+    if e.linked:
+        return exile_linked(ctx, f, o, e)  # 607.2a: remembered as exiled with the source
     move_all(ctx, select(ctx, f, o, e.what), EXILE, "406.2", "exile", "is exiled")
     return DONE
 
@@ -244,6 +247,7 @@ def create_delayed(ctx: Context, f: ResolveFrame, o: Obj, e: ir.CreateDelayed) -
             object=_bound(ctx, f, o, e.bind),
             watch=watch,
             turn=s.turn if e.this_turn else -1,
+            untapped=e.or_untapped,
         )
     )
     s.version += 1

@@ -49,6 +49,7 @@ from karn.oracle.lowering import (  # noqa: F401
     keywords,
     kicker,
     life,
+    linked,
     look,
     mana,
     mana_triggers,

@@ -30,6 +30,7 @@ from karn.ir.nodes import (
 )
 from karn.oracle.lowering.context import Ctx, amount
 from karn.oracle.lowering.descriptions import describe
+from karn.oracle.lowering.linked import exiled_with_self, put_linked_exile
 from karn.oracle.lowering.references import imperative, object_ref, object_sel, players_ref, zone_hint
 from karn.oracle.lowering.registry import Clause, lowers, lowers_sentence
 from karn.oracle.syntax import (
@@ -105,6 +106,8 @@ def put_from_zone(vp: PutOntoBattlefieldVP, clause: Clause) -> list[Effect]:
     """ "Put target creature card from a graveyard onto the battlefield under your control",
     "put a creature card from your hand onto the battlefield" (one the controller chooses)."""
     ctx = clause.ctx
+    if exiled_with_self(vp.obj):
+        return put_linked_exile(vp, clause)  # 607.2a
     imperative(clause.subject, ctx)
     obj = vp.obj
     choose = 0

@@ -34,6 +34,7 @@ from karn.oracle.syntax import (
     Desc,
     DiscardCostA,
     Effects,
+    ExileTopCostA,
     Item,
     LoyaltyCostMoreVP,
     ManaCostA,
@@ -55,6 +56,7 @@ def lower_cost(costs: tuple[CostA, ...], loyalty: int | None, ctx: Ctx) -> Cost:
         sacrifice_self=parts.sacrifice_self,
         loyalty=loyalty,
         discard=parts.discard,
+        exile_top=parts.exile_top,
     )
 
 
@@ -95,6 +97,14 @@ def lower_discard_cost(c: DiscardCostA, parts: CostParts, ctx: Ctx) -> None:
     if [w.kind for g in d.groups for w in g] != ["card"] or d.adjs or d.quals:
         raise _cannot_express(c, ctx)
     parts.discard = 1
+
+
+@lowers_cost(ExileTopCostA)
+def lower_exile_top_cost(c: ExileTopCostA, parts: CostParts, ctx: Ctx) -> None:
+    # "Exile the top ten cards of your library" (602.2b, 118.3: the library must hold that many)
+    if not isinstance(c.amount, int) or c.amount <= 0 or parts.exile_top:
+        raise _cannot_express(c, ctx)
+    parts.exile_top = c.amount
 
 
 def _cannot_express(c: CostA, ctx: Ctx) -> LowerError:

@@ -43,11 +43,17 @@ def lower_delayed(sentence: DelayedSentence, ctx: Ctx, out: list[Effect]) -> Non
 def lower_delayed_leaves(sentence: DelayedLeavesSentence, ctx: Ctx, out: list[Effect]) -> None:
     """603.7a: "When that creature leaves the battlefield [this turn], ...": a delayed
     ability watching one object; created only if that object is still on the battlefield."""
+    before = ctx.obj
     watch = object_ref(sentence.watched, ctx)
     if watch.kind in ("affected", "triggering_player", "each_player", "each_opponent"):
         raise ctx.fail("a delayed ability watching a group")
     saved = ctx.obj
-    ctx.obj = watch  # "it" in the clauses: the creature that left
+    if watch != Ref("self") or before is None:
+        ctx.obj = watch  # "it" in the clauses: the creature that left
+    else:
+        ctx.obj = before
+    # else "When ~ leaves the battlefield or becomes untapped, destroy that creature": "that
+    # creature" is still the object before (the target), not the source being watched
     inner: list[Effect] = []
     lower_chain(sentence.items, ctx, inner)
     ctx.obj = saved
@@ -62,7 +68,13 @@ def lower_delayed_leaves(sentence: DelayedLeavesSentence, ctx: Ctx, out: list[Ef
     effects = tuple(_rebind(e, bind) for e in inner) if bind is not None else tuple(inner)
     out.append(
         CreateDelayed(
-            Trigger("leaves"), effects, bind, text=sentence.text, watch=watch, this_turn=sentence.this_turn
+            Trigger("leaves"),
+            effects,
+            bind,
+            text=sentence.text,
+            watch=watch,
+            this_turn=sentence.this_turn,
+            or_untapped=sentence.or_untapped,
         )
     )
 

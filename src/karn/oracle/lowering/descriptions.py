@@ -29,6 +29,7 @@ class Described:
     players: Literal["any", "opponent", "you", None]
     controller_np: NP | None = None
     cast_from: Literal["graveyard", "hand", "library", None] = None
+    exiled_with: bool = False  # "a creature card exiled with ~" (607.2a)
 
 
 def describe(
@@ -40,13 +41,15 @@ def describe(
     player_controls: bool = False,
     cast_from: bool = False,
     from_revealed_hand: bool = False,
+    exiled_with: bool = False,
 ) -> Described:
     """Turn a description into a Filter (109, 205) and/or the players it names.
 
     The keyword flags say which qualifiers the caller handles itself:
     ``player_controls`` ("creatures target player controls": ``controller_np``),
     ``cast_from`` ("a spell from your graveyard": ``cast_from``),
-    ``from_revealed_hand`` ("a card from it", the hand just revealed). Without the
+    ``from_revealed_hand`` ("a card from it", the hand just revealed), ``exiled_with``
+    ("a creature card exiled with ~", 607.2a: ``exiled_with``). Without the
     flag such a qualifier raises a LowerError: it is never dropped.
     """
     types: list[str] = []
@@ -128,6 +131,8 @@ def describe(
     chosen: str | None = None
     mana_value: Literal["even", "odd", None] = None
     enchant: str | None = None
+    linked_exile = False
+    combat_with_source = False
     for q in desc.quals:
         if q.kind == "controller":
             controller = "you" if q.value == "you" else "opponent"
@@ -165,6 +170,18 @@ def describe(
             if not player_controls:
                 raise ctx.fail(f"the IR cannot restrict '{desc.text}' to a player's permanents here")
             controller_np = q.player
+        elif q.kind == "exiled_with_self":
+            if not exiled_with:
+                raise ctx.fail(
+                    f"the IR reads 'exiled with ~' only in 'put ... onto the battlefield' ('{desc.text}')"
+                )
+            linked_exile = True
+            zone = "exile"  # 607.2a: cards exiled with the source
+            zone_quals += 1
+        elif q.kind == "combat_with_self":
+            combat_with_source = True  # 509.1g, 506.4: "blocking or blocked by ~"
+        else:
+            raise ctx.fail(f"the IR Filter cannot express '{desc.text}'")
     if zone_quals > 1:
         raise ctx.fail(f"two zones in one description ('{desc.text}')")
     origin: Literal["graveyard", "hand", "library", None] = None
@@ -207,7 +224,8 @@ def describe(
             chosen="color" if chosen == "color" else "creature_type" if chosen else None,
             mana_value=mana_value,
             enchant=enchant,
+            combat_with_source=combat_with_source,
         )
-    elif controller or owner or other or chosen:
+    elif controller or owner or other or chosen or combat_with_source:
         raise ctx.fail("qualifier on a player")
-    return Described(objects, players, controller_np, origin)
+    return Described(objects, players, controller_np, origin, exiled_with=linked_exile)

@@ -3,13 +3,13 @@ the ability the keyword means."""
 
 from __future__ import annotations
 
-from karn.ir.nodes import Ability, Activated, Keyword
+from karn.ir.nodes import Ability, Activated, Cost, CreateCopyToken, Keyword, Ref
 from karn.oracle.lowering.abilities import lower_activated, lower_triggered
-from karn.oracle.lowering.context import Ctx
+from karn.oracle.lowering.context import Ctx, LowerError
 from karn.oracle.lowering.descriptions import describe
 from karn.oracle.lowering.registry import lowers_keyword
 from karn.oracle.parser import parse
-from karn.oracle.syntax import ActivatedA, EnchantA, EquipA, ProwessA, StaticKeywordA, TriggeredA
+from karn.oracle.syntax import ActivatedA, EmbalmA, EnchantA, EquipA, ProwessA, StaticKeywordA, TriggeredA
 
 # 702.108a: prowess means this triggered ability.
 PROWESS_TEXT = "Whenever you cast a noncreature spell, ~ gets +1/+1 until end of turn."
@@ -51,3 +51,26 @@ def lower_prowess(kw: ProwessA, text: str) -> list[Ability]:
     ast = parse(PROWESS_TEXT, "triggered")
     assert isinstance(ast, TriggeredA)
     return [Keyword("prowess", text=text), lower_triggered(ast, text)]
+
+
+@lowers_keyword(EmbalmA)
+def lower_embalm(kw: EmbalmA, text: str) -> list[Ability]:
+    """ "Embalm [cost]" means "[Cost], Exile this card from your graveyard: Create a token
+    that's a copy of it, except it's white, it has no mana cost, and it's a Zombie in addition
+    to its other types. Activate only as a sorcery." (702.128a). "Eternalize [cost]" is the
+    same with a 4/4 black Zombie (702.129a). Both function only from the graveyard (113.6)."""
+    if "{X}" in kw.mana_cost:
+        raise LowerError(f"{kw.name} cost with X (107.3)", text)
+    color = "B" if kw.eternalize else "W"
+    size = 4 if kw.eternalize else None
+    copy = CreateCopyToken(
+        Ref("self"), colors=(color,), subtypes=("zombie",), no_mana_cost=True, power=size, toughness=size
+    )
+    ability = Activated(
+        Cost(mana=kw.mana_cost, exile_self=True),
+        (copy,),
+        sorcery_speed=True,
+        text=text,
+        zone="graveyard",
+    )
+    return [Keyword(kw.name, text=text), ability]

@@ -80,6 +80,7 @@ class CostParts:
     tap: bool = False
     sacrifice_self: bool = False
     discard: int = 0
+    exile_top: int = 0
 
 
 V = TypeVar("V", bound=VerbA)

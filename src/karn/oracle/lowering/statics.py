@@ -16,6 +16,7 @@ from karn.ir.nodes import (
     CastRestriction,
     Change,
     Count,
+    DoesntUntap,
     Effect,
     EntersReplacement,
     Filter,
@@ -49,6 +50,7 @@ from karn.oracle.lowering.costs import (
     lower_loyalty_cost_increase,
 )
 from karn.oracle.lowering.descriptions import describe
+from karn.oracle.lowering.linked import spend_as_any_color
 from karn.oracle.lowering.permissions import reveal_top_ability, static_permission
 from karn.oracle.lowering.references import no_reference, object_sel
 from karn.oracle.lowering.registry import Clause, lowers, lowers_sentence, no_effect
@@ -76,6 +78,7 @@ from karn.oracle.syntax import (
     CdaSentence,
     ChainSentence,
     ControlVP,
+    DoesntUntapVP,
     Effects,
     EnterAsCopyVP,
     EntersVP,
@@ -89,6 +92,7 @@ from karn.oracle.syntax import (
     RevealTopSentence,
     SameIsTrueSentence,
     SkipStepVP,
+    SpendAsAnyColorVP,
 )
 
 # the counters the engine knows (122.1a), as for PutCounters
@@ -154,6 +158,13 @@ def lower_static(effects: Effects, text: str) -> Ability:
                 player_effect = lower_player_keywords(single.subject, single.vp, text)
                 if player_effect is not None:
                     return player_effect
+            if isinstance(single.vp, DoesntUntapVP):
+                if single.subject is None or single.subject.kind != "self":
+                    raise ctx.fail("'doesn't untap during your untap step' said of another object")
+                return DoesntUntap(text=text)
+            if isinstance(single.vp, SpendAsAnyColorVP):
+                you = single.subject is not None and single.subject.kind == "you"
+                return spend_as_any_color(single.vp, you, text)
             if isinstance(single.vp, ControlVP):
                 ctx.clause = effects.sentences[0].text
                 return Static((control_modification(single.subject, single.vp, ctx),), text=text)

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from karn.ir.nodes import (
     CounterSpell,
+    CreateDelayed,
     Destroy,
     Effect,
     Exile,
@@ -45,6 +46,19 @@ def lower_cant_be_regenerated(vp: CantBeRegeneratedVP, clause: Clause) -> list[E
     """ "Destroy target creature. It can't be regenerated.": one Destroy without
     regeneration (701.19c); the sentence amends the destroy before it."""
     out = clause.out
+    if (
+        out
+        and isinstance(out[-1], CreateDelayed)
+        and out[-1].effects
+        and isinstance(out[-1].effects[-1], Destroy)
+    ):
+        # "When ~ leaves the battlefield ..., destroy that creature. It can't be regenerated.": the
+        # destroy of the delayed ability (603.7a) the sentence before created
+        last = out[-1]
+        destroy = last.effects[-1]
+        assert isinstance(destroy, Destroy)
+        out[-1] = replace(last, effects=last.effects[:-1] + (replace(destroy, no_regenerate=True),))
+        return []
     if not out or not isinstance(out[-1], Destroy):
         raise clause.ctx.fail("'can't be regenerated' without a destroy effect")
     out[-1] = replace(out[-1], no_regenerate=True)
