@@ -6,6 +6,7 @@ from karn import ir
 from karn.engine.context import Context
 from karn.engine.filters import characteristics_match
 from karn.engine.frames import TargetPicks
+from karn.engine.protection import protected_from
 from karn.engine.state import BATTLEFIELD, GRAVEYARD, STACK, player_ref, ref_player
 
 
@@ -53,7 +54,8 @@ def is_same_card(ctx: Context, oid: int, source: int) -> bool:
 def legal_target(
     ctx: Context, spec: ir.TargetSpec, t: int, controller: int, source: int, self_id: int = 0
 ) -> bool:
-    """115.1-115.5, 702.11b (hexproof), 702.18 (shroud)."""
+    """115.1-115.5, 702.11b (hexproof), 702.18 (shroud), 702.16b (protection: not by a spell
+    with the quality, nor by an ability from a source with it; read now, 608.2b)."""
     s = ctx.state
     if t < 0:
         p = ref_player(t)
@@ -79,6 +81,8 @@ def legal_target(
             return False
         if "hexproof" in kw and ctx.controller(t) != controller:
             return False
+        if protected_from(ctx, kw, source, ctx.controller(t)):
+            return False  # 702.16b
     return True
 
 

@@ -35,7 +35,7 @@ from karn.ir.nodes import (
     SwitchPT,
 )
 from karn.oracle.lowering.context import Ctx, amount
-from karn.oracle.lowering.continuous import block_limit, merge, modification
+from karn.oracle.lowering.continuous import block_limit, check_protection, merge, modification
 from karn.oracle.lowering.control import control_modification
 from karn.oracle.lowering.costs import (
     is_additional_cost,
@@ -171,6 +171,7 @@ def lower_static(effects: Effects, text: str) -> Ability:
                     raise ctx.fail(f"'{vp.text}' in a static ability")
                 mod = Modify(what, changes=layer_changes(vp, ctx))
             elif isinstance(vp, ModifyVP):
+                check_protection(vp.keywords, ctx, "static")
                 mod = modification(what, vp)
             else:
                 mod = block_limit(what, vp, ctx)
@@ -230,6 +231,7 @@ def _as_long_as(s: AsLongAsSentence, ctx: Ctx) -> list[Modify]:
             raise ctx.fail(f"'{item.subject.text}' in an 'as long as' sentence")
         vp = item.vp
         if isinstance(vp, ModifyVP) and not vp.until_eot:
+            check_protection(vp.keywords, ctx, "static")
             mod = modification(what, vp)
         elif (
             isinstance(vp, LayerVP)
