@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from karn.engine.protection import Quality, has_quality, quality
-from karn.ir.nodes import ApplyContinuous, Keyword, Modify, Ref, Static, Unsupported
+from karn.ir.nodes import ApplyContinuous, ApplyRules, Keyword, Modify, Ref, RuleChange, Static, Unsupported
 from karn.oracle.compiler import compile_text
 
 
@@ -103,3 +103,28 @@ def test_has_quality_reads_characteristics() -> None:
     assert not has_quality(Quality("type", "artifact"), *red_goblin)
     assert has_quality(Quality("colorless"), {"artifact"}, set(), set())
     assert has_quality(Quality("everything"), {"artifact"}, set(), set())
+
+
+@pytest.mark.cr("702.16b", "613.11")
+def test_you_gain_protection_is_a_rules_change_for_you() -> None:
+    card = compile_text(
+        "When this creature enters, you gain protection from the color of your choice until end of turn.",
+        type_line="Creature — Cat",
+    )
+    assert card.playable
+    effect = card.abilities[0].effects[0]  # type: ignore[attr-defined]
+    assert effect == ApplyRules(
+        RuleChange("protection", "you", "protection from the color of your choice"), "end_of_turn"
+    )
+
+
+@pytest.mark.cr("702.16a", "608.2d")
+def test_choose_a_color_then_the_chosen_color_is_chosen_as_the_effect_begins() -> None:
+    card = compile_text(
+        "Choose a color. White creatures you control gain protection from the chosen color until end of turn.",
+        type_line="Instant",
+    )
+    assert card.playable
+    effect = card.abilities[0].effects[0]  # type: ignore[attr-defined]
+    assert isinstance(effect, ApplyContinuous)
+    assert effect.mod.add_keywords == ("protection from the color of your choice",)

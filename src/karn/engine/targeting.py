@@ -6,6 +6,7 @@ from karn import ir
 from karn.engine.context import Context
 from karn.engine.filters import characteristics_match
 from karn.engine.frames import TargetPicks
+from karn.engine.pipeline.protection import player_protected_from
 from karn.engine.protection import protected_from
 from karn.engine.state import BATTLEFIELD, GRAVEYARD, STACK, player_ref, ref_player
 
@@ -61,6 +62,8 @@ def legal_target(
         p = ref_player(t)
         if p >= len(s.players) or s.players[p].lost:
             return False
+        if player_protected_from(ctx, p, source):
+            return False  # 702.16b: a player with protection
         if spec.players == "any":
             return True
         if spec.players == "opponent":

@@ -861,10 +861,12 @@ class Regenerate:
 class RuleChange:
     """A change to the game's rules about events (613.11, 614.17, 615.12):
     ``"unpreventable"``: damage can't be prevented; ``"no_life_gain"``: ``players`` can't gain
-    life (119.7)."""
+    life (119.7); ``"protection"``: ``players`` have the protection ``keyword`` (702.16b, e:
+    "you gain protection from the color of your choice until end of turn")."""
 
-    rule: Literal["unpreventable", "no_life_gain"]
+    rule: Literal["unpreventable", "no_life_gain", "protection"]
     players: Literal["you", "opponent", "any"] = "any"
+    keyword: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -275,6 +275,8 @@ def rule_text(c: RuleChange) -> str:
     if c.rule == "unpreventable":
         return "damage can't be prevented"
     who = {"you": "you", "opponent": "your opponents", "any": "players"}[c.players]
+    if c.rule == "protection":
+        return f"{who} have {c.keyword}"
     return f"{who} can't gain life"
 
 

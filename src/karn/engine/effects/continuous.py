@@ -34,14 +34,19 @@ def _chooses_color(m: ir.Modify) -> bool:
     return any(isinstance(c, ir.SetColors) and c.choose for c in m.changes)
 
 
-def _protection_options(m: ir.Modify) -> list[str]:
+def protection_options(keyword: str) -> list[str]:
     """The qualities "protection from the color of your choice" may name (the colors, 105.1),
     and "protection from artifacts or from the color of your choice" (artifacts too)."""
+    words = keyword.removeprefix("protection from ").removesuffix(PROTECTION_CHOICE_SUFFIX)
+    extra = words.removesuffix(" or from ").strip()
+    return ([extra] if extra else []) + [COLOR_NAMES[c] for c in COLORS]
+
+
+def _protection_options(m: ir.Modify) -> list[str]:
+    """The qualities a Modify's "... of your choice" protection keyword may name (608.2d)."""
     for k in m.add_keywords:
         if k.endswith(PROTECTION_CHOICE_SUFFIX):
-            words = k.removeprefix("protection from ").removesuffix(PROTECTION_CHOICE_SUFFIX)
-            extra = words.removesuffix(" or from ").strip()
-            return ([extra] if extra else []) + [COLOR_NAMES[c] for c in COLORS]
+            return protection_options(k)
     return []
 
 

@@ -12,7 +12,7 @@ import dataclasses
 
 from karn.engine.protection import PREFIX as PROTECTION_PREFIX
 from karn.engine.protection import quality
-from karn.ir.nodes import ApplyContinuous, Effect, Modify, Selector, SetColors
+from karn.ir.nodes import ApplyContinuous, ApplyRules, Effect, Modify, RuleChange, Selector, SetColors
 from karn.oracle.lowering.context import Ctx
 from karn.oracle.lowering.references import no_reference, object_sel
 from karn.oracle.lowering.registry import Clause, lowers, lowers_sentence
@@ -30,6 +30,8 @@ def lower_modify(vp: ModifyVP, clause: Clause) -> list[Effect]:
     if clause.subject is None:
         no_reference(ctx, "subject of 'gets'")
     vp = _read_chosen_color(vp, ctx)
+    if clause.subject.kind == "you" and vp.keywords:
+        return _player_protection(vp, ctx)
     check_protection(vp.keywords, ctx, "effect")
     what = object_sel(clause.subject, ctx)
     mod = modification(what, vp)
@@ -50,6 +52,17 @@ def lower_choose_color(sentence: ChooseColorSentence, ctx: Ctx, out: list[Effect
     if ctx.color_chosen:
         raise ctx.fail("a second 'Choose a color.'")
     ctx.color_chosen = "open"
+
+
+def _player_protection(vp: ModifyVP, ctx: Ctx) -> list[Effect]:
+    """ "You gain protection from the color of your choice until end of turn." (702.16b, e: a
+    player with protection): a change to the rules for that player (613.11)."""
+    check_protection(vp.keywords, ctx, "effect")
+    if vp.power or vp.toughness or vp.cant_attack or vp.cant_block or vp.set_colors or not vp.until_eot:
+        raise ctx.fail(f"'{vp.text}' said of you")
+    if not all(k.startswith(PROTECTION_PREFIX) for k in vp.keywords):
+        raise ctx.fail(f"'{vp.text}': a player with a keyword other than protection")
+    return [ApplyRules(RuleChange("protection", "you", k), "end_of_turn") for k in vp.keywords]
 
 
 def _read_chosen_color(vp: ModifyVP, ctx: Ctx) -> ModifyVP:

@@ -285,6 +285,8 @@ def layer_changes(vp: LayerVP, ctx: Ctx) -> tuple[Change, ...]:
 def layer_change(vp: LayerVP, ctx: Ctx) -> Change:
     """The IR change of one layered verb phrase (613.1)."""
     if vp.kind == "lose_keywords":
+        if any(k.endswith(("the chosen color", "of your choice")) for k in vp.keywords):
+            raise ctx.fail(f"'{vp.text}': losing a chosen protection")  # 702.16a
         return LoseAbilities(keywords=vp.keywords)  # 613.1f
     if vp.kind == "switch":
         return SwitchPT()  # 613.4d
