@@ -31,7 +31,7 @@ LAYERS: list[set[str]] = [
         "subtypes",
     },
     {"layers"},  # characteristics (613): a pure function of the state and the card pool
-    {"context"},  # what procedures receive: state, pool, log, caches
+    {"context", "protection"},  # what procedures receive: state, pool, log, caches; 702.16
     {"explain"},  # karn explain: the layer-by-layer derivation (613)
     {"decisions", "pipeline"},  # asking a player; the one event pipeline (614-616, the changes)
     # references and selection: timing, what a card does, targets, what refs mean, drawing, mana

@@ -23,6 +23,7 @@ from karn.engine.frames import AttackFrame, BlockFrame, DamageFrame
 from karn.engine.game_over import apnap
 from karn.engine.modifications import BlockRequirement
 from karn.engine.pipeline import perform
+from karn.engine.protection import protected_from
 from karn.engine.references import damage_event, damage_source
 from karn.engine.state import BATTLEFIELD, Combat, Option, player_ref, ref_player
 
@@ -130,10 +131,13 @@ def attack_answer(ctx: Context, f: AttackFrame, a: Action) -> None:
 
 
 def can_block(ctx: Context, blocker: int, attacker: int) -> bool:
-    """509.1a-b: flying (702.9b) needs flying or reach (702.17b)."""
+    """509.1a-b: flying (702.9b) needs flying or reach (702.17b); an attacker with protection
+    can't be blocked by a creature with the stated quality (702.16f)."""
     b = ctx.chars(blocker)
     at = ctx.chars(attacker)
     if "flying" in at.keywords and not ("flying" in b.keywords or "reach" in b.keywords):
+        return False
+    if protected_from(ctx, at.keywords, blocker, at.controller):
         return False
     return True
 

@@ -147,6 +147,9 @@ class CreateToken(msgspec.Struct, tag="token", kw_only=True):
     new_ids: list[int] = msgspec.field(default_factory=list)
     horizon: int = 0
     counters: dict[str, int] = msgspec.field(default_factory=dict)  # each enters with these (614.1c-d)
+    # 614.12a, 616.1g: values chosen for each token as it enters ("as ~ enters, choose a color"),
+    # by the token's index among those created
+    chosen: list[dict[str, str]] = msgspec.field(default_factory=list)
 
 
 class Attach(msgspec.Struct, tag="attach", kw_only=True):

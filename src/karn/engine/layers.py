@@ -66,7 +66,7 @@ from karn.engine.modifications import (
     mod_text,
 )
 from karn.engine.state import BATTLEFIELD, EXILE, STACK, GameState, Obj
-from karn.engine.subtypes import LAND_TYPES, goes_with, kind_of
+from karn.engine.subtypes import COLOR_NAMES, LAND_TYPES, goes_with, kind_of
 from karn.engine.values import CopyValues, TokenDef
 
 #: Counters that are keyword counters (122.1b): they give the keyword in layer 6 (613.1f).
@@ -201,7 +201,9 @@ def modifications_of(
     if m.power or m.toughness:
         out.append(ModifyPowerToughness(m.power, m.toughness))
     if m.add_keywords:
-        out.append(AddAbilities(keywords=m.add_keywords))
+        keywords = chosen_keywords(m.add_keywords, chosen)
+        if keywords:
+            out.append(AddAbilities(keywords=keywords))
     if m.cant_attack or m.cant_block:
         out.append(Restriction(m.cant_attack, m.cant_block))
     if m.extra_blocks:
@@ -265,8 +267,36 @@ def _change(
     return []
 
 
+#: 702.16a with 607.2a: a protection keyword naming the color chosen as its source entered.
+PROTECTION_CHOSEN_COLOR = "protection from the chosen color"
+#: 702.16a with 608.2d: "... of your choice" is chosen as the effect begins ("protection from
+#: the color of your choice", "protection from artifacts or from the color of your choice").
+PROTECTION_CHOICE_SUFFIX = "the color of your choice"
+
+
+def chosen_keywords(keywords: tuple[str, ...], chosen: Mapping[str, str]) -> tuple[str, ...]:
+    """Keywords with their chosen qualities filled in: "protection from the chosen color" with
+    the color chosen as the source entered (607.2a), "protection from the color of your choice"
+    with the quality chosen as the effect began (608.2d); without a choice, no such keyword."""
+    out: list[str] = []
+    for k in keywords:
+        if k == PROTECTION_CHOSEN_COLOR:
+            color = chosen.get("color")
+            if color:
+                out.append("protection from " + COLOR_NAMES.get(color, color))
+        elif k.endswith(PROTECTION_CHOICE_SUFFIX):
+            picked = chosen.get("protection_choice")
+            if picked:
+                out.append("protection from " + picked)
+        else:
+            out.append(k)
+    return tuple(out)
+
+
 def uses_chosen(m: ir.Modify) -> bool:
     """Does this Modify read a value chosen for its source (607.2a)?"""
+    if PROTECTION_CHOSEN_COLOR in m.add_keywords:
+        return True
     for c in m.changes:
         if isinstance(c, ir.AddTypes) and c.chosen_subtype:
             return True

@@ -9,6 +9,7 @@ from karn.engine.context import Context
 from karn.engine.events import Attach, CounterChange, GameEvent, ZoneChange
 from karn.engine.frames import LegendFrame
 from karn.engine.pipeline import perform
+from karn.engine.protection import protected_from
 from karn.engine.state import BATTLEFIELD, GRAVEYARD, Option
 
 
@@ -79,6 +80,9 @@ def perform_sbas(ctx: Context) -> bool:
             h = objects.get(host)
             if h is None or h.zone != BATTLEFIELD or "creature" not in chars[host].types:
                 others.append(Attach(obj=oid, to=0, rule="704.5n"))
+            elif protected_from(ctx, chars[host].keywords, oid, chars[host].controller):
+                # 702.16d: it can't equip a permanent with protection from a quality it has
+                others.append(Attach(obj=oid, to=0, rule="704.5n"))
     for oid, c in watch.countered:
         counters = objects[oid].counters
         plus, minus = counters.get("+1/+1", 0), counters.get("-1/-1", 0)
@@ -100,12 +104,15 @@ def perform_sbas(ctx: Context) -> bool:
 
 
 def _aura_legal(ctx: Context, oid: int) -> bool:
-    """303.4c / 704.5m: an Aura must be attached to an object its enchant ability allows."""
+    """303.4c / 704.5m: an Aura must be attached to an object its enchant ability allows, and
+    not to one with protection from a quality it has (702.16c)."""
     s = ctx.state
     o = s.objects[oid]
     host = o.attached_to
     if not host or host not in s.objects or s.objects[host].zone != BATTLEFIELD:
         return False
+    if protected_from(ctx, ctx.chars(host).keywords, oid, ctx.controller(host)):
+        return False  # 702.16c: it can't enchant a permanent with protection from its quality
     if o.bestowed:
         return ctx.chars(host).is_("creature")  # 702.103b: enchant creature
     for a in ctx.chars(oid).abilities:

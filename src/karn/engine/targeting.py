@@ -7,6 +7,8 @@ from karn.engine.context import Context
 from karn.engine.filters import characteristics_match
 from karn.engine.frames import TargetPicks
 from karn.engine.pipeline.players import player_has
+from karn.engine.pipeline.protection import player_protected_from
+from karn.engine.protection import protected_from
 from karn.engine.state import BATTLEFIELD, GRAVEYARD, STACK, player_ref, ref_player
 
 
@@ -65,7 +67,8 @@ def is_same_card(ctx: Context, oid: int, source: int) -> bool:
 def legal_target(
     ctx: Context, spec: ir.TargetSpec, t: int, controller: int, source: int, self_id: int = 0
 ) -> bool:
-    """115.1-115.5, 702.11b (hexproof), 702.18 (shroud)."""
+    """115.1-115.5, 702.11b (hexproof), 702.18 (shroud), 702.16b (protection: not by a spell
+    with the quality, nor by an ability from a source with it; read now, 608.2b)."""
     s = ctx.state
     if t < 0:
         p = ref_player(t)
@@ -78,7 +81,9 @@ def legal_target(
         # 613.10: "You have shroud / hexproof." (702.18, 702.11d)
         if player_has(ctx, p, "shroud"):
             return False
-        return not (p != controller and player_has(ctx, p, "hexproof"))
+        if p != controller and player_has(ctx, p, "hexproof"):
+            return False
+        return not player_protected_from(ctx, p, source)  # 702.16b: a player with protection
     if spec.objects is None:
         return False
     if t == self_id:
@@ -92,6 +97,8 @@ def legal_target(
             return False
         if "hexproof" in kw and ctx.controller(t) != controller:
             return False
+        if protected_from(ctx, kw, source, ctx.controller(t)):
+            return False  # 702.16b
     return True
 
 

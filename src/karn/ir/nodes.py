@@ -984,7 +984,10 @@ class RuleChange:
     ``lands``, the spells ``spells`` describes, 601.3e); ``"reveal_library_top"``: they play
     with the top card of their library revealed; ``"look_library_top"``: they may look at the
     top card of their library any time (401.5); ``"play_exiled"``: they may play the cards an
-    effect exiled ("You may play it this turn.": ``ApplyRules.objects``)."""
+    effect exiled ("You may play it this turn.": ``ApplyRules.objects``).
+
+    ``"protection"``: ``players`` have the protection ``keyword`` (702.16b, e: "you gain
+    protection from the color of your choice until end of turn")."""
 
     rule: Literal[
         "unpreventable",
@@ -1002,6 +1005,7 @@ class RuleChange:
         "reveal_library_top",
         "look_library_top",
         "play_exiled",
+        "protection",
     ]
     players: Literal["you", "opponent", "any"] = "any"
     # "maximum_hand_size": "is N"; "maximum_hand_size_plus": "increased by N" (negative:
@@ -1009,6 +1013,7 @@ class RuleChange:
     amount: int = 0
     lands: bool = False  # a permission to play lands
     spells: Filter | None = None  # a permission to cast these spells (zone "stack")
+    keyword: str = ""  # "protection": the protection keyword ("protection from red")
 
 
 @dataclass(frozen=True, slots=True)

@@ -352,7 +352,8 @@ def _try_cost_increase(line: Line) -> Ability | None:
 def _compile_spell(lines: list[Line]) -> Ability:
     text = "\n".join(ln.text for ln in lines)
     norm = "\n".join(ln.norm for ln in lines)
-    modal = norm.lower().startswith("choose ")
+    # 700.2: "Choose one —"; "Choose a color." is an instruction (608.2d), not a mode choice
+    modal = norm.lower().startswith("choose ") and not norm.lower().startswith("choose a color.")
     start: Start = "modal" if modal else "effects"
     try:
         ast = parse(norm, start)

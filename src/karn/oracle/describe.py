@@ -291,6 +291,8 @@ def rule_text(c: RuleChange) -> str:
     if c.rule == "unpreventable":
         return "damage can't be prevented"
     who = {"you": "you", "opponent": "your opponents", "any": "players"}[c.players]
+    if c.rule == "protection":
+        return f"{who} have {c.keyword}"
     if c.rule in ("hexproof", "shroud"):
         return f"{who} have {c.rule}"
     if c.rule == "no_maximum_hand_size":

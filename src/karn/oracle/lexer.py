@@ -266,7 +266,22 @@ def _list_separators(toks: list[Tok]) -> list[Tok]:
     for i, t in enumerate(out):
         if t.value == "and" and t.type != "LAND" and _joins_targets(out, i):
             out[i] = Tok("TAND", "and", t.start, t.end)
-    return _color_noun_pairs(out)
+    return _protection_ands(_color_noun_pairs(out))
+
+
+def _protection_ands(toks: list[Tok]) -> list[Tok]:
+    """ "protection from black and from red" (702.16g): an "and" followed by "from" inside a
+    protection keyword joins its qualities (PAND), not two clauses or keywords."""
+    out = list(toks)
+    inside = False
+    for i, t in enumerate(toks):
+        if t.value == "protection":
+            inside = True
+        elif t.value in (".", ",", ";", ":"):
+            inside = False
+        elif inside and t.value == "and" and i + 1 < len(toks) and toks[i + 1].value == "from":
+            out[i] = Tok("PAND", "and", t.start, t.end)
+    return out
 
 
 def _color_noun_pairs(toks: list[Tok]) -> list[Tok]:

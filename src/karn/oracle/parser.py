@@ -44,6 +44,7 @@ from karn.oracle.syntax import (
     CdaExiledTotalSentence,
     CdaSentence,
     ChainSentence,
+    ChooseColorSentence,
     ChooseVP,
     CombatTriggerA,
     ConditionA,
@@ -123,6 +124,7 @@ from karn.oracle.syntax import (
     PreventAllVP,
     PreventDamageVP,
     PreventSharingColorVP,
+    ProtectionA,
     ProwessA,
     PutCountersVP,
     PutIntoGraveyardTriggerA,
@@ -256,7 +258,9 @@ class _Builder(Transformer[Token, Any]):
         return self.src[meta.start_pos : meta.end_pos]
 
     # ------------------------------------------------------------ abilities
-    def kwi_static(self, meta: Meta, c: list[Any]) -> StaticKeywordA:
+    def kwi_static(self, meta: Meta, c: list[Any]) -> StaticKeywordA | ProtectionA:
+        if isinstance(c[0], list):
+            return ProtectionA(tuple(c[0]))  # 702.16
         return StaticKeywordA(c[0])
 
     def kwi_enchant(self, meta: Meta, c: list[Any]) -> EnchantA:
@@ -742,6 +746,9 @@ class _Builder(Transformer[Token, Any]):
             raise ParseError(f"as long as ..., {nps[1].text} has", meta.start_pos)
         granted = next(x for x in c if isinstance(x, SentenceA))
         return AsLongAsSentence(nps[0], types, subtypes, granted=granted, text=self._text(meta))
+
+    def s_choose_color(self, meta: Meta, c: list[Any]) -> ChooseColorSentence:
+        return ChooseColorSentence(text=self._text(meta))
 
     def s_sorcery_only(self, meta: Meta, c: list[Any]) -> SorceryOnlySentence:
         if str(c[0]) != "sorcery":
@@ -1488,7 +1495,24 @@ class _Builder(Transformer[Token, Any]):
 
     # keywords (702)
     def kw_list(self, meta: Meta, c: list[Any]) -> list[str]:
-        return [x for x in c if isinstance(x, str) and not isinstance(x, Token)]
+        out: list[str] = []
+        for x in c:
+            if isinstance(x, list):
+                out.extend(x)  # 702.16g: "protection from A and from B"
+            elif isinstance(x, str) and not isinstance(x, Token):
+                out.append(x)
+        return out
+
+    def kw_protection(self, meta: Meta, c: list[Any]) -> list[str]:
+        """702.16a, 702.16g: one "protection from <quality>" keyword per quality, in the card's
+        words (the engine reads the quality back from them)."""
+        return [f"protection from {q}" for q in c if isinstance(q, str) and not isinstance(q, Token)]
+
+    def pf_color(self, meta: Meta, c: list[Any]) -> str:
+        return self._text(meta).lower().removeprefix("from ").strip()
+
+    def pf_words(self, meta: Meta, c: list[Any]) -> str:
+        return self._text(meta).lower().removeprefix("from ").strip()
 
     def kw_flying(self, meta: Meta, c: list[Any]) -> str:
         return "flying"

@@ -926,6 +926,14 @@ class SpendAsAnyColorVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class ChooseColorSentence(SentenceA):
+    """ "Choose a color." as a spell or ability resolves (608.2d), read by a later "protection
+    from the chosen color" (702.16a)."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class SorceryOnlySentence(SentenceA):
     """ "Activate only as a sorcery." (602.5d)."""
 
@@ -1098,6 +1106,14 @@ class StaticKeywordA(KeywordA):
     """A keyword that is only a marker for the engine ("flying", "haste" ...)."""
 
     name: str
+
+
+@dataclass(frozen=True, slots=True)
+class ProtectionA(KeywordA):
+    """ "Protection from <quality>" (702.16a), one name per quality ("from A and from B",
+    702.16g): "protection from red", "protection from the chosen color"."""
+
+    names: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ from karn.engine.effects.permanents import on_battlefield
 from karn.engine.effects.registry import DONE, WAIT, Outcome, handles
 from karn.engine.events import GameEvent, StartEffect
 from karn.engine.frames import ChoiceProgress, ResolveFrame
-from karn.engine.layers import modifications_of
+from karn.engine.layers import PROTECTION_CHOICE_SUFFIX, modifications_of
 from karn.engine.modifications import ContinuousEffect, Modification, SetController, mod_text
 from karn.engine.pipeline import perform
 from karn.engine.references import amount, refs, select, source_id, stack_label
@@ -34,11 +34,44 @@ def _chooses_color(m: ir.Modify) -> bool:
     return any(isinstance(c, ir.SetColors) and c.choose for c in m.changes)
 
 
+def protection_options(keyword: str) -> list[str]:
+    """The qualities "protection from the color of your choice" may name (the colors, 105.1),
+    and "protection from artifacts or from the color of your choice" (artifacts too)."""
+    words = keyword.removeprefix("protection from ").removesuffix(PROTECTION_CHOICE_SUFFIX)
+    extra = words.removesuffix(" or from ").strip()
+    return ([extra] if extra else []) + [COLOR_NAMES[c] for c in COLORS]
+
+
+def _protection_options(m: ir.Modify) -> list[str]:
+    """The qualities a Modify's "... of your choice" protection keyword may name (608.2d)."""
+    for k in m.add_keywords:
+        if k.endswith(PROTECTION_CHOICE_SUFFIX):
+            return protection_options(k)
+    return []
+
+
 @handles(ir.ApplyContinuous)
 def apply_continuous(ctx: Context, f: ResolveFrame, o: Obj, e: ir.ApplyContinuous) -> Outcome:
     m = e.mod
     chosen: dict[str, str] = {}
-    if _chooses_color(m):
+    qualities = _protection_options(m)
+    if qualities:
+        # 608.2d: "protection from the color of your choice" (702.16a): chosen as it is applied.
+        ans = f.answer
+        f.answer = None
+        if ans is None or not isinstance(f.progress, ChoiceProgress):
+            f.progress = ChoiceProgress(asked=True)
+            decisions.ask(
+                ctx,
+                o.controller,
+                "choose_protection",
+                "608.2d",
+                f"{stack_label(ctx, o)}: choose what it gains protection from",
+                [Option("choose", i, label=q) for i, q in enumerate(qualities)],
+            )
+            return WAIT
+        chosen["protection_choice"] = qualities[ans.a] if 0 <= ans.a < len(qualities) else qualities[0]
+    elif _chooses_color(m):
         # 608.2d: "the color of your choice" is chosen as the effect is applied.
         ans = f.answer
         f.answer = None

@@ -4,16 +4,21 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from karn import ir
+from karn.engine import decisions
 from karn.engine.context import Context
+from karn.engine.effects.continuous import protection_options
 from karn.engine.effects.permanents import on_battlefield
-from karn.engine.effects.registry import DONE, Outcome, handles
+from karn.engine.effects.registry import DONE, WAIT, Outcome, handles
 from karn.engine.events import AddReplacement, AddRules, GameEvent
-from karn.engine.frames import ResolveFrame
+from karn.engine.frames import ChoiceProgress, ResolveFrame
+from karn.engine.layers import PROTECTION_CHOICE_SUFFIX
 from karn.engine.modifications import ReplacementEffect, RulesEffect, StepSkip
 from karn.engine.pipeline import perform
-from karn.engine.references import refs, select, source_id
-from karn.engine.state import Obj, ref_player
+from karn.engine.references import refs, select, source_id, stack_label
+from karn.engine.state import Obj, Option, ref_player
 
 # A regeneration shield watches the destruction of the permanents it names (701.19a).
 _DESTROYED = ir.Would("destroyed", ref=ir.Ref("affected"))
@@ -65,23 +70,46 @@ def regenerate(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Regenerate) -> Outco
 @handles(ir.ApplyRules)
 def apply_rules(ctx: Context, f: ResolveFrame, o: Obj, e: ir.ApplyRules) -> Outcome:
     """611.2a, 613.11: "Damage can't be prevented this turn" (615.12), "Players can't gain life
-    this turn" (119.7)."""
+    this turn" (119.7), "You gain protection from the color of your choice until end of turn"
+    (702.16b, e; the quality chosen as the effect begins, 608.2d)."""
+    change = e.change
+    if change.rule == "protection" and change.keyword.endswith(PROTECTION_CHOICE_SUFFIX):
+        qualities = protection_options(change.keyword)
+        ans = f.answer
+        f.answer = None
+        if ans is None or not isinstance(f.progress, ChoiceProgress):
+            f.progress = ChoiceProgress(asked=True)
+            decisions.ask(
+                ctx,
+                o.controller,
+                "choose_protection",
+                "608.2d",
+                f"{stack_label(ctx, o)}: choose what you gain protection from",
+                [Option("choose", i, label=q) for i, q in enumerate(qualities)],
+            )
+            return WAIT
+        picked = qualities[ans.a] if 0 <= ans.a < len(qualities) else qualities[0]
+        change = dataclasses.replace(change, keyword="protection from " + picked)
     effect = RulesEffect(
         id=0,
         source=source_id(o),
         source_name=o.name,
         controller=o.controller,
-        change=e.change,
+        change=change,
         duration=e.duration,
         objects=refs(ctx, f, o, e.objects) if e.objects is not None else [],
         turn=ctx.state.turn,
     )
     if e.objects is not None and not effect.objects:
         return DONE  # nothing was exiled: there is nothing to play (609.3)
-    perform(
-        ctx, AddRules(effect=effect, text=f"{o.name}: the rules change ({e.change.rule.replace('_', ' ')})")
-    )
+    perform(ctx, AddRules(effect=effect, text=f"{o.name}: the rules change ({_change_text(change)})"))
     return DONE
+
+
+def _change_text(change: ir.RuleChange) -> str:
+    if change.rule == "protection":
+        return f"{change.players} {change.keyword}"  # 702.16b
+    return change.rule.replace("_", " ")
 
 
 @handles(ir.SkipNextStep)

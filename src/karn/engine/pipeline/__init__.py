@@ -4,7 +4,10 @@ event (:mod:`karn.engine.events`) performed here — replacement and prevention 
 Nothing else in the engine writes zones, life, damage, tapped, counters, controllers
 or attachments (``tests/architecture/test_single_pipeline.py`` checks it)."""
 
-from karn.engine.pipeline import instead  # noqa: F401  (registers the 614.1a/615.1a finders)
+from karn.engine.pipeline import (
+    instead,  # noqa: F401  (registers the 614.1a/615.1a finders)
+    protection,  # noqa: F401  (registers the 702.16e prevention)
+)
 from karn.engine.pipeline.changes import (
     leave_game,
     new_object,

@@ -524,9 +524,11 @@ def execute_create_token(ctx: Context, ev: CreateToken) -> list[GameEvent]:
     """111.2: tokens are created on the battlefield under the controller's control."""
     s = ctx.state
     td = ev.token
-    for _ in range(ev.count):
+    for i in range(ev.count):
         tok = new_object(ctx, -1, td.name, ev.controller, BATTLEFIELD, token=td)
         tok.sick = True
+        if i < len(ev.chosen) and ev.chosen[i]:
+            tok.chosen = dict(ev.chosen[i])  # 607.2a: what was chosen as it entered (614.12a)
         tok.tapped = ev.tapped
         tok.copy_of = ev.copy_of  # 707.2: a token that's a copy (layer 1a)
         if ev.counters:

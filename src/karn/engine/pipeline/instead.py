@@ -37,7 +37,7 @@ from karn.engine.filters import characteristics_match
 from karn.engine.modifications import ContinuousEffect, SetController
 from karn.engine.pipeline.changes import entering_loyalty
 from karn.engine.pipeline.replacement import Replacement, finds, prohibits, static_rules, unpreventable
-from karn.engine.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, STACK, Option, ref_player
+from karn.engine.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, STACK, Obj, Option, ref_player
 
 
 @dataclass(frozen=True, slots=True)
@@ -328,6 +328,59 @@ def _enters_choosing(ctx: Context, ev: ZoneChange) -> Iterator[Replacement]:
             apply,
             choose=choose,
         )
+
+
+@finds(CreateToken)
+def _tokens_choosing(ctx: Context, ev: CreateToken) -> Iterator[Replacement]:
+    """614.12a for tokens: "As ~ enters, choose a color" on a token being created (a token copy
+    of Voice of All, 707.2) is chosen for each token as it enters, by its controller. Entering
+    is an event contained in the creation (616.1g): these apply after the effects on the
+    creation itself (Doubling Season), one per token."""
+    if ev.count <= 0:
+        return
+    shape = Obj(
+        id=0, card=-1, name=ev.token.name, owner=ev.controller, controller=ev.controller, zone=BATTLEFIELD
+    )
+    shape.token = ev.token
+    entering = ctx.printed.of(shape, copy=ev.copy_of)  # 614.12: as it would exist
+    for ab, aid in zip(entering.abilities, entering.ability_ids, strict=True):
+        if isinstance(ab, ir.EntersChoice):
+            kind: str = ab.kind
+        elif isinstance(ab, ir.EntersReplacement) and ab.self_only and ab.choose:
+            kind = ab.choose
+        else:
+            continue
+        for index in range(ev.count):
+            if index < len(ev.chosen) and kind in ev.chosen[index]:
+                continue
+            yield _token_choice(ev.controller, kind, index, aid, entering.name)
+
+
+def _token_choice(player: int, kind: str, index: int, aid: str, name: str) -> Replacement:
+    """The choice "as it enters" for the `index`-th token being created (614.12a)."""
+
+    def choose(c: Context, e: CreateToken) -> tuple[int, list[Option]]:
+        values = _choice_values(c, kind)
+        return player, [Option("choose", i, label=_COLOR_WORDS.get(v, v)) for i, v in enumerate(values)]
+
+    def apply(c: Context, e: CreateToken, pick: int) -> list[GameEvent]:
+        values = _choice_values(c, kind)
+        value = values[pick] if 0 <= pick < len(values) else values[0]
+        while len(e.chosen) <= index:
+            e.chosen.append({})
+        e.chosen[index][kind] = value
+        c.emit("614.12a", f"{name} token: {_COLOR_WORDS.get(value, value)} is chosen")
+        return [e]
+
+    return Replacement(
+        f"choice:token{index}:{aid}",
+        f"{name}: choose a {kind.replace('_', ' ')}",
+        "other",
+        apply,
+        same_as=f"choice:token:{aid}",
+        inner=True,
+        choose=choose,
+    )
 
 
 @finds(Damage)

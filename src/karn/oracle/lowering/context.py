@@ -75,6 +75,9 @@ class Ctx:
     resolved: dict[int, Ref] = field(default_factory=dict)  # target NPs already given a slot
     trigger_amount: bool = False  # the trigger event has an amount ("that much")
     each_opponent: bool = False  # inside "For each opponent, ..." (608.2f): "that player" is each
+    # "Choose a color." earlier in this resolving ability (608.2d): "" none, "open" not yet read,
+    # "read" (one effect reads it: a second one would need the same choice)
+    color_chosen: str = ""
 
     def fail(self, reason: str) -> LowerError:
         return LowerError(reason, self.clause)

@@ -8,11 +8,18 @@ Static abilities (604) use :func:`modification` and :func:`merge` too
 
 from __future__ import annotations
 
-from karn.ir.nodes import ApplyContinuous, Effect, Modify, Selector, SetColors
+import dataclasses
+
+from karn.engine.protection import PREFIX as PROTECTION_PREFIX
+from karn.engine.protection import quality
+from karn.ir.nodes import ApplyContinuous, ApplyRules, Effect, Modify, RuleChange, Selector, SetColors
 from karn.oracle.lowering.context import Ctx
 from karn.oracle.lowering.references import no_reference, object_sel
-from karn.oracle.lowering.registry import Clause, lowers
-from karn.oracle.syntax import BlockLimitVP, ModifyVP
+from karn.oracle.lowering.registry import Clause, lowers, lowers_sentence
+from karn.oracle.syntax import BlockLimitVP, ChooseColorSentence, ModifyVP
+
+CHOSEN = "protection from the chosen color"
+CHOICE = "protection from the color of your choice"
 
 
 @lowers(ModifyVP)
@@ -22,6 +29,10 @@ def lower_modify(vp: ModifyVP, clause: Clause) -> list[Effect]:
     ctx = clause.ctx
     if clause.subject is None:
         no_reference(ctx, "subject of 'gets'")
+    vp = _read_chosen_color(vp, ctx)
+    if clause.subject.kind == "you" and vp.keywords:
+        return _player_protection(vp, ctx)
+    check_protection(vp.keywords, ctx, "effect")
     what = object_sel(clause.subject, ctx)
     mod = modification(what, vp)
     out = clause.out
@@ -32,6 +43,39 @@ def lower_modify(vp: ModifyVP, clause: Clause) -> list[Effect]:
             out[-1] = ApplyContinuous(merge(last.mod, mod), "end_of_turn" if until_eot else "permanent")
             return []
     return [ApplyContinuous(mod, "end_of_turn" if vp.until_eot else "permanent")]
+
+
+@lowers_sentence(ChooseColorSentence)
+def lower_choose_color(sentence: ChooseColorSentence, ctx: Ctx, out: list[Effect]) -> None:
+    """ "Choose a color." (608.2d): chosen as the spell or ability resolves, for the effect that
+    reads "the chosen color" next (:func:`_read_chosen_color`)."""
+    if ctx.color_chosen:
+        raise ctx.fail("a second 'Choose a color.'")
+    ctx.color_chosen = "open"
+
+
+def _player_protection(vp: ModifyVP, ctx: Ctx) -> list[Effect]:
+    """ "You gain protection from the color of your choice until end of turn." (702.16b, e: a
+    player with protection): a change to the rules for that player (613.11)."""
+    check_protection(vp.keywords, ctx, "effect")
+    if vp.power or vp.toughness or vp.cant_attack or vp.cant_block or vp.set_colors or not vp.until_eot:
+        raise ctx.fail(f"'{vp.text}' said of you")
+    if not all(k.startswith(PROTECTION_PREFIX) for k in vp.keywords):
+        raise ctx.fail(f"'{vp.text}': a player with a keyword other than protection")
+    return [ApplyRules(RuleChange("protection", "you", keyword=k), "end_of_turn") for k in vp.keywords]
+
+
+def _read_chosen_color(vp: ModifyVP, ctx: Ctx) -> ModifyVP:
+    """ "Choose a color. Creatures you control gain protection from the chosen color until end
+    of turn.": the choice is made as the effect begins (608.2d), as for "the color of your
+    choice", so the keyword becomes that one; only one effect may read the choice."""
+    if CHOSEN not in vp.keywords or not ctx.color_chosen:
+        return vp
+    if ctx.color_chosen != "open":
+        raise ctx.fail("'the chosen color' read by two effects")
+    ctx.color_chosen = "read"
+    keywords = tuple(CHOICE if k == CHOSEN else k for k in vp.keywords)
+    return dataclasses.replace(vp, keywords=keywords)
 
 
 @lowers(BlockLimitVP)
@@ -47,6 +91,28 @@ def block_limit(what: Selector, vp: BlockLimitVP, ctx: Ctx) -> Modify:
     if vp.of != "creature":
         raise ctx.fail(f"can block {vp.of}s")
     return Modify(what, extra_blocks=vp.extra)
+
+
+def check_protection(keywords: tuple[str, ...], ctx: Ctx, where: str) -> None:
+    """Refuse a protection keyword whose quality the engine can't read (702.16a): a quality it
+    doesn't know, "the chosen color" outside a static ability (its value is the one chosen as
+    the object entered, 607.2a), "the color of your choice" outside a resolving effect (chosen
+    as the effect begins, 608.2d)."""
+    for k in keywords:
+        if not k.startswith(PROTECTION_PREFIX):
+            continue
+        words = k.removeprefix(PROTECTION_PREFIX)
+        if words == "the chosen color":
+            if where != "static":
+                raise ctx.fail(f"'{k}' outside a static ability")
+        elif words.endswith("the color of your choice"):
+            extra = words.removesuffix("the color of your choice").removesuffix(" or from ").strip()
+            if where != "effect":
+                raise ctx.fail(f"'{k}' outside a resolving effect")
+            if extra and quality(extra) is None:
+                raise ctx.fail(f"protection from '{extra}'")
+        elif quality(words) is None:
+            raise ctx.fail(f"protection from '{words}'")
 
 
 def modification(what: Selector, vp: ModifyVP) -> Modify:

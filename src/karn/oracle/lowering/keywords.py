@@ -6,10 +6,20 @@ from __future__ import annotations
 from karn.ir.nodes import Ability, Activated, Cost, CreateCopyToken, Keyword, Ref
 from karn.oracle.lowering.abilities import lower_activated, lower_triggered
 from karn.oracle.lowering.context import Ctx, LowerError
+from karn.oracle.lowering.continuous import check_protection
 from karn.oracle.lowering.descriptions import describe
 from karn.oracle.lowering.registry import lowers_keyword
 from karn.oracle.parser import parse
-from karn.oracle.syntax import ActivatedA, EmbalmA, EnchantA, EquipA, ProwessA, StaticKeywordA, TriggeredA
+from karn.oracle.syntax import (
+    ActivatedA,
+    EmbalmA,
+    EnchantA,
+    EquipA,
+    ProtectionA,
+    ProwessA,
+    StaticKeywordA,
+    TriggeredA,
+)
 
 # 702.108a: prowess means this triggered ability.
 PROWESS_TEXT = "Whenever you cast a noncreature spell, ~ gets +1/+1 until end of turn."
@@ -21,6 +31,14 @@ EQUIP_TEXT = "{cost}: Attach ~ to target creature you control. Activate only as 
 def lower_static_keyword(kw: StaticKeywordA, text: str) -> list[Ability]:
     """Flying, haste ...: a marker the engine reads (702.9 ...)."""
     return [Keyword(kw.name, text=text)]
+
+
+@lowers_keyword(ProtectionA)
+def lower_protection(kw: ProtectionA, text: str) -> list[Ability]:
+    """ "Protection from red", "Protection from black and from red" (702.16a, 702.16g: one
+    ability per quality): markers the engine reads (:mod:`karn.engine.protection`)."""
+    check_protection(kw.names, Ctx(clause=text), "keyword")
+    return [Keyword(name, text=text) for name in kw.names]
 
 
 @lowers_keyword(EnchantA)

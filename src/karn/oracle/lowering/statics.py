@@ -37,7 +37,7 @@ from karn.ir.nodes import (
 )
 from karn.oracle.lowering.battlefield import amend_entering, as_enters_exile, cda_exiled_total
 from karn.oracle.lowering.context import Ctx, amount
-from karn.oracle.lowering.continuous import block_limit, merge, modification
+from karn.oracle.lowering.continuous import block_limit, check_protection, merge, modification
 from karn.oracle.lowering.control import control_modification
 from karn.oracle.lowering.costs import (
     is_additional_cost,
@@ -204,6 +204,7 @@ def lower_static(effects: Effects, text: str) -> Ability:
                     raise ctx.fail(f"'{vp.text}' in a static ability")
                 mod = Modify(what, changes=layer_changes(vp, ctx))
             elif isinstance(vp, ModifyVP):
+                check_protection(vp.keywords, ctx, "static")
                 mod = modification(what, vp)
             else:
                 mod = block_limit(what, vp, ctx)
@@ -263,6 +264,7 @@ def _as_long_as(s: AsLongAsSentence, ctx: Ctx) -> list[Modify]:
             raise ctx.fail(f"'{item.subject.text}' in an 'as long as' sentence")
         vp = item.vp
         if isinstance(vp, ModifyVP) and not vp.until_eot:
+            check_protection(vp.keywords, ctx, "static")
             mod = modification(what, vp)
         elif (
             isinstance(vp, LayerVP)
@@ -316,6 +318,8 @@ def layer_changes(vp: LayerVP, ctx: Ctx) -> tuple[Change, ...]:
 def layer_change(vp: LayerVP, ctx: Ctx) -> Change:
     """The IR change of one layered verb phrase (613.1)."""
     if vp.kind == "lose_keywords":
+        if any(k.endswith(("the chosen color", "of your choice")) for k in vp.keywords):
+            raise ctx.fail(f"'{vp.text}': losing a chosen protection")  # 702.16a
         return LoseAbilities(keywords=vp.keywords)  # 613.1f
     if vp.kind == "switch":
         return SwitchPT()  # 613.4d
