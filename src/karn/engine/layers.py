@@ -302,6 +302,8 @@ class Printed:
                 # 707.9b: the copy effect's exceptions are part of the copiable values
                 c.types = c.types | frozenset(values.types)
                 c.subtypes = c.subtypes | frozenset(values.subtypes)
+            if values.colors:
+                c.colors = frozenset(values.colors)  # Fork: "except that the copy is red"
             return c
         if o.token is not None:
             return self._token(o.token, o)

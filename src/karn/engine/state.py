@@ -112,6 +112,9 @@ class Obj(msgspec.Struct, array_like=True, omit_defaults=True):
     # bestowed, 702.103e-f)
     bestowed: bool = False
     flashback: bool = False  # 702.34a: a spell cast for its flashback cost (exiled as it leaves the stack)
+    # 707.10: a copy of a spell or ability on the stack (card -1: not a card; it was never cast,
+    # and a spell copy that leaves the stack ceases to exist, 707.10a, 704.5e)
+    is_copy: bool = False
 
 
 class Player(msgspec.Struct, array_like=True):
@@ -246,6 +249,8 @@ class GameState(msgspec.Struct, array_like=True):
     skips: list[StepSkip] = msgspec.field(default_factory=list)
     # 610.3: cards exiled "until ~ leaves the battlefield" (returned by the pipeline).
     linked_exiles: list[LinkedExile] = msgspec.field(default_factory=list)
+    # 702.40a: the spells cast this turn so far (storm counts those cast before it)
+    spells_cast: int = 0
 
 
 _ENC = msgspec.msgpack.Encoder()

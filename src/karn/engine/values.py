@@ -121,3 +121,4 @@ class CopyValues(msgspec.Struct, frozen=True, array_like=True, omit_defaults=Tru
     token: TokenDef | None = None
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
+    colors: tuple[str, ...] = ()  # 707.9b, 707.10: "except that the copy is red" (its colors)

@@ -510,6 +510,20 @@ class CounterSpell:
 
 
 @dataclass(frozen=True, slots=True)
+class CopySpell:
+    """ "Copy target instant or sorcery spell" (707.10): put ``count`` copies of the spell
+    ``what`` refers to onto the stack under the controller's control. A copy copies the
+    spell's characteristics and the choices made for it (modes, targets, X, kicker, additional
+    costs, 707.10) but isn't cast. ``colors``: "except that the copy is red" (707.9b, 707.10
+    example). ``new_targets``: "You may choose new targets for the copy" (707.10c)."""
+
+    what: Ref
+    count: Amount = 1
+    new_targets: bool = False
+    colors: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class ApplyContinuous:
     """Create a continuous effect from a resolving spell or ability (611.2).
 
@@ -903,6 +917,7 @@ Effect = (
     | Exile
     | ReturnToHand
     | CounterSpell
+    | CopySpell
     | ApplyContinuous
     | GainControl
     | Tap
@@ -1008,6 +1023,7 @@ TriggerEvent = Literal[
     "leaves",
     "state",
     "draws",
+    "cast_self",
 ]
 
 
@@ -1021,6 +1037,8 @@ class Trigger:
       * ``"put_into_graveyard"``: this permanent is put into a graveyard from the battlefield.
       * ``"attacks"``: this creature is declared as an attacker (508.3a).
       * ``"cast"``: a player casts a spell (601.2i).
+      * ``"cast_self"``: "When you cast this spell" (a spell's own ability, 601.2i; storm
+        702.40a): checked for the spell being cast, on the stack.
       * ``"gain_life"``: a player gains life.
       * ``"deals_damage"``: a source deals damage (120; 603.2h: not if all of it is
         prevented); ``combat`` for combat damage only; ``to`` says to whom.

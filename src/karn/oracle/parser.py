@@ -44,6 +44,7 @@ from karn.oracle.syntax import (
     CombatTriggerA,
     ConditionA,
     ControlVP,
+    CopyVP,
     CostA,
     CostIncreaseVP,
     CostReductionVP,
@@ -100,6 +101,7 @@ from karn.oracle.syntax import (
     MillVP,
     ModalA,
     ModifyVP,
+    NewTargetsVP,
     NumberOfA,
     OnlyDuringSentence,
     OpeningHandSentence,
@@ -134,6 +136,7 @@ from karn.oracle.syntax import (
     StateTriggerA,
     StaticKeywordA,
     StepTriggerA,
+    StormA,
     TapCostA,
     TapsForManaTriggerA,
     TapVP,
@@ -237,6 +240,9 @@ class _Builder(Transformer[Token, Any]):
 
     def kwi_prowess(self, meta: Meta, c: list[Any]) -> ProwessA:
         return ProwessA()
+
+    def kwi_storm(self, meta: Meta, c: list[Any]) -> StormA:
+        return StormA()
 
     def kwi_bestow(self, meta: Meta, c: list[Any]) -> BestowA:
         return BestowA(str(c[0]))
@@ -789,6 +795,15 @@ class _Builder(Transformer[Token, Any]):
 
     def v_counter(self, meta: Meta, c: list[Any]) -> CounterVP:
         return CounterVP(c[0], text=self._text(meta))
+
+    def v_copy(self, meta: Meta, c: list[Any]) -> CopyVP:
+        return CopyVP(c[0], text=self._text(meta))
+
+    def v_copy_color(self, meta: Meta, c: list[Any]) -> CopyVP:
+        return CopyVP(c[0], color=COLORS[str(c[1])], text=self._text(meta))
+
+    def v_may_new_targets(self, meta: Meta, c: list[Any]) -> NewTargetsVP:
+        return NewTargetsVP(text=self._text(meta))
 
     def v_get(self, meta: Meta, c: list[Any]) -> ModifyVP:
         p, t = _pt_mod(str(c[0]), meta)

@@ -4,7 +4,18 @@ Importing this package registers every handler (:data:`HANDLERS`); resolution
 (:mod:`karn.engine.resolve`) looks the handler up by the effect's type.
 """
 
-from karn.engine.effects import cards, continuous, damage, life, mana, permanents, replacements, tokens, zones
+from karn.engine.effects import (
+    cards,
+    continuous,
+    copies,
+    damage,
+    life,
+    mana,
+    permanents,
+    replacements,
+    tokens,
+    zones,
+)
 from karn.engine.effects.registry import DONE, ENTER, HANDLERS, WAIT, Outcome, handles
 
 __all__ = [
@@ -15,6 +26,7 @@ __all__ = [
     "Outcome",
     "cards",
     "continuous",
+    "copies",
     "damage",
     "handles",
     "life",

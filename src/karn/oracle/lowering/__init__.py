@@ -41,6 +41,7 @@ from karn.oracle.lowering import (  # noqa: F401
     chains,
     continuous,
     control,
+    copies,
     costs,
     counters,
     damage,
