@@ -59,6 +59,9 @@ class Filter:
     chosen: Literal["color", "creature_type", None] = None
     mana_value: Literal["even", "odd", None] = None  # "with even mana values" (202.3; zero is even)
     enchant: str | None = None  # "Aura spells with enchant creature": the type its enchant names
+    # "target triggered ability you control" (113.1b-c, 707.10): abilities on the stack of
+    # these kinds ("activated", "triggered"); empty: no ability matches (a spell is no ability)
+    abilities: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -443,6 +443,9 @@ def filter_text(f: Filter) -> str:
     if f.types:
         words.append(" or ".join(f.types))
     noun = {"stack": "spell", "battlefield": "permanent"}.get(f.zone, "card")
+    if f.abilities:
+        words.append(" or ".join(f.abilities))
+        noun = "ability"
     if not f.types and not f.subtypes:
         words.append(noun)
     elif f.zone == "stack":

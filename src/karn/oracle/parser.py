@@ -44,6 +44,7 @@ from karn.oracle.syntax import (
     CombatTriggerA,
     ConditionA,
     ControlVP,
+    CopyAbilityVP,
     CopyVP,
     CostA,
     CostIncreaseVP,
@@ -801,6 +802,18 @@ class _Builder(Transformer[Token, Any]):
 
     def v_copy_color(self, meta: Meta, c: list[Any]) -> CopyVP:
         return CopyVP(c[0], color=COLORS[str(c[1])], text=self._text(meta))
+
+    def v_copy_ability(self, meta: Meta, c: list[Any]) -> CopyAbilityVP:
+        return CopyAbilityVP(tuple(c[0]), text=self._text(meta))
+
+    def ak_triggered(self, meta: Meta, c: list[Any]) -> tuple[str, ...]:
+        return ("triggered",)
+
+    def ak_activated(self, meta: Meta, c: list[Any]) -> tuple[str, ...]:
+        return ("activated",)
+
+    def ak_activated_or_triggered(self, meta: Meta, c: list[Any]) -> tuple[str, ...]:
+        return ("activated", "triggered")
 
     def v_may_new_targets(self, meta: Meta, c: list[Any]) -> NewTargetsVP:
         return NewTargetsVP(text=self._text(meta))

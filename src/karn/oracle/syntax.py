@@ -293,6 +293,14 @@ class CopyVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class CopyAbilityVP(VerbA):
+    """ "copy target [activated or] triggered ability you control" (707.10)."""
+
+    kinds: tuple[str, ...]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class NewTargetsVP(VerbA):
     """ "may choose new targets for the copy" (707.10c), after a "copy" clause."""
 

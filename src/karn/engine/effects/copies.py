@@ -36,15 +36,12 @@ def copy_spell(ctx: Context, f: ResolveFrame, o: Obj, e: ir.CopySpell) -> Outcom
 
 def _make_copies(ctx: Context, f: ResolveFrame, o: Obj, e: ir.CopySpell) -> list[int]:
     s = ctx.state
-    spells = [
-        t
-        for t in refs(ctx, f, o, e.what)
-        if t in s.objects and s.objects[t].zone == STACK and not s.objects[t].ability
-    ]
+    # 707.10: a spell, or an ability (707.10b), still on the stack
+    spells = [t for t in refs(ctx, f, o, e.what) if t in s.objects and s.objects[t].zone == STACK]
     copies: list[int] = []
     for spell in spells[:1]:
         values: CopyValues | None = None
-        if e.colors:
+        if e.colors and not s.objects[spell].ability:
             # 707.9b: the exception ("except that the copy is red") is part of its copiable values
             base = copiable_values(s, spell)
             values = CopyValues(base.name, base.token, base.types, base.subtypes, e.colors)

@@ -701,17 +701,24 @@ def execute_spell_cast(ctx: Context, ev: SpellCast) -> list[GameEvent]:
 
 @executes(CopyOnStack)
 def execute_copy_on_stack(ctx: Context, ev: CopyOnStack) -> list[GameEvent]:
-    """707.10: a copy of a spell is put onto the stack (on top) under its controller's
+    """707.10: a copy of a spell (or ability, 707.10b) is put onto the stack (on top) under its controller's
     control, who also owns it (it isn't a card, 707.10a: card -1). It copies the spell's
     copiable values and the choices made for it: modes, targets, the value of X, kicker and
     other additional costs paid, how damage is divided (707.10). It wasn't cast."""
     s = ctx.state
     o = s.objects.get(ev.obj)
-    if o is None or o.zone != STACK or o.ability:
+    if o is None or o.zone != STACK:
         return []
     copied = ev.copy_of or o.copy_of
     new = new_object(ctx, -1, o.name, ev.controller, STACK, is_copy=True, copy_of=copied)
     new.controller = ev.controller
+    if o.ability:
+        # 707.10b: a copy of an ability has the same source; a triggered ability's copy keeps
+        # what its trigger event was (603.7c)
+        new.owner = o.owner
+        new.ability = o.ability
+        new.source = o.source
+        new.trigger = o.trigger
     new.x = o.x
     new.mode = list(o.mode)
     new.targets = [list(slot) for slot in o.targets]
@@ -726,7 +733,8 @@ def execute_copy_on_stack(ctx: Context, ev: CopyOnStack) -> list[GameEvent]:
         ctx.describe(t) if t > 0 else ctx.player_name(ref_player(t)) for slot in new.targets for t in slot
     ]
     aimed = f" targeting {', '.join(targets)}" if targets else ""
-    ctx.emit(ev.rule, f"{ctx.player_name(ev.controller)} puts a copy of {o.name} onto the stack{aimed}")
+    what = f"{o.name}'s ability" if o.ability else o.name
+    ctx.emit(ev.rule, f"{ctx.player_name(ev.controller)} puts a copy of {what} onto the stack{aimed}")
     return []
 
 

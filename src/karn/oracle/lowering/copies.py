@@ -6,10 +6,21 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from karn.ir.nodes import Ability, CopySpell, Effect, Filter, Keyword, Ref, Trigger, Triggered, Var
+from karn.ir.nodes import (
+    Ability,
+    CopySpell,
+    Effect,
+    Filter,
+    Keyword,
+    Ref,
+    TargetSpec,
+    Trigger,
+    Triggered,
+    Var,
+)
 from karn.oracle.lowering.references import imperative, object_ref
 from karn.oracle.lowering.registry import Clause, lowers, lowers_keyword
-from karn.oracle.syntax import CopyVP, NewTargetsVP, StormA
+from karn.oracle.syntax import CopyAbilityVP, CopyVP, NewTargetsVP, StormA
 
 # 702.40a: what storm means.
 STORM_TEXT = (
@@ -40,6 +51,21 @@ def lower_copy(vp: CopyVP, clause: Clause) -> list[Effect]:
     if ref.kind not in ("target", "triggering"):
         raise ctx.fail(f"the IR can't copy '{vp.obj.text}' (only a target spell or the triggering spell)")
     return [CopySpell(ref, colors=(vp.color,) if vp.color else ())]
+
+
+@lowers(CopyAbilityVP)
+def lower_copy_ability(vp: CopyAbilityVP, clause: Clause) -> list[Effect]:
+    """ "Copy target triggered ability you control" (Strionic Resonator), "... activated or
+    triggered ability you control" (707.10): a target on the stack that is an ability of
+    those kinds (113.1b-c; a mana ability never is on the stack, 605.3b)."""
+    ctx = clause.ctx
+    imperative(clause.subject, ctx)
+    text = vp.text.removeprefix("copy ")
+    spec = TargetSpec(objects=Filter(controller="you", zone="stack", abilities=vp.kinds), text=text)
+    ctx.targets.append(spec)
+    ref = Ref("target", len(ctx.targets) - 1)
+    ctx.obj = ref
+    return [CopySpell(ref)]
 
 
 @lowers(NewTargetsVP)
