@@ -188,7 +188,7 @@ def validate(s: GameState) -> None:
             if o.card in cards:
                 raise bad(f"physical card {o.card} is in two places")
             cards.add(o.card)
-        elif o.token is None and not (o.zone == STACK and o.ability):
+        elif o.token is None and not (o.zone == STACK and (o.ability or o.is_copy)):  # 707.10: a copy
             raise bad(f"object {oid} is neither a card, a token nor an ability")
         if o.attached_to and (o.attached_to not in s.objects or s.objects[o.attached_to].zone != BATTLEFIELD):
             raise bad(f"object {oid} is attached to {o.attached_to}, which is not a permanent")

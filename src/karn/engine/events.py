@@ -134,6 +134,19 @@ class CounterChange(msgspec.Struct, tag="counters", kw_only=True):
     cost: bool = False
 
 
+class CopyOnStack(msgspec.Struct, tag="copy_on_stack", kw_only=True):
+    """A copy of the spell ``obj`` is put onto the stack under ``controller``'s control
+    (707.10): it copies the spell's copiable values (with ``copy_of``'s exceptions, 707.9b)
+    and the choices made for it (modes, targets, X, kicker, division); it isn't cast."""
+
+    obj: int
+    controller: int
+    copy_of: CopyValues | None = None
+    rule: str = "707.10"
+    applied: list[str] = msgspec.field(default_factory=list)
+    new_id: int = 0
+
+
 class CreateToken(msgspec.Struct, tag="token", kw_only=True):
     """``count`` tokens are created under ``controller``'s control (111.2)."""
 
@@ -293,13 +306,15 @@ class LoseGame(msgspec.Struct, tag="lose_game", kw_only=True):
 
 
 class SpellCast(msgspec.Struct, tag="spell_cast", kw_only=True):
-    """A spell became cast (601.2i): recorded for "whenever ... casts" abilities."""
+    """A spell became cast (601.2i): recorded for "whenever ... casts" abilities.
+    ``before``: the spells cast this turn before it (filled in when performed; storm, 702.40a)."""
 
     obj: int
     player: int
     from_zone: str
     rule: str = "601.2i"
     applied: list[str] = msgspec.field(default_factory=list)
+    before: int = 0
 
 
 class AttackerDeclared(msgspec.Struct, tag="attacks", kw_only=True):
@@ -359,6 +374,7 @@ GameEvent = (
     | Tap
     | CounterChange
     | CreateToken
+    | CopyOnStack
     | Attach
     | DrawCard
     | AddMana

@@ -115,7 +115,24 @@ class ChoiceProgress(msgspec.Struct, tag="choice", array_like=True):
     asked: bool = False
 
 
-Progress = DiscardProgress | SearchProgress | ScryProgress | MayProgress | SacrificeProgress | ChoiceProgress
+class CopyProgress(msgspec.Struct, tag="copy", array_like=True):
+    """707.10c: the copies made and the next of their targets (counted across the copies,
+    slot by slot) its controller may change; ``asked``: that target's question is pending."""
+
+    copies: list[int] = msgspec.field(default_factory=list)
+    at: int = 0
+    asked: bool = False
+
+
+Progress = (
+    DiscardProgress
+    | SearchProgress
+    | ScryProgress
+    | MayProgress
+    | SacrificeProgress
+    | ChoiceProgress
+    | CopyProgress
+)
 
 
 class ResolveFrame(msgspec.Struct, tag="resolve", array_like=True):

@@ -127,6 +127,7 @@ class StackItemView(msgspec.Struct, frozen=True, gc=False):
     types: tuple[str, ...]  # a spell's card types ((), for an ability)
     colors: tuple[str, ...]
     mana_value: int
+    copy: bool = False  # 707.10: a copy of a spell or ability (not cast; not a card)
 
 
 class CombatView(msgspec.Struct, frozen=True, gc=False):

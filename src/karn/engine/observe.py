@@ -482,6 +482,8 @@ class Observer:
                     face.mana_value,
                 )
             types, colors, mv = found
+            if o.copy_of is not None and o.copy_of.colors is not None:
+                colors = tuple(sorted(o.copy_of.colors))  # 707.9b: "except that the copy is red"
         return StackItemView(
             o.id,
             o.name,
@@ -496,6 +498,7 @@ class Observer:
             types,
             colors,
             mv,
+            o.is_copy,
         )
 
 

@@ -25,7 +25,8 @@ _PUBLIC_ZONES = (BATTLEFIELD, GRAVEYARD, EXILE, STACK)
 
 
 def stack_label(ctx: Context, o: Obj) -> str:
-    return f"{o.name}'s ability" if o.ability else o.name
+    label = f"{o.name}'s ability" if o.ability else o.name
+    return f"the copy of {label}" if o.is_copy else label  # 707.10
 
 
 def kicker_costs(ctx: Context, name: str) -> tuple[str, ...]:

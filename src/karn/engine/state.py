@@ -122,6 +122,9 @@ class Obj(msgspec.Struct, array_like=True, omit_defaults=True):
     # 607.2a: the cards (exile-zone object ids) it exiled as it entered ("As ~ enters, exile any
     # number of creature cards from your graveyard"): "the exiled cards" of its other abilities
     exiled_with: tuple[int, ...] = ()
+    # 707.10: a copy of a spell or ability on the stack (card -1: not a card; it was never cast,
+    # and a spell copy that leaves the stack ceases to exist, 707.10a, 704.5e)
+    is_copy: bool = False
 
 
 class Player(msgspec.Struct, array_like=True):
@@ -259,6 +262,8 @@ class GameState(msgspec.Struct, array_like=True):
     linked_exiles: list[LinkedExile] = msgspec.field(default_factory=list)
     # 607.2a: cards exiled by an ability that other abilities of its object are linked to.
     exiled_with: list[ExiledWith] = msgspec.field(default_factory=list)
+    # 702.40a: the spells cast this turn so far (storm counts those cast before it)
+    spells_cast: int = 0
 
 
 _ENC = msgspec.msgpack.Encoder()

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from karn import ir
+from karn.engine.abilities import ability
 from karn.engine.context import Context
 from karn.engine.filters import characteristics_match
 from karn.engine.frames import TargetPicks
 from karn.engine.pipeline.players import player_has
 from karn.engine.pipeline.protection import player_protected_from
 from karn.engine.protection import protected_from
-from karn.engine.state import BATTLEFIELD, GRAVEYARD, STACK, player_ref, ref_player
+from karn.engine.state import BATTLEFIELD, GRAVEYARD, STACK, Obj, player_ref, ref_player
 
 
 def matches(ctx: Context, oid: int, f: ir.Filter, controller: int, source: int = 0) -> bool:
@@ -17,6 +18,8 @@ def matches(ctx: Context, oid: int, f: ir.Filter, controller: int, source: int =
     o = ctx.state.objects.get(oid)
     if o is None or o.zone != f.zone:
         return False
+    if f.abilities:
+        return _ability_matches(ctx, o, f, controller)
     if o.zone == STACK and o.ability:
         return False  # "target spell": an ability on the stack is not a spell (113.1)
     if f.other and source and is_same_card(ctx, oid, source):
@@ -47,6 +50,21 @@ def in_combat_with(ctx: Context, oid: int, source: int) -> bool:
     if cb is None or not source:
         return False
     return source in cb.blockers.get(oid, ()) or oid in cb.blockers.get(source, ())
+
+
+def _ability_matches(ctx: Context, o: Obj, f: ir.Filter, controller: int) -> bool:
+    """ "target triggered ability you control" (113.1b-c): an ability on the stack of one of
+    the filter's kinds; "you control": its controller (113.8)."""
+    if o.zone != STACK or not o.ability:
+        return False
+    kind = "triggered" if isinstance(ability(ctx, o.ability), ir.Triggered) else "activated"
+    if kind not in f.abilities:
+        return False
+    if f.controller == "you":
+        return o.controller == controller
+    if f.controller == "opponent":
+        return o.controller != controller
+    return True
 
 
 def is_same_card(ctx: Context, oid: int, source: int) -> bool:

@@ -41,7 +41,16 @@ from karn.engine.filters import characteristics_match
 from karn.engine.frames import TriggersFrame
 from karn.engine.pipeline import perform, put_on_stack
 from karn.engine.references import condition_holds, leave_stack, was_kicked
-from karn.engine.state import BATTLEFIELD, GRAVEYARD, LastKnown, Obj, Option, PendingTrigger, TriggerData
+from karn.engine.state import (
+    BATTLEFIELD,
+    GRAVEYARD,
+    STACK,
+    LastKnown,
+    Obj,
+    Option,
+    PendingTrigger,
+    TriggerData,
+)
 from karn.engine.values import ref_player
 
 # Every trigger event gets a (possibly empty) list of watchers. "tapped_for_mana" abilities
@@ -189,7 +198,9 @@ def _on_enter(ctx: Context, watching: list[tuple[int, str, ir.Trigger, int]], oi
 
 
 def _on_cast(ctx: Context, watching: list[tuple[int, str, ir.Trigger, int]], ev: SpellCast) -> None:
-    """601.2i / 603.2: "whenever [a player] casts" abilities (prowess 702.108a)."""
+    """601.2i / 603.2: "whenever [a player] casts" abilities (prowess 702.108a), and the
+    spell's own "when you cast this spell" abilities (storm, 702.40a)."""
+    _on_cast_self(ctx, ev)
     for src, aid, tr, ctl in watching:
         if tr.player == "you" and ev.player != ctl:
             continue
@@ -200,6 +211,19 @@ def _on_cast(ctx: Context, watching: list[tuple[int, str, ir.Trigger, int]], ev:
         if tr.filter is not None and not targeting.matches(ctx, ev.obj, tr.filter, ctl, src):
             continue
         _add(ctx, src, aid, ctl, TriggerData(object=ev.obj, player=ev.player), ctx.chars(src).name)
+
+
+def _on_cast_self(ctx: Context, ev: SpellCast) -> None:
+    """ "When you cast this spell" (601.2i): the spell's own triggered abilities, which work on
+    the stack (storm, 702.40a: it remembers the spells cast before it this turn)."""
+    o = ctx.state.objects.get(ev.obj)
+    if o is None or o.zone != STACK:
+        return
+    c = ctx.chars(ev.obj)
+    for ab, aid in zip(c.abilities, c.ability_ids, strict=True):
+        if isinstance(ab, ir.Triggered) and ab.trigger.event == "cast_self":
+            data = TriggerData(object=ev.obj, player=ev.player, amount=ev.before)
+            _add(ctx, ev.obj, aid, ev.player, data, c.name)
 
 
 def _on_attack(ctx: Context, ev: AttackerDeclared) -> None:

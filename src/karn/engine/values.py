@@ -121,7 +121,8 @@ class CopyValues(msgspec.Struct, frozen=True, array_like=True, omit_defaults=Tru
     token: TokenDef | None = None
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
-    # 707.9b exceptions of a token copy (embalm 702.128a, eternalize 702.129a): its colors
+    # 707.9b exceptions of a copy (embalm 702.128a, eternalize 702.129a; Fork's "except that
+    # the copy is red", 707.10): its colors
     # instead, no mana cost, its base power and toughness instead
     colors: tuple[str, ...] | None = None
     no_mana_cost: bool = False

@@ -61,6 +61,9 @@ class Filter:
     enchant: str | None = None  # "Aura spells with enchant creature": the type its enchant names
     # "creature blocking or blocked by ~" (509.1g, 506.4): in combat with the source object
     combat_with_source: bool = False
+    # "target triggered ability you control" (113.1b-c, 707.10): abilities on the stack of
+    # these kinds ("activated", "triggered"); empty: no ability matches (a spell is no ability)
+    abilities: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -595,6 +598,20 @@ class CounterSpell:
 
 
 @dataclass(frozen=True, slots=True)
+class CopySpell:
+    """ "Copy target instant or sorcery spell" (707.10): put ``count`` copies of the spell
+    ``what`` refers to onto the stack under the controller's control. A copy copies the
+    spell's characteristics and the choices made for it (modes, targets, X, kicker, additional
+    costs, 707.10) but isn't cast. ``colors``: "except that the copy is red" (707.9b, 707.10
+    example). ``new_targets``: "You may choose new targets for the copy" (707.10c)."""
+
+    what: Ref
+    count: Amount = 1
+    new_targets: bool = False
+    colors: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class ApplyContinuous:
     """Create a continuous effect from a resolving spell or ability (611.2).
 
@@ -1055,6 +1072,7 @@ Effect = (
     | ReturnToHand
     | PutOntoBattlefield
     | CounterSpell
+    | CopySpell
     | ApplyContinuous
     | GainControl
     | Tap
@@ -1165,6 +1183,7 @@ TriggerEvent = Literal[
     "leaves",
     "state",
     "draws",
+    "cast_self",
 ]
 
 
@@ -1178,6 +1197,8 @@ class Trigger:
       * ``"put_into_graveyard"``: this permanent is put into a graveyard from the battlefield.
       * ``"attacks"``: this creature is declared as an attacker (508.3a).
       * ``"cast"``: a player casts a spell (601.2i).
+      * ``"cast_self"``: "When you cast this spell" (a spell's own ability, 601.2i; storm
+        702.40a): checked for the spell being cast, on the stack.
       * ``"gain_life"``: a player gains life.
       * ``"deals_damage"``: a source deals damage (120; 603.2h: not if all of it is
         prevented); ``combat`` for combat damage only; ``to`` says to whom.

@@ -26,6 +26,7 @@ from karn.ir.nodes import (
     Change,
     CompiledCard,
     Condition,
+    CopySpell,
     Cost,
     CostIncrease,
     CostReduction,
@@ -365,6 +366,8 @@ _WHOSE_TEXT = {
 def trigger_text(t: Trigger) -> str:
     if t.event == "reflexive":
         return "when you do"
+    if t.event == "cast_self":
+        return "when you cast this spell"
     if t.event == "draws":
         drawer = {"you": "you draw", "opponent": "an opponent draws"}.get(t.player or "", "a player draws")
         nth = {0: "a card", 1: "their first card each turn", 2: "their second card each turn"}.get(
@@ -491,6 +494,9 @@ def filter_text(f: Filter) -> str:
     if f.types:
         words.append(" or ".join(f.types))
     noun = {"stack": "spell", "battlefield": "permanent"}.get(f.zone, "card")
+    if f.abilities:
+        words.append(" or ".join(f.abilities))
+        noun = "ability"
     if not f.types and not f.subtypes:
         words.append(noun)
     elif f.zone == "stack":
@@ -757,6 +763,20 @@ def _return_to_hand(e: ReturnToHand) -> str:
 @renders(CounterSpell)
 def _counter_spell(e: CounterSpell) -> str:
     return f"counter {ref_text(e.what)}"
+
+
+@renders(CopySpell)
+def _copy_spell(e: CopySpell) -> str:
+    times = "" if e.count == 1 else f" {amount_text(e.count)} times"
+    if e.count == Var("trigger_amount"):
+        times = " for each other spell cast before it this turn"
+    color = (
+        f", except that the copy is {' and '.join(_COLOR_NAMES.get(c, c) for c in e.colors)}"
+        if e.colors
+        else ""
+    )
+    new = "; you may choose new targets for the copy" if e.new_targets else ""
+    return f"copy {ref_text(e.what)}{times}{color}{new}"
 
 
 @renders(ApplyContinuous)

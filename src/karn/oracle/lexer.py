@@ -263,6 +263,8 @@ def _list_separators(toks: list[Tok]) -> list[Tok]:
         for i, t in enumerate(out)
         if not (t.value == "," and i + 1 < len(out) and out[i + 1].value == "where")
     ]
+    # ", except that the copy is red" (707.9b): the comma belongs to the copy's exception
+    out = [t for i, t in enumerate(out) if not (t.value == "," and _copy_exception_follows(out, i + 1))]
     for i, t in enumerate(out):
         if t.value == "and" and t.type != "LAND" and _joins_targets(out, i):
             out[i] = Tok("TAND", "and", t.start, t.end)
@@ -282,6 +284,11 @@ def _protection_ands(toks: list[Tok]) -> list[Tok]:
         elif inside and t.value == "and" and i + 1 < len(toks) and toks[i + 1].value == "from":
             out[i] = Tok("PAND", "and", t.start, t.end)
     return out
+
+
+def _copy_exception_follows(toks: list[Tok], i: int) -> bool:
+    """ "except that the copy ..." starts at ``i`` (707.9b, 707.10)."""
+    return [t.value for t in toks[i : i + 4]] == ["except", "that", "the", "copy"]
 
 
 def _color_noun_pairs(toks: list[Tok]) -> list[Tok]:

@@ -49,6 +49,8 @@ from karn.oracle.syntax import (
     CombatTriggerA,
     ConditionA,
     ControlVP,
+    CopyAbilityVP,
+    CopyVP,
     CostA,
     CostIncreaseVP,
     CostReductionVP,
@@ -114,6 +116,7 @@ from karn.oracle.syntax import (
     ModalA,
     ModifyVP,
     MustBlockVP,
+    NewTargetsVP,
     NumberOfA,
     OnlyDuringSentence,
     OpeningHandSentence,
@@ -154,6 +157,7 @@ from karn.oracle.syntax import (
     StateTriggerA,
     StaticKeywordA,
     StepTriggerA,
+    StormA,
     TapCostA,
     TapsForManaTriggerA,
     TapVP,
@@ -271,6 +275,9 @@ class _Builder(Transformer[Token, Any]):
 
     def kwi_prowess(self, meta: Meta, c: list[Any]) -> ProwessA:
         return ProwessA()
+
+    def kwi_storm(self, meta: Meta, c: list[Any]) -> StormA:
+        return StormA()
 
     def kwi_bestow(self, meta: Meta, c: list[Any]) -> BestowA:
         return BestowA(str(c[0]))
@@ -850,6 +857,27 @@ class _Builder(Transformer[Token, Any]):
 
     def v_counter(self, meta: Meta, c: list[Any]) -> CounterVP:
         return CounterVP(c[0], text=self._text(meta))
+
+    def v_copy(self, meta: Meta, c: list[Any]) -> CopyVP:
+        return CopyVP(c[0], text=self._text(meta))
+
+    def v_copy_color(self, meta: Meta, c: list[Any]) -> CopyVP:
+        return CopyVP(c[0], color=COLORS[str(c[1])], text=self._text(meta))
+
+    def v_copy_ability(self, meta: Meta, c: list[Any]) -> CopyAbilityVP:
+        return CopyAbilityVP(tuple(c[0]), text=self._text(meta))
+
+    def ak_triggered(self, meta: Meta, c: list[Any]) -> tuple[str, ...]:
+        return ("triggered",)
+
+    def ak_activated(self, meta: Meta, c: list[Any]) -> tuple[str, ...]:
+        return ("activated",)
+
+    def ak_activated_or_triggered(self, meta: Meta, c: list[Any]) -> tuple[str, ...]:
+        return ("activated", "triggered")
+
+    def v_may_new_targets(self, meta: Meta, c: list[Any]) -> NewTargetsVP:
+        return NewTargetsVP(text=self._text(meta))
 
     def v_get(self, meta: Meta, c: list[Any]) -> ModifyVP:
         p, t = _pt_mod(str(c[0]), meta)

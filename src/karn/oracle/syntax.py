@@ -294,6 +294,30 @@ class CounterVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class CopyVP(VerbA):
+    """ "copy <spell>" (707.10), with "except that the copy is <color>" (707.9b)."""
+
+    obj: NP
+    color: str = ""
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CopyAbilityVP(VerbA):
+    """ "copy target [activated or] triggered ability you control" (707.10)."""
+
+    kinds: tuple[str, ...]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class NewTargetsVP(VerbA):
+    """ "may choose new targets for the copy" (707.10c), after a "copy" clause."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class ModifyVP(VerbA):
     """ "get +N/+N", "gain <keywords>", "have <keywords>", "can't attack", "can't block",
     "can't attack or block" (611, 613; 508.1c, 509.1b)."""
@@ -1145,6 +1169,11 @@ class EquipA(KeywordA):
 @dataclass(frozen=True, slots=True)
 class ProwessA(KeywordA):
     """ "Prowess" (702.108)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StormA(KeywordA):
+    """ "Storm" (702.40)."""
 
 
 # --------------------------------------------------------------------------- trigger conditions (603.1)

@@ -179,6 +179,7 @@ def _stack_entry(game: Game, s: StackItemView, voice: Voice, names: dict[int, st
         targets=[_target_name(t, voice, names) for slot in s.targets for t in slot],
         x=s.x if s.x else None,
         source=s.source,
+        copy=s.copy,
     )
 
 

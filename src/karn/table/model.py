@@ -89,6 +89,7 @@ class StackEntry(msgspec.Struct, frozen=True):
     targets: list[Target]
     x: int | None = None
     source: int | None = None  # an ability's source object
+    copy: bool = False  # 707.10: a copy of a spell or ability (not cast; not a card)
 
 
 class LogLine(msgspec.Struct, frozen=True, omit_defaults=True):

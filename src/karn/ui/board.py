@@ -110,6 +110,8 @@ def _stack(stack: list[StackEntry]) -> Panel:
     g = Grid.grid(padding=(0, 1))
     for s in stack:
         what = "spell" if s.kind == "spell" else "ability"
+        if s.copy:
+            what = f"copy of a {what}"  # 707.10
         x = f" X={s.x}" if s.x is not None else ""
         targets = " → " + ", ".join(t.name for t in s.targets) if s.targets else ""
         line = (

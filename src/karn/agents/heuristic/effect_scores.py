@@ -130,6 +130,14 @@ def _counter(v: Situation, e: ir.CounterSpell, target: Target, x: int) -> float:
     return harm(target)
 
 
+@scores(ir.CopySpell)
+def _copy(v: Situation, e: ir.CopySpell, target: Target, x: int) -> float:
+    """707.10: a copy of one's own spell is worth about another spell; of an opponent's, less."""
+    if target.spell is not None:
+        return 4.0 if target.mine else 1.0
+    return 0.0
+
+
 @scores(ir.Destroy, ir.Exile, ir.GainControl, ir.ExchangeControl, ir.ExileUntilSourceLeaves)
 def _remove(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
     if target.permanent is None:

@@ -23,6 +23,7 @@ from karn.engine.events import (
     AttackerBlocked,
     AttackerDeclared,
     BlockerDeclared,
+    CopyOnStack,
     CounterChange,
     CreateToken,
     Damage,
@@ -57,8 +58,10 @@ from karn.engine.state import (
     LastKnown,
     Obj,
     Shield,
+    TokenDef,
     ref_player,
 )
+from karn.engine.values import CopyValues
 
 Executor = Callable[[Context, Any], list[GameEvent]]
 EXECUTORS: dict[type, Executor] = {}
@@ -184,11 +187,21 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
     del s.objects[o.id]
     changed(s, layers=ev.origin == BATTLEFIELD)
     returns = _linked_returns(ctx, o.id) if ev.origin == BATTLEFIELD else []
-    if not ev.to or (o.token is not None and ev.to != BATTLEFIELD) or (o.card < 0 and o.token is None):
+    # 608.3f, 707.10f: a copy of a permanent spell resolves into a token
+    spell_copy_token = o.is_copy and not o.ability and ev.to == BATTLEFIELD
+    if (
+        not ev.to
+        or (o.token is not None and ev.to != BATTLEFIELD)
+        or (o.card < 0 and o.token is None and not spell_copy_token)
+    ):
         moved(s, o, ev.origin, None, ev)
         _log_zone_change(ctx, ev, None)
+        if o.is_copy and not o.ability and ev.to:
+            # 707.10a, 704.5e: a copy of a spell in a zone other than the stack ceases to exist
+            ctx.emit("707.10a", f"the copy of {o.name} ceases to exist")
         return returns
-    new = new_object(ctx, o.card, o.name, o.owner, ev.to, token=o.token)
+    token = TokenDef(o.name, 0, 0, (), (), ()) if spell_copy_token else o.token
+    new = new_object(ctx, o.card, o.name, o.owner, ev.to, token=token)
     if ev.to in (BATTLEFIELD, STACK):
         new.controller = o.owner if ev.controller < 0 else ev.controller
     if ev.to == BATTLEFIELD:
@@ -205,6 +218,8 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
             new.bestowed = o.bestowed and bool(ev.attach_to)  # 702.103b, 702.103e
         new.chosen = dict(ev.chosen) if ev.chosen else None  # 607.2a: what was chosen as it entered (614.12a)
         new.copy_of = ev.copy_of  # 707.9: it enters as a copy (layer 1a)
+        if spell_copy_token and new.copy_of is None:
+            new.copy_of = o.copy_of or CopyValues(name=o.name)  # 707.10f: the spell copy's values
         if ev.attach_to and ev.attach_to in s.objects and s.objects[ev.attach_to].zone == BATTLEFIELD:
             new.attached_to = ev.attach_to  # 303.4f
         if ev.add_types or ev.add_subtypes:
@@ -697,6 +712,7 @@ def _next_turn_over(s: GameState, r: RulesEffect) -> bool:
 @executes(StartTurn)
 def execute_start_turn(ctx: Context, ev: StartTurn) -> list[GameEvent]:
     s = ctx.state
+    s.spells_cast = 0  # 702.40a: storm counts the spells cast this turn
     for p in s.players:
         p.lands_played = 0
         p.drawn_this_turn = 0
@@ -712,7 +728,51 @@ def execute_start_turn(ctx: Context, ev: StartTurn) -> list[GameEvent]:
 
 @executes(SpellCast)
 def execute_spell_cast(ctx: Context, ev: SpellCast) -> list[GameEvent]:
-    return []  # recorded only: "whenever a player casts" (603.2)
+    """Recorded for "whenever a player casts" (603.2); counted for storm (702.40a)."""
+    s = ctx.state
+    ev.before = s.spells_cast
+    s.spells_cast += 1
+    changed(s)
+    return []
+
+
+@executes(CopyOnStack)
+def execute_copy_on_stack(ctx: Context, ev: CopyOnStack) -> list[GameEvent]:
+    """707.10: a copy of a spell (or ability, 707.10b) is put onto the stack (on top) under its controller's
+    control, who also owns it (it isn't a card, 707.10a: card -1). It copies the spell's
+    copiable values and the choices made for it: modes, targets, the value of X, kicker and
+    other additional costs paid, how damage is divided (707.10). It wasn't cast."""
+    s = ctx.state
+    o = s.objects.get(ev.obj)
+    if o is None or o.zone != STACK:
+        return []
+    copied = ev.copy_of or o.copy_of
+    new = new_object(ctx, -1, o.name, ev.controller, STACK, is_copy=True, copy_of=copied)
+    new.controller = ev.controller
+    if o.ability:
+        # 707.10b: a copy of an ability has the same source; a triggered ability's copy keeps
+        # what its trigger event was (603.7c)
+        new.owner = o.owner
+        new.ability = o.ability
+        new.source = o.source
+        new.trigger = o.trigger
+    new.x = o.x
+    new.mode = list(o.mode)
+    new.targets = [list(slot) for slot in o.targets]
+    new.kicked = o.kicked
+    new.division = o.division
+    new.chosen = dict(o.chosen) if o.chosen else None
+    new.bestowed = o.bestowed
+    s.stack.append(new.id)
+    ev.new_id = new.id
+    changed(s, layers=True)
+    targets = [
+        ctx.describe(t) if t > 0 else ctx.player_name(ref_player(t)) for slot in new.targets for t in slot
+    ]
+    aimed = f" targeting {', '.join(targets)}" if targets else ""
+    what = f"{o.name}'s ability" if o.ability else o.name
+    ctx.emit(ev.rule, f"{ctx.player_name(ev.controller)} puts a copy of {what} onto the stack{aimed}")
+    return []
 
 
 @executes(BlockerDeclared)

@@ -42,6 +42,7 @@ from karn.oracle.lowering import (  # noqa: F401
     chains,
     continuous,
     control,
+    copies,
     costs,
     counters,
     damage,

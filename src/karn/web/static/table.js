@@ -218,7 +218,7 @@ function renderStack() {
   const st = $("stack");
   $("stack-zone").classList.toggle("empty-stack", table.stack.length === 0);
   st.innerHTML = table.stack.length
-    ? table.stack.map((s) => cardHtml(s, `stack-item ${s.kind} ${byCard.has(s.id) ? "actionable" : ""}`)).join("")
+    ? table.stack.map((s) => cardHtml(s, `stack-item ${s.kind} ${s.copy ? "copy" : ""} ${byCard.has(s.id) ? "actionable" : ""}`)).join("")
     : '<span class="empty">empty</span>';
 }
 
