@@ -1126,6 +1126,9 @@ class EntersReplacement:
     copy_of: Filter | None = None
     copy_types: tuple[str, ...] = ()
     copy_subtypes: tuple[str, ...] = ()
+    # "Creatures you control enter as a copy of this creature." (707.9, 614.1c): the permanents
+    # ``filter`` describes enter as a copy of this ability's source (no choice).
+    copy_of_source: bool = False
 
 
 @dataclass(frozen=True, slots=True)

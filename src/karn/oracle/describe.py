@@ -196,6 +196,8 @@ def enters_text(r: EntersReplacement) -> str:
             f"(its controller may have it enter as a copy of a {filter_text(r.copy_of)}"
             + (f", except it's also {extra})" if extra else ")")
         )
+    if r.copy_of_source:
+        parts.append("as a copy of this permanent")
     if r.choose:
         parts.append(f"(its controller chooses a {r.choose.replace('_', ' ')} as it enters)")
     return " ".join([who, *parts]) if parts else f"{who} (unchanged)"

@@ -1263,6 +1263,9 @@ class _Builder(Transformer[Token, Any]):
     def v_enters_tapped(self, meta: Meta, c: list[Any]) -> EntersVP:
         return EntersVP(tapped=True, text=self._text(meta))
 
+    def v_enters_as_copy_of_self(self, meta: Meta, c: list[Any]) -> EntersVP:
+        return EntersVP(copy_of_source=True, text=self._text(meta))
+
     def v_enters_with_counters(self, meta: Meta, c: list[Any]) -> EntersVP:
         # children: [tapped], amount, PT_MOD, "it"/"them" (the entering object)
         count, kind = c[-3], str(c[-2])

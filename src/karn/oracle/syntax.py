@@ -589,6 +589,8 @@ class EntersVP(VerbA):
     tapped: bool = False
     counters: tuple[tuple[str, AmountA], ...] = ()
     text: str = ""
+    # "Creatures you control enter as a copy of this creature." (707.9, 614.1c)
+    copy_of_source: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -213,7 +213,7 @@ def _enters(ctx: Context, ev: ZoneChange) -> Iterator[Replacement]:
             o.owner,
             c.controller,
         ):
-            yield _enters_replacement(f"enters:{src}:{aid}", ab, c.name)
+            yield _enters_replacement(f"enters:{src}:{aid}", ab, c.name, source=src)
 
 
 @finds(ZoneChange)
@@ -321,9 +321,26 @@ def _copy_replacement(rid: str, ab: ir.EntersReplacement, source_name: str) -> R
     )
 
 
+def _copy_of_source_replacement(rid: str, source: int, source_name: str, inner: bool) -> Replacement:
+    """ "Creatures you control enter as a copy of this creature." (707.9, 614.1c): a copy
+    replacement (616.1c) without a choice; the copiable values are the source's as the effect
+    is applied (707.2c, 707.3), so its own "enters tapped" no longer applies (616.1f)."""
+
+    def apply(ctx: Context, ev: ZoneChange | CreateToken, pick: int) -> list[GameEvent]:
+        if source in ctx.state.battlefield:
+            ev.copy_of = copiable_values(ctx.state, source)
+            what = ev.token.name if isinstance(ev, CreateToken) else ctx.describe(ev.obj)
+            ctx.emit("707.9", f"{what} enters as a copy of {ctx.describe(source)}")
+        return [ev]
+
+    return Replacement(rid, f"enters as a copy of {source_name}", "copy", apply, inner=inner)
+
+
 def _enters_replacement(
-    rid: str, ab: ir.EntersReplacement, source_name: str, inner: bool = False
+    rid: str, ab: ir.EntersReplacement, source_name: str, inner: bool = False, source: int = -1
 ) -> Replacement:
+    if ab.copy_of_source:
+        return _copy_of_source_replacement(rid, source, source_name, inner)
     if ab.copy_of is not None:
         return _copy_replacement(rid, ab, source_name)
     if ab.choose is not None:
@@ -363,4 +380,4 @@ def _tokens_enter(ctx: Context, ev: CreateToken) -> Iterator[Replacement]:
         if f is not None and characteristics_match(
             f, td.types, td.subtypes, td.supertypes, td.colors, ev.controller, ev.controller, c.controller
         ):
-            yield _enters_replacement(f"enters:{src}:{aid}", ab, c.name, inner=True)
+            yield _enters_replacement(f"enters:{src}:{aid}", ab, c.name, inner=True, source=src)

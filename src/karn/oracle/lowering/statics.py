@@ -430,6 +430,8 @@ def lower_enters(item: Item, ctx: Ctx, text: str) -> EntersReplacement:
         counters.append((kind.lower(), amount(count)))
     subject = item.subject
     if subject is not None and subject.kind == "self":
+        if vp.copy_of_source:
+            raise ctx.fail(f"'{text}': ~ entering as a copy of itself")
         return EntersReplacement(self_only=True, tapped=vp.tapped, counters=tuple(counters), text=text)
     if (
         subject is not None
@@ -440,7 +442,12 @@ def lower_enters(item: Item, ctx: Ctx, text: str) -> EntersReplacement:
         if d.objects is None or d.players is not None or d.objects.zone != "battlefield":
             raise ctx.fail(f"'{subject.text}' are not permanents entering the battlefield")
         return EntersReplacement(
-            self_only=False, filter=d.objects, tapped=vp.tapped, counters=tuple(counters), text=text
+            self_only=False,
+            filter=d.objects,
+            tapped=vp.tapped,
+            counters=tuple(counters),
+            text=text,
+            copy_of_source=vp.copy_of_source,
         )
     raise ctx.fail(f"the IR cannot say how '{subject.text if subject else ''}' enters")
 
