@@ -337,6 +337,17 @@ class StepBegins(msgspec.Struct, tag="step_begins", kw_only=True):
     applied: list[str] = msgspec.field(default_factory=list)
 
 
+class BecomeCopy(msgspec.Struct, tag="become_copy", kw_only=True):
+    """A permanent on the battlefield becomes a copy of another object (707.4): its copiable
+    values become ``copy_of``; it doesn't enter or leave the battlefield."""
+
+    obj: int
+    copy_of: CopyValues
+    text: str = ""
+    rule: str = "707.4"
+    applied: list[str] = msgspec.field(default_factory=list)
+
+
 GameEvent = (
     ZoneChange
     | Damage
@@ -365,6 +376,7 @@ GameEvent = (
     | StepBegins
     | BlockerDeclared
     | AttackerBlocked
+    | BecomeCopy
 )
 
 

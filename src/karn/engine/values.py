@@ -121,3 +121,10 @@ class CopyValues(msgspec.Struct, frozen=True, array_like=True, omit_defaults=Tru
     token: TokenDef | None = None
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
+    # 707.9b: "except it's 7/7" (the copied CDA defining them is not copied, 707.9d)
+    power: int | None = None
+    toughness: int | None = None
+    # 707.9c: "except it doesn't copy that creature's color": the colors it keeps
+    colors: tuple[str, ...] | None = None
+    # 707.9a: abilities the copy gains ("except it has this ability"), by ability id
+    abilities: tuple[str, ...] = ()

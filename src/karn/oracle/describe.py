@@ -21,11 +21,13 @@ from karn.ir.nodes import (
     ApplyContinuous,
     ApplyRules,
     Attach,
+    BecomeCopy,
     Bestow,
     CastRestriction,
     Change,
     CompiledCard,
     Condition,
+    CopyExcept,
     Cost,
     CostIncrease,
     CostReduction,
@@ -196,6 +198,8 @@ def enters_text(r: EntersReplacement) -> str:
             f"(its controller may have it enter as a copy of a {filter_text(r.copy_of)}"
             + (f", except it's also {extra})" if extra else ")")
         )
+    if r.copy_except is not None:
+        parts.append(f"(the copy{copy_except_text(r.copy_except)})")
     if r.copy_of_source:
         parts.append("as a copy of this permanent")
     if r.choose:
@@ -761,6 +765,25 @@ def _create_token(e: CreateToken) -> str:
 def _create_copy_token(e: CreateCopyToken) -> str:
     n = "a token" if e.count == 1 else f"{amount_text(e.count)} tokens"
     return f"create {n} that's a copy of {ref_text(e.what)}"
+
+
+def copy_except_text(x: CopyExcept) -> str:
+    """ ", except it's 7/7 and it has this ability" (707.9)."""
+    parts = []
+    if x.types or x.subtypes:
+        parts.append(f"it's also {' '.join(x.subtypes + x.types)}")
+    if x.power is not None:
+        parts.append(f"it's {x.power}/{x.toughness}")
+    if x.keep_color:
+        parts.append("it keeps its own color")
+    if x.this_ability:
+        parts.append("it has this ability")
+    return ", except " + " and ".join(parts) if parts else ""
+
+
+@renders(BecomeCopy)
+def _become_copy(e: BecomeCopy) -> str:
+    return f"{ref_text(e.what)} becomes a copy of {ref_text(e.of)}{copy_except_text(e.exceptions)}"
 
 
 @renders(AddMana)

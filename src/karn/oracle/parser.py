@@ -30,6 +30,7 @@ from karn.oracle.syntax import (
     AsLongAsSentence,
     AttachVP,
     AttacksTriggerA,
+    BecomeCopyVP,
     BestowA,
     BlockLimitVP,
     CantBeRegeneratedVP,
@@ -44,6 +45,7 @@ from karn.oracle.syntax import (
     CombatTriggerA,
     ConditionA,
     ControlVP,
+    CopyExceptions,
     CostA,
     CostIncreaseVP,
     CostReductionVP,
@@ -1160,18 +1162,49 @@ class _Builder(Transformer[Token, Any]):
 
     def v_enter_as_copy(self, meta: Meta, c: list[Any]) -> EnterAsCopyVP:
         what: Desc = c[0]
-        types: tuple[str, ...] = ()
-        subtypes: tuple[str, ...] = ()
-        if len(c) > 1:
-            types, subtypes = c[1]
-        return EnterAsCopyVP(what, types, subtypes, text=self._text(meta))
+        ex = c[1] if len(c) > 1 else CopyExceptions()
+        return EnterAsCopyVP(what, ex.types, ex.subtypes, text=self._text(meta), exceptions=ex)
+
+    def v_become_copy(self, meta: Meta, c: list[Any]) -> BecomeCopyVP:
+        ex = c[1] if len(c) > 1 else CopyExceptions()
+        return BecomeCopyVP(c[0], ex, text=self._text(meta))
 
     def copy_choice(self, meta: Meta, c: list[Any]) -> Desc:
         desc: Desc = c[-1]
         return desc
 
-    def copy_except(self, meta: Meta, c: list[Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        return self._type_words(c)
+    def copy_except(self, meta: Meta, c: list[Any]) -> CopyExceptions:
+        """707.9: the exceptions of one copy effect, combined."""
+        out = CopyExceptions()
+        for x in c:
+            out = replace(
+                out,
+                types=out.types + x.types,
+                subtypes=out.subtypes + x.subtypes,
+                power=x.power if x.power is not None else out.power,
+                toughness=x.toughness if x.toughness is not None else out.toughness,
+                this_ability=out.this_ability or x.this_ability,
+                not_color=out.not_color or x.not_color,
+            )
+        return out
+
+    def cx_add_types(self, meta: Meta, c: list[Any]) -> CopyExceptions:
+        types, subtypes = self._type_words(c)
+        return CopyExceptions(types=types, subtypes=subtypes)
+
+    def cx_pt(self, meta: Meta, c: list[Any]) -> CopyExceptions:
+        p, _, t = str(c[0]).partition("/")
+        if not (p.isdigit() and t.isdigit()):
+            raise ParseError(f"a copy that's {c[0]}", meta.start_pos)
+        return CopyExceptions(power=int(p), toughness=int(t))
+
+    def cx_this_ability(self, meta: Meta, c: list[Any]) -> CopyExceptions:
+        return CopyExceptions(this_ability=True)
+
+    def cx_not_color(self, meta: Meta, c: list[Any]) -> CopyExceptions:
+        if str(c[0]) != "creature":
+            raise ParseError(f"doesn't copy that {c[0]}'s color", meta.start_pos)
+        return CopyExceptions(not_color=True)
 
     def q_on_battlefield(self, meta: Meta, c: list[Any]) -> Qual:
         return Qual("zone", "battlefield", player=NP("a", text="a"))

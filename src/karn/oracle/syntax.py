@@ -594,6 +594,31 @@ class EntersVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class CopyExceptions:
+    """The exceptions of a copy effect (707.9): "except it's a TYPE in addition to its other
+    types" (``types``, ``subtypes``), "except it's 7/7" (``power``, ``toughness``, 707.9b),
+    "except it has this ability" (707.9a), "except it doesn't copy that creature's color"
+    (707.9c)."""
+
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    power: int | None = None
+    toughness: int | None = None
+    this_ability: bool = False
+    not_color: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class BecomeCopyVP(VerbA):
+    """ "[this creature] becomes a copy of that creature[, except it has this ability]" (707.4:
+    a permanent already on the battlefield becomes a copy)."""
+
+    what: NP
+    exceptions: CopyExceptions = CopyExceptions()
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class EnterAsCopyVP(VerbA):
     """ "[you may] have ~ enter as a copy of any creature on the battlefield[, except it's a
     TYPE in addition to its other types]" (707.9, 614.1c)."""
@@ -602,6 +627,7 @@ class EnterAsCopyVP(VerbA):
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
     text: str = ""
+    exceptions: CopyExceptions = CopyExceptions()
 
 
 @dataclass(frozen=True, slots=True)

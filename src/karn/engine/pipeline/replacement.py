@@ -30,7 +30,7 @@ from karn import ir
 from karn.engine.context import Context
 from karn.engine.events import CounterChange, CreateToken, Damage, GameEvent, ZoneChange
 from karn.engine.filters import characteristics_match
-from karn.engine.layers import copiable_values
+from karn.engine.layers import copiable_values, with_exceptions
 from karn.engine.state import BATTLEFIELD, EXILE, STACK, Option, ref_player
 from karn.engine.subtypes import COLOR_NAMES, COLORS, CREATURE_TYPES
 
@@ -306,6 +306,9 @@ def _copy_replacement(rid: str, ab: ir.EntersReplacement, source_name: str) -> R
                     types=values.types + tuple(t for t in ab.copy_types if t not in values.types),
                     subtypes=values.subtypes + tuple(t for t in ab.copy_subtypes if t not in values.subtypes),
                 )
+            if ab.copy_except is not None:
+                # 707.9b-d: "except it's 7/7", "except it doesn't copy that creature's color"
+                values = with_exceptions(ctx.printed, values, ab.copy_except, ctx.state.objects[ev.obj])
             ev.copy_of = values
             ctx.emit("707.9", f"{source_name} enters as a copy of {ctx.describe(a)}")
         return [ev]

@@ -57,6 +57,7 @@ from karn.oracle.lowering.replacements import (
     static_replacement,
     static_replacement_or_lose,
 )
+from karn.oracle.lowering.tokens import copy_except
 from karn.oracle.syntax import (
     NP,
     AsEntersChooseSentence,
@@ -203,12 +204,16 @@ def _enter_as_copy(effects: Effects, ctx: Ctx, text: str) -> EntersReplacement |
         raise ctx.fail(f"a copy of '{copy.what.text}'")
     if described.objects.zone != "battlefield":
         raise ctx.fail(f"a copy of an object in the {described.objects.zone}")
+    if copy.exceptions.this_ability:
+        raise ctx.fail(f"'{copy.text}': 'this ability' of a replacement effect")
+    extra = copy_except(replace(copy.exceptions, types=(), subtypes=()), ctx)
     return EntersReplacement(
         self_only=True,
         copy_of=described.objects,
         copy_types=copy.types,
         copy_subtypes=copy.subtypes,
         text=text,
+        copy_except=extra,
     )
 
 

@@ -1,12 +1,12 @@
-"""Creating tokens (111, 701.7)."""
+"""Creating tokens (111, 701.7) and copies (707)."""
 
 from __future__ import annotations
 
-from karn.ir.nodes import CreateCopyToken, CreateToken, Effect, Ref, TokenDef
-from karn.oracle.lowering.context import amount
+from karn.ir.nodes import BecomeCopy, CopyExcept, CreateCopyToken, CreateToken, Effect, Ref, TokenDef
+from karn.oracle.lowering.context import Ctx, amount
 from karn.oracle.lowering.references import imperative, object_sel
 from karn.oracle.lowering.registry import Clause, lowers
-from karn.oracle.syntax import CreateCopyTokenVP, CreateTokenVP
+from karn.oracle.syntax import BecomeCopyVP, CopyExceptions, CreateCopyTokenVP, CreateTokenVP
 
 
 @lowers(CreateCopyTokenVP)
@@ -19,6 +19,37 @@ def lower_create_copy_token(vp: CreateCopyTokenVP, clause: Clause) -> list[Effec
         raise ctx.fail(f"a copy of each of '{vp.what.text}'")
     ctx.opaque = True  # the IR has no reference to the created token
     return [CreateCopyToken(what)]
+
+
+def copy_except(ex: CopyExceptions, ctx: Ctx) -> CopyExcept | None:
+    """The exceptions of a copy effect (707.9), or None when it has none."""
+    if ex == CopyExceptions():
+        return None
+    return CopyExcept(
+        types=ex.types,
+        subtypes=ex.subtypes,
+        power=ex.power,
+        toughness=ex.toughness,
+        this_ability=ex.this_ability,
+        keep_color=ex.not_color,
+    )
+
+
+@lowers(BecomeCopyVP)
+def lower_become_copy(vp: BecomeCopyVP, clause: Clause) -> list[Effect]:
+    """707.4: "this creature becomes a copy of that creature[, except it has this ability]": a
+    permanent already on the battlefield takes another object's copiable values."""
+    ctx = clause.ctx
+    if clause.subject is None or clause.subject.kind != "self":
+        raise ctx.fail(f"'{clause.subject.text if clause.subject else ''}' becoming a copy")
+    # "that creature" is read before "this creature" names the source (its antecedent is the
+    # trigger's object)
+    of = object_sel(vp.what, ctx)
+    if not isinstance(of, Ref):
+        raise ctx.fail(f"a copy of each of '{vp.what.text}'")
+    what = object_sel(clause.subject, ctx)
+    assert isinstance(what, Ref)  # the source itself
+    return [BecomeCopy(what, of, copy_except(vp.exceptions, ctx) or CopyExcept())]
 
 
 @lowers(CreateTokenVP)
