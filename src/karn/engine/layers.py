@@ -904,7 +904,8 @@ def with_exceptions(
 ) -> CopyValues:
     """707.9: the exceptions of a copy effect become part of the copy's copiable values: added
     types (707.9b), power and toughness (707.9b, 707.9d), the copy's own colors kept (707.9c:
-    those of its card or token), the ability whose effect this is gained (707.9a)."""
+    those of its card or token), the ability whose effect this is (``ability``, its id) or the
+    quoted abilities of ``x.gains`` gained (707.9a: by their ids, quoted in ``ability``)."""
     replace = msgspec.structs.replace
     if x.types or x.subtypes:
         values = replace(
@@ -919,6 +920,12 @@ def with_exceptions(
         values = replace(values, colors=tuple(own))
     if x.this_ability and ability and ability not in values.abilities:
         values = replace(values, abilities=(*values.abilities, ability))
+    if x.gains and ability:
+        quoted = quoted_abilities(printed.pool.ability(ability))
+        gained = tuple(nested_id(ability, quoted.index(g.ability)) for g in x.gains if g.ability in quoted)
+        values = replace(
+            values, abilities=values.abilities + tuple(a for a in gained if a not in values.abilities)
+        )
     return values
 
 

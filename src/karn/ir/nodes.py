@@ -591,6 +591,8 @@ class CopyExcept:
     toughness: int | None = None
     this_ability: bool = False
     keep_color: bool = False
+    # 707.9a: "except it has \"At the beginning of your upkeep, ...\"": quoted abilities it gains
+    gains: tuple[GainAbility, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -778,6 +778,7 @@ def copy_except_text(x: CopyExcept) -> str:
         parts.append("it keeps its own color")
     if x.this_ability:
         parts.append("it has this ability")
+    parts.extend(f"it has [{describe_ability(g.ability)}]" for g in x.gains)
     return ", except " + " and ".join(parts) if parts else ""
 
 

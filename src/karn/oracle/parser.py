@@ -1169,6 +1169,16 @@ class _Builder(Transformer[Token, Any]):
         ex = c[1] if len(c) > 1 else CopyExceptions()
         return BecomeCopyVP(c[0], ex, text=self._text(meta))
 
+    def v_have_self_become_copy(self, meta: Meta, c: list[Any]) -> BecomeCopyVP:
+        ex = c[1] if len(c) > 1 else CopyExceptions()
+        return BecomeCopyVP(c[0], ex, text=self._text(meta), have_self=True)
+
+    def cx_gains_triggered(self, meta: Meta, c: list[Any]) -> CopyExceptions:
+        trig = next(x for x in c if isinstance(x, TriggeredA))
+        text = self._text(meta)
+        quoted = text[text.find('"') + 1 : text.rfind('"')]
+        return CopyExceptions(gains=((trig, quoted),))
+
     def copy_choice(self, meta: Meta, c: list[Any]) -> Desc:
         desc: Desc = c[-1]
         return desc
@@ -1185,6 +1195,7 @@ class _Builder(Transformer[Token, Any]):
                 toughness=x.toughness if x.toughness is not None else out.toughness,
                 this_ability=out.this_ability or x.this_ability,
                 not_color=out.not_color or x.not_color,
+                gains=out.gains + x.gains,
             )
         return out
 

@@ -606,6 +606,8 @@ class CopyExceptions:
     toughness: int | None = None
     this_ability: bool = False
     not_color: bool = False
+    # "except ... it has \"At the beginning of your upkeep, ...\"" (707.9a): quoted abilities
+    gains: tuple[tuple[TriggeredA, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -616,6 +618,7 @@ class BecomeCopyVP(VerbA):
     what: NP
     exceptions: CopyExceptions = CopyExceptions()
     text: str = ""
+    have_self: bool = False  # "[you may] have ~ become a copy of ...": the source becomes it
 
 
 @dataclass(frozen=True, slots=True)

@@ -277,7 +277,7 @@ def _choice_replacement(rid: str, ab: ir.EntersReplacement, source_name: str) ->
     )
 
 
-def _copy_replacement(rid: str, ab: ir.EntersReplacement, source_name: str) -> Replacement:
+def _copy_replacement(rid: str, ab: ir.EntersReplacement, source_name: str, ability: str) -> Replacement:
     """ "You may have ~ enter as a copy of any creature on the battlefield" (707.9, 614.1c): the
     player who will control it chooses an object the filter describes, or none, as it would
     enter (614.12a); it enters with that object's copiable values (707.2, 707.3), plus the
@@ -308,7 +308,9 @@ def _copy_replacement(rid: str, ab: ir.EntersReplacement, source_name: str) -> R
                 )
             if ab.copy_except is not None:
                 # 707.9b-d: "except it's 7/7", "except it doesn't copy that creature's color"
-                values = with_exceptions(ctx.printed, values, ab.copy_except, ctx.state.objects[ev.obj])
+                values = with_exceptions(
+                    ctx.printed, values, ab.copy_except, ctx.state.objects[ev.obj], ability
+                )
             ev.copy_of = values
             ctx.emit("707.9", f"{source_name} enters as a copy of {ctx.describe(a)}")
         return [ev]
@@ -345,7 +347,7 @@ def _enters_replacement(
     if ab.copy_of_source:
         return _copy_of_source_replacement(rid, source, source_name, inner)
     if ab.copy_of is not None:
-        return _copy_replacement(rid, ab, source_name)
+        return _copy_replacement(rid, ab, source_name, rid.split(":", 2)[-1])
     if ab.choose is not None:
         return _choice_replacement(rid, ab, source_name)
 

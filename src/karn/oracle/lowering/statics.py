@@ -206,7 +206,7 @@ def _enter_as_copy(effects: Effects, ctx: Ctx, text: str) -> EntersReplacement |
         raise ctx.fail(f"a copy of an object in the {described.objects.zone}")
     if copy.exceptions.this_ability:
         raise ctx.fail(f"'{copy.text}': 'this ability' of a replacement effect")
-    extra = copy_except(replace(copy.exceptions, types=(), subtypes=()), ctx)
+    extra = copy_except(replace(copy.exceptions, types=(), subtypes=()), ctx, text)
     return EntersReplacement(
         self_only=True,
         copy_of=described.objects,

@@ -2,9 +2,21 @@
 
 from __future__ import annotations
 
-from karn.ir.nodes import BecomeCopy, CopyExcept, CreateCopyToken, CreateToken, Effect, Ref, TokenDef
+import re
+from dataclasses import replace
+
+from karn.ir.nodes import (
+    BecomeCopy,
+    CopyExcept,
+    CreateCopyToken,
+    CreateToken,
+    Effect,
+    GainAbility,
+    Ref,
+    TokenDef,
+)
 from karn.oracle.lowering.context import Ctx, amount
-from karn.oracle.lowering.references import imperative, object_sel
+from karn.oracle.lowering.references import imperative, object_sel, self_ref
 from karn.oracle.lowering.registry import Clause, lowers
 from karn.oracle.syntax import BecomeCopyVP, CopyExceptions, CreateCopyTokenVP, CreateTokenVP
 
@@ -21,10 +33,17 @@ def lower_create_copy_token(vp: CreateCopyTokenVP, clause: Clause) -> list[Effec
     return [CreateCopyToken(what)]
 
 
-def copy_except(ex: CopyExceptions, ctx: Ctx) -> CopyExcept | None:
-    """The exceptions of a copy effect (707.9), or None when it has none."""
+def copy_except(ex: CopyExceptions, ctx: Ctx, text: str = "") -> CopyExcept | None:
+    """The exceptions of a copy effect (707.9), or None when it has none; the quoted abilities
+    keep their Oracle wording from ``text``, the ability's."""
     if ex == CopyExceptions():
         return None
+    from karn.oracle.lowering.abilities import lower_triggered  # the quoted abilities' own lowering
+
+    quoted = re.findall(r'"([^"]*)"', text)
+    if len(quoted) == len(ex.gains):
+        ex = replace(ex, gains=tuple((trig, q) for (trig, _), q in zip(ex.gains, quoted, strict=True)))
+
     return CopyExcept(
         types=ex.types,
         subtypes=ex.subtypes,
@@ -32,6 +51,7 @@ def copy_except(ex: CopyExceptions, ctx: Ctx) -> CopyExcept | None:
         toughness=ex.toughness,
         this_ability=ex.this_ability,
         keep_color=ex.not_color,
+        gains=tuple(GainAbility(lower_triggered(trig, text)) for trig, text in ex.gains),
     )
 
 
@@ -40,6 +60,13 @@ def lower_become_copy(vp: BecomeCopyVP, clause: Clause) -> list[Effect]:
     """707.4: "this creature becomes a copy of that creature[, except it has this ability]": a
     permanent already on the battlefield takes another object's copiable values."""
     ctx = clause.ctx
+    if vp.have_self:
+        # "[you may] have this creature become a copy of target creature"
+        imperative(clause.subject, ctx)
+        of = object_sel(vp.what, ctx)
+        if not isinstance(of, Ref):
+            raise ctx.fail(f"a copy of each of '{vp.what.text}'")
+        return [BecomeCopy(self_ref(ctx), of, copy_except(vp.exceptions, ctx) or CopyExcept())]
     if clause.subject is None or clause.subject.kind != "self":
         raise ctx.fail(f"'{clause.subject.text if clause.subject else ''}' becoming a copy")
     # "that creature" is read before "this creature" names the source (its antecedent is the
