@@ -5,7 +5,18 @@ from __future__ import annotations
 import pytest
 
 from karn.cards.database import CardDatabase
-from karn.ir.nodes import BecomeCopy, CopyExcept, EntersReplacement, Filter, May, Ref, Triggered, Unsupported
+from karn.ir.nodes import (
+    BecomeCopy,
+    CantBeCountered,
+    CopyExcept,
+    EntersReplacement,
+    Filter,
+    May,
+    Ref,
+    Triggered,
+    Unsupported,
+    Var,
+)
 from karn.oracle import compile_text
 from karn.oracle.compiler import compile_face
 from karn.oracle.describe import describe_abilities
@@ -84,3 +95,11 @@ def test_what_copy_wordings_are_refused(text: str, reason: str) -> None:
     cc = compile_text(text, type_line="Creature — Shapeshifter")
     (u,) = cc.abilities
     assert isinstance(u, Unsupported) and reason in u.reason
+
+
+@pytest.mark.cr("707.9e", "113.6g")
+def test_altered_ego(db: CardDatabase) -> None:
+    uncounterable, ego = abilities(db, "Altered Ego")
+    assert uncounterable == CantBeCountered(text="This spell can't be countered.")
+    assert isinstance(ego, EntersReplacement) and ego.copy_except is not None
+    assert ego.copy_except.counters == (("+1/+1", Var("X")),)

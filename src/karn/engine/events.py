@@ -42,6 +42,9 @@ class ZoneChange(msgspec.Struct, tag="zone", kw_only=True):
     attach_to: int = 0
     chosen: dict[str, str] = msgspec.field(default_factory=dict)  # 614.12a: chosen as it enters
     copy_of: CopyValues | None = None  # 707.9, 614.1c: it enters as a copy
+    # 707.9e: the counters an exception of the copy effect adds (taken back if another copy
+    # effect is applied after it)
+    copy_counters: dict[str, int] | None = None
     position: str = "top"
     # The log line (the pipeline writes a default one when empty) and who sees the
     # card's name: an empty `seen_by` means everyone; else `public` is what others read.

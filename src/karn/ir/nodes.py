@@ -591,6 +591,9 @@ class CopyExcept:
     toughness: int | None = None
     this_ability: bool = False
     keep_color: bool = False
+    # 707.9e: "except it enters with X additional +1/+1 counters on it": an additional effect
+    # that doesn't happen if another copy effect is applied after this one
+    counters: tuple[tuple[str, Amount], ...] = ()
     # 707.9a: "except it has \"At the beginning of your upkeep, ...\"": quoted abilities it gains
     gains: tuple[GainAbility, ...] = ()
 
@@ -1316,6 +1319,14 @@ class Unsupported:
     reason: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class CantBeCountered:
+    """ "This spell can't be countered." (113.6g: it functions on the stack): effects that
+    counter it do nothing to it (701.6a)."""
+
+    text: str = ""
+
+
 Ability = (
     Keyword
     | Activated
@@ -1337,6 +1348,7 @@ Ability = (
     | FlashPermission
     | Bestow
     | Flashback
+    | CantBeCountered
     | Unsupported
 )
 

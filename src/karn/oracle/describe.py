@@ -23,6 +23,7 @@ from karn.ir.nodes import (
     Attach,
     BecomeCopy,
     Bestow,
+    CantBeCountered,
     CastRestriction,
     Change,
     CompiledCard,
@@ -179,6 +180,8 @@ def describe_ability(a: Ability) -> str:
         return f"Replacement: skip your {a.step} step"
     if isinstance(a, EntersChoice):
         return f"As enters: choose a {'color' if a.kind == 'color' else 'creature type'}"
+    if isinstance(a, CantBeCountered):
+        return "Static: this spell can't be countered"
     if isinstance(a, OpeningHand):
         return "Opening hand: may begin the game on the battlefield"
     if isinstance(a, Unsupported):
@@ -776,6 +779,11 @@ def copy_except_text(x: CopyExcept) -> str:
         parts.append(f"it's {x.power}/{x.toughness}")
     if x.keep_color:
         parts.append("it keeps its own color")
+    if x.counters:
+        parts.append(
+            "it enters with "
+            + " and ".join(f"{amount_text(n)} additional {k} counter(s)" for k, n in x.counters)
+        )
     if x.this_ability:
         parts.append("it has this ability")
     parts.extend(f"it has [{describe_ability(g.ability)}]" for g in x.gains)

@@ -33,6 +33,7 @@ from karn.oracle.syntax import (
     BecomeCopyVP,
     BestowA,
     BlockLimitVP,
+    CantBeCounteredVP,
     CantBeRegeneratedVP,
     CantBlockWithVP,
     CantCastVP,
@@ -1196,6 +1197,7 @@ class _Builder(Transformer[Token, Any]):
                 this_ability=out.this_ability or x.this_ability,
                 not_color=out.not_color or x.not_color,
                 gains=out.gains + x.gains,
+                counters=out.counters + x.counters,
             )
         return out
 
@@ -1208,6 +1210,12 @@ class _Builder(Transformer[Token, Any]):
         if not (p.isdigit() and t.isdigit()):
             raise ParseError(f"a copy that's {c[0]}", meta.start_pos)
         return CopyExceptions(power=int(p), toughness=int(t))
+
+    def cx_counters(self, meta: Meta, c: list[Any]) -> CopyExceptions:
+        return CopyExceptions(counters=((str(c[1]), c[0]),))
+
+    def v_cant_be_countered(self, meta: Meta, c: list[Any]) -> CantBeCounteredVP:
+        return CantBeCounteredVP(text=self._text(meta))
 
     def cx_this_ability(self, meta: Meta, c: list[Any]) -> CopyExceptions:
         return CopyExceptions(this_ability=True)

@@ -248,6 +248,13 @@ class DestroyVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class CantBeCounteredVP(VerbA):
+    """ "This spell can't be countered." (113.6g)."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class CantBeRegeneratedVP(VerbA):
     """ "It can't be regenerated." after a destroy (701.19c)."""
 
@@ -606,6 +613,7 @@ class CopyExceptions:
     toughness: int | None = None
     this_ability: bool = False
     not_color: bool = False
+    counters: tuple[tuple[str, AmountA], ...] = ()  # 707.9e: "it enters with X additional ..."
     # "except ... it has \"At the beginning of your upkeep, ...\"" (707.9a): quoted abilities
     gains: tuple[tuple[TriggeredA, str], ...] = ()
 

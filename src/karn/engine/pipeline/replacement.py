@@ -277,6 +277,31 @@ def _choice_replacement(rid: str, ab: ir.EntersReplacement, source_name: str) ->
     )
 
 
+def _take_back_copy_counters(ev: ZoneChange) -> None:
+    """707.9e: another copy effect applied after a copy effect whose exception is an additional
+    effect ("it enters with X additional +1/+1 counters"): that effect doesn't happen."""
+    if not ev.copy_counters:
+        return
+    for kind, n in ev.copy_counters.items():
+        left = ev.counters.get(kind, 0) - n
+        if left > 0:
+            ev.counters[kind] = left
+        else:
+            ev.counters.pop(kind, None)
+    ev.copy_counters = None
+
+
+def _add_copy_counters(ctx: Context, ev: ZoneChange, counters: tuple[tuple[str, ir.Amount], ...]) -> None:
+    """707.9e: "except it enters with X additional +1/+1 counters on it" (X: the spell's, 107.3m)."""
+    added: dict[str, int] = {}
+    for kind, amount in counters:
+        n = amount if isinstance(amount, int) else _x_of(ctx, ev)
+        if n > 0:
+            ev.counters[kind] = ev.counters.get(kind, 0) + n
+            added[kind] = added.get(kind, 0) + n
+    ev.copy_counters = added or None
+
+
 def _copy_replacement(rid: str, ab: ir.EntersReplacement, source_name: str, ability: str) -> Replacement:
     """ "You may have ~ enter as a copy of any creature on the battlefield" (707.9, 614.1c): the
     player who will control it chooses an object the filter describes, or none, as it would
@@ -311,6 +336,9 @@ def _copy_replacement(rid: str, ab: ir.EntersReplacement, source_name: str, abil
                 values = with_exceptions(
                     ctx.printed, values, ab.copy_except, ctx.state.objects[ev.obj], ability
                 )
+            _take_back_copy_counters(ev)
+            if ab.copy_except is not None and ab.copy_except.counters:
+                _add_copy_counters(ctx, ev, ab.copy_except.counters)
             ev.copy_of = values
             ctx.emit("707.9", f"{source_name} enters as a copy of {ctx.describe(a)}")
         return [ev]
@@ -333,6 +361,8 @@ def _copy_of_source_replacement(rid: str, source: int, source_name: str, inner: 
 
     def apply(ctx: Context, ev: ZoneChange | CreateToken, pick: int) -> list[GameEvent]:
         if source in ctx.state.battlefield:
+            if isinstance(ev, ZoneChange):
+                _take_back_copy_counters(ev)
             ev.copy_of = copiable_values(ctx.state, source)
             what = ev.token.name if isinstance(ev, CreateToken) else ctx.describe(ev.obj)
             ctx.emit("707.9", f"{what} enters as a copy of {ctx.describe(source)}")

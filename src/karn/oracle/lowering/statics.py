@@ -13,6 +13,7 @@ from karn.ir.nodes import (
     AddColors,
     AddTypes,
     ApplyContinuous,
+    CantBeCountered,
     CastRestriction,
     Change,
     Count,
@@ -63,6 +64,7 @@ from karn.oracle.syntax import (
     AsEntersChooseSentence,
     AsLongAsSentence,
     BlockLimitVP,
+    CantBeCounteredVP,
     CantBlockWithVP,
     CantCastVP,
     CantGainLifeVP,
@@ -110,6 +112,9 @@ def lower_static(effects: Effects, text: str) -> Ability:
     copy = _enter_as_copy(effects, ctx, text)
     if copy is not None:
         return copy
+    uncounterable = _cant_be_countered(effects, ctx, text)
+    if uncounterable is not None:
+        return uncounterable
     first = effects.sentences[0] if effects.sentences else None
     if isinstance(first, AsEntersChooseSentence) and len(effects.sentences) == 1:
         # 614.1c, 614.12a: the choice is made as it would enter; the value is the
@@ -182,6 +187,25 @@ def lower_static(effects: Effects, text: str) -> Ability:
     if ctx.targets:
         raise ctx.fail("static ability with targets")
     return Static(tuple(mods), text=text)
+
+
+def _cant_be_countered(effects: Effects, ctx: Ctx, text: str) -> CantBeCountered | None:
+    """ "This spell can't be countered." (113.6g): a static ability of the spell itself."""
+    ss = effects.sentences
+    if len(ss) != 1 or not isinstance(ss[0], ChainSentence) or len(ss[0].items) != 1:
+        return None
+    item = ss[0].items[0]
+    if not isinstance(item.vp, CantBeCounteredVP):
+        return None
+    if item.subject is None or item.subject.kind != "self":
+        raise ctx.fail(f"'{text}': only a spell itself can't be countered")
+    return CantBeCountered(text=text)
+
+
+@lowers(CantBeCounteredVP)
+def lower_cant_be_countered_clause(vp: CantBeCounteredVP, clause: Clause) -> list[Effect]:
+    """ "can't be countered" is a static ability of the spell (:func:`_cant_be_countered`)."""
+    raise clause.ctx.fail(f"'{vp.text}' as an effect: the IR has it only as a static ability")
 
 
 def _enter_as_copy(effects: Effects, ctx: Ctx, text: str) -> EntersReplacement | None:

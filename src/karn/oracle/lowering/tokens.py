@@ -52,6 +52,7 @@ def copy_except(ex: CopyExceptions, ctx: Ctx, text: str = "") -> CopyExcept | No
         this_ability=ex.this_ability,
         keep_color=ex.not_color,
         gains=tuple(GainAbility(lower_triggered(trig, text)) for trig, text in ex.gains),
+        counters=tuple((kind.lower(), amount(n)) for kind, n in ex.counters),
     )
 
 
