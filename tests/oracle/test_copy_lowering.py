@@ -97,6 +97,13 @@ def test_what_copy_wordings_are_refused(text: str, reason: str) -> None:
     assert isinstance(u, Unsupported) and reason in u.reason
 
 
+@pytest.mark.cr("707.4", "400.7")
+def test_a_copy_of_a_card_that_moved_is_refused(db: CardDatabase) -> None:
+    # Dimir Doppelganger: the exiled card is a new object the IR doesn't follow (400.7)
+    exile_and_copy = abilities(db, "Dimir Doppelganger")[0]
+    assert isinstance(exile_and_copy, Unsupported) and "isn't a permanent" in exile_and_copy.reason
+
+
 @pytest.mark.cr("707.9e", "113.6g")
 def test_altered_ego(db: CardDatabase) -> None:
     uncounterable, ego = abilities(db, "Altered Ego")

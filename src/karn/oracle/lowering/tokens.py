@@ -11,6 +11,7 @@ from karn.ir.nodes import (
     CreateCopyToken,
     CreateToken,
     Effect,
+    Filter,
     GainAbility,
     Ref,
     TokenDef,
@@ -75,6 +76,10 @@ def lower_become_copy(vp: BecomeCopyVP, clause: Clause) -> list[Effect]:
     of = object_sel(vp.what, ctx)
     if not isinstance(of, Ref):
         raise ctx.fail(f"a copy of each of '{vp.what.text}'")
+    if of.kind == "target" and (ctx.targets[of.index].objects or Filter()).zone != "battlefield":
+        # "Exile target creature card from a graveyard. This creature becomes a copy of that
+        # card": the card is a new object in exile (400.7) the IR doesn't follow
+        raise ctx.fail(f"a copy of '{vp.what.text}' that isn't a permanent")
     what = object_sel(clause.subject, ctx)
     assert isinstance(what, Ref)  # the source itself
     return [BecomeCopy(what, of, copy_except(vp.exceptions, ctx) or CopyExcept())]
