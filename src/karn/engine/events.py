@@ -53,6 +53,9 @@ class ZoneChange(msgspec.Struct, tag="zone", kw_only=True):
     # ..."), then the physical cards exiled (card ids), linked to the new permanent (607.2a)
     exiling: list[int] = msgspec.field(default_factory=list)
     exiled_cards: list[int] = msgspec.field(default_factory=list)
+    # 707.9e: the counters an exception of the copy effect adds (taken back if another copy
+    # effect is applied after it)
+    copy_counters: dict[str, int] | None = None
     position: str = "top"
     # The log line (the pipeline writes a default one when empty) and who sees the
     # card's name: an empty `seen_by` means everyone; else `public` is what others read.
@@ -366,6 +369,17 @@ class StepBegins(msgspec.Struct, tag="step_begins", kw_only=True):
     applied: list[str] = msgspec.field(default_factory=list)
 
 
+class BecomeCopy(msgspec.Struct, tag="become_copy", kw_only=True):
+    """A permanent on the battlefield becomes a copy of another object (707.4): its copiable
+    values become ``copy_of``; it doesn't enter or leave the battlefield."""
+
+    obj: int
+    copy_of: CopyValues
+    text: str = ""
+    rule: str = "707.4"
+    applied: list[str] = msgspec.field(default_factory=list)
+
+
 GameEvent = (
     ZoneChange
     | Damage
@@ -395,6 +409,7 @@ GameEvent = (
     | StepBegins
     | BlockerDeclared
     | AttackerBlocked
+    | BecomeCopy
 )
 
 

@@ -33,6 +33,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
+
 from karn import ir
 from karn.cards.pool import (
     BASIC_LAND_MANA,
@@ -310,19 +312,6 @@ def uses_chosen(m: ir.Modify) -> bool:
 # ---------------------------------------------------------------------------- printed (copiable) values
 
 
-def _copy_exceptions(c: Chars, values: CopyValues) -> None:
-    """707.9b: a copy effect's exceptions to colors, mana cost and base power and toughness
-    (embalm's "it's white ... with no mana cost", 702.128a; eternalize's 4/4 black, 702.129a)."""
-    if values.colors is not None:
-        c.colors = frozenset(values.colors)
-    if values.no_mana_cost:
-        c.mana_value = 0  # 202.3a: an object with no mana cost has mana value 0
-    if values.power is not None:
-        c.power = values.power
-    if values.toughness is not None:
-        c.toughness = values.toughness
-
-
 class Printed:
     """Printed characteristics (the 613.1 starting point) of the cards of one pool,
     built once per card name and shared by copies of a game."""
@@ -345,11 +334,46 @@ class Printed:
                 # 707.9b: the copy effect's exceptions are part of the copiable values
                 c.types = c.types | frozenset(values.types)
                 c.subtypes = c.subtypes | frozenset(values.subtypes)
-            _copy_exceptions(c, values)
+            if (
+                values.power is not None
+                or values.toughness is not None
+                or values.colors is not None
+                or values.no_mana_cost
+                or values.abilities
+            ):
+                self._copy_exceptions(c, values)
             return c
         if o.token is not None:
             return self._token(o.token, o)
         return self._card(o.name, o)
+
+    def _copy_exceptions(self, c: Chars, values: CopyValues) -> None:
+        """707.9a-d: a copy's power and toughness, colors or mana cost set by the copy effect
+        (the copied characteristic-defining ability for them is not copied, 707.9d: "except
+        it's 7/7"; embalm's "it's white ... with no mana cost", 702.128a; eternalize's 4/4
+        black, 702.129a), and the abilities it gains as part of the copying (707.9a)."""
+        if values.power is not None:
+            c.power = values.power
+        if values.toughness is not None:
+            c.toughness = values.toughness
+        if values.colors is not None:
+            c.colors = frozenset(values.colors)
+        if values.no_mana_cost:
+            c.mana_value = 0  # 202.3a: an object with no mana cost has mana value 0
+        dropped = _cda_changes(values)
+        kept = [
+            (ab, aid)
+            for ab, aid in zip(c.abilities, c.ability_ids, strict=True)
+            if not (dropped and isinstance(ab, ir.Static) and ab.cda and _cda_defines(ab, dropped))
+        ]
+        for aid in values.abilities:
+            if aid not in c.ability_ids:
+                ab = self.pool.ability(aid)
+                kept.append((ab, aid))
+                if isinstance(ab, ir.Keyword):
+                    c.keywords.add(ab.name)
+        c.abilities = tuple(ab for ab, _ in kept)
+        c.ability_ids = tuple(aid for _, aid in kept)
 
     def _token(self, tok: TokenDef, o: Obj) -> Chars:
         c = Chars(
@@ -918,6 +942,51 @@ def _effect_name(env: _Env, e: _Effect) -> str:
 
 
 # ---------------------------------------------------------------------------- computing
+
+
+def _cda_changes(values: CopyValues) -> tuple[type, ...]:
+    """The kinds of change a copy effect's exceptions define instead of the copied CDAs (707.9d)."""
+    kinds: tuple[type, ...] = ()
+    if values.power is not None:
+        kinds += (ir.SetBasePT,)
+    if values.colors is not None:
+        kinds += (ir.SetColors,)
+    return kinds
+
+
+def _cda_defines(ab: ir.Static, kinds: tuple[type, ...]) -> bool:
+    """Whether a characteristic-defining ability (604.3) defines one of these characteristics."""
+    return any(isinstance(ch, kinds) for m in ab.mods for ch in m.changes)
+
+
+def with_exceptions(
+    printed: Printed, values: CopyValues, x: ir.CopyExcept, copy: Obj, ability: str = ""
+) -> CopyValues:
+    """707.9: the exceptions of a copy effect become part of the copy's copiable values: added
+    types (707.9b), power and toughness (707.9b, 707.9d), the copy's own colors kept (707.9c:
+    those of its card or token), the ability whose effect this is (``ability``, its id) or the
+    quoted abilities of ``x.gains`` gained (707.9a: by their ids, quoted in ``ability``)."""
+    replace = msgspec.structs.replace
+    if x.types or x.subtypes:
+        values = replace(
+            values,
+            types=values.types + tuple(t for t in x.types if t not in values.types),
+            subtypes=values.subtypes + tuple(t for t in x.subtypes if t not in values.subtypes),
+        )
+    if x.power is not None:
+        values = replace(values, power=x.power, toughness=x.toughness)
+    if x.keep_color:
+        own = copy.token.colors if copy.token is not None else printed.pool.face(copy.name).colors
+        values = replace(values, colors=tuple(own))
+    if x.this_ability and ability and ability not in values.abilities:
+        values = replace(values, abilities=(*values.abilities, ability))
+    if x.gains and ability:
+        quoted = quoted_abilities(printed.pool.ability(ability))
+        gained = tuple(nested_id(ability, quoted.index(g.ability)) for g in x.gains if g.ability in quoted)
+        values = replace(
+            values, abilities=values.abilities + tuple(a for a in gained if a not in values.abilities)
+        )
+    return values
 
 
 def copiable_values(s: GameState, oid: int) -> CopyValues:

@@ -122,9 +122,12 @@ class CopyValues(msgspec.Struct, frozen=True, array_like=True, omit_defaults=Tru
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
     # 707.9b exceptions of a copy (embalm 702.128a, eternalize 702.129a; Fork's "except that
-    # the copy is red", 707.10): its colors
-    # instead, no mana cost, its base power and toughness instead
+    # the copy is red", 707.10; 707.9c: "except it doesn't copy that creature's color": the
+    # colors it keeps): its colors instead, no mana cost, its base power and toughness instead
+    # ("except it's 7/7": the copied CDA defining them is not copied, 707.9d)
     colors: tuple[str, ...] | None = None
     no_mana_cost: bool = False
     power: int | None = None
     toughness: int | None = None
+    # 707.9a: abilities the copy gains ("except it has this ability"), by ability id
+    abilities: tuple[str, ...] = ()

@@ -679,6 +679,40 @@ class CreateToken:
 
 
 @dataclass(frozen=True, slots=True)
+class CopyExcept:
+    """The exceptions of a copy effect that become part of the copy's copiable values (707.9):
+    "except it's a TYPE in addition to its other types" (``types``, ``subtypes``, 707.9b),
+    "except it's 7/7" (``power``, ``toughness``, 707.9b; the copied CDA defining them is not
+    copied, 707.9d), "except it has this ability" (``this_ability``: the ability whose effect
+    this is, 707.9a), "except it doesn't copy that creature's color" (``keep_color``: it keeps
+    its own, 707.9c-d)."""
+
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    power: int | None = None
+    toughness: int | None = None
+    this_ability: bool = False
+    keep_color: bool = False
+    # 707.9e: "except it enters with X additional +1/+1 counters on it": an additional effect
+    # that doesn't happen if another copy effect is applied after this one
+    counters: tuple[tuple[str, Amount], ...] = ()
+    # 707.9a: "except it has \"At the beginning of your upkeep, ...\"": quoted abilities it gains
+    gains: tuple[GainAbility, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class BecomeCopy:
+    """ "This creature becomes a copy of that creature[, except ...]" (707.4): a permanent on the
+    battlefield takes the copiable values of ``of`` (as it is, or as it last existed, 608.2h)
+    with the exceptions; no zone change, so nothing enters or leaves, and the noncopy effects
+    on it keep applying."""
+
+    what: Ref
+    of: Ref
+    exceptions: CopyExcept = CopyExcept()
+
+
+@dataclass(frozen=True, slots=True)
 class CreateCopyToken:
     """ "Create a token that's a copy of target creature you control" (707.2, 111.1): a token
     whose copiable values are those of ``what`` as the effect is applied (608.2h, 707.3).
@@ -1080,6 +1114,7 @@ Effect = (
     | SkipNextUntap
     | CreateToken
     | CreateCopyToken
+    | BecomeCopy
     | AddMana
     | SearchLibrary
     | Scry
@@ -1309,6 +1344,12 @@ class EntersReplacement:
     # battlefield at the same time (614.13a), and they are exiled as it enters; they are "the
     # exiled cards" of its other abilities (607.2a).
     exile: Filter | None = None
+    # "Creatures you control enter as a copy of this creature." (707.9, 614.1c): the permanents
+    # ``filter`` describes enter as a copy of this ability's source (no choice).
+    copy_of_source: bool = False
+    # The copy's further exceptions (707.9b-d): "except it's 7/7", "it doesn't copy that
+    # creature's color".
+    copy_except: CopyExcept | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -1469,6 +1510,14 @@ class DoesntUntap:
 
 
 @dataclass(frozen=True, slots=True)
+class CantBeCountered:
+    """ "This spell can't be countered." (113.6g: it functions on the stack): effects that
+    counter it do nothing to it (701.6a)."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class SpendAsAnyColor:
     """ "You may spend blue mana as though it were mana of any color to pay the activation costs
     of ~'s abilities." (609.4b): ``color`` mana may pay any colored symbol of the activation cost
@@ -1501,6 +1550,7 @@ Ability = (
     | Flashback
     | SpendAsAnyColor
     | DoesntUntap
+    | CantBeCountered
     | Unsupported
 )
 

@@ -21,11 +21,14 @@ from karn.ir.nodes import (
     ApplyContinuous,
     ApplyRules,
     Attach,
+    BecomeCopy,
     Bestow,
+    CantBeCountered,
     CastRestriction,
     Change,
     CompiledCard,
     Condition,
+    CopyExcept,
     CopySpell,
     Cost,
     CostIncrease,
@@ -188,6 +191,8 @@ def describe_ability(a: Ability) -> str:
         return f"Replacement: skip your {a.step} step"
     if isinstance(a, EntersChoice):
         return f"As enters: choose a {'color' if a.kind == 'color' else 'creature type'}"
+    if isinstance(a, CantBeCountered):
+        return "Static: this spell can't be countered"
     if isinstance(a, OpeningHand):
         return "Opening hand: may begin the game on the battlefield"
     if isinstance(a, DoesntUntap):
@@ -211,6 +216,10 @@ def enters_text(r: EntersReplacement) -> str:
             f"(its controller may have it enter as a copy of a {filter_text(r.copy_of)}"
             + (f", except it's also {extra})" if extra else ")")
         )
+    if r.copy_except is not None:
+        parts.append(f"(the copy{copy_except_text(r.copy_except)})")
+    if r.copy_of_source:
+        parts.append("as a copy of this permanent")
     if r.choose:
         parts.append(f"(its controller chooses a {r.choose.replace('_', ' ')} as it enters)")
     if r.exile is not None:
@@ -872,6 +881,31 @@ def _copy_exceptions(e: CreateCopyToken) -> str:
     if e.no_mana_cost:
         text += (" with" if parts else "") + " no mana cost"
     return text
+
+
+def copy_except_text(x: CopyExcept) -> str:
+    """ ", except it's 7/7 and it has this ability" (707.9)."""
+    parts = []
+    if x.types or x.subtypes:
+        parts.append(f"it's also {' '.join(x.subtypes + x.types)}")
+    if x.power is not None:
+        parts.append(f"it's {x.power}/{x.toughness}")
+    if x.keep_color:
+        parts.append("it keeps its own color")
+    if x.counters:
+        parts.append(
+            "it enters with "
+            + " and ".join(f"{amount_text(n)} additional {k} counter(s)" for k, n in x.counters)
+        )
+    if x.this_ability:
+        parts.append("it has this ability")
+    parts.extend(f"it has [{describe_ability(g.ability)}]" for g in x.gains)
+    return ", except " + " and ".join(parts) if parts else ""
+
+
+@renders(BecomeCopy)
+def _become_copy(e: BecomeCopy) -> str:
+    return f"{ref_text(e.what)} becomes a copy of {ref_text(e.of)}{copy_except_text(e.exceptions)}"
 
 
 @renders(AddMana)

@@ -171,9 +171,18 @@ _EVERY_OBJECT = re.compile(
 # ", except ..." (707.9a: the exceptions of a copy effect) belongs to the clause before it, not
 # to a list of clauses: the comma goes, so the grammar reads it with one token of lookahead.
 _EXCEPT = re.compile(r", except\b")
+# "except it doesn't copy that creature's color and it has ...": each further exception of the
+# list starts with "except" too, so that "and" still only joins clauses (707.9).
+# A copy exception ending the ability with a quoted ability ("... except it has \"...this
+# ability.\"") closes the outer sentence too: it gets its own period.
+_EXCEPT_QUOTED_END = re.compile(r'(\bexcept\b[^"]*\bhas "[^"]*\.")\s*$')
+_EXCEPT_AND = re.compile(r"(\bexcept\b[^.\"]*?),? and (?=it(?:'s| has| doesn't| isn't) )")
 
 
 def _norm(text: str, name: str) -> str:
     text = _EVERY_OBJECT.sub("all objects", text)
     text = _EXCEPT.sub(" except", text)
+    text = _EXCEPT_QUOTED_END.sub(r"\1.", text)
+    while _EXCEPT_AND.search(text):
+        text = _EXCEPT_AND.sub(r"\1 except ", text, count=1)
     return strip_ability_word(substitute_self(text, name).replace("−", "-"))

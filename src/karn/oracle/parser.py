@@ -31,8 +31,10 @@ from karn.oracle.syntax import (
     AsLongAsSentence,
     AttachVP,
     AttacksTriggerA,
+    BecomeCopyVP,
     BestowA,
     BlockLimitVP,
+    CantBeCounteredVP,
     CantBeRegeneratedVP,
     CantBlockWithVP,
     CantCastVP,
@@ -50,6 +52,7 @@ from karn.oracle.syntax import (
     ConditionA,
     ControlVP,
     CopyAbilityVP,
+    CopyExceptions,
     CopyVP,
     CostA,
     CostIncreaseVP,
@@ -1384,18 +1387,67 @@ class _Builder(Transformer[Token, Any]):
 
     def v_enter_as_copy(self, meta: Meta, c: list[Any]) -> EnterAsCopyVP:
         what: Desc = c[0]
-        types: tuple[str, ...] = ()
-        subtypes: tuple[str, ...] = ()
-        if len(c) > 1:
-            types, subtypes = c[1]
-        return EnterAsCopyVP(what, types, subtypes, text=self._text(meta))
+        ex = c[1] if len(c) > 1 else CopyExceptions()
+        return EnterAsCopyVP(what, ex.types, ex.subtypes, text=self._text(meta), exceptions=ex)
+
+    def v_become_copy(self, meta: Meta, c: list[Any]) -> BecomeCopyVP:
+        ex = c[1] if len(c) > 1 else CopyExceptions()
+        return BecomeCopyVP(c[0], ex, text=self._text(meta))
+
+    def v_have_self_become_copy(self, meta: Meta, c: list[Any]) -> BecomeCopyVP:
+        ex = c[1] if len(c) > 1 else CopyExceptions()
+        return BecomeCopyVP(c[0], ex, text=self._text(meta), have_self=True)
+
+    def cx_gains_triggered(self, meta: Meta, c: list[Any]) -> CopyExceptions:
+        trig = next(x for x in c if isinstance(x, TriggeredA))
+        text = self._text(meta)
+        quoted = text[text.find('"') + 1 : text.rfind('"')]
+        return CopyExceptions(gains=((trig, quoted),))
 
     def copy_choice(self, meta: Meta, c: list[Any]) -> Desc:
         desc: Desc = c[-1]
         return desc
 
-    def copy_except(self, meta: Meta, c: list[Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        return self._type_words(c)
+    def copy_except(self, meta: Meta, c: list[Any]) -> CopyExceptions:
+        """707.9: the exceptions of one copy effect, combined."""
+        out = CopyExceptions()
+        for x in c:
+            out = replace(
+                out,
+                types=out.types + x.types,
+                subtypes=out.subtypes + x.subtypes,
+                power=x.power if x.power is not None else out.power,
+                toughness=x.toughness if x.toughness is not None else out.toughness,
+                this_ability=out.this_ability or x.this_ability,
+                not_color=out.not_color or x.not_color,
+                gains=out.gains + x.gains,
+                counters=out.counters + x.counters,
+            )
+        return out
+
+    def cx_add_types(self, meta: Meta, c: list[Any]) -> CopyExceptions:
+        types, subtypes = self._type_words(c)
+        return CopyExceptions(types=types, subtypes=subtypes)
+
+    def cx_pt(self, meta: Meta, c: list[Any]) -> CopyExceptions:
+        p, _, t = str(c[0]).partition("/")
+        if not (p.isdigit() and t.isdigit()):
+            raise ParseError(f"a copy that's {c[0]}", meta.start_pos)
+        return CopyExceptions(power=int(p), toughness=int(t))
+
+    def cx_counters(self, meta: Meta, c: list[Any]) -> CopyExceptions:
+        return CopyExceptions(counters=((str(c[1]), c[0]),))
+
+    def v_cant_be_countered(self, meta: Meta, c: list[Any]) -> CantBeCounteredVP:
+        return CantBeCounteredVP(text=self._text(meta))
+
+    def cx_this_ability(self, meta: Meta, c: list[Any]) -> CopyExceptions:
+        return CopyExceptions(this_ability=True)
+
+    def cx_not_color(self, meta: Meta, c: list[Any]) -> CopyExceptions:
+        if str(c[0]) != "creature":
+            raise ParseError(f"doesn't copy that {c[0]}'s color", meta.start_pos)
+        return CopyExceptions(not_color=True)
 
     def q_on_battlefield(self, meta: Meta, c: list[Any]) -> Qual:
         return Qual("zone", "battlefield", player=NP("a", text="a"))
@@ -1486,6 +1538,9 @@ class _Builder(Transformer[Token, Any]):
 
     def v_enters_tapped(self, meta: Meta, c: list[Any]) -> EntersVP:
         return EntersVP(tapped=True, text=self._text(meta))
+
+    def v_enters_as_copy_of_self(self, meta: Meta, c: list[Any]) -> EntersVP:
+        return EntersVP(copy_of_source=True, text=self._text(meta))
 
     def v_enters_with_counters(self, meta: Meta, c: list[Any]) -> EntersVP:
         # children: [tapped], amount, PT_MOD, "it"/"them" (the entering object)

@@ -258,6 +258,13 @@ class DestroyVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class CantBeCounteredVP(VerbA):
+    """ "This spell can't be countered." (113.6g)."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class CantBeRegeneratedVP(VerbA):
     """ "It can't be regenerated." after a destroy (701.19c)."""
 
@@ -664,6 +671,37 @@ class EntersVP(VerbA):
     tapped: bool = False
     counters: tuple[tuple[str, AmountA], ...] = ()
     text: str = ""
+    # "Creatures you control enter as a copy of this creature." (707.9, 614.1c)
+    copy_of_source: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CopyExceptions:
+    """The exceptions of a copy effect (707.9): "except it's a TYPE in addition to its other
+    types" (``types``, ``subtypes``), "except it's 7/7" (``power``, ``toughness``, 707.9b),
+    "except it has this ability" (707.9a), "except it doesn't copy that creature's color"
+    (707.9c)."""
+
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    power: int | None = None
+    toughness: int | None = None
+    this_ability: bool = False
+    not_color: bool = False
+    counters: tuple[tuple[str, AmountA], ...] = ()  # 707.9e: "it enters with X additional ..."
+    # "except ... it has \"At the beginning of your upkeep, ...\"" (707.9a): quoted abilities
+    gains: tuple[tuple[TriggeredA, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class BecomeCopyVP(VerbA):
+    """ "[this creature] becomes a copy of that creature[, except it has this ability]" (707.4:
+    a permanent already on the battlefield becomes a copy)."""
+
+    what: NP
+    exceptions: CopyExceptions = CopyExceptions()
+    text: str = ""
+    have_self: bool = False  # "[you may] have ~ become a copy of ...": the source becomes it
 
 
 @dataclass(frozen=True, slots=True)
@@ -675,6 +713,7 @@ class EnterAsCopyVP(VerbA):
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
     text: str = ""
+    exceptions: CopyExceptions = CopyExceptions()
 
 
 @dataclass(frozen=True, slots=True)

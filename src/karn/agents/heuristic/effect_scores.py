@@ -107,6 +107,13 @@ def _put_onto_battlefield(v: Situation, e: ir.PutOntoBattlefield, target: Target
     return 0.5 if e.enter.owner_control else 2.0
 
 
+@scores(ir.BecomeCopy)
+def _become_copy(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
+    """Our permanent becoming a copy of the target (707.4): worth about as much as the target's
+    strength, a little less than an extra permanent."""
+    return 0.0 if target.spell is not None else 0.5
+
+
 @scores(ir.GainLife, ir.Draw)
 def _gain(v: Situation, e: ir.GainLife | ir.Draw, target: Target, x: int) -> float:
     if target.player is not None:

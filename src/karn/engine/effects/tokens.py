@@ -1,4 +1,4 @@
-"""Tokens (111): "create N 1/1 white Soldier creature tokens"."""
+"""Tokens (111): "create N 1/1 white Soldier creature tokens"; copies (707)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import msgspec
 from karn import ir
 from karn.engine.context import Context
 from karn.engine.effects.registry import DONE, Outcome, handles
-from karn.engine.events import CreateToken
+from karn.engine.events import BecomeCopy, CreateToken
 from karn.engine.frames import ResolveFrame
-from karn.engine.layers import copiable_values
+from karn.engine.layers import copiable_values, with_exceptions
 from karn.engine.pipeline import perform
 from karn.engine.references import amount, refs
 from karn.engine.state import BATTLEFIELD, Obj, TokenDef, ref_player
@@ -68,6 +68,33 @@ def _with_exceptions(values: CopyValues, e: ir.CreateCopyToken) -> CopyValues:
         power=e.power if e.power is not None else values.power,
         toughness=e.toughness if e.toughness is not None else values.toughness,
     )
+
+
+@handles(ir.BecomeCopy)
+def become_copy(ctx: Context, f: ResolveFrame, o: Obj, e: ir.BecomeCopy) -> Outcome:
+    """707.4: a permanent becomes a copy of another object, with the copy effect's exceptions
+    (707.9); an object that left the battlefield is copied as it last existed there (608.2h)."""
+    s = ctx.state
+    originals = list(refs(ctx, f, o, e.of))
+    if not originals:
+        return DONE
+    t = originals[0]
+    if t in s.objects and s.objects[t].zone == BATTLEFIELD:
+        values = copiable_values(s, t)
+    elif t in s.lki and s.lki[t].name in ctx.pool:
+        values = CopyValues(name=s.lki[t].name)
+    else:
+        return DONE
+    for copy_id in refs(ctx, f, o, e.what):
+        copy = s.objects.get(copy_id)
+        if copy is None or copy.zone != BATTLEFIELD:
+            continue
+        new = with_exceptions(ctx.printed, values, e.exceptions, copy, o.ability)
+        text = (
+            f"{ctx.describe(copy_id)} becomes a copy of {ctx.describe(t) if t in s.objects else values.name}"
+        )
+        perform(ctx, BecomeCopy(obj=copy_id, copy_of=new, text=text))
+    return DONE
 
 
 @handles(ir.CreateToken)

@@ -197,6 +197,9 @@ def counter_spell(ctx: Context, f: ResolveFrame, o: Obj, e: ir.CounterSpell) -> 
     for t in refs(ctx, f, o, e.what):
         if t in s.objects and s.objects[t].zone == STACK:
             tgt = s.objects[t]
+            if any(isinstance(ab, ir.CantBeCountered) for ab in ctx.chars(t).abilities):
+                ctx.emit("113.6g", f"{stack_label(ctx, tgt)} can't be countered")
+                continue
             ctx.emit("701.6a", f"{stack_label(ctx, tgt)} is countered")
             perform(ctx, leave_stack(tgt, "701.6a"))
     return DONE

@@ -22,6 +22,7 @@ from karn.engine.events import (
     Attach,
     AttackerBlocked,
     AttackerDeclared,
+    BecomeCopy,
     BlockerDeclared,
     CopyOnStack,
     CounterChange,
@@ -489,6 +490,21 @@ def execute_regenerated(ctx: Context, ev: Regenerated) -> list[GameEvent]:
     changed(s)
     by = f" ({ev.source_name})" if ev.source_name else ""
     ctx.emit(ev.rule, f"{ctx.describe(o.id)} regenerates{by}: tapped, damage removed, removed from combat")
+    return []
+
+
+@executes(BecomeCopy)
+def execute_become_copy(ctx: Context, ev: BecomeCopy) -> list[GameEvent]:
+    """707.4: the permanent stays on the battlefield with the new copiable values (layer 1, the
+    noncopy effects on it keep applying); nothing enters or leaves."""
+    o = ctx.state.objects.get(ev.obj)
+    if o is None or o.zone != BATTLEFIELD:
+        return []
+    o.copy_of = ev.copy_of
+    changed(ctx.state, layers=True)
+    ctx.touched.add(o.id)
+    if ev.text:
+        ctx.emit(ev.rule, ev.text)
     return []
 
 

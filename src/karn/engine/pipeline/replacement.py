@@ -30,7 +30,7 @@ from karn import ir
 from karn.engine.context import Context
 from karn.engine.events import CounterChange, CreateToken, Damage, GameEvent, ZoneChange
 from karn.engine.filters import characteristics_match
-from karn.engine.layers import copiable_values
+from karn.engine.layers import copiable_values, with_exceptions
 from karn.engine.state import BATTLEFIELD, EXILE, STACK, Option, ref_player
 from karn.engine.subtypes import COLOR_NAMES, COLORS, CREATURE_TYPES
 
@@ -217,7 +217,7 @@ def _enters(ctx: Context, ev: ZoneChange) -> Iterator[Replacement]:
             o.owner,
             c.controller,
         ):
-            yield _enters_replacement(f"enters:{src}:{aid}", ab, c.name)
+            yield _enters_replacement(f"enters:{src}:{aid}", ab, c.name, source=src)
 
 
 @finds(ZoneChange)
@@ -281,7 +281,32 @@ def _choice_replacement(rid: str, ab: ir.EntersReplacement, source_name: str) ->
     )
 
 
-def _copy_replacement(rid: str, ab: ir.EntersReplacement, source_name: str) -> Replacement:
+def _take_back_copy_counters(ev: ZoneChange) -> None:
+    """707.9e: another copy effect applied after a copy effect whose exception is an additional
+    effect ("it enters with X additional +1/+1 counters"): that effect doesn't happen."""
+    if not ev.copy_counters:
+        return
+    for kind, n in ev.copy_counters.items():
+        left = ev.counters.get(kind, 0) - n
+        if left > 0:
+            ev.counters[kind] = left
+        else:
+            ev.counters.pop(kind, None)
+    ev.copy_counters = None
+
+
+def _add_copy_counters(ctx: Context, ev: ZoneChange, counters: tuple[tuple[str, ir.Amount], ...]) -> None:
+    """707.9e: "except it enters with X additional +1/+1 counters on it" (X: the spell's, 107.3m)."""
+    added: dict[str, int] = {}
+    for kind, amount in counters:
+        n = amount if isinstance(amount, int) else _x_of(ctx, ev)
+        if n > 0:
+            ev.counters[kind] = ev.counters.get(kind, 0) + n
+            added[kind] = added.get(kind, 0) + n
+    ev.copy_counters = added or None
+
+
+def _copy_replacement(rid: str, ab: ir.EntersReplacement, source_name: str, ability: str) -> Replacement:
     """ "You may have ~ enter as a copy of any creature on the battlefield" (707.9, 614.1c): the
     player who will control it chooses an object the filter describes, or none, as it would
     enter (614.12a); it enters with that object's copiable values (707.2, 707.3), plus the
@@ -310,6 +335,14 @@ def _copy_replacement(rid: str, ab: ir.EntersReplacement, source_name: str) -> R
                     types=values.types + tuple(t for t in ab.copy_types if t not in values.types),
                     subtypes=values.subtypes + tuple(t for t in ab.copy_subtypes if t not in values.subtypes),
                 )
+            if ab.copy_except is not None:
+                # 707.9b-d: "except it's 7/7", "except it doesn't copy that creature's color"
+                values = with_exceptions(
+                    ctx.printed, values, ab.copy_except, ctx.state.objects[ev.obj], ability
+                )
+            _take_back_copy_counters(ev)
+            if ab.copy_except is not None and ab.copy_except.counters:
+                _add_copy_counters(ctx, ev, ab.copy_except.counters)
             ev.copy_of = values
             ctx.emit("707.9", f"{source_name} enters as a copy of {ctx.describe(a)}")
         return [ev]
@@ -325,11 +358,30 @@ def _copy_replacement(rid: str, ab: ir.EntersReplacement, source_name: str) -> R
     )
 
 
+def _copy_of_source_replacement(rid: str, source: int, source_name: str, inner: bool) -> Replacement:
+    """ "Creatures you control enter as a copy of this creature." (707.9, 614.1c): a copy
+    replacement (616.1c) without a choice; the copiable values are the source's as the effect
+    is applied (707.2c, 707.3), so its own "enters tapped" no longer applies (616.1f)."""
+
+    def apply(ctx: Context, ev: ZoneChange | CreateToken, pick: int) -> list[GameEvent]:
+        if source in ctx.state.battlefield:
+            if isinstance(ev, ZoneChange):
+                _take_back_copy_counters(ev)
+            ev.copy_of = copiable_values(ctx.state, source)
+            what = ev.token.name if isinstance(ev, CreateToken) else ctx.describe(ev.obj)
+            ctx.emit("707.9", f"{what} enters as a copy of {ctx.describe(source)}")
+        return [ev]
+
+    return Replacement(rid, f"enters as a copy of {source_name}", "copy", apply, inner=inner)
+
+
 def _enters_replacement(
-    rid: str, ab: ir.EntersReplacement, source_name: str, inner: bool = False
+    rid: str, ab: ir.EntersReplacement, source_name: str, inner: bool = False, source: int = -1
 ) -> Replacement:
+    if ab.copy_of_source:
+        return _copy_of_source_replacement(rid, source, source_name, inner)
     if ab.copy_of is not None:
-        return _copy_replacement(rid, ab, source_name)
+        return _copy_replacement(rid, ab, source_name, rid.split(":", 2)[-1])
     if ab.choose is not None:
         return _choice_replacement(rid, ab, source_name)
     if ab.exile is not None:
@@ -428,4 +480,4 @@ def _tokens_enter(ctx: Context, ev: CreateToken) -> Iterator[Replacement]:
         if f is not None and characteristics_match(
             f, td.types, td.subtypes, td.supertypes, td.colors, ev.controller, ev.controller, c.controller
         ):
-            yield _enters_replacement(f"enters:{src}:{aid}", ab, c.name, inner=True)
+            yield _enters_replacement(f"enters:{src}:{aid}", ab, c.name, inner=True, source=src)

@@ -13,6 +13,7 @@ from karn.ir.nodes import (
     AddColors,
     AddTypes,
     ApplyContinuous,
+    CantBeCountered,
     CastRestriction,
     Change,
     Count,
@@ -62,12 +63,14 @@ from karn.oracle.lowering.replacements import (
     static_replacement,
     static_replacement_or_lose,
 )
+from karn.oracle.lowering.tokens import copy_except
 from karn.oracle.syntax import (
     NP,
     AsEntersChooseSentence,
     AsEntersExileSentence,
     AsLongAsSentence,
     BlockLimitVP,
+    CantBeCounteredVP,
     CantBlockWithVP,
     CantCastVP,
     CantEnterVP,
@@ -123,6 +126,9 @@ def lower_static(effects: Effects, text: str) -> Ability:
     copy = _enter_as_copy(effects, ctx, text)
     if copy is not None:
         return copy
+    uncounterable = _cant_be_countered(effects, ctx, text)
+    if uncounterable is not None:
+        return uncounterable
     first = effects.sentences[0] if effects.sentences else None
     if isinstance(first, AsEntersChooseSentence) and len(effects.sentences) == 1:
         # 614.1c, 614.12a: the choice is made as it would enter; the value is the
@@ -217,6 +223,25 @@ def lower_static(effects: Effects, text: str) -> Ability:
     return Static(tuple(mods), text=text)
 
 
+def _cant_be_countered(effects: Effects, ctx: Ctx, text: str) -> CantBeCountered | None:
+    """ "This spell can't be countered." (113.6g): a static ability of the spell itself."""
+    ss = effects.sentences
+    if len(ss) != 1 or not isinstance(ss[0], ChainSentence) or len(ss[0].items) != 1:
+        return None
+    item = ss[0].items[0]
+    if not isinstance(item.vp, CantBeCounteredVP):
+        return None
+    if item.subject is None or item.subject.kind != "self":
+        raise ctx.fail(f"'{text}': only a spell itself can't be countered")
+    return CantBeCountered(text=text)
+
+
+@lowers(CantBeCounteredVP)
+def lower_cant_be_countered_clause(vp: CantBeCounteredVP, clause: Clause) -> list[Effect]:
+    """ "can't be countered" is a static ability of the spell (:func:`_cant_be_countered`)."""
+    raise clause.ctx.fail(f"'{vp.text}' as an effect: the IR has it only as a static ability")
+
+
 def _enter_as_copy(effects: Effects, ctx: Ctx, text: str) -> EntersReplacement | None:
     """ "You may have ~ enter as a copy of any creature on the battlefield[, except it's a TYPE
     in addition to its other types]." (707.9, 614.1c): a replacement effect of the object
@@ -237,12 +262,16 @@ def _enter_as_copy(effects: Effects, ctx: Ctx, text: str) -> EntersReplacement |
         raise ctx.fail(f"a copy of '{copy.what.text}'")
     if described.objects.zone != "battlefield":
         raise ctx.fail(f"a copy of an object in the {described.objects.zone}")
+    if copy.exceptions.this_ability:
+        raise ctx.fail(f"'{copy.text}': 'this ability' of a replacement effect")
+    extra = copy_except(replace(copy.exceptions, types=(), subtypes=()), ctx, text)
     return EntersReplacement(
         self_only=True,
         copy_of=described.objects,
         copy_types=copy.types,
         copy_subtypes=copy.subtypes,
         text=text,
+        copy_except=extra,
     )
 
 
@@ -467,6 +496,8 @@ def lower_enters(item: Item, ctx: Ctx, text: str) -> EntersReplacement:
         counters.append((kind.lower(), amount(count)))
     subject = item.subject
     if subject is not None and subject.kind == "self":
+        if vp.copy_of_source:
+            raise ctx.fail(f"'{text}': ~ entering as a copy of itself")
         return EntersReplacement(self_only=True, tapped=vp.tapped, counters=tuple(counters), text=text)
     if (
         subject is not None
@@ -477,7 +508,12 @@ def lower_enters(item: Item, ctx: Ctx, text: str) -> EntersReplacement:
         if d.objects is None or d.players is not None or d.objects.zone != "battlefield":
             raise ctx.fail(f"'{subject.text}' are not permanents entering the battlefield")
         return EntersReplacement(
-            self_only=False, filter=d.objects, tapped=vp.tapped, counters=tuple(counters), text=text
+            self_only=False,
+            filter=d.objects,
+            tapped=vp.tapped,
+            counters=tuple(counters),
+            text=text,
+            copy_of_source=vp.copy_of_source,
         )
     raise ctx.fail(f"the IR cannot say how '{subject.text if subject else ''}' enters")
 

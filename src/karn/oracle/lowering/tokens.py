@@ -1,13 +1,26 @@
-"""Creating tokens (111, 701.7)."""
+"""Creating tokens (111, 701.7) and copies (707)."""
 
 from __future__ import annotations
 
-from karn.ir.nodes import CreateCopyToken, CreateToken, Effect, Ref, TokenDef
-from karn.oracle.lowering.context import amount
+import re
+from dataclasses import replace
+
+from karn.ir.nodes import (
+    BecomeCopy,
+    CopyExcept,
+    CreateCopyToken,
+    CreateToken,
+    Effect,
+    Filter,
+    GainAbility,
+    Ref,
+    TokenDef,
+)
+from karn.oracle.lowering.context import Ctx, amount
 from karn.oracle.lowering.continuous import check_protection
-from karn.oracle.lowering.references import imperative, object_sel
+from karn.oracle.lowering.references import imperative, object_sel, self_ref
 from karn.oracle.lowering.registry import Clause, lowers
-from karn.oracle.syntax import CreateCopyTokenVP, CreateTokenVP
+from karn.oracle.syntax import BecomeCopyVP, CopyExceptions, CreateCopyTokenVP, CreateTokenVP
 
 
 @lowers(CreateCopyTokenVP)
@@ -20,6 +33,57 @@ def lower_create_copy_token(vp: CreateCopyTokenVP, clause: Clause) -> list[Effec
         raise ctx.fail(f"a copy of each of '{vp.what.text}'")
     ctx.opaque = True  # the IR has no reference to the created token
     return [CreateCopyToken(what)]
+
+
+def copy_except(ex: CopyExceptions, ctx: Ctx, text: str = "") -> CopyExcept | None:
+    """The exceptions of a copy effect (707.9), or None when it has none; the quoted abilities
+    keep their Oracle wording from ``text``, the ability's."""
+    if ex == CopyExceptions():
+        return None
+    from karn.oracle.lowering.abilities import lower_triggered  # the quoted abilities' own lowering
+
+    quoted = re.findall(r'"([^"]*)"', text)
+    if len(quoted) == len(ex.gains):
+        ex = replace(ex, gains=tuple((trig, q) for (trig, _), q in zip(ex.gains, quoted, strict=True)))
+
+    return CopyExcept(
+        types=ex.types,
+        subtypes=ex.subtypes,
+        power=ex.power,
+        toughness=ex.toughness,
+        this_ability=ex.this_ability,
+        keep_color=ex.not_color,
+        gains=tuple(GainAbility(lower_triggered(trig, text)) for trig, text in ex.gains),
+        counters=tuple((kind.lower(), amount(n)) for kind, n in ex.counters),
+    )
+
+
+@lowers(BecomeCopyVP)
+def lower_become_copy(vp: BecomeCopyVP, clause: Clause) -> list[Effect]:
+    """707.4: "this creature becomes a copy of that creature[, except it has this ability]": a
+    permanent already on the battlefield takes another object's copiable values."""
+    ctx = clause.ctx
+    if vp.have_self:
+        # "[you may] have this creature become a copy of target creature"
+        imperative(clause.subject, ctx)
+        of = object_sel(vp.what, ctx)
+        if not isinstance(of, Ref):
+            raise ctx.fail(f"a copy of each of '{vp.what.text}'")
+        return [BecomeCopy(self_ref(ctx), of, copy_except(vp.exceptions, ctx) or CopyExcept())]
+    if clause.subject is None or clause.subject.kind != "self":
+        raise ctx.fail(f"'{clause.subject.text if clause.subject else ''}' becoming a copy")
+    # "that creature" is read before "this creature" names the source (its antecedent is the
+    # trigger's object)
+    of = object_sel(vp.what, ctx)
+    if not isinstance(of, Ref):
+        raise ctx.fail(f"a copy of each of '{vp.what.text}'")
+    if of.kind == "target" and (ctx.targets[of.index].objects or Filter()).zone != "battlefield":
+        # "Exile target creature card from a graveyard. This creature becomes a copy of that
+        # card": the card is a new object in exile (400.7) the IR doesn't follow
+        raise ctx.fail(f"a copy of '{vp.what.text}' that isn't a permanent")
+    what = object_sel(clause.subject, ctx)
+    assert isinstance(what, Ref)  # the source itself
+    return [BecomeCopy(what, of, copy_except(vp.exceptions, ctx) or CopyExcept())]
 
 
 @lowers(CreateTokenVP)
