@@ -330,12 +330,13 @@ def test_references_and_lists_ignore_case() -> None:
     assert run_scenario(sc).passed
 
 
-def test_face_down_true_never_passes() -> None:
-    # 708: karn has no face-down permanents yet, so every object is face up.
+@pytest.mark.cr("708.1")
+def test_face_down_compares_the_status() -> None:
+    # 708.1: the Mountain is face up, so `face_down: true` fails with the actual value.
     text = _with("  A: {graveyard", "  A.Mountain: {face_down: true}\n  A: {graveyard")
     (sc,) = load_text(text, "f.yaml")
     result = run_scenario(sc)
-    assert not result.passed and "karn has no face-down permanents yet" in result.message
+    assert not result.passed and "face_down: expected true, got false" in result.message
     (sc,) = load_text(text.replace("face_down: true", "face_down: false"), "f.yaml")
     assert run_scenario(sc).passed
 

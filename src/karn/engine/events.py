@@ -42,6 +42,9 @@ class ZoneChange(msgspec.Struct, tag="zone", kw_only=True):
     attach_to: int = 0
     chosen: dict[str, str] = msgspec.field(default_factory=dict)  # 614.12a: chosen as it enters
     copy_of: CopyValues | None = None  # 707.9, 614.1c: it enters as a copy
+    # 708.3-708.4, 701.40a: it is turned face down before it moves ("morph", "manifest"); a
+    # face-down spell resolving keeps its status (702.37c)
+    face_down: str = ""
     position: str = "top"
     # The log line (the pipeline writes a default one when empty) and who sees the
     # card's name: an empty `seen_by` means everyone; else `public` is what others read.
@@ -278,6 +281,19 @@ class LoseGame(msgspec.Struct, tag="lose_game", kw_only=True):
     applied: list[str] = msgspec.field(default_factory=list)
 
 
+class TurnFaceUp(msgspec.Struct, tag="face_up", kw_only=True):
+    """A face-down permanent is turned face up (702.37e, 701.40b, 708.8): the same object, which
+    doesn't enter the battlefield again; it gets a new timestamp (613.7f). ``counter``: a
+    megamorph cost was paid, put a +1/+1 counter on it as it turns face up (702.37b)."""
+
+    obj: int
+    rule: str
+    counter: bool = False
+    text: str = ""
+    applied: list[str] = msgspec.field(default_factory=list)
+    changed: bool = False  # filled in: it was face down
+
+
 class SpellCast(msgspec.Struct, tag="spell_cast", kw_only=True):
     """A spell became cast (601.2i): recorded for "whenever ... casts" abilities."""
 
@@ -365,6 +381,7 @@ GameEvent = (
     | StepBegins
     | BlockerDeclared
     | AttackerBlocked
+    | TurnFaceUp
 )
 
 
@@ -383,5 +400,6 @@ WATCHED: frozenset[type] = frozenset(
         AttackerBlocked,
         Tap,
         DrawCard,
+        TurnFaceUp,
     }
 )

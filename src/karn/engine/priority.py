@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from karn import ir
 from karn.engine import activated, casting, decisions, game_over, mana, timing
-from karn.engine.abilities import flashback_cost, flashback_names
+from karn.engine.abilities import flashback_cost, flashback_names, morph_ability
 from karn.engine.actions import Action
 from karn.engine.context import Context
 from karn.engine.events import ZoneChange
@@ -82,6 +82,9 @@ def _options(ctx: Context, p: int) -> list[Option]:
                 opts.append(Option("play", oid, label=f"play {name}"))
         elif casting.can_cast(ctx, p, oid, srcs, sorcery_ok, avail):
             opts.append(Option("cast", oid, label=f"cast {name}"))
+        if morph_ability(ctx, name) is not None and casting.can_cast_face_down(ctx, p, oid, sorcery_ok, srcs):
+            # 702.37c: cast face down for {3} (b=1: the morph alternative cost, 118.9)
+            opts.append(Option("cast", oid, 1, label=f"cast {name} face down (morph) for {{3}}"))
     seen_gy: set[str] = set()
     flashback = flashback_names(ctx)
     for oid in pl.graveyard if flashback else ():
@@ -91,6 +94,10 @@ def _options(ctx: Context, p: int) -> list[Option]:
         seen_gy.add(name)
         if casting.can_cast(ctx, p, oid, srcs, sorcery_ok, avail, flashback=True):  # 702.34a
             opts.append(Option("cast", oid, label=f"cast {name} with flashback"))
+    for oid in s.battlefield:
+        if objects[oid].face_down and casting.can_turn_face_up(ctx, p, oid, srcs):
+            # 116.2b, 702.37e, 701.40b: a special action any time the player has priority
+            opts.append(Option("face_up", oid, label=f"turn {objects[oid].name} (#{oid}) face up"))
     for pa in others:
         if pa.ab.mana_ability:
             if mana.can_activate_mana(ctx, p, pa.oid, pa.ab, srcs):
@@ -127,7 +134,9 @@ def answer(ctx: Context, a: Action) -> None:
         s.passes = 0
         play_land(ctx, p, a.a)
     elif a.kind == "cast":
-        casting.begin_cast(ctx, p, a.a)
+        casting.begin_cast(ctx, p, a.a, face_down=a.b == 1)
+    elif a.kind == "face_up":
+        casting.begin_turn_face_up(ctx, p, a.a)
     elif a.kind == "activate":
         casting.begin_activate(ctx, p, a.a, a.b)
     elif a.kind == "mana":

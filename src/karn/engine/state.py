@@ -112,6 +112,9 @@ class Obj(msgspec.Struct, array_like=True, omit_defaults=True):
     # bestowed, 702.103e-f)
     bestowed: bool = False
     flashback: bool = False  # 702.34a: a spell cast for its flashback cost (exiled as it leaves the stack)
+    # 708.1: a face-down spell or permanent, and the rule that made it so ("morph" 702.37c, "manifest"
+    # 701.40a); "" face up. Its characteristics are those of 708.2a (layer 1b, 613.2b).
+    face_down: str = ""
 
 
 class Player(msgspec.Struct, array_like=True):
