@@ -341,6 +341,21 @@ def test_face_down_compares_the_status() -> None:
     assert run_scenario(sc).passed
 
 
+@pytest.mark.cr("708.2a", "702.37e")
+def test_face_down_setup_and_the_turn_face_up_step() -> None:
+    # 708: a board entry may start face down (morph or manifest); turn_face_up names a permanent.
+    text = _with("battlefield: [Grizzly Bears]", "battlefield: [{card: Grizzly Bears, face_down: manifest}]")
+    text = text.replace("graveyard: [Grizzly Bears], battlefield: []", "graveyard: [], life: 20")
+    text = text.replace("  - resolve\n", "  - resolve\n  - {turn_face_up: B.Grizzly Bears, by: B}\n")
+    text = text.replace(TARGET, "targets: [B]}")
+    (sc,) = load_text(text, "f.yaml")
+    result = run_scenario(sc)
+    assert not result.passed and "can't be turned face up now" in result.message  # B has no Forest
+    bogus = _with("battlefield: [Grizzly Bears]", "battlefield: [{card: Grizzly Bears, face_down: yes}]")
+    with pytest.raises(ScenarioError, match="face_down: 'yes' must be one of morph, manifest"):
+        load_text(bogus, "f.yaml")
+
+
 SIX_PLAYERS = """\
 name: six seats
 players: {A: {}, B: {}, C: {}, D: {}, E: {}, F: {life: 7}}

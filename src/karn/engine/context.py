@@ -285,7 +285,7 @@ class Context:
         o = self.state.objects.get(oid)
         if o is None:
             lk = self.state.lki.get(oid)
-            return lk.name if lk is not None else f"#{oid}"
+            return lk.name if lk is not None and lk.name else f"#{oid}"
         if o.face_down:
             # 708.2: no name; only its controller may look at it (708.5)
             what = "permanent" if o.zone == BATTLEFIELD else "spell"

@@ -348,11 +348,12 @@ def execute_damage(ctx: Context, ev: Damage) -> list[GameEvent]:
     it (702.2b); lifelink makes its controller gain that much life (702.15b)."""
     s = ctx.state
     kind = "combat damage" if ev.combat else "damage"
+    source = ev.source_name or ctx.describe(ev.source)  # 708.2: a face-down source has no name
     if ev.target < 0:
         pl = s.players[ref_player(ev.target)]
         pl.life -= ev.amount
         ctx.touched_players.add(pl.index)
-        ctx.emit("120.3a", f"{ev.source_name} deals {ev.amount} {kind} to {pl.name} (life {pl.life})")
+        ctx.emit("120.3a", f"{source} deals {ev.amount} {kind} to {pl.name} (life {pl.life})")
     else:
         o = s.objects.get(ev.target)
         if o is None or o.zone != BATTLEFIELD:
@@ -363,14 +364,14 @@ def execute_damage(ctx: Context, ev: Damage) -> list[GameEvent]:
             changed(s, layers=True)
             ctx.emit(
                 "120.3c",
-                f"{ev.source_name} deals {ev.amount} {kind} to {ch.name} (loyalty {o.counters['loyalty']})",
+                f"{source} deals {ev.amount} {kind} to {ch.name or ctx.describe(o.id)} (loyalty {o.counters['loyalty']})",
             )
         if ch.is_("creature"):
             o.damage += ev.amount
             ctx.touched.add(o.id)
             if ev.deathtouch:
                 o.deathtouch_damage = True
-            ctx.emit("120.3e", f"{ev.source_name} deals {ev.amount} {kind} to {ch.name}")
+            ctx.emit("120.3e", f"{source} deals {ev.amount} {kind} to {ch.name or ctx.describe(o.id)}")
     changed(s)
     ev.dealt = ev.amount
     return []
