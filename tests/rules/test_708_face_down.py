@@ -193,3 +193,17 @@ def test_a_face_down_copy_of_a_creature_without_morph_cant_be_turned_face_up() -
     assert (g.chars(demon).power, g.chars(demon).toughness, g.chars(demon).name) == (2, 2, "")
     assert casting.face_up_cost(g.ctx, demon) is None
     assert not any(a.kind == "face_up" for a in g.legal_actions())
+
+
+@pytest.mark.cr("613.2b", "613.2c")
+def test_explain_shows_layer_1b_after_the_copy_effect() -> None:
+    g = _game([("Grinning Demon", BATTLEFIELD), ("Wandering Ones", "hand")], Grinning_Demon="morph")
+    (demon,) = [o for o in g.state.battlefield if g.obj(o).face_down]
+    g.obj(demon).copy_of = CopyValues(name="Wandering Ones")
+    g.dirty()
+    lines = g.explain(demon).splitlines()
+    copy = next(i for i, line in enumerate(lines) if "layer 1a copy effect" in line)
+    face_down = next(i for i, line in enumerate(lines) if "layer 1b face-down (613.2b" in line)
+    values = next(i for i, line in enumerate(lines) if "layer 1 copiable values" in line)
+    assert copy < face_down < values
+    assert "creature (colorless), 2/2" in lines[values]
