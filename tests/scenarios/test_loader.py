@@ -215,7 +215,7 @@ RUN_ERRORS = {
     ),
     "split_card": (
         _with("hand: [Lightning Bolt]", "hand: [Lightning Bolt, Fire // Ice]"),
-        "setup: line 9: Fire // Ice is not playable: no grammar rule",
+        "setup: line 9: Fire // Ice is not playable: split layout",
     ),
     "adventurer_by_its_short_name": (
         _with("battlefield: [Grizzly Bears]", "battlefield: [Bonecrusher Giant]"),
