@@ -330,14 +330,30 @@ def test_references_and_lists_ignore_case() -> None:
     assert run_scenario(sc).passed
 
 
-def test_face_down_true_never_passes() -> None:
-    # 708: karn has no face-down permanents yet, so every object is face up.
+@pytest.mark.cr("708.1")
+def test_face_down_compares_the_status() -> None:
+    # 708.1: the Mountain is face up, so `face_down: true` fails with the actual value.
     text = _with("  A: {graveyard", "  A.Mountain: {face_down: true}\n  A: {graveyard")
     (sc,) = load_text(text, "f.yaml")
     result = run_scenario(sc)
-    assert not result.passed and "karn has no face-down permanents yet" in result.message
+    assert not result.passed and "face_down: expected true, got false" in result.message
     (sc,) = load_text(text.replace("face_down: true", "face_down: false"), "f.yaml")
     assert run_scenario(sc).passed
+
+
+@pytest.mark.cr("708.2a", "702.37e")
+def test_face_down_setup_and_the_turn_face_up_step() -> None:
+    # 708: a board entry may start face down (morph or manifest); turn_face_up names a permanent.
+    text = _with("battlefield: [Grizzly Bears]", "battlefield: [{card: Grizzly Bears, face_down: manifest}]")
+    text = text.replace("graveyard: [Grizzly Bears], battlefield: []", "graveyard: [], life: 20")
+    text = text.replace("  - resolve\n", "  - resolve\n  - {turn_face_up: B.Grizzly Bears, by: B}\n")
+    text = text.replace(TARGET, "targets: [B]}")
+    (sc,) = load_text(text, "f.yaml")
+    result = run_scenario(sc)
+    assert not result.passed and "can't be turned face up now" in result.message  # B has no Forest
+    bogus = _with("battlefield: [Grizzly Bears]", "battlefield: [{card: Grizzly Bears, face_down: yes}]")
+    with pytest.raises(ScenarioError, match="face_down: 'yes' must be one of morph, manifest"):
+        load_text(bogus, "f.yaml")
 
 
 SIX_PLAYERS = """\

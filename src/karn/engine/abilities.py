@@ -33,6 +33,16 @@ def bestow_cost(ctx: Context, name: str) -> str | None:
     return found
 
 
+def morph_ability(ctx: Context, name: str) -> ir.Morph | None:
+    """702.37a-b: the card's morph (or megamorph) ability, if it has one."""
+    key = ("morph", name)
+    memo = ctx.printed.memo
+    if key not in memo:
+        memo[key] = next((a for a in ctx.compiled(name).abilities if isinstance(a, ir.Morph)), None)
+    found: ir.Morph | None = memo[key]
+    return found
+
+
 def flashback_cost(ctx: Context, name: str) -> str | None:
     """702.34a: the card's flashback cost, if it has flashback (and is an instant or sorcery)."""
     key = ("flashback", name)
@@ -135,6 +145,8 @@ def effects_of(ctx: Context, o: Obj) -> tuple[tuple[ir.Effect, ...], tuple[ir.Ta
         return (), ()
     if o.bestowed:
         return (), (BESTOW_TARGET,)  # 702.103b: an Aura spell with enchant creature
+    if o.face_down:
+        return (), ()  # 708.2a: a face-down creature spell has no text
     sa = spell_ability(ctx, o.name)
     if sa is not None:
         if sa.modes:

@@ -26,15 +26,17 @@ from karn.engine.abilities import (
     enchant_filter,
     extra_cost_per_target,
     flashback_cost,
+    morph_ability,
     spell_ability,
     spell_target_specs,
 )
 from karn.engine.actions import Action
 from karn.engine.context import Context
 from karn.engine.drawing import discard
-from karn.engine.events import CounterChange, SpellCast, Tap, ZoneChange
+from karn.engine.events import CounterChange, SpellCast, Tap, TurnFaceUp, ZoneChange
 from karn.engine.filters import characteristics_match
-from karn.engine.frames import ActivateFrame, CastFrame
+from karn.engine.frames import ActivateFrame, CastFrame, TurnFaceUpFrame
+from karn.engine.layers import Chars, face_down_chars
 from karn.engine.pipeline import perform, put_on_stack
 from karn.engine.references import count, kicker_costs
 from karn.engine.state import (
@@ -156,7 +158,43 @@ def can_cast(
     return has_targets(ctx, p, oid)
 
 
-def flash_permitted(ctx: Context, p: int, oid: int, bestowed: bool = False) -> bool:
+#: 702.37c: the cost of casting a card face down with morph
+FACE_DOWN_COST = ManaCost.parse("{3}")
+
+
+def can_cast_face_down(
+    ctx: Context, p: int, oid: int, sorcery_ok: bool | None = None, srcs: list[mana.Source] | None = None
+) -> bool:
+    """702.37c-d, 708.4: may `p` cast this card face down with its morph ability now? As the 2/2
+    face-down creature spell it would be: a creature's timing (307.1, or a permission for such a
+    spell, 601.3b), the prohibitions that apply to it (601.2e), {3} payable (601.2h)."""
+    o = ctx.obj(oid)
+    if morph_ability(ctx, o.name) is None or not ctx.compiled(o.name).playable:
+        return False
+    if not (timing.sorcery_timing(ctx, p) if sorcery_ok is None else sorcery_ok):
+        if not flash_permitted(ctx, p, oid, face_down=True):
+            return False
+    if _face_down_forbidden(ctx, p):
+        return False
+    cost = reduced(FACE_DOWN_COST, _others_reduction(ctx, p, face_down_chars(p)))
+    return (
+        mana.solve(ctx.state.players[p].pool, cost, mana.sources(ctx, p) if srcs is None else srcs)
+        is not None
+    )
+
+
+def _face_down_forbidden(ctx: Context, p: int) -> bool:
+    """601.2e, 708.4: a prohibition on casting a 2/2 colorless creature spell with mana value 0."""
+    if not ctx.statics(ir.CastRestriction):
+        return False
+    c = face_down_chars(p)
+    return any(
+        characteristics_match(f, c.types, c.subtypes, c.supertypes, c.colors, p, p, p, mana_value=0)
+        for f in cast_restrictions(ctx, p)
+    )
+
+
+def flash_permitted(ctx: Context, p: int, oid: int, bestowed: bool = False, face_down: bool = False) -> bool:
     """702.8a / 601.3b: may `p` cast this spell as though it had flash ("You may cast sorcery
     spells as though they had flash.", a static ability of a permanent `p` controls)? With
     ``bestowed``: as the bestowed Aura spell it would be (702.103b, 702.103d)."""
@@ -169,9 +207,15 @@ def flash_permitted(ctx: Context, p: int, oid: int, bestowed: bool = False) -> b
     if not found:
         return False
     o = ctx.obj(oid)
-    c = ctx.printed.of(msgspec.structs.replace(o, bestowed=True)) if bestowed else ctx.chars(oid)
-    mv = ctx.face(o.name).cost.with_x(0).mana_value
-    enchants = "creature" if bestowed or o.bestowed else _enchants(ctx, o.name)
+    if face_down or o.face_down:
+        c = face_down_chars(p)  # 708.4: the face-down spell it would be (no mana cost: 0)
+        mv = 0
+    else:
+        c = ctx.printed.of(msgspec.structs.replace(o, bestowed=True)) if bestowed else ctx.chars(oid)
+        mv = ctx.face(o.name).cost.with_x(0).mana_value
+    enchants = (
+        "creature" if bestowed or o.bestowed else None if face_down or o.face_down else _enchants(ctx, o.name)
+    )
     return any(
         characteristics_match(
             f, c.types, c.subtypes, c.supertypes, c.colors, p, p, p, mana_value=mv, enchants=enchants
@@ -215,9 +259,17 @@ def cost_reduction(ctx: Context, p: int, oid: int) -> int:
     """601.2f: the generic mana the static abilities of `p`'s permanents take off the total cost of
     this spell ("Black spells and green spells you cast cost {1} less to cast.")."""
     total = 0
-    for own in _own_reductions(ctx, ctx.obj(oid).name):  # "This spell costs {1} less"
-        total += own.generic * (1 if own.per is None else count(ctx, own.per, p, oid, []))
-    c = None
+    o = ctx.obj(oid)
+    if not o.face_down:  # 708.2a: a face-down spell has no text
+        for own in _own_reductions(ctx, o.name):  # "This spell costs {1} less"
+            total += own.generic * (1 if own.per is None else count(ctx, own.per, p, oid, []))
+    return total + _others_reduction(ctx, p, None, oid)
+
+
+def _others_reduction(ctx: Context, p: int, c: Chars | None, oid: int = 0) -> int:
+    """601.2f: the reduction the static abilities of permanents give a spell with the
+    characteristics ``c`` (those of ``oid`` when None)."""
+    total = 0
     for src, ab, controller in ctx.statics(ir.CostReduction):
         f = ab.spells
         if f is None:
@@ -362,19 +414,26 @@ def _done_rewinding(ctx: Context) -> None:
 # ---------------------------------------------------------------------------- casting a spell (601)
 
 
-def begin_cast(ctx: Context, p: int, oid: int) -> None:
+def begin_cast(ctx: Context, p: int, oid: int, face_down: bool = False) -> None:
+    """601.2a: the card moves to the stack. ``face_down``: cast with its morph ability, turned
+    face down before it is put onto the stack (702.37c, 708.4)."""
     _snapshot(ctx)
     o = ctx.obj(oid)
     name, origin = o.name, o.zone
     sorcery_ok = timing.sorcery_timing(ctx, p)  # 601.3: timing as the spell is proposed
-    permitted = origin != HAND and permissions.permitted(ctx, p, oid, land=False)
-    done = perform(ctx, ZoneChange(obj=oid, to=STACK, rule="601.2a", cause="cast", controller=p, quiet=True))
+    permitted = origin != HAND and permissions.permitted(ctx, p, oid, land=False, face_down=face_down)
+    how = "morph" if face_down else ""
+    done = perform(
+        ctx,
+        ZoneChange(obj=oid, to=STACK, rule="601.2a", cause="cast", controller=p, quiet=True, face_down=how),
+    )
     assert done is not None
     new = next(e.new_id for e in done if isinstance(e, ZoneChange))
     ctx.obj(new).cast_from = origin
-    ctx.state.agenda.append(
-        CastFrame(obj=new, player=p, name=name, sorcery_timing=sorcery_ok, permitted=permitted)
-    )
+    frame = CastFrame(obj=new, player=p, name=name, sorcery_timing=sorcery_ok, permitted=permitted)
+    if face_down:
+        frame.alt = "morph"  # 702.37c: announced as it's cast, an alternative cost (118.9)
+    ctx.state.agenda.append(frame)
 
 
 def _timing_ok(ctx: Context, p: int, oid: int, bestowed: bool, sorcery_ok: bool) -> bool:
@@ -418,6 +477,9 @@ def _ask_flashback(ctx: Context, f: CastFrame, cost: str) -> None:
 
 def cast_step(ctx: Context, f: CastFrame) -> None:
     p, oid, name = f.player, f.obj, f.name
+    if f.alt == "morph":
+        _face_down_cost(ctx, f)
+        return
     face = ctx.face(name)
     flashback = flashback_cost(ctx, name) if ctx.obj(oid).cast_from == GRAVEYARD else None
     if flashback is not None and f.alt is None:
@@ -507,6 +569,16 @@ def cast_step(ctx: Context, f: CastFrame) -> None:
         return
     total = ManaCost.parse(f.cost)
     _ask_payment(ctx, p, total, f"pay {total} for {name}")
+
+
+def _face_down_cost(ctx: Context, f: CastFrame) -> None:
+    """702.37c: a face-down spell has no modes, X, targets or additional costs of its own: pay
+    {3} rather than its mana cost (with the cost changes that apply to a 2/2 creature spell,
+    601.2f)."""
+    if not f.cost:
+        f.cost = str(reduced(FACE_DOWN_COST, cost_reduction(ctx, f.player, f.obj)))
+    total = ManaCost.parse(f.cost)
+    _ask_payment(ctx, f.player, total, f"pay {total} to cast {f.name} face down (morph)")
 
 
 def _ask_kicker(ctx: Context, f: CastFrame, printed: str, kickers: tuple[str, ...], i: int) -> None:
@@ -698,7 +770,17 @@ def _finish_cast(ctx: Context, f: CastFrame) -> None:
         xs += " kicked (" + ", ".join(kicker_costs(ctx, o.name)[i] for i in o.kicked) + ")"
     if o.flashback:
         xs += " with flashback from the graveyard (702.34a)"
-    ctx.emit("601.2i", f"{ctx.player_name(o.controller)} casts {o.name}{xs}{tgt}")
+    if o.face_down:
+        # 708.5: its controller may look at it; the others see a face-down spell (702.37c)
+        who = ctx.player_name(o.controller)
+        ctx.emit(
+            "601.2i",
+            f"{who} casts {o.name} face down (morph, 702.37c) as a 2/2 creature spell (#{o.id})",
+            seen_by=(o.controller,),
+            public=f"{who} casts a face-down 2/2 creature spell (morph, 702.37c) (#{o.id})",
+        )
+    else:
+        ctx.emit("601.2i", f"{ctx.player_name(o.controller)} casts {o.name}{xs}{tgt}")
     perform(ctx, SpellCast(obj=o.id, player=o.controller, from_zone=o.cast_from or HAND))
 
 
@@ -830,3 +912,89 @@ def _pay_activation(ctx: Context, f: ActivateFrame) -> None:
                 text=f"{ctx.describe(source)} is sacrificed",
             ),
         )
+
+
+# ---------------------------------------------------------------------------- turning a permanent face up (116.2b)
+
+
+def face_up_cost(ctx: Context, oid: int) -> tuple[str, bool] | None:
+    """702.37e, 701.40b: the cost to turn this face-down permanent face up as a special action,
+    and whether it is a megamorph cost (702.37b): the morph cost it would have face up (its
+    copiable values then: a copy's, 707.3 examples), or, manifested, the mana cost of its card if
+    it's a creature card (701.40b-c). None when it can't be turned face up this way."""
+    o = ctx.obj(oid)
+    if not o.face_down or o.zone != BATTLEFIELD:
+        return None
+    up = ctx.printed.of(msgspec.structs.replace(o, face_down=""))
+    name = o.copy_of.name if o.copy_of is not None and o.copy_of.name else o.name
+    if not ctx.compiled(name).playable:
+        return None  # karn doesn't play all of its text: it stays face down
+    morph = morph_ability(ctx, name) if o.copy_of is None or o.copy_of.name else None
+    if morph is not None:
+        return morph.cost, morph.mega
+    if o.face_down == "manifest" and "creature" in up.types and o.copy_of is None:
+        face = ctx.face(o.name)
+        if face.mana_cost is not None:
+            return face.mana_cost, False
+    return None
+
+
+def can_turn_face_up(ctx: Context, p: int, oid: int, srcs: list[mana.Source] | None = None) -> bool:
+    """116.2b: a face-down permanent `p` controls, whose face-up cost can be paid."""
+    if ctx.controller(oid) != p:
+        return False
+    found = face_up_cost(ctx, oid)
+    if found is None:
+        return False
+    cost = ManaCost.parse(found[0]).with_x(0)
+    return (
+        mana.solve(ctx.state.players[p].pool, cost, mana.sources(ctx, p) if srcs is None else srcs)
+        is not None
+    )
+
+
+def begin_turn_face_up(ctx: Context, p: int, oid: int) -> None:
+    """702.37e / 701.40b: show the cost, pay it, then turn the permanent face up (a special
+    action: it doesn't use the stack, 116.2b). Transactional like a cast (733)."""
+    found = face_up_cost(ctx, oid)
+    assert found is not None
+    _snapshot(ctx)
+    ctx.state.agenda.append(TurnFaceUpFrame(obj=oid, player=p, cost=found[0], mega=found[1]))
+
+
+def turn_face_up_step(ctx: Context, f: TurnFaceUpFrame) -> None:
+    cost = ManaCost.parse(f.cost).with_x(0)
+    if cost.mana_value == 0:
+        _turn_face_up(ctx, f)
+        return
+    _ask_payment(ctx, f.player, cost, f"pay {cost} to turn {ctx.obj(f.obj).name} (#{f.obj}) face up")
+
+
+def turn_face_up_answer(ctx: Context, f: TurnFaceUpFrame, a: Action) -> None:
+    if a.kind == "cancel":
+        ctx.state.agenda.pop()
+        cancel(ctx)
+    elif a.kind == "mana":
+        mana.activate_mana_ability(ctx, f.player, a.a, a.b, keep=ManaCost.parse(f.cost).with_x(0))
+    elif a.kind == "pay":
+        if not mana.pay(ctx, f.player, ManaCost.parse(f.cost).with_x(0)):
+            raise AssertionError("payment solver failed after proposing a payment")
+        _turn_face_up(ctx, f)
+
+
+def _turn_face_up(ctx: Context, f: TurnFaceUpFrame) -> None:
+    ctx.state.agenda.pop()
+    _done_rewinding(ctx)
+    ctx.state.passes = 0  # 117.3c: the player receives priority again
+    o = ctx.obj(f.obj)
+    rule = "702.37e" if f.mega or morph_ability(ctx, o.name) is not None else "701.40b"
+    who = ctx.player_name(f.player)
+    perform(
+        ctx,
+        TurnFaceUp(
+            obj=f.obj,
+            rule=rule,
+            counter=f.mega,
+            text=f"{who} pays {f.cost} and turns the face-down permanent (#{f.obj}) face up: it is {o.name} (116.2b)",
+        ),
+    )

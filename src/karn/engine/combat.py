@@ -85,7 +85,8 @@ def attack_step(ctx: Context, f: AttackFrame) -> None:
             c = ctx.chars(a)
             if "vigilance" not in c.keywords:
                 taps.append(Tap(obj=a, tapped=True, rule="508.1f", quiet=True))
-            ctx.emit("508.1", f"{c.name} attacks {_defender_name(ctx, d)}")
+            who = c.name or ctx.describe(a)  # 708.2: a face-down attacker has no name
+            ctx.emit("508.1", f"{who} attacks {_defender_name(ctx, d)}")
         if taps:
             perform(ctx, taps)
         events: list[GameEvent] = [

@@ -290,7 +290,11 @@ class Context:
         o = self.state.objects.get(oid)
         if o is None:
             lk = self.state.lki.get(oid)
-            return lk.name if lk is not None else f"#{oid}"
+            return lk.name if lk is not None and lk.name else f"#{oid}"
+        if o.face_down:
+            # 708.2: no name; only its controller may look at it (708.5)
+            what = "permanent" if o.zone == BATTLEFIELD else "spell"
+            return f"a face-down {what} (#{oid})"
         if o.zone == BATTLEFIELD:
-            return f"{self.chars(oid).name} (#{oid})"
+            return f"{self.chars(oid).name or 'a nameless permanent'} (#{oid})"
         return f"{o.name} (#{oid})"

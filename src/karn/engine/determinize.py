@@ -14,7 +14,10 @@ what they saw. Exactly this is resampled:
 * **the game's random number generator**, reseeded from ``seed``: future shuffles and
   random choices are not those of the real game either.
 
-What stays put: ``player``'s own hand; every card ``player`` knows in a hidden zone
+* **which card a face-down spell or permanent is** when another player controls it (708.5:
+  only its controller may look at it): it is dealt among its owner's hidden cards as well.
+
+What stays put: ``player``'s own hand; the face-down spells and permanents ``player`` controls; every card ``player`` knows in a hidden zone
 (``GameState.known``: revealed to them, looked at, or seen entering the zone, 400.2),
 e.g. a hand revealed by Duress or the cards they scried to the bottom; every public
 zone. The log entries ``player`` may not read are replaced by their public text (the
@@ -62,7 +65,12 @@ def determinize(ctx: Context, player: int, seed: int) -> None:
     rollback = decode_state(state.rollback) if state.rollback else None
     state.rng = seed & ((1 << 64) - 1)
     deal: dict[int, tuple[int, str]] = {}
-    for slots in hidden_from(state, player).values():
+    hidden = hidden_from(state, player)
+    for oid in state.battlefield + state.stack:
+        o = state.objects[oid]
+        if o.face_down and ctx.controller(oid) != player:
+            hidden[o.owner].append(oid)  # 708.5: a face-down object another player controls
+    for slots in hidden.values():
         slots = [oid for oid in slots if oid not in fixed and _kept_in(rollback, state, oid)]
         order = list(range(len(slots)))
         rng.shuffle(state, order)
@@ -91,7 +99,9 @@ def _kept_in(rollback: GameState | None, state: GameState, oid: int) -> bool:
     if rollback is None:
         return True
     o = rollback.objects.get(oid)
-    return o is not None and o.zone in (HAND, LIBRARY) and o.zone == state.objects[oid].zone
+    if o is None or o.zone != state.objects[oid].zone:
+        return False
+    return o.zone in (HAND, LIBRARY) or bool(o.face_down and state.objects[oid].face_down)
 
 
 def _as_read_by(e: Event, player: int) -> Event:

@@ -56,6 +56,9 @@ class ZoneChange(msgspec.Struct, tag="zone", kw_only=True):
     # 707.9e: the counters an exception of the copy effect adds (taken back if another copy
     # effect is applied after it)
     copy_counters: dict[str, int] | None = None
+    # 708.3-708.4, 701.40a: it is turned face down before it moves ("morph", "manifest"); a
+    # face-down spell resolving keeps its status (702.37c)
+    face_down: str = ""
     position: str = "top"
     # The log line (the pipeline writes a default one when empty) and who sees the
     # card's name: an empty `seen_by` means everyone; else `public` is what others read.
@@ -308,6 +311,19 @@ class LoseGame(msgspec.Struct, tag="lose_game", kw_only=True):
     applied: list[str] = msgspec.field(default_factory=list)
 
 
+class TurnFaceUp(msgspec.Struct, tag="face_up", kw_only=True):
+    """A face-down permanent is turned face up (702.37e, 701.40b, 708.8): the same object, which
+    doesn't enter the battlefield again; it gets a new timestamp (613.7f). ``counter``: a
+    megamorph cost was paid, put a +1/+1 counter on it as it turns face up (702.37b)."""
+
+    obj: int
+    rule: str
+    counter: bool = False
+    text: str = ""
+    applied: list[str] = msgspec.field(default_factory=list)
+    changed: bool = False  # filled in: it was face down
+
+
 class SpellCast(msgspec.Struct, tag="spell_cast", kw_only=True):
     """A spell became cast (601.2i): recorded for "whenever ... casts" abilities.
     ``before``: the spells cast this turn before it (filled in when performed; storm, 702.40a)."""
@@ -410,6 +426,7 @@ GameEvent = (
     | BlockerDeclared
     | AttackerBlocked
     | BecomeCopy
+    | TurnFaceUp
 )
 
 
@@ -428,5 +445,6 @@ WATCHED: frozenset[type] = frozenset(
         AttackerBlocked,
         Tap,
         DrawCard,
+        TurnFaceUp,
     }
 )

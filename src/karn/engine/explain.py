@@ -48,6 +48,13 @@ def explain(ctx: Context, oid: int) -> str:
             f"  layer 1a copy effect (613.2a, 707.2): a copy of {copied}"
             + (f", except it's also {extra} (707.9b)" if extra else ""),
         )
+    if o.face_down:
+        # 613.2b: layer 1b, after the copy effects of 1a (708.10: a face-down copy stays face down)
+        lines.insert(
+            len(lines) - 1,
+            f"  layer 1b face-down (613.2b, 708.2a): {o.face_down}: a 2/2 creature with no text, "
+            "no name, no subtypes and no mana cost",
+        )
     steps = trace.get(oid, [])
     if not steps:
         lines.append("  no continuous effect applies to it (613.1)")

@@ -44,6 +44,7 @@ from karn.engine.frames import (
     ReplaceFrame,
     ResolveFrame,
     TriggersFrame,
+    TurnFaceUpFrame,
 )
 from karn.engine.pipeline import replace_step
 from karn.engine.state import Decision
@@ -70,6 +71,7 @@ STEPS: dict[type, FrameStep] = {
     LegendFrame: sba.legend_step,
     CleanupFrame: turns.cleanup_step,
     ReplaceFrame: replace_step,
+    TurnFaceUpFrame: casting.turn_face_up_step,
 }
 ANSWERS: dict[type, FrameAnswer] = {
     MulliganFrame: start.mulligan_answer,
@@ -83,6 +85,7 @@ ANSWERS: dict[type, FrameAnswer] = {
     LegendFrame: sba.legend_answer,
     CleanupFrame: turns.cleanup_answer,
     ReplaceFrame: _keep_answer,
+    TurnFaceUpFrame: casting.turn_face_up_answer,
 }
 
 #: Options never taken on a player's behalf even when they are the only one: taking back a

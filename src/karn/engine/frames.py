@@ -69,6 +69,17 @@ class ActivateFrame(msgspec.Struct, tag="activate", array_like=True):
     discarded: list[int] = msgspec.field(default_factory=list)  # 602.2b: cards chosen for a discard cost
 
 
+class TurnFaceUpFrame(msgspec.Struct, tag="face_up", array_like=True):
+    """116.2b, 702.37e, 701.40b: turning a face-down permanent face up (a special action): its
+    cost shown, then paid (``mega``: a megamorph cost, 702.37b)."""
+
+    obj: int
+    player: int
+    cost: str
+    mega: bool = False
+    answer: Answer | None = None
+
+
 class DiscardProgress(msgspec.Struct, tag="discard", array_like=True):
     """701.9: cards discarded so far; whether the hand was revealed (701.20a)."""
 
@@ -229,4 +240,5 @@ Frame = (
     | LegendFrame
     | CleanupFrame
     | ReplaceFrame
+    | TurnFaceUpFrame
 )

@@ -311,6 +311,28 @@ def uses_chosen(m: ir.Modify) -> bool:
 
 # ---------------------------------------------------------------------------- printed (copiable) values
 
+_FACE_DOWN_TYPES = frozenset({"creature"})
+_NO_VALUES: frozenset[str] = frozenset()
+_FACE_DOWN_VALUES = CopyValues(face_down=True)
+
+
+def face_down_chars(controller: int) -> Chars:
+    """708.2a, 702.37a, 701.40a: the characteristics of a face-down spell or permanent: a
+    colorless 2/2 creature with no text, no name, no subtypes and no mana cost (layer 1b,
+    613.2b); these are its copiable values (613.2c)."""
+    return Chars(
+        name="",
+        types=_FACE_DOWN_TYPES,
+        subtypes=_NO_VALUES,
+        supertypes=_NO_VALUES,
+        colors=_NO_VALUES,
+        power=2,
+        toughness=2,
+        keywords=set(),
+        controller=controller,
+        abilities=(),
+    )
+
 
 class Printed:
     """Printed characteristics (the 613.1 starting point) of the cards of one pool,
@@ -327,7 +349,14 @@ class Printed:
     def of(self, o: Obj, copy: CopyValues | None = None) -> Chars:
         """Copiable values of a card or token (a fresh, mutable copy): the printed ones, or
         those of the copy effect it has (707.2, 613.2a; ``copy`` overrides ``o.copy_of``)."""
+        if o.face_down and copy is None:
+            # 613.2b, 708.2a: layer 1b after the copy effects of 1a: a face-down object is a 2/2
+            # creature with no text, no name, no subtypes and no mana cost, whatever it copies
+            # (708.10: it stays face down, 707.3 examples)
+            return face_down_chars(o.controller)
         values = copy if copy is not None else o.copy_of
+        if values is not None and values.face_down:
+            return face_down_chars(o.controller)  # 707.2: a copy of a face-down object, face up
         if values is not None:
             c = self._token(values.token, o) if values.token is not None else self._card(values.name, o)
             if values.types or values.subtypes:
@@ -991,8 +1020,11 @@ def with_exceptions(
 
 def copiable_values(s: GameState, oid: int) -> CopyValues:
     """What a copy of this object copies (707.2): its copiable values, those of its own copy
-    effect if it has one (707.3: a copy of a copy), exceptions included (707.9b)."""
+    effect if it has one (707.3: a copy of a copy), exceptions included (707.9b), as modified by
+    its face-down status (613.2c, 708.2: a copy of a face-down permanent is a nameless 2/2)."""
     o = s.objects[oid]
+    if o.face_down:
+        return _FACE_DOWN_VALUES
     if o.copy_of is not None:
         return o.copy_of
     if o.token is not None:

@@ -54,12 +54,13 @@ class CardView(msgspec.Struct, frozen=True, gc=False):
 
 class KnownCard(msgspec.Struct, frozen=True, gc=False):
     """A card in a hidden zone that the observer knows (400.2): revealed to them (701.20a),
-    looked at (701.22a, 701.23a), or seen entering the zone from a public one."""
+    looked at (701.22a, 701.23a), or seen entering the zone from a public one; or a face-down
+    spell or permanent the observer controls (708.5: they may look at it)."""
 
     id: int
     name: str
     owner: int
-    zone: str  # "hand" or "library"
+    zone: str  # "hand" or "library"; "battlefield" or "stack" for a face-down object (708.5)
     position: int | None = None  # in a library: how many cards are above it (0: the top card)
 
 
@@ -109,6 +110,7 @@ class PermanentView(msgspec.Struct, frozen=True, gc=False):
     blocking: tuple[int, ...]  # the attackers it blocks
     cant_attack: bool
     cant_block: bool
+    face_down: bool = False  # 708: its characteristics are those of 708.2a (no name)
 
 
 class StackItemView(msgspec.Struct, frozen=True, gc=False):
@@ -128,6 +130,7 @@ class StackItemView(msgspec.Struct, frozen=True, gc=False):
     colors: tuple[str, ...]
     mana_value: int
     copy: bool = False  # 707.10: a copy of a spell or ability (not cast; not a card)
+    face_down: bool = False  # 708.4: a face-down creature spell (no name: ``name`` is "")
 
 
 class CombatView(msgspec.Struct, frozen=True, gc=False):

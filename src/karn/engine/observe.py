@@ -85,6 +85,10 @@ def observation(ctx: Context, player: int | None, log_from: int | None = None) -
     if state.known:
         cached = obs.known_views.get(player) if obs.known_at == ctx.hidden_changes else None
         known = cached if cached is not None else obs.known_cards(ctx, player)
+    if player is not None:
+        mine = obs.face_down_cards(ctx, player)
+        if mine:
+            known = known + mine
     log = ctx.log
     if log_from is None:
         log_from = turn_start(log, state.turn)
@@ -215,6 +219,8 @@ class Observer:
         "looked_layers",
         "looked_id",
         "before_cast",
+        "face_down_at",
+        "face_down",
     )
 
     def __init__(self, state: GameState) -> None:
@@ -241,6 +247,9 @@ class Observer:
         # activation, and the views kept when one began (733: cancelling it comes back there).
         self.looked = self.looked_layers = self.looked_id = -1
         self.before_cast: tuple[Any, ...] | None = None
+        # 708.5: the face-down objects (id, zone) at (layers_version, stack size, top of stack)
+        self.face_down_at: tuple[int, int, int] = (-1, -1, -1)
+        self.face_down: list[tuple[int, str]] = []
         # stack object id -> (its targets, x and modes then, its view)
         self.stack_views: dict[int, tuple[list[list[int]], int, list[int], StackItemView]] = {}
 
@@ -378,6 +387,26 @@ class Observer:
         views = self.known_views[player] = tuple(out)
         return views
 
+    def face_down_cards(self, ctx: Context, player: int) -> tuple[KnownCard, ...]:
+        """708.5: the face-down spells and permanents `player` controls, which they may look
+        at (cached while the characteristics and the stack are unchanged)."""
+        state = ctx.state
+        key = (state.layers_version, len(state.stack), state.stack[-1] if state.stack else 0)
+        if self.face_down_at != key:
+            self.face_down_at = key
+            objects = state.objects
+            self.face_down = [
+                (oid, objects[oid].zone) for oid in state.battlefield + state.stack if objects[oid].face_down
+            ]
+        if not self.face_down:
+            return ()
+        out = []
+        for oid, zone in self.face_down:
+            o = state.objects[oid]
+            if ctx.controller(oid) == player:
+                out.append(KnownCard(oid, o.name, o.owner, zone))
+        return tuple(out)
+
     # -------------------------------------------------------------- the permanents
 
     def refresh_board(self, ctx: Context) -> None:
@@ -468,6 +497,24 @@ class Observer:
         return tuple(out)
 
     def _stack_item(self, ctx: Context, o: Obj) -> StackItemView:
+        if o.face_down and not o.ability:
+            # 708.4, 708.2a: a face-down 2/2 creature spell: no name, no color, no mana cost
+            return StackItemView(
+                o.id,
+                "",
+                "spell",
+                o.controller,
+                o.owner,
+                None,
+                None,
+                (),
+                0,
+                (),
+                ("creature",),
+                (),
+                0,
+                face_down=True,
+            )
         if o.ability:
             types: tuple[str, ...] = ()
             colors: tuple[str, ...] = ()
@@ -498,7 +545,7 @@ class Observer:
             types,
             colors,
             mv,
-            o.is_copy,
+            copy=o.is_copy,
         )
 
 
@@ -624,6 +671,7 @@ def _permanent_view(o: Obj, c: Chars, attacking: int | None, blocking: tuple[int
         blocking,
         c.cant_attack,
         c.cant_block,
+        bool(o.face_down),
     )
 
 

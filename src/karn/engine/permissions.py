@@ -24,6 +24,7 @@ from __future__ import annotations
 from karn import ir
 from karn.engine.context import Context
 from karn.engine.filters import characteristics_match
+from karn.engine.layers import face_down_chars
 from karn.engine.pipeline.knowledge import learn
 from karn.engine.pipeline.replacement import static_rules
 from karn.engine.state import EXILE, GRAVEYARD, HAND, LIBRARY
@@ -83,15 +84,20 @@ def _exiled_grants(ctx: Context, player: int) -> list[int]:
     return found
 
 
-def _lets(ctx: Context, change: ir.RuleChange, player: int, oid: int, land: bool) -> bool:
+def _lets(ctx: Context, change: ir.RuleChange, player: int, oid: int, land: bool, face_down: bool) -> bool:
     """Does this permission cover this card, played as a land or cast as a spell (601.3e: by
-    the characteristics it would have as that spell)?"""
+    the characteristics it would have as that spell; cast face down, those of a face-down 2/2
+    creature spell with mana value 0, 708.4)?"""
     if land:
         return change.lands
     if change.spells is None:
         return False
-    c = ctx.chars(oid)
-    mana_value = ctx.face(ctx.obj(oid).name).cost.with_x(0).mana_value
+    if face_down:
+        c = face_down_chars(player)
+        mana_value = 0
+    else:
+        c = ctx.chars(oid)
+        mana_value = ctx.face(ctx.obj(oid).name).cost.with_x(0).mana_value
     return characteristics_match(
         change.spells,
         c.types,
@@ -105,9 +111,10 @@ def _lets(ctx: Context, change: ir.RuleChange, player: int, oid: int, land: bool
     )
 
 
-def permitted(ctx: Context, player: int, oid: int, land: bool) -> bool:
+def permitted(ctx: Context, player: int, oid: int, land: bool, face_down: bool = False) -> bool:
     """601.3 / 305.1: may `player` play (``land``) or cast this card from where it is by a
-    permission? (A card in their own hand needs none.)"""
+    permission? (A card in their own hand needs none.) ``face_down``: cast face down with its
+    morph ability (702.37c), judged as the face-down spell it would be (601.3e, 708.4)."""
     o = ctx.obj(oid)
     if o.zone == EXILE and oid in _exiled_grants(ctx, player):
         return True  # "you may play it": a land or a spell (305.1, 601.3)
@@ -116,7 +123,7 @@ def permitted(ctx: Context, player: int, oid: int, land: bool) -> bool:
             here = o.zone == GRAVEYARD and o.owner != player
         else:
             here = o.zone == LIBRARY and o.owner == player and _top(ctx, player) == oid
-        if here and _lets(ctx, change, player, oid, land):
+        if here and _lets(ctx, change, player, oid, land, face_down):
             return True
     return False
 

@@ -9,7 +9,13 @@ from __future__ import annotations
 
 from karn import ir
 from karn.engine import activated, casting, decisions, game_over, mana, permissions, timing
-from karn.engine.abilities import card_flashback, flashback_cost, flashback_names, graveyard_abilities
+from karn.engine.abilities import (
+    card_flashback,
+    flashback_cost,
+    flashback_names,
+    graveyard_abilities,
+    morph_ability,
+)
 from karn.engine.actions import Action
 from karn.engine.context import Context
 from karn.engine.events import ZoneChange
@@ -86,6 +92,9 @@ def _options(ctx: Context, p: int) -> list[Option]:
                 opts.append(Option("play", oid, label=f"play {name}"))  # 305.2, 116.2a
         elif casting.can_cast(ctx, p, oid, srcs, sorcery_ok, avail):
             opts.append(Option("cast", oid, label=f"cast {name}"))
+        if morph_ability(ctx, name) is not None and casting.can_cast_face_down(ctx, p, oid, sorcery_ok, srcs):
+            # 702.37c: cast face down for {3} (b=1: the morph alternative cost, 118.9)
+            opts.append(Option("cast", oid, 1, label=f"cast {name} face down (morph) for {{3}}"))
     seen_gy: set[str] = set()
     flashback = flashback_names(ctx)
     for oid in pl.graveyard if flashback else ():
@@ -101,6 +110,10 @@ def _options(ctx: Context, p: int) -> list[Option]:
             opts.append(Option("cast", oid, label=f"cast {name} with flashback"))
     opts += _permitted_options(ctx, p, srcs, sorcery_ok, avail)
     opts.extend(_graveyard_ability_options(ctx, p, srcs))
+    for oid in s.battlefield:
+        if objects[oid].face_down and casting.can_turn_face_up(ctx, p, oid, srcs):
+            # 116.2b, 702.37e, 701.40b: a special action any time the player has priority
+            opts.append(Option("face_up", oid, label=f"turn {objects[oid].name} (#{oid}) face up"))
     for pa in others:
         if pa.ab.mana_ability:
             if mana.can_activate_mana(ctx, p, pa.oid, pa.ab, srcs):
@@ -165,6 +178,14 @@ def _permitted_options(
         )
         if normally or with_flashback:
             found.append(Option("cast", oid, label=f"cast {name} from {where}"))
+        if (
+            morph_ability(ctx, name) is not None
+            and permissions.permitted(ctx, p, oid, land=False, face_down=True)
+            and casting.can_cast_face_down(ctx, p, oid, sorcery_ok, srcs)
+        ):
+            # 601.3e, 702.37c: a permission to cast creature spells from there covers casting a
+            # card face down, a 2/2 creature spell, whatever the card is (708.4)
+            found.append(Option("cast", oid, 1, label=f"cast {name} face down (morph) from {where}"))
     return found
 
 
@@ -191,7 +212,9 @@ def answer(ctx: Context, a: Action) -> None:
         s.passes = 0
         play_land(ctx, p, a.a)
     elif a.kind == "cast":
-        casting.begin_cast(ctx, p, a.a)
+        casting.begin_cast(ctx, p, a.a, face_down=a.b == 1)
+    elif a.kind == "face_up":
+        casting.begin_turn_face_up(ctx, p, a.a)
     elif a.kind == "activate":
         casting.begin_activate(ctx, p, a.a, a.b)
     elif a.kind == "mana":

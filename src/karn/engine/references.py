@@ -25,6 +25,8 @@ _PUBLIC_ZONES = (BATTLEFIELD, GRAVEYARD, EXILE, STACK)
 
 
 def stack_label(ctx: Context, o: Obj) -> str:
+    if o.face_down and not o.ability:
+        return f"a face-down creature spell (#{o.id})"  # 708.2: it has no name
     label = f"{o.name}'s ability" if o.ability else o.name
     return f"the copy of {label}" if o.is_copy else label  # 707.10
 

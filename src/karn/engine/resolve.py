@@ -78,7 +78,7 @@ def resolve_step(ctx: Context, f: ResolveFrame) -> None:
             perform(ctx, leave_stack(o, "608.2b"))
             return
         f.legal = legal
-        if o.ability or not is_permanent_card(ctx, o.name):
+        if o.ability or not (o.face_down or is_permanent_card(ctx, o.name)):
             ctx.emit("608.2", f"{stack_label(ctx, o)} resolves")
     e = _effect_at(effects, f.cursor)
     while e is None:
@@ -102,11 +102,12 @@ def resolve_step(ctx: Context, f: ResolveFrame) -> None:
 
 def finish(ctx: Context, o: Obj, f: ResolveFrame) -> None:
     """608.2n / 608.3: the last step of resolution."""
-    if not o.ability and is_permanent_card(ctx, o.name):
-        # 608.3: a permanent spell becomes a permanent under its controller's control;
-        # an Aura spell enters attached to the object it targeted (303.4f).
+    if not o.ability and (o.face_down or is_permanent_card(ctx, o.name)):
+        # 608.3: a permanent spell becomes a permanent under its controller's control (a
+        # face-down creature spell a face-down creature, 702.37c); an Aura spell enters
+        # attached to the object it targeted (303.4f).
         legal = f.legal or []
-        aura = o.bestowed or enchant_filter(ctx, o.name) is not None
+        aura = not o.face_down and (o.bestowed or enchant_filter(ctx, o.name) is not None)
         attach = legal[0][0] if aura and legal and legal[0] else 0
         perform(
             ctx,

@@ -125,6 +125,9 @@ class Obj(msgspec.Struct, array_like=True, omit_defaults=True):
     # 707.10: a copy of a spell or ability on the stack (card -1: not a card; it was never cast,
     # and a spell copy that leaves the stack ceases to exist, 707.10a, 704.5e)
     is_copy: bool = False
+    # 708.1: a face-down spell or permanent, and the rule that made it so ("morph" 702.37c, "manifest"
+    # 701.40a); "" face up. Its characteristics are those of 708.2a (layer 1b, 613.2b).
+    face_down: str = ""
 
 
 class Player(msgspec.Struct, array_like=True):

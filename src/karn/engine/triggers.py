@@ -35,6 +35,7 @@ from karn.engine.events import (
     SpellCast,
     StepBegins,
     Tap,
+    TurnFaceUp,
     ZoneChange,
 )
 from karn.engine.filters import characteristics_match
@@ -155,6 +156,12 @@ def scan(ctx: Context) -> None:
         elif isinstance(ev, StepBegins):
             watchers = watchers or _watchers(ctx)
             _on_step(ctx, watchers["step"], ev)
+        elif isinstance(ev, TurnFaceUp):
+            if ev.changed:  # 708.8: "When this creature is turned face up" (it didn't enter)
+                watchers = watchers or _watchers(ctx)
+                for src, aid, tr, ctl in watchers["turned_face_up"]:
+                    if _is_subject(ctx, tr, src, ctl, ev.obj):
+                        _add(ctx, src, aid, ctl, TriggerData(object=ev.obj), ctx.chars(src).name)
         i += 1
     watchers = watchers or _watchers(ctx)
     state = watchers["state"]

@@ -131,3 +131,7 @@ class CopyValues(msgspec.Struct, frozen=True, array_like=True, omit_defaults=Tru
     toughness: int | None = None
     # 707.9a: abilities the copy gains ("except it has this ability"), by ability id
     abilities: tuple[str, ...] = ()
+    # 707.2, 708.2: the copied object was face down: the copy has the face-down values (a nameless
+    # colorless 2/2 creature with no abilities), face up (707.2 example: Clone copying a face-down
+    # Grinning Demon)
+    face_down: bool = False

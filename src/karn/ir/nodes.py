@@ -819,6 +819,15 @@ class ExileTop:
 
 
 @dataclass(frozen=True, slots=True)
+class Manifest:
+    """``player`` manifests the top card of their library (701.40a): it is turned face down and
+    put onto the battlefield as a 2/2 face-down creature (708.2a); it may be turned face up for
+    its mana cost if it's a creature card (701.40b)."""
+
+    player: Ref
+
+
+@dataclass(frozen=True, slots=True)
 class RevealTop:
     """``player`` reveals the top card of their library (701.20); if it matches
     ``filter`` that player puts it into ``put_into``."""
@@ -1099,6 +1108,7 @@ Effect = (
     | Unless
     | Mill
     | ExileTop
+    | Manifest
     | Draw
     | Discard
     | Destroy
@@ -1215,6 +1225,7 @@ TriggerEvent = Literal[
     "reflexive",
     "becomes_tapped",
     "becomes_untapped",
+    "turned_face_up",
     "leaves",
     "state",
     "draws",
@@ -1245,6 +1256,8 @@ class Trigger:
         object; else once per combat.
       * ``"becomes_tapped"`` / ``"becomes_untapped"``: a permanent's status changes
         (603.2e-f: not when it enters the battlefield tapped or untapped).
+      * ``"turned_face_up"``: a face-down permanent is turned face up (708.8; it doesn't enter
+        the battlefield again, 702.37e).
       * ``"draws"``: a player (``player``) draws a card (``nth``: their nth this turn).
         With ``reveal``, the linked static ability "Reveal the first card you draw each
         turn" reveals it, and the ability triggers only if it matches ``filter`` (603.11).
@@ -1485,6 +1498,19 @@ class Flashback:
 
 
 @dataclass(frozen=True, slots=True)
+class Morph:
+    """ "Morph [cost]" (702.37a): the card may be cast face down as a 2/2 creature spell for {3}
+    rather than its mana cost (an alternative cost, 118.9, 702.37c); its controller may turn the
+    face-down permanent face up any time they have priority by paying [cost], a special action
+    (702.37e, 116.2b). ``mega``: "Megamorph [cost]" also puts a +1/+1 counter on it as it's
+    turned face up for that cost (702.37b)."""
+
+    cost: str
+    mega: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Kicker:
     """ "Kicker [cost]" / "Kicker [cost 1] and/or [cost 2]" (702.33a-b): optional additional
     costs the caster may pay as the spell is cast (601.2b, 601.2f); ``costs`` are mana costs
@@ -1551,6 +1577,7 @@ Ability = (
     | SpendAsAnyColor
     | DoesntUntap
     | CantBeCountered
+    | Morph
     | Unsupported
 )
 

@@ -73,9 +73,11 @@ from karn.ir.nodes import (
     LoseGame,
     LoseLife,
     LoyaltyCostIncrease,
+    Manifest,
     May,
     Mill,
     Modify,
+    Morph,
     MustBlock,
     OpeningHand,
     PreventDamage,
@@ -152,6 +154,9 @@ def describe_ability(a: Ability) -> str:
         return f"Bestow {a.cost} (alternative cost: an Aura with enchant creature)"
     if isinstance(a, Flashback):
         return f"Flashback {a.cost} (cast from your graveyard, then exiled)"
+    if isinstance(a, Morph):
+        word = "Megamorph" if a.mega else "Morph"
+        return f"{word} {a.cost} (cast face down as a 2/2 creature for {{3}}; turn face up for {a.cost})"
     if isinstance(a, Kicker):
         return "Kicker " + " and/or ".join(a.costs)
     if isinstance(a, FlashPermission):
@@ -398,6 +403,7 @@ def trigger_text(t: Trigger) -> str:
         "blocks_or_blocked",
         "becomes_tapped",
         "becomes_untapped",
+        "turned_face_up",
     ):
         who = "this" if t.self_only else "the permanent it's attached to" if t.host else None
         if who is None:
@@ -411,6 +417,7 @@ def trigger_text(t: Trigger) -> str:
             "blocks_or_blocked": "blocks or becomes blocked",
             "becomes_tapped": "becomes tapped",
             "becomes_untapped": "becomes untapped",
+            "turned_face_up": "is turned face up",
         }[t.event]
         if t.per_creature:
             by = " by" if t.event != "blocks" else ""
@@ -697,6 +704,11 @@ def _prevent_sharing(e: PreventDamageSharingColor) -> str:
 @renders(Mill)
 def _mill(e: Mill) -> str:
     return f"{ref_text(e.player)} mill {amount_text(e.amount)}"
+
+
+@renders(Manifest)
+def _manifest(e: Manifest) -> str:
+    return f"{ref_text(e.player)} manifest the top card of their library"
 
 
 @renders(DamageEach)

@@ -114,10 +114,12 @@ from karn.oracle.syntax import (
     LoseLifeVP,
     LoyaltyCostMoreVP,
     ManaCostA,
+    ManifestTopVP,
     MayVP,
     MillVP,
     ModalA,
     ModifyVP,
+    MorphA,
     MustBlockVP,
     NewTargetsVP,
     NumberOfA,
@@ -293,6 +295,12 @@ class _Builder(Transformer[Token, Any]):
 
     def kwi_eternalize(self, meta: Meta, c: list[Any]) -> EmbalmA:
         return EmbalmA(str(c[0]), eternalize=True)
+
+    def kwi_morph(self, meta: Meta, c: list[Any]) -> MorphA:
+        return MorphA(str(c[0]))
+
+    def kwi_megamorph(self, meta: Meta, c: list[Any]) -> MorphA:
+        return MorphA(str(c[0]), mega=True)
 
     def kwi_kicker(self, meta: Meta, c: list[Any]) -> KickerA:
         return KickerA(tuple(str(m) for m in c))
@@ -487,6 +495,9 @@ class _Builder(Transformer[Token, Any]):
 
     def t_becomes_untapped(self, meta: Meta, c: list[Any]) -> CombatTriggerA:
         return CombatTriggerA(c[0], "becomes_untapped", text=self._text(meta))
+
+    def t_turned_face_up(self, meta: Meta, c: list[Any]) -> CombatTriggerA:
+        return CombatTriggerA(c[0], "turned_face_up", text=self._text(meta))
 
     def t_becomes_blocked_by(self, meta: Meta, c: list[Any]) -> CombatTriggerA:
         return CombatTriggerA(c[0], "becomes_blocked", c[1], text=self._text(meta))
@@ -842,6 +853,9 @@ class _Builder(Transformer[Token, Any]):
 
     def v_mill(self, meta: Meta, c: list[Any]) -> MillVP:
         return MillVP(c[0], text=self._text(meta))
+
+    def v_manifest_top(self, meta: Meta, c: list[Any]) -> ManifestTopVP:
+        return ManifestTopVP(text=self._text(meta))
 
     def v_discard_that(self, meta: Meta, c: list[Any]) -> DiscardChosenVP:
         return DiscardChosenVP(text=self._text(meta))

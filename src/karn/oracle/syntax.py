@@ -238,6 +238,13 @@ class MillVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class ManifestTopVP(VerbA):
+    """ "manifest the top card of your library" (701.40a)."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class DiscardChosenVP(VerbA):
     """ "discard that card" (the card chosen from a revealed hand)."""
 
@@ -1155,6 +1162,14 @@ class FlashbackA(KeywordA):
     """ "Flashback {2}{R}" (702.34a)."""
 
     cost: str
+
+
+@dataclass(frozen=True, slots=True)
+class MorphA(KeywordA):
+    """ "Morph {2}{B}{B}", "Megamorph {1}{G}" (702.37a-b)."""
+
+    cost: str
+    mega: bool = False
 
 
 @dataclass(frozen=True, slots=True)

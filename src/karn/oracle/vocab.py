@@ -137,7 +137,7 @@ KEYWORD_NAMES: frozenset[str] = frozenset(
     escape eternalize evoke evolve exalted exploit extort fabricate fading fear first flanking flash
     flashback flying for forecast foretell fortify frenzy fuse graft gravestorm haste haunt
     hexproof hidden horsemanship impending improvise indestructible infect ingest intimidate
-    jump-start kicker landwalk level lifelink living madness melee menace mentor miracle modular
+    jump-start kicker landwalk level lifelink living madness megamorph melee menace mentor miracle modular
     more morph multikicker mutate myriad nightbound ninjutsu offering outlast overload partner
     persist phasing plainscycling islandcycling swampcycling mountaincycling forestcycling
     landcycling basic plainswalk islandwalk swampwalk mountainwalk forestwalk poisonous prototype

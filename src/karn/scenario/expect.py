@@ -138,10 +138,9 @@ def _object_key(g: Game, board: Board, oid: int, e: Expectation) -> list[str]:
         got_norm = {fold(x) for x in got_set}
         return [] if want_set == got_norm else [_fail(e, sorted(want_set), sorted(got_norm))]
     if key == "face_down":
-        # 708: karn has no face-down permanents yet, so nothing is face down.
-        if want is True:
-            return [f"line {e.line}: {e.subject}.face_down: karn has no face-down permanents yet (708)"]
-        return []
+        # 708.1: a face-down spell or permanent (cast with morph 702.37c, manifested 701.40a)
+        face_down = bool(o.face_down)
+        return [] if face_down == want else [_fail(e, want, face_down)]
     if key == "attacking":
         attacked = combat.attackers.get(oid) if combat is not None else None
         shown = board.ref_text(attacked) if attacked is not None else False

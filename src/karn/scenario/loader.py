@@ -35,11 +35,15 @@ CAST_ZONES = ("hand", "graveyard", "exile", "library", "command")
 TOP_KEYS = ("name", "cite", "start", "players", "do", "expect")
 START_KEYS = ("turn", "active", "step")
 PLAYER_KEYS = ("life", "poison", *PLAYER_ZONES)
-ENTRY_KEYS = ("card", "tapped", "sick", "counters", "damage", "attached_to")
+ENTRY_KEYS = ("card", "tapped", "sick", "counters", "damage", "attached_to", "face_down")
+#: how a permanent of the board starts face down (708): cast with morph (702.37c) or manifested
+#: (701.40a)
+FACE_DOWN_WAYS = ("morph", "manifest")
 STEP_KEYS: dict[str, tuple[str, ...]] = {
     "play": ("play", "by", "from"),
     "cast": ("cast", "by", "targets", "x", "mode", "pay", "from", "alt", "with", "face", "divide"),
     "activate": ("activate", "by", "ability", "targets", "x", "pay"),
+    "turn_face_up": ("turn_face_up", "by"),
     "attack": ("attack", "at"),
     "block": ("block",),
     "choose": ("choose",),
@@ -132,6 +136,7 @@ class CardEntry:
     counters: dict[str, int] = field(default_factory=dict)
     damage: int | None = None
     attached_to: Ref | None = None
+    face_down: str = ""  # 708: "morph" or "manifest"
 
 
 @dataclass
@@ -191,6 +196,7 @@ class Step:
             "play": self.card,
             "cast": self.card,
             "activate": str(self.source),
+            "turn_face_up": str(self.source),
             "attack": ", ".join(map(str, self.attackers)) or "none",
             "block": ", ".join(str(b) for b, _ in self.blocks) or "none",
             "choose": ", ".join(self.labels),
@@ -480,7 +486,16 @@ class _Reader:
             counters=self.counters(keys["counters"], "counters") if "counters" in keys else {},
             damage=self.integer(keys["damage"], "damage", 0, MAX_AMOUNT) if "damage" in keys else None,
             attached_to=attached,
+            face_down=self.face_down_way(keys["face_down"]) if "face_down" in keys else "",
         )
+
+    def face_down_way(self, node: yaml.Node) -> str:
+        """708: ``face_down: morph`` (cast face down with its morph ability, 702.37c) or
+        ``face_down: manifest`` (manifested, 701.40a)."""
+        way = self.text(node, "face_down")
+        if way not in FACE_DOWN_WAYS:
+            raise self.error(node, f"face_down: {way!r} must be one of {', '.join(FACE_DOWN_WAYS)}")
+        return way
 
     def counters(self, node: yaml.Node, what: str) -> dict[str, int]:
         example = "counters: {+1/+1: 2}"
@@ -606,6 +621,12 @@ class _Reader:
             step.ability = self.integer(keys["ability"], "ability", 1, 100)
         if "targets" in keys:
             step.targets = self.refs(keys["targets"], "targets")
+
+    def step_turn_face_up(self, step: Step, keys: dict[str, yaml.Node]) -> None:
+        step.source = self.ref(keys["turn_face_up"], "turn_face_up")
+        if step.source.is_player:
+            raise self.error(keys["turn_face_up"], "turn_face_up names a permanent (A.Grinning Demon)")
+        self._by(step, keys)
 
     def step_attack(self, step: Step, keys: dict[str, yaml.Node]) -> None:
         step.attackers = self.refs(keys["attack"], "attack")

@@ -52,7 +52,7 @@ class Result:
 MAX_TURNS_AHEAD = 100
 # Decisions that are part of casting a spell or activating an ability (601.2b-h, 602.2b).
 #: the alternative costs (118.9) karn can pay: `alt: NAME` in a cast step
-SUPPORTED_ALT_COSTS = ("bestow", "flashback")
+SUPPORTED_ALT_COSTS = ("bestow", "flashback", "morph")
 
 CASTING_KINDS = ("alt", "mode", "kicker", "x", "target", "divide", "sacrifice", "discard", "pay")
 # Options whose first number is an object id or a player (not an index, a number or a mode).
@@ -216,6 +216,8 @@ class Runner:
             self.cast(st)
         elif k == "activate":
             self.activate(st)
+        elif k == "turn_face_up":
+            self.turn_face_up(st)
         elif k == "attack":
             self.attack(st)
         elif k == "block":
@@ -443,25 +445,45 @@ class Runner:
             )
         if st.modes and not modal:
             raise ScenarioMistake(f"{name} is not modal: remove mode")
-        alt_kind = {"bestow": ir.Bestow, "flashback": ir.Flashback}.get((st.alt or "").lower())
+        alt_kind = {"bestow": ir.Bestow, "flashback": ir.Flashback, "morph": ir.Morph}.get(
+            (st.alt or "").lower()
+        )
         if alt_kind is not None and not any(isinstance(a, alt_kind) for a in spell):
             raise ScenarioMistake(f"{name} has no {st.alt} cost: remove alt (118.9)")
+        # 702.37c: casting face down with morph is its own cast option (b=1), turned face down
+        # before it moves to the stack (708.4)
+        start = Action("cast", oid, 1) if alt_kind is ir.Morph else Action("cast", oid)
+        if alt_kind is ir.Morph and not self.offered(start):
+            raise StepFailed(f"{name} can't be cast face down (morph) now (702.37c, 601.3)")
         if alt_kind is ir.Flashback and st.cast_from != "graveyard":
             raise ScenarioMistake(
                 "a spell is cast with flashback from a graveyard: add from: graveyard (702.34a)"
             )
         engine_casts_from = st.cast_from == "graveyard" and any(isinstance(a, ir.Flashback) for a in spell)
-        if st.cast_from != "hand" and not engine_casts_from and not self.offered(Action("cast", oid)):
+        if st.cast_from != "hand" and not engine_casts_from and not self.offered(start):
             # 601.3: the engine offers a cast from another zone only when a rule or effect allows
             # it; it refuses this one with its reason
             try:
-                self.apply(Action("cast", oid))
+                self.apply(start)
             except StepFailed as e:
                 raise StepFailed(
                     f"karn offers no cast of {name} from {self.letters[p]}'s {st.cast_from}: {e}"
                 ) from None
             raise AssertionError("the engine accepted a cast it did not offer")
-        self._begin_and_answer(st, Action("cast", oid))
+        self._begin_and_answer(st, start)
+
+    def turn_face_up(self, st: Step) -> None:
+        """116.2b, 702.37e, 701.40b: turn a face-down permanent face up (a special action), paying
+        its cost automatically."""
+        assert st.source is not None
+        src = self.ref(st.source)
+        p = self.pidx(st.by) if st.by is not None else self.g.controller(src)
+        self.give_priority_to(p)
+        self.prepared()
+        start = Action("face_up", src)
+        if not self.offered(start):
+            raise StepFailed(f"{self.describe(src)} can't be turned face up now (702.37e, 701.40b)")
+        self._begin_and_answer(st, start)
 
     def activate(self, st: Step) -> None:
         g = self.g

@@ -130,6 +130,8 @@ def build(sc: Scenario) -> Game:
             fields["damage"] = entry.damage
         if entry.counters:
             fields["counters"] = dict(entry.counters)
+        if entry.face_down:
+            fields["face_down"] = entry.face_down  # 708: a face-down permanent
         oid = g.add_card(p, resolved[entry.name], zone, **fields)
         if entry.attached_to is not None:
             attachments.append((oid, entry))
@@ -177,7 +179,12 @@ class Board:
     def name(self, oid: int) -> str:
         """An object's name as the game shows it now (characteristics on the battlefield)."""
         o = self.g.state.objects[oid]
-        return self.g.chars(oid).name if o.zone == BATTLEFIELD else o.name
+        if o.face_down:
+            return o.name  # 708.5: a face-down object is named by its card (it has no name)
+        if o.zone == BATTLEFIELD:
+            # a nameless permanent (a copy of a face-down one, 707.2) is named by its card
+            return self.g.chars(oid).name or o.name
+        return o.name
 
     def find(self, p: int, name: str) -> list[int]:
         """The objects called ``name`` that player ``p`` controls on the battlefield; if none,

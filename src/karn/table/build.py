@@ -8,7 +8,7 @@ from karn.engine.observation import Observation, PermanentView, StackItemView
 from karn.engine.values import ref_player
 from karn.game import Game
 from karn.table.autopass import AutoPass
-from karn.table.cards import card_in_zone, face_of, permanent
+from karn.table.cards import FACE_DOWN_NAME, card_in_zone, face_of, permanent
 from karn.table.log import log_lines, turn_summary
 from karn.table.model import CardInfo, Seat, StackEntry, Table, Target
 from karn.table.prompt import build_prompt
@@ -59,17 +59,21 @@ def recap(game: Game, player: int | None) -> str:
 
 def table_of(game: Game, obs: Observation, settings: AutoPass, compact: bool = True) -> Table:
     voice = voice_for(game, obs.player)
-    names = {p.id: p.name for p in obs.battlefield}
+    names = {p.id: FACE_DOWN_NAME if p.face_down else p.name for p in obs.battlefield}
+    # 708.5: the face-down spells and permanents the viewer controls, which they may look at
+    faces = {k.id: k.name for k in obs.known if k.zone in ("battlefield", "stack")}
     for pv in obs.players:
         names.update({c.id: c.name for c in (*pv.graveyard, *pv.exile)})
     names.update({c.id: c.name for c in obs.hand})
-    names.update({s.id: s.name for s in obs.stack})
+    names.update({s.id: FACE_DOWN_NAME if s.face_down else s.name for s in obs.stack})
     attachments: dict[int, list[int]] = {}
     for p in obs.battlefield:
         if p.attached_to is not None:
             attachments.setdefault(p.attached_to, []).append(p.id)
     perms = {
-        p.id: permanent(game, p, voice, tuple(attachments.get(p.id, ())), obs.combat, names, obs.active)
+        p.id: permanent(
+            game, p, voice, tuple(attachments.get(p.id, ())), obs.combat, names, obs.active, faces
+        )
         for p in obs.battlefield
     }
     seats = [_seat(game, obs, i, voice, perms) for i in range(len(obs.players))]
@@ -161,7 +165,9 @@ def _target_name(ref: int, voice: Voice, names: dict[int, str]) -> Target:
 
 def _stack_entry(game: Game, s: StackItemView, voice: Voice, names: dict[int, str]) -> StackEntry:
     text = ""
-    if s.kind == "spell":
+    if s.face_down:
+        pass  # 708.4, 708.2a: a face-down creature spell has no text
+    elif s.kind == "spell":
         face = face_of(game, s.name)
         text = face.text if face is not None else ""
     elif s.ability is not None:
@@ -171,7 +177,7 @@ def _stack_entry(game: Game, s: StackItemView, voice: Voice, names: dict[int, st
             text = ""
     return StackEntry(
         id=s.id,
-        name=s.name,
+        name=FACE_DOWN_NAME if s.face_down else s.name,
         kind=s.kind,
         controller=s.controller,
         controller_name=voice.seat_name(s.controller),
@@ -193,6 +199,19 @@ def card_info(game: Game, table: Table, oid: int) -> CardInfo | None:
                     return c
     for s in table.stack:
         if s.id == oid and s.kind == "spell":
+            if s.name == FACE_DOWN_NAME:  # 708.4: a face-down spell: no text to show
+                return CardInfo(
+                    id=s.id,
+                    name=s.name,
+                    zone="stack",
+                    owner=s.controller,
+                    controller=s.controller,
+                    type_line="Creature",
+                    power=2,
+                    toughness=2,
+                    types=("creature",),
+                    face_down=True,
+                )
             return card_in_zone(game, s.id, s.name, "stack", s.controller)
     return None
 
@@ -207,7 +226,7 @@ def find_cards(table: Table, name: str, game: Game | None = None) -> list[CardIn
             found.extend(c for c in zone if wanted in c.name.lower())
     if game is not None:
         for s in table.stack:
-            if s.kind == "spell" and wanted in s.name.lower():
+            if s.kind == "spell" and wanted in s.name.lower() and s.name != FACE_DOWN_NAME:
                 found.append(card_in_zone(game, s.id, s.name, "stack", s.controller))
     found.sort(key=lambda c: c.name.lower() != wanted)
     return found

@@ -9,6 +9,9 @@ from karn.game import Game
 from karn.table.model import CardInfo
 from karn.table.voice import Voice
 
+#: 708.2a: how the table names a face-down permanent or spell (it has no name)
+FACE_DOWN_NAME = "Face-down 2/2"
+
 
 def face_of(game: Game, name: str) -> CardFace | None:
     """The card's Oracle face (None for a token or a card the pool doesn't hold)."""
@@ -70,16 +73,18 @@ def permanent(
     combat: CombatView | None,
     names: dict[int, str],
     active: int,
+    faces: dict[int, str] | None = None,
 ) -> CardInfo:
-    """A permanent with its characteristics now (613) and its state (`active`: whose turn)."""
-    face = face_of(game, p.name)
+    """A permanent with its characteristics now (613) and its state (`active`: whose turn).
+    ``faces``: the face-down objects the viewer may look at and the cards they are (708.5)."""
+    face = face_of(game, p.name) if not p.face_down else None
     blocked_by: tuple[int, ...] = ()
     if combat is not None and p.attacking is not None:
         blocked_by = tuple(sorted(b for b, atts in combat.blockers.items() if p.id in atts))
     creature = p.power is not None
     return CardInfo(
         id=p.id,
-        name=p.name,
+        name=FACE_DOWN_NAME if p.face_down else p.name,
         zone="battlefield",
         owner=p.owner,
         controller=p.controller,
@@ -103,6 +108,8 @@ def permanent(
         blocked_by=blocked_by,
         types=p.types,
         colors=p.colors,
+        face_down=p.face_down,
+        face=(faces or {}).get(p.id, "") if p.face_down else "",
     )
 
 
@@ -111,6 +118,8 @@ def describe_card(card: CardInfo, names: dict[int, str] | None = None) -> str:
     power/toughness, and its state on the battlefield."""
     names = names or {}
     head = f"{card.name} (#{card.id})" + (f"  {card.mana_cost}" if card.mana_cost else "")
+    if card.face:
+        head += f"  [face down: {card.face}]"  # 708.5: its controller may look at it
     lines = [head, card.type_line] if card.type_line else [head]
     if card.text:
         lines.append(card.text)

@@ -42,6 +42,8 @@ class CardInfo(msgspec.Struct, frozen=True, omit_defaults=True):
     blocked_by: tuple[int, ...] = ()  # the creatures blocking it
     types: tuple[str, ...] = ()
     colors: tuple[str, ...] = ()
+    face_down: bool = False  # 708: a face-down permanent or spell (a nameless 2/2)
+    face: str = ""  # 708.5: the card a face-down object is, for its controller only
 
 
 class Seat(msgspec.Struct, frozen=True):

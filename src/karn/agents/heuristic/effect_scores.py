@@ -114,6 +114,12 @@ def _become_copy(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
     return 0.0 if target.spell is not None else 0.5
 
 
+@scores(ir.Manifest)
+def _manifest(v: Situation, e: ir.Manifest, target: Target, x: int) -> float:
+    """Manifesting (701.40a): an extra 2/2 creature for us."""
+    return 0.0 if target.spell is not None else 1.0
+
+
 @scores(ir.GainLife, ir.Draw)
 def _gain(v: Situation, e: ir.GainLife | ir.Draw, target: Target, x: int) -> float:
     if target.player is not None:

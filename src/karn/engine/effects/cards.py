@@ -77,6 +77,31 @@ def exile_top(ctx: Context, f: ResolveFrame, o: Obj, e: ir.ExileTop) -> Outcome:
     return DONE
 
 
+@handles(ir.Manifest)
+def manifest(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Manifest) -> Outcome:
+    """701.40a: the top card of the player's library is turned face down and put onto the
+    battlefield as a 2/2 face-down creature (708.2a, 708.3: its enters abilities don't apply);
+    an empty library manifests nothing (609.3)."""
+    s = ctx.state
+    for p in [ref_player(r) for r in refs(ctx, f, o, e.player) if r < 0]:
+        library = s.players[p].library  # the last id is the top card
+        if not library:
+            continue
+        perform(
+            ctx,
+            ZoneChange(
+                obj=library[-1],
+                to=BATTLEFIELD,
+                rule="701.40a",
+                cause="put",
+                controller=p,
+                face_down="manifest",
+                text=f"{ctx.player_name(p)} manifests the top card of their library",
+            ),
+        )
+    return DONE
+
+
 @handles(ir.Discard)
 def discard_cards(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Discard) -> Outcome:
     """701.9: discarding. ``chooser="you"``: the ability's controller picks (after a reveal).

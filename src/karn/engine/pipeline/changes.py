@@ -44,6 +44,7 @@ from karn.engine.events import (
     StartTurn,
     StepBegins,
     Tap,
+    TurnFaceUp,
     ZoneChange,
 )
 from karn.engine.modifications import AddTypes, ContinuousEffect, RulesEffect, SetController
@@ -174,7 +175,9 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
     ctx.touched_players.add(o.owner)  # a zone of theirs (or its size) changes
     if o.zone in (LIBRARY, HAND) or ev.to in (LIBRARY, HAND):
         ctx.hidden_changes += 1
-    ev.name = ctx.chars(o.id).name if o.zone == BATTLEFIELD else o.name
+    # 708.2: a face-down object has no name (nor one turned face down as it moves, 708.3)
+    ev.name = ctx.chars(o.id).name if o.zone == BATTLEFIELD else "" if o.face_down or ev.face_down else o.name
+    revealed = bool(o.face_down) and ev.to != BATTLEFIELD and o.zone in (BATTLEFIELD, STACK)
     if o.zone in (BATTLEFIELD, STACK):
         lk = _last_known(ctx, o)
         s.lki[o.id] = lk
@@ -204,12 +207,16 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
     token = TokenDef(o.name, 0, 0, (), (), ()) if spell_copy_token else o.token
     new = new_object(ctx, o.card, o.name, o.owner, ev.to, token=token)
     if ev.to in (BATTLEFIELD, STACK):
+        # 708.3-708.4: turned face down before it moves; 702.37c: a face-down spell enters the
+        # battlefield face down
+        new.face_down = ev.face_down or (o.face_down if ev.origin == STACK else "")
+    if ev.to in (BATTLEFIELD, STACK):
         new.controller = o.owner if ev.controller < 0 else ev.controller
     if ev.to == BATTLEFIELD:
         new.tapped = ev.tapped
         new.sick = True  # 302.6
         counters = dict(ev.counters)
-        face = ctx.pool.face(o.name) if o.token is None else None
+        face = ctx.pool.face(o.name) if o.token is None and not new.face_down else None
         if face is not None and not ev.loyalty_added and entering_loyalty(ctx, o.name):
             # 306.5b: a planeswalker enters with its printed loyalty in loyalty counters.
             counters["loyalty"] = counters.get("loyalty", 0) + entering_loyalty(ctx, o.name)
@@ -241,7 +248,9 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
         lk = s.lki[o.id]
         s.lki[o.id] = LastKnown(**{**_fields(lk), "new_id": new.id})
         ev.last_known = s.lki[o.id]
-    _log_zone_change(ctx, ev, new)
+    if revealed:
+        _reveal_face_down(ctx, ev, o)
+    _log_zone_change(ctx, ev, new, o.name if revealed else "")
     return returns
 
 
@@ -265,6 +274,13 @@ def _entering_effect(ctx: Context, ev: ZoneChange, new: Obj) -> None:
         )
     )
     changed(s, layers=True)
+
+
+def _reveal_face_down(ctx: Context, ev: ZoneChange, o: Obj) -> None:
+    """708.9: a face-down permanent leaving the battlefield, or a face-down spell leaving the
+    stack for another zone than the battlefield, is revealed to all players as it moves."""
+    what = "permanent" if ev.origin == BATTLEFIELD else "spell"
+    ctx.emit("708.9", f"the face-down {what} (#{o.id}) is revealed as it leaves the {ev.origin}: {o.name}")
 
 
 def _linked_returns(ctx: Context, source: int) -> list[GameEvent]:
@@ -322,26 +338,31 @@ _DEFAULT_TEXT = {
 }
 
 
-def _log_zone_change(ctx: Context, ev: ZoneChange, new: Obj | None) -> None:
+def _log_zone_change(ctx: Context, ev: ZoneChange, new: Obj | None, revealed: str = "") -> None:
+    """The zone change's log line; ``revealed``: the name of a face-down object revealed as it
+    left (708.9), which had no name."""
     if ev.quiet:
         return
     text = ev.text
+    name = (
+        revealed
+        or ev.name
+        or (f"a face-down permanent (#{new.id})" if new is not None and new.face_down else "")
+    )
     if not text:
         template = _DEFAULT_TEXT.get(ev.cause)
         if template is None:
             if ev.to == BATTLEFIELD and new is not None:
                 att = f" attached to {ctx.describe(new.attached_to)}" if new.attached_to else ""
-                text = (
-                    f"{ev.name} enters the battlefield under {ctx.player_name(new.controller)}'s control{att}"
-                )
+                text = f"{name} enters the battlefield under {ctx.player_name(new.controller)}'s control{att}"
             elif ev.origin == BATTLEFIELD and ev.to == GRAVEYARD and ev.last_known is not None:
                 dies = "creature" in ev.last_known.types
-                text = f"{ev.name} dies" if dies else f"{ev.name} is put into its owner's graveyard"
+                text = f"{name} dies" if dies else f"{name} is put into its owner's graveyard"
             else:
                 dest = "its owner's " + ev.to if ev.to in (GRAVEYARD, HAND, LIBRARY) else ev.to or "nowhere"
-                text = f"{ev.name} is put into {dest}"
+                text = f"{name} is put into {dest}"
         else:
-            text = template.format(name=ev.name, owner=ctx.player_name(ev.owner))
+            text = template.format(name=name, owner=ctx.player_name(ev.owner))
     ctx.emit(ev.rule, text, seen_by=ev.seen_by, public=ev.public)
 
 
@@ -372,11 +393,12 @@ def execute_damage(ctx: Context, ev: Damage) -> list[GameEvent]:
     it (702.2b); lifelink makes its controller gain that much life (702.15b)."""
     s = ctx.state
     kind = "combat damage" if ev.combat else "damage"
+    source = ev.source_name or ctx.describe(ev.source)  # 708.2: a face-down source has no name
     if ev.target < 0:
         pl = s.players[ref_player(ev.target)]
         pl.life -= ev.amount
         ctx.touched_players.add(pl.index)
-        ctx.emit("120.3a", f"{ev.source_name} deals {ev.amount} {kind} to {pl.name} (life {pl.life})")
+        ctx.emit("120.3a", f"{source} deals {ev.amount} {kind} to {pl.name} (life {pl.life})")
     else:
         o = s.objects.get(ev.target)
         if o is None or o.zone != BATTLEFIELD:
@@ -387,14 +409,14 @@ def execute_damage(ctx: Context, ev: Damage) -> list[GameEvent]:
             changed(s, layers=True)
             ctx.emit(
                 "120.3c",
-                f"{ev.source_name} deals {ev.amount} {kind} to {ch.name} (loyalty {o.counters['loyalty']})",
+                f"{source} deals {ev.amount} {kind} to {ch.name or ctx.describe(o.id)} (loyalty {o.counters['loyalty']})",
             )
         if ch.is_("creature"):
             o.damage += ev.amount
             ctx.touched.add(o.id)
             if ev.deathtouch:
                 o.deathtouch_damage = True
-            ctx.emit("120.3e", f"{ev.source_name} deals {ev.amount} {kind} to {ch.name}")
+            ctx.emit("120.3e", f"{source} deals {ev.amount} {kind} to {ch.name or ctx.describe(o.id)}")
     changed(s)
     ev.dealt = ev.amount
     return []
@@ -519,6 +541,29 @@ def execute_tap(ctx: Context, ev: Tap) -> list[GameEvent]:
     ctx.touched.add(o.id)
     if ev.text and not ev.quiet:
         ctx.emit(ev.rule, ev.text)
+    return []
+
+
+@executes(TurnFaceUp)
+def execute_turn_face_up(ctx: Context, ev: TurnFaceUp) -> list[GameEvent]:
+    """708.8, 702.37e, 701.40b: the permanent is turned face up: its copiable values are its
+    normal ones again (the effects applied to it still apply); it is the same object and
+    doesn't enter the battlefield. It gets a new timestamp (613.7f)."""
+    s = ctx.state
+    o = s.objects.get(ev.obj)
+    if o is None or o.zone != BATTLEFIELD or not o.face_down:
+        return []
+    ev.changed = True
+    o.face_down = ""
+    s.timestamp += 1
+    o.timestamp = s.timestamp  # 613.7f
+    changed(s, layers=True)
+    ctx.touched.add(o.id)
+    ctx.emit(ev.rule, ev.text or f"the face-down permanent (#{o.id}) is turned face up: it is {o.name}")
+    if ev.counter:
+        # 702.37b: "As this permanent is turned face up, put a +1/+1 counter on it" (708.11: as
+        # it is turned face up, not afterwards)
+        return [CounterChange(obj=o.id, kind="+1/+1", amount=1, rule="702.37b")]
     return []
 
 

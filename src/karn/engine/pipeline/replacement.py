@@ -30,7 +30,7 @@ from karn import ir
 from karn.engine.context import Context
 from karn.engine.events import CounterChange, CreateToken, Damage, GameEvent, ZoneChange
 from karn.engine.filters import characteristics_match
-from karn.engine.layers import copiable_values, with_exceptions
+from karn.engine.layers import copiable_values, face_down_chars, with_exceptions
 from karn.engine.state import BATTLEFIELD, EXILE, STACK, Option, ref_player
 from karn.engine.subtypes import COLOR_NAMES, COLORS, CREATURE_TYPES
 
@@ -195,12 +195,16 @@ def _enters(ctx: Context, ev: ZoneChange) -> Iterator[Replacement]:
         return
     # 614.12: the permanent as it would exist on the battlefield (its own abilities), as a
     # copy when a copy replacement already applied (707.9).
-    entering = ctx.printed.of(o, ev.copy_of)
+    controller = ev.controller if ev.controller >= 0 else o.owner
+    if ev.face_down or o.face_down:
+        # 708.3, 702.37c: turned face down before it enters: a 2/2 with no abilities (708.2a)
+        entering = face_down_chars(controller)
+    else:
+        entering = ctx.printed.of(o, ev.copy_of)
     if ev.add_types or ev.add_subtypes:
         # 611.2e: the effect that it "is [a type]" applies as it enters
         entering.types = entering.types | frozenset(ev.add_types)
         entering.subtypes = entering.subtypes | frozenset(ev.add_subtypes)
-    controller = ev.controller if ev.controller >= 0 else o.owner
     for ab, aid in zip(entering.abilities, entering.ability_ids, strict=True):
         if isinstance(ab, ir.EntersReplacement) and ab.self_only:
             yield _enters_replacement(f"enters:{o.id}:{aid}", ab, entering.name)
@@ -323,7 +327,8 @@ def _copy_replacement(rid: str, ab: ir.EntersReplacement, source_name: str, abil
             if oid != ev.obj and characteristics_match(
                 f, c.types, c.subtypes, c.supertypes, c.colors, c.controller, obj.owner, player
             ):
-                options.append(Option("copy", oid, label=f"{c.name} ({ctx.describe(oid)})"))
+                shown = f"{c.name} ({ctx.describe(oid)})" if c.name else ctx.describe(oid)  # 708.2: no name
+                options.append(Option("copy", oid, label=shown))
         return player, options  # only "no copy": nothing to copy, it enters as itself
 
     def apply(ctx: Context, ev: ZoneChange, a: int) -> list[GameEvent]:

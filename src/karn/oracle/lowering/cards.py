@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from karn.ir.nodes import Discard, Draw, Effect, Mill, Scry
+from karn.ir.nodes import Discard, Draw, Effect, Manifest, Mill, Ref, Scry
 from karn.oracle.lowering.context import amount
 from karn.oracle.lowering.references import imperative, players_ref
 from karn.oracle.lowering.registry import Clause, lowers
-from karn.oracle.syntax import DiscardVP, DrawVP, MillVP, ScryVP
+from karn.oracle.syntax import DiscardVP, DrawVP, ManifestTopVP, MillVP, ScryVP
 
 
 @lowers(DrawVP)
@@ -30,3 +30,10 @@ def lower_scry(vp: ScryVP, clause: Clause) -> list[Effect]:
 def lower_mill(vp: MillVP, clause: Clause) -> list[Effect]:
     """ "mill three cards", "target player mills two cards", "each opponent mills ..." (701.17a)."""
     return [Mill(amount(vp.amount), players_ref(clause.subject, clause.ctx))]
+
+
+@lowers(ManifestTopVP)
+def lower_manifest_top(vp: ManifestTopVP, clause: Clause) -> list[Effect]:
+    """ "Manifest the top card of your library." (701.40a): the ability's controller."""
+    imperative(clause.subject, clause.ctx)
+    return [Manifest(Ref("you"))]

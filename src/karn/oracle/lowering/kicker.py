@@ -4,11 +4,22 @@ conditions, 607.2i, 702.33e-f) and "If you don't" after a "you may" (608.2d)."""
 
 from __future__ import annotations
 
-from karn.ir.nodes import Ability, Bestow, Declined, Effect, Flashback, IfCondition, Kicked, Kicker, May
+from karn.ir.nodes import (
+    Ability,
+    Bestow,
+    Declined,
+    Effect,
+    Flashback,
+    IfCondition,
+    Kicked,
+    Kicker,
+    May,
+    Morph,
+)
 from karn.oracle.lowering.chains import lower_chain
 from karn.oracle.lowering.context import Ctx, LowerError
 from karn.oracle.lowering.registry import lowers_keyword, lowers_sentence
-from karn.oracle.syntax import BestowA, FlashbackA, IfKickedSentence, IfYouDontSentence, KickerA
+from karn.oracle.syntax import BestowA, FlashbackA, IfKickedSentence, IfYouDontSentence, KickerA, MorphA
 
 
 @lowers_keyword(BestowA)
@@ -25,6 +36,15 @@ def lower_flashback(kw: FlashbackA, text: str) -> list[Ability]:
     if "{X}" in kw.cost:
         raise LowerError("flashback cost with X (107.3)", text)
     return [Flashback(kw.cost, text=text)]
+
+
+@lowers_keyword(MorphA)
+def lower_morph(kw: MorphA, text: str) -> list[Ability]:
+    """ "Morph [cost]" / "Megamorph [cost]": cast face down as a 2/2 creature for {3}; turned face
+    up for [cost] (702.37a-b). Only mana costs compile (the grammar's MANA)."""
+    if "{X}" in kw.cost:
+        raise LowerError("morph cost with X (702.37f): the IR has no value for that X", text)
+    return [Morph(kw.cost, mega=kw.mega, text=text)]
 
 
 @lowers_keyword(KickerA)

@@ -225,6 +225,7 @@ _SubjectEvent = Literal[
     "blocks_or_blocked",
     "becomes_tapped",
     "becomes_untapped",
+    "turned_face_up",
 ]
 _COMBAT_KINDS: dict[str, _SubjectEvent] = {
     "blocks": "blocks",
@@ -233,6 +234,7 @@ _COMBAT_KINDS: dict[str, _SubjectEvent] = {
     "blocks_or_blocked": "blocks_or_blocked",
     "becomes_tapped": "becomes_tapped",
     "becomes_untapped": "becomes_untapped",
+    "turned_face_up": "turned_face_up",
 }
 
 
@@ -263,7 +265,11 @@ def _combat_subject(event: _SubjectEvent, subject: NP, ctx: Ctx) -> Trigger:
         if subject.desc is not None and (subject.desc.quals or subject.desc.adjs):
             raise ctx.fail(f"unsupported trigger subject '{subject.text}'")
         # "that land's controller": the permanent the event happened to (the host)
-        ctx.obj = Ref("triggering") if event in ("becomes_tapped", "becomes_untapped") else Ref(subject.kind)
+        ctx.obj = (
+            Ref("triggering")
+            if event in ("becomes_tapped", "becomes_untapped", "turned_face_up")
+            else Ref(subject.kind)
+        )
         return Trigger(event, host=True)
     if subject.kind in ("a", "another") and subject.desc is not None:
         d = describe(subject.desc, ctx, other=subject.kind == "another", player_controls=True)
