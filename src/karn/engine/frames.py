@@ -114,7 +114,22 @@ class ChoiceProgress(msgspec.Struct, tag="choice", array_like=True):
     asked: bool = False
 
 
-Progress = DiscardProgress | SearchProgress | ScryProgress | MayProgress | SacrificeProgress | ChoiceProgress
+class WordProgress(msgspec.Struct, tag="word", array_like=True):
+    """608.2d, 612.2: the words a text-changing effect replaces, chosen as it resolves: the
+    word to replace (``old``, once answered), then the word that replaces it."""
+
+    old: str = ""
+
+
+Progress = (
+    DiscardProgress
+    | SearchProgress
+    | ScryProgress
+    | MayProgress
+    | SacrificeProgress
+    | ChoiceProgress
+    | WordProgress
+)
 
 
 class ResolveFrame(msgspec.Struct, tag="resolve", array_like=True):

@@ -8,11 +8,13 @@ from karn.engine.filters import characteristics_match
 from karn.engine.frames import TargetPicks
 from karn.engine.state import BATTLEFIELD, GRAVEYARD, STACK, player_ref, ref_player
 
+_EITHER = (STACK, BATTLEFIELD)
+
 
 def matches(ctx: Context, oid: int, f: ir.Filter, controller: int, source: int = 0) -> bool:
     """Does object `oid` match filter `f` from the point of view of `controller`?"""
     o = ctx.state.objects.get(oid)
-    if o is None or o.zone != f.zone:
+    if o is None or (o.zone != f.zone and not (f.zone == "stack_or_battlefield" and o.zone in _EITHER)):
         return False
     if o.zone == STACK and o.ability:
         return False  # "target spell": an ability on the stack is not a spell (113.1)
@@ -108,6 +110,8 @@ def candidates(
             pool = s.battlefield
         elif f.zone == STACK:
             pool = s.stack
+        elif f.zone == "stack_or_battlefield":
+            pool = s.stack + s.battlefield  # "target spell or permanent"
         elif f.zone == GRAVEYARD:
             pool = [c for p in s.players for c in p.graveyard]
         else:

@@ -4,7 +4,18 @@ Importing this package registers every handler (:data:`HANDLERS`); resolution
 (:mod:`karn.engine.resolve`) looks the handler up by the effect's type.
 """
 
-from karn.engine.effects import cards, continuous, damage, life, mana, permanents, replacements, tokens, zones
+from karn.engine.effects import (
+    cards,
+    continuous,
+    damage,
+    life,
+    mana,
+    permanents,
+    replacements,
+    text,
+    tokens,
+    zones,
+)
 from karn.engine.effects.registry import DONE, ENTER, HANDLERS, WAIT, Outcome, handles
 
 __all__ = [
@@ -21,6 +32,7 @@ __all__ = [
     "mana",
     "permanents",
     "replacements",
+    "text",
     "tokens",
     "zones",
 ]

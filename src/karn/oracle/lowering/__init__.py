@@ -57,6 +57,7 @@ from karn.oracle.lowering import (  # noqa: F401
     reveal,
     search,
     statics,
+    text,
     tokens,
     triggers,
     zones,
