@@ -109,7 +109,8 @@ def effects_of(ctx: Context, o: Obj) -> tuple[tuple[ir.Effect, ...], tuple[ir.Ta
     if sa is not None:
         found = chosen_modes(ctx, o.name, sa, tuple(o.mode)) if sa.modes else (sa.effects, sa.targets)
         return _text_changed(ctx, o, found) if ctx.state.effects else found
-    return (), spell_target_specs(ctx, o.name, o.mode)
+    found = (), spell_target_specs(ctx, o.name, o.mode)  # an Aura spell's enchant (303.4a)
+    return _text_changed(ctx, o, found) if ctx.state.effects else found
 
 
 def _text_changed(
