@@ -33,6 +33,7 @@ from karn.ir.nodes import (
     SpellAbility,
     Triggered,
 )
+from karn.ir.text import change_words, parse_text_changed_id
 from karn.ir.walk import as_triggered, nested_abilities
 
 # 305.6: the basic land types and the mana their intrinsic ability adds.
@@ -154,6 +155,8 @@ class CardPool:
             return self._created(rest)
         if kind == "rules" and rest in BASIC_LAND_MANA:
             return intrinsic_ability(rest)
+        if kind == "text" and rest:
+            return self._text_changed(ability_id, rest)
         name, sep, index = ability_id.rpartition("#")
         path = index.split("/")
         if not sep or not all(p.isdigit() for p in path):
@@ -173,6 +176,17 @@ class CardPool:
                     raise KeyError(f"{ability_id!r}: no quoted ability {step}")
                 ab = quoted[int(step)]
             found = self._nested[ability_id] = ab
+        return found
+
+    def _text_changed(self, ability_id: str, rest: str) -> Ability:
+        """ "text:<kind>/<old>/<new>;<id>": ability ``<id>`` with a word of its text replaced
+        by a text-changing effect (612.1-612.2, :func:`karn.ir.text.change_words`)."""
+        found = self._nested.get(ability_id)
+        if found is None:
+            kind, old, new, original = parse_text_changed_id(rest)
+            generated = original.startswith(("keyword:", "rules:", "nested:", "text:"))
+            name = "" if generated else original.rpartition("#")[0]
+            found = self._nested[ability_id] = change_words(self.ability(original), kind, old, new, name)
         return found
 
     def _created(self, rest: str) -> Ability:

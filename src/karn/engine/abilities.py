@@ -9,7 +9,9 @@ from typing import Any
 from karn import ir
 from karn.cards.pool import ability_id as card_ability_id
 from karn.engine.context import Context
+from karn.engine.modifications import TextChange
 from karn.engine.state import Obj
+from karn.ir.text import change_words
 
 
 def spell_ability(ctx: Context, name: str) -> ir.SpellAbility | None:
@@ -149,10 +151,26 @@ def effects_of(ctx: Context, o: Obj) -> tuple[tuple[ir.Effect, ...], tuple[ir.Ta
         return (), ()  # 708.2a: a face-down creature spell has no text
     sa = spell_ability(ctx, o.name)
     if sa is not None:
-        if sa.modes:
-            return chosen_modes(ctx, o.name, sa, tuple(o.mode))
-        return sa.effects, sa.targets
-    return (), spell_target_specs(ctx, o.name, o.mode)
+        found = chosen_modes(ctx, o.name, sa, tuple(o.mode)) if sa.modes else (sa.effects, sa.targets)
+        return _text_changed(ctx, o, found) if ctx.state.effects else found
+    found = (), spell_target_specs(ctx, o.name, o.mode)  # an Aura spell's enchant (303.4a)
+    return _text_changed(ctx, o, found) if ctx.state.effects else found
+
+
+def _text_changed(
+    ctx: Context, o: Obj, found: tuple[tuple[ir.Effect, ...], tuple[ir.TargetSpec, ...]]
+) -> tuple[tuple[ir.Effect, ...], tuple[ir.TargetSpec, ...]]:
+    """612.1, 613.1c: a spell's text as the text-changing effects on it have it, in timestamp
+    order (its targets are checked against the new text as it resolves, 608.2b)."""
+    effects, targets = found
+    for ce in sorted(ctx.state.effects, key=lambda ce: ce.timestamp):
+        if o.id not in ce.affected:
+            continue
+        for m in ce.mods:
+            if isinstance(m, TextChange):
+                effects = change_words(effects, m.kind, m.old, m.new, o.name)
+                targets = change_words(targets, m.kind, m.old, m.new, o.name)
+    return effects, targets
 
 
 def divided_damage(ctx: Context, name: str, modes: list[int]) -> ir.DealDamage | None:

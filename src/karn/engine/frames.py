@@ -135,6 +135,13 @@ class CopyProgress(msgspec.Struct, tag="copy", array_like=True):
     asked: bool = False
 
 
+class WordProgress(msgspec.Struct, tag="word", array_like=True):
+    """608.2d, 612.2: the words a text-changing effect replaces, chosen as it resolves: the
+    word to replace (``old``, once answered), then the word that replaces it."""
+
+    old: str = ""
+
+
 Progress = (
     DiscardProgress
     | SearchProgress
@@ -143,6 +150,7 @@ Progress = (
     | SacrificeProgress
     | ChoiceProgress
     | CopyProgress
+    | WordProgress
 )
 
 

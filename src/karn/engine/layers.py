@@ -65,11 +65,13 @@ from karn.engine.modifications import (
     SetPowerToughness,
     SetTypes,
     SwitchPowerToughness,
+    TextChange,
     mod_text,
 )
 from karn.engine.state import BATTLEFIELD, EXILE, STACK, GameState, Obj
 from karn.engine.subtypes import COLOR_NAMES, LAND_TYPES, goes_with, kind_of
 from karn.engine.values import CopyValues, TokenDef
+from karn.ir.text import change_words, text_changed_id
 
 #: Counters that are keyword counters (122.1b): they give the keyword in layer 6 (613.1f).
 KEYWORD_COUNTERS = frozenset(
@@ -120,6 +122,8 @@ class Chars:
     mana_value: int = 0
     printed_keywords: frozenset[str] = field(default_factory=frozenset)
     retyped: bool = False  # a layer 4 effect changed its types (305.6 abilities are looked at again)
+    # 612.1, 613.1c: the words layer 3 replaced in its text, in order: (kind, old, new)
+    text_changes: tuple[tuple[ir.TextWordKind, str, str], ...] = ()
 
     def is_(self, t: str) -> bool:
         return t in self.types
@@ -143,6 +147,7 @@ class Chars:
             self.mana_value,
             self.printed_keywords,
             self.retyped,
+            self.text_changes,
         )
 
 
@@ -791,6 +796,8 @@ def _apply(
 ) -> None:
     if isinstance(mod, SetController):
         c.controller = mod.player
+    elif isinstance(mod, TextChange):
+        _change_text(c, mod, pool)
     elif isinstance(mod, AddTypes):
         c.retyped = True
         c.types = c.types | set(mod.types)
@@ -874,6 +881,44 @@ def _apply(
 
 
 _INTRINSIC = {t: intrinsic_ability(t) for t in BASIC_LAND_MANA}
+
+
+def _change_text(c: Chars, mod: TextChange, pool: CardPool) -> None:
+    """613.1c, 612.1-612.2: replace a word in the object's text. Its type line: the subtype,
+    if it is one of the kind (a land whose "Forest" becomes "Island" has the Island's mana
+    ability instead, 305.6, as layer 6 begins); its rules text: each of its abilities that
+    uses the word is that ability with the word replaced, under a new id the card pool
+    resolves (:func:`karn.ir.text.text_changed_id`). Abilities granted by other effects come
+    in layer 6, after this (612.3); a token's are its text too (612.4). Its name and its
+    colors (from its mana cost, 202.2) don't change."""
+    kind, old, new = mod.kind, mod.old, mod.new
+    c.text_changes += ((kind, old, new),)
+    if old == new:
+        return
+    if kind != "color" and old in c.subtypes and (kind_of(old) == "land") == (kind == "land_type"):
+        c.subtypes = (c.subtypes - {old}) | {new}
+        c.retyped = True
+        if kind == "land_type" and old in _INTRINSIC:
+            # 305.6: the old land type's mana ability goes with the word (the new one's
+            # comes as layer 6 begins)
+            kept = [
+                (a, i)
+                for a, i in zip(c.abilities, c.ability_ids, strict=True)
+                if i != f"rules:{old}" and a != _INTRINSIC[old]
+            ]
+            c.abilities = tuple(a for a, _ in kept)
+            c.ability_ids = tuple(i for _, i in kept)
+    abilities: list[ir.Ability] = []
+    ids: list[str] = []
+    for ability, aid in zip(c.abilities, c.ability_ids, strict=True):
+        if not aid.startswith("rules:") and change_words(ability, kind, old, new) is not ability:
+            aid = text_changed_id(kind, old, new, aid)
+            ability = pool.ability(aid)
+        abilities.append(ability)
+        ids.append(aid)
+    before = {a.name for a in c.abilities if isinstance(a, ir.Keyword)}
+    c.abilities, c.ability_ids = tuple(abilities), tuple(ids)
+    c.keywords = (c.keywords - before) | {a.name for a in abilities if isinstance(a, ir.Keyword)}
 
 
 def _intrinsic_land_abilities(c: Chars) -> None:
@@ -1110,6 +1155,8 @@ def _apply_layers(env: _Env, effects: list[_Effect], granting: bool) -> None:
                     effects.extend(new)
                     remaining.extend(n for n in new if any(layer_of(m, n.cda) == layer for m in n.mods))
                     remaining.sort(key=_sort_key)
+        if layer == "3" and group and granting:
+            _restate_changed_statics(env, effects)
         if layer == "7c":
             before_counters = (
                 {oid: _describe_chars(c) for oid, c in chars.items()} if trace is not None else {}
@@ -1130,6 +1177,24 @@ def _apply_layers(env: _Env, effects: list[_Effect], granting: bool) -> None:
                                 after,
                             )
                         )
+
+
+def _restate_changed_statics(env: _Env, effects: list[_Effect]) -> None:
+    """612.1, 613.1c: a static ability whose text layer 3 changed generates the effects of its
+    new text in the later layers, in place of its old ones (same timestamp, 613.7a)."""
+    s = env.s
+    for oid, c in env.chars.items():
+        if not c.text_changes or oid not in s.battlefield:
+            continue
+        ids = set(c.ability_ids)
+        stale = [e for e in effects if e.kind == "static" and e.source == oid and e.ability not in ids]
+        if not stale:
+            continue
+        for e in stale:
+            effects.remove(e)
+        having = {e.ability for e in effects if e.kind == "static" and e.source == oid}
+        changed = tuple(i for i in c.ability_ids if i.startswith("text:") and i not in having)
+        effects.extend(_static_effects(s, oid, c, env.printed, len(effects), changed))
 
 
 def compute_field(s: GameState, printed: Printed, trace: dict[int, list[Step]] | None = None) -> Field:

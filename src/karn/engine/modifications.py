@@ -15,6 +15,7 @@ from __future__ import annotations
 import msgspec
 
 from karn import ir
+from karn.ir.text import word_of
 
 # Layers and sublayers (613.1-613.4), in application order. "rules" are effects on
 # players and on the rules (613.10-613.11), applied after all characteristics.
@@ -34,6 +35,19 @@ class ControlledBySource(msgspec.Struct, tag="control_by_source", frozen=True, a
     controlled by the controller of the effect's source, as layer 2 has it so far."""
 
     layer = "2"
+
+
+class TextChange(msgspec.Struct, tag="text_change", frozen=True, array_like=True):
+    """Layer 3 (613.1c, 612.1-612.2): every use of ``old`` as a word of ``kind`` ("color": a
+    mana letter, "land_type", "creature_type": a subtype) in the affected objects' text —
+    their rules text and type line — is ``new``. Abilities granted by other effects are not
+    text (612.3); a token's text can change too (612.4)."""
+
+    kind: ir.TextWordKind
+    old: str
+    new: str
+
+    layer = "3"
 
 
 class AddTypes(msgspec.Struct, tag="add_types", frozen=True, array_like=True):
@@ -181,6 +195,7 @@ class BlockLimit(msgspec.Struct, tag="block_limit", frozen=True, array_like=True
 Modification = (
     SetController
     | ControlledBySource
+    | TextChange
     | AddTypes
     | SetTypes
     | SetLandTypes
@@ -238,6 +253,9 @@ def mod_text(mod: Modification) -> str:
         return f"is controlled by player {mod.player}"
     if isinstance(mod, ControlledBySource):
         return "is controlled by its source's controller"
+    if isinstance(mod, TextChange):
+        old, new = word_of(mod.kind, mod.old), word_of(mod.kind, mod.new)
+        return f"has each {old!r} in its text replaced by {new!r} (612.2)"
     if isinstance(mod, AddTypes):
         return "is also " + " ".join(mod.supertypes + mod.subtypes + mod.types)
     if isinstance(mod, SetTypes):

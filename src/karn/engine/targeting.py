@@ -12,11 +12,13 @@ from karn.engine.pipeline.protection import player_protected_from
 from karn.engine.protection import protected_from
 from karn.engine.state import BATTLEFIELD, GRAVEYARD, STACK, Obj, player_ref, ref_player
 
+_EITHER = (STACK, BATTLEFIELD)
+
 
 def matches(ctx: Context, oid: int, f: ir.Filter, controller: int, source: int = 0) -> bool:
     """Does object `oid` match filter `f` from the point of view of `controller`?"""
     o = ctx.state.objects.get(oid)
-    if o is None or o.zone != f.zone:
+    if o is None or (o.zone != f.zone and not (f.zone == "stack_or_battlefield" and o.zone in _EITHER)):
         return False
     if f.abilities:
         return _ability_matches(ctx, o, f, controller)
@@ -146,6 +148,8 @@ def candidates(
             pool = s.battlefield
         elif f.zone == STACK:
             pool = s.stack
+        elif f.zone == "stack_or_battlefield":
+            pool = s.stack + s.battlefield  # "target spell or permanent"
         elif f.zone == GRAVEYARD:
             pool = [c for p in s.players for c in p.graveyard]
         else:

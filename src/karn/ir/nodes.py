@@ -51,7 +51,15 @@ class Filter:
     owner: Literal["you", "opponent", None] = None  # for cards in graveyards, hands, libraries
     other: bool = False  # "another creature": not the source object itself
     zone: Literal[
-        "battlefield", "stack", "graveyard", "hand", "library", "exile", "any", "not_battlefield"
+        "battlefield",
+        "stack",
+        "graveyard",
+        "hand",
+        "library",
+        "exile",
+        "any",
+        "not_battlefield",
+        "stack_or_battlefield",  # "target spell or permanent"
     ] = "battlefield"
     not_subtypes: tuple[str, ...] = ()  # "non-Aura" -> ("aura",)
     not_supertypes: tuple[str, ...] = ()  # "nonbasic" -> ("basic",)
@@ -1095,6 +1103,25 @@ class SkipNextStep:
     player: Ref = Ref("you")
 
 
+#: The kinds of words a text-changing effect replaces (612.2): color words used as colors,
+#: basic land types used as land types, creature types used as creature types.
+TextWordKind = Literal["color", "land_type", "creature_type"]
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeText:
+    """612.1-612.2, 613.1c: "Change the text of target spell or permanent by replacing all
+    instances of one color word with another." The two words are chosen as it resolves
+    (608.2d), among the words of ``kinds`` (one kind, or "one color word with another or one
+    basic land type with another"); the new word can't be one of ``forbidden`` ("The new
+    creature type can't be Wall."). A layer-3 effect for ``duration``."""
+
+    what: Ref
+    kinds: tuple[TextWordKind, ...]
+    forbidden: tuple[str, ...] = ()
+    duration: Literal["end_of_turn", "permanent"] = "permanent"
+
+
 Effect = (
     DealDamage
     | DamageEach
@@ -1147,6 +1174,7 @@ Effect = (
     | PutLinkedExile
     | MustBlock
     | GainActivatedAbilities
+    | ChangeText
 )
 
 # --------------------------------------------------------------------------- abilities

@@ -26,6 +26,7 @@ from karn.ir.nodes import (
     CantBeCountered,
     CastRestriction,
     Change,
+    ChangeText,
     CompiledCard,
     Condition,
     CopyExcept,
@@ -509,7 +510,9 @@ def filter_text(f: Filter) -> str:
         words.append(" or ".join(f.subtypes))
     if f.types:
         words.append(" or ".join(f.types))
-    noun = {"stack": "spell", "battlefield": "permanent"}.get(f.zone, "card")
+    noun = {"stack": "spell", "battlefield": "permanent", "stack_or_battlefield": "spell or permanent"}.get(
+        f.zone, "card"
+    )
     if f.abilities:
         words.append(" or ".join(f.abilities))
         noun = "ability"
@@ -533,7 +536,7 @@ def filter_text(f: Filter) -> str:
         return text + " that isn't on the battlefield"
     if f.controller:
         text += " you control" if f.controller == "you" else " an opponent controls"
-    if f.zone not in ("battlefield", "stack"):
+    if f.zone not in ("battlefield", "stack", "stack_or_battlefield"):
         owner = {"you": "your ", "opponent": "an opponent's ", None: "a "}[f.owner]
         text += f" in {owner}{f.zone}"
     elif f.owner:
@@ -820,6 +823,17 @@ def _gain_control(e: GainControl) -> str:
 @renders(ExchangeControl)
 def _exchange_control(e: ExchangeControl) -> str:
     return f"exchange control of {ref_text(e.what)}"
+
+
+_TEXT_WORDS = {"color": "color word", "land_type": "basic land type", "creature_type": "creature type"}
+
+
+@renders(ChangeText)
+def _change_text(e: ChangeText) -> str:
+    words = " or ".join(f"one {_TEXT_WORDS[k]} with another" for k in e.kinds)
+    never = f" (the new word can't be {', '.join(e.forbidden)})" if e.forbidden else ""
+    until = " until end of turn" if e.duration == "end_of_turn" else ""
+    return f"change the text of {ref_text(e.what)}: replace {words}{never}{until}"
 
 
 @renders(CreateReplacement)

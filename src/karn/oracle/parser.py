@@ -46,6 +46,7 @@ from karn.oracle.syntax import (
     CdaExiledTotalSentence,
     CdaSentence,
     ChainSentence,
+    ChangeTextVP,
     ChooseColorSentence,
     ChooseVP,
     CombatTriggerA,
@@ -122,6 +123,7 @@ from karn.oracle.syntax import (
     MorphA,
     MustBlockVP,
     NewTargetsVP,
+    NewWordCantBeSentence,
     NumberOfA,
     OnlyDuringSentence,
     OpeningHandSentence,
@@ -947,6 +949,37 @@ class _Builder(Transformer[Token, Any]):
 
     def v_control(self, meta: Meta, c: list[Any]) -> ControlVP:
         return ControlVP(c[0], text=self._text(meta))
+
+    def v_change_text(self, meta: Meta, c: list[Any]) -> ChangeTextVP:
+        return ChangeTextVP(c[0], tuple(c[1]), until_eot=_eot(c[2:], meta), text=self._text(meta))
+
+    def text_words(self, meta: Meta, c: list[Any]) -> list[str]:
+        return list(c)
+
+    def _one(self, tok: Any, meta: Meta) -> None:
+        if str(tok) != "one":
+            raise ParseError(f"'{tok}' words replaced by a text-changing effect", meta.start_pos)
+
+    def tw_color(self, meta: Meta, c: list[Any]) -> str:
+        self._one(c[0], meta)
+        return "color"
+
+    def tw_land_type(self, meta: Meta, c: list[Any]) -> str:
+        self._one(c[0], meta)
+        if str(c[1]) != "basic" or str(c[2]) != "land":
+            raise ParseError(f"'{c[1]} {c[2]} type' replaced by a text-changing effect", meta.start_pos)
+        return "land_type"
+
+    def tw_creature_type(self, meta: Meta, c: list[Any]) -> str:
+        self._one(c[0], meta)
+        if str(c[1]) != "creature":
+            raise ParseError(f"'{c[1]} type' replaced by a text-changing effect", meta.start_pos)
+        return "creature_type"
+
+    def s_new_word_cant_be(self, meta: Meta, c: list[Any]) -> NewWordCantBeSentence:
+        if str(c[0]) != "creature":
+            raise ParseError(f"'the new {c[0]} type'", meta.start_pos)
+        return NewWordCantBeSentence("creature_type", str(c[1]), text=self._text(meta))
 
     def v_exchange_control(self, meta: Meta, c: list[Any]) -> ExchangeControlVP:
         return ExchangeControlVP(c[0], text=self._text(meta))

@@ -383,6 +383,17 @@ class ExchangeControlVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class ChangeTextVP(VerbA):
+    """ "change the text of <obj> by replacing all instances of one color word with another
+    [or one basic land type with another] [until end of turn]" (612.1-612.2)."""
+
+    obj: NP
+    kinds: tuple[Literal["color", "land_type", "creature_type"], ...]
+    until_eot: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class RegenerateVP(VerbA):
     """ "regenerate <obj>" (701.19a)."""
 
@@ -785,6 +796,16 @@ class SentenceA:
 
     __slots__ = ()
     text: str  # every subclass has this field
+
+
+@dataclass(frozen=True, slots=True)
+class NewWordCantBeSentence(SentenceA):
+    """ "The new creature type can't be Wall." (a limit on the word a text-changing effect
+    of the sentence before chooses, 612.2)."""
+
+    kind: Literal["creature_type"]
+    word: str
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -70,6 +70,7 @@ NON_OBJECT_OPTIONS = (
     "done",
     "yes",
     "no",
+    "word",  # a text-changing effect's word (612.2), by its label
 )
 
 

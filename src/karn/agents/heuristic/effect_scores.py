@@ -84,6 +84,12 @@ def _other(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
     return 0.0 if target.spell is not None else harm(target)
 
 
+@scores(ir.ChangeText)
+def _change_text(v: Situation, e: ir.ChangeText, target: Target, x: int) -> float:
+    """A text change (612): the agent can't tell what the words will do, so it is neutral."""
+    return 0.0
+
+
 @scores(ir.WinGame, ir.LoseGame)
 def _game(v: Situation, e: ir.WinGame | ir.LoseGame, target: Target, x: int) -> float:
     """Winning the game is worth everything; losing it, the opposite."""

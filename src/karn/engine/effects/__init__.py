@@ -15,6 +15,7 @@ from karn.engine.effects import (
     mana,
     permanents,
     replacements,
+    text,
     tokens,
     zones,
 )
@@ -37,6 +38,7 @@ __all__ = [
     "mana",
     "permanents",
     "replacements",
+    "text",
     "tokens",
     "zones",
 ]

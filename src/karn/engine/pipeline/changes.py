@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
+
 from karn.engine import rng
 from karn.engine.context import Context
 from karn.engine.events import (
@@ -47,7 +49,7 @@ from karn.engine.events import (
     TurnFaceUp,
     ZoneChange,
 )
-from karn.engine.modifications import AddTypes, ContinuousEffect, RulesEffect, SetController
+from karn.engine.modifications import AddTypes, ContinuousEffect, RulesEffect, SetController, TextChange
 from karn.engine.pipeline.knowledge import forget, learn, moved, shuffled
 from karn.engine.state import (
     BATTLEFIELD,
@@ -223,6 +225,7 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
         new.counters = {k: v for k, v in counters.items() if v}
         if ev.origin == STACK:
             new.kicked = o.kicked  # 702.33d: a permanent was kicked if its spell was
+            _text_changes_follow(s, o.id, new.id)
             new.bestowed = o.bestowed and bool(ev.attach_to)  # 702.103b, 702.103e
         new.chosen = dict(ev.chosen) if ev.chosen else None  # 607.2a: what was chosen as it entered (614.12a)
         new.copy_of = ev.copy_of  # 707.9: it enters as a copy (layer 1a)
@@ -281,6 +284,15 @@ def _reveal_face_down(ctx: Context, ev: ZoneChange, o: Obj) -> None:
     stack for another zone than the battlefield, is revealed to all players as it moves."""
     what = "permanent" if ev.origin == BATTLEFIELD else "spell"
     ctx.emit("708.9", f"the face-down {what} (#{o.id}) is revealed as it leaves the {ev.origin}: {o.name}")
+
+
+def _text_changes_follow(s: GameState, spell: int, permanent: int) -> None:
+    """400.7a: the text-changing effects (612) on a permanent spell go on applying to the
+    permanent it becomes."""
+    for i, e in enumerate(s.effects):
+        if spell in e.affected and any(isinstance(m, TextChange) for m in e.mods):
+            affected = [permanent if x == spell else x for x in e.affected]
+            s.effects[i] = msgspec.structs.replace(e, affected=affected)
 
 
 def _linked_returns(ctx: Context, source: int) -> list[GameEvent]:

@@ -61,6 +61,7 @@ from karn.oracle.lowering import (  # noqa: F401
     reveal,
     search,
     statics,
+    text,
     tokens,
     triggers,
     zones,

@@ -72,6 +72,7 @@ class Ctx:
     opaque: bool = False  # the latest object named has no IR reference (a created token)
     spell: bool = False  # lowering an instant or sorcery (the source is a spell on the stack)
     chosen_ok: bool = False  # "of the chosen color/type" can be read here (a static ability's group)
+    spell_or_permanent_ok: bool = False  # "target spell or permanent": only where the effect handles both
     resolved: dict[int, Ref] = field(default_factory=dict)  # target NPs already given a slot
     trigger_amount: bool = False  # the trigger event has an amount ("that much")
     each_opponent: bool = False  # inside "For each opponent, ..." (608.2f): "that player" is each

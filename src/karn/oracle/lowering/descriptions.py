@@ -62,7 +62,7 @@ def describe(
     not_colors: list[str] = []
     controller: Literal["you", "opponent", None] = None
     owner: Literal["you", "opponent", None] = None
-    zone: Zone | None = None
+    zone: Zone | Literal["stack_or_battlefield"] | None = None
     players: Literal["any", "opponent", "you", None] = None
     has_objects = False
     head = ""
@@ -125,7 +125,11 @@ def describe(
         all_heads += heads
     if type_groups and subtype_groups and multi:
         raise ctx.fail("the IR Filter cannot express a type-or-subtype alternative")
-    if len(set(all_heads)) > 1:  # "target spell or permanent": one Filter has one zone
+    # "target spell or permanent": only an effect that handles both zones may say it
+    spell_or_permanent = ctx.spell_or_permanent_ok and sorted(set(all_heads)) == ["permanent", "spell"]
+    if spell_or_permanent and (types or subtypes or colors or not_types or not_colors or desc.quals):
+        raise ctx.fail(f"the IR Filter cannot express '{desc.text}' (a qualified spell or permanent)")
+    if len(set(all_heads)) > 1 and not spell_or_permanent:  # one Filter has one zone
         raise ctx.fail(f"the IR Filter cannot express '{desc.text}' (objects in different zones)")
     zone_quals = 0
     chosen: str | None = None
@@ -185,7 +189,9 @@ def describe(
     if zone_quals > 1:
         raise ctx.fail(f"two zones in one description ('{desc.text}')")
     origin: Literal["graveyard", "hand", "library", None] = None
-    if head == "spell":
+    if spell_or_permanent:
+        zone = "stack_or_battlefield"  # "target spell or permanent" (115.1): either zone
+    elif head == "spell":
         if zone is not None:
             # "a spell from your graveyard": a spell is on the stack (112.1); the
             # zone names where it was cast from, which only a cast trigger can use
