@@ -53,6 +53,10 @@ class ZoneChange(msgspec.Struct, tag="zone", kw_only=True):
     # ..."), then the physical cards exiled (card ids), linked to the new permanent (607.2a)
     exiling: list[int] = msgspec.field(default_factory=list)
     exiled_cards: list[int] = msgspec.field(default_factory=list)
+    # 702.82a, 614.13b: the permanents chosen so far to sacrifice as it enters, by the id of the
+    # devour replacement that chose them (an object chosen by one can't be chosen by another)
+    devouring: dict[str, list[int]] = msgspec.field(default_factory=dict)
+    devoured: int = 0  # 702.82b: how many it devoured (sacrificed by its devour abilities)
     position: str = "top"
     # The log line (the pipeline writes a default one when empty) and who sees the
     # card's name: an empty `seen_by` means everyone; else `public` is what others read.

@@ -115,6 +115,8 @@ class Obj(msgspec.Struct, array_like=True, omit_defaults=True):
     # 607.2a: the cards (exile-zone object ids) it exiled as it entered ("As ~ enters, exile any
     # number of creature cards from your graveyard"): "the exiled cards" of its other abilities
     exiled_with: tuple[int, ...] = ()
+    # 702.82b: the number of permanents it devoured as it entered ("each creature it devoured")
+    devoured: int = 0
 
 
 class Player(msgspec.Struct, array_like=True):

@@ -1191,6 +1191,11 @@ class EntersReplacement:
     # battlefield at the same time (614.13a), and they are exiled as it enters; they are "the
     # exiled cards" of its other abilities (607.2a).
     exile: Filter | None = None
+    # "Devour N" (702.82a), "Devour [quality] N" (702.82c): as it enters its controller may
+    # sacrifice any number of the permanents ``devour_of`` describes (creatures when None) that
+    # they control; it enters with ``devour`` +1/+1 counters for each one (0: no devour).
+    devour: int = 0
+    devour_of: Filter | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,13 +3,13 @@ the ability the keyword means."""
 
 from __future__ import annotations
 
-from karn.ir.nodes import Ability, Activated, Keyword
+from karn.ir.nodes import Ability, Activated, EntersReplacement, Filter, Keyword
 from karn.oracle.lowering.abilities import lower_activated, lower_triggered
 from karn.oracle.lowering.context import Ctx
 from karn.oracle.lowering.descriptions import describe
 from karn.oracle.lowering.registry import lowers_keyword
 from karn.oracle.parser import parse
-from karn.oracle.syntax import ActivatedA, EnchantA, EquipA, ProwessA, StaticKeywordA, TriggeredA
+from karn.oracle.syntax import ActivatedA, DevourA, EnchantA, EquipA, ProwessA, StaticKeywordA, TriggeredA
 
 # 702.108a: prowess means this triggered ability.
 PROWESS_TEXT = "Whenever you cast a noncreature spell, ~ gets +1/+1 until end of turn."
@@ -51,3 +51,17 @@ def lower_prowess(kw: ProwessA, text: str) -> list[Ability]:
     ast = parse(PROWESS_TEXT, "triggered")
     assert isinstance(ast, TriggeredA)
     return [Keyword("prowess", text=text), lower_triggered(ast, text)]
+
+
+@lowers_keyword(DevourA)
+def lower_devour(kw: DevourA, text: str) -> list[Ability]:
+    """ "Devour N" means "As this object enters, you may sacrifice any number of creatures.
+    This permanent enters with N +1/+1 counters on it for each creature sacrificed this way."
+    (702.82a); "Devour [quality] N" sacrifices [quality] permanents instead (702.82c). A
+    replacement effect of the permanent itself (614.1c)."""
+    quality: Filter | None = None
+    if kw.kind == "type":
+        quality = Filter(types=(kw.quality,))
+    elif kw.kind == "subtype":
+        quality = Filter(subtypes=(kw.quality,))
+    return [EntersReplacement(self_only=True, devour=kw.n, devour_of=quality, text=text)]
