@@ -59,6 +59,10 @@ class ZoneChange(msgspec.Struct, tag="zone", kw_only=True):
     # 708.3-708.4, 701.40a: it is turned face down before it moves ("morph", "manifest"); a
     # face-down spell resolving keeps its status (702.37c)
     face_down: str = ""
+    # 702.82a, 614.13b: the permanents chosen so far to sacrifice as it enters, by the id of the
+    # devour replacement that chose them (an object chosen by one can't be chosen by another)
+    devouring: dict[str, list[int]] = msgspec.field(default_factory=dict)
+    devoured: int = 0  # 702.82b: how many it devoured (sacrificed by its devour abilities)
     position: str = "top"
     # The log line (the pipeline writes a default one when empty) and who sees the
     # card's name: an empty `seen_by` means everyone; else `public` is what others read.

@@ -128,6 +128,8 @@ class Obj(msgspec.Struct, array_like=True, omit_defaults=True):
     # 708.1: a face-down spell or permanent, and the rule that made it so ("morph" 702.37c, "manifest"
     # 701.40a); "" face up. Its characteristics are those of 708.2a (layer 1b, 613.2b).
     face_down: str = ""
+    # 702.82b: the number of permanents it devoured as it entered ("each creature it devoured")
+    devoured: int = 0
 
 
 class Player(msgspec.Struct, array_like=True):

@@ -1391,6 +1391,11 @@ class EntersReplacement:
     # The copy's further exceptions (707.9b-d): "except it's 7/7", "it doesn't copy that
     # creature's color".
     copy_except: CopyExcept | None = None
+    # "Devour N" (702.82a), "Devour [quality] N" (702.82c): as it enters its controller may
+    # sacrifice any number of the permanents ``devour_of`` describes (creatures when None) that
+    # they control; it enters with ``devour`` +1/+1 counters for each one (0: no devour).
+    devour: int = 0
+    devour_of: Filter | None = None
 
 
 @dataclass(frozen=True, slots=True)

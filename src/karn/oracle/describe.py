@@ -230,6 +230,12 @@ def enters_text(r: EntersReplacement) -> str:
         parts.append(f"(its controller chooses a {r.choose.replace('_', ' ')} as it enters)")
     if r.exile is not None:
         parts.append(f"(its controller exiles any number of {filter_text(r.exile)} as it enters)")
+    if r.devour:
+        quality = filter_text(r.devour_of) if r.devour_of is not None else "creature"
+        parts.append(
+            f"(devour {r.devour}: its controller may sacrifice any number of {quality}s as it enters; "
+            f"it enters with {r.devour} +1/+1 counter(s) for each)"
+        )
     return " ".join([who, *parts]) if parts else f"{who} (unchanged)"
 
 

@@ -68,6 +68,7 @@ from karn.oracle.syntax import (
     DelayedSentence,
     Desc,
     DestroyVP,
+    DevourA,
     DiesTriggerA,
     DiscardChosenVP,
     DiscardCostA,
@@ -306,6 +307,15 @@ class _Builder(Transformer[Token, Any]):
 
     def kwi_kicker(self, meta: Meta, c: list[Any]) -> KickerA:
         return KickerA(tuple(str(m) for m in c))
+
+    def kwi_devour(self, meta: Meta, c: list[Any]) -> DevourA:
+        return DevourA(int(str(c[0])))
+
+    def kwi_devour_type(self, meta: Meta, c: list[Any]) -> DevourA:
+        return DevourA(int(str(c[1])), str(c[0]), "type")
+
+    def kwi_devour_subtype(self, meta: Meta, c: list[Any]) -> DevourA:
+        return DevourA(int(str(c[1])), str(c[0]), "subtype")
 
     def activated(self, meta: Meta, c: list[Any]) -> ActivatedA:
         return ActivatedA(tuple(c[0]), c[1])

@@ -1201,6 +1201,17 @@ class KickerA(KeywordA):
 
 
 @dataclass(frozen=True, slots=True)
+class DevourA(KeywordA):
+    """ "Devour 3", "Devour artifact 1", "Devour Food 3" (702.82a, 702.82c): ``quality`` is the
+    card type (``kind`` "type") or subtype (``kind`` "subtype") of the permanents it may
+    sacrifice; none: creatures."""
+
+    n: int
+    quality: str = ""
+    kind: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class StaticKeywordA(KeywordA):
     """A keyword that is only a marker for the engine ("flying", "haste" ...)."""
 

@@ -12,7 +12,7 @@ from karn.agents.heuristic.evaluate import (
     effects_score,
     pending_target_scorer,
 )
-from karn.agents.heuristic.situation import Situation, toughness_left
+from karn.agents.heuristic.situation import Situation, power, toughness_left
 from karn.cards.pool import CardPool
 from karn.engine.actions import Action
 from karn.engine.observation import Observation
@@ -238,6 +238,19 @@ def _order(v: Situation, acts: list[Action]) -> Action | None:
     return _first(acts, "order")
 
 
+def _devour(v: Situation, acts: list[Action]) -> Action | None:
+    """Devour (702.82a): feed it tokens of power 1 or less (Saprolings, Goblins), which are worth
+    less than the counters; keep every other permanent. Each pick removes an option, and "done"
+    is always there, so this ends."""
+    for a in acts:
+        if a.kind != "sacrifice":
+            continue
+        p = v.perm(a.a)
+        if p is not None and p.token and power(p) <= 1:
+            return a
+    return _first(acts, "done")
+
+
 def _legend(v: Situation, acts: list[Action]) -> Action | None:
     opts = [a for a in acts if a.kind == "choose"]
     if not opts:
@@ -268,4 +281,5 @@ _HANDLERS: dict[str, Handler] = {
     "scry": _scry,
     "order": _order,
     "legend": _legend,
+    "devour": _devour,
 }

@@ -235,6 +235,8 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
             new.attached_to = ev.attach_to  # 303.4f
         if ev.add_types or ev.add_subtypes:
             _entering_effect(ctx, ev, new)
+        if ev.devoured:
+            new.devoured = ev.devoured  # 702.82b
         if ev.exiled_cards:
             # 607.2a: the cards exiled as it entered (in the same batch, before it)
             new.exiled_with = tuple(

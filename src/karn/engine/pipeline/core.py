@@ -103,6 +103,8 @@ def _proceed(ctx: Context, frame: ReplaceFrame, pushed: bool) -> list[GameEvent]
             ev.applied.append(rep.id)
             # 616.1f, 616.2: look again at what it became.
             frame.pending[0:1] = rep.apply(ctx, ev, pick)
+            if rep.continues and pick > 0 and rep.id not in ev.applied:
+                frame.picking = rep.id  # "any number": the same effect asks for the next pick
         batch, frame.ready = frame.ready, []
         follow = execute(ctx, batch)
         carried.extend(batch)

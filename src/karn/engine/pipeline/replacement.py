@@ -31,7 +31,7 @@ from karn.engine.context import Context
 from karn.engine.events import CounterChange, CreateToken, Damage, GameEvent, ZoneChange
 from karn.engine.filters import characteristics_match
 from karn.engine.layers import copiable_values, face_down_chars, with_exceptions
-from karn.engine.state import BATTLEFIELD, EXILE, STACK, Option, ref_player
+from karn.engine.state import BATTLEFIELD, EXILE, GRAVEYARD, STACK, Option, ref_player
 from karn.engine.subtypes import COLOR_NAMES, COLORS, CREATURE_TYPES
 
 
@@ -53,6 +53,9 @@ class Replacement:
     choose: Callable[[Context, Any], tuple[int, list[Option]]] | None = None
     choice_kind: str = "choose"  # the decision's kind and rule when it asks
     choice_rule: str = "614.1a"
+    # A pick of "any number" ("done" to stop): after a pick the same effect asks again at
+    # once, before any other effect is chosen (it is one replacement applied once, 614.5).
+    continues: bool = False
 
 
 Finder = Callable[[Context, Any], Iterator[Replacement]]
@@ -391,6 +394,8 @@ def _enters_replacement(
         return _choice_replacement(rid, ab, source_name)
     if ab.exile is not None:
         return _exile_replacement(rid, ab, ab.exile, source_name)
+    if ab.devour:
+        return _devour_replacement(rid, ab, source_name)
 
     def apply(ctx: Context, ev: ZoneChange | CreateToken, pick: int) -> list[GameEvent]:
         if ab.tapped:
@@ -460,6 +465,81 @@ def _exile_replacement(rid: str, ab: ir.EntersReplacement, f: ir.Filter, source_
         choose=choose,
         choice_kind="choose",
         choice_rule="614.13a",
+    )
+
+
+_CREATURES = ir.Filter(types=("creature",))
+
+
+def _entering_now(ctx: Context, ev: ZoneChange) -> set[int]:
+    """614.13a: the objects the pipeline's batch in progress puts onto the battlefield."""
+    batch = ctx.replacing
+    return {
+        x.obj
+        for x in (batch.pending + batch.ready if batch is not None else [ev])
+        if isinstance(x, ZoneChange) and x.to == BATTLEFIELD
+    }
+
+
+def _devour_replacement(rid: str, ab: ir.EntersReplacement, source_name: str) -> Replacement:
+    """ "Devour N" (702.82a; "devour [quality] N", 702.82c): as it would enter, the player who
+    will control it picks permanents they control one at a time ("done" to stop); they are
+    sacrificed (701.21a) in the same batch, just before it enters (so "dies" abilities see them),
+    and it enters with N +1/+1 counters for each. Neither it nor anything entering at the same
+    time can be chosen (614.13a), nor a permanent another devour chose for the same entering
+    (614.13b)."""
+    f = ab.devour_of or _CREATURES
+
+    def choose(ctx: Context, ev: ZoneChange) -> tuple[int, list[Option]]:
+        s = ctx.state
+        o = s.objects[ev.obj]
+        player = ev.controller if ev.controller >= 0 else o.owner
+        taken = {t for picks in ev.devouring.values() for t in picks}  # 614.13b
+        entering = _entering_now(ctx, ev)  # 614.13a
+        options = [Option("done", 0, label="done")]
+        for oid in s.battlefield:
+            if oid == ev.obj or oid in taken or oid in entering:
+                continue
+            c = ctx.chars(oid)
+            if c.controller == player and characteristics_match(
+                f, c.types, c.subtypes, c.supertypes, c.colors, player, s.objects[oid].owner, player
+            ):
+                options.append(Option("sacrifice", oid, label=ctx.describe(oid)))
+        return player, options
+
+    def apply(ctx: Context, ev: ZoneChange, pick: int) -> list[GameEvent]:
+        s = ctx.state
+        if pick > 0 and pick in s.objects:
+            ev.devouring.setdefault(rid, []).append(pick)
+            ev.applied.remove(rid)  # any number: it asks again
+            return [ev]
+        chosen = [t for t in ev.devouring.get(rid, []) if t in s.objects and s.objects[t].zone == BATTLEFIELD]
+        ev.devoured += len(chosen)
+        if chosen:
+            ev.counters["+1/+1"] = ev.counters.get("+1/+1", 0) + ab.devour * len(chosen)
+        names = ", ".join(ctx.describe(t) for t in chosen) or "nothing"
+        ctx.emit("702.82a", f"{source_name} devours {names} as it enters")
+        sacrifices: list[GameEvent] = [
+            ZoneChange(
+                obj=t,
+                to=GRAVEYARD,
+                rule="701.21a",
+                cause="sacrifice",
+                text=f"{ctx.player_name(ctx.controller(t))} sacrifices {ctx.describe(t)}",
+            )
+            for t in chosen
+        ]
+        return [*sacrifices, ev]
+
+    return Replacement(
+        rid,
+        ab.text or f"devour {ab.devour}",
+        "other",
+        apply,
+        choose=choose,
+        choice_kind="devour",
+        choice_rule="702.82a",
+        continues=True,
     )
 
 

@@ -3,7 +3,7 @@ the ability the keyword means."""
 
 from __future__ import annotations
 
-from karn.ir.nodes import Ability, Activated, Cost, CreateCopyToken, Keyword, Ref
+from karn.ir.nodes import Ability, Activated, Cost, CreateCopyToken, EntersReplacement, Filter, Keyword, Ref
 from karn.oracle.lowering.abilities import lower_activated, lower_triggered
 from karn.oracle.lowering.context import Ctx, LowerError
 from karn.oracle.lowering.continuous import check_protection
@@ -12,6 +12,7 @@ from karn.oracle.lowering.registry import lowers_keyword
 from karn.oracle.parser import parse
 from karn.oracle.syntax import (
     ActivatedA,
+    DevourA,
     EmbalmA,
     EnchantA,
     EquipA,
@@ -92,3 +93,17 @@ def lower_embalm(kw: EmbalmA, text: str) -> list[Ability]:
         zone="graveyard",
     )
     return [Keyword(kw.name, text=text), ability]
+
+
+@lowers_keyword(DevourA)
+def lower_devour(kw: DevourA, text: str) -> list[Ability]:
+    """ "Devour N" means "As this object enters, you may sacrifice any number of creatures.
+    This permanent enters with N +1/+1 counters on it for each creature sacrificed this way."
+    (702.82a); "Devour [quality] N" sacrifices [quality] permanents instead (702.82c). A
+    replacement effect of the permanent itself (614.1c)."""
+    quality: Filter | None = None
+    if kw.kind == "type":
+        quality = Filter(types=(kw.quality,))
+    elif kw.kind == "subtype":
+        quality = Filter(subtypes=(kw.quality,))
+    return [EntersReplacement(self_only=True, devour=kw.n, devour_of=quality, text=text)]
