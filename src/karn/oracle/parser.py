@@ -1833,6 +1833,9 @@ class _Builder(Transformer[Token, Any]):
     def np_their_zone(self, meta: Meta, c: list[Any]) -> NP:
         return self._np(meta, "zone", zone=c[0], owner=NP("it", text="their"))
 
+    def np_all_zones(self, meta: Meta, c: list[Any]) -> NP:
+        return self._np(meta, "all_zones", zone=c[0])
+
     def np_poss_zone(self, meta: Meta, c: list[Any]) -> NP:
         return self._np(meta, "zone", zone=c[1], owner=c[0])
 

@@ -87,6 +87,7 @@ NPKind = Literal[
     "bare",
     "upto",
     "zone",
+    "all_zones",
     "loyalty_abilities",
 ]
 
@@ -99,6 +100,7 @@ class NP:
       "another target", ``any_number`` for "any number of".
     * ``zone``: ``zone`` is "graveyard"/"hand"/"library", ``owner`` the possessor
       (None for "your", the NP for "target player's", "their" -> kind "it"-like pronoun).
+    * ``all_zones``: every player's zone of that kind ("all graveyards", 404.1).
     * ``poss_controller`` / ``poss_owner``: "<owner>'s controller" ("that land's
       controller", "target creature's owner"); ``owner`` is the object's NP.
     """

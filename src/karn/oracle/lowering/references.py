@@ -188,6 +188,12 @@ def object_sel(np: NP, ctx: Ctx, *, group_ok: bool = True, default_zone: Zone = 
         ctx.group_affected = True
         ctx.affected_group = group
         return group
+    if k == "all_zones" and group_ok:
+        # "all graveyards": the cards in every player's zone of that kind (no owner narrows it)
+        group = Group(Filter(zone=np.zone))  # type: ignore[arg-type]
+        ctx.group_affected = True
+        ctx.affected_group = group
+        return group
     raise ctx.fail(f"the IR cannot refer to '{np.text}' here")
 
 
