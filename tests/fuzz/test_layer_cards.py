@@ -124,9 +124,7 @@ def _conserved(g: Game, total: int) -> None:
 @pytest.mark.parametrize("pool", [LAYER_CARDS, EXAMPLE_CARDS], ids=["layer_cards", "example_cards"])
 def test_random_games_with_layer_and_copy_cards(pool: list[str], seed: int) -> None:
     rng = random.Random(seed)
-    decks = [
-        [rng.choice(pool) for _ in range(30)] + [rng.choice(BASICS) for _ in range(30)] for _ in (0, 1)
-    ]
+    decks = [[rng.choice(pool) for _ in range(30)] + [rng.choice(BASICS) for _ in range(30)] for _ in (0, 1)]
     g = Game.new(decks[0], decks[1], seed=seed)
     total = 120
     for step in range(2500):
