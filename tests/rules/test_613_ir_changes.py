@@ -444,3 +444,54 @@ def test_a_creature_type_chosen_as_it_enters_replaces_creature_types_in_every_zo
     assert g.chars(bear).subtypes == {"zombie"}
     assert g.chars(elves_in_hand).subtypes == {"zombie"}
     assert g.chars(their_bear).subtypes == {"bear"}
+
+
+ELVES = card(
+    "Test Elvish Rite",
+    "Enchantment",
+    ir.Static(
+        (ir.Modify(ALL_CREATURES, changes=(ir.AddTypes(subtypes=("elf",)),)),),
+        text="All creatures are Elves in addition to their other types.",
+    ),
+)
+WARRIORS = card(
+    "Test Elvish Guard",
+    "Enchantment",
+    ir.Static(
+        (ir.Modify(ir.Group(ir.Filter(subtypes=("elf",))), changes=(ir.AddTypes(subtypes=("warrior",)),)),),
+        text="All Elves are Warriors in addition to their other types.",
+    ),
+)
+ARTIFACTS = card(
+    "Test Warrior Forge",
+    "Enchantment",
+    ir.Static(
+        (ir.Modify(ir.Group(ir.Filter(subtypes=("warrior",))), changes=(ir.AddTypes(types=("artifact",)),)),),
+        text="All Warriors are artifacts in addition to their other types.",
+    ),
+)
+
+
+@pytest.mark.cr("613.8c", "613.8a", "613.7")
+def test_the_order_of_remaining_effects_is_reevaluated_after_each_effect_is_applied() -> None:
+    """613.8c: in layer 4, Elves (timestamp 1) makes the Bears an Elf; only then does Forge
+    (timestamp 2, "Warriors are artifacts") depend on Guard (timestamp 3, "Elves are Warriors"):
+    Guard's change would now change what Forge applies to (613.8a). Reevaluated after Elves
+    applies, Guard goes before Forge and the Bears end an artifact; the order found before any
+    effect applied (Elves, Forge, Guard: nothing depended on Guard yet) would leave it none."""
+    g, (_, _, _, bears) = game(
+        [ELVES, WARRIORS, ARTIFACTS],
+        (0, "Test Elvish Rite", "battlefield"),
+        (0, "Test Warrior Forge", "battlefield"),
+        (0, "Test Elvish Guard", "battlefield"),
+        (0, "Grizzly Bears", "battlefield"),
+    )
+    chars = g.chars(bears)
+    assert chars.subtypes == {"bear", "elf", "warrior"}
+    assert "artifact" in chars.types
+    derivation = g.explain(bears)
+    rite, forge, guard = (
+        derivation.index(f"from {n}") for n in ("Test Elvish Rite", "Test Warrior Forge", "Test Elvish Guard")
+    )
+    assert rite < guard < forge, derivation
+    assert "613.8a-b dependency: before Test Warrior Forge" in derivation
