@@ -262,3 +262,22 @@ def test_an_illegal_target_is_skipped_and_no_card_is_exiled_for_it() -> None:
     _next_target(g, -2)
     assert g.state.players[1].life == 15 and g.obj(ids["giant"]).damage == 2
     assert len(g.state.players[0].exile) == 2 and len(g.state.players[0].library) == 2
+
+
+@pytest.mark.cr("115.6", "608.2f")
+def test_with_no_target_chosen_nothing_is_exiled() -> None:
+    # "any number" includes zero (601.2c): the spell isn't targeted (115.6), so it resolves and
+    # its instructions are done for no target at all
+    g = Game.empty(names=["A", "B"])
+    for _ in range(9):
+        g.add_card(0, "Mountain", "battlefield")
+    soulfire = g.add_card(0, "Soulfire Eruption", "hand")
+    for name in reversed(LIBRARY):
+        g.add_card(0, name, "library")
+    g.begin_at(0, "precombat_main")
+    _cast(g, soulfire, [])
+    while g.decision is not None and g.decision.kind == "priority" and g.state.stack:
+        g.apply(Action("pass"))
+    assert not g.state.stack and not g.state.players[0].exile
+    assert len(g.state.players[0].library) == len(LIBRARY)
+    assert [g.obj(o).name for o in g.state.players[0].graveyard] == ["Soulfire Eruption"]
