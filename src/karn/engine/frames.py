@@ -154,6 +154,17 @@ Progress = (
 )
 
 
+class ForEachProgress(msgspec.Struct, array_like=True):
+    """608.2f: "For each of them, ...": the targets whose instructions are done (in the order
+    the controller chose), the target being considered now (0: none), whether the controller
+    was asked which target is next, and the objects each pass acted on ("the exiled cards")."""
+
+    done: list[int] = msgspec.field(default_factory=list)
+    current: int = 0
+    asked: bool = False
+    gathered: list[int] = msgspec.field(default_factory=list)
+
+
 class ResolveFrame(msgspec.Struct, tag="resolve", array_like=True):
     """608.2: a spell or ability resolving; ``cursor`` is the next effect to apply and
     ``progress`` the state of the effect that waits for a choice."""
@@ -168,6 +179,7 @@ class ResolveFrame(msgspec.Struct, tag="resolve", array_like=True):
     answer: Answer | None = None
     declined: bool = False  # 608.2d: the last "you may" was declined ("If you don't, ...")
     died: list[int] = msgspec.field(default_factory=list)  # creatures that died by this resolution
+    each: ForEachProgress | None = None  # 608.2f: a "for each of them" in progress
 
 
 class TriggersFrame(msgspec.Struct, tag="triggers", array_like=True):

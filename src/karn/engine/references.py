@@ -155,6 +155,8 @@ def refs(ctx: Context, f: ResolveFrame, o: Obj, r: ir.Ref) -> list[int]:
         return [player_ref(who)] if who >= 0 else []
     if r.kind == "affected":
         return list(f.affected)
+    if r.kind == "each_target":  # 608.2f: the target whose instructions are being done
+        return [f.each.current] if f.each is not None and f.each.current else []
     return []
 
 

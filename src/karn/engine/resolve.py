@@ -31,7 +31,7 @@ def _effect_at(effects: tuple[ir.Effect, ...], cursor: list[int]) -> ir.Effect |
         e = level[i]
         if depth == len(cursor) - 1:
             return e
-        assert isinstance(e, (ir.May, ir.Unless, ir.IfCondition))
+        assert isinstance(e, (ir.May, ir.Unless, ir.IfCondition, ir.ForEachTarget))
         level = e.effects
     return None
 
@@ -87,7 +87,8 @@ def resolve_step(ctx: Context, f: ResolveFrame) -> None:
             finish(ctx, o, f)
             return
         f.cursor.pop()  # the end of a "you may"'s effects
-        f.cursor[-1] += 1
+        if not isinstance(_effect_at(effects, f.cursor), ir.ForEachTarget):
+            f.cursor[-1] += 1  # 608.2f: a "for each" runs again for its next target
         e = _effect_at(effects, f.cursor)
     outcome = HANDLERS[type(e)](ctx, f, o, e)
     if outcome is WAIT:

@@ -97,6 +97,8 @@ class Ref:
         upkeep began, who was dealt damage).
       * ``"affected"``: the objects an earlier effect of the same resolution acted on
         ("Those creatures ...").
+      * ``"each_target"``: inside a :class:`ForEachTarget`, the target whose instructions are
+        being done ("that permanent or player", 608.2f).
     """
 
     kind: Literal[
@@ -115,6 +117,7 @@ class Ref:
         "triggering_controller",
         "triggering_owner",
         "affected",
+        "each_target",
     ]
     index: int = 0
 
@@ -914,6 +917,17 @@ class IfCondition:
 
 
 @dataclass(frozen=True, slots=True)
+class ForEachTarget:
+    """ "Choose any number of target ... . For each of them, <effects>." (608.2f): ``effects``
+    are done completely for one target of slot ``slot`` (``Ref("each_target")``), then for the
+    next, in the order the controller chooses; illegal targets are skipped (608.2b). After it,
+    "the exiled cards" (``Ref("affected")``) are the objects every pass acted on."""
+
+    slot: int
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class May:
     """ "You may ..." (the controller chooses on resolution whether to do ``effects``)."""
 
@@ -1162,6 +1176,7 @@ Effect = (
     | ExileUntilSourceLeaves
     | Attach
     | May
+    | ForEachTarget
     | IfCondition
     | AddManaProduced
     | Fight

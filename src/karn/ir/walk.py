@@ -5,20 +5,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from karn.ir.nodes import CreateDelayed, Effect, May, Reflexive, Trigger, Triggered
+from karn.ir.nodes import CreateDelayed, Effect, ForEachTarget, May, Reflexive, Trigger, Triggered
 
 Nested = CreateDelayed | Reflexive
 
 
 def nested_abilities(effects: Iterable[Effect]) -> Iterator[Nested]:
     """The :class:`CreateDelayed` and :class:`Reflexive` effects, in text order (inside
-    "you may" and inside each other too). Their index in this order names them:
+    "you may", "for each of them" and inside each other too). Their index in this order names them:
     ``"nested:<index>:<parent ability id>"``."""
     for e in effects:
         if isinstance(e, (CreateDelayed, Reflexive)):
             yield e
             yield from nested_abilities(e.effects)
-        elif isinstance(e, May):
+        elif isinstance(e, May | ForEachTarget):
             yield from nested_abilities(e.effects)
 
 

@@ -352,9 +352,7 @@ def _try_cost_increase(line: Line) -> Ability | None:
 def _compile_spell(lines: list[Line]) -> Ability:
     text = "\n".join(ln.text for ln in lines)
     norm = "\n".join(ln.norm for ln in lines)
-    # 700.2: "Choose one —"; "Choose a color." is an instruction (608.2d), not a mode choice
-    modal = norm.lower().startswith("choose ") and not norm.lower().startswith("choose a color.")
-    start: Start = "modal" if modal else "effects"
+    start: Start = "modal" if _is_modal(norm) else "effects"
     try:
         ast = parse(norm, start)
         if isinstance(ast, ModalA):
@@ -366,6 +364,16 @@ def _compile_spell(lines: list[Line]) -> Ability:
         return _unsupported_parse(Line(text, norm), e, start)
     except LowerError as e:
         return _unsupported_lower(text, norm, e)
+
+
+def _is_modal(norm: str) -> bool:
+    """700.2: "Choose one —" starts a modal spell; "Choose a color." (608.2d) and "Choose any
+    number of target creatures." (115.1, 601.2c) are instructions, not a choice of modes."""
+    lower = norm.lower()
+    if not lower.startswith("choose ") or lower.startswith("choose a color."):
+        return False
+    first = re.split(r"[.—]", lower, maxsplit=1)[0]
+    return re.search(r"\btarget\b", first) is None
 
 
 # --------------------------------------------------------------------------- Unsupported

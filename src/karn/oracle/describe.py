@@ -59,6 +59,7 @@ from karn.ir.nodes import (
     Filter,
     Flashback,
     FlashPermission,
+    ForEachTarget,
     GainAbility,
     GainActivatedAbilities,
     GainControl,
@@ -567,6 +568,7 @@ def ref_text(r: Ref) -> str:
         "triggering_controller": "the triggering object's controller",
         "triggering_owner": "the triggering object's owner",
         "affected": "those objects",
+        "each_target": "that target",
     }[r.kind]
 
 
@@ -1029,6 +1031,11 @@ def _unless(e: Unless) -> str:
 @renders(May)
 def _may(e: May) -> str:
     return f"you may ({effects_text(e.effects)})"
+
+
+@renders(ForEachTarget)
+def _for_each_target(e: ForEachTarget) -> str:
+    return f"for each target #{e.slot}, one at a time in the order you choose: ({effects_text(e.effects)})"
 
 
 @renders(IfCondition)

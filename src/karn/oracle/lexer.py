@@ -247,7 +247,8 @@ def _list_separators(toks: list[Tok]) -> list[Tok]:
         if not _is_desc(prev):
             continue
         if t.value == ",":
-            if nxt.value in ("and", "or") and i + 2 < len(toks) and _is_desc(toks[i + 2]):
+            # "creatures, planeswalkers, and/or players": "and/or" closes the list as "or" does
+            if nxt.value in ("and", "or", "and/or") and i + 2 < len(toks) and _is_desc(toks[i + 2]):
                 out[i] = Tok("LCOMMA", ",", t.start, t.end)
             elif _is_desc(nxt):
                 out[i] = Tok("LCOMMA", ",", t.start, t.end)

@@ -92,6 +92,7 @@ from karn.oracle.syntax import (
     ExileVP,
     FightVP,
     FlashbackA,
+    ForEachOfThemSentence,
     ForEachOpponentSentence,
     GainActivatedOfVP,
     GainControlIfRegeneratesVP,
@@ -686,6 +687,9 @@ class _Builder(Transformer[Token, Any]):
     def s_for_each_opponent(self, meta: Meta, c: list[Any]) -> ForEachOpponentSentence:
         return ForEachOpponentSentence(tuple(c[0]), text=self._text(meta))
 
+    def s_for_each_of_them(self, meta: Meta, c: list[Any]) -> ForEachOfThemSentence:
+        return ForEachOfThemSentence(tuple(c[0]), text=self._text(meta))
+
     def s_if_you_dont(self, meta: Meta, c: list[Any]) -> IfYouDontSentence:
         return IfYouDontSentence(tuple(c[0]), text=self._text(meta))
 
@@ -825,6 +829,9 @@ class _Builder(Transformer[Token, Any]):
 
     def v_damage_power(self, meta: Meta, c: list[Any]) -> DamageVP:
         return DamageVP(0, c[1], text=self._text(meta), power_of=c[0])
+
+    def v_damage_mana_value(self, meta: Meta, c: list[Any]) -> DamageVP:
+        return DamageVP(0, c[1], text=self._text(meta), mana_value_of=c[0])
 
     def v_damage_divided(self, meta: Meta, c: list[Any]) -> DamageVP:
         return DamageVP(c[0], c[1], divided=True, text=self._text(meta))
@@ -1793,6 +1800,13 @@ class _Builder(Transformer[Token, Any]):
         if not isinstance(n, int):
             raise ParseError("up to X targets", meta.start_pos)
         return self._np(meta, "target", desc=c[1], min=0, max=n)
+
+    def np_upto_other_target(self, meta: Meta, c: list[Any]) -> NP:
+        # "up to two other target artifacts and/or creatures": not the source itself (115.1)
+        n = c[0]
+        if not isinstance(n, int):
+            raise ParseError("up to X targets", meta.start_pos)
+        return self._np(meta, "target", desc=c[1], min=0, max=n, other=True)
 
     def np_upto(self, meta: Meta, c: list[Any]) -> NP:
         n = c[0]

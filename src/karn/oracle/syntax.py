@@ -153,6 +153,7 @@ class DamageVP(VerbA):
     text: str = ""
     power_of: NP | None = None  # "deals damage equal to <its / that creature's> power"
     chosen: bool = False
+    mana_value_of: NP | None = None  # "deals damage equal to <its / that card's> mana value" (202.3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -652,7 +653,8 @@ class RevealVP(VerbA):
 
 @dataclass(frozen=True, slots=True)
 class ChooseVP(VerbA):
-    """ "choose <obj>" (a card from a revealed hand)."""
+    """ "choose <obj>": a card from a revealed hand, or targets ("Choose any number of target
+    creatures and/or players.", 115.1, 601.2c)."""
 
     obj: NP
     text: str = ""
@@ -859,6 +861,15 @@ class ReflexiveSentence(SentenceA):
 @dataclass(frozen=True, slots=True)
 class ForEachOpponentSentence(SentenceA):
     """ "For each opponent, <chain>." (608.2f)."""
+
+    items: tuple[Item, ...]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ForEachOfThemSentence(SentenceA):
+    """ "For each of them, <chain>." after a choice of targets (608.2f): the chain is done for
+    one target at a time."""
 
     items: tuple[Item, ...]
     text: str = ""

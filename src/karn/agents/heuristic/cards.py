@@ -6,6 +6,8 @@ given, or else in the packaged card database (:func:`karn.oracle.pool.build_pool
 
 from __future__ import annotations
 
+import dataclasses
+
 from karn import ir
 from karn.cards.database import CardFace
 from karn.cards.pool import CardPool, PoolCard
@@ -102,9 +104,22 @@ def flat(effects: tuple[ir.Effect, ...]) -> list[ir.Effect]:
     for e in effects:
         if isinstance(e, ir.May | ir.IfCondition):
             out.extend(flat(e.effects))
+        elif isinstance(e, ir.ForEachTarget):
+            # 608.2f: what each pass does to "that target" it does to each target of the slot
+            out.extend(_on_slot(inner, e.slot) for inner in flat(e.effects))
         else:
             out.append(e)
     return out
+
+
+def _on_slot(e: ir.Effect, slot: int) -> ir.Effect:
+    """``e`` with its "that target" of a "for each" (``Ref("each_target")``) as the slot."""
+    changes = {
+        f: ir.Ref("target", slot)
+        for f in ("to", "what", "player")
+        if getattr(e, f, None) == ir.Ref("each_target")
+    }
+    return dataclasses.replace(e, **changes) if changes else e  # type: ignore[arg-type]
 
 
 def _is_slot(r: object, slot: int) -> bool:

@@ -64,6 +64,7 @@ def harm(target: Target) -> float:
     ir.AddMana,
     ir.CreateToken,
     ir.May,
+    ir.ForEachTarget,
     ir.CreateDelayed,
     ir.Reflexive,
     ir.Unless,

@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from karn.cards.mana import ManaCost, ManaCostError
-from karn.ir.nodes import Effect, May, Unless
+from karn.ir.nodes import Effect, ForEachTarget, May, Ref, Unless
 from karn.oracle.lowering.context import Ctx
 from karn.oracle.lowering.references import player_ref
 from karn.oracle.lowering.registry import Clause, lower_sentence, lower_verb, lowers, lowers_sentence
@@ -17,6 +17,7 @@ from karn.oracle.syntax import (
     NP,
     ChainSentence,
     Effects,
+    ForEachOfThemSentence,
     ForEachOpponentSentence,
     Item,
     MayVP,
@@ -83,6 +84,32 @@ def lower_for_each_opponent(sentence: ForEachOpponentSentence, ctx: Ctx, out: li
     if not any(t.per_opponent for t in ctx.targets[before:]):
         raise ctx.fail("'for each opponent' without a target that opponent controls")
     out.extend(inner)
+
+
+@lowers_sentence(ForEachOfThemSentence)
+def lower_for_each_of_them(sentence: ForEachOfThemSentence, ctx: Ctx, out: list[Effect]) -> None:
+    """ "Choose any number of target creatures and/or players. For each of them, <chain>."
+    (608.2f): the chain is done completely for one target, then the next, in the order the
+    controller chooses; inside it "that permanent or player", "it", "that creature" are the
+    target being considered (``Ref("each_target")``)."""
+    slot = ctx.chosen_targets
+    if slot is None:
+        raise ctx.fail("'for each of them' without a choice of targets just before it")
+    if ctx.each_target or ctx.each_opponent:
+        raise ctx.fail("'for each of them' inside another 'for each'")
+    spec = ctx.targets[slot.index]
+    ctx.each_target = True
+    ctx.obj = Ref("each_target") if spec.objects is not None else None
+    ctx.player = Ref("each_target") if spec.players is not None else None
+    inner: list[Effect] = []
+    try:
+        lower_chain(sentence.items, ctx, inner)
+    finally:
+        ctx.each_target = False
+    ctx.chosen_targets = None
+    ctx.obj = slot if spec.objects is not None else None
+    ctx.player = slot if spec.players is not None and spec.objects is None else None
+    out.append(ForEachTarget(slot.index, tuple(inner)))
 
 
 @lowers_sentence(SorceryOnlySentence)

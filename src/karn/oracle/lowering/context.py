@@ -79,6 +79,11 @@ class Ctx:
     # "Choose a color." earlier in this resolving ability (608.2d): "" none, "open" not yet read,
     # "read" (one effect reads it: a second one would need the same choice)
     color_chosen: str = ""
+    # "Choose any number of target ...": the slot "them" means in "For each of them, ..." (608.2f)
+    chosen_targets: Ref | None = None
+    each_target: bool = False  # inside "For each of them, ...": "that permanent or player" is each
+    # "Exile the top card of your library": "that card" is the card exiled (406.1)
+    exiled: Ref | None = None
 
     def fail(self, reason: str) -> LowerError:
         return LowerError(reason, self.clause)

@@ -87,6 +87,15 @@ def lower_damage(vp: DamageVP, clause: Clause) -> list[Effect]:
         else:
             src = object_ref(of, ctx)
         n: Amount = Var("power", src)
+    elif vp.mana_value_of is not None:
+        # "deals damage equal to that card's mana value" (202.3; 608.2h: read on resolution)
+        of = vp.mana_value_of
+        card = object_ref(of, ctx) if of.kind == "that" else None
+        if card is None or card != ctx.exiled:
+            # a card returned to a hand or a spell that triggered is a new object or no
+            # reference yet (400.7): only the card just exiled from a library is read here
+            raise ctx.fail(f"the IR reads the mana value only of the card just exiled ('{of.text}')")
+        n = Count("mana_value", ref=card)
     else:
         n = amount(vp.amount)
     to = damage_recipient(vp.recipient, ctx)

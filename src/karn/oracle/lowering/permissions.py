@@ -17,7 +17,21 @@ from __future__ import annotations
 
 from typing import Literal
 
-from karn.ir.nodes import ApplyRules, Effect, ExileTop, Filter, GameRules, Ref, RuleChange
+from karn.ir.nodes import (
+    ApplyRules,
+    DamageEach,
+    DealDamage,
+    Draw,
+    Effect,
+    ExileTop,
+    Filter,
+    ForEachTarget,
+    GainLife,
+    GameRules,
+    LoseLife,
+    Ref,
+    RuleChange,
+)
 from karn.oracle.lowering.context import Ctx, amount
 from karn.oracle.lowering.descriptions import describe
 from karn.oracle.lowering.references import imperative
@@ -158,6 +172,7 @@ def lower_exile_top(vp: ExileTopVP, clause: Clause) -> list[Effect]:
     whose = vp.whose
     if whose.kind != "zone" or whose.zone != "library" or whose.owner is None or whose.owner.kind != "you":
         raise ctx.fail(f"exiling cards from '{whose.text}'")
+    ctx.exiled = Ref("affected")
     return [ExileTop(amount(vp.amount), Ref("you"))]
 
 
@@ -168,7 +183,7 @@ def lower_play_those(vp: PlayThoseVP, clause: Clause) -> list[Effect]:
     ctx = clause.ctx
     if clause.subject is None or clause.subject.kind != "you":
         raise ctx.fail(f"a permission for '{clause.subject.text if clause.subject else ''}'")
-    if not clause.out or not isinstance(clause.out[-1], ExileTop):
+    if not clause.out or not exiles_top(clause.out[-1]):
         raise ctx.fail(f"'{vp.text}' after something other than exiling the top of a library")
     if not vp.until:
         raise ctx.fail(f"'{vp.text}' without a duration")
@@ -176,3 +191,19 @@ def lower_play_those(vp: PlayThoseVP, clause: Clause) -> list[Effect]:
         "end_of_your_next_turn" if vp.until == "next_turn" else "end_of_turn"
     )
     return [ApplyRules(RuleChange("play_exiled", "you"), duration, objects=Ref("affected"))]
+
+
+# effects that leave "the objects acted on" (``Ref("affected")``) as the cards exiled before them
+_KEEPS_EXILED = (DealDamage, DamageEach, GainLife, LoseLife, Draw)
+
+
+def exiles_top(effect: Effect) -> bool:
+    """Whether the cards ``effect`` leaves as "the exiled cards" are those it exiled from the top
+    of a library: an :class:`ExileTop`, or "For each of them, exile the top card of your
+    library, then ..." (608.2f) where nothing after the exile acts on other objects."""
+    if isinstance(effect, ExileTop):
+        return True
+    if not isinstance(effect, ForEachTarget):
+        return False
+    exiles = [i for i, e in enumerate(effect.effects) if isinstance(e, ExileTop)]
+    return bool(exiles) and all(isinstance(e, _KEEPS_EXILED) for e in effect.effects[exiles[-1] + 1 :])

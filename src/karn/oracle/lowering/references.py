@@ -31,6 +31,11 @@ def target_ref(np: NP, ctx: Ctx, default_zone: Zone = "battlefield") -> Ref:
         )
     else:
         assert np.desc is not None
+        if np.other and np.min == 0 and ctx.targets:
+            # "target creature ... up to one other target creature": other than the first target
+            # (115.3 lets one object be chosen for two instances of "target"; "other" forbids
+            # it), which the IR can't say; without an earlier target it is the source (109.1)
+            raise ctx.fail(f"'{np.text}': a target other than an earlier target")
         d = describe(np.desc, ctx, default_zone, other=np.other, player_controls=True)
         per_opponent = False
         if d.controller_np is not None:
@@ -52,6 +57,8 @@ def target_ref(np: NP, ctx: Ctx, default_zone: Zone = "battlefield") -> Ref:
         )
     ctx.targets.append(spec)
     ctx.opaque = False
+    ctx.chosen_targets = None
+    ctx.exiled = None
     ref = Ref("target", len(ctx.targets) - 1)
     ctx.resolved[id(np)] = ref
     if spec.objects is not None:
@@ -63,6 +70,16 @@ def target_ref(np: NP, ctx: Ctx, default_zone: Zone = "battlefield") -> Ref:
 
 def is_player_desc(desc: Desc | None) -> bool:
     return bool(desc and desc.groups and all(w.kind == "player" for g in desc.groups for w in g))
+
+
+def names_a_card(desc: Desc | None) -> bool:
+    """ "that card": a description that is the word "card" alone."""
+    return bool(
+        desc is not None
+        and not desc.adjs
+        and not desc.quals
+        and [[w.kind for w in g] for g in desc.groups] == [["card"]]
+    )
 
 
 def player_ref(np: NP | None, ctx: Ctx) -> Ref:
@@ -150,6 +167,8 @@ def object_sel(np: NP, ctx: Ctx, *, group_ok: bool = True, default_zone: Zone = 
     if k == "that":
         if is_player_desc(np.desc):
             raise ctx.fail("expected an object")
+        if ctx.exiled is not None and names_a_card(np.desc):
+            return ctx.exiled  # "that card": the card just exiled from the library (406.1)
         return ctx.obj if ctx.obj is not None else self_ref(ctx)
     if k == "those":
         if ctx.group_affected:

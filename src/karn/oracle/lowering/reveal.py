@@ -15,7 +15,7 @@ from karn.oracle.lowering.battlefield import entering
 from karn.oracle.lowering.context import Ctx, HandReveal
 from karn.oracle.lowering.descriptions import describe
 from karn.oracle.lowering.look import reveal_from_among
-from karn.oracle.lowering.references import player_ref
+from karn.oracle.lowering.references import player_ref, target_ref
 from karn.oracle.lowering.registry import Clause, lowers, lowers_sentence
 from karn.oracle.syntax import (
     NP,
@@ -102,10 +102,15 @@ def lower_reveal(vp: RevealVP, clause: Clause) -> list[Effect]:
 
 @lowers(ChooseVP)
 def lower_choose(vp: ChooseVP, clause: Clause) -> list[Effect]:
-    """ "You choose a nonland card from it." (the revealed hand)."""
+    """ "You choose a nonland card from it." (the revealed hand); "Choose any number of target
+    creatures, planeswalkers, and/or players." (115.1: the targets are chosen as the spell is
+    cast, 601.2c; the instructions after it say what happens to them)."""
     ctx = clause.ctx
     if clause.subject is not None and clause.subject.kind != "you":
         raise ctx.fail("another player chooses")
+    if vp.obj.kind in ("target", "any_target"):
+        ctx.chosen_targets = target_ref(vp.obj, ctx)
+        return []
     if ctx.hand is None or vp.obj.kind != "a" or vp.obj.desc is None:
         raise ctx.fail("unsupported choice")
     d = describe(vp.obj.desc, ctx, "hand", from_revealed_hand=True)
