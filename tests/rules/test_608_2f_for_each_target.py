@@ -124,12 +124,19 @@ def test_up_to_two_other_target_artifacts_and_or_creatures_excludes_the_source(d
 
 
 @pytest.mark.cr("115.3")
-def test_up_to_one_other_target_after_another_target_is_refused(db: CardDatabase) -> None:
-    # "other" than the first target: 115.3 would let one creature be chosen twice; the IR
-    # can't forbid it, so the card doesn't compile rather than play wrong
+def test_up_to_one_other_target_after_another_target_is_other_than_that_target(db: CardDatabase) -> None:
+    # "other" than the first target: 115.3 would let one creature be chosen twice; the second
+    # slot names the first as one it can't choose again (not the source: a spell has none)
     abilities = compile_face(db.get("Mabel's Mettle")).abilities
-    (refused,) = [a for a in abilities if isinstance(a, Unsupported)]
-    assert "other than an earlier target" in refused.reason
+    assert not [a for a in abilities if isinstance(a, Unsupported)]
+    first, second = abilities[0].targets  # type: ignore[attr-defined]
+    assert first.distinct_from == ()
+    assert (second.objects, second.min, second.max, second.distinct_from) == (
+        Filter(types=("creature",)),
+        0,
+        1,
+        (0,),
+    )
 
 
 @pytest.mark.cr("700.2", "608.2f")

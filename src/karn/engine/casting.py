@@ -102,7 +102,7 @@ def has_targets(ctx: Context, p: int, oid: int) -> bool:
 
 
 def _slots_fillable(ctx: Context, p: int, source: int, specs: tuple[ir.TargetSpec, ...]) -> bool:
-    return all(targeting.has_candidates(ctx, spec, p, source, source) for spec in specs)
+    return targeting.slots_fillable(ctx, specs, p, source, source)
 
 
 def castable_card(ctx: Context, name: str) -> bool:

@@ -130,6 +130,37 @@ def has_candidates(ctx: Context, spec: ir.TargetSpec, controller: int, source: i
     return len(candidates(ctx, spec, controller, source, self_id, stop_at=need)) >= need
 
 
+def slots_fillable(
+    ctx: Context, specs: tuple[ir.TargetSpec, ...], controller: int, source: int, self_id: int = 0
+) -> bool:
+    """601.2c: can every slot get its fewest targets? Slots are independent (115.3) unless one
+    says "another target" (``distinct_from``): then the picks must differ, found by search."""
+    if not any(spec.distinct_from for spec in specs):
+        return all(has_candidates(ctx, spec, controller, source, self_id) for spec in specs)
+    options = [candidates(ctx, spec, controller, source, self_id) if spec.min > 0 else [] for spec in specs]
+    return _assign(specs, options, 0, [[] for _ in specs])
+
+
+def _assign(
+    specs: tuple[ir.TargetSpec, ...], options: list[list[int]], slot: int, picks: list[list[int]]
+) -> bool:
+    """Choose each slot's fewest targets in turn, backtracking on a clash with an earlier slot."""
+    if slot == len(specs):
+        return True
+    spec = specs[slot]
+    if len(picks[slot]) >= spec.min:
+        return _assign(specs, options, slot + 1, picks)
+    taken = {t for i in spec.distinct_from for t in picks[i]}
+    for t in options[slot]:
+        if t in taken or t in picks[slot]:
+            continue
+        picks[slot].append(t)
+        if _assign(specs, options, slot, picks):
+            return True
+        picks[slot].pop()
+    return False
+
+
 def candidates(
     ctx: Context, spec: ir.TargetSpec, controller: int, source: int, self_id: int = 0, stop_at: int = 0
 ) -> list[int]:
@@ -191,6 +222,24 @@ def next_pick(
         picked = chosen[slot]
         most = spec.max if spec.max is not None else 99
         left = [t for t in candidates(ctx, spec, controller, source, self_id) if t not in picked]
+        if spec.distinct_from:
+            # 115.3: "another target": not one chosen for the earlier slots it names
+            earlier = {t for i in spec.distinct_from if i < len(chosen) for t in chosen[i]}
+            left = [t for t in left if t not in earlier]
+        if any(slot in later.distinct_from for later in specs[slot + 1 :]):
+            # 601.2c: a pick that would leave a later "another target" slot without its fewest
+            # targets isn't offered
+            options = [candidates(ctx, sp, controller, source, self_id) for sp in specs]
+            left = [
+                t
+                for t in left
+                if _assign(
+                    specs,
+                    options,
+                    slot,
+                    [list(c) for c in chosen[:slot]] + [[*picked, t]] + [[] for _ in specs[slot + 1 :]],
+                )
+            ]
         if spec.per_opponent:
             # 608.2f: one target for each opponent, among the permanents that opponent controls.
             opponents = [

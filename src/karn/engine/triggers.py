@@ -578,11 +578,7 @@ def _choose_mode(ctx: Context, f: TriggersFrame, o: Obj, ab: ir.Triggered) -> No
     put on the stack; a mode whose targets can't be chosen can't be chosen (700.2a)."""
     opts = []
     for i, m in enumerate(ab.modes):
-        if all(
-            targeting.has_candidates(ctx, spec, o.controller, o.source, o.id)
-            for spec in m.targets
-            if spec.min
-        ):
+        if targeting.slots_fillable(ctx, m.targets, o.controller, o.source, o.id):
             opts.append(Option("mode", i, label=m.text or f"mode {i + 1}"))
     if not opts:
         # 603.3c: no mode can be chosen: the ability is removed from the stack

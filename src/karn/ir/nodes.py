@@ -23,7 +23,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "4"
+IR_VERSION = "5"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -213,6 +213,10 @@ class TargetSpec:
     # each opponent, among the objects that opponent controls (``objects.controller`` is
     # "opponent"); ``min``/``max`` count per opponent.
     per_opponent: bool = False
+    # "Target creature gets +2/+2 ... Another target creature gets -2/-2" (115.3): the earlier
+    # slots (their indices) whose chosen targets this slot can't choose again; without the word
+    # "another" one object may be chosen once for each instance of "target".
+    distinct_from: tuple[int, ...] = ()
 
 
 # --------------------------------------------------------------------------- costs

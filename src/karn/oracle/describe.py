@@ -501,6 +501,8 @@ def target_text(t: TargetSpec) -> str:
         count = f" ×{t.min}..{t.max if t.max is not None else 'any'}"
     if t.per_opponent:
         count += " (one for each opponent, that player controls)"
+    if t.distinct_from:
+        count += " (not " + " or ".join(f"#{i}" for i in t.distinct_from) + ")"
     return " or ".join(kinds) + count
 
 

@@ -103,6 +103,8 @@ def _choose_new_targets(ctx: Context, f: ResolveFrame, p: CopyProgress) -> Outco
             p.at += 1
             continue
         taken = set(copy.targets[slot])
+        for i in specs[slot].distinct_from:  # 115.3, 115.7: "another target" stays another
+            taken.update(copy.targets[i] if i < len(copy.targets) else ())
         candidates = [
             t
             for t in targeting.candidates(ctx, specs[slot], copy.controller, source_id(copy), copy.id)

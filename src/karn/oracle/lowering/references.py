@@ -31,12 +31,11 @@ def target_ref(np: NP, ctx: Ctx, default_zone: Zone = "battlefield") -> Ref:
         )
     else:
         assert np.desc is not None
-        if np.other and np.min == 0 and ctx.targets:
-            # "target creature ... up to one other target creature": other than the first target
-            # (115.3 lets one object be chosen for two instances of "target"; "other" forbids
-            # it), which the IR can't say; without an earlier target it is the source (109.1)
-            raise ctx.fail(f"'{np.text}': a target other than an earlier target")
-        d = describe(np.desc, ctx, default_zone, other=np.other, player_controls=True)
+        # "another target creature" after an earlier target: other than the earlier targets
+        # (115.3 would let one object be chosen once for each instance of "target"; "another"
+        # forbids it); without an earlier target it is other than the source (109.1)
+        distinct_from = tuple(range(len(ctx.targets))) if np.other and ctx.targets else ()
+        d = describe(np.desc, ctx, default_zone, other=np.other and not distinct_from, player_controls=True)
         per_opponent = False
         if d.controller_np is not None:
             that = d.controller_np
@@ -54,6 +53,7 @@ def target_ref(np: NP, ctx: Ctx, default_zone: Zone = "battlefield") -> Ref:
             max=np.max,
             text=first_lower(np.text),
             per_opponent=per_opponent,
+            distinct_from=distinct_from,
         )
     ctx.targets.append(spec)
     ctx.opaque = False
