@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import pytest
 
+from karn import ir
 from karn.cards.pool import linked_key
 from karn.engine.values import chosen_for
 from karn.game import Game
+from karn.oracle import compile_text
 from karn.scenario.loader import load_text
 from karn.scenario.runner import Runner
 
@@ -136,3 +138,20 @@ def test_values_chosen_by_ability_survive_a_save() -> None:
     dop = _doppelganger(g)
     assert g.obj(dop).chosen == {"Voice of All": {"color": "G"}}
     assert "protection from green" in g.chars(dop).keywords
+
+
+@pytest.mark.cr("607.2a", "603.6a", "603.10a")
+def test_enters_and_dies_triggers_may_read_the_chosen_type() -> None:
+    """ "Whenever a creature of the chosen type dies / enters": the trigger's filter reads the
+    value chosen for its source (607.2a), as a static ability's group and a cast trigger do."""
+    for event, words in (("dies", "dies"), ("enters", "enters")):
+        compiled = compile_text(
+            "As this creature enters, choose a creature type.\n"
+            f"Whenever another creature you control of the chosen type {words}, you gain 1 life.",
+            name="X",
+        )
+        assert compiled.playable, compiled.unsupported
+        trigger = next(a for a in compiled.abilities if isinstance(a, ir.Triggered)).trigger
+        assert trigger.event == event
+        assert trigger.filter is not None and trigger.filter.chosen == "creature_type"
+        assert trigger.filter.other and trigger.filter.controller == "you"

@@ -15,7 +15,7 @@ included, with their last known abilities.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any, get_args
 
 from karn import ir
@@ -52,7 +52,7 @@ from karn.engine.state import (
     PendingTrigger,
     TriggerData,
 )
-from karn.engine.values import ref_player
+from karn.engine.values import chosen_for, ref_player
 
 # Every trigger event gets a (possibly empty) list of watchers. "tapped_for_mana" abilities
 # are mana abilities (605.1b): karn.engine.mana resolves them at once.
@@ -441,11 +441,25 @@ def _delayed_untapped(ctx: Context, oid: int) -> None:
     s.delayed = waiting
 
 
-def _lki_matches(f: ir.Filter, lk: LastKnown, controller: int) -> bool:
-    """Does an object that left the battlefield match `f` as it last existed (603.10a)?"""
+def _lki_matches(
+    f: ir.Filter, lk: LastKnown, controller: int, chosen: Mapping[str, str] | None = None
+) -> bool:
+    """Does an object that left the battlefield match `f` as it last existed (603.10a)?
+    ``chosen``: what the watching source chose for the ability (607.2a)."""
     return characteristics_match(
-        f, lk.types, lk.subtypes, lk.supertypes, lk.colors, lk.controller, lk.owner, controller
+        f, lk.types, lk.subtypes, lk.supertypes, lk.colors, lk.controller, lk.owner, controller, chosen
     )
+
+
+def _source_chosen(ctx: Context, src: int, aid: str, batch: list[ZoneChange]) -> Mapping[str, str]:
+    """607.2a, 607.5a: the value chosen for the watching ability `aid` of `src` ("whenever a
+    creature of the chosen type dies"): read on the source, or as it last existed when it left
+    with the batch (603.10a)."""
+    for ev in batch:
+        if ev.obj == src and ev.last_known is not None:
+            return chosen_for(ev.last_known.chosen, aid)
+    o = ctx.state.objects.get(src)
+    return chosen_for(o.chosen if o is not None else None, aid)
 
 
 #: The trigger events that look back in time (603.10a).
@@ -489,7 +503,8 @@ def _on_leave(ctx: Context, watchers: dict[str, Any], batch: list[ZoneChange]) -
             if tr.filter is not None:
                 if tr.filter.other and src == ev.obj:
                     continue
-                if not _lki_matches(tr.filter, lk, ctl):
+                chosen = _source_chosen(ctx, src, aid, batch) if tr.filter.chosen is not None else None
+                if not _lki_matches(tr.filter, lk, ctl, chosen):
                     continue
             _add(ctx, src, aid, ctl, TriggerData(object=ev.obj, new_object=ev.new_id), name)
 

@@ -106,6 +106,9 @@ class LastKnown(msgspec.Struct, frozen=True, array_like=True):
     abilities: tuple[str, ...] = ()
     zone: str = BATTLEFIELD  # the zone it left
     card: int = -1
+    # 607.2a, 603.10a: the values chosen for it as it entered, by ability (its leaves-the-
+    # battlefield abilities "of the chosen type" look back at them)
+    chosen: Chosen | None = None
 
 
 class TriggerData(msgspec.Struct, array_like=True, omit_defaults=True):

@@ -145,6 +145,7 @@ def _last_known(ctx: Context, o: Obj) -> LastKnown:
             abilities=ch.ability_ids,
             zone=BATTLEFIELD,
             card=o.card,
+            chosen=o.chosen,
         )
     return LastKnown(o.name, o.owner, o.controller, 0, 0, (), (), 0, zone=o.zone, card=o.card)
 
