@@ -202,7 +202,7 @@ def test_a_color_chosen_as_it_enters_reaches_every_zone() -> None:
     )
     _play(g, painter, {"choose_color": "blue"})
     new_painter = next(o for o in g.state.battlefield if g.obj(o).name == "Test Painter")
-    assert g.obj(new_painter).chosen == {"color": "U"}
+    assert g.obj(new_painter).chosen == {"Test Painter": {"color": "U"}}  # 607.5a: by the ability that chose
     assert g.chars(bear).colors == {"G", "U"}
     assert g.chars(bolt_hand).colors == {"R", "U"}
     assert g.chars(bolt_gy).colors == {"R", "U"}

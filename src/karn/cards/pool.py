@@ -57,6 +57,28 @@ def ability_id(card: str, index: int) -> str:
     return f"{card}#{index}"
 
 
+def linked_key(ability: str) -> str:
+    """607.2a, 607.5a: what an ability's linked abilities share on one object: the card whose
+    text it comes from. "As ~ enters, choose a color" and "... of the chosen color" printed on
+    one card (or acquired together by one copy effect, 707.2) have the same key; the same
+    words acquired from another card's text have another one, so they aren't linked to it. A
+    quoted ability (``"Card#2/0"``), a created one (``"nested:<n>:Card#2"``) and one whose text
+    was changed (``"text:...;Card#0"``, 612) keep their card's key; keyword and rules
+    abilities (``"keyword:flying"``, ``"rules:forest"``) are their own."""
+    while True:
+        if ability.startswith("text:"):
+            ability = parse_text_changed_id(ability[len("text:") :])[3]
+        elif ability.startswith("nested:"):
+            ability = ability.split(":", 2)[-1]
+        elif ability.startswith("spell:"):
+            return ability[len("spell:") :]
+        else:
+            break
+    if ability.startswith(("keyword:", "rules:")):
+        return ability
+    return ability.rpartition("#")[0] or ability
+
+
 def nested_id(parent: str, index: int) -> str:
     """The stable id of the `index`-th quoted ability (113.2c) an ability grants: ``"Card#2/0"``
     is the first ability in quotes in the card's third ability ("... has '{T}: Add {G}.'"),

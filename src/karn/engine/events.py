@@ -16,7 +16,7 @@ from __future__ import annotations
 import msgspec
 
 from karn.engine.modifications import ContinuousEffect, ReplacementEffect, RulesEffect
-from karn.engine.values import CopyValues, LastKnown, TokenDef
+from karn.engine.values import Chosen, CopyValues, LastKnown, TokenDef
 
 
 class ZoneChange(msgspec.Struct, tag="zone", kw_only=True):
@@ -40,7 +40,8 @@ class ZoneChange(msgspec.Struct, tag="zone", kw_only=True):
     tapped: bool = False
     counters: dict[str, int] = msgspec.field(default_factory=dict)
     attach_to: int = 0
-    chosen: dict[str, str] = msgspec.field(default_factory=dict)  # 614.12a: chosen as it enters
+    # 614.12a: chosen as it enters, by the ability that chose them (607.5a)
+    chosen: Chosen = msgspec.field(default_factory=dict)
     copy_of: CopyValues | None = None  # 707.9, 614.1c: it enters as a copy
     # 611.2e: "That permanent is an enchantment in addition to its other types": an effect of
     # the resolving spell or ability that applies as it enters (a continuous effect that
@@ -172,7 +173,7 @@ class CreateToken(msgspec.Struct, tag="token", kw_only=True):
     counters: dict[str, int] = msgspec.field(default_factory=dict)  # each enters with these (614.1c-d)
     # 614.12a, 616.1g: values chosen for each token as it enters ("as ~ enters, choose a color"),
     # by the token's index among those created
-    chosen: list[dict[str, str]] = msgspec.field(default_factory=list)
+    chosen: list[Chosen] = msgspec.field(default_factory=list)
 
 
 class Attach(msgspec.Struct, tag="attach", kw_only=True):

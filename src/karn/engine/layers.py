@@ -70,7 +70,7 @@ from karn.engine.modifications import (
 )
 from karn.engine.state import BATTLEFIELD, EXILE, STACK, GameState, Obj
 from karn.engine.subtypes import COLOR_NAMES, LAND_TYPES, goes_with, kind_of
-from karn.engine.values import CopyValues, TokenDef
+from karn.engine.values import CopyValues, TokenDef, chosen_for
 from karn.ir.text import change_words, text_changed_id
 
 #: Counters that are keyword counters (122.1b): they give the keyword in layer 6 (613.1f).
@@ -570,7 +570,7 @@ def _static_effects(
             out.append(
                 _Effect(
                     ts,
-                    printed.modifications(aid, ab, k, o.chosen or {}),
+                    printed.modifications(aid, ab, k, chosen_for(o.chosen, aid)),
                     oid,
                     c.controller,
                     None,
@@ -688,7 +688,8 @@ def _selected(env: _Env, e: _Effect) -> list[int]:
     objects = s.objects
     source = env.battlefield.get(e.source)
     controller = source.controller if source is not None else e.controller
-    chosen = (src.chosen if src is not None else None) or {}  # 614.12a: "of the chosen color / type"
+    # 614.12a: "of the chosen color / type": chosen for this ability's linked one (607.5a)
+    chosen = chosen_for(src.chosen if src is not None else None, e.ability)
     return [
         oid
         for oid, c in chars.items()
@@ -1258,7 +1259,7 @@ def _static_effects_anywhere(o: Obj, c: Chars, printed: Printed) -> list[_Effect
                 out.append(
                     _Effect(
                         (o.timestamp, 0),
-                        printed.modifications(aid, ab, k, o.chosen or {}),
+                        printed.modifications(aid, ab, k, chosen_for(o.chosen, aid)),
                         o.id,
                         o.controller,
                         None,

@@ -22,6 +22,7 @@ from karn.engine.pipeline import perform
 from karn.engine.references import count
 from karn.engine.state import GRAVEYARD
 from karn.engine.targeting import matches
+from karn.engine.values import Chosen, chosen_for
 
 
 class Source(NamedTuple):
@@ -121,9 +122,10 @@ def _source_candidates(ctx: Context, p: int) -> list[tuple[Source, bool]]:
     for oid, c in ctx.battlefield_chars().items():
         if c.controller != p:
             continue
+        chosen = ctx.state.objects[oid].chosen
         entry = per_object.get(oid)
-        if entry is None or entry[0] != c.ability_ids:
-            entry = per_object[oid] = (c.ability_ids, _source_of(oid, c, ctx.state.objects[oid].chosen or {}))
+        if entry is None or entry[0] != c.ability_ids or entry[2] != chosen:
+            entry = per_object[oid] = (c.ability_ids, _source_of(oid, c, chosen), chosen)
         if entry[1] is not None:
             sick_matters = "creature" in c.types and "haste" not in c.keywords
             out.append((entry[1], sick_matters))
@@ -145,13 +147,13 @@ def _with_triggered_mana(ctx: Context, p: int, src: Source) -> Source:
     return Source.of(src.oid, options)
 
 
-def _source_of(oid: int, c: Chars, chosen: Mapping[str, str]) -> Source | None:
+def _source_of(oid: int, c: Chars, chosen: Chosen | None) -> Source | None:
     options = []
-    for i, ab in enumerate(c.abilities):
+    for i, (ab, aid) in enumerate(zip(c.abilities, c.ability_ids, strict=True)):
         if not isinstance(ab, ir.Activated) or any(isinstance(e, ir.AddMana) and e.times for e in ab.effects):
             continue  # a variable amount ("for each creature you control"): activated by hand only
         if ab.mana_ability and ab.cost.tap and free_source(ab):
-            syms = produced(ab, chosen)
+            syms = produced(ab, chosen_for(chosen, aid))
             if syms:
                 options.append((i, syms))
     return Source.of(oid, tuple(options)) if options else None
@@ -193,8 +195,10 @@ def activate_mana_ability(ctx: Context, p: int, oid: int, idx: int, keep: ManaCo
     """605.3b: a mana ability resolves immediately, without the stack. While a cost is being
     paid (601.2g), ``keep`` is that cost: the ability's own mana cost is paid with mana the
     pending cost doesn't need, when possible."""
-    ab = ctx.chars(oid).abilities[idx]
+    chars = ctx.chars(oid)
+    ab, aid = chars.abilities[idx], chars.ability_ids[idx]
     assert isinstance(ab, ir.Activated)
+    chosen = chosen_for(ctx.state.objects[oid].chosen, aid)  # 607.2a, 607.5a: its linked choice
     name = ctx.describe(oid)
     c = ab.cost
     if c.mana and not pay(ctx, p, ManaCost.parse(c.mana), exclude=oid, keep=keep):
@@ -204,7 +208,7 @@ def activate_mana_ability(ctx: Context, p: int, oid: int, idx: int, keep: ManaCo
         if isinstance(e, ir.AddMana):
             # 106.3: "Add {G} for each creature you control": counted as the ability resolves (605.3b).
             n = 1 if e.times is None else count(ctx, e.times, p, oid, [])
-            syms += effect_symbols(e, ctx.state.objects[oid].chosen or {}) * n
+            syms += effect_symbols(e, chosen) * n
     if c.tap:
         syms += _triggered_mana(ctx, p, oid, syms)
     events: list[GameEvent] = []

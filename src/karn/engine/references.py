@@ -176,7 +176,7 @@ def select(ctx: Context, f: ResolveFrame, o: Obj, sel: ir.Selector) -> list[int]
         pool = [c for p in s.players for c in getattr(p, flt.zone)]
     out = []
     for oid in pool:
-        if not targeting.matches(ctx, oid, flt, o.controller, source_id(o)):
+        if not targeting.matches(ctx, oid, flt, o.controller, source_id(o), o.ability):
             continue
         if players is not None:
             who = ctx.controller(oid) if flt.zone == BATTLEFIELD else s.objects[oid].owner

@@ -34,6 +34,7 @@ from karn.engine.values import (
     PLAYER_ZONES,
     STACK,
     STEPS,
+    Chosen,
     CopyValues,
     LastKnown,
     TokenDef,
@@ -105,8 +106,9 @@ class Obj(msgspec.Struct, array_like=True, omit_defaults=True):
     # Rarely set, so immutable or None by default: decoding a fresh empty list or dict for every
     # object of a save is what copies spend their time on (copy() decodes the state).
     kicked: tuple[int, ...] = ()  # 702.33d: the kicker costs paid (indices)
-    # 607.2a, 614.12a: values chosen for it as it entered ("color": "W", "creature_type": "elf").
-    chosen: dict[str, str] | None = None
+    # 607.2a, 614.12a: values chosen for it as it entered, by the ability that chose them
+    # (607.5a, :func:`karn.engine.values.chosen_for`): {"Voice of All": {"color": "W"}}.
+    chosen: Chosen | None = None
     # 613.7c: the timestamp of each kind of counter on it (all counters of a kind share the
     # latest one); a kind not listed has the object's own timestamp.
     counter_ts: dict[str, int] | None = None

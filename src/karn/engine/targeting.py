@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from karn import ir
 from karn.engine.abilities import ability
 from karn.engine.context import Context
@@ -11,12 +13,17 @@ from karn.engine.pipeline.players import player_has
 from karn.engine.pipeline.protection import player_protected_from
 from karn.engine.protection import protected_from
 from karn.engine.state import BATTLEFIELD, GRAVEYARD, STACK, Obj, player_ref, ref_player
+from karn.engine.values import chosen_for
 
 _EITHER = (STACK, BATTLEFIELD)
 
 
-def matches(ctx: Context, oid: int, f: ir.Filter, controller: int, source: int = 0) -> bool:
-    """Does object `oid` match filter `f` from the point of view of `controller`?"""
+def matches(
+    ctx: Context, oid: int, f: ir.Filter, controller: int, source: int = 0, ability: str = ""
+) -> bool:
+    """Does object `oid` match filter `f` from the point of view of `controller`? ``ability``:
+    the id of the source's ability the filter belongs to, when known ("of the chosen color"
+    reads the value chosen for it, 607.5a)."""
     o = ctx.state.objects.get(oid)
     if o is None or (o.zone != f.zone and not (f.zone == "stack_or_battlefield" and o.zone in _EITHER)):
         return False
@@ -30,7 +37,7 @@ def matches(ctx: Context, oid: int, f: ir.Filter, controller: int, source: int =
         return False
     c = ctx.chars(oid)
     # 607.2a: "a spell of the chosen color": the value the source chose as it entered
-    src = ctx.state.objects.get(source) if f.chosen is not None and source else None
+    chosen = _chosen_by_source(ctx, source, ability) if f.chosen is not None and source else None
     return characteristics_match(
         f,
         c.types,
@@ -40,9 +47,25 @@ def matches(ctx: Context, oid: int, f: ir.Filter, controller: int, source: int =
         ctx.controller(oid),
         o.owner,
         controller,
-        chosen=src.chosen if src is not None else None,
+        chosen=chosen,
         mana_value=c.mana_value,
     )
+
+
+def _chosen_by_source(ctx: Context, source: int, ability: str) -> Mapping[str, str] | None:
+    """607.2a, 607.5a: the values chosen for `source`'s ability `ability`, or (not known) for
+    the first of its current abilities a value was chosen for: a value chosen for an ability
+    it no longer has (another card's, before it became a copy) is linked to nothing it has."""
+    src = ctx.state.objects.get(source)
+    if src is None or not src.chosen:
+        return None
+    if ability:
+        return chosen_for(src.chosen, ability)
+    for aid in ctx.chars(source).ability_ids:
+        found = chosen_for(src.chosen, aid)
+        if found:
+            return found
+    return None
 
 
 def in_combat_with(ctx: Context, oid: int, source: int) -> bool:

@@ -15,7 +15,7 @@ included, with their last known abilities.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any, get_args
 
 from karn import ir
@@ -52,7 +52,7 @@ from karn.engine.state import (
     PendingTrigger,
     TriggerData,
 )
-from karn.engine.values import ref_player
+from karn.engine.values import chosen_for, ref_player
 
 # Every trigger event gets a (possibly empty) list of watchers. "tapped_for_mana" abilities
 # are mana abilities (605.1b): karn.engine.mana resolves them at once.
@@ -109,7 +109,7 @@ def scan(ctx: Context) -> None:
                 watchers = watchers or _watchers(ctx)
                 event = "becomes_tapped" if ev.tapped else "becomes_untapped"
                 for src, aid, tr, ctl in watchers[event]:
-                    if _is_subject(ctx, tr, src, ctl, ev.obj):
+                    if _is_subject(ctx, tr, src, ctl, ev.obj, aid):
                         _add(ctx, src, aid, ctl, TriggerData(object=ev.obj), ctx.chars(src).name)
         elif isinstance(ev, ZoneChange):
             if ev.to == BATTLEFIELD and ev.new_id:
@@ -160,7 +160,7 @@ def scan(ctx: Context) -> None:
             if ev.changed:  # 708.8: "When this creature is turned face up" (it didn't enter)
                 watchers = watchers or _watchers(ctx)
                 for src, aid, tr, ctl in watchers["turned_face_up"]:
-                    if _is_subject(ctx, tr, src, ctl, ev.obj):
+                    if _is_subject(ctx, tr, src, ctl, ev.obj, aid):
                         _add(ctx, src, aid, ctl, TriggerData(object=ev.obj), ctx.chars(src).name)
         i += 1
     watchers = watchers or _watchers(ctx)
@@ -197,7 +197,7 @@ def _on_enter(ctx: Context, watching: list[tuple[int, str, ir.Trigger, int]], oi
             continue  # it came later than the event
         if tr.self_only and src != oid:
             continue
-        if tr.filter is not None and not targeting.matches(ctx, oid, tr.filter, ctl, src):
+        if tr.filter is not None and not targeting.matches(ctx, oid, tr.filter, ctl, src, aid):
             continue
         if tr.from_zone is not None:
             continue  # "enters from [zone]": not expressible yet (the compiler doesn't produce it)
@@ -215,7 +215,7 @@ def _on_cast(ctx: Context, watching: list[tuple[int, str, ir.Trigger, int]], ev:
             continue
         if tr.from_zone is not None and ev.from_zone != tr.from_zone:
             continue  # "cast a spell from your graveyard"
-        if tr.filter is not None and not targeting.matches(ctx, ev.obj, tr.filter, ctl, src):
+        if tr.filter is not None and not targeting.matches(ctx, ev.obj, tr.filter, ctl, src, aid):
             continue
         _add(ctx, src, aid, ctl, TriggerData(object=ev.obj, player=ev.player), ctx.chars(src).name)
 
@@ -242,7 +242,7 @@ def _on_attack(ctx: Context, ev: AttackerDeclared) -> None:
     watchers = _watchers(ctx)
     for event in ("attacks", "attacks_or_blocks"):
         for src, aid, tr, ctl in watchers[event]:
-            if _is_subject(ctx, tr, src, ctl, ev.obj):
+            if _is_subject(ctx, tr, src, ctl, ev.obj, aid):
                 data = TriggerData(object=ev.obj, defending=ev.defending_player)
                 _add(ctx, src, aid, ctl, data, ctx.chars(src).name)
 
@@ -260,7 +260,7 @@ def _on_block(ctx: Context, watchers: dict[str, Any], ev: BlockerDeclared | Atta
         others = ev.blockers
     for event in events:
         for src, aid, tr, ctl in watchers[event]:
-            if not _is_subject(ctx, tr, src, ctl, ev.obj):
+            if not _is_subject(ctx, tr, src, ctl, ev.obj, aid):
                 continue
             name = ctx.chars(src).name
             if not tr.per_creature:
@@ -268,7 +268,7 @@ def _on_block(ctx: Context, watchers: dict[str, Any], ev: BlockerDeclared | Atta
                 continue
             for other in others:
                 # 509.3f: the other creature's characteristics as blockers are declared
-                if tr.partner is None or targeting.matches(ctx, other, tr.partner, ctl, src):
+                if tr.partner is None or targeting.matches(ctx, other, tr.partner, ctl, src, aid):
                     _add(ctx, src, aid, ctl, TriggerData(object=other), name)
 
 
@@ -292,7 +292,7 @@ def _on_damage(ctx: Context, watchers: dict[str, Any], ev: Damage) -> None:
     for src, aid, tr, ctl in watchers["deals_damage"]:
         if tr.combat and not ev.combat:
             continue
-        if not _is_subject(ctx, tr, src, ctl, ev.source):
+        if not _is_subject(ctx, tr, src, ctl, ev.source, aid):
             continue
         if not _recipient_matches(ctx, tr.to, ctl, ev.target):
             continue
@@ -304,17 +304,17 @@ def _on_damage(ctx: Context, watchers: dict[str, Any], ev: Damage) -> None:
     for src, aid, tr, ctl in watchers["dealt_damage"]:
         if tr.combat and not ev.combat:
             continue
-        if _is_subject(ctx, tr, src, ctl, ev.target):
+        if _is_subject(ctx, tr, src, ctl, ev.target, aid):
             _add(ctx, src, aid, ctl, TriggerData(object=ev.target, amount=ev.dealt), ctx.chars(src).name)
 
 
-def _is_subject(ctx: Context, tr: ir.Trigger, src: int, controller: int, oid: int) -> bool:
+def _is_subject(ctx: Context, tr: ir.Trigger, src: int, controller: int, oid: int, aid: str = "") -> bool:
     if tr.self_only:
         return oid == src
     if tr.host:
         return oid > 0 and ctx.state.objects[src].attached_to == oid
     if tr.filter is not None:
-        return oid in ctx.state.objects and targeting.matches(ctx, oid, tr.filter, controller, src)
+        return oid in ctx.state.objects and targeting.matches(ctx, oid, tr.filter, controller, src, aid)
     return True
 
 
@@ -356,7 +356,7 @@ def _on_draw(ctx: Context, watching: list[tuple[int, str, ir.Trigger, int]], ev:
                     text=f"{ctx.player_name(ev.player)} reveals {name}, the first card they drew this turn",
                 ),
             )
-            if tr.filter is not None and not targeting.matches(ctx, ev.drawn, tr.filter, ctl, src):
+            if tr.filter is not None and not targeting.matches(ctx, ev.drawn, tr.filter, ctl, src, aid):
                 continue
         _add(ctx, src, aid, ctl, TriggerData(object=ev.drawn, player=ev.player), ctx.chars(src).name)
 
@@ -441,11 +441,25 @@ def _delayed_untapped(ctx: Context, oid: int) -> None:
     s.delayed = waiting
 
 
-def _lki_matches(f: ir.Filter, lk: LastKnown, controller: int) -> bool:
-    """Does an object that left the battlefield match `f` as it last existed (603.10a)?"""
+def _lki_matches(
+    f: ir.Filter, lk: LastKnown, controller: int, chosen: Mapping[str, str] | None = None
+) -> bool:
+    """Does an object that left the battlefield match `f` as it last existed (603.10a)?
+    ``chosen``: what the watching source chose for the ability (607.2a)."""
     return characteristics_match(
-        f, lk.types, lk.subtypes, lk.supertypes, lk.colors, lk.controller, lk.owner, controller
+        f, lk.types, lk.subtypes, lk.supertypes, lk.colors, lk.controller, lk.owner, controller, chosen
     )
+
+
+def _source_chosen(ctx: Context, src: int, aid: str, batch: list[ZoneChange]) -> Mapping[str, str]:
+    """607.2a, 607.5a: the value chosen for the watching ability `aid` of `src` ("whenever a
+    creature of the chosen type dies"): read on the source, or as it last existed when it left
+    with the batch (603.10a)."""
+    for ev in batch:
+        if ev.obj == src and ev.last_known is not None:
+            return chosen_for(ev.last_known.chosen, aid)
+    o = ctx.state.objects.get(src)
+    return chosen_for(o.chosen if o is not None else None, aid)
 
 
 #: The trigger events that look back in time (603.10a).
@@ -489,7 +503,8 @@ def _on_leave(ctx: Context, watchers: dict[str, Any], batch: list[ZoneChange]) -
             if tr.filter is not None:
                 if tr.filter.other and src == ev.obj:
                     continue
-                if not _lki_matches(tr.filter, lk, ctl):
+                chosen = _source_chosen(ctx, src, aid, batch) if tr.filter.chosen is not None else None
+                if not _lki_matches(tr.filter, lk, ctl, chosen):
                     continue
             _add(ctx, src, aid, ctl, TriggerData(object=ev.obj, new_object=ev.new_id), name)
 

@@ -6,7 +6,28 @@ Targets and other "a player or an object" values are ints: object ids are
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import msgspec
+
+from karn.cards.pool import linked_key
+
+#: 607.2a, 607.5a: values chosen for an object "as it enters" (614.12a), by the
+#: :func:`~karn.cards.pool.linked_key` of the ability that chose them, then by kind
+#: (``{"Voice of All": {"color": "U"}}``).
+Chosen = dict[str, dict[str, str]]
+
+_NOTHING_CHOSEN: Mapping[str, str] = {}
+
+
+def chosen_for(chosen: Mapping[str, Mapping[str, str]] | None, ability: str) -> Mapping[str, str]:
+    """607.2a, 607.5a: the values chosen for the abilities linked to ``ability`` (an ability
+    id): "the chosen color" reads only what its own card's "as ~ enters, choose a color"
+    chose, not a value chosen for another card's ability the object had or has."""
+    if not chosen:
+        return _NOTHING_CHOSEN
+    return chosen.get(linked_key(ability), _NOTHING_CHOSEN)
+
 
 # Zones (400.1).
 LIBRARY = "library"
@@ -85,6 +106,9 @@ class LastKnown(msgspec.Struct, frozen=True, array_like=True):
     abilities: tuple[str, ...] = ()
     zone: str = BATTLEFIELD  # the zone it left
     card: int = -1
+    # 607.2a, 603.10a: the values chosen for it as it entered, by ability (its leaves-the-
+    # battlefield abilities "of the chosen type" look back at them)
+    chosen: Chosen | None = None
 
 
 class TriggerData(msgspec.Struct, array_like=True, omit_defaults=True):

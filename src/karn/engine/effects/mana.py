@@ -9,6 +9,7 @@ from karn.engine.effects.registry import DONE, Outcome, handles
 from karn.engine.frames import ResolveFrame
 from karn.engine.references import count, source_id
 from karn.engine.state import Obj
+from karn.engine.values import chosen_for
 
 
 @handles(ir.AddManaProduced)
@@ -22,7 +23,9 @@ def add_mana_produced(ctx: Context, f: ResolveFrame, o: Obj, e: ir.AddManaProduc
 def add_mana(ctx: Context, f: ResolveFrame, o: Obj, e: ir.AddMana) -> Outcome:
     n = 1 if e.times is None else count(ctx, e.times, o.controller, source_id(o), [])
     src = ctx.state.objects.get(source_id(o))
-    syms = mana.effect_symbols(e, (src.chosen if src is not None else None) or {}) * n
+    # 607.2a, 607.5a: "the chosen color" of the ability that resolves (a spell's: its card's)
+    chosen = chosen_for(src.chosen if src is not None else None, o.ability or f"spell:{o.name}")
+    syms = mana.effect_symbols(e, chosen) * n
     mana.add_mana(ctx, o.controller, syms)
     ctx.emit("106.3", f"{ctx.player_name(o.controller)} adds {''.join('{' + s + '}' for s in syms)}")
     return DONE

@@ -145,6 +145,7 @@ def _last_known(ctx: Context, o: Obj) -> LastKnown:
             abilities=ch.ability_ids,
             zone=BATTLEFIELD,
             card=o.card,
+            chosen=o.chosen,
         )
     return LastKnown(o.name, o.owner, o.controller, 0, 0, (), (), 0, zone=o.zone, card=o.card)
 
@@ -227,7 +228,8 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
             new.kicked = o.kicked  # 702.33d: a permanent was kicked if its spell was
             _text_changes_follow(s, o.id, new.id)
             new.bestowed = o.bestowed and bool(ev.attach_to)  # 702.103b, 702.103e
-        new.chosen = dict(ev.chosen) if ev.chosen else None  # 607.2a: what was chosen as it entered (614.12a)
+        # 607.2a: what was chosen as it entered (614.12a), by the ability that chose it (607.5a)
+        new.chosen = {k: dict(v) for k, v in ev.chosen.items()} if ev.chosen else None
         new.copy_of = ev.copy_of  # 707.9: it enters as a copy (layer 1a)
         if spell_copy_token and new.copy_of is None:
             new.copy_of = o.copy_of or CopyValues(name=o.name)  # 707.10f: the spell copy's values
@@ -537,6 +539,10 @@ def execute_become_copy(ctx: Context, ev: BecomeCopy) -> list[GameEvent]:
     if o is None or o.zone != BATTLEFIELD:
         return []
     o.copy_of = ev.copy_of
+    # 607.5a: the abilities it has now were acquired together by this copy effect: they are
+    # linked only to each other, and no value was chosen for them (it doesn't enter, 614.12a);
+    # the values chosen as it entered were for the abilities this effect overwrote (613.2a)
+    o.chosen = None
     changed(ctx.state, layers=True)
     ctx.touched.add(o.id)
     if ev.text:
@@ -618,7 +624,8 @@ def execute_create_token(ctx: Context, ev: CreateToken) -> list[GameEvent]:
         tok = new_object(ctx, -1, td.name, ev.controller, BATTLEFIELD, token=td)
         tok.sick = True
         if i < len(ev.chosen) and ev.chosen[i]:
-            tok.chosen = dict(ev.chosen[i])  # 607.2a: what was chosen as it entered (614.12a)
+            # 607.2a: what was chosen as it entered (614.12a), by the ability that chose it (607.5a)
+            tok.chosen = {k: dict(v) for k, v in ev.chosen[i].items()}
         tok.tapped = ev.tapped
         tok.copy_of = ev.copy_of  # 707.2: a token that's a copy (layer 1a)
         if ev.counters:
@@ -836,7 +843,7 @@ def execute_copy_on_stack(ctx: Context, ev: CopyOnStack) -> list[GameEvent]:
     new.targets = [list(slot) for slot in o.targets]
     new.kicked = o.kicked
     new.division = o.division
-    new.chosen = dict(o.chosen) if o.chosen else None
+    new.chosen = {k: dict(v) for k, v in o.chosen.items()} if o.chosen else None
     new.bestowed = o.bestowed
     s.stack.append(new.id)
     ev.new_id = new.id

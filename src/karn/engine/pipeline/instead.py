@@ -19,6 +19,7 @@ from itertools import combinations
 from typing import Any
 
 from karn import ir
+from karn.cards.pool import linked_key
 from karn.engine.context import Context
 from karn.engine.events import (
     CounterChange,
@@ -38,6 +39,7 @@ from karn.engine.modifications import ContinuousEffect, SetController
 from karn.engine.pipeline.changes import entering_loyalty
 from karn.engine.pipeline.replacement import Replacement, finds, prohibits, static_rules, unpreventable
 from karn.engine.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, STACK, Obj, Option, ref_player
+from karn.engine.values import chosen_for
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,7 +303,7 @@ def _enters_choosing(ctx: Context, ev: ZoneChange) -> Iterator[Replacement]:
         return
     entering = ctx.printed.of(o)  # 614.12: as it would exist on the battlefield
     for ab, aid in zip(entering.abilities, entering.ability_ids, strict=True):
-        if not isinstance(ab, ir.EntersChoice) or ab.kind in ev.chosen:
+        if not isinstance(ab, ir.EntersChoice) or ab.kind in chosen_for(ev.chosen, aid):
             continue
         kind = ab.kind
         player = ev.controller if ev.controller >= 0 else o.owner
@@ -313,11 +315,11 @@ def _enters_choosing(ctx: Context, ev: ZoneChange) -> Iterator[Replacement]:
             return player, [Option("choose", i, label=_COLOR_WORDS.get(v, v)) for i, v in enumerate(values)]
 
         def apply(
-            c: Context, e: ZoneChange, pick: int, kind: str = kind, name: str = entering.name
+            c: Context, e: ZoneChange, pick: int, kind: str = kind, name: str = entering.name, aid: str = aid
         ) -> list[GameEvent]:
             values = _choice_values(c, kind)
             value = values[pick] if 0 <= pick < len(values) else values[0]
-            e.chosen[kind] = value
+            e.chosen.setdefault(linked_key(aid), {})[kind] = value  # 607.5a: this ability's choice
             c.emit("614.12a", f"{name}: {_COLOR_WORDS.get(value, value)} is chosen")
             return [e]
 
@@ -351,7 +353,7 @@ def _tokens_choosing(ctx: Context, ev: CreateToken) -> Iterator[Replacement]:
         else:
             continue
         for index in range(ev.count):
-            if index < len(ev.chosen) and kind in ev.chosen[index]:
+            if index < len(ev.chosen) and kind in chosen_for(ev.chosen[index], aid):
                 continue
             yield _token_choice(ev.controller, kind, index, aid, entering.name)
 
@@ -368,7 +370,7 @@ def _token_choice(player: int, kind: str, index: int, aid: str, name: str) -> Re
         value = values[pick] if 0 <= pick < len(values) else values[0]
         while len(e.chosen) <= index:
             e.chosen.append({})
-        e.chosen[index][kind] = value
+        e.chosen[index].setdefault(linked_key(aid), {})[kind] = value  # 607.5a: this ability's choice
         c.emit("614.12a", f"{name} token: {_COLOR_WORDS.get(value, value)} is chosen")
         return [e]
 

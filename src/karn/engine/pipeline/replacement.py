@@ -27,6 +27,7 @@ from typing import Any
 import msgspec
 
 from karn import ir
+from karn.cards.pool import linked_key
 from karn.engine.context import Context
 from karn.engine.events import CounterChange, CreateToken, Damage, GameEvent, ZoneChange
 from karn.engine.filters import characteristics_match
@@ -258,9 +259,10 @@ def _enters_effects(ctx: Context) -> list[tuple[int, str, ir.EntersReplacement]]
     return out
 
 
-def _choice_replacement(rid: str, ab: ir.EntersReplacement, source_name: str) -> Replacement:
+def _choice_replacement(rid: str, ab: ir.EntersReplacement, source_name: str, aid: str) -> Replacement:
     """ "As ~ enters, choose a color / a creature type" (614.1c): the player who will control
-    it chooses before it enters (614.12a); the value is the permanent's (607.2a)."""
+    it chooses before it enters (614.12a); the value is the permanent's, for the abilities
+    linked to ability `aid` (607.2a, 607.5a)."""
     kind = ab.choose or "color"
     values: tuple[str, ...] = COLORS if kind == "color" else CREATURE_TYPES
     labels = [COLOR_NAMES[v] for v in values] if kind == "color" else [v.title() for v in values]
@@ -273,7 +275,7 @@ def _choice_replacement(rid: str, ab: ir.EntersReplacement, source_name: str) ->
 
     def apply(ctx: Context, ev: ZoneChange, a: int) -> list[GameEvent]:
         value = values[a] if 0 <= a < len(values) else values[0]
-        ev.chosen[kind] = value
+        ev.chosen.setdefault(linked_key(aid), {})[kind] = value  # 607.5a: this ability's choice
         ctx.emit("614.12a", f"{source_name}: {labels[values.index(value)]} is chosen as it enters")
         return [ev]
 
@@ -391,7 +393,7 @@ def _enters_replacement(
     if ab.copy_of is not None:
         return _copy_replacement(rid, ab, source_name, rid.split(":", 2)[-1])
     if ab.choose is not None:
-        return _choice_replacement(rid, ab, source_name)
+        return _choice_replacement(rid, ab, source_name, rid.split(":", 2)[-1])
     if ab.exile is not None:
         return _exile_replacement(rid, ab, ab.exile, source_name)
     if ab.devour:

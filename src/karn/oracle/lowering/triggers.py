@@ -303,7 +303,11 @@ def _object_event(
         ctx.obj = Ref("self")
         return Trigger(event, self_only=True)
     if subject.kind in ("another", "a", "self_or_another") and subject.desc is not None:
-        d = describe(subject.desc, ctx, other=subject.kind == "another", player_controls=True)
+        ctx.chosen_ok = True  # "a creature of the chosen type" (607.2a): the source's chosen value
+        try:
+            d = describe(subject.desc, ctx, other=subject.kind == "another", player_controls=True)
+        finally:
+            ctx.chosen_ok = False
         if d.objects is None or d.controller_np is not None:
             raise ctx.fail("unsupported trigger subject")
         if d.objects.zone != "battlefield":
