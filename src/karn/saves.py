@@ -28,7 +28,7 @@ from karn.engine.frames import ActivateFrame, CastFrame, ResolveFrame
 from karn.engine.log import Event
 from karn.engine.state import BATTLEFIELD, PLAYER_ZONES, STACK, STEPS, GameState, decode_state, encode_state
 
-SAVE_FORMAT = 3
+SAVE_FORMAT = 4  # 4: objects carry copy, face-down and devour state; chosen values keyed by ability (607.5a)
 #: The most log entries a save keeps (the most recent ones).
 LOG_KEPT = 20_000
 
