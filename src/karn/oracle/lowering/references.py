@@ -72,6 +72,16 @@ def is_player_desc(desc: Desc | None) -> bool:
     return bool(desc and desc.groups and all(w.kind == "player" for g in desc.groups for w in g))
 
 
+def names_a_spell(desc: Desc | None) -> bool:
+    """ "that spell": a description that is the word "spell" alone."""
+    return bool(
+        desc is not None
+        and not desc.adjs
+        and not desc.quals
+        and [[w.kind for w in g] for g in desc.groups] == [["spell"]]
+    )
+
+
 def names_a_card(desc: Desc | None) -> bool:
     """ "that card": a description that is the word "card" alone."""
     return bool(
@@ -169,6 +179,11 @@ def object_sel(np: NP, ctx: Ctx, *, group_ok: bool = True, default_zone: Zone = 
             raise ctx.fail("expected an object")
         if ctx.exiled is not None and names_a_card(np.desc):
             return ctx.exiled  # "that card": the card just exiled from the library (406.1)
+        if ctx.trigger_spell and names_a_spell(np.desc):
+            # "sacrifice this enchantment and counter that spell": the spell cast (603.7c),
+            # whatever object was named since
+            ctx.obj = Ref("triggering")
+            return ctx.obj
         return ctx.obj if ctx.obj is not None else self_ref(ctx)
     if k == "those":
         if ctx.group_affected:

@@ -178,6 +178,7 @@ def lower_cast_trigger(t: CastTriggerA, ctx: Ctx, card: CardTypes | None) -> Tri
     if d.objects is None or d.objects.zone != "stack":
         raise ctx.fail("unsupported cast trigger")
     ctx.obj = Ref("triggering")  # "copy it", "that spell": the spell cast (603.7c)
+    ctx.trigger_spell = True
     caster = t.caster
     if caster.kind == "you":
         return Trigger("cast", filter=d.objects, player="you", from_zone=d.cast_from)
