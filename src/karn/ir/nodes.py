@@ -887,6 +887,31 @@ class Unless:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayerOption:
+    """One thing a player may choose to do under "any player may ..." (101.4): ``"sacrifice"``
+    ``amount`` permanents matching ``filter`` they control, their choice (701.21a), all or none;
+    ``"damage"``: "have ~ deal N damage to that player" (the source deals ``amount`` damage
+    to them, 120.3)."""
+
+    kind: Literal["sacrifice", "damage"]
+    amount: int
+    filter: Filter | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AnyPlayerMay:
+    """ "Any player may <option> [or <option>]. If a player does [either], <effects>." (101.4):
+    on resolution each player in turn order, starting with the active player, may do one of
+    ``options`` (one they can do); once a player does, no one else is asked and ``effects``
+    happen. With ``if_none`` ("If no one does, ..."): ``effects`` happen only if no player
+    did."""
+
+    options: tuple[PlayerOption, ...]
+    effects: tuple[Effect, ...] = ()
+    if_none: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Kicked:
     """The condition "if it was kicked" / "if this spell was kicked" (702.33d), or with
     ``cost`` "if it was kicked with its [A] kicker" (702.33f: that kicker cost, e.g. ``"{W}"``).
@@ -1175,6 +1200,7 @@ Effect = (
     | MustBlock
     | GainActivatedAbilities
     | ChangeText
+    | AnyPlayerMay
 )
 
 # --------------------------------------------------------------------------- abilities

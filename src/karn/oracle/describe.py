@@ -18,6 +18,7 @@ from karn.ir.nodes import (
     AddManaProduced,
     AddTypes,
     Amount,
+    AnyPlayerMay,
     ApplyContinuous,
     ApplyRules,
     Attach,
@@ -1029,6 +1030,18 @@ def _unless(e: Unless) -> str:
 @renders(May)
 def _may(e: May) -> str:
     return f"you may ({effects_text(e.effects)})"
+
+
+@renders(AnyPlayerMay)
+def _any_player_may(e: AnyPlayerMay) -> str:
+    options = " or ".join(
+        f"sacrifice {o.amount} {filter_text(o.filter)}"
+        if o.kind == "sacrifice" and o.filter
+        else f"take {o.amount} damage from ~"
+        for o in e.options
+    )
+    when = "if no one does" if e.if_none else "if a player does"
+    return f"any player may {options}; {when}: ({effects_text(e.effects)})"
 
 
 @renders(IfCondition)

@@ -78,6 +78,7 @@ from karn.oracle.syntax import (
     DrawVP,
     Effects,
     EitherTriggerA,
+    EitherVP,
     EmbalmA,
     EnchantA,
     EnterAsCopyVP,
@@ -101,6 +102,8 @@ from karn.oracle.syntax import (
     GainLifeTriggerA,
     GainLifeVP,
     HandSizeSentence,
+    HaveSelfDealDamageVP,
+    IfAPlayerDoesSentence,
     IfItsSentence,
     IfKickedSentence,
     IfYouDontSentence,
@@ -152,6 +155,7 @@ from karn.oracle.syntax import (
     RevealTopVP,
     RevealVP,
     SacrificeCostA,
+    SacrificeCountVP,
     SacrificeVP,
     SameIsTrueSentence,
     ScryVP,
@@ -688,6 +692,14 @@ class _Builder(Transformer[Token, Any]):
 
     def s_if_you_dont(self, meta: Meta, c: list[Any]) -> IfYouDontSentence:
         return IfYouDontSentence(tuple(c[0]), text=self._text(meta))
+
+    def s_if_a_player_does(self, meta: Meta, c: list[Any]) -> IfAPlayerDoesSentence:
+        return IfAPlayerDoesSentence(tuple(c[-1]), text=self._text(meta))
+
+    def s_if_no_one_does(self, meta: Meta, c: list[Any]) -> IfAPlayerDoesSentence:
+        if str(c[0]) != "one":
+            raise ParseError(f"if no {c[0]} does", meta.start_pos)
+        return IfAPlayerDoesSentence(tuple(c[-1]), none=True, text=self._text(meta))
 
     def s_if_kicked(self, meta: Meta, c: list[Any]) -> IfKickedSentence:
         return IfKickedSentence(tuple(c[0]), text=self._text(meta))
@@ -1422,6 +1434,18 @@ class _Builder(Transformer[Token, Any]):
 
     def v_sacrifice(self, meta: Meta, c: list[Any]) -> SacrificeVP:
         return SacrificeVP(c[0], text=self._text(meta))
+
+    def v_sacrifice_count(self, meta: Meta, c: list[Any]) -> SacrificeCountVP:
+        return SacrificeCountVP(c[0], c[1], text=self._text(meta))
+
+    def v_sacrifice_or_damage(self, meta: Meta, c: list[Any]) -> EitherVP:
+        text = self._text(meta)
+        sacrifice = SacrificeCountVP(c[0], c[1], text=text.split(" or ")[0])
+        damage = HaveSelfDealDamageVP(c[2], c[3], text=text.split(" or ", 1)[-1])
+        return EitherVP((sacrifice, damage), text=text)
+
+    def v_have_self_deal_damage(self, meta: Meta, c: list[Any]) -> HaveSelfDealDamageVP:
+        return HaveSelfDealDamageVP(c[0], c[1], text=self._text(meta))
 
     def v_cost_more(self, meta: Meta, c: list[Any]) -> CostIncreaseVP:
         return CostIncreaseVP(str(c[0]), text=self._text(meta))

@@ -772,6 +772,34 @@ class LayerVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class SacrificeCountVP(VerbA):
+    """ "sacrifice two lands of their choice" (701.21a): ``amount`` permanents of ``group``
+    that the sacrificing player chooses."""
+
+    amount: AmountA
+    group: tuple[Word, ...]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class HaveSelfDealDamageVP(VerbA):
+    """ "have ~ deal 5 damage to them / that player" (a player chooses to be dealt damage by
+    the source, 120.3)."""
+
+    amount: AmountA
+    recipient: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class EitherVP(VerbA):
+    """ "<verb> or <verb>": the acting player does one of them, their choice."""
+
+    options: tuple[VerbA, ...]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class MayVP(VerbA):
     """ "may <verb>": the option covers the rest of the chain."""
 
@@ -870,6 +898,16 @@ class UnlessSentence(SentenceA):
     items: tuple[Item, ...]
     payer: NP
     mana: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class IfAPlayerDoesSentence(SentenceA):
+    """ "If a player does [either], <chain>." after "any player may ..." (101.4, 608.2d); with
+    ``none``: "If no one does, <chain>."."""
+
+    items: tuple[Item, ...]
+    none: bool = False
     text: str = ""
 
 
