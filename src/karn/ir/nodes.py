@@ -1422,6 +1422,10 @@ class EntersReplacement:
     # they control; it enters with ``devour`` +1/+1 counters for each one (0: no devour).
     devour: int = 0
     devour_of: Filter | None = None
+    # "As ~ enters, you may pay N life. If you don't, it enters tapped." (614.1c, 119.4): as it
+    # enters its controller may pay ``pay_life`` life (only with at least that much life); if
+    # they don't, it enters tapped (0: no such choice).
+    pay_life: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -237,6 +237,10 @@ def enters_text(r: EntersReplacement) -> str:
             f"(devour {r.devour}: its controller may sacrifice any number of {quality}s as it enters; "
             f"it enters with {r.devour} +1/+1 counter(s) for each)"
         )
+    if r.pay_life:
+        parts.append(
+            f"(its controller may pay {r.pay_life} life as it enters; if they don't, it enters tapped)"
+        )
     return " ".join([who, *parts]) if parts else f"{who} (unchanged)"
 
 

@@ -28,6 +28,7 @@ from karn.oracle.syntax import (
     AmountA,
     AsEntersChooseSentence,
     AsEntersExileSentence,
+    AsEntersPayLifeSentence,
     AsLongAsSentence,
     AttachVP,
     AttacksTriggerA,
@@ -715,6 +716,9 @@ class _Builder(Transformer[Token, Any]):
                 raise ParseError("'until end of turn' on an effect without a duration", meta.start_pos)
             items.append(Item(i.subject, replace(i.vp, until_eot=True), i.sep))
         return ChainSentence(tuple(items), text=self._text(meta))
+
+    def s_as_enters_pay_life(self, meta: Meta, c: list[Any]) -> AsEntersPayLifeSentence:
+        return AsEntersPayLifeSentence(c[0], self._text(meta))
 
     def s_as_enters_choose(self, meta: Meta, c: list[Any]) -> AsEntersChooseSentence:
         choice: str = c[-1]

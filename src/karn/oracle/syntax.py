@@ -1078,6 +1078,14 @@ class AsEntersChooseSentence(SentenceA):
 
 
 @dataclass(frozen=True, slots=True)
+class AsEntersPayLifeSentence(SentenceA):
+    """ "As ~ enters, you may pay 2 life. If you don't, it enters tapped." (614.1c, 119.4)."""
+
+    amount: AmountA
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class AsEntersExileSentence(SentenceA):
     """ "As this creature enters, exile any number of creature cards from your graveyard."
     (614.1c, 614.13a): cards chosen and exiled as the permanent enters."""
