@@ -961,7 +961,9 @@ class Would:
       * ``"gain_life"``: a player would gain life (119.3);
       * ``"create_tokens"``: an effect would create one or more tokens (111.2, 614.16);
       * ``"put_counters"``: an effect would put one or more counters on a permanent (122.1, 614.16);
-      * ``"damage"``: a source would deal damage (120.1, 609.7).
+      * ``"damage"``: a source would deal damage (120.1, 609.7);
+      * ``"pay_life"``: a player would pay life (119.4; paying life is losing it, but only a
+        payment is watched).
 
     Which objects and players it concerns:
       * ``self_only``: the ability's own source ("If ~ would die");
@@ -979,7 +981,15 @@ class Would:
     """
 
     event: Literal[
-        "die", "to_graveyard", "destroyed", "draw", "gain_life", "create_tokens", "put_counters", "damage"
+        "die",
+        "to_graveyard",
+        "destroyed",
+        "draw",
+        "gain_life",
+        "create_tokens",
+        "put_counters",
+        "damage",
+        "pay_life",
     ]
     self_only: bool = False
     ref: Ref | None = None
@@ -992,6 +1002,8 @@ class Would:
     counter: str = ""
     source_ref: Ref | None = None  # the source a resolving effect named ("by target creature")
     empty_library: bool = False  # draw: "while your library has no cards in it"
+    # pay_life: "while your library has at least that many cards in it" (the payment's amount)
+    library_enough: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1014,7 +1026,9 @@ class Instead:
         regenerates this way");
       * ``"skip"``: the event doesn't happen ("skip that draw", 614.1b);
       * ``"redirect"``: the damage is dealt to ``to`` instead (614.9);
-      * ``"win"``: the player wins the game instead (104.2b).
+      * ``"win"``: the player wins the game instead (104.2b);
+      * ``"exile_from_library"``: the player exiles that many cards from the top of their
+        library instead (cards entering the battlefield from it excluded, 614.13c).
     """
 
     kind: Literal[
@@ -1029,6 +1043,7 @@ class Instead:
         "skip",
         "redirect",
         "win",
+        "exile_from_library",
     ]
     factor: int = 1
     plus: int = 0

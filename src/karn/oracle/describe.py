@@ -253,6 +253,7 @@ _WOULD = {
     "create_tokens": "would get tokens created",
     "put_counters": "would get counters",
     "damage": "would be dealt damage",
+    "pay_life": "would pay life",
 }
 
 
@@ -280,6 +281,8 @@ def would_text(w: Would) -> str:
         text += f" ({w.counter})"
     if w.empty_library:
         text += " while your library is empty"
+    if w.library_enough:
+        text += " while your library has at least that many cards"
     return text
 
 
@@ -306,6 +309,7 @@ def instead_text(i: Instead) -> str:
         "shuffle": "shuffle it into its owner's library instead",
         "return_from_graveyard": "return a card from your graveyard to your hand instead",
         "exile_from_graveyard": "exile that many cards from your graveyard instead",
+        "exile_from_library": "exile that many cards from the top of your library instead",
         "skip": "skip it",
     }[i.kind]
 

@@ -1169,6 +1169,9 @@ class _Builder(Transformer[Token, Any]):
     def wv_draw_empty(self, meta: Meta, c: list[Any]) -> WouldA:
         return WouldA("draw_empty")
 
+    def wv_pay_life_library(self, meta: Meta, c: list[Any]) -> WouldA:
+        return WouldA("pay_life_library")
+
     def ins_win(self, meta: Meta, c: list[Any]) -> InsteadA:
         return self._instead(meta, "win")
 
@@ -1247,6 +1250,9 @@ class _Builder(Transformer[Token, Any]):
 
     def ins_exile_that_many(self, meta: Meta, c: list[Any]) -> InsteadA:
         return self._instead(meta, "exile_that_many", dest=c[0])
+
+    def ins_exile_top_that_many(self, meta: Meta, c: list[Any]) -> InsteadA:
+        return self._instead(meta, "exile_top_that_many")
 
     def ins_regenerate(self, meta: Meta, c: list[Any]) -> InsteadA:
         return self._instead(meta, "regenerate", obj=c[0])

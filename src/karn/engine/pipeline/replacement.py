@@ -562,8 +562,8 @@ def _pay_life_replacement(rid: str, life: int, source_name: str) -> Replacement:
         player = _entering_controller(ctx, ev)
         what = ctx.describe(ev.obj)
         if pick == 1 and ctx.state.players[player].life >= life:
-            ctx.emit("119.4", f"{ctx.player_name(player)} pays {life} life as {what} enters")
-            return [LifeLoss(player=player, amount=life, rule="119.4"), ev]
+            ctx.emit("119.4", f"{ctx.player_name(player)} chooses to pay {life} life as {what} enters")
+            return [LifeLoss(player=player, amount=life, rule="119.4", payment=True), ev]
         ctx.emit("614.1c", f"{ctx.player_name(player)} doesn't pay {life} life: {what} enters tapped")
         ev.tapped = True
         return [ev]
