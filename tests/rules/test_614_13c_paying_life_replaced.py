@@ -85,3 +85,16 @@ def test_declining_to_pay_is_no_payment_to_replace() -> None:
     a = g.state.players[0]
     assert a.life == 20 and not a.exile and len(a.library) == 3
     assert g.obj(_breeding_pool(g)).tapped
+
+
+@pytest.mark.cr("119.4")
+def test_the_heuristic_agent_pays_only_with_a_comfortable_life_total() -> None:
+    from karn.agents.heuristic import HeuristicAgent
+
+    for life, expected in ((20, "pay"), (8, "decline")):
+        g, ids = _game([], ["Breeding Pool"])
+        g.state.players[0].life = life
+        g.dirty()
+        g.apply(next(a for a in g.legal_actions() if a.kind == "play" and a.a == ids["Breeding Pool"][0]))
+        assert g.decision is not None and g.decision.kind == "pay_life"
+        assert HeuristicAgent().choose(g.observation(0), g.legal_actions()).kind == expected
