@@ -45,7 +45,7 @@ def test_the_active_player_is_asked_first_and_the_other_only_after_declining() -
     d = g.decision
     assert d is not None and d.player == 1 and d.rule == "101.4"
     assert sorted(a.label for a in g.legal_actions()) == ["no", "sacrifice 2", "take 5 damage"]
-    g.apply(next(a for a in g.legal_actions() if a.kind == "decline"))
+    g.apply(next(a for a in g.legal_actions() if a.kind == "no"))
     d = g.decision
     # A controls a single land: sacrificing two isn't offered.
     assert d is not None and d.player == 0

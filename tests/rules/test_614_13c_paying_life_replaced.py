@@ -61,7 +61,7 @@ def _play(g: Game, oid: int, answer: str) -> None:
 def test_the_land_entering_from_the_library_isnt_exiled_the_next_two_cards_are() -> None:
     g, ids = _game(["Island", "Wastes", "Wastes", "Breeding Pool"], [])
     pool_id = ids["Breeding Pool"][0]
-    _play(g, pool_id, "pay")
+    _play(g, pool_id, "yes")
     a = g.state.players[0]
     assert a.life == 20  # the payment was replaced: no life paid (the Courser's trigger waits)
     assert sorted(g.obj(t).name for t in a.exile) == ["Wastes", "Wastes"]
@@ -73,7 +73,7 @@ def test_the_land_entering_from_the_library_isnt_exiled_the_next_two_cards_are()
 @pytest.mark.cr("119.4")
 def test_with_fewer_cards_in_the_library_than_the_payment_the_life_is_paid() -> None:
     g, ids = _game(["Wastes"], ["Breeding Pool"])
-    _play(g, ids["Breeding Pool"][0], "pay")
+    _play(g, ids["Breeding Pool"][0], "yes")
     a = g.state.players[0]
     assert a.life == 18 and not a.exile and len(a.library) == 1
 
@@ -81,7 +81,7 @@ def test_with_fewer_cards_in_the_library_than_the_payment_the_life_is_paid() -> 
 @pytest.mark.cr("614.1c")
 def test_declining_to_pay_is_no_payment_to_replace() -> None:
     g, ids = _game(["Wastes", "Wastes", "Wastes"], ["Breeding Pool"])
-    _play(g, ids["Breeding Pool"][0], "decline")
+    _play(g, ids["Breeding Pool"][0], "no")
     a = g.state.players[0]
     assert a.life == 20 and not a.exile and len(a.library) == 3
     assert g.obj(_breeding_pool(g)).tapped
@@ -91,7 +91,7 @@ def test_declining_to_pay_is_no_payment_to_replace() -> None:
 def test_the_heuristic_agent_pays_only_with_a_comfortable_life_total() -> None:
     from karn.agents.heuristic import HeuristicAgent
 
-    for life, expected in ((20, "pay"), (8, "decline")):
+    for life, expected in ((20, "yes"), (8, "no")):
         g, ids = _game([], ["Breeding Pool"])
         g.state.players[0].life = life
         g.dirty()

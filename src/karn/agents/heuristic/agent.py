@@ -254,10 +254,10 @@ def _devour(v: Situation, acts: list[Action]) -> Action | None:
 def _pay_life(v: Situation, acts: list[Action]) -> Action | None:
     """ "As this land enters, you may pay 2 life" (614.1c, 119.4): pay while the life total is
     comfortable (more than 10), else let it enter tapped."""
-    pay = _first(acts, "pay")
+    pay = _first(acts, "yes")
     if pay is not None and v.life(v.me) > 10:
         return pay
-    return _first(acts, "decline")
+    return _first(acts, "no")
 
 
 def _legend(v: Situation, acts: list[Action]) -> Action | None:

@@ -49,7 +49,7 @@ def any_player_may(ctx: Context, f: ResolveFrame, o: Obj, e: ir.AnyPlayerMay) ->
                 "any_player",
                 "101.4",
                 f"{stack_label(ctx, o)}: {ctx.player_name(player)}, do you want to?",
-                [Option("decline", label="no")]
+                [Option("no", label="no")]
                 + [Option("option", i, label=_label(e.options[i])) for i in doable],
             )
             return WAIT

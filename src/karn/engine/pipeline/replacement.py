@@ -553,9 +553,9 @@ def _pay_life_replacement(rid: str, life: int, source_name: str) -> Replacement:
 
     def choose(ctx: Context, ev: ZoneChange) -> tuple[int, list[Option]]:
         player = _entering_controller(ctx, ev)
-        options = [Option("decline", 0, label="don't pay")]
+        options = [Option("no", 0, label="don't pay")]
         if ctx.state.players[player].life >= life:  # 119.4
-            options.append(Option("pay", 1, label=f"pay {life} life"))
+            options.append(Option("yes", 1, label=f"pay {life} life"))
         return player, options
 
     def apply(ctx: Context, ev: ZoneChange, pick: int) -> list[GameEvent]:
