@@ -111,12 +111,14 @@ class LifeGain(msgspec.Struct, tag="gain_life", kw_only=True):
 
 
 class LifeLoss(msgspec.Struct, tag="lose_life", kw_only=True):
-    """A player loses life (119.3) other than from damage."""
+    """A player loses life (119.3) other than from damage; ``payment``: they pay it (119.4: a
+    cost or an optional payment; replacement effects on paying life watch only these)."""
 
     player: int
     amount: int
     rule: str = "119.3"
     applied: list[str] = msgspec.field(default_factory=list)
+    payment: bool = False
 
 
 class Tap(msgspec.Struct, tag="tap", kw_only=True):

@@ -142,6 +142,15 @@ class WordProgress(msgspec.Struct, tag="word", array_like=True):
     old: str = ""
 
 
+class AnyPlayerProgress(msgspec.Struct, tag="any_player", array_like=True):
+    """101.4: "any player may ...": the index (APNAP) of the player being asked, the option
+    they took (-1: none yet) and the permanents they picked to sacrifice so far."""
+
+    turn: int = 0
+    option: int = -1
+    chosen: list[int] = msgspec.field(default_factory=list)
+
+
 Progress = (
     DiscardProgress
     | SearchProgress
@@ -151,6 +160,7 @@ Progress = (
     | ChoiceProgress
     | CopyProgress
     | WordProgress
+    | AnyPlayerProgress
 )
 
 

@@ -31,7 +31,7 @@ def _effect_at(effects: tuple[ir.Effect, ...], cursor: list[int]) -> ir.Effect |
         e = level[i]
         if depth == len(cursor) - 1:
             return e
-        assert isinstance(e, (ir.May, ir.Unless, ir.IfCondition, ir.ForEachTarget))
+        assert isinstance(e, (ir.May, ir.Unless, ir.IfCondition, ir.ForEachTarget, ir.AnyPlayerMay))
         level = e.effects
     return None
 

@@ -894,6 +894,31 @@ class Unless:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayerOption:
+    """One thing a player may choose to do under "any player may ..." (101.4): ``"sacrifice"``
+    ``amount`` permanents matching ``filter`` they control, their choice (701.21a), all or none;
+    ``"damage"``: "have ~ deal N damage to that player" (the source deals ``amount`` damage
+    to them, 120.3)."""
+
+    kind: Literal["sacrifice", "damage"]
+    amount: int
+    filter: Filter | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AnyPlayerMay:
+    """ "Any player may <option> [or <option>]. If a player does [either], <effects>." (101.4):
+    on resolution each player in turn order, starting with the active player, may do one of
+    ``options`` (one they can do); once a player does, no one else is asked and ``effects``
+    happen. With ``if_none`` ("If no one does, ..."): ``effects`` happen only if no player
+    did."""
+
+    options: tuple[PlayerOption, ...]
+    effects: tuple[Effect, ...] = ()
+    if_none: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Kicked:
     """The condition "if it was kicked" / "if this spell was kicked" (702.33d), or with
     ``cost`` "if it was kicked with its [A] kicker" (702.33f: that kicker cost, e.g. ``"{W}"``).
@@ -954,7 +979,9 @@ class Would:
       * ``"gain_life"``: a player would gain life (119.3);
       * ``"create_tokens"``: an effect would create one or more tokens (111.2, 614.16);
       * ``"put_counters"``: an effect would put one or more counters on a permanent (122.1, 614.16);
-      * ``"damage"``: a source would deal damage (120.1, 609.7).
+      * ``"damage"``: a source would deal damage (120.1, 609.7);
+      * ``"pay_life"``: a player would pay life (119.4; paying life is losing it, but only a
+        payment is watched).
 
     Which objects and players it concerns:
       * ``self_only``: the ability's own source ("If ~ would die");
@@ -972,7 +999,15 @@ class Would:
     """
 
     event: Literal[
-        "die", "to_graveyard", "destroyed", "draw", "gain_life", "create_tokens", "put_counters", "damage"
+        "die",
+        "to_graveyard",
+        "destroyed",
+        "draw",
+        "gain_life",
+        "create_tokens",
+        "put_counters",
+        "damage",
+        "pay_life",
     ]
     self_only: bool = False
     ref: Ref | None = None
@@ -985,6 +1020,8 @@ class Would:
     counter: str = ""
     source_ref: Ref | None = None  # the source a resolving effect named ("by target creature")
     empty_library: bool = False  # draw: "while your library has no cards in it"
+    # pay_life: "while your library has at least that many cards in it" (the payment's amount)
+    library_enough: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1007,7 +1044,9 @@ class Instead:
         regenerates this way");
       * ``"skip"``: the event doesn't happen ("skip that draw", 614.1b);
       * ``"redirect"``: the damage is dealt to ``to`` instead (614.9);
-      * ``"win"``: the player wins the game instead (104.2b).
+      * ``"win"``: the player wins the game instead (104.2b);
+      * ``"exile_from_library"``: the player exiles that many cards from the top of their
+        library instead (cards entering the battlefield from it excluded, 614.13c).
     """
 
     kind: Literal[
@@ -1022,6 +1061,7 @@ class Instead:
         "skip",
         "redirect",
         "win",
+        "exile_from_library",
     ]
     factor: int = 1
     plus: int = 0
@@ -1194,6 +1234,7 @@ Effect = (
     | MustBlock
     | GainActivatedAbilities
     | ChangeText
+    | AnyPlayerMay
 )
 
 # --------------------------------------------------------------------------- abilities
@@ -1415,6 +1456,10 @@ class EntersReplacement:
     # they control; it enters with ``devour`` +1/+1 counters for each one (0: no devour).
     devour: int = 0
     devour_of: Filter | None = None
+    # "As ~ enters, you may pay N life. If you don't, it enters tapped." (614.1c, 119.4): as it
+    # enters its controller may pay ``pay_life`` life (only with at least that much life); if
+    # they don't, it enters tapped (0: no such choice).
+    pay_life: int = 0
 
 
 @dataclass(frozen=True, slots=True)

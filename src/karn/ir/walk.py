@@ -5,7 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from karn.ir.nodes import CreateDelayed, Effect, ForEachTarget, May, Reflexive, Trigger, Triggered
+from karn.ir.nodes import (
+    AnyPlayerMay,
+    CreateDelayed,
+    Effect,
+    ForEachTarget,
+    May,
+    Reflexive,
+    Trigger,
+    Triggered,
+)
 
 Nested = CreateDelayed | Reflexive
 
@@ -18,7 +27,7 @@ def nested_abilities(effects: Iterable[Effect]) -> Iterator[Nested]:
         if isinstance(e, (CreateDelayed, Reflexive)):
             yield e
             yield from nested_abilities(e.effects)
-        elif isinstance(e, May | ForEachTarget):
+        elif isinstance(e, May | ForEachTarget | AnyPlayerMay):
             yield from nested_abilities(e.effects)
 
 

@@ -18,6 +18,7 @@ from karn.ir.nodes import (
     AddManaProduced,
     AddTypes,
     Amount,
+    AnyPlayerMay,
     ApplyContinuous,
     ApplyRules,
     Attach,
@@ -237,6 +238,10 @@ def enters_text(r: EntersReplacement) -> str:
             f"(devour {r.devour}: its controller may sacrifice any number of {quality}s as it enters; "
             f"it enters with {r.devour} +1/+1 counter(s) for each)"
         )
+    if r.pay_life:
+        parts.append(
+            f"(its controller may pay {r.pay_life} life as it enters; if they don't, it enters tapped)"
+        )
     return " ".join([who, *parts]) if parts else f"{who} (unchanged)"
 
 
@@ -249,6 +254,7 @@ _WOULD = {
     "create_tokens": "would get tokens created",
     "put_counters": "would get counters",
     "damage": "would be dealt damage",
+    "pay_life": "would pay life",
 }
 
 
@@ -276,6 +282,8 @@ def would_text(w: Would) -> str:
         text += f" ({w.counter})"
     if w.empty_library:
         text += " while your library is empty"
+    if w.library_enough:
+        text += " while your library has at least that many cards"
     return text
 
 
@@ -302,6 +310,7 @@ def instead_text(i: Instead) -> str:
         "shuffle": "shuffle it into its owner's library instead",
         "return_from_graveyard": "return a card from your graveyard to your hand instead",
         "exile_from_graveyard": "exile that many cards from your graveyard instead",
+        "exile_from_library": "exile that many cards from the top of your library instead",
         "skip": "skip it",
     }[i.kind]
 
@@ -1038,6 +1047,18 @@ def _may(e: May) -> str:
 @renders(ForEachTarget)
 def _for_each_target(e: ForEachTarget) -> str:
     return f"for each target #{e.slot}, one at a time in the order you choose: ({effects_text(e.effects)})"
+
+
+@renders(AnyPlayerMay)
+def _any_player_may(e: AnyPlayerMay) -> str:
+    options = " or ".join(
+        f"sacrifice {o.amount} {filter_text(o.filter)}"
+        if o.kind == "sacrifice" and o.filter
+        else f"take {o.amount} damage from ~"
+        for o in e.options
+    )
+    when = "if no one does" if e.if_none else "if a player does"
+    return f"any player may {options}; {when}: ({effects_text(e.effects)})"
 
 
 @renders(IfCondition)

@@ -28,6 +28,7 @@ from karn.oracle.syntax import (
     AmountA,
     AsEntersChooseSentence,
     AsEntersExileSentence,
+    AsEntersPayLifeSentence,
     AsLongAsSentence,
     AttachVP,
     AttacksTriggerA,
@@ -78,6 +79,7 @@ from karn.oracle.syntax import (
     DrawVP,
     Effects,
     EitherTriggerA,
+    EitherVP,
     EmbalmA,
     EnchantA,
     EnterAsCopyVP,
@@ -102,6 +104,8 @@ from karn.oracle.syntax import (
     GainLifeTriggerA,
     GainLifeVP,
     HandSizeSentence,
+    HaveSelfDealDamageVP,
+    IfAPlayerDoesSentence,
     IfItsSentence,
     IfKickedSentence,
     IfYouDontSentence,
@@ -153,6 +157,7 @@ from karn.oracle.syntax import (
     RevealTopVP,
     RevealVP,
     SacrificeCostA,
+    SacrificeCountVP,
     SacrificeVP,
     SameIsTrueSentence,
     ScryVP,
@@ -693,6 +698,14 @@ class _Builder(Transformer[Token, Any]):
     def s_if_you_dont(self, meta: Meta, c: list[Any]) -> IfYouDontSentence:
         return IfYouDontSentence(tuple(c[0]), text=self._text(meta))
 
+    def s_if_a_player_does(self, meta: Meta, c: list[Any]) -> IfAPlayerDoesSentence:
+        return IfAPlayerDoesSentence(tuple(c[-1]), text=self._text(meta))
+
+    def s_if_no_one_does(self, meta: Meta, c: list[Any]) -> IfAPlayerDoesSentence:
+        if str(c[0]) != "one":
+            raise ParseError(f"if no {c[0]} does", meta.start_pos)
+        return IfAPlayerDoesSentence(tuple(c[-1]), none=True, text=self._text(meta))
+
     def s_if_kicked(self, meta: Meta, c: list[Any]) -> IfKickedSentence:
         return IfKickedSentence(tuple(c[0]), text=self._text(meta))
 
@@ -707,6 +720,9 @@ class _Builder(Transformer[Token, Any]):
                 raise ParseError("'until end of turn' on an effect without a duration", meta.start_pos)
             items.append(Item(i.subject, replace(i.vp, until_eot=True), i.sep))
         return ChainSentence(tuple(items), text=self._text(meta))
+
+    def s_as_enters_pay_life(self, meta: Meta, c: list[Any]) -> AsEntersPayLifeSentence:
+        return AsEntersPayLifeSentence(c[0], self._text(meta))
 
     def s_as_enters_choose(self, meta: Meta, c: list[Any]) -> AsEntersChooseSentence:
         choice: str = c[-1]
@@ -1160,6 +1176,9 @@ class _Builder(Transformer[Token, Any]):
     def wv_draw_empty(self, meta: Meta, c: list[Any]) -> WouldA:
         return WouldA("draw_empty")
 
+    def wv_pay_life_library(self, meta: Meta, c: list[Any]) -> WouldA:
+        return WouldA("pay_life_library")
+
     def ins_win(self, meta: Meta, c: list[Any]) -> InsteadA:
         return self._instead(meta, "win")
 
@@ -1238,6 +1257,9 @@ class _Builder(Transformer[Token, Any]):
 
     def ins_exile_that_many(self, meta: Meta, c: list[Any]) -> InsteadA:
         return self._instead(meta, "exile_that_many", dest=c[0])
+
+    def ins_exile_top_that_many(self, meta: Meta, c: list[Any]) -> InsteadA:
+        return self._instead(meta, "exile_top_that_many")
 
     def ins_regenerate(self, meta: Meta, c: list[Any]) -> InsteadA:
         return self._instead(meta, "regenerate", obj=c[0])
@@ -1429,6 +1451,18 @@ class _Builder(Transformer[Token, Any]):
 
     def v_sacrifice(self, meta: Meta, c: list[Any]) -> SacrificeVP:
         return SacrificeVP(c[0], text=self._text(meta))
+
+    def v_sacrifice_count(self, meta: Meta, c: list[Any]) -> SacrificeCountVP:
+        return SacrificeCountVP(c[0], c[1], text=self._text(meta))
+
+    def v_sacrifice_or_damage(self, meta: Meta, c: list[Any]) -> EitherVP:
+        text = self._text(meta)
+        sacrifice = SacrificeCountVP(c[0], c[1], text=text.split(" or ")[0])
+        damage = HaveSelfDealDamageVP(c[2], c[3], text=text.split(" or ", 1)[-1])
+        return EitherVP((sacrifice, damage), text=text)
+
+    def v_have_self_deal_damage(self, meta: Meta, c: list[Any]) -> HaveSelfDealDamageVP:
+        return HaveSelfDealDamageVP(c[0], c[1], text=self._text(meta))
 
     def v_cost_more(self, meta: Meta, c: list[Any]) -> CostIncreaseVP:
         return CostIncreaseVP(str(c[0]), text=self._text(meta))

@@ -776,6 +776,34 @@ class LayerVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class SacrificeCountVP(VerbA):
+    """ "sacrifice two lands of their choice" (701.21a): ``amount`` permanents of ``group``
+    that the sacrificing player chooses."""
+
+    amount: AmountA
+    group: tuple[Word, ...]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class HaveSelfDealDamageVP(VerbA):
+    """ "have ~ deal 5 damage to them / that player" (a player chooses to be dealt damage by
+    the source, 120.3)."""
+
+    amount: AmountA
+    recipient: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class EitherVP(VerbA):
+    """ "<verb> or <verb>": the acting player does one of them, their choice."""
+
+    options: tuple[VerbA, ...]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class MayVP(VerbA):
     """ "may <verb>": the option covers the rest of the chain."""
 
@@ -883,6 +911,16 @@ class UnlessSentence(SentenceA):
     items: tuple[Item, ...]
     payer: NP
     mana: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class IfAPlayerDoesSentence(SentenceA):
+    """ "If a player does [either], <chain>." after "any player may ..." (101.4, 608.2d); with
+    ``none``: "If no one does, <chain>."."""
+
+    items: tuple[Item, ...]
+    none: bool = False
     text: str = ""
 
 
@@ -1049,6 +1087,14 @@ class AsEntersChooseSentence(SentenceA):
     """ "As ~ enters, choose a color." / "... choose a creature type." (614.1c, 607.2a)."""
 
     choice: Literal["color", "creature_type"]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AsEntersPayLifeSentence(SentenceA):
+    """ "As ~ enters, you may pay 2 life. If you don't, it enters tapped." (614.1c, 119.4)."""
+
+    amount: AmountA
     text: str = ""
 
 

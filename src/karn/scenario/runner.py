@@ -71,6 +71,7 @@ NON_OBJECT_OPTIONS = (
     "yes",
     "no",
     "word",  # a text-changing effect's word (612.2), by its label
+    "option",  # "any player may": the option's index (101.4), by its label
 )
 
 

@@ -251,6 +251,15 @@ def _devour(v: Situation, acts: list[Action]) -> Action | None:
     return _first(acts, "done")
 
 
+def _pay_life(v: Situation, acts: list[Action]) -> Action | None:
+    """ "As this land enters, you may pay 2 life" (614.1c, 119.4): pay while the life total is
+    comfortable (more than 10), else let it enter tapped."""
+    pay = _first(acts, "yes")
+    if pay is not None and v.life(v.me) > 10:
+        return pay
+    return _first(acts, "no")
+
+
 def _legend(v: Situation, acts: list[Action]) -> Action | None:
     opts = [a for a in acts if a.kind == "choose"]
     if not opts:
@@ -282,4 +291,5 @@ _HANDLERS: dict[str, Handler] = {
     "order": _order,
     "legend": _legend,
     "devour": _devour,
+    "pay_life": _pay_life,
 }

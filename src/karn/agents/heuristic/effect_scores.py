@@ -79,6 +79,7 @@ def harm(target: Target) -> float:
     ir.ApplyRules,
     ir.ExileTop,
     ir.GainActivatedAbilities,
+    ir.AnyPlayerMay,
 )
 def _other(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
     """Effects the agent doesn't aim at a target: taken as mildly harmful to whatever they name."""

@@ -5,6 +5,7 @@ Importing this package registers every handler (:data:`HANDLERS`); resolution
 """
 
 from karn.engine.effects import (
+    any_player,
     battlefield,
     cards,
     continuous,
@@ -28,6 +29,7 @@ __all__ = [
     "HANDLERS",
     "WAIT",
     "Outcome",
+    "any_player",
     "battlefield",
     "cards",
     "continuous",

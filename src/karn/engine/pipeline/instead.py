@@ -28,6 +28,7 @@ from karn.engine.events import (
     DrawCard,
     GameEvent,
     LifeGain,
+    LifeLoss,
     LoseGame,
     Regenerated,
     Shuffle,
@@ -416,6 +417,45 @@ def _gain(ctx: Context, ev: LifeGain) -> Iterator[Replacement]:
             yield _offer(ctx, w, ev)
 
 
+@finds(LifeLoss)
+def _paying_life(ctx: Context, ev: LifeLoss) -> Iterator[Replacement]:
+    """119.4: paying life is losing that much life; "If you would pay life ..." watches only a
+    payment. "while your library has at least that many cards in it": counted as the payment
+    would happen, cards entering the battlefield from it included (614.13c)."""
+    if not ev.payment or ev.amount <= 0:
+        return
+    for w in watchers(ctx, "pay_life"):
+        if w.would.library_enough and len(ctx.state.players[ev.player].library) < ev.amount:
+            continue
+        if _player_is(w.would.player, ev.player, w.controller):
+            yield _offer(ctx, w, ev)
+
+
+def _exile_from_library(ctx: Context, w: Watcher, ev: LifeLoss) -> list[GameEvent]:
+    """ "Exile that many cards from the top of your library instead" (614.1a). 614.13c: a card
+    entering the battlefield from that library in the batch being replaced (Breeding Pool played
+    from the top, paying life as it enters) isn't included: the next cards are exiled."""
+    batch = ctx.replacing
+    entering = {
+        x.obj
+        for x in (batch.pending + batch.ready if batch is not None else [])
+        if isinstance(x, ZoneChange) and x.to == BATTLEFIELD
+    }
+    library = ctx.state.players[ev.player].library  # its top is the end of the list
+    top = [t for t in reversed(library) if t not in entering][: ev.amount]
+    ctx.emit(
+        "614.13c" if entering else "614.1a",
+        f"{ctx.player_name(ev.player)} exiles the top {len(top)} cards of their library instead of paying "
+        f"{ev.amount} life ({w.source_name})",
+    )
+    return [
+        ZoneChange(
+            obj=t, to=EXILE, rule="614.1a", cause="exile", text=f"{ctx.state.objects[t].name} is exiled"
+        )
+        for t in top
+    ]
+
+
 @prohibits(LifeGain)
 def _no_life_gain(ctx: Context, ev: LifeGain) -> str:
     """119.7, 614.17: "Players can't gain life [this turn]": the life gain doesn't happen."""
@@ -497,6 +537,7 @@ def _describe(i: ir.Instead) -> str:
         "draw": "draw cards instead",
         "return_from_graveyard": "return a card from your graveyard to your hand instead",
         "exile_from_graveyard": "exile that many cards from your graveyard instead",
+        "exile_from_library": "exile that many cards from the top of your library instead",
         "regenerate": "regenerate it",
         "skip": "skip it",
         "redirect": "the damage is dealt to it instead",
@@ -524,6 +565,8 @@ def _apply(ctx: Context, w: Watcher, ev: Any, pick: int) -> list[GameEvent]:
         return _return_instead(ctx, w, ev, pick)
     if i.kind == "exile_from_graveyard":
         return _exile_instead(ctx, w, ev, pick)
+    if i.kind == "exile_from_library":
+        return _exile_from_library(ctx, w, ev)
     if i.kind == "regenerate":
         return _regenerate(ctx, w, ev)
     if i.kind == "redirect":

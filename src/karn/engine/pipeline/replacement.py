@@ -29,7 +29,7 @@ import msgspec
 from karn import ir
 from karn.cards.pool import linked_key
 from karn.engine.context import Context
-from karn.engine.events import CounterChange, CreateToken, Damage, GameEvent, ZoneChange
+from karn.engine.events import CounterChange, CreateToken, Damage, GameEvent, LifeLoss, ZoneChange
 from karn.engine.filters import characteristics_match
 from karn.engine.layers import copiable_values, face_down_chars, with_exceptions
 from karn.engine.state import BATTLEFIELD, EXILE, GRAVEYARD, STACK, Option, ref_player
@@ -398,6 +398,8 @@ def _enters_replacement(
         return _exile_replacement(rid, ab, ab.exile, source_name)
     if ab.devour:
         return _devour_replacement(rid, ab, source_name)
+    if ab.pay_life:
+        return _pay_life_replacement(rid, ab.pay_life, source_name)
 
     def apply(ctx: Context, ev: ZoneChange | CreateToken, pick: int) -> list[GameEvent]:
         if ab.tapped:
@@ -543,6 +545,45 @@ def _devour_replacement(rid: str, ab: ir.EntersReplacement, source_name: str) ->
         choice_rule="702.82a",
         continues=True,
     )
+
+
+def _pay_life_replacement(rid: str, life: int, source_name: str) -> Replacement:
+    """ "As ~ enters, you may pay N life. If you don't, it enters tapped." (614.1c): as it would
+    enter, the player who will control it chooses; a player may pay life only if their life
+    total is at least the payment (119.4), so one who can't is not asked and it enters tapped.
+    The payment is a loss of life in the same batch, just before it enters."""
+
+    def choose(ctx: Context, ev: ZoneChange) -> tuple[int, list[Option]]:
+        player = _entering_controller(ctx, ev)
+        options = [Option("no", 0, label="don't pay")]
+        if ctx.state.players[player].life >= life:  # 119.4
+            options.append(Option("yes", 1, label=f"pay {life} life"))
+        return player, options
+
+    def apply(ctx: Context, ev: ZoneChange, pick: int) -> list[GameEvent]:
+        player = _entering_controller(ctx, ev)
+        what = ctx.describe(ev.obj)
+        if pick == 1 and ctx.state.players[player].life >= life:
+            ctx.emit("119.4", f"{ctx.player_name(player)} chooses to pay {life} life as {what} enters")
+            return [LifeLoss(player=player, amount=life, rule="119.4", payment=True), ev]
+        ctx.emit("614.1c", f"{ctx.player_name(player)} doesn't pay {life} life: {what} enters tapped")
+        ev.tapped = True
+        return [ev]
+
+    return Replacement(
+        rid,
+        f"as {source_name} enters, pay {life} life or it enters tapped",
+        "other",
+        apply,
+        choose=choose,
+        choice_kind="pay_life",
+        choice_rule="614.1c",
+    )
+
+
+def _entering_controller(ctx: Context, ev: ZoneChange) -> int:
+    """The player who will control the entering permanent (614.12)."""
+    return ev.controller if ev.controller >= 0 else ctx.state.objects[ev.obj].owner
 
 
 def _x_of(ctx: Context, ev: ZoneChange | CreateToken) -> int:

@@ -9,19 +9,27 @@
 from __future__ import annotations
 
 from karn.cards.mana import ManaCost, ManaCostError
-from karn.ir.nodes import Effect, ForEachTarget, May, Ref, Unless
+from karn.ir.nodes import AnyPlayerMay, Effect, ForEachTarget, May, PlayerOption, Ref, Sacrifice, Unless
 from karn.oracle.lowering.context import Ctx
-from karn.oracle.lowering.references import player_ref
+from karn.oracle.lowering.descriptions import describe
+from karn.oracle.lowering.references import player_ref, players_ref
 from karn.oracle.lowering.registry import Clause, lower_sentence, lower_verb, lowers, lowers_sentence
 from karn.oracle.syntax import (
     NP,
     ChainSentence,
+    Desc,
     Effects,
+    EitherVP,
     ForEachOfThemSentence,
     ForEachOpponentSentence,
+    HaveSelfDealDamageVP,
+    IfAPlayerDoesSentence,
     Item,
     MayVP,
     OnlyDuringSentence,
+    Qual,
+    SacrificeCountVP,
+    SacrificeVP,
     SorceryOnlySentence,
     UnlessSentence,
     VerbA,
@@ -135,6 +143,8 @@ def lower_may(vp: MayVP, clause: Clause) -> list[Effect]:
     """ "You may A, B, then C": the controller chooses on resolution whether to do
     all of it; the option covers the rest of the chain."""
     ctx = clause.ctx
+    if clause.subject is not None and clause.subject.kind == "any_player":
+        return [lower_any_player_may(vp, clause)]
     if clause.subject is not None and clause.subject.kind != "you":
         raise ctx.fail("another player may")
     optional = [Item(None, vp.sub)]
@@ -148,3 +158,72 @@ def lower_may(vp: MayVP, clause: Clause) -> list[Effect]:
     if ctx.search is not None:
         raise ctx.fail("optional library search without a destination")
     return [May(tuple(inner))]
+
+
+def lower_any_player_may(vp: MayVP, clause: Clause) -> AnyPlayerMay:
+    """ "Any player may sacrifice two lands of their choice or have ~ deal 5 damage to that
+    player." (101.4): the things one player may do; the sentence after it says what happens
+    when a player does (or when no one does)."""
+    ctx = clause.ctx
+    if clause.rest:
+        raise ctx.fail("'any player may' followed by more clauses")
+    subs = vp.sub.options if isinstance(vp.sub, EitherVP) else (vp.sub,)
+    return AnyPlayerMay(tuple(_player_option(sub, ctx) for sub in subs))
+
+
+def _player_option(vp: VerbA, ctx: Ctx) -> PlayerOption:
+    """One option of "any player may ...": sacrificing permanents of their choice (701.21a) or
+    being dealt damage by the source (120.3)."""
+    if isinstance(vp, HaveSelfDealDamageVP):
+        who = vp.recipient
+        them = who.kind == "those" and who.desc is None
+        that_player = who.kind == "that" and who.desc is not None and who.desc.text == "player"
+        if not isinstance(vp.amount, int) or not (them or that_player):
+            raise ctx.fail(f"'{vp.text}': damage to the player who chooses it, a fixed amount")
+        return PlayerOption("damage", vp.amount)
+    if isinstance(vp, SacrificeCountVP):
+        amount, desc = vp.amount, Desc(groups=(vp.group,), quals=(Qual("their_choice"),), text=vp.text)
+    elif isinstance(vp, SacrificeVP) and vp.obj.kind == "a" and vp.obj.desc is not None:
+        amount, desc = 1, vp.obj.desc
+    else:
+        raise ctx.fail(f"'{vp.text}' as what any player may do")
+    if not isinstance(amount, int):
+        raise ctx.fail(f"'{vp.text}': sacrificing X permanents")
+    d = describe(desc, ctx)
+    if d.objects is None or d.players is not None or d.objects.zone != "battlefield" or d.objects.controller:
+        raise ctx.fail(f"'{vp.text}' is not a kind of permanent its player controls")
+    return PlayerOption("sacrifice", amount, d.objects)
+
+
+@lowers_sentence(IfAPlayerDoesSentence)
+def lower_if_a_player_does(sentence: IfAPlayerDoesSentence, ctx: Ctx, out: list[Effect]) -> None:
+    """ "If a player does, <effects>." / "If no one does, <effects>." after "any player may"
+    (101.4): the effects depend on whether one of the players did it."""
+    last = out[-1] if out else None
+    if not isinstance(last, AnyPlayerMay) or last.effects:
+        raise ctx.fail("'If a player does' without 'any player may' before it")
+    inner: list[Effect] = []
+    lower_chain(sentence.items, ctx, inner)
+    out[-1] = AnyPlayerMay(last.options, tuple(inner), if_none=sentence.none)
+
+
+@lowers(SacrificeCountVP)
+def lower_sacrifice_count(vp: SacrificeCountVP, clause: Clause) -> list[Effect]:
+    """ "Each player sacrifices two creatures of their choice" (701.21a): each of the players
+    chooses that many permanents they control (APNAP, 101.4); all are sacrificed at once."""
+    ctx = clause.ctx
+    option = _player_option(vp, ctx)
+    return [Sacrifice(players_ref(clause.subject, ctx), option.amount, option.filter)]
+
+
+@lowers(HaveSelfDealDamageVP)
+def lower_have_self_deal_damage(vp: HaveSelfDealDamageVP, clause: Clause) -> list[Effect]:
+    """ "have ~ deal 5 damage to them" is what "any player may" offers (101.4); elsewhere the
+    IR has no meaning for it."""
+    raise clause.ctx.fail(f"'{vp.text}' outside 'any player may'")
+
+
+@lowers(EitherVP)
+def lower_either(vp: EitherVP, clause: Clause) -> list[Effect]:
+    """ "<A> or <B>": the choice "any player may" offers (101.4); elsewhere not expressed."""
+    raise clause.ctx.fail(f"'{vp.text}' outside 'any player may'")

@@ -72,6 +72,7 @@ _RESULTS: dict[str, tuple[str, ...]] = {
     "create_tokens": ("scale",),
     "put_counters": ("scale",),
     "damage": ("scale", "prevent", "redirect", "exile_from_graveyard"),
+    "pay_life": ("exile_from_library",),
 }
 
 
@@ -356,6 +357,11 @@ def lower_would(w: WouldA, ctx: Ctx, static: bool) -> Would:
         return _to_graveyard(subject, "you" if w.whose == "your" else "opponent", ctx, static)
     if ev in ("draw", "gain_life"):
         return Would("draw" if ev == "draw" else "gain_life", player=_player_subject(subject, ctx))
+    if ev == "pay_life_library":
+        # "If you would pay life while your library has at least that many cards in it" (119.4)
+        if _player_subject(subject, ctx) != "you":
+            raise ctx.fail("another player paying life")
+        return Would("pay_life", player="you", library_enough=True)
     if ev == "draw_empty":
         if _player_subject(subject, ctx) != "you":
             raise ctx.fail("another player's empty library")
@@ -593,6 +599,11 @@ def lower_instead(r: InsteadA, would: Would, ctx: Ctx) -> Instead:
         if gy.owner.kind != "you" or would.player != "you" or would.filter is not None:
             raise ctx.fail("the IR exiles cards from your graveyard only for damage dealt to you")
         out = Instead("exile_from_graveyard")
+    elif k == "exile_top_that_many":
+        # "exile that many cards from the top of your library instead" (of paying that much life)
+        if would.event != "pay_life" or would.player != "you":
+            raise ctx.fail(f"'{r.text}' instead of '{would.event}'")
+        out = Instead("exile_from_library")
     elif k == "regenerate":
         _back(r.obj, ctx)
         out = Instead("regenerate")

@@ -68,6 +68,7 @@ from karn.oracle.syntax import (
     NP,
     AsEntersChooseSentence,
     AsEntersExileSentence,
+    AsEntersPayLifeSentence,
     AsLongAsSentence,
     BlockLimitVP,
     CantBeCounteredVP,
@@ -134,6 +135,8 @@ def lower_static(effects: Effects, text: str) -> Ability:
         # 614.1c, 614.12a: the choice is made as it would enter; the value is the
         # object's (607.2a), read by its "the chosen color/type" abilities
         return EntersReplacement(self_only=True, choose=first.choice, text=text)
+    if isinstance(first, AsEntersPayLifeSentence) and len(effects.sentences) == 1:
+        return _as_enters_pay_life(first, ctx, text)
     if isinstance(first, CdaSentence) and len(effects.sentences) == 1:
         return _lower_cda(first, ctx, text)
     if isinstance(first, AsEntersExileSentence) and len(effects.sentences) == 1:
@@ -527,6 +530,19 @@ def _static_only(sentence: AsEntersChooseSentence | SameIsTrueSentence | CdaSent
 @lowers_sentence(AsEntersChooseSentence)
 def lower_as_enters_sentence(sentence: AsEntersChooseSentence, ctx: Ctx, out: list[Effect]) -> None:
     _static_only(sentence, ctx)
+
+
+def _as_enters_pay_life(sentence: AsEntersPayLifeSentence, ctx: Ctx, text: str) -> EntersReplacement:
+    """ "As this land enters, you may pay 2 life. If you don't, it enters tapped." (614.1c: the
+    choice is made as it would enter; 119.4: life is paid only by a player with that much)."""
+    if not isinstance(sentence.amount, int) or sentence.amount <= 0:
+        raise ctx.fail(f"'{sentence.text}': paying a fixed amount of life")
+    return EntersReplacement(self_only=True, pay_life=sentence.amount, text=text)
+
+
+@lowers_sentence(AsEntersPayLifeSentence)
+def lower_as_enters_pay_life_sentence(sentence: AsEntersPayLifeSentence, ctx: Ctx, out: list[Effect]) -> None:
+    raise ctx.fail(f"'{sentence.text}' as an effect: the IR has it only as a static ability")
 
 
 @lowers_sentence(AsLongAsSentence)
