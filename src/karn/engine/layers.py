@@ -420,8 +420,9 @@ class Printed:
             toughness=tok.toughness,
             keywords=set(tok.keywords),
             controller=o.controller,
-            abilities=tuple(ir.Keyword(k) for k in tok.keywords),
-            ability_ids=tuple(f"keyword:{k}" for k in tok.keywords),
+            abilities=tuple(ir.Keyword(k) for k in tok.keywords)
+            + tuple(self.pool.ability(a) for a in tok.abilities),  # 111.4: its quoted abilities
+            ability_ids=tuple(f"keyword:{k}" for k in tok.keywords) + tok.abilities,
             printed_keywords=frozenset(tok.keywords),
         )
         if c.subtypes:

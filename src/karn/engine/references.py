@@ -217,6 +217,8 @@ def count(ctx: Context, c: ir.Count, controller: int, source: int, referred: lis
             if ctx.controller(x) == whose[0] and targeting.matches(ctx, x, flt, whose[0], source)
         ]
         return max(powers, default=0) + c.plus
+    if c.what == "exiled_this_turn":
+        return s.exiled_this_turn + c.plus  # 603.4: the cards put into exile this turn
     if c.what == "attacked_with":
         pl = s.players[controller]
         return (len(pl.attacked_with) if pl.attacked_turn == s.turn else 0) + c.plus
@@ -236,6 +238,8 @@ def count(ctx: Context, c: ir.Count, controller: int, source: int, referred: lis
     if c.what == "card_types":
         kinds = {t for oid in found for t in ctx.chars(oid).types}
         return len(kinds) + c.plus
+    if c.what == "total_mana_value":
+        return sum(ctx.chars(oid).mana_value for oid in found) + c.plus  # 202.3
     return len(found) + c.plus
 
 

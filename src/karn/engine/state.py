@@ -271,6 +271,9 @@ class GameState(msgspec.Struct, array_like=True):
     exiled_with: list[ExiledWith] = msgspec.field(default_factory=list)
     # 702.40a: the spells cast this turn so far (storm counts those cast before it)
     spells_cast: int = 0
+    # 603.4: the cards put into exile this turn so far, from anywhere ("if a card was put into
+    # exile this turn"); tokens are not cards (108.2)
+    exiled_this_turn: int = 0
 
 
 _ENC = msgspec.msgpack.Encoder()

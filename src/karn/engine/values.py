@@ -82,6 +82,7 @@ class TokenDef(msgspec.Struct, frozen=True, array_like=True):
     subtypes: tuple[str, ...]
     keywords: tuple[str, ...] = ()
     supertypes: tuple[str, ...] = ()
+    abilities: tuple[str, ...] = ()  # 111.4, 113.2c: 'with "<ability>"', by ability id
 
 
 class LastKnown(msgspec.Struct, frozen=True, array_like=True):

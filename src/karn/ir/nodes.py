@@ -23,7 +23,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "5"
+IR_VERSION = "6"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -171,7 +171,11 @@ class Count:
       * ``"attacked_with"``: the creatures "you" attacked with this turn, whatever they are now
         (608.2i: a characteristic they had when declared as attackers, 508.1);
       * ``"linked_power"`` / ``"linked_toughness"``: the total power / toughness of the cards the
-        source exiled as it entered that are still in exile ("the exiled cards", 607.2a).
+        source exiled as it entered that are still in exile ("the exiled cards", 607.2a);
+      * ``"total_mana_value"``: the sum of the mana values of the objects ``filter`` describes
+        ("the total mana value of cards you own in exile", 202.3);
+      * ``"exiled_this_turn"``: the number of cards put into exile this turn, from anywhere
+        ("if a card was put into exile this turn", 603.4).
     ``plus`` is added ("that number plus 1").
     """
 
@@ -184,6 +188,8 @@ class Count:
         "died_this_way",
         "linked_power",
         "linked_toughness",
+        "total_mana_value",
+        "exiled_this_turn",
     ]
     filter: Filter | None = None
     ref: Ref | None = None
@@ -684,6 +690,9 @@ class TokenDef:
     types: tuple[str, ...]
     subtypes: tuple[str, ...]
     keywords: tuple[str, ...] = ()
+    # 111.4, 113.2c: 'tokens with "<ability>"': the quoted abilities the tokens have (their ids
+    # are the creating ability's id and each one's index, :func:`karn.cards.pool.nested_id`)
+    abilities: tuple[GainAbility, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -864,6 +873,19 @@ class LookAndTake:
 
     count: int
     filter: Filter
+
+
+@dataclass(frozen=True, slots=True)
+class LookAndSplit:
+    """ "Look at the top two cards of your library. Put one of them into your hand and the other
+    into your graveyard." / "Exile one of them and put the other into your hand.": the
+    controller looks at the top ``count`` cards (701.16a: no one else sees them) and chooses the
+    one that goes to ``one``; the other goes to ``other`` ("hand", "graveyard", "exile" or
+    "bottom" of the library)."""
+
+    count: int
+    one: Literal["hand", "graveyard", "exile", "bottom"]
+    other: Literal["hand", "graveyard", "exile", "bottom"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -1225,6 +1247,7 @@ Effect = (
     | AddManaProduced
     | Fight
     | LookAndTake
+    | LookAndSplit
     | ExchangeControl
     | CreateReplacement
     | Regenerate

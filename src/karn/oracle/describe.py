@@ -71,6 +71,7 @@ from karn.ir.nodes import (
     Keyword,
     Kicked,
     Kicker,
+    LookAndSplit,
     LookAndTake,
     LoseAbilities,
     LoseGame,
@@ -612,6 +613,10 @@ def amount_text(a: Amount) -> str:
             return f"the number of creatures you attacked with this turn{plus}"
         if a.what == "mana_value":
             return f"the mana value of {ref_text(a.ref) if a.ref else 'it'}{plus}"
+        if a.what == "total_mana_value":
+            return f"the total mana value of {filter_text(a.filter) if a.filter else 'objects'}{plus}"
+        if a.what == "exiled_this_turn":
+            return f"the number of cards put into exile this turn{plus}"
         if a.what in ("linked_power", "linked_toughness"):
             return f"the total {a.what.removeprefix('linked_')} of the cards it exiled as it entered{plus}"
         what = "the card types among" if a.what == "card_types" else "the number of"
@@ -903,6 +908,8 @@ def _create_token(e: CreateToken) -> str:
     t = e.token
     colors = " ".join(_COLOR_NAMES[c] for c in t.colors) or "colorless"
     kws = f" with {', '.join(t.keywords)}" if t.keywords else ""
+    if t.abilities:
+        kws += " with " + "; ".join(f'"{describe_ability(g.ability)}"' for g in t.abilities)
     return f"create {amount_text(e.count)} {t.power}/{t.toughness} {colors} {t.name} {' '.join(t.types)} token{kws}"
 
 
@@ -1082,6 +1089,16 @@ def _look_and_take(e: LookAndTake) -> str:
     return (
         f"look at the top {e.count} cards of your library; you may reveal a {filter_text(e.filter)} "
         "from among them and put it into your hand; the rest on the bottom in a random order"
+    )
+
+
+@renders(LookAndSplit)
+def _look_and_split(e: LookAndSplit) -> str:
+    places = {"hand": "into your hand", "graveyard": "into your graveyard", "exile": "into exile"}
+    places["bottom"] = "on the bottom of your library"
+    return (
+        f"look at the top {e.count} cards of your library; put one of them {places[e.one]} "
+        f"and the other {places[e.other]}"
     )
 
 

@@ -176,6 +176,9 @@ _EXCEPT = re.compile(r", except\b")
 # A copy exception ending the ability with a quoted ability ("... except it has \"...this
 # ability.\"") closes the outer sentence too: it gets its own period.
 _EXCEPT_QUOTED_END = re.compile(r'(\bexcept\b[^"]*\bhas "[^"]*\.")\s*$')
+# Tokens created "with" a quoted ability ending the ability ('... tokens with "At the beginning
+# of combat ..., put a +1/+1 counter on this token."'): the outer sentence gets its own period.
+_TOKEN_QUOTED_END = re.compile(r'(\btokens? with "[^"]*\.")\s*$')
 _EXCEPT_AND = re.compile(r"(\bexcept\b[^.\"]*?),? and (?=it(?:'s| has| doesn't| isn't) )")
 
 
@@ -183,6 +186,7 @@ def _norm(text: str, name: str) -> str:
     text = _EVERY_OBJECT.sub("all objects", text)
     text = _EXCEPT.sub(" except", text)
     text = _EXCEPT_QUOTED_END.sub(r"\1.", text)
+    text = _TOKEN_QUOTED_END.sub(r"\1.", text)
     while _EXCEPT_AND.search(text):
         text = _EXCEPT_AND.sub(r"\1 except ", text, count=1)
     return strip_ability_word(substitute_self(text, name).replace("−", "-"))

@@ -168,6 +168,7 @@ from karn.oracle.syntax import (
     SkipUntapVP,
     SorceryOnlySentence,
     SpendAsAnyColorVP,
+    SplitLookedVP,
     StateTriggerA,
     StaticKeywordA,
     StepTriggerA,
@@ -374,6 +375,9 @@ class _Builder(Transformer[Token, Any]):
     def cond_tapped(self, meta: Meta, c: list[Any]) -> ConditionA:
         return ConditionA("tapped", c[0], text=self._text(meta))
 
+    def cond_card_exiled_this_turn(self, meta: Meta, c: list[Any]) -> ConditionA:
+        return ConditionA("card_exiled_this_turn", NP("you", text="you"), ">=", 1, text=self._text(meta))
+
     def _count_value(self, meta: Meta, n: Any) -> int:
         if not isinstance(n, int):
             raise ParseError("a condition on X", meta.start_pos)
@@ -412,6 +416,25 @@ class _Builder(Transformer[Token, Any]):
 
     def v_look_top(self, meta: Meta, c: list[Any]) -> LookTopVP:
         return LookTopVP(c[0], c[1], text=self._text(meta))
+
+    def v_split_put(self, meta: Meta, c: list[Any]) -> SplitLookedVP:
+        if str(c[0]) != "one":
+            raise ParseError("a split other than one and the other", meta.start_pos)
+        return SplitLookedVP(str(c[1]), str(c[2]), text=self._text(meta))
+
+    def v_split_exile(self, meta: Meta, c: list[Any]) -> SplitLookedVP:
+        if str(c[0]) != "one":
+            raise ParseError("a split other than one and the other", meta.start_pos)
+        return SplitLookedVP("exile", str(c[1]), text=self._text(meta))
+
+    def sd_hand(self, meta: Meta, c: list[Any]) -> str:
+        return "hand"
+
+    def sd_graveyard(self, meta: Meta, c: list[Any]) -> str:
+        return "graveyard"
+
+    def sd_bottom(self, meta: Meta, c: list[Any]) -> str:
+        return "bottom"
 
     def v_put_rest_bottom(self, meta: Meta, c: list[Any]) -> PutRestBottomVP:
         library = NP("zone", zone="library", owner=NP("you", text="you"), text="your library")
@@ -1422,6 +1445,9 @@ class _Builder(Transformer[Token, Any]):
     def v_exile_top(self, meta: Meta, c: list[Any]) -> ExileTopVP:
         return ExileTopVP(_amount(c[0]), c[1], text=self._text(meta))
 
+    def v_exile_top_total_mana_value(self, meta: Meta, c: list[Any]) -> ExileTopVP:
+        return ExileTopVP(_amount(c[0]), c[1], text=self._text(meta), total_mana_value_of=c[2])
+
     def play_those(self, meta: Meta, c: list[Any]) -> None:
         return None
 
@@ -1664,6 +1690,15 @@ class _Builder(Transformer[Token, Any]):
         types = tuple(w.value for w in words if w.kind == "type")
         subtypes = tuple(w.value for w in words if w.kind == "subtype")
         return TokenA(count, int(p), int(t), colors, types, subtypes, kws)
+
+    def token_quoted(self, meta: Meta, c: list[Any]) -> TokenA:
+        """'two 1/1 black Nightmare creature tokens with "At the beginning of combat ..."'
+        (111.4, 113.2c): the quoted triggered ability keeps its own words."""
+        trig = next(x for x in c if isinstance(x, TriggeredA))
+        plain = self.token(meta, [x for x in c if not isinstance(x, TriggeredA)])
+        text = self._text(meta)
+        quoted = text[text.find('"') + 1 : text.rfind('"')]
+        return replace(plain, quoted=((trig, quoted),))
 
     def colors(self, meta: Meta, c: list[Any]) -> tuple[str, ...]:
         return tuple(COLORS[str(t)] for t in c if t.type == "COLOR")
@@ -2058,6 +2093,9 @@ class _Builder(Transformer[Token, Any]):
 
     def q_you_own(self, meta: Meta, c: list[Any]) -> Qual:
         return Qual("owner", "you")
+
+    def q_in_exile(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("zone", "exile", player=NP("a", text="a"))  # anyone's cards in exile (406)
 
     def q_from_your_zone(self, meta: Meta, c: list[Any]) -> Qual:
         return Qual("zone", str(c[0]))

@@ -126,6 +126,8 @@ class TokenA:
     types: tuple[str, ...]
     subtypes: tuple[str, ...]
     keywords: tuple[str, ...] = ()
+    # 111.4, 113.2c: 'with "<triggered ability>"': each quoted ability and its own text
+    quoted: tuple[tuple[TriggeredA, str], ...] = ()
 
 
 # --------------------------------------------------------------------------- verb phrases
@@ -1578,10 +1580,23 @@ class RevealTopSentence(SentenceA):
 
 @dataclass(frozen=True, slots=True)
 class ExileTopVP(VerbA):
-    """ "exile the top [N] card(s) of [your] library" (406.1)."""
+    """ "exile the top [N] card(s) of [your] library" (406.1); "... the top X cards of their
+    library, where X is the total mana value of <desc>" (``total_mana_value_of``, 202.3)."""
 
     amount: AmountA
     whose: NP
+    text: str = ""
+    total_mana_value_of: Desc | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SplitLookedVP(VerbA):
+    """ "Put one of them into your hand and the other into your graveyard.", "Exile one of them
+    and put the other into your hand." after "Look at the top two cards of your library":
+    ``one`` and ``other`` are where each goes ("hand", "graveyard", "bottom", "exile")."""
+
+    one: str
+    other: str
     text: str = ""
 
 

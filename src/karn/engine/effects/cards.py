@@ -348,6 +348,85 @@ def look_and_take(ctx: Context, f: ResolveFrame, o: Obj, e: ir.LookAndTake) -> O
     return DONE
 
 
+_SPLIT_ZONES = {"hand": HAND, "graveyard": GRAVEYARD, "exile": EXILE}
+_SPLIT_WORDS = {"hand": "into your hand", "graveyard": "into your graveyard", "exile": "into exile"}
+
+
+@handles(ir.LookAndSplit)
+def look_and_split(ctx: Context, f: ResolveFrame, o: Obj, e: ir.LookAndSplit) -> Outcome:
+    """701.16a: the controller looks at the top two cards of their library (no one else sees
+    them, 401.5) and chooses the one that goes to ``e.one``; the other goes to ``e.other``. With
+    fewer cards, the one there is is the chosen one (609.3: as much as possible)."""
+    you = o.controller
+    progress = f.progress if isinstance(f.progress, ScryProgress) else ScryProgress()
+    f.progress = progress
+    if not progress.started:
+        progress.started = True
+        lib = ctx.state.players[you].library
+        progress.cards = list(reversed(lib[-e.count :])) if e.count > 0 else []
+        ctx.emit(
+            "701.16a",
+            f"{ctx.player_name(you)} looks at the top {len(progress.cards)} card(s) of their library",
+        )
+        if progress.cards:
+            perform(ctx, Reveal(objects=list(progress.cards), to=(you,), rule="701.16a"))  # looked at
+        if len(progress.cards) > 1:
+            decisions.ask(
+                ctx,
+                you,
+                "choose",
+                "701.16a",
+                f"{stack_label(ctx, o)}: choose the card to put {_SPLIT_WORDS.get(e.one, 'on the bottom')}",
+                [Option("choose", c, label=ctx.obj(c).name) for c in progress.cards],
+            )
+            return WAIT
+    ans = f.answer
+    f.answer = None
+    cards = list(progress.cards)
+    if not cards:
+        return DONE
+    one = ans.a if ans is not None and ans.kind == "choose" and ans.a in cards else cards[0]
+    _put_looked(ctx, you, one, e.one)
+    for other in cards:
+        if other != one:
+            _put_looked(ctx, you, other, e.other)
+    return DONE
+
+
+def _put_looked(ctx: Context, you: int, card: int, where: str) -> None:
+    """One looked-at card goes where the instruction says: a card put into its owner's hand stays
+    hidden from the others (only its owner saw it, 401.5); one exiled or put into a graveyard is
+    public (400.2); one put on the bottom stays hidden (401.4)."""
+    if card not in ctx.state.objects or ctx.obj(card).zone != "library":
+        return  # 608.2b-like: it left the library since it was looked at
+    who = ctx.player_name(you)
+    name = ctx.obj(card).name
+    if where == "bottom":
+        perform(ctx, ReorderLibrary(player=you, bottom=[card], rule="401.4"))
+        return
+    if where == "hand":
+        change = ZoneChange(
+            obj=card,
+            to=HAND,
+            rule="701.16a",
+            cause="put",
+            text=f"{who} puts {name} into their hand",
+            seen_by=(you,),
+            public=f"{who} puts a card into their hand",
+        )
+    else:
+        verb = "exiles" if where == "exile" else "puts"
+        place = "" if where == "exile" else " into their graveyard"
+        change = ZoneChange(
+            obj=card,
+            to=_SPLIT_ZONES[where],
+            rule="701.13a" if where == "exile" else "701.16a",
+            cause="exile" if where == "exile" else "put",
+            text=f"{who} {verb} {name}{place}",
+        )
+    perform(ctx, change)
+
+
 @handles(ir.RevealTop)
 def reveal_top(ctx: Context, f: ResolveFrame, o: Obj, e: ir.RevealTop) -> Outcome:
     """701.20a: reveal the top card; "if it's a [type] card, put it into your hand"."""

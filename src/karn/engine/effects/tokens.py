@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from karn import ir
+from karn.cards.pool import ability_id, nested_id, quoted_abilities
 from karn.engine.context import Context
 from karn.engine.effects.registry import DONE, Outcome, handles
 from karn.engine.events import BecomeCopy, CreateToken
@@ -16,9 +17,26 @@ from karn.engine.state import BATTLEFIELD, Obj, TokenDef, ref_player
 from karn.engine.values import CopyValues
 
 
-def token_def(td: ir.TokenDef) -> TokenDef:
-    """111.4: the token's characteristics, as the effect defines them."""
-    return TokenDef(td.name, td.power, td.toughness, td.colors, td.types, td.subtypes, td.keywords)
+def token_def(td: ir.TokenDef, abilities: tuple[str, ...] = ()) -> TokenDef:
+    """111.4: the token's characteristics, as the effect defines them (``abilities``: the ids of
+    its quoted abilities)."""
+    return TokenDef(
+        td.name, td.power, td.toughness, td.colors, td.types, td.subtypes, td.keywords, abilities=abilities
+    )
+
+
+def quoted_ids(ctx: Context, o: Obj, td: ir.TokenDef) -> tuple[str, ...]:
+    """113.2c: the ids of the quoted abilities a token is created with: the creating ability's id
+    (a spell's: its card's spell ability) and each one's place among the abilities it quotes."""
+    if not td.abilities:
+        return ()
+    parent = o.ability
+    if not parent:
+        abilities = ctx.pool.compiled(o.name).abilities
+        index = next(i for i, a in enumerate(abilities) if isinstance(a, ir.SpellAbility))
+        parent = ability_id(o.name, index)
+    quoted = quoted_abilities(ctx.pool.ability(parent))
+    return tuple(nested_id(parent, quoted.index(g.ability)) for g in td.abilities if g.ability in quoted)
 
 
 @handles(ir.CreateCopyToken)
@@ -101,7 +119,7 @@ def become_copy(ctx: Context, f: ResolveFrame, o: Obj, e: ir.BecomeCopy) -> Outc
 def create_token(ctx: Context, f: ResolveFrame, o: Obj, e: ir.CreateToken) -> Outcome:
     n = amount(ctx, f, o, e.count)
     if n > 0:
-        td = token_def(e.token)
+        td = token_def(e.token, quoted_ids(ctx, o, e.token))
         perform(
             ctx,
             [CreateToken(controller=ref_player(p), token=td, count=n) for p in refs(ctx, f, o, e.controller)],

@@ -244,6 +244,8 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
             new.exiled_with = tuple(
                 x for p in s.players for x in p.exile if s.objects[x].card in ev.exiled_cards
             )
+    if ev.to == EXILE and o.card >= 0:
+        s.exiled_this_turn += 1  # a card was put into exile this turn (603.4)
     dest = zone_list(s, new)
     if ev.to == LIBRARY and ev.position == "bottom":
         dest.insert(0, new.id)
@@ -795,6 +797,7 @@ def _next_turn_over(s: GameState, r: RulesEffect) -> bool:
 def execute_start_turn(ctx: Context, ev: StartTurn) -> list[GameEvent]:
     s = ctx.state
     s.spells_cast = 0  # 702.40a: storm counts the spells cast this turn
+    s.exiled_this_turn = 0  # 603.4: "if a card was put into exile this turn"
     for p in s.players:
         p.lands_played = 0
         p.drawn_this_turn = 0

@@ -22,6 +22,9 @@ def lower_condition(c: ConditionA, ctx: Ctx) -> Condition:
     if c.kind in ("tapped", "untapped"):
         ref = object_ref(c.subject, ctx)
         return Condition("tapped" if c.kind == "tapped" else "untapped", ref=ref)
+    if c.kind == "card_exiled_this_turn":
+        # "if a card was put into exile this turn" (603.4): from any zone, by anyone
+        return Condition("compare", Count("exiled_this_turn"), ">=", 1)
     if c.subject.kind != "you":
         raise ctx.fail(f"the IR counts only your own objects, not '{c.subject.text}''s")
     if c.kind == "no_cards_in_hand":

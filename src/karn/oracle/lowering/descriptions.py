@@ -148,7 +148,10 @@ def describe(
             zone_quals += 1
         elif q.kind == "zone":
             zone = q.value  # type: ignore[assignment]
-            owner = "you" if q.player is None else None  # "from your graveyard" / "from a graveyard"
+            if q.player is None:
+                owner = "you"  # "from your graveyard"
+            elif q.value != "exile":
+                owner = None  # "from a graveyard"; "cards you own in exile" keeps its owner (406)
             zone_quals += 1
         elif q.kind == "from_it":
             if not from_revealed_hand:

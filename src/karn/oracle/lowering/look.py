@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from karn.ir.nodes import Effect, LookAndTake, May
+from karn.ir.nodes import Effect, LookAndSplit, LookAndTake, May
 from karn.oracle.lowering.context import Ctx, PendingLook
 from karn.oracle.lowering.descriptions import describe
 from karn.oracle.lowering.references import imperative
 from karn.oracle.lowering.registry import Clause, lowers
-from karn.oracle.syntax import NP, LookTopVP, PutIntoVP, PutRestBottomVP, RevealVP
+from karn.oracle.syntax import NP, LookTopVP, PutIntoVP, PutRestBottomVP, RevealVP, SplitLookedVP
 
 
 def _your_library(np: NP, ctx: Ctx) -> None:
@@ -77,3 +77,23 @@ def lower_put_rest_bottom(vp: PutRestBottomVP, clause: Clause) -> list[Effect]:
     out.pop()  # the "you may" is the optional take of the one effect
     ctx.look = None
     return [LookAndTake(look.count, look.take)]
+
+
+_SPLIT_PLACES = ("hand", "graveyard", "exile", "bottom")
+
+
+@lowers(SplitLookedVP)
+def lower_split_looked(vp: SplitLookedVP, clause: Clause) -> list[Effect]:
+    """ "Look at the top two cards of your library. Put one of them into your hand and the other
+    into your graveyard." / "Exile one of them and put the other into your hand.": the second
+    sentence closes the look; "the other" is the one card left, so the look is of two cards."""
+    ctx = clause.ctx
+    imperative(clause.subject, ctx)
+    look = ctx.look
+    if look is None or look.take is not None or look.count != 2:
+        raise ctx.fail(f"'{vp.text}' without a look at the top two cards of your library")
+    one, other = vp.one, vp.other
+    if one == other or one not in _SPLIT_PLACES or other not in _SPLIT_PLACES:
+        raise ctx.fail(f"unsupported '{vp.text}'")
+    ctx.look = None
+    return [LookAndSplit(2, one, other)]  # type: ignore[arg-type]

@@ -18,7 +18,9 @@ from __future__ import annotations
 from typing import Literal
 
 from karn.ir.nodes import (
+    Amount,
     ApplyRules,
+    Count,
     DamageEach,
     DealDamage,
     Draw,
@@ -34,7 +36,7 @@ from karn.ir.nodes import (
 )
 from karn.oracle.lowering.context import Ctx, amount
 from karn.oracle.lowering.descriptions import describe
-from karn.oracle.lowering.references import imperative
+from karn.oracle.lowering.references import players_ref
 from karn.oracle.lowering.registry import Clause, lowers, lowers_sentence
 from karn.oracle.lowering.replacements import Who, players_of
 from karn.oracle.syntax import (
@@ -168,12 +170,36 @@ def lower_exile_top(vp: ExileTopVP, clause: Clause) -> list[Effect]:
     """ "Exile the top card of your library." / "Exile the top two cards of your library."
     (406.1): the cards exiled are what "it" / "them" mean next."""
     ctx = clause.ctx
-    imperative(clause.subject, ctx)
     whose = vp.whose
-    if whose.kind != "zone" or whose.zone != "library" or whose.owner is None or whose.owner.kind != "you":
-        raise ctx.fail(f"exiling cards from '{whose.text}'")
+    if clause.subject is not None and clause.subject.kind != "you":
+        # "Target player exiles the top X cards of their library" (406.1): that player's own
+        player = players_ref(clause.subject, ctx)
+        if whose.kind != "zone" or whose.zone != "library" or whose.owner is None or whose.owner.kind != "it":
+            raise ctx.fail(f"'{clause.subject.text}' exiling cards from '{whose.text}'")
+    else:
+        player = Ref("you")
+        if (
+            whose.kind != "zone"
+            or whose.zone != "library"
+            or whose.owner is None
+            or whose.owner.kind != "you"
+        ):
+            raise ctx.fail(f"exiling cards from '{whose.text}'")
     ctx.exiled = Ref("affected")
-    return [ExileTop(amount(vp.amount), Ref("you"))]
+    return [ExileTop(_exile_top_amount(vp, ctx), player)]
+
+
+def _exile_top_amount(vp: ExileTopVP, ctx: Ctx) -> Amount:
+    """The number of cards: "X, where X is the total mana value of cards you own in exile" is the
+    sum of their mana values as the effect happens (202.3, 608.2h)."""
+    if vp.total_mana_value_of is None:
+        return amount(vp.amount)
+    if vp.amount != "X":
+        raise ctx.fail(f"'where X is' without X in '{vp.text}'")
+    d = describe(vp.total_mana_value_of, ctx, "battlefield")
+    if d.objects is None or d.players is not None:
+        raise ctx.fail(f"'{vp.total_mana_value_of.text}' is not a kind of object")
+    return Count("total_mana_value", d.objects)
 
 
 @lowers(PlayThoseVP)

@@ -20,7 +20,7 @@ from karn.oracle.lowering.context import Ctx, amount
 from karn.oracle.lowering.continuous import check_protection
 from karn.oracle.lowering.references import imperative, object_sel, self_ref
 from karn.oracle.lowering.registry import Clause, lowers
-from karn.oracle.syntax import BecomeCopyVP, CopyExceptions, CreateCopyTokenVP, CreateTokenVP
+from karn.oracle.syntax import BecomeCopyVP, CopyExceptions, CreateCopyTokenVP, CreateTokenVP, TokenA
 
 
 @lowers(CreateCopyTokenVP)
@@ -95,6 +95,14 @@ def lower_create_token(vp: CreateTokenVP, clause: Clause) -> list[Effect]:
     if not name:
         raise ctx.fail("token without a subtype name")
     check_protection(t.keywords, ctx, "token")
-    token = TokenDef(name, t.power, t.toughness, t.colors, t.types, t.subtypes, t.keywords)
+    token = TokenDef(name, t.power, t.toughness, t.colors, t.types, t.subtypes, t.keywords, _quoted(t))
     ctx.opaque = True  # the IR has no reference to the created token
     return [CreateToken(token, amount(t.count))]
+
+
+def _quoted(t: TokenA) -> tuple[GainAbility, ...]:
+    """111.4, 113.2c: the quoted triggered abilities a token is created with, lowered as abilities
+    of their own (the token is their source: "this token" is itself)."""
+    from karn.oracle.lowering.abilities import lower_triggered  # the quoted abilities' own lowering
+
+    return tuple(GainAbility(lower_triggered(trig, text)) for trig, text in t.quoted)
