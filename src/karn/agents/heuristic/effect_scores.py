@@ -73,6 +73,7 @@ def harm(target: Target) -> float:
     ir.AddManaProduced,
     ir.Fight,
     ir.LookAndTake,
+    ir.LookAndSplit,
     ir.CreateReplacement,
     ir.DamageEach,
     ir.Mill,
