@@ -117,3 +117,14 @@ def test_ashiok_wicked_manipulator_compiles_every_ability() -> None:
     assert not any(isinstance(a, Unsupported) for a in abilities)
     loyalty = [a.cost.loyalty for a in abilities if isinstance(a, Activated)]
     assert loyalty == [1, -2, -7]
+
+
+@pytest.mark.cr("113.2c", "603.7a")
+def test_a_delayed_ability_creating_tokens_with_a_quoted_ability_is_refused() -> None:
+    text = (
+        "At the beginning of the next end step, create a 1/1 black Pest creature token with "
+        '"When this token dies, you gain 1 life."'
+    )
+    (ability,) = compile_text(text, type_line="Sorcery").abilities
+    assert isinstance(ability, Unsupported)
+    assert "delayed or reflexive" in ability.reason

@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from karn.ir.nodes import CreateDelayed, Effect, May, Ref, Reflexive, Trigger
+from karn.ir.nodes import CreateDelayed, CreateToken, Effect, May, Ref, Reflexive, Trigger
 from karn.oracle.lowering.chains import lower_chain
 from karn.oracle.lowering.context import Ctx
 from karn.oracle.lowering.references import object_ref
@@ -18,12 +18,23 @@ from karn.oracle.syntax import DelayedLeavesSentence, DelayedSentence, Reflexive
 _FIXED = ("self", "you")
 
 
+def _no_quoted_tokens(effects: list[Effect], ctx: Ctx) -> None:
+    """113.2c: a token's quoted abilities are named through the id of the ability creating it; a
+    created ability's id ("nested:<n>:<parent>") can't name them, so such a token is refused."""
+    for e in effects:
+        if isinstance(e, CreateToken) and e.token.abilities:
+            raise ctx.fail("a token with a quoted ability created by a delayed or reflexive ability")
+        if isinstance(e, May):
+            _no_quoted_tokens(list(e.effects), ctx)
+
+
 @lowers_sentence(DelayedSentence)
 def lower_delayed(sentence: DelayedSentence, ctx: Ctx, out: list[Effect]) -> None:
     """603.7a: the sentence's clauses become the effects of a delayed ability; the one
     object they act on is bound as the ability is created (603.7c)."""
     inner: list[Effect] = []
     lower_chain(sentence.items, ctx, inner)
+    _no_quoted_tokens(inner, ctx)
     refs: set[Ref] = set()
     _collect(inner, refs)
     bound = [r for r in refs if r.kind not in _FIXED]
@@ -56,6 +67,7 @@ def lower_delayed_leaves(sentence: DelayedLeavesSentence, ctx: Ctx, out: list[Ef
     # creature" is still the object before (the target), not the source being watched
     inner: list[Effect] = []
     lower_chain(sentence.items, ctx, inner)
+    _no_quoted_tokens(inner, ctx)
     ctx.obj = saved
     refs: set[Ref] = set()
     _collect(inner, refs)
@@ -97,6 +109,7 @@ def lower_reflexive(sentence: ReflexiveSentence, ctx: Ctx, out: list[Effect]) ->
         sub.obj = ctx.obj
     inner: list[Effect] = []
     lower_chain(sentence.items, sub, inner)
+    _no_quoted_tokens(inner, ctx)
     if sub.sorcery_speed or sub.only_during or sub.search is not None or sub.hand is not None:
         raise ctx.fail("unsupported reflexive ability")
     refs: set[Ref] = set()
