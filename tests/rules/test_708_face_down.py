@@ -207,3 +207,28 @@ def test_explain_shows_layer_1b_after_the_copy_effect() -> None:
     values = next(i for i, line in enumerate(lines) if "layer 1 copiable values" in line)
     assert copy < face_down < values
     assert "creature (colorless), 2/2" in lines[values]
+
+
+@pytest.mark.cr("708.5", "708.2")
+def test_an_illegal_action_on_a_face_down_object_never_names_it() -> None:
+    """The refusal of an opponent's action on a face-down spell or permanent says "a face-down
+    spell/permanent", and what's remembered of the spell once it resolved has no name either."""
+    from karn import IllegalActionError
+
+    g = _game([*SWAMPS, ("Grinning Demon", "hand")])
+    _cast_demon_face_down(g)
+    (spell,) = g.state.stack
+    g.apply(Action("pass"))  # B has priority with the face-down spell on the stack
+    assert g.decision is not None and g.decision.player == 1
+    with pytest.raises(IllegalActionError) as refused:
+        g.apply(Action("cast", spell))
+    assert "Grinning Demon" not in str(refused.value) and "face-down spell" in str(refused.value)
+    g.apply(Action("pass"))  # it resolves
+    (demon,) = [o for o in g.state.battlefield if g.obj(o).face_down]
+    assert "Grinning Demon" not in g.ctx.describe(spell)
+    _take(g, "pass")
+    while g.decision is not None and g.decision.player != 1:
+        g.apply(g.legal_actions()[0])
+    with pytest.raises(IllegalActionError) as refused:
+        g.apply(Action("activate", demon, 0))
+    assert "Grinning Demon" not in str(refused.value) and "face-down permanent" in str(refused.value)

@@ -163,9 +163,8 @@ def _text_changed(
     """612.1, 613.1c: a spell's text as the text-changing effects on it have it, in timestamp
     order (its targets are checked against the new text as it resolves, 608.2b)."""
     effects, targets = found
-    for ce in sorted(ctx.state.effects, key=lambda ce: ce.timestamp):
-        if o.id not in ce.affected:
-            continue
+    on_it = [ce for ce in ctx.state.effects if o.id in ce.affected]  # most spells: none at all
+    for ce in sorted(on_it, key=lambda ce: ce.timestamp):
         for m in ce.mods:
             if isinstance(m, TextChange):
                 effects = change_words(effects, m.kind, m.old, m.new, o.name)

@@ -266,6 +266,10 @@ def explain(ctx: Context, a: Action) -> tuple[str, str]:
                 "305.1" if a.kind == "play" else "601.2a"
             ), f"object {a.a} is not in {ctx.player_name(p)}'s hand"
         return "117.1", f"there is no object {a.a} {ctx.player_name(p)} can see"
+    if o is not None and o.face_down and a.kind in ("play", "cast", "activate", "mana"):
+        # 708.5: a face-down object is named to no one here (its controller knows it anyway)
+        rule = {"play": "305.1", "cast": "601.3"}.get(a.kind, "602.2")
+        return rule, f"{ctx.player_name(p)} can't {a.kind} {ctx.describe(o.id)} now"
     if a.kind == "play" and o is not None:
         if not permissions.playable_zone(ctx, p, o.id):
             return "305.1", f"{o.name} is not in {ctx.player_name(p)}'s hand"

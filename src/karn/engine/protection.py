@@ -182,7 +182,8 @@ def protected_from(ctx: Context, keywords: Collection[str], source: int, holder:
     or "". ``holder``: the controller of the object with protection (for 702.16k)."""
     if not keywords or source <= 0:
         return ""
-    found = [k for k in keywords if k.startswith(PREFIX)]
+    # sorted: the keyword named in the log must not depend on set order (string hashing)
+    found = sorted(k for k in keywords if k.startswith(PREFIX))
     if not found:
         return ""
     traits = _source_characteristics(ctx, source)

@@ -103,7 +103,11 @@ def _choose_new_targets(ctx: Context, f: ResolveFrame, p: CopyProgress) -> Outco
             p.at += 1
             continue
         taken = set(copy.targets[slot])
-        for i in specs[slot].distinct_from:  # 115.3, 115.7: "another target" stays another
+        # 115.3, 115.7: "another target" stays another, whichever of the two slots changes
+        linked = set(specs[slot].distinct_from) | {
+            j for j, sp in enumerate(specs) if slot in sp.distinct_from
+        }
+        for i in linked:
             taken.update(copy.targets[i] if i < len(copy.targets) else ())
         candidates = [
             t

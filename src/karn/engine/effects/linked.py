@@ -5,6 +5,7 @@ creature gains from another (613.1f); a creature that must block (509.1c)."""
 from __future__ import annotations
 
 from karn import ir
+from karn.cards.pool import linked_key
 from karn.engine import decisions, targeting
 from karn.engine.context import Context
 from karn.engine.effects.permanents import on_battlefield
@@ -15,12 +16,6 @@ from karn.engine.modifications import AddAbilities, BlockRequirement, Continuous
 from karn.engine.pipeline import perform
 from karn.engine.references import refs, select, source_id
 from karn.engine.state import BATTLEFIELD, EXILE, Obj, Option
-
-
-def card_of(ability_id: str) -> str:
-    """The card an ability id is printed on ("Sisters of Stone Death#1" -> "Sisters of Stone
-    Death"): abilities printed on the same card are the ones that can be linked (607.2a)."""
-    return ability_id.rpartition("#")[0]
 
 
 def exile_linked(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Exile) -> Outcome:
@@ -52,12 +47,12 @@ def exiled_with(ctx: Context, source: int, ability: str) -> list[int]:
     """607.2a, 607.5: the cards in exile that `source` exiled with an ability linked to `ability`
     (one printed on the same card): a card that left exile is a new object (400.7)."""
     s = ctx.state
-    card = card_of(ability)
+    card = linked_key(ability)
     return [
         rec.obj
         for rec in s.exiled_with
         if rec.source == source
-        and card_of(rec.ability) == card
+        and linked_key(rec.ability) == card
         and rec.obj in s.objects
         and s.objects[rec.obj].zone == EXILE
     ]

@@ -147,7 +147,9 @@ def _last_known(ctx: Context, o: Obj) -> LastKnown:
             card=o.card,
             chosen=o.chosen,
         )
-    return LastKnown(o.name, o.owner, o.controller, 0, 0, (), (), 0, zone=o.zone, card=o.card)
+    # 708.2, 708.5: a face-down spell has no name; what's known of it last is no name either
+    name = "" if o.face_down else o.name
+    return LastKnown(name, o.owner, o.controller, 0, 0, (), (), 0, zone=o.zone, card=o.card)
 
 
 def remove_from_combat(s: GameState, oid: int) -> None:

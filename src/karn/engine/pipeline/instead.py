@@ -480,6 +480,8 @@ def _lands_cant_enter(ctx: Context, ev: ZoneChange) -> str:
     o = ctx.state.objects.get(ev.obj)
     if o is None or o.zone == BATTLEFIELD:
         return ""
+    if ev.face_down or o.face_down:
+        return ""  # 708.3, 701.40a: a manifested land enters as a face-down 2/2 creature, no land
     entering = ctx.printed.of(o, ev.copy_of)
     if "land" not in entering.types:
         return ""

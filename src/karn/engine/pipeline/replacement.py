@@ -469,6 +469,7 @@ def _exile_replacement(rid: str, ab: ir.EntersReplacement, f: ir.Filter, source_
         choose=choose,
         choice_kind="choose",
         choice_rule="614.13a",
+        continues=True,  # one replacement applied once (614.5): it asks for the next pick at once
     )
 
 
