@@ -365,6 +365,30 @@ def test_aura_goes_on_its_own_best_creature() -> None:
     assert g.obj(g.obj(rancor).attached_to).name == "Centaur Courser"
 
 
+@pytest.mark.cr("614.12a", "707.2c")
+def test_metamorphic_alteration_chooses_the_best_creature_to_copy() -> None:
+    """The "choose a creature" decision as the Aura enters (614.12a) is answered legally by both
+    agents; the heuristic picks the most valuable creature, whose copy the Bears becomes."""
+    g = _position(
+        [("Island", BATTLEFIELD), ("Island", BATTLEFIELD), ("Grizzly Bears", BATTLEFIELD)]
+        + [("Metamorphic Alteration", "hand")],
+        [("Serra Angel", BATTLEFIELD), ("Llanowar Elves", BATTLEFIELD)],
+        0,
+        "precombat_main",
+    )
+    bears = next(o for o in g.state.battlefield if g.obj(o).name == "Grizzly Bears")
+    caster = Scripted(lambda obs, a: a.kind == "cast" or (a.kind == "target" and a.a == bears))
+    agents: list[Agent] = [caster, Scripted(lambda obs, a: False)]
+    step_until(g, agents, lambda g: g.decision is not None and g.decision.kind == "choose_creature")
+    legal = g.legal_actions()
+    assert sorted(g.obj(a.a).name for a in legal) == ["Grizzly Bears", "Llanowar Elves", "Serra Angel"]
+    assert ask(RandomAgent(seed=3), g, 0) in legal
+    choice = ask(HeuristicAgent(), g, 0)
+    assert g.obj(choice.a).name == "Serra Angel"
+    g.apply(choice)
+    assert g.chars(bears).name == "Serra Angel" and g.chars(bears).power == 4
+
+
 @pytest.mark.parametrize("seed", range(12))
 def test_keeps_hands_with_two_to_five_lands(seed: int) -> None:
     g = Game.new(*DECKS[:: 1 if seed % 2 else -1], seed=seed)

@@ -13,13 +13,14 @@ from karn.ir.nodes import (
     Filter,
     May,
     Ref,
+    Static,
     Triggered,
     Unsupported,
     Var,
 )
 from karn.oracle import compile_text
 from karn.oracle.compiler import compile_face
-from karn.oracle.describe import describe_abilities
+from karn.oracle.describe import describe_abilities, describe_ability
 
 
 @pytest.fixture(scope="module")
@@ -110,3 +111,32 @@ def test_altered_ego(db: CardDatabase) -> None:
     assert uncounterable == CantBeCountered(text="This spell can't be countered.")
     assert isinstance(ego, EntersReplacement) and ego.copy_except is not None
     assert ego.copy_except.counters == (("+1/+1", Var("X")),)
+
+
+@pytest.mark.cr("707.2c", "613.2a", "614.12a", "607.2a")
+def test_metamorphic_alteration(db: CardDatabase) -> None:
+    """ "As this Aura enters, choose a creature." is a choice as it enters (614.12a), linked to
+    "Enchanted creature is a copy of the chosen creature.", a static ability's copy effect on the
+    enchanted creature (613.2a, 707.2c)."""
+    compiled = abilities(db, "Metamorphic Alteration")
+    assert compiled[1:] == (
+        EntersReplacement(self_only=True, choose="creature", text="As this Aura enters, choose a creature."),
+        Static(
+            (), text="Enchanted creature is a copy of the chosen creature.", copy_of_chosen=Ref("enchanted")
+        ),
+    )
+    assert "is a copy of the chosen creature" in describe_ability(compiled[2])
+
+
+@pytest.mark.cr("614.12a", "707.2c")
+@pytest.mark.parametrize(
+    "text",
+    [
+        "As this Aura enters, choose a land.",  # no linked ability reads a chosen land
+        "Target creature is a copy of the chosen creature.",  # only the enchanted or equipped one
+        "Enchanted creature is a copy of the chosen artifact.",
+    ],
+)
+def test_choose_object_and_copy_of_chosen_refused(text: str) -> None:
+    """Wordings beside the class stay refused instead of compiling to something else."""
+    assert all(isinstance(a, Unsupported) for a in compile_text(text, name="Test Aura").abilities)

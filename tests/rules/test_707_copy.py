@@ -131,3 +131,35 @@ def test_a_token_copy_of_a_clone_copies_what_the_clone_copied() -> None:
     c = g.chars(tokens[0])
     assert (c.name, c.power, c.toughness, c.keywords) == ("Serra Angel", 4, 4, {"flying", "vigilance"})
     assert g.obj(tokens[0]).copy_of == CopyValues(name="Serra Angel")
+
+
+@pytest.mark.cr("707.2c", "614.12a", "613.2a")
+def test_metamorphic_alteration_survives_a_copy_and_a_save() -> None:
+    """The chosen creature and its copiable values as the Aura entered are state (607.2a, 707.2c):
+    a copy of the game and a saved-and-loaded game keep the enchanted creature a copy of it."""
+    g = Game.empty(names=["A", "B"])
+    for _ in range(3):
+        g.add_card(0, "Island", "battlefield")
+    bears = g.add_card(0, "Grizzly Bears", "battlefield")
+    aura = g.add_card(0, "Metamorphic Alteration", "hand")
+    angel = g.add_card(1, "Serra Angel", "battlefield")
+    for p in (0, 1):
+        for _ in range(3):
+            g.add_card(p, "Wastes", "library")
+    g.begin_at(0, "precombat_main")
+    g.apply(next(a for a in g.legal_actions() if a.kind == "cast" and a.a == aura))
+    while g.decision is not None and g.decision.kind != "choose_creature":
+        opts = g.legal_actions()
+        g.apply(
+            next((a for a in opts if a.a == bears), None)
+            or next(a for a in opts if a.kind in ("pay", "pass"))
+        )
+    assert sorted(g.chars(a.a).name for a in g.legal_actions()) == ["Grizzly Bears", "Serra Angel"]
+    _answer(g, "choose_creature", angel)
+    for game in (g, g.copy(), Game.loads(g.dumps())):
+        c = game.chars(bears)
+        assert (c.name, c.power, c.toughness, c.keywords) == ("Serra Angel", 4, 4, {"flying", "vigilance"})
+        entered = next(o for o in game.state.battlefield if game.obj(o).name == "Metamorphic Alteration")
+        assert game.obj(entered).attached_to == bears
+        chosen = list((game.obj(entered).chosen_objects or {}).values())
+        assert [(x.obj, x.values) for x in chosen] == [(angel, CopyValues(name="Serra Angel"))]

@@ -16,7 +16,7 @@ from __future__ import annotations
 import msgspec
 
 from karn.engine.modifications import ContinuousEffect, ReplacementEffect, RulesEffect
-from karn.engine.values import Chosen, CopyValues, LastKnown, TokenDef
+from karn.engine.values import Chosen, ChosenObject, CopyValues, LastKnown, TokenDef
 
 
 class ZoneChange(msgspec.Struct, tag="zone", kw_only=True):
@@ -43,6 +43,8 @@ class ZoneChange(msgspec.Struct, tag="zone", kw_only=True):
     # 614.12a: chosen as it enters, by the ability that chose them (607.5a)
     chosen: Chosen = msgspec.field(default_factory=dict)
     copy_of: CopyValues | None = None  # 707.9, 614.1c: it enters as a copy
+    # 614.12a: the objects chosen as it enters ("choose a creature"), by ability (607.5a)
+    chosen_objects: dict[str, ChosenObject] | None = None
     # 611.2e: "That permanent is an enchantment in addition to its other types": an effect of
     # the resolving spell or ability that applies as it enters (a continuous effect that
     # begins with it), with its source and the source's controller

@@ -5,7 +5,7 @@ controller (613), each step naming the effect, its source and why it applies whe
 from __future__ import annotations
 
 from karn.engine.context import Context
-from karn.engine.layers import Chars, Step, compute_field, offfield_chars
+from karn.engine.layers import Chars, Step, compute_field, offfield_chars, static_copies
 from karn.engine.modifications import LAYER_ORDER
 
 #: what each layer changes (613.1a-f, 613.4a-d)
@@ -33,7 +33,8 @@ def explain(ctx: Context, oid: int) -> str:
     fld = compute_field(s, ctx.printed, trace)
     if oid not in s.battlefield:
         offfield_chars(s, ctx.printed, o, fld, trace)
-    printed = ctx.printed.of(o)
+    static = static_copies(s, ctx.printed, None, oid).get(oid) if oid in s.battlefield else None
+    printed = ctx.printed.of(o, static[1] if static is not None else None)
     final = ctx.chars(oid)
     zone = "battlefield" if oid in s.battlefield else _zone_of(ctx, oid)
     lines = [
@@ -47,6 +48,15 @@ def explain(ctx: Context, oid: int) -> str:
             1,
             f"  layer 1a copy effect (613.2a, 707.2): a copy of {copied}"
             + (f", except it's also {extra} (707.9b)" if extra else ""),
+        )
+    if static is not None:
+        source, values = static
+        copied = values.token.name if values.token is not None else values.name
+        lines.insert(
+            2 if o.copy_of is not None else 1,  # 613.7: after the one it had (overridden)
+            f"  layer 1a copy effect of a static ability (613.2a, 707.2c): {ctx.describe(source)} "
+            f"(timestamp {s.objects[source].timestamp}, 613.7): a copy of {copied} as it was when "
+            "the effect began",
         )
     if o.face_down:
         # 613.2b: layer 1b, after the copy effects of 1a (708.10: a face-down copy stays face down)

@@ -41,6 +41,7 @@ from karn.cards.pool import (
     CardPool,
     ability_id,
     intrinsic_ability,
+    linked_key,
     nested_id,
     quoted_abilities,
 )
@@ -1065,13 +1066,18 @@ def with_exceptions(
     return values
 
 
-def copiable_values(s: GameState, oid: int) -> CopyValues:
+def copiable_values(s: GameState, oid: int, printed: Printed) -> CopyValues:
     """What a copy of this object copies (707.2): its copiable values, those of its own copy
-    effect if it has one (707.3: a copy of a copy), exceptions included (707.9b), as modified by
-    its face-down status (613.2c, 708.2: a copy of a face-down permanent is a nameless 2/2)."""
+    effect if it has one (707.3: a copy of a copy), exceptions included (707.9b), or of the
+    static copy effect that applies to it last (613.2a, 613.7), as modified by its face-down
+    status (613.2c, 708.2: a copy of a face-down permanent is a nameless 2/2)."""
     o = s.objects[oid]
     if o.face_down:
         return _FACE_DOWN_VALUES
+    if o.zone == BATTLEFIELD:
+        static = static_copies(s, printed, None, oid).get(oid)
+        if static is not None:
+            return static[1]
     if o.copy_of is not None:
         return o.copy_of
     if o.token is not None:
@@ -1079,9 +1085,58 @@ def copiable_values(s: GameState, oid: int) -> CopyValues:
     return CopyValues(name=o.name)
 
 
-def _layer1(s: GameState, printed: Printed, o: Obj) -> Chars:
-    """Layer 1 (613.2): the object's copiable values."""
-    return printed.of(o)
+def _layer1_battlefield(s: GameState, printed: Printed) -> dict[int, Chars]:
+    """Layer 1 (613.2) for every permanent: its copiable values, then those of the static copy
+    effects that apply to it (613.2a, in timestamp order, 613.7: the last one wins)."""
+    objects = s.objects
+    chars = {oid: printed.of(objects[oid]) for oid in s.battlefield}
+    copies = static_copies(s, printed, chars)
+    for oid, (_, values) in copies.items():
+        chars[oid] = printed.of(objects[oid], values)
+    return chars
+
+
+def static_copies(
+    s: GameState, printed: Printed, chars: dict[int, Chars] | None, only: int = 0
+) -> dict[int, tuple[int, CopyValues]]:
+    """The permanents a static copy effect applies to ("Enchanted creature is a copy of the
+    chosen creature."), with the copiable values it grants: those of the chosen object when the
+    effect first started to apply, as its source entered (707.2c, kept in ``Obj.chosen_objects``
+    by the linked choice, 607.2a). Copy effects apply in timestamp order (613.7; the source's,
+    613.7a, 613.7e for an Aura attached anew); each overwrites every copiable value, so the
+    latest wins, and a later "becomes a copy" on the permanent itself (``Obj.copy_ts``) wins
+    over it. A face-down permanent stays face down (613.2b, 708.2). Each such permanent maps to
+    the effect's source and its values; ``chars``: the layer-1 characteristics of the
+    permanents, when known; ``only``: just this permanent."""
+    found: dict[int, tuple[int, int, CopyValues]] = {}
+    objects = s.objects
+    for oid in s.battlefield:
+        source = objects[oid]
+        if source.chosen_objects is None:
+            continue
+        c = chars[oid] if chars is not None else printed.of(source)
+        for ab, aid in zip(c.abilities, c.ability_ids, strict=True):
+            if not isinstance(ab, ir.Static) or ab.copy_of_chosen is None:
+                continue
+            chosen = source.chosen_objects.get(linked_key(aid))  # 607.5a: its own choice
+            target = _static_copy_target(source, ab.copy_of_chosen)
+            if chosen is None or not target or (only and target != only) or target not in s.battlefield:
+                continue
+            t = objects[target]
+            own = (t.copy_ts or t.timestamp) if t.copy_of is not None else 0
+            if t.face_down or own > source.timestamp:
+                continue
+            before = found.get(target)
+            if before is None or before[0] < source.timestamp:
+                found[target] = (source.timestamp, oid, chosen.values)
+    return {target: (source, values) for target, (_, source, values) in found.items()}
+
+
+def _static_copy_target(source: Obj, selector: ir.Selector) -> int:
+    """The permanent a static copy effect applies to: the one its source enchants or equips."""
+    if isinstance(selector, ir.Ref) and selector.kind in ("enchanted", "equipped"):
+        return source.attached_to
+    return 0
 
 
 def _describe_chars(c: Chars) -> str:
@@ -1202,7 +1257,7 @@ def _restate_changed_statics(env: _Env, effects: list[_Effect]) -> None:
 def compute_field(s: GameState, printed: Printed, trace: dict[int, list[Step]] | None = None) -> Field:
     """Characteristics of every permanent, all layers applied (613.1), and what other zones
     need from the battlefield."""
-    chars: dict[int, Chars] = {oid: _layer1(s, printed, s.objects[oid]) for oid in s.battlefield}
+    chars = _layer1_battlefield(s, printed)
     effects = _gather(s, chars, printed)
     env = _Env(s, printed, chars, chars, trace=trace)
     _apply_layers(env, effects, granting=True)

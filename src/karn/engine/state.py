@@ -35,6 +35,7 @@ from karn.engine.values import (
     STACK,
     STEPS,
     Chosen,
+    ChosenObject,
     CopyValues,
     LastKnown,
     TokenDef,
@@ -132,6 +133,12 @@ class Obj(msgspec.Struct, array_like=True, omit_defaults=True):
     face_down: str = ""
     # 702.82b: the number of permanents it devoured as it entered ("each creature it devoured")
     devoured: int = 0
+    # 614.12a, 607.5a: the objects chosen for it as it entered ("choose a creature"), by the
+    # linked key of the ability that chose them, with their copiable values then (707.2c)
+    chosen_objects: dict[str, ChosenObject] | None = None
+    # 613.7, 707.4: the timestamp of the copy effect it became a copy by ("becomes a copy"), 0
+    # for the copy effect it entered with (its own timestamp) or none
+    copy_ts: int = 0
 
 
 class Player(msgspec.Struct, array_like=True):

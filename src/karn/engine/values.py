@@ -160,3 +160,13 @@ class CopyValues(msgspec.Struct, frozen=True, array_like=True, omit_defaults=Tru
     # colorless 2/2 creature with no abilities), face up (707.2 example: Clone copying a face-down
     # Grinning Demon)
     face_down: bool = False
+
+
+class ChosenObject(msgspec.Struct, frozen=True, array_like=True):
+    """An object chosen as a permanent entered ("As this Aura enters, choose a creature.",
+    614.12a; chosen, not targeted: hexproof and shroud don't stop it, 115.1) and its copiable
+    values at that moment: a linked static copy effect grants exactly these, fixed when it first
+    starts to apply, which is as the permanent enters (707.2c)."""
+
+    obj: int
+    values: CopyValues

@@ -1435,6 +1435,10 @@ class Static:
     mods: tuple[Modify, ...]
     text: str = ""
     cda: bool = False
+    # "Enchanted creature is a copy of the chosen creature." (613.2a, 707.2c): a layer-1 copy
+    # effect on the objects this selects, of the object chosen as its source entered (614.12a,
+    # 607.2a), with that object's copiable values as they were then.
+    copy_of_chosen: Selector | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -1454,8 +1458,10 @@ class EntersReplacement:
     counters: tuple[tuple[str, Amount], ...] = ()
     text: str = ""
     # "As ~ enters, choose a color" (614.1c, 614.12a): the controller chooses before it enters;
-    # the value is the object's (607.2a), read by its "the chosen color" abilities.
-    choose: Literal["color", "creature_type", None] = None
+    # the value is the object's (607.2a), read by its "the chosen color" abilities. "creature":
+    # "choose a creature", a creature on the battlefield (not targeted), read by a linked
+    # static copy effect (``Static.copy_of_chosen``, 707.2c).
+    choose: Literal["color", "creature_type", "creature", None] = None
     # "You may have ~ enter as a copy of any creature on the battlefield" (707.9, 614.1c): its
     # controller may choose an object ``copy_of`` describes; it enters as a copy of it (707.2),
     # "except it's a TYPE in addition to its other types" adding ``copy_types``/``copy_subtypes``

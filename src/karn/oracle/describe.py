@@ -180,6 +180,8 @@ def describe_ability(a: Ability) -> str:
             return f"Cost increase: {what} costs {{{-a.generic}}} more to cast{per}"
         return f"Cost reduction: {what} costs {{{a.generic}}} less to cast{per}"
     if isinstance(a, Static):
+        if a.copy_of_chosen is not None:
+            return f"Static: {selector_text(a.copy_of_chosen)} is a copy of the chosen creature (707.2c: as it was then)"
         return "Static: " + "; ".join(modify_text(m) for m in a.mods)
     if isinstance(a, SpellAbility):
         if a.modes:

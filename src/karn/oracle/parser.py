@@ -55,6 +55,7 @@ from karn.oracle.syntax import (
     ControlVP,
     CopyAbilityVP,
     CopyExceptions,
+    CopyOfChosenVP,
     CopyVP,
     CostA,
     CostIncreaseVP,
@@ -749,7 +750,10 @@ class _Builder(Transformer[Token, Any]):
 
     def s_as_enters_choose(self, meta: Meta, c: list[Any]) -> AsEntersChooseSentence:
         choice: str = c[-1]
-        return AsEntersChooseSentence("color" if choice == "color" else "creature_type", self._text(meta))
+        kind: Literal["color", "creature_type", "creature"] = (
+            "color" if choice == "color" else "creature" if choice == "creature" else "creature_type"
+        )
+        return AsEntersChooseSentence(kind, self._text(meta))
 
     def s_as_enters_exile(self, meta: Meta, c: list[Any]) -> AsEntersExileSentence:
         return AsEntersExileSentence(c[-1], self._text(meta))
@@ -759,6 +763,12 @@ class _Builder(Transformer[Token, Any]):
 
     def choice_color(self, meta: Meta, c: list[Any]) -> str:
         return "color"
+
+    def choice_object(self, meta: Meta, c: list[Any]) -> str:
+        """ "choose a creature" (614.12a): an object on the battlefield, not a value."""
+        if str(c[0]) != "creature":
+            raise ParseError(f"choose a {c[0]}", meta.start_pos)
+        return "creature"
 
     def choice_creature_type(self, meta: Meta, c: list[Any]) -> str:
         if str(c[0]) != "creature":
@@ -1653,6 +1663,11 @@ class _Builder(Transformer[Token, Any]):
     def v_is_types(self, meta: Meta, c: list[Any]) -> LayerVP:
         types, subtypes = self._type_words(c)
         return LayerVP("is_types", types=types, subtypes=subtypes, text=self._text(meta))
+
+    def v_copy_of_chosen(self, meta: Meta, c: list[Any]) -> CopyOfChosenVP:
+        if str(c[-1]) != "creature":
+            raise ParseError(f"a copy of the chosen {c[-1]}", meta.start_pos)
+        return CopyOfChosenVP(str(c[-1]), text=self._text(meta))
 
     def v_chosen_type(self, meta: Meta, c: list[Any]) -> LayerVP:
         return LayerVP("chosen_type", text=self._text(meta))

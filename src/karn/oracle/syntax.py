@@ -380,6 +380,16 @@ class ControlVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class CopyOfChosenVP(VerbA):
+    """ "Enchanted creature is a copy of the chosen creature." (707.2c, 613.2a): a static
+    ability's copy effect; ``kind`` is the card type of the object chosen as its source
+    entered (614.12a)."""
+
+    kind: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class ExchangeControlVP(VerbA):
     """ "exchange control of two target creatures" (701.12b)."""
 
@@ -1086,9 +1096,10 @@ class SorceryOnlySentence(SentenceA):
 
 @dataclass(frozen=True, slots=True)
 class AsEntersChooseSentence(SentenceA):
-    """ "As ~ enters, choose a color." / "... choose a creature type." (614.1c, 607.2a)."""
+    """ "As ~ enters, choose a color." / "... choose a creature type." / "... choose a
+    creature." (614.1c, 614.12a, 607.2a)."""
 
-    choice: Literal["color", "creature_type"]
+    choice: Literal["color", "creature_type", "creature"]
     text: str = ""
 
 

@@ -9,6 +9,7 @@ from karn.agents.heuristic.combat import attack_plan, block_plan
 from karn.agents.heuristic.evaluate import (
     activate_score,
     cast_score,
+    creature_value,
     effects_score,
     pending_target_scorer,
 )
@@ -251,6 +252,20 @@ def _devour(v: Situation, acts: list[Action]) -> Action | None:
     return _first(acts, "done")
 
 
+def _choose_creature(v: Situation, acts: list[Action]) -> Action | None:
+    """ "As this Aura enters, choose a creature." (614.12a): the most valuable creature on the
+    battlefield (what Metamorphic Alteration's enchanted creature becomes a copy of)."""
+    opts = [a for a in acts if a.kind == "choose_creature"]
+    if not opts:
+        return None
+
+    def worth(a: Action) -> float:
+        p = v.perm(a.a)
+        return creature_value(v, p) if p is not None else 0.0
+
+    return max(opts, key=lambda a: (worth(a), -a.a))
+
+
 def _pay_life(v: Situation, acts: list[Action]) -> Action | None:
     """ "As this land enters, you may pay 2 life" (614.1c, 119.4): pay while the life total is
     comfortable (more than 10), else let it enter tapped."""
@@ -292,4 +307,5 @@ _HANDLERS: dict[str, Handler] = {
     "legend": _legend,
     "devour": _devour,
     "pay_life": _pay_life,
+    "choose_creature": _choose_creature,
 }

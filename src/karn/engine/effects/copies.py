@@ -45,7 +45,7 @@ def _make_copies(ctx: Context, f: ResolveFrame, o: Obj, e: ir.CopySpell) -> list
         values: CopyValues | None = None
         if e.colors and not s.objects[spell].ability:
             # 707.9b: the exception ("except that the copy is red") is part of its copiable values
-            base = copiable_values(s, spell)
+            base = copiable_values(s, spell, ctx.printed)
             values = msgspec.structs.replace(base, colors=e.colors)
         for _ in range(max(0, amount(ctx, f, o, e.count))):
             event = CopyOnStack(obj=spell, controller=o.controller, copy_of=values)

@@ -56,7 +56,7 @@ def create_copy_token(ctx: Context, f: ResolveFrame, o: Obj, e: ir.CreateCopyTok
         if n <= 0:
             continue
         if t in s.objects and s.objects[t].zone == BATTLEFIELD:
-            values = copiable_values(s, t)
+            values = copiable_values(s, t, ctx.printed)
             name = ctx.printed.of(s.objects[t]).name
         elif t in s.lki and s.lki[t].name in ctx.pool:
             # "Return target creature to its owner's hand. You create a token that's a copy of
@@ -98,7 +98,7 @@ def become_copy(ctx: Context, f: ResolveFrame, o: Obj, e: ir.BecomeCopy) -> Outc
         return DONE
     t = originals[0]
     if t in s.objects and s.objects[t].zone == BATTLEFIELD:
-        values = copiable_values(s, t)
+        values = copiable_values(s, t, ctx.printed)
     elif t in s.lki and s.lki[t].name in ctx.pool:
         values = CopyValues(name=s.lki[t].name)
     else:

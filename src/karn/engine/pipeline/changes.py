@@ -232,6 +232,7 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
             new.bestowed = o.bestowed and bool(ev.attach_to)  # 702.103b, 702.103e
         # 607.2a: what was chosen as it entered (614.12a), by the ability that chose it (607.5a)
         new.chosen = {k: dict(v) for k, v in ev.chosen.items()} if ev.chosen else None
+        new.chosen_objects = dict(ev.chosen_objects) if ev.chosen_objects else None
         new.copy_of = ev.copy_of  # 707.9: it enters as a copy (layer 1a)
         if spell_copy_token and new.copy_of is None:
             new.copy_of = o.copy_of or CopyValues(name=o.name)  # 707.10f: the spell copy's values
@@ -543,10 +544,14 @@ def execute_become_copy(ctx: Context, ev: BecomeCopy) -> list[GameEvent]:
     if o is None or o.zone != BATTLEFIELD:
         return []
     o.copy_of = ev.copy_of
+    # 613.7: this copy effect's timestamp, to order it against static copy effects (an Aura's)
+    ctx.state.timestamp += 1
+    o.copy_ts = ctx.state.timestamp
     # 607.5a: the abilities it has now were acquired together by this copy effect: they are
     # linked only to each other, and no value was chosen for them (it doesn't enter, 614.12a);
     # the values chosen as it entered were for the abilities this effect overwrote (613.2a)
     o.chosen = None
+    o.chosen_objects = None
     changed(ctx.state, layers=True)
     ctx.touched.add(o.id)
     if ev.text:

@@ -349,7 +349,9 @@ def _tokens_choosing(ctx: Context, ev: CreateToken) -> Iterator[Replacement]:
     for ab, aid in zip(entering.abilities, entering.ability_ids, strict=True):
         if isinstance(ab, ir.EntersChoice):
             kind: str = ab.kind
-        elif isinstance(ab, ir.EntersReplacement) and ab.self_only and ab.choose:
+        elif isinstance(ab, ir.EntersReplacement) and ab.self_only and ab.choose and ab.choose != "creature":
+            # "choose a creature" (614.12a) is chosen for a card entering (pipeline/replacement.py);
+            # a token entering as a copy of such a permanent chooses nothing yet
             kind = ab.choose
         else:
             continue

@@ -34,6 +34,7 @@ from karn.engine.filters import characteristics_match
 from karn.engine.layers import copiable_values, face_down_chars, with_exceptions
 from karn.engine.state import BATTLEFIELD, EXILE, GRAVEYARD, STACK, Option, ref_player
 from karn.engine.subtypes import COLOR_NAMES, COLORS, CREATURE_TYPES
+from karn.engine.values import ChosenObject
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,6 +291,42 @@ def _choice_replacement(rid: str, ab: ir.EntersReplacement, source_name: str, ai
     )
 
 
+def _object_choice_replacement(rid: str, ab: ir.EntersReplacement, source_name: str, aid: str) -> Replacement:
+    """ "As this Aura enters, choose a creature." (614.1c, 614.12a): the player who will control
+    it chooses a creature on the battlefield as it would enter (a choice, not a target: hexproof
+    and shroud don't stop it; an object entering at the same time can't be chosen, 614.13a). The
+    object is kept for the abilities linked to ability `aid` (607.2a, 607.5a), with its copiable
+    values now: a linked static copy effect starts to apply as this permanent enters, and grants
+    exactly these (707.2c)."""
+
+    def choose(ctx: Context, ev: ZoneChange) -> tuple[int, list[Option]]:
+        o = ctx.state.objects[ev.obj]
+        player = ev.controller if ev.controller >= 0 else o.owner
+        options = [
+            Option("choose_creature", oid, label=ctx.describe(oid))
+            for oid in ctx.state.battlefield
+            if oid != ev.obj and ctx.chars(oid).is_("creature")
+        ]
+        return player, options or [Option("choose_creature", 0, label="no creature to choose")]
+
+    def apply(ctx: Context, ev: ZoneChange, a: int) -> list[GameEvent]:
+        if a and a in ctx.state.battlefield and ctx.chars(a).is_("creature"):
+            chosen = ChosenObject(a, copiable_values(ctx.state, a, ctx.printed))
+            ev.chosen_objects = {**(ev.chosen_objects or {}), linked_key(aid): chosen}  # 607.5a
+            ctx.emit("614.12a", f"{source_name}: {ctx.describe(a)} is chosen as it enters")
+        return [ev]
+
+    return Replacement(
+        rid,
+        ab.text or f"as {source_name} enters, choose a creature",
+        "other",
+        apply,
+        choose=choose,
+        choice_kind="choose_creature",
+        choice_rule="614.12a",
+    )
+
+
 def _take_back_copy_counters(ev: ZoneChange) -> None:
     """707.9e: another copy effect applied after a copy effect whose exception is an additional
     effect ("it enters with X additional +1/+1 counters"): that effect doesn't happen."""
@@ -338,7 +375,7 @@ def _copy_replacement(rid: str, ab: ir.EntersReplacement, source_name: str, abil
 
     def apply(ctx: Context, ev: ZoneChange, a: int) -> list[GameEvent]:
         if a and a in ctx.state.objects and a in ctx.state.battlefield:
-            values = copiable_values(ctx.state, a)
+            values = copiable_values(ctx.state, a, ctx.printed)
             if ab.copy_types or ab.copy_subtypes:
                 values = msgspec.structs.replace(
                     values,
@@ -377,7 +414,7 @@ def _copy_of_source_replacement(rid: str, source: int, source_name: str, inner: 
         if source in ctx.state.battlefield:
             if isinstance(ev, ZoneChange):
                 _take_back_copy_counters(ev)
-            ev.copy_of = copiable_values(ctx.state, source)
+            ev.copy_of = copiable_values(ctx.state, source, ctx.printed)
             what = ev.token.name if isinstance(ev, CreateToken) else ctx.describe(ev.obj)
             ctx.emit("707.9", f"{what} enters as a copy of {ctx.describe(source)}")
         return [ev]
@@ -392,6 +429,8 @@ def _enters_replacement(
         return _copy_of_source_replacement(rid, source, source_name, inner)
     if ab.copy_of is not None:
         return _copy_replacement(rid, ab, source_name, rid.split(":", 2)[-1])
+    if ab.choose == "creature":
+        return _object_choice_replacement(rid, ab, source_name, rid.split(":", 2)[-1])
     if ab.choose is not None:
         return _choice_replacement(rid, ab, source_name, rid.split(":", 2)[-1])
     if ab.exile is not None:

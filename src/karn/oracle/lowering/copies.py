@@ -18,9 +18,10 @@ from karn.ir.nodes import (
     Triggered,
     Var,
 )
+from karn.oracle.lowering.context import Ctx
 from karn.oracle.lowering.references import imperative, object_ref
 from karn.oracle.lowering.registry import Clause, lowers, lowers_keyword
-from karn.oracle.syntax import CopyAbilityVP, CopyVP, NewTargetsVP, StormA
+from karn.oracle.syntax import NP, CopyAbilityVP, CopyOfChosenVP, CopyVP, NewTargetsVP, StormA
 
 # 702.40a: what storm means.
 STORM_TEXT = (
@@ -78,3 +79,17 @@ def lower_new_targets(vp: NewTargetsVP, clause: Clause) -> list[Effect]:
         raise ctx.fail("'choose new targets for the copy' without a copy just before it")
     clause.out[-1] = replace(clause.out[-1], new_targets=True)
     return []
+
+
+@lowers(CopyOfChosenVP)
+def lower_copy_of_chosen(vp: CopyOfChosenVP, clause: Clause) -> list[Effect]:
+    raise clause.ctx.fail("'is a copy of the chosen creature' as a one-shot effect: only a static ability")
+
+
+def copy_of_chosen(subject: NP | None, ctx: Ctx) -> Ref:
+    """ "Enchanted creature is a copy of the chosen creature." (613.2a, 707.2c): the static copy
+    effect applies to the permanent its source enchants or equips."""
+    what = object_ref(subject, ctx) if subject is not None else None
+    if what not in (Ref("enchanted"), Ref("equipped")) or not isinstance(what, Ref):
+        raise ctx.fail(f"'{subject.text if subject else ''} is a copy of the chosen creature'")
+    return what

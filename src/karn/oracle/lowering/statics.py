@@ -40,6 +40,7 @@ from karn.oracle.lowering.battlefield import amend_entering, as_enters_exile, cd
 from karn.oracle.lowering.context import Ctx, amount
 from karn.oracle.lowering.continuous import block_limit, check_protection, merge, modification
 from karn.oracle.lowering.control import control_modification
+from karn.oracle.lowering.copies import copy_of_chosen
 from karn.oracle.lowering.costs import (
     is_additional_cost,
     is_cost_increase,
@@ -82,6 +83,7 @@ from karn.oracle.syntax import (
     CdaSentence,
     ChainSentence,
     ControlVP,
+    CopyOfChosenVP,
     DoesntUntapVP,
     Effects,
     EnterAsCopyVP,
@@ -177,6 +179,9 @@ def lower_static(effects: Effects, text: str) -> Ability:
             if isinstance(single.vp, ControlVP):
                 ctx.clause = effects.sentences[0].text
                 return Static((control_modification(single.subject, single.vp, ctx),), text=text)
+            if isinstance(single.vp, CopyOfChosenVP):
+                ctx.clause = effects.sentences[0].text
+                return Static((), text=text, copy_of_chosen=copy_of_chosen(single.subject, ctx))
     mods: list[Modify] = []
     for s in effects.sentences:
         ctx.clause = s.text
