@@ -50,6 +50,22 @@ def _protection_options(m: ir.Modify) -> list[str]:
     return []
 
 
+def choice_as_applied(
+    ctx: Context, f: ResolveFrame, o: Obj, kind: str, prompt: str, option: str, labels: list[str]
+) -> int | None:
+    """608.2d: a choice made as the effect is applied ("the color of your choice", "protection
+    from the color of your choice"): the index of the answer, or None once the question is on
+    the agenda (the frame waits for it as data)."""
+    ans = f.answer
+    f.answer = None
+    if ans is None or not isinstance(f.progress, ChoiceProgress):
+        f.progress = ChoiceProgress(asked=True)
+        options = [Option(option, i, label=label) for i, label in enumerate(labels)]
+        decisions.ask(ctx, o.controller, kind, "608.2d", f"{stack_label(ctx, o)}: {prompt}", options)
+        return None
+    return ans.a if 0 <= ans.a < len(labels) else 0
+
+
 @handles(ir.ApplyContinuous)
 def apply_continuous(ctx: Context, f: ResolveFrame, o: Obj, e: ir.ApplyContinuous) -> Outcome:
     m = e.mod
@@ -57,36 +73,18 @@ def apply_continuous(ctx: Context, f: ResolveFrame, o: Obj, e: ir.ApplyContinuou
     qualities = _protection_options(m)
     if qualities:
         # 608.2d: "protection from the color of your choice" (702.16a): chosen as it is applied.
-        ans = f.answer
-        f.answer = None
-        if ans is None or not isinstance(f.progress, ChoiceProgress):
-            f.progress = ChoiceProgress(asked=True)
-            decisions.ask(
-                ctx,
-                o.controller,
-                "choose_protection",
-                "608.2d",
-                f"{stack_label(ctx, o)}: choose what it gains protection from",
-                [Option("choose", i, label=q) for i, q in enumerate(qualities)],
-            )
+        prompt = "choose what it gains protection from"
+        pick = choice_as_applied(ctx, f, o, "choose_protection", prompt, "choose", qualities)
+        if pick is None:
             return WAIT
-        chosen["protection_choice"] = qualities[ans.a] if 0 <= ans.a < len(qualities) else qualities[0]
+        chosen["protection_choice"] = qualities[pick]
     elif _chooses_color(m):
         # 608.2d: "the color of your choice" is chosen as the effect is applied.
-        ans = f.answer
-        f.answer = None
-        if ans is None or not isinstance(f.progress, ChoiceProgress):
-            f.progress = ChoiceProgress(asked=True)
-            decisions.ask(
-                ctx,
-                o.controller,
-                "choose_color",
-                "608.2d",
-                f"{stack_label(ctx, o)}: choose a color",
-                [Option("color", i, label=COLOR_NAMES[c]) for i, c in enumerate(COLORS)],
-            )
+        labels = [COLOR_NAMES[c] for c in COLORS]
+        pick = choice_as_applied(ctx, f, o, "choose_color", "choose a color", "color", labels)
+        if pick is None:
             return WAIT
-        chosen["color_choice"] = COLORS[ans.a] if 0 <= ans.a < len(COLORS) else COLORS[0]
+        chosen["color_choice"] = COLORS[pick]
     # 611.2c: the objects are the ones it applies to now (a spell's too: "becomes white").
     affected = [
         t

@@ -7,18 +7,17 @@ from __future__ import annotations
 import dataclasses
 
 from karn import ir
-from karn.engine import decisions
 from karn.engine.context import Context
-from karn.engine.effects.continuous import protection_options
+from karn.engine.effects.continuous import choice_as_applied, protection_options
 from karn.engine.effects.permanents import on_battlefield
 from karn.engine.effects.registry import DONE, WAIT, Outcome, handles
 from karn.engine.events import AddReplacement, AddRules, GameEvent
-from karn.engine.frames import ChoiceProgress, ResolveFrame
+from karn.engine.frames import ResolveFrame
 from karn.engine.layers import PROTECTION_CHOICE_SUFFIX
 from karn.engine.modifications import ReplacementEffect, RulesEffect, StepSkip
 from karn.engine.pipeline import perform
-from karn.engine.references import refs, select, source_id, stack_label
-from karn.engine.state import Obj, Option, ref_player
+from karn.engine.references import refs, select, source_id
+from karn.engine.state import Obj, ref_player
 
 # A regeneration shield watches the destruction of the permanents it names (701.19a).
 _DESTROYED = ir.Would("destroyed", ref=ir.Ref("affected"))
@@ -75,21 +74,11 @@ def apply_rules(ctx: Context, f: ResolveFrame, o: Obj, e: ir.ApplyRules) -> Outc
     change = e.change
     if change.rule == "protection" and change.keyword.endswith(PROTECTION_CHOICE_SUFFIX):
         qualities = protection_options(change.keyword)
-        ans = f.answer
-        f.answer = None
-        if ans is None or not isinstance(f.progress, ChoiceProgress):
-            f.progress = ChoiceProgress(asked=True)
-            decisions.ask(
-                ctx,
-                o.controller,
-                "choose_protection",
-                "608.2d",
-                f"{stack_label(ctx, o)}: choose what you gain protection from",
-                [Option("choose", i, label=q) for i, q in enumerate(qualities)],
-            )
+        prompt = "choose what you gain protection from"
+        pick = choice_as_applied(ctx, f, o, "choose_protection", prompt, "choose", qualities)
+        if pick is None:
             return WAIT
-        picked = qualities[ans.a] if 0 <= ans.a < len(qualities) else qualities[0]
-        change = dataclasses.replace(change, keyword="protection from " + picked)
+        change = dataclasses.replace(change, keyword="protection from " + qualities[pick])
     effect = RulesEffect(
         id=0,
         source=source_id(o),

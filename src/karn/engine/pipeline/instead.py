@@ -38,7 +38,14 @@ from karn.engine.events import (
 from karn.engine.filters import characteristics_match
 from karn.engine.modifications import ContinuousEffect, SetController
 from karn.engine.pipeline.changes import entering_loyalty
-from karn.engine.pipeline.replacement import Replacement, finds, prohibits, static_rules, unpreventable
+from karn.engine.pipeline.replacement import (
+    Replacement,
+    entering_now,
+    finds,
+    prohibits,
+    static_rules,
+    unpreventable,
+)
 from karn.engine.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, STACK, Obj, Option, ref_player
 from karn.engine.values import chosen_for
 
@@ -437,12 +444,7 @@ def _exile_from_library(ctx: Context, w: Watcher, ev: LifeLoss) -> list[GameEven
     """ "Exile that many cards from the top of your library instead" (614.1a). 614.13c: a card
     entering the battlefield from that library in the batch being replaced (Breeding Pool played
     from the top, paying life as it enters) isn't included: the next cards are exiled."""
-    batch = ctx.replacing
-    entering = {
-        x.obj
-        for x in (batch.pending + batch.ready if batch is not None else [])
-        if isinstance(x, ZoneChange) and x.to == BATTLEFIELD
-    }
+    entering = entering_now(ctx)
     library = ctx.state.players[ev.player].library  # its top is the end of the list
     top = [t for t in reversed(library) if t not in entering][: ev.amount]
     ctx.emit(

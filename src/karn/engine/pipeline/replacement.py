@@ -464,19 +464,14 @@ def _exile_replacement(rid: str, ab: ir.EntersReplacement, f: ir.Filter, source_
         o = s.objects[ev.obj]
         player = ev.controller if ev.controller >= 0 else o.owner
         zone = getattr(s.players[player], f.zone)
-        batch = ctx.replacing
-        entering_now = {
-            x.obj
-            for x in (batch.pending + batch.ready if batch is not None else [ev])
-            if isinstance(x, ZoneChange) and x.to == BATTLEFIELD
-        }
+        entering = entering_now(ctx, ev)
         options = [Option("done", 0, label="done")]
         for oid in zone:
             c = ctx.chars(oid)
             if (
                 oid != ev.obj
                 and oid not in ev.exiling
-                and oid not in entering_now  # 614.13a
+                and oid not in entering  # 614.13a
                 and characteristics_match(
                     f, c.types, c.subtypes, c.supertypes, c.colors, player, player, player
                 )
@@ -515,14 +510,12 @@ def _exile_replacement(rid: str, ab: ir.EntersReplacement, f: ir.Filter, source_
 _CREATURES = ir.Filter(types=("creature",))
 
 
-def _entering_now(ctx: Context, ev: ZoneChange) -> set[int]:
-    """614.13a: the objects the pipeline's batch in progress puts onto the battlefield."""
+def entering_now(ctx: Context, ev: GameEvent | None = None) -> set[int]:
+    """614.13a, 614.13c: the objects the pipeline's batch in progress puts onto the battlefield
+    (``ev`` alone when no batch is being replaced)."""
     batch = ctx.replacing
-    return {
-        x.obj
-        for x in (batch.pending + batch.ready if batch is not None else [ev])
-        if isinstance(x, ZoneChange) and x.to == BATTLEFIELD
-    }
+    events = batch.pending + batch.ready if batch is not None else [ev] if ev is not None else []
+    return {x.obj for x in events if isinstance(x, ZoneChange) and x.to == BATTLEFIELD}
 
 
 def _devour_replacement(rid: str, ab: ir.EntersReplacement, source_name: str) -> Replacement:
@@ -539,7 +532,7 @@ def _devour_replacement(rid: str, ab: ir.EntersReplacement, source_name: str) ->
         o = s.objects[ev.obj]
         player = ev.controller if ev.controller >= 0 else o.owner
         taken = {t for picks in ev.devouring.values() for t in picks}  # 614.13b
-        entering = _entering_now(ctx, ev)  # 614.13a
+        entering = entering_now(ctx, ev)  # 614.13a
         options = [Option("done", 0, label="done")]
         for oid in s.battlefield:
             if oid == ev.obj or oid in taken or oid in entering:
