@@ -25,7 +25,6 @@ from karn.engine.abilities import (
     divided_damage,
     enchant_filter,
     extra_cost_per_target,
-    flashback_cost,
     morph_ability,
     spell_ability,
     spell_target_specs,
@@ -422,6 +421,7 @@ def begin_cast(ctx: Context, p: int, oid: int, face_down: bool = False) -> None:
     name, origin = o.name, o.zone
     sorcery_ok = timing.sorcery_timing(ctx, p)  # 601.3: timing as the spell is proposed
     permitted = origin != HAND and permissions.permitted(ctx, p, oid, land=False, face_down=face_down)
+    flashback = (card_flashback(ctx, oid) or "") if origin == GRAVEYARD and not face_down else ""
     how = "morph" if face_down else ""
     done = perform(
         ctx,
@@ -430,7 +430,9 @@ def begin_cast(ctx: Context, p: int, oid: int, face_down: bool = False) -> None:
     assert done is not None
     new = next(e.new_id for e in done if isinstance(e, ZoneChange))
     ctx.obj(new).cast_from = origin
-    frame = CastFrame(obj=new, player=p, name=name, sorcery_timing=sorcery_ok, permitted=permitted)
+    frame = CastFrame(
+        obj=new, player=p, name=name, sorcery_timing=sorcery_ok, permitted=permitted, flashback=flashback
+    )
     if face_down:
         frame.alt = "morph"  # 702.37c: announced as it's cast, an alternative cost (118.9)
     ctx.state.agenda.append(frame)
@@ -481,7 +483,7 @@ def cast_step(ctx: Context, f: CastFrame) -> None:
         _face_down_cost(ctx, f)
         return
     face = ctx.face(name)
-    flashback = flashback_cost(ctx, name) if ctx.obj(oid).cast_from == GRAVEYARD else None
+    flashback = f.flashback or None  # as the card was in its graveyard (613.1f)
     if flashback is not None and f.alt is None:
         if f.permitted:
             # 601.2b, 609.4a: a permission lets it be cast from there for its mana cost too
@@ -726,7 +728,7 @@ def cast_answer(ctx: Context, f: CastFrame, a: Action) -> None:
     elif a.kind == "x":
         f.x = a.a
     elif a.kind == "alt":
-        from_graveyard = ctx.obj(f.obj).cast_from == GRAVEYARD and flashback_cost(ctx, f.name) is not None
+        from_graveyard = bool(f.flashback)
         f.alt = ("flashback" if from_graveyard else "bestow") if a.a == 1 else ""
         if f.alt == "bestow":
             ctx.obj(f.obj).bestowed = True  # 702.103b: an Aura spell as it's put onto the stack

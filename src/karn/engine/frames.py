@@ -53,6 +53,9 @@ class CastFrame(msgspec.Struct, tag="cast", array_like=True):
     alt: str | None = None  # 601.2b: the alternative cost chosen ("bestow"; "" none; None not asked)
     sorcery_timing: bool = False  # 307.1: whether a sorcery could be cast as this cast was proposed
     permitted: bool = False  # 601.3: a permission lets it be cast from where it was (not only flashback)
+    # 702.34a: the flashback cost the card had in the graveyard it was cast from ("": none, or
+    # an effect removed it there, 613.1f: Yixlid Jailer)
+    flashback: str = ""
 
 
 class ActivateFrame(msgspec.Struct, tag="activate", array_like=True):

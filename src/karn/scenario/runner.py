@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from karn import ir
 from karn.cards.database import CardDatabase, UnknownCardError
 from karn.engine.actions import Action, IllegalActionError
+from karn.engine.frames import CastFrame
 from karn.engine.state import BATTLEFIELD, STEPS, Decision, player_ref
 from karn.scenario.expect import check
 from karn.scenario.loader import Ref, Scenario, Step
@@ -310,6 +311,10 @@ class Runner:
         modes = [] if resumed else list(st.modes)
         division = [] if resumed else list(st.divide)
         paid_sources = False
+        frame = g.state.agenda[-1] if g.state.agenda else None
+        if (st.alt or "").lower() == "flashback" and isinstance(frame, CastFrame) and not frame.flashback:
+            # 702.34a, 613.1f: the card had no flashback where it was cast from
+            raise StepFailed(f"{frame.name} has no flashback cost where it was cast from (702.34a, 613.1f)")
         while g.decision is not None and g.decision.kind in CASTING_KINDS:
             d = g.decision
             if queue and d.kind in ("divide", "sacrifice", "discard", "pay"):
