@@ -123,13 +123,18 @@ def test_a_face_down_permanent_is_a_nameless_2_2_to_the_opponent_and_on_their_ta
 
 @pytest.mark.cr("708.5")
 def test_determinization_resamples_an_opponents_face_down_permanent() -> None:
-    g = _game([*SWAMPS, ("Grinning Demon", "hand")])
+    """708.5: another of its owner's hidden cards may be the face-down one, but only one with
+    morph: it was seen cast face down with morph (702.37c); a manifested one may be any card."""
+    g = _game([*SWAMPS, ("Grinning Demon", "hand"), ("Skirk Marauder", "library")])
     _cast_demon_face_down(g)
     _resolve(g)
     (demon,) = [o for o in g.state.battlefield if g.obj(o).face_down]
-    names = {g.determinize(1, seed).obj(demon).name for seed in range(12)}
-    assert "Wastes" in names, "another of its owner's hidden cards may be the face-down one"
+    names = {g.determinize(1, seed).obj(demon).name for seed in range(24)}
+    assert names == {"Grinning Demon", "Skirk Marauder"}, names
     assert {g.determinize(0, seed).obj(demon).name for seed in range(6)} == {"Grinning Demon"}
+    manifested = _game([("Grinning Demon", BATTLEFIELD)], Grinning_Demon="manifest")
+    (card,) = manifested.state.battlefield
+    assert "Wastes" in {manifested.determinize(1, seed).obj(card).name for seed in range(24)}
 
 
 @pytest.mark.cr("708.9")

@@ -15,7 +15,9 @@ what they saw. Exactly this is resampled:
   random choices are not those of the real game either.
 
 * **which card a face-down spell or permanent is** when another player controls it (708.5:
-  only its controller may look at it): it is dealt among its owner's hidden cards as well.
+  only its controller may look at it): it is dealt among its owner's hidden cards as well;
+  one cast face down with morph was seen to have morph (702.37c), so it is dealt only among
+  the hidden cards with a morph ability (a manifested one may be any card, 701.40a).
 
 What stays put: ``player``'s own hand; the face-down spells and permanents ``player`` controls; every card ``player`` knows in a hidden zone
 (``GameState.known``: revealed to them, looked at, or seen entering the zone, 400.2),
@@ -37,6 +39,7 @@ resampling is applied to it.
 from __future__ import annotations
 
 from karn.engine import priority, rng
+from karn.engine.abilities import morph_ability
 from karn.engine.context import Context
 from karn.engine.log import Event
 from karn.engine.state import HAND, LIBRARY, GameState, decode_state, encode_state
@@ -66,11 +69,19 @@ def determinize(ctx: Context, player: int, seed: int) -> None:
     state.rng = seed & ((1 << 64) - 1)
     deal: dict[int, tuple[int, str]] = {}
     hidden = hidden_from(state, player)
+    # each owner's hidden cards in two pools: those with morph (which a face-down object cast
+    # with morph may be, 702.37c) and the others
+    pools: dict[tuple[int, bool], list[int]] = {}
+    for owner, slots in hidden.items():
+        for oid in slots:
+            pools.setdefault((owner, morph_ability(ctx, state.objects[oid].name) is not None), []).append(oid)
     for oid in state.battlefield + state.stack:
         o = state.objects[oid]
         if o.face_down and ctx.controller(oid) != player:
-            hidden[o.owner].append(oid)  # 708.5: a face-down object another player controls
-    for slots in hidden.values():
+            # 708.5: a face-down object another player controls
+            morph = o.face_down == "morph" and morph_ability(ctx, o.name) is not None
+            pools.setdefault((o.owner, morph), []).append(oid)
+    for slots in pools.values():
         slots = [oid for oid in slots if oid not in fixed and _kept_in(rollback, state, oid)]
         order = list(range(len(slots)))
         rng.shuffle(state, order)
