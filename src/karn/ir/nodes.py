@@ -1522,15 +1522,6 @@ class SkipStep:
 
 
 @dataclass(frozen=True, slots=True)
-class EntersChoice:
-    """ "As ~ enters, choose a color / a creature type." (614.1c, 614.12a): its controller
-    chooses as it enters; "the chosen color/type" (``Filter.chosen``) reads it."""
-
-    kind: Literal["color", "creature_type"]
-    text: str = ""
-
-
-@dataclass(frozen=True, slots=True)
 class OpeningHand:
     """ "If this card is in your opening hand, you may begin the game with it on the
     battlefield." (103.6a)."""
@@ -1695,7 +1686,6 @@ Ability = (
     | GameRules
     | SkipStep
     | OpeningHand
-    | EntersChoice
     | CastRestriction
     | FlashPermission
     | Bestow

@@ -50,7 +50,6 @@ from karn.ir.nodes import (
     Draw,
     Effect,
     Entering,
-    EntersChoice,
     EntersReplacement,
     ExchangeControl,
     Exile,
@@ -200,8 +199,6 @@ def describe_ability(a: Ability) -> str:
         return "Rules: " + "; ".join(rule_text(c) for c in a.changes)
     if isinstance(a, SkipStep):
         return f"Replacement: skip your {a.step} step"
-    if isinstance(a, EntersChoice):
-        return f"As enters: choose a {'color' if a.kind == 'color' else 'creature type'}"
     if isinstance(a, CantBeCountered):
         return "Static: this spell can't be countered"
     if isinstance(a, OpeningHand):

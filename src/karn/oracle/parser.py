@@ -84,7 +84,6 @@ from karn.oracle.syntax import (
     EmbalmA,
     EnchantA,
     EnterAsCopyVP,
-    EntersChooseSentence,
     EntersTriggerA,
     EntersVP,
     EquipA,
@@ -1120,14 +1119,6 @@ class _Builder(Transformer[Token, Any]):
 
     def s_unpreventable(self, meta: Meta, c: list[Any]) -> UnpreventableSentence:
         return UnpreventableSentence(this_turn=_eot(c, meta), text=self._text(meta))
-
-    def s_enters_choose_color(self, meta: Meta, c: list[Any]) -> EntersChooseSentence:
-        return EntersChooseSentence("color", text=self._text(meta))
-
-    def s_enters_choose_type(self, meta: Meta, c: list[Any]) -> EntersChooseSentence:
-        if str(c[0]).lower() != "creature":
-            raise ParseError(f"choose a {c[0]} type", meta.start_pos)
-        return EntersChooseSentence("creature_type", text=self._text(meta))
 
     def q_chosen_color(self, meta: Meta, c: list[Any]) -> Qual:
         return Qual("chosen", "color")

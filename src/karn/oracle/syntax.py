@@ -1036,14 +1036,6 @@ class UnpreventableSentence(SentenceA):
 
 
 @dataclass(frozen=True, slots=True)
-class EntersChooseSentence(SentenceA):
-    """ "As ~ enters, choose a color / a creature type." (614.1c, 614.12a)."""
-
-    kind: str  # "color" / "creature_type"
-    text: str = ""
-
-
-@dataclass(frozen=True, slots=True)
 class OrLoseSentence(SentenceA):
     """ "If you can't, you lose the game." after a replacement effect (104.3e)."""
 

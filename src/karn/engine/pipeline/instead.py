@@ -300,46 +300,6 @@ def _choice_values(ctx: Context, kind: str) -> list[str]:
     return list(_COLORS) if kind == "color" else _creature_types(ctx)
 
 
-@finds(ZoneChange)
-def _enters_choosing(ctx: Context, ev: ZoneChange) -> Iterator[Replacement]:
-    """614.1c, 614.12a: "As ~ enters, choose a color / a creature type": the choice is made as
-    it enters (before it is on the battlefield), by the player it enters under the control of."""
-    if ev.to != BATTLEFIELD:
-        return
-    o = ctx.state.objects.get(ev.obj)
-    if o is None or o.zone == BATTLEFIELD:
-        return
-    entering = ctx.printed.of(o)  # 614.12: as it would exist on the battlefield
-    for ab, aid in zip(entering.abilities, entering.ability_ids, strict=True):
-        if not isinstance(ab, ir.EntersChoice) or ab.kind in chosen_for(ev.chosen, aid):
-            continue
-        kind = ab.kind
-        player = ev.controller if ev.controller >= 0 else o.owner
-
-        def choose(
-            c: Context, e: ZoneChange, kind: str = kind, player: int = player
-        ) -> tuple[int, list[Option]]:
-            values = _choice_values(c, kind)
-            return player, [Option("choose", i, label=_COLOR_WORDS.get(v, v)) for i, v in enumerate(values)]
-
-        def apply(
-            c: Context, e: ZoneChange, pick: int, kind: str = kind, name: str = entering.name, aid: str = aid
-        ) -> list[GameEvent]:
-            values = _choice_values(c, kind)
-            value = values[pick] if 0 <= pick < len(values) else values[0]
-            e.chosen.setdefault(linked_key(aid), {})[kind] = value  # 607.5a: this ability's choice
-            c.emit("614.12a", f"{name}: {_COLOR_WORDS.get(value, value)} is chosen")
-            return [e]
-
-        yield Replacement(
-            f"choice:{o.id}:{aid}",
-            f"{entering.name}: choose a {kind.replace('_', ' ')}",
-            "other",
-            apply,
-            choose=choose,
-        )
-
-
 @finds(CreateToken)
 def _tokens_choosing(ctx: Context, ev: CreateToken) -> Iterator[Replacement]:
     """614.12a for tokens: "As ~ enters, choose a color" on a token being created (a token copy
@@ -354,12 +314,10 @@ def _tokens_choosing(ctx: Context, ev: CreateToken) -> Iterator[Replacement]:
     shape.token = ev.token
     entering = ctx.printed.of(shape, copy=ev.copy_of)  # 614.12: as it would exist
     for ab, aid in zip(entering.abilities, entering.ability_ids, strict=True):
-        if isinstance(ab, ir.EntersChoice):
-            kind: str = ab.kind
-        elif isinstance(ab, ir.EntersReplacement) and ab.self_only and ab.choose and ab.choose != "creature":
+        if isinstance(ab, ir.EntersReplacement) and ab.self_only and ab.choose and ab.choose != "creature":
             # "choose a creature" (614.12a) is chosen for a card entering (pipeline/replacement.py);
             # a token entering as a copy of such a permanent chooses nothing yet
-            kind = ab.choose
+            kind: str = ab.choose
         else:
             continue
         for index in range(ev.count):

@@ -27,7 +27,6 @@ from karn.ir.nodes import (
     ApplyRules,
     CreateReplacement,
     Effect,
-    EntersChoice,
     Filter,
     GameRules,
     Instead,
@@ -47,7 +46,6 @@ from karn.oracle.syntax import (
     NP,
     CantGainLifeVP,
     Desc,
-    EntersChooseSentence,
     HandSizeSentence,
     InsteadA,
     ModifyVP,
@@ -165,11 +163,6 @@ def static_replacement_or_lose(first: object, second: object, text: str) -> Abil
     return dataclass_replace(found, instead=dataclass_replace(found.instead, or_lose=True))
 
 
-@lowers_sentence(EntersChooseSentence)
-def lower_enters_choose_sentence(sentence: EntersChooseSentence, ctx: Ctx, out: list[Effect]) -> None:
-    raise ctx.fail("'as ~ enters, choose' inside another ability")
-
-
 @lowers_sentence(OrLoseSentence)
 def lower_or_lose_sentence(sentence: OrLoseSentence, ctx: Ctx, out: list[Effect]) -> None:
     raise ctx.fail("'if you can't, you lose the game' in a resolving spell or ability")
@@ -177,8 +170,6 @@ def lower_or_lose_sentence(sentence: OrLoseSentence, ctx: Ctx, out: list[Effect]
 
 def static_replacement(sentence: object, text: str) -> Ability | None:
     """The ability a one-sentence static ability of these shapes is, or None."""
-    if isinstance(sentence, EntersChooseSentence):
-        return EntersChoice("color" if sentence.kind == "color" else "creature_type", text=text)
     if isinstance(sentence, ReplacementSentence):
         return lower_replacement_ability(sentence, text)
     if isinstance(sentence, UnpreventableSentence):
