@@ -32,6 +32,7 @@ def test_atomic_file_is_detected_and_every_face_stored(atomic: CardDatabase) -> 
         "Bonecrusher Giant // Stomp",
         "Delver of Secrets // Insectile Aberration",
         "Dryad Arbor",
+        "Fire",
         "Fire // Ice",
         "Grizzly Bears",
         "Ice",
@@ -47,11 +48,19 @@ def test_atomic_file_is_detected_and_every_face_stored(atomic: CardDatabase) -> 
     ]
 
 
-@pytest.mark.cr("709.1", "709.2")
+@pytest.mark.cr("709.1", "709.2", "709.4", "709.4b", "709.4c")
 def test_split_card_halves(atomic: CardDatabase) -> None:
     fire, ice = atomic.get("Fire"), atomic.get("Ice")
-    assert atomic.get("Fire // Ice") is fire  # the full name finds the main face
+    card = atomic.get("Fire // Ice")  # the card: its halves combined (709.4)
+    assert (card.mana_cost, card.colors, card.mana_value, card.types) == (
+        "{1}{R}{1}{U}",
+        ("U", "R"),
+        4,
+        ("instant",),
+    )
+    assert card.parts == ("Fire", "Ice") and card.text == f"{fire.text}\n{ice.text}"
     assert (fire.face_name, fire.side, fire.mana_cost, fire.colors) == ("Fire", "a", "{1}{R}", ("R",))
+    assert fire.part_of == "Fire // Ice" and ice.part_of == "Fire // Ice"
     assert (ice.name, ice.face_name, ice.side, ice.mana_cost, ice.colors) == (
         "Ice",
         "Ice",
@@ -61,7 +70,8 @@ def test_split_card_halves(atomic: CardDatabase) -> None:
     )
     assert ice.text == "Tap target permanent.\nDraw a card."
     assert atomic.card_name("ice") == "Fire // Ice"  # one card (709.2)
-    assert [f.name for f in atomic.card_faces("Ice")] == ["Fire // Ice", "Ice"]
+    assert [f.name for f in atomic.card_faces("Ice")] == ["Fire // Ice", "Fire", "Ice"]
+    assert atomic.card_name("Fire") == "Fire // Ice"
     assert not ice.is_back_face
 
 
@@ -71,7 +81,18 @@ def test_adventurer_card(atomic: CardDatabase) -> None:
     assert giant.name == "Bonecrusher Giant // Stomp" and giant.power == "4"
     assert (stomp.types, stomp.subtypes, stomp.mana_value) == (("instant",), ("adventure",), 2)
     assert atomic.card_name("Stomp") == "Bonecrusher Giant // Stomp"
-    assert not compile_face(stomp).playable  # adventurer cards are not supported yet
+    assert giant.parts == ("Stomp",) and stomp.part_of == giant.name  # cast by choice (715.3)
+    assert compile_face(stomp).playable  # the Adventure is an instant like any other
+
+
+@pytest.mark.cr("715.3")
+def test_a_first_part_alone_is_not_played() -> None:
+    # the packaged corpus keeps only the first part of an adventurer card: without its
+    # Adventure the card is refused, not played as half a card
+    giant = CardDatabase.default().get("Bonecrusher Giant")
+    assert giant.layout == "adventure" and giant.parts == ()
+    reasons = [u.reason for u in compile_face(giant).unsupported]
+    assert "adventure layout: the card data has only its first part" in " ".join(reasons)
 
 
 @pytest.mark.cr("712.8a", "204.2")

@@ -15,6 +15,7 @@ from karn.oracle.coverage import (
     clause_key,
     coverage_report,
     load_cards,
+    load_cards_and_parts,
     main,
     reason_key,
 )
@@ -126,12 +127,24 @@ def test_cards_are_counted_once_per_name() -> None:
         "Grizzly Bears",
     ]
     assert counted == (
-        "Counted: 5 distinct cards, one per card name, from 8 face records (3 back faces and other parts"
+        "Counted: 5 distinct cards, one per card name, from 9 face records (4 back faces and other parts"
         " count with their card's main face, 0 reversible_card records repeat another card)."
     )
     report = coverage_report(cards, counted=counted)
-    assert (report.total, report.playable) == (5, 2)
     assert counted in report.format()
+    # Dryad Arbor, Grizzly Bears and Fire // Ice (both halves compile; 709.3) play; Bonecrusher
+    # Giant's own text doesn't compile, and Delver of Secrets transforms (701.27)
+    _, _, parts = load_cards_and_parts(sample)
+    assert {k: [p.name for p in v] for k, v in parts.items()} == {
+        "Bonecrusher Giant // Stomp": ["Stomp"],
+        "Fire // Ice": ["Fire", "Ice"],
+    }
+    with_parts = coverage_report(cards, counted=counted, parts=parts, keep_failing=True)
+    assert (with_parts.total, with_parts.playable) == (5, 3)
+    assert set(with_parts.failing) == {
+        "Bonecrusher Giant // Stomp",
+        "Delver of Secrets // Insectile Aberration",
+    }
 
 
 @pytest.mark.slow

@@ -215,7 +215,8 @@ RUN_ERRORS = {
     ),
     "split_card": (
         _with("hand: [Lightning Bolt]", "hand: [Lightning Bolt, Fire // Ice]"),
-        "setup: line 9: Fire // Ice is not playable: split layout: cards with several parts are not supported yet",
+        "setup: line 9: Fire // Ice is not playable: split layout: the card data has only its first part"
+        " (an MTGJSON AtomicCards file has them all)",
     ),
     "adventurer_by_its_short_name": (
         _with("battlefield: [Grizzly Bears]", "battlefield: [Bonecrusher Giant]"),
@@ -245,7 +246,10 @@ RUN_ERRORS = {
         "not supported: karn doesn't",
     ),
     "kicker": (_with(TARGET, "targets: [B.Grizzly Bears], with: [kicker]}"), "optional additional costs"),
-    "second_face": (_with(TARGET, "targets: [B.Grizzly Bears], face: 2}"), "second half or face"),
+    "second_face": (
+        _with(TARGET, "targets: [B.Grizzly Bears], face: 2}"),
+        "Lightning Bolt has no face 2: it has no other part",
+    ),
     "from_graveyard": (
         _with("hand: [Lightning Bolt]", "graveyard: [Lightning Bolt]").replace(
             TARGET, "targets: [B.Grizzly Bears], from: graveyard}"

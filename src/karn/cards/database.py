@@ -3,7 +3,8 @@
 Records use MTGJSON field names (name, manaCost, type, types, subtypes,
 supertypes, keywords, power, toughness, loyalty, text, layout,
 colorIdentity, colors, colorIndicator, faceName, side, plus ``front``/``back``
-linking the faces of double-faced cards). The packaged database,
+linking the faces of double-faced cards and ``parts``/``partOf`` linking a split or
+adventurer card to the parts it is cast as, :mod:`karn.cards.mtgjson`). The packaged database,
 ``karn/data/cards.json.gz``, is built by ``scripts/build_card_data.py``;
 :meth:`CardDatabase.from_file` also reads an MTGJSON AtomicCards file
 (:mod:`karn.cards.mtgjson`).
@@ -128,6 +129,10 @@ class CardFace:
     side: str | None = None
     color_indicator: tuple[str, ...] = ()
     data_colors: tuple[str, ...] | None = None
+    # 709.3, 715.3: the names of the parts a card may be cast as (a split card's halves, an
+    # adventurer's Adventure), on the card's face; on each part, the card's name
+    parts: tuple[str, ...] = ()
+    part_of: str | None = None
 
     @property
     def is_back_face(self) -> bool:
@@ -195,6 +200,8 @@ class CardFace:
             side=record.get("side"),
             color_indicator=wubrg(record.get("colorIndicator") or ()),
             data_colors=wubrg(data_colors) if isinstance(data_colors, list) else None,
+            parts=tuple(str(p) for p in record.get("parts") or ()),
+            part_of=record.get("partOf"),
         )
 
 
@@ -223,6 +230,7 @@ class CardDatabase:
         self._folded: dict[str, str] | None = None
         self._folded_names: list[str] = []
         self._card_of: dict[str, str] | None = None
+        self._faces_of: dict[str, list[str]] | None = None  # main face -> its other faces
         self._duplicate_of: dict[str, str] = {}
 
     @classmethod
@@ -250,6 +258,10 @@ class CardDatabase:
         if isinstance(data, list):
             return cls.from_records(data)
         raise ValueError(f"{path}: neither a list of card records nor an AtomicCards file")
+
+    def merged(self, other: CardDatabase) -> CardDatabase:
+        """A database with the records of both; ``other``'s record of a name wins."""
+        return CardDatabase({**self._records, **other._records})
 
     # -- lookup ---------------------------------------------------------
 
@@ -314,11 +326,14 @@ class CardDatabase:
     def card_faces(self, name: str) -> tuple[CardFace, ...]:
         """Every face of the card ``name`` belongs to, main face first."""
         main = self.card_name(name)
-        others = sorted(
-            (k for k, v in self._cards().items() if v == main),
-            key=lambda k: (str(self._records[k].get("side") or ""), k),
-        )
-        return (self.get(main), *(self.get(k) for k in others))
+        if self._faces_of is None:
+            faces_of: dict[str, list[str]] = {}
+            for k, v in self._cards().items():
+                faces_of.setdefault(v, []).append(k)
+            for listed in faces_of.values():
+                listed.sort(key=lambda k: (str(self._records[k].get("side") or ""), k))
+            self._faces_of = faces_of
+        return (self.get(main), *(self.get(k) for k in self._faces_of.get(main, ())))
 
     def cards(self) -> Iterator[CardFace]:
         """The main face of every distinct card, in name order: not the other faces
@@ -344,7 +359,7 @@ class CardDatabase:
                         parts.setdefault(fold_name(part), set()).add(key)
             card_of: dict[str, str] = {}
             for key, record in self._records.items():
-                front = record.get("front")
+                front = record.get("front") or record.get("partOf")
                 face_name = record.get("faceName")
                 main: str | None = None
                 if front:

@@ -16,6 +16,12 @@ its own face name, both keeping ``faceName`` and ``side``; the faces of a
 double-faced card (712) are linked by ``front``/``back`` as in the packaged
 data. :class:`karn.cards.database.CardDatabase` finds each face's card from
 these fields.
+
+The parts a card may be cast as are linked too (``parts`` on the card's record,
+``partOf`` on each part's): an adventurer card's Adventure (715.2) is stored under
+its face name; a split card (709) is stored as its two halves, each under its face
+name, and as the card itself under the full name with the halves' characteristics
+combined (709.4: both names, the combined mana cost, each half's types and abilities).
 """
 
 from __future__ import annotations
@@ -30,6 +36,9 @@ from typing import Any
 # 712.1: double-faced cards; the back face of these is never cast from a hand
 # (transform 712.8a, meld 712.4b) or only as a face choice (modal, 712.11b)
 DOUBLE_FACED_LAYOUTS = frozenset({"transform", "modal_dfc", "meld"})
+# 709.1 split cards (two halves on one card), 715.1 adventurer cards (an Adventure inset):
+# one card, several sets of characteristics a player chooses from as they cast it
+PART_LAYOUTS = frozenset({"split", "adventure"})
 
 
 def read_json(path: str | Path) -> Any:
@@ -71,8 +80,16 @@ def records_from_atomic(data: Mapping[str, Any]) -> list[dict[str, Any]]:
         layout = str(main.get("layout") or "normal")
         if layout in DOUBLE_FACED_LAYOUTS and len(faces) > 1 and faces[1].get("faceName"):
             record["back"] = str(faces[1]["faceName"])
+        named = all(f.get("faceName") for f in faces)
+        if layout in PART_LAYOUTS and len(faces) > 1 and named:
+            parts = faces if layout == "split" else faces[1:]
+            record["parts"] = [str(f["faceName"]) for f in parts]
+            if layout == "split":
+                record = combined_split(card_name, faces)
+            others += [(card_name, layout, f) for f in parts]
+        else:
+            others += [(main_face, layout, f) for f in faces[1:]]
         records.append(record)
-        others += [(main_face, layout, f) for f in faces[1:]]
     for main_face, layout, face in others:
         face_name = face.get("faceName")
         if not face_name or face_name in taken:
@@ -83,6 +100,32 @@ def records_from_atomic(data: Mapping[str, Any]) -> list[dict[str, Any]]:
         record["name"] = str(face_name)
         if layout in DOUBLE_FACED_LAYOUTS:
             record["front"] = main_face
+        elif layout in PART_LAYOUTS:
+            record["partOf"] = main_face
         taken.add(record["name"])
         records.append(record)
     return records
+
+
+def combined_split(card_name: str, halves: list[Mapping[str, Any]]) -> dict[str, Any]:
+    """709.4: a split card's characteristics outside the stack, those of its halves combined:
+    both names (709.4a, the card's "A // B" name), the combined mana cost, whose colors are the card's
+    (709.4b), each card type and subtype of either half, and each ability of each half
+    (709.4c: the halves' texts, one after the other)."""
+
+    def union(key: str) -> list[Any]:
+        return list(dict.fromkeys(v for h in halves for v in h.get(key) or ()))
+
+    return {
+        "name": card_name,
+        "manaCost": "".join(str(h.get("manaCost") or "") for h in halves) or None,
+        "type": " // ".join(str(h.get("type") or "") for h in halves),
+        "types": union("types"),
+        "subtypes": union("subtypes"),
+        "supertypes": union("supertypes"),
+        "keywords": union("keywords"),
+        "text": "\n".join(str(h.get("text") or "") for h in halves if h.get("text")),
+        "layout": "split",
+        "colorIdentity": union("colorIdentity"),
+        "parts": [str(h["faceName"]) for h in halves],
+    }

@@ -162,6 +162,40 @@ class CardPool:
     def compiled(self, name: str) -> CompiledCard:
         return self.card(name).compiled
 
+    def card_name(self, name: str) -> str:
+        """The name a card has in a zone other than the stack and the battlefield, given the
+        name of one of its faces or parts: its front face's (712.8a), its normal
+        characteristics' (715.4), its halves combined (709.4)."""
+        found = self._cards.get(name)
+        if found is None:
+            return name
+        main = found.face.front or found.face.part_of
+        if main is None:
+            return name
+        if main in self._cards:
+            return main
+        # a front face named by its face name ("Bala Ged Recovery"), its card by the full name
+        return next((k for k in self._cards if k.split(" // ")[0] == main and " // " in k), name)
+
+    def is_adventure(self, name: str) -> bool:
+        """715.2: the alternative characteristics of an adventurer card (its Adventure)."""
+        found = self._cards.get(name)
+        return found is not None and found.face.layout == "adventure" and found.face.part_of is not None
+
+    def cast_parts(self, name: str) -> tuple[str, ...]:
+        """The faces a card may be cast as by choice, beyond itself (the card's own name first
+        for a split card, which is never cast whole): a split card's halves (709.3), an
+        adventurer's Adventure (715.3), a modal double-faced card's back face (712.11b); only
+        those the pool holds."""
+        face = self.face(name)
+        if face.layout == "modal_dfc" and face.back is not None and face.front is None:
+            parts: tuple[str, ...] = (face.back,)
+        elif face.layout in ("split", "adventure") and face.part_of is None:
+            parts = face.parts
+        else:
+            return ()
+        return tuple(p for p in parts if p in self._cards)
+
     def hash(self, name: str) -> str:
         return self.card(name).hash
 

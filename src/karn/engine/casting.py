@@ -9,7 +9,9 @@ if the player cancels.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
+from collections.abc import Iterator
 from typing import NamedTuple
 
 import msgspec
@@ -67,7 +69,13 @@ def _spell_info(ctx: Context, name: str) -> _SpellInfo:
         face = ctx.face(name)
         # 118.6 / 202.1b: a card with no mana cost can't be cast (without an alternative cost);
         # 712.8a: the back face of a double-faced card is not cast.
-        castable = ctx.compiled(name).playable and face.mana_cost is not None and not face.front
+        # 709.3: a split card is cast as one of its halves, never whole.
+        castable = (
+            ctx.compiled(name).playable
+            and face.mana_cost is not None
+            and not face.front
+            and not (face.layout == "split" and face.parts)
+        )
         # 702.8a: flash lets the card be cast any time its controller could cast an instant
         flash = any(isinstance(a, ir.Keyword) and a.name == "flash" for a in ctx.compiled(name).abilities)
         info = memo["spell", name] = _SpellInfo(
@@ -88,6 +96,41 @@ def instant_speed(ctx: Context, name: str) -> bool:
 def is_land_card(ctx: Context, name: str) -> bool:
     info: _SpellInfo | None = ctx.printed.memo.get(("spell", name))
     return (info if info is not None else _spell_info(ctx, name)).land
+
+
+#: A cast or play option's ``b`` for the card's i-th part (``PART_OPTION + i``,
+#: :meth:`karn.cards.pool.CardPool.cast_parts`): 0 is the card as it is, 1 face down (702.37c)
+PART_OPTION = 2
+
+
+def part_of_option(ctx: Context, oid: int, b: int) -> str:
+    """The part an option's ``b`` casts or plays ("" for the card itself or face down);
+    raises ``ValueError`` for a part the card doesn't have."""
+    if b < PART_OPTION:
+        return ""
+    parts = ctx.pool.cast_parts(ctx.obj(oid).name)
+    if b - PART_OPTION >= len(parts):
+        raise ValueError(f"{ctx.obj(oid).name} has no part {b - PART_OPTION + 1} to cast")
+    return parts[b - PART_OPTION]
+
+
+@contextlib.contextmanager
+def evaluated_as(ctx: Context, oid: int, part: str) -> Iterator[None]:
+    """709.3a, 712.11c, 715.3a: only the part a player chooses to cast (or the face of a modal
+    double-faced card they play, 712.12) is evaluated to see whether it can be: for the length
+    of the check, the card is seen with that part's characteristics (its name keys them). The
+    permanents' characteristics are computed first, without it; nothing else changes."""
+    if not part:
+        yield
+        return
+    ctx.field()
+    o = ctx.obj(oid)
+    name = o.name
+    o.name = part
+    try:
+        yield
+    finally:
+        o.name = name
 
 
 def has_targets(ctx: Context, p: int, oid: int) -> bool:
@@ -413,15 +456,22 @@ def _done_rewinding(ctx: Context) -> None:
 # ---------------------------------------------------------------------------- casting a spell (601)
 
 
-def begin_cast(ctx: Context, p: int, oid: int, face_down: bool = False) -> None:
+def begin_cast(ctx: Context, p: int, oid: int, face_down: bool = False, part: str = "") -> None:
     """601.2a: the card moves to the stack. ``face_down``: cast with its morph ability, turned
-    face down before it is put onto the stack (702.37c, 708.4)."""
+    face down before it is put onto the stack (702.37c, 708.4). ``part``: the part of the card
+    chosen to cast (709.3 a split card's half, 715.3 an adventurer's Adventure, 712.11b a
+    modal double-faced card's back face): on the stack the spell has only its
+    characteristics (709.3b, 715.3b, 712.8f)."""
     _snapshot(ctx)
     o = ctx.obj(oid)
-    name, origin = o.name, o.zone
+    origin = o.zone
+    name = part or o.name
     sorcery_ok = timing.sorcery_timing(ctx, p)  # 601.3: timing as the spell is proposed
-    permitted = origin != HAND and permissions.permitted(ctx, p, oid, land=False, face_down=face_down)
-    flashback = (card_flashback(ctx, oid) or "") if origin == GRAVEYARD and not face_down else ""
+    with evaluated_as(ctx, oid, part):
+        permitted = origin != HAND and permissions.permitted(
+            ctx, p, oid, land=False, face_down=face_down, part=part
+        )
+        flashback = (card_flashback(ctx, oid) or "") if origin == GRAVEYARD and not face_down else ""
     how = "morph" if face_down else ""
     done = perform(
         ctx,
@@ -429,7 +479,12 @@ def begin_cast(ctx: Context, p: int, oid: int, face_down: bool = False) -> None:
     )
     assert done is not None
     new = next(e.new_id for e in done if isinstance(e, ZoneChange))
-    ctx.obj(new).cast_from = origin
+    spell = ctx.obj(new)
+    spell.cast_from = origin
+    if part:
+        spell.name = part  # 709.3a, 712.11c, 715.3b: only that part is put onto the stack
+        # 715.3: cast as an Adventure (exiled as it resolves, 715.3d)
+        spell.adventure = ctx.pool.is_adventure(part)
     frame = CastFrame(
         obj=new, player=p, name=name, sorcery_timing=sorcery_ok, permitted=permitted, flashback=flashback
     )

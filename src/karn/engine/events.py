@@ -62,6 +62,12 @@ class ZoneChange(msgspec.Struct, tag="zone", kw_only=True):
     # 708.3-708.4, 701.40a: it is turned face down before it moves ("morph", "manifest"); a
     # face-down spell resolving keeps its status (702.37c)
     face_down: str = ""
+    # 715.3d: an Adventure resolving is exiled, and 1 + this player may play the card while it
+    # stays exiled (0: not an Adventure)
+    adventure: int = 0
+    # 712.12: the face of a modal double-faced card that is up as it enters ("": its front, or
+    # for a spell the face it was cast with, 712.13)
+    face: str = ""
     # 702.82a, 614.13b: the permanents chosen so far to sacrifice as it enters, by the id of the
     # devour replacement that chose them (an object chosen by one can't be chosen by another)
     devouring: dict[str, list[int]] = msgspec.field(default_factory=dict)

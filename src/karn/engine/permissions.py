@@ -59,9 +59,9 @@ def candidates(ctx: Context, player: int) -> list[int]:
     """The cards outside `player`'s hand a permission may let them play or cast: the cards in
     other players' graveyards (609.4a), the top card of their library (601.3e). Empty and
     cheap when no permission is in effect."""
+    found = _adventures(ctx, player)
     if not ctx.state.rules and not static_rules(ctx):
-        return []
-    found: list[int] = []
+        return found
     for change in _of(ctx, player, ("play_from_graveyards", "play_from_library_top")):
         if change.rule == "play_from_graveyards":
             for other in ctx.state.players:
@@ -73,6 +73,12 @@ def candidates(ctx: Context, player: int) -> list[int]:
                 found.append(top)
     found += [oid for oid in _exiled_grants(ctx, player) if ctx.state.objects[oid].zone == EXILE]
     return list(dict.fromkeys(found))
+
+
+def _adventures(ctx: Context, player: int) -> list[int]:
+    """715.3d: the cards `player` exiled as their Adventures resolved, which they may play."""
+    objects = ctx.state.objects
+    return [oid for pl in ctx.state.players for oid in pl.exile if objects[oid].on_adventure == player + 1]
 
 
 def _exiled_grants(ctx: Context, player: int) -> list[int]:
@@ -111,11 +117,20 @@ def _lets(ctx: Context, change: ir.RuleChange, player: int, oid: int, land: bool
     )
 
 
-def permitted(ctx: Context, player: int, oid: int, land: bool, face_down: bool = False) -> bool:
+def permitted(
+    ctx: Context, player: int, oid: int, land: bool, face_down: bool = False, part: str = ""
+) -> bool:
     """601.3 / 305.1: may `player` play (``land``) or cast this card from where it is by a
     permission? (A card in their own hand needs none.) ``face_down``: cast face down with its
-    morph ability (702.37c), judged as the face-down spell it would be (601.3e, 708.4)."""
+    morph ability (702.37c), judged as the face-down spell it would be (601.3e, 708.4).
+    ``part``: cast as that part of the card (709.3, 712.11b, 715.3), judged by that part's
+    characteristics (601.3e: the caller looks at the card as that part,
+    :func:`karn.engine.casting.evaluated_as`)."""
     o = ctx.obj(oid)
+    if o.zone == EXILE and o.on_adventure == player + 1:
+        # 715.3d: "that player may play it" (a land or a spell), but not cast it as an Adventure
+        if not ctx.pool.is_adventure(part):
+            return True
     if o.zone == EXILE and oid in _exiled_grants(ctx, player):
         return True  # "you may play it": a land or a spell (305.1, 601.3)
     for change in _of(ctx, player, ("play_from_graveyards", "play_from_library_top")):

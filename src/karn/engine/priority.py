@@ -95,6 +95,8 @@ def _options(ctx: Context, p: int) -> list[Option]:
         if morph_ability(ctx, name) is not None and casting.can_cast_face_down(ctx, p, oid, sorcery_ok, srcs):
             # 702.37c: cast face down for {3} (b=1: the morph alternative cost, 118.9)
             opts.append(Option("cast", oid, 1, label=f"cast {name} face down (morph) for {{3}}"))
+        if ctx.pool.cast_parts(name):
+            opts += _part_options(ctx, p, oid, srcs, sorcery_ok, avail, hand=True)
     seen_gy: set[str] = set()
     flashback = flashback_names(ctx)
     for oid in pl.graveyard if flashback else ():
@@ -122,6 +124,36 @@ def _options(ctx: Context, p: int) -> list[Option]:
             opts.append(Option("activate", pa.oid, pa.idx, label=pa.label))
     opts.extend(mana_opts)
     return opts
+
+
+def _part_options(
+    ctx: Context, p: int, oid: int, srcs: list[mana.Source], sorcery_ok: bool, avail: int, hand: bool
+) -> list[Option]:
+    """709.3, 712.11b, 712.12, 715.3: casting a card as one of its parts (a split card's half,
+    an adventurer's Adventure, a modal double-faced card's back face), or playing the land face
+    of a modal double-faced card: each part is evaluated as itself (709.3a, 712.11c, 715.3a).
+    ``hand``: the card is in `p`'s hand; else a permission must cover that part (601.3e)."""
+    o = ctx.obj(oid)
+    card = o.name
+    where = "" if hand else f" from {_where(o.zone)}"
+    out: list[Option] = []
+    for i, part in enumerate(ctx.pool.cast_parts(card)):
+        with casting.evaluated_as(ctx, oid, part):
+            if casting.is_land_card(ctx, part):
+                if can_play_land(ctx, p, oid):
+                    out.append(
+                        Option("play", oid, casting.PART_OPTION + i, label=f"play {part} ({card}){where}")
+                    )
+                continue
+            if not hand and not permissions.permitted(ctx, p, oid, land=False, part=part):
+                continue
+            if casting.can_cast(ctx, p, oid, srcs, sorcery_ok, avail):
+                out.append(Option("cast", oid, casting.PART_OPTION + i, label=f"cast {part} ({card}){where}"))
+    return out
+
+
+def _where(zone: str) -> str:
+    return {LIBRARY: "the top of your library", GRAVEYARD: "a graveyard"}.get(zone, "exile")
 
 
 def _graveyard_ability_options(ctx: Context, p: int, srcs: list[mana.Source]) -> list[Option]:
@@ -159,7 +191,9 @@ def _permitted_options(
     objects = ctx.state.objects
     for oid in permissions.candidates(ctx, p):
         name = objects[oid].name
-        where = {LIBRARY: "the top of your library", GRAVEYARD: "a graveyard"}.get(objects[oid].zone, "exile")
+        where = _where(objects[oid].zone)
+        if ctx.pool.cast_parts(name):
+            found += _part_options(ctx, p, oid, srcs, sorcery_ok, avail, hand=False)
         if casting.is_land_card(ctx, name):
             if can_play_land(ctx, p, oid):
                 found.append(Option("play", oid, label=f"play {name} from {where}"))
@@ -210,9 +244,9 @@ def answer(ctx: Context, a: Action) -> None:
     # start over (for a spell or ability: once it is cast, 601.2i / 602.2).
     if a.kind == "play":
         s.passes = 0
-        play_land(ctx, p, a.a)
+        play_land(ctx, p, a.a, casting.part_of_option(ctx, a.a, a.b))
     elif a.kind == "cast":
-        casting.begin_cast(ctx, p, a.a, face_down=a.b == 1)
+        casting.begin_cast(ctx, p, a.a, face_down=a.b == 1, part=casting.part_of_option(ctx, a.a, a.b))
     elif a.kind == "face_up":
         casting.begin_turn_face_up(ctx, p, a.a)
     elif a.kind == "activate":
@@ -222,9 +256,10 @@ def answer(ctx: Context, a: Action) -> None:
         mana.activate_mana_ability(ctx, p, a.a, a.b)
 
 
-def play_land(ctx: Context, p: int, oid: int) -> None:
-    """305.1/116.2a: playing a land is a special action; it doesn't use the stack."""
-    name = ctx.obj(oid).name
+def play_land(ctx: Context, p: int, oid: int, part: str = "") -> None:
+    """305.1/116.2a: playing a land is a special action; it doesn't use the stack. ``part``: the
+    land face of a modal double-faced card it is played as, which is up as it enters (712.12)."""
+    name = part or ctx.obj(oid).name
     ctx.state.players[p].lands_played += 1
     perform(
         ctx,
@@ -235,6 +270,7 @@ def play_land(ctx: Context, p: int, oid: int) -> None:
             cause="play",
             controller=p,
             text=f"{ctx.player_name(p)} plays {name}",
+            face=part,
         ),
     )
 

@@ -19,7 +19,7 @@ from karn.engine.events import ZoneChange
 from karn.engine.frames import ResolveFrame
 from karn.engine.pipeline import perform
 from karn.engine.references import condition_holds, leave_stack, source_id, stack_label
-from karn.engine.state import BATTLEFIELD, STACK, Obj
+from karn.engine.state import BATTLEFIELD, EXILE, STACK, Obj
 
 
 def _effect_at(effects: tuple[ir.Effect, ...], cursor: list[int]) -> ir.Effect | None:
@@ -119,6 +119,22 @@ def finish(ctx: Context, o: Obj, f: ResolveFrame) -> None:
                 cause="resolve",
                 controller=o.controller,
                 attach_to=attach,
+            ),
+        )
+        return
+    if o.adventure and not o.is_copy:
+        # 715.3d: instead of its owner's graveyard, its controller exiles it as it resolves; they
+        # may play the card while it stays exiled
+        perform(
+            ctx,
+            ZoneChange(
+                obj=o.id,
+                to=EXILE,
+                rule="715.3d",
+                cause="resolve",
+                adventure=o.controller + 1,
+                text=f"{ctx.describe(o.id)} goes on an adventure: exiled, and"
+                f" {ctx.player_name(o.controller)} may play the card from exile",
             ),
         )
         return

@@ -139,6 +139,11 @@ class Obj(msgspec.Struct, array_like=True, omit_defaults=True):
     # 613.7, 707.4: the timestamp of the copy effect it became a copy by ("becomes a copy"), 0
     # for the copy effect it entered with (its own timestamp) or none
     copy_ts: int = 0
+    # 715.3: a spell cast as an Adventure (or a copy of one, 715.3c); exiled as it resolves
+    adventure: bool = False
+    # 715.3d: a card exiled as its Adventure resolved: 1 + the player who may play it while it
+    # stays exiled (0: none)
+    on_adventure: int = 0
 
 
 class Player(msgspec.Struct, array_like=True):

@@ -68,12 +68,13 @@ from karn.oracle.normalize import CardLike, Line, normalize
 from karn.oracle.parser import ParseError, Start, parse
 from karn.oracle.syntax import ActivatedA, Effects, EitherTriggerA, KeywordA, ModalA, TriggeredA
 
-# Layouts of cards with several parts (709 split, 715 adventurer, 712 modal
-# double-faced, flip, prepare, reversible): the compiler and engine play one part
-# only, and the packaged corpus keeps only the first part's text.
-INCOMPLETE_LAYOUTS = frozenset(
-    {"split", "aftermath", "adventure", "flip", "modal_dfc", "prepare", "reversible_card"}
-)
+# Layouts of cards with several parts the engine doesn't play (702.127 aftermath, 710
+# flip, prepare, reversible).
+INCOMPLETE_LAYOUTS = frozenset({"aftermath", "flip", "prepare", "reversible_card"})
+# Layouts whose other parts are cast by choice (709.3 split, 715.3 adventurer, 712.11b modal
+# double-faced): played when the card data has those parts (an MTGJSON AtomicCards file does;
+# the packaged corpus keeps only the first part's text).
+PART_LAYOUTS = frozenset({"split", "adventure", "modal_dfc"})
 
 # Card types of casual variants and supplemental products (vanguard 902, planes 901,
 # schemes 904, conspiracies 905, ...): not cards karn plays.
@@ -195,6 +196,7 @@ def compile_face(face: CardLike) -> CompiledCard:
                 reason=f"{layout} layout: cards with several parts are not supported yet",
             )
         )
+    abilities += _missing_parts(face, layout, types)
     abilities = link_exiles(abilities)  # 607.2a
     abilities = [_check_mana(a) for a in abilities]
     mana_cost = getattr(face, "mana_cost", None)
@@ -204,10 +206,35 @@ def compile_face(face: CardLike) -> CompiledCard:
     return CompiledCard(face.name, tuple(abilities))
 
 
+def _missing_parts(face: CardLike, layout: str, types: set[str]) -> Iterable[Unsupported]:
+    """A card whose parts are cast by choice (709.3, 715.3, 712.11b) plays only when its card
+    data has them all; a split card with a shared type line (709.5, Rooms: unlocked halves)
+    is not played yet."""
+    if layout not in PART_LAYOUTS or getattr(face, "part_of", None) or getattr(face, "front", None):
+        return
+    has_parts = bool(getattr(face, "parts", ())) or bool(getattr(face, "back", None))
+    if not has_parts:
+        yield Unsupported(
+            clause=face.name,
+            reason=f"{layout} layout: the card data has only its first part (an MTGJSON AtomicCards file has them all)",
+        )
+    elif layout == "split" and types & {
+        "artifact",
+        "creature",
+        "enchantment",
+        "land",
+        "planeswalker",
+        "battle",
+    }:
+        yield Unsupported(
+            clause=face.name, reason="split permanents (709.5: unlocking halves) are not played yet"
+        )
+
+
 def _not_castable(face: CardLike, types: set[str]) -> Iterable[Unsupported]:
     """A face no player can cast or play from their hand is not playable.
 
-    * the back face of a transforming card: in the library or hand a double-faced
+    * the back face of a transforming card (not a modal one, 712.11b): in the library or hand a double-faced
       card has only its front face's characteristics (712.8a), it is cast by its
       front face (712.11) and enters with it up (712.14);
     * any other nonland face without a mana cost (a meld result, a suspend-only
@@ -219,6 +246,8 @@ def _not_castable(face: CardLike, types: set[str]) -> Iterable[Unsupported]:
     Unsupported, 202.1b).
     """
     front = getattr(face, "front", None)
+    if front and getattr(face, "layout", "") == "modal_dfc":
+        return  # 712.11b: a modal double-faced card's back face is cast (or played) by choice
     if front:
         yield Unsupported(
             clause=face.name,

@@ -29,9 +29,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from karn.cards.database import CardFace
 from karn.ir.nodes import CompiledCard
 from karn.oracle.compiler import compile_face, face_from_record
 from karn.oracle.normalize import CardLike, substitute_self
+from karn.oracle.pool import parts_refused
 
 _NUM = re.compile(r"(?<![\w{])\d+(?![\w}])")
 # a quoted phrase inside a reason; its apostrophes are not letters' ("IR's", "can't")
@@ -153,9 +155,14 @@ def card_types(types: Iterable[str]) -> list[str]:
 
 
 def coverage_report(
-    db_records: Iterable[CardLike | Mapping[str, Any]], keep_failing: bool = False, counted: str = ""
+    db_records: Iterable[CardLike | Mapping[str, Any]],
+    keep_failing: bool = False,
+    counted: str = "",
+    parts: Mapping[str, Sequence[CardLike]] | None = None,
 ) -> CoverageReport:
-    """Compile every card (uncached) and tally playable cards and failures."""
+    """Compile every card (uncached) and tally playable cards and failures. ``parts``: the
+    parts each card may be cast as, by card name (a card plays only when they do too,
+    :func:`karn.oracle.pool.parts_refused`)."""
     start = time.perf_counter()
     total = 0
     playable = 0
@@ -166,6 +173,10 @@ def coverage_report(
     for rec in db_records:
         face = _as_face(rec)
         cc: CompiledCard = compile_face(face)
+        card_parts = parts.get(face.name, ()) if parts else ()
+        if card_parts and isinstance(face, CardFace):
+            refused = parts_refused(face, {p.name: compile_face(p) for p in card_parts})
+            cc = CompiledCard(cc.name, cc.abilities + tuple(refused))
         total += 1
         ok = cc.playable
         playable += ok
@@ -194,10 +205,19 @@ def coverage_report(
 def load_cards(path: str | Path | None) -> tuple[list[CardLike], str]:
     """The main face of every distinct card of a corpus file (default: the packaged
     cards), and a sentence saying how they were counted."""
+    cards, counted, _ = load_cards_and_parts(path)
+    return cards, counted
+
+
+def load_cards_and_parts(path: str | Path | None) -> tuple[list[CardLike], str, dict[str, list[CardLike]]]:
+    """:func:`load_cards`, and the parts each card may be cast as (709.3, 712.11b, 715.3)."""
     from karn.cards.database import CardDatabase
 
     db = CardDatabase.from_file(path) if path else CardDatabase.default()
     cards: list[CardLike] = list(db.cards())
+    parts: dict[str, list[CardLike]] = {
+        f.name: list(db.card_faces(f.name)[1:]) for f in db.cards() if f.parts or f.layout == "modal_dfc"
+    }
     other_faces = repeated = 0
     for name in db.names():
         if db.card_name(name) != name:
@@ -210,7 +230,7 @@ def load_cards(path: str | Path | None) -> tuple[list[CardLike], str]:
         f" ({other_faces} back faces and other parts count with their card's main face,"
         f" {repeated} reversible_card records repeat another card)."
     )
-    return cards, counted
+    return cards, counted, parts
 
 
 def add_arguments(ap: argparse.ArgumentParser) -> None:
@@ -229,8 +249,8 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the coverage report for parsed :func:`add_arguments` options."""
-    cards, counted = load_cards(args.corpus)
-    report = coverage_report(cards, counted=counted)
+    cards, counted, parts = load_cards_and_parts(args.corpus)
+    report = coverage_report(cards, counted=counted, parts=parts)
     if args.json:
         sys.stdout.write(json.dumps(report.as_json(args.top), ensure_ascii=False, indent=2) + "\n")
     else:

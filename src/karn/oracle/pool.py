@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
-from karn.cards.database import CardDatabase
+from karn.cards.database import CardDatabase, CardFace
 from karn.cards.pool import CardPool, PoolCard
+from karn.ir.nodes import CompiledCard, Unsupported
 from karn.oracle.compiler import compile_card, compile_face
 
 
@@ -18,8 +19,11 @@ def build_pool(names: Iterable[str], db: CardDatabase | None = None) -> CardPool
     database = db if db is not None else CardDatabase.default()
     packaged = database is CardDatabase.default()
     cards: dict[str, PoolCard] = {}
+    faces: list[CardFace] = []
     for name in names:
-        face = database.get(name)
+        # 709, 712, 715: every face and part of the card, for whichever is cast or turned up
+        faces += database.card_faces(name) if name in database else [database.get(name)]
+    for face in faces:
         if face.name in cards:
             continue
         if packaged:
@@ -30,7 +34,25 @@ def build_pool(names: Iterable[str], db: CardDatabase | None = None) -> CardPool
             cards[face.name] = found
         else:
             cards[face.name] = PoolCard.of(face, compile_face(face))
+    for name, card in list(cards.items()):
+        refused = parts_refused(card.face, {n: c.compiled for n, c in cards.items()})
+        if refused:
+            compiled = CompiledCard(card.compiled.name, card.compiled.abilities + tuple(refused))
+            cards[name] = PoolCard.of(card.face, compiled)
     return CardPool(cards)
+
+
+def parts_refused(face: CardFace, compiled: Mapping[str, CompiledCard]) -> list[Unsupported]:
+    """A card plays only when each part it may be cast as does too (709.3, 712.11b, 715.3): a
+    part that doesn't compile makes its card unplayable, with that part's first reason."""
+    parts = face.parts or ((face.back,) if face.layout == "modal_dfc" and face.back else ())
+    out: list[Unsupported] = []
+    for part in parts:
+        found = compiled.get(part)
+        if found is not None and not found.playable:
+            first = found.unsupported[0]
+            out.append(Unsupported(clause=first.clause, reason=f"{part}: {first.reason}"))
+    return out
 
 
 #: Compiled cards of the packaged card database (not of a custom one), by name.

@@ -32,7 +32,7 @@ OBJECT_ZONES = ("battlefield", "stack", "hand", "graveyard", "exile", "library",
 COLOR_LETTERS = "WUBRG"
 CAST_ZONES = ("hand", "graveyard", "exile", "library", "command")
 
-TOP_KEYS = ("name", "cite", "start", "players", "do", "expect")
+TOP_KEYS = ("name", "cite", "cards", "start", "players", "do", "expect")
 START_KEYS = ("turn", "active", "step")
 PLAYER_KEYS = ("life", "poison", *PLAYER_ZONES)
 ENTRY_KEYS = ("card", "tapped", "sick", "counters", "damage", "attached_to", "face_down")
@@ -40,7 +40,7 @@ ENTRY_KEYS = ("card", "tapped", "sick", "counters", "damage", "attached_to", "fa
 #: (701.40a)
 FACE_DOWN_WAYS = ("morph", "manifest")
 STEP_KEYS: dict[str, tuple[str, ...]] = {
-    "play": ("play", "by", "from"),
+    "play": ("play", "by", "from", "face"),
     "cast": ("cast", "by", "targets", "x", "mode", "pay", "from", "alt", "with", "face", "divide"),
     "activate": ("activate", "by", "ability", "targets", "x", "pay"),
     "turn_face_up": ("turn_face_up", "by"),
@@ -227,6 +227,10 @@ class Scenario:
     expect: list[Expectation]
     source: str = ""
     line: int = 1
+    # an extension: a card file (a JSON list of MTGJSON records or an AtomicCards file) whose
+    # cards are added to the packaged ones, for cards the packaged data lacks whole (the
+    # second halves of split and adventurer cards); a path relative to the scenario file
+    cards: str = ""
 
     @property
     def letters(self) -> list[str]:
@@ -385,7 +389,16 @@ class _Reader:
             raise self.error(
                 node, "a scenario needs steps (do:) or expectations (expect:); without them it cannot fail"
             )
-        return Scenario(name, cite, start, players, steps, expect, self.source, _line(node))
+        cards = self.card_file(top["cards"]) if "cards" in top else ""
+        return Scenario(name, cite, start, players, steps, expect, self.source, _line(node), cards)
+
+    def card_file(self, node: yaml.Node) -> str:
+        """``cards: FILE``: a card file beside the scenario (its path relative to the file)."""
+        written = self.text(node, "cards")
+        path = Path(self.source).parent / written if self.source != "<scenario>" else Path(written)
+        if not path.is_file():
+            raise self.error(node, f"cards: {written!r}: no such file (a path relative to the scenario file)")
+        return str(path)
 
     def cite(self, node: yaml.Node) -> list[str]:
         out = []
@@ -562,6 +575,9 @@ class _Reader:
         step.card = self.text(keys["play"], "play")
         self._by(step, keys)
         self._from(step, keys)
+        if "face" in keys:
+            # an extension: the face of a modal double-faced card played as a land (712.12)
+            step.face = self.integer(keys["face"], "face", 1, 2)
 
     def _from(self, step: Step, keys: dict[str, yaml.Node]) -> None:
         """`from: ZONE`: the zone a card is played or cast from (305.1, 601.2a)."""

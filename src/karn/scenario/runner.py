@@ -16,13 +16,14 @@ import re
 from dataclasses import dataclass
 
 from karn import ir
-from karn.cards.database import CardDatabase, UnknownCardError
+from karn.cards.database import UnknownCardError
 from karn.engine.actions import Action, IllegalActionError
+from karn.engine.casting import PART_OPTION
 from karn.engine.frames import CastFrame
 from karn.engine.state import BATTLEFIELD, STEPS, Decision, player_ref
 from karn.scenario.expect import check
 from karn.scenario.loader import Ref, Scenario, Step
-from karn.scenario.setup import Board, RefError, SetupError, build, canonical, names_match
+from karn.scenario.setup import Board, RefError, SetupError, build, canonical, database_for, fold, names_match
 
 
 class StepFailed(Exception):
@@ -99,6 +100,7 @@ class Runner:
         self.letters = sc.letters
         self.prepared_hash = ""
         self.g = build(sc)
+        self.db = database_for(sc)
         self.casting: Step | None = None  # a cast waiting for a choose step (601.2h sacrifice)
 
     @property
@@ -118,7 +120,7 @@ class Runner:
         except RefError as e:
             if r.name and not canonical(r.name):
                 try:
-                    CardDatabase.default().get(r.name)
+                    self.db.get(r.name)
                 except UnknownCardError as unknown:
                     raise ScenarioMistake(f"{e}: {unknown}") from None
             raise ScenarioMistake(str(e)) from None
@@ -264,7 +266,7 @@ class Runner:
                     return oid
         if not canonical(name):
             try:
-                CardDatabase.default().get(name)
+                self.db.get(name)
             except UnknownCardError as e:
                 raise ScenarioMistake(str(e)) from None
         shown = ", ".join(self.g.state.objects[o].name for o in cards) if zone != "library" else ""
@@ -277,7 +279,8 @@ class Runner:
         self.give_priority_to(p)
         self.prepared()
         oid = self._card_in(p, st.card, st.cast_from)
-        self.apply(Action("play", oid))
+        part_b, _ = self._part(oid, st)
+        self.apply(Action("play", oid, part_b))
 
     def resolve(self, all_: bool) -> None:
         g = self.g
@@ -430,17 +433,13 @@ class Runner:
         if any(not n.lower().startswith("kicker") for n, _ in st.with_costs):
             costs = ", ".join(name if n == 1 else f"{name} {n}" for name, n in st.with_costs)
             raise NotSupported(f"karn doesn't support optional additional costs yet (with: {costs}; 601.2b)")
-        if st.face != 1:
-            raise NotSupported(
-                "karn doesn't support casting the second half or face of a card yet "
-                f"(face: {st.face}; split cards 709.3, adventurers 715.3, modal double-faced cards 712.11)"
-            )
         g = self.g
         p = self._actor(st)
         self.give_priority_to(p)
         self.prepared()
         oid = self._card_in(p, st.card, st.cast_from)
-        name = g.state.objects[oid].name
+        part_b, part = self._part(oid, st)
+        name = part or g.state.objects[oid].name
         face = g.face(name)
         if st.x is not None and not face.cost.x:
             raise ScenarioMistake(f"{name} has no X in its mana cost ({face.mana_cost}): remove x")
@@ -459,7 +458,7 @@ class Runner:
             raise ScenarioMistake(f"{name} has no {st.alt} cost: remove alt (118.9)")
         # 702.37c: casting face down with morph is its own cast option (b=1), turned face down
         # before it moves to the stack (708.4)
-        start = Action("cast", oid, 1) if alt_kind is ir.Morph else Action("cast", oid)
+        start = Action("cast", oid, 1) if alt_kind is ir.Morph else Action("cast", oid, part_b)
         if alt_kind is ir.Morph and not self.offered(start):
             raise StepFailed(f"{name} can't be cast face down (morph) now (702.37c, 601.3)")
         if alt_kind is ir.Flashback and st.cast_from != "graveyard":
@@ -478,6 +477,26 @@ class Runner:
                 ) from None
             raise AssertionError("the engine accepted a cast it did not offer")
         self._begin_and_answer(st, start)
+
+    def _part(self, oid: int, st: Step) -> tuple[int, str]:
+        """SCENARIOS.md ``face``: the part of the card to cast (709.3, 712.11b, 715.3) or the
+        land face to play (712.12) as the option's ``b`` and the part's name; (0, "") for the
+        card itself. ``face: 1`` of a split card is its left half; a written part name
+        ("Chop Down") picks that part."""
+        card = self.g.state.objects[oid].name
+        parts = self.g.pool.cast_parts(card)
+        split = self.g.face(card).layout == "split"
+        named = next((i for i, part in enumerate(parts) if fold(part) == fold(st.card)), None)
+        if named is not None:
+            index = named
+        elif st.face == 1 and not split:
+            return 0, ""
+        else:
+            index = st.face - 1 if split else st.face - 2
+        if not 0 <= index < len(parts):
+            why = "it has no other part" if not parts else f"its parts are {', '.join(parts)}"
+            raise ScenarioMistake(f"{card} has no face {st.face}: {why} (709.3, 712.11b, 715.3)")
+        return PART_OPTION + index, parts[index]
 
     def turn_face_up(self, st: Step) -> None:
         """116.2b, 702.37e, 701.40b: turn a face-down permanent face up (a special action), paying

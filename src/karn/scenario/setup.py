@@ -48,13 +48,31 @@ def canonical(name: str) -> str:
         return ""
 
 
+_DATABASES: dict[str, CardDatabase] = {}
+
+
+def database_for(sc: Scenario) -> CardDatabase:
+    """The cards a scenario plays with: the packaged ones, and those of its ``cards:`` file
+    (which win over a packaged card of the same name)."""
+    if not sc.cards:
+        return CardDatabase.default()
+    found = _DATABASES.get(sc.cards)
+    if found is None:
+        try:
+            extra = CardDatabase.from_file(sc.cards)
+        except (OSError, ValueError, KeyError) as e:
+            raise SetupError(f"line {sc.line}: cards: {sc.cards}: {e}") from None
+        found = _DATABASES[sc.cards] = CardDatabase.default().merged(extra)
+    return found
+
+
 def names_match(written: str, name: str) -> bool:
     """Whether a name written in a scenario names an object called ``name``: exactly (case
-    aside), by the first part of a multi-part card ("Bonecrusher Giant" for
+    aside), by one part of a multi-part card ("Bonecrusher Giant" or "Stomp" for
     "Bonecrusher Giant // Stomp"), or as the card database spells it."""
     w, n = fold(written), fold(name)
-    if w == n or (" // " in n and w == n.split(" // ")[0]):
-        return True
+    if w == n or (" // " in n and w in n.split(" // ")):
+        return True  # 709.4a, 715.5: each of a card's names names it
     found = canonical(written)
     return bool(found) and found == name
 
@@ -105,13 +123,17 @@ def build(sc: Scenario) -> Game:
             for entry in spec.zones.get(zone, []):
                 placed.append((p, zone, entry))
     resolved: dict[str, str] = {}
+    db = database_for(sc)
     for _, _, entry in placed:
         if entry.name not in resolved:
             try:
-                resolved[entry.name] = CardDatabase.default().resolve(entry.name)
+                card = db.resolve(entry.name)
+                if db.get(card).part_of is not None:
+                    card = db.card_name(card)  # a part is its card (715.2c, 709.2): Chop Down
+                resolved[entry.name] = card
             except UnknownCardError as e:
                 raise SetupError(f"line {entry.line}: {e}") from None
-    pool = build_pool(resolved.values())
+    pool = build_pool(resolved.values(), db)
     for _, zone, entry in placed:
         why = _not_playable(pool, resolved[entry.name], zone)
         if why:

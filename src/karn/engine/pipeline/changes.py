@@ -210,7 +210,17 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
             ctx.emit("707.10a", f"the copy of {o.name} ceases to exist")
         return returns
     token = TokenDef(o.name, 0, 0, (), (), ()) if spell_copy_token else o.token
-    new = new_object(ctx, o.card, o.name, o.owner, ev.to, token=token)
+    name = o.name
+    if o.card >= 0 and not (ev.origin == STACK and ev.to == BATTLEFIELD):
+        # 712.8a, 709.4, 715.4: in a new zone a card has its front face's, its combined halves'
+        # or its normal characteristics again; a spell becoming a permanent keeps the face it
+        # was cast with up (712.13)
+        name = ctx.pool.card_name(name)
+    if ev.to == BATTLEFIELD and ev.face:
+        name = ev.face  # 712.12: a modal double-faced card played as its back face's land
+    new = new_object(ctx, o.card, name, o.owner, ev.to, token=token)
+    if ev.to == EXILE and ev.adventure:
+        new.on_adventure = ev.adventure  # 715.3d
     if ev.to in (BATTLEFIELD, STACK):
         # 708.3-708.4: turned face down before it moves; 702.37c: a face-down spell enters the
         # battlefield face down
@@ -855,6 +865,7 @@ def execute_copy_on_stack(ctx: Context, ev: CopyOnStack) -> list[GameEvent]:
     new.division = o.division
     new.chosen = {k: dict(v) for k, v in o.chosen.items()} if o.chosen else None
     new.bestowed = o.bestowed
+    new.adventure = o.adventure  # 715.3c: a copy of an Adventure is an Adventure
     s.stack.append(new.id)
     ev.new_id = new.id
     changed(s, layers=True)

@@ -205,7 +205,8 @@ def _enters(ctx: Context, ev: ZoneChange) -> Iterator[Replacement]:
         # 708.3, 702.37c: turned face down before it enters: a 2/2 with no abilities (708.2a)
         entering = face_down_chars(controller)
     else:
-        entering = ctx.printed.of(o, ev.copy_of)
+        # 712.12: a modal double-faced card played as its back face enters with that face up
+        entering = ctx.printed.of(msgspec.structs.replace(o, name=ev.face) if ev.face else o, ev.copy_of)
     if ev.add_types or ev.add_subtypes:
         # 611.2e: the effect that it "is [a type]" applies as it enters
         entering.types = entering.types | frozenset(ev.add_types)
