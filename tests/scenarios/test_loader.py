@@ -163,6 +163,11 @@ LOAD_ERRORS = {
     ),
     "do_as_mapping": (_with("  - {cast:", "  {cast:").replace("  - resolve\n", ""), 13, "do must be a list"),
     "nothing_to_check": ("name: idle\nplayers: {A: {}, B: {}}\n", 1, "cannot fail"),
+    "missing_card_file": (
+        "name: x\ncards: none.json\nplayers: {A: {}, B: {}}\nexpect: {A: {life: 20}}\n",
+        2,
+        "cards: 'none.json': no such file",
+    ),
 }
 
 
@@ -320,6 +325,8 @@ def test_names_resolve_like_the_card_database() -> None:
     assert names_match("Bonecrusher Giant", "Bonecrusher Giant // Stomp")
     assert names_match("grizzly  bears", "Grizzly Bears")
     assert names_match("Fire", "Fire // Ice")
+    assert names_match("Ice", "Fire // Ice")  # 709.4a: each of a split card's names names it
+    assert not names_match("Fire // Ice", "Ice")
     assert not names_match("Grizzly Bears", "Hill Giant")
     assert same_names(["Bonecrusher Giant", "forest"], ["Forest", "Bonecrusher Giant // Stomp"])
     assert not same_names(["Forest", "Forest"], ["Forest"])

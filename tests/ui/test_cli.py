@@ -80,6 +80,25 @@ def test_scenario_run_passes_and_fails(tmp_path: Path, capsys: pytest.CaptureFix
     assert "FAIL" in out and "B.battlefield" in out and "1 passed, 1 failed" in out
 
 
+@pytest.mark.cr("709.3")
+def test_scenario_run_with_a_card_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the packaged data has only Fire // Ice's first half; an AtomicCards file has both
+    cards = Path(__file__).resolve().parents[1] / "data" / "multipart-atomic.json"
+    f = tmp_path / "ice.yaml"
+    f.write_text(
+        "name: Ice taps a bear\nplayers:\n  A:\n    battlefield: [Island, Island]\n"
+        "    hand: [Fire // Ice]\n  B:\n    battlefield: [Grizzly Bears]\n"
+        "do:\n  - {cast: Fire // Ice, by: A, face: 2, targets: [B.Grizzly Bears]}\n  - resolve\n"
+        "expect:\n  B.Grizzly Bears: {tapped: true}\n"
+    )
+    assert main(["scenario", "run", str(f)]) == 1
+    assert "Fire // Ice is not playable" in capsys.readouterr().out
+    assert main(["scenario", "run", "--cards", str(cards), str(f)]) == 0
+    assert "1 passed, 0 failed" in capsys.readouterr().out
+    assert main(["scenario", "run", "--cards", str(tmp_path / "none.json"), str(f)]) == 2
+    assert "--cards" in capsys.readouterr().out
+
+
 def test_scenario_run_names_the_line_of_a_malformed_step(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -6,6 +6,7 @@ A thin transport: no rules logic lives here.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -156,6 +157,10 @@ def cmd_scenario_run(args: argparse.Namespace) -> int:
     con = _console()
     passed = 0
     failed = 0
+    cards = getattr(args, "cards", None)
+    if cards and not Path(cards).is_file():
+        con.print(f"[red]ERROR[/] --cards {escape(cards)}: no such file")
+        return 2
     files, errors = scenario_files(args.files)
     for error in errors:
         con.print(f"[red]ERROR[/] {escape(error)}")
@@ -168,6 +173,8 @@ def cmd_scenario_run(args: argparse.Namespace) -> int:
             failed += 1
             continue
         for sc in scenarios:
+            if cards and not sc.cards:
+                sc = dataclasses.replace(sc, cards=str(Path(cards).resolve()))
             r = run_scenario(sc)
             if r.passed:
                 passed += 1
@@ -279,6 +286,13 @@ def build_parser() -> argparse.ArgumentParser:
         "such a folder itself to run them). Exits 1 when a scenario fails or none is found.",
     )
     sr.add_argument("files", nargs="+", metavar="FILE_OR_FOLDER")
+    sr.add_argument(
+        "--cards",
+        metavar="FILE",
+        help="a card file (an MTGJSON AtomicCards file or a JSON list of records) whose cards are"
+        " added to the packaged ones for the scenarios without their own 'cards:' (for the second"
+        " halves of split and adventurer cards, which the packaged data lacks)",
+    )
     sr.set_defaults(func=cmd_scenario_run)
     from karn.oracle.coverage import CLI_DESCRIPTION as COVERAGE_DESCRIPTION
     from karn.oracle.coverage import add_arguments as coverage_arguments
