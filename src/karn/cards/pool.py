@@ -135,7 +135,7 @@ class CardNotInPoolError(KeyError):
 class CardPool:
     """Compiled cards by exact name (immutable; :meth:`merged` makes a larger one)."""
 
-    __slots__ = ("_cards", "ir_version", "_nested")
+    __slots__ = ("_cards", "ir_version", "_nested", "_parts")
 
     def __init__(self, cards: Mapping[str, PoolCard] | Iterable[PoolCard], ir_version: str = IR_VERSION):
         if isinstance(cards, Mapping):
@@ -144,6 +144,7 @@ class CardPool:
             self._cards = {c.face.name: c for c in cards}
         self.ir_version = ir_version
         self._nested: dict[str, Ability] = {}  # quoted abilities found by their path
+        self._parts: dict[str, tuple[str, ...]] = {}  # cast_parts, by card name
 
     # -- lookup ---------------------------------------------------------
 
@@ -187,14 +188,17 @@ class CardPool:
         for a split card, which is never cast whole): a split card's halves (709.3), an
         adventurer's Adventure (715.3), a modal double-faced card's back face (712.11b); only
         those the pool holds."""
+        found = self._parts.get(name)
+        if found is not None:
+            return found
         face = self.face(name)
+        parts: tuple[str, ...] = ()
         if face.layout == "modal_dfc" and face.back is not None and face.front is None:
-            parts: tuple[str, ...] = (face.back,)
+            parts = (face.back,)
         elif face.layout in ("split", "adventure") and face.part_of is None:
             parts = face.parts
-        else:
-            return ()
-        return tuple(p for p in parts if p in self._cards)
+        found = self._parts[name] = tuple(p for p in parts if p in self._cards)
+        return found
 
     def hash(self, name: str) -> str:
         return self.card(name).hash
