@@ -237,3 +237,30 @@ def test_an_illegal_action_on_a_face_down_object_never_names_it() -> None:
     with pytest.raises(IllegalActionError) as refused:
         g.apply(Action("activate", demon, 0))
     assert "Grinning Demon" not in str(refused.value) and "face-down permanent" in str(refused.value)
+
+
+@pytest.mark.cr("707.2", "707.10", "707.10f", "708.2")
+def test_a_copy_of_a_face_down_spell_is_a_nameless_2_2_that_names_no_card() -> None:
+    # No card karn plays copies a creature spell yet: the copy event is performed directly, as a
+    # "copy target creature spell" effect would (707.10).
+    from karn.engine.events import CopyOnStack
+    from karn.engine.pipeline import perform
+
+    g = _game([*SWAMPS, ("Grinning Demon", "hand")])
+    _cast_demon_face_down(g)
+    spell = g.state.stack[-1]
+    perform(g.ctx, CopyOnStack(obj=spell, controller=1))
+    copy = g.state.stack[-1]
+    c = g.chars(copy)
+    assert (c.name, c.power, c.toughness, c.colors, c.abilities) == ("", 2, 2, frozenset(), ())
+    assert not g.state.objects[copy].face_down  # 707.2 example: the copy is face up
+    theirs = g.observation(1, log_from=0)
+    assert "Grinning Demon" not in msgspec.json.encode(theirs).decode()
+    assert any("puts a copy of a face-down spell onto the stack" in e.text for e in theirs.log)
+    assert "Grinning Demon" not in msgspec.json.encode(build_table(g, 1)).decode()
+    g.dirty()
+    _resolve(g)
+    tokens = [o for o in g.state.battlefield if g.state.objects[o].token is not None]
+    (token,) = tokens  # 707.10f: the copy of a permanent spell resolves into a token
+    t = g.chars(token)
+    assert (t.name, t.power, t.toughness, t.types) == ("", 2, 2, frozenset({"creature"}))

@@ -297,4 +297,6 @@ class Context:
             return f"a face-down {what} (#{oid})"
         if o.zone == BATTLEFIELD:
             return f"{self.chars(oid).name or 'a nameless permanent'} (#{oid})"
+        if o.copy_of is not None and o.copy_of.face_down:
+            return f"a nameless copy of a face-down spell (#{oid})"  # 707.2, 708.2
         return f"{o.name} (#{oid})"

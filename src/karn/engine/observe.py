@@ -497,8 +497,10 @@ class Observer:
         return tuple(out)
 
     def _stack_item(self, ctx: Context, o: Obj) -> StackItemView:
-        if o.face_down and not o.ability:
-            # 708.4, 708.2a: a face-down 2/2 creature spell: no name, no color, no mana cost
+        copies_face_down = o.copy_of is not None and o.copy_of.face_down
+        if (o.face_down or copies_face_down) and not o.ability:
+            # 708.4, 708.2a: a face-down 2/2 creature spell: no name, no color, no mana cost;
+            # 707.2: a copy of one has those values, face up
             return StackItemView(
                 o.id,
                 "",
@@ -513,7 +515,8 @@ class Observer:
                 ("creature",),
                 (),
                 0,
-                face_down=True,
+                face_down=bool(o.face_down),
+                copy=o.is_copy,
             )
         if o.ability:
             types: tuple[str, ...] = ()

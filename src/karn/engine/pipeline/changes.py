@@ -849,6 +849,11 @@ def execute_copy_on_stack(ctx: Context, ev: CopyOnStack) -> list[GameEvent]:
     if o is None or o.zone != STACK:
         return []
     copied = ev.copy_of or o.copy_of
+    if o.face_down and copied is None:
+        # 707.2, 708.2: the copiable values of a face-down spell are its face-down ones: the
+        # copy is a nameless colorless 2/2 creature spell, face up (the 707.2 example, on the
+        # stack); what the card is stays hidden (708.5)
+        copied = CopyValues(name=o.name, face_down=True)
     new = new_object(ctx, -1, o.name, ev.controller, STACK, is_copy=True, copy_of=copied)
     new.controller = ev.controller
     if o.ability:
@@ -873,7 +878,7 @@ def execute_copy_on_stack(ctx: Context, ev: CopyOnStack) -> list[GameEvent]:
         ctx.describe(t) if t > 0 else ctx.player_name(ref_player(t)) for slot in new.targets for t in slot
     ]
     aimed = f" targeting {', '.join(targets)}" if targets else ""
-    what = f"{o.name}'s ability" if o.ability else o.name
+    what = f"{o.name}'s ability" if o.ability else "a face-down spell" if o.face_down else o.name
     ctx.emit(ev.rule, f"{ctx.player_name(ev.controller)} puts a copy of {what} onto the stack{aimed}")
     return []
 
