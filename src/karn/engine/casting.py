@@ -39,6 +39,7 @@ from karn.engine.filters import characteristics_match
 from karn.engine.frames import ActivateFrame, CastFrame, TurnFaceUpFrame
 from karn.engine.layers import Chars, face_down_chars
 from karn.engine.pipeline import perform, put_on_stack
+from karn.engine.pipeline.replacement import applies_to
 from karn.engine.references import count, kicker_costs
 from karn.engine.state import (
     BATTLEFIELD,
@@ -244,7 +245,7 @@ def flash_permitted(ctx: Context, p: int, oid: int, bestowed: bool = False, face
     if not permissions:
         return False
     found: list[ir.Filter] = [
-        ab.spells for _, ab, controller in permissions if ab.players == "any" or controller == p
+        ab.spells for _, ab, controller in permissions if applies_to(ab.players, p, controller)
     ]
     if not found:
         return False
@@ -278,7 +279,7 @@ def cast_restrictions(ctx: Context, p: int) -> list[ir.Filter]:
     return [
         ab.spells
         for _, ab, controller in ctx.statics(ir.CastRestriction)
-        if ab.players == "any" or (ab.players == "you") == (p == controller)
+        if applies_to(ab.players, p, controller)
     ]
 
 

@@ -26,28 +26,14 @@ from karn.engine.context import Context
 from karn.engine.filters import characteristics_match
 from karn.engine.layers import face_down_chars
 from karn.engine.pipeline.knowledge import learn
-from karn.engine.pipeline.replacement import static_rules
+from karn.engine.pipeline.replacement import applies_to, changes_for, rule_changes, static_rules
 from karn.engine.state import EXILE, GRAVEYARD, HAND, LIBRARY
 
 _SEE_RULES = ("reveal_library_top", "look_library_top")
 
 
-def rule_changes(ctx: Context) -> list[tuple[int, ir.RuleChange]]:
-    """The rules changes in effect: (the controller of their source, the change)."""
-    found = [(r.controller, r.change) for r in ctx.state.rules]
-    found += [(controller, change) for _, controller, change in static_rules(ctx)]
-    return found
-
-
-def _applies(change: ir.RuleChange, player: int, controller: int) -> bool:
-    """Does a change said of ``change.players`` (relative to `controller`) apply to `player`?"""
-    if change.players == "any":
-        return True
-    return (change.players == "you") == (player == controller)
-
-
 def _of(ctx: Context, player: int, rules: tuple[str, ...]) -> list[ir.RuleChange]:
-    return [c for controller, c in rule_changes(ctx) if c.rule in rules and _applies(c, player, controller)]
+    return changes_for(ctx, player, rules)
 
 
 def _top(ctx: Context, player: int) -> int | None:
@@ -85,7 +71,7 @@ def _exiled_grants(ctx: Context, player: int) -> list[int]:
     """The cards an effect exiled that `player` may play ("You may play it this turn.")."""
     found: list[int] = []
     for r in ctx.state.rules:
-        if r.change.rule == "play_exiled" and _applies(r.change, player, r.controller):
+        if r.change.rule == "play_exiled" and applies_to(r.change.players, player, r.controller):
             found += [oid for oid in r.objects if oid in ctx.state.objects]
     return found
 

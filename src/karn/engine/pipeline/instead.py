@@ -40,10 +40,12 @@ from karn.engine.modifications import ContinuousEffect, SetController
 from karn.engine.pipeline.changes import entering_loyalty
 from karn.engine.pipeline.replacement import (
     Replacement,
+    applies_to,
+    changes_for,
     entering_now,
     finds,
     prohibits,
-    static_rules,
+    rule_in_effect,
     unpreventable,
 )
 from karn.engine.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, STACK, Obj, Option, ref_player
@@ -119,12 +121,6 @@ def _own_from_anywhere(ctx: Context, oid: int) -> Iterator[Watcher]:
 # ---------------------------------------------------------------------------- what a watcher is about
 
 
-def _player_is(who: str | None, player: int, viewer: int) -> bool:
-    if who is None or who == "any":
-        return True
-    return (player == viewer) == (who == "you")
-
-
 def _object_is(ctx: Context, w: Watcher, oid: int) -> bool:
     """Is `oid` one of the objects the watcher is about (itself, the ones it named, its
     Filter with "you" its controller)?"""
@@ -192,7 +188,7 @@ def _recipient_is(ctx: Context, w: Watcher, ev: Damage) -> bool:
     if would.filter is None and would.player is None:
         return True
     if ev.target < 0:
-        return would.player is not None and _player_is(would.player, ref_player(ev.target), w.controller)
+        return would.player is not None and applies_to(would.player, ref_player(ev.target), w.controller)
     return would.filter is not None and ev.target in ctx.state.objects and _object_is(ctx, w, ev.target)
 
 
@@ -266,7 +262,7 @@ def _moves(ctx: Context, w: Watcher, ev: ZoneChange, owner: int) -> bool:
         o = ctx.state.objects[ev.obj]
         if would.cards_only and (o.token is not None or o.card < 0):
             return False  # a token is not a card (111.1)
-        return _player_is(would.player, owner, w.controller)  # whose graveyard (400.3)
+        return applies_to(would.player, owner, w.controller)  # whose graveyard (400.3)
     return True
 
 
@@ -371,7 +367,7 @@ def _draw(ctx: Context, ev: DrawCard) -> Iterator[Replacement]:
     for w in watchers(ctx, "draw"):
         if w.would.empty_library and ctx.state.players[ev.player].library:
             continue  # "while your library has no cards in it"
-        if _player_is(w.would.player, ev.player, w.controller):
+        if applies_to(w.would.player, ev.player, w.controller):
             yield _offer(ctx, w, ev)
 
 
@@ -380,7 +376,7 @@ def _gain(ctx: Context, ev: LifeGain) -> Iterator[Replacement]:
     if ev.amount <= 0:
         return
     for w in watchers(ctx, "gain_life"):
-        if _player_is(w.would.player, ev.player, w.controller):
+        if applies_to(w.would.player, ev.player, w.controller):
             yield _offer(ctx, w, ev)
 
 
@@ -394,7 +390,7 @@ def _paying_life(ctx: Context, ev: LifeLoss) -> Iterator[Replacement]:
     for w in watchers(ctx, "pay_life"):
         if w.would.library_enough and len(ctx.state.players[ev.player].library) < ev.amount:
             continue
-        if _player_is(w.would.player, ev.player, w.controller):
+        if applies_to(w.would.player, ev.player, w.controller):
             yield _offer(ctx, w, ev)
 
 
@@ -421,11 +417,8 @@ def _exile_from_library(ctx: Context, w: Watcher, ev: LifeLoss) -> list[GameEven
 @prohibits(LifeGain)
 def _no_life_gain(ctx: Context, ev: LifeGain) -> str:
     """119.7, 614.17: "Players can't gain life [this turn]": the life gain doesn't happen."""
-    changes = [(r.controller, r.change) for r in ctx.state.rules]
-    changes += [(controller, change) for _, controller, change in static_rules(ctx)]
-    for controller, change in changes:
-        if change.rule == "no_life_gain" and _player_is(change.players, ev.player, controller):
-            return f"{ctx.player_name(ev.player)} can't gain life"
+    if changes_for(ctx, ev.player, ("no_life_gain",)):
+        return f"{ctx.player_name(ev.player)} can't gain life"
     return ""
 
 
@@ -435,9 +428,7 @@ def _lands_cant_enter(ctx: Context, ev: ZoneChange) -> str:
     on the battlefield, a copy effect a replacement already applied included (707.9, 608.3e)."""
     if ev.to != BATTLEFIELD:
         return ""
-    if not any(r.change.rule == "lands_cant_enter" for r in ctx.state.rules) and not any(
-        change.rule == "lands_cant_enter" for _, _, change in static_rules(ctx)
-    ):
+    if not rule_in_effect(ctx, "lands_cant_enter"):
         return ""
     o = ctx.state.objects.get(ev.obj)
     if o is None or o.zone == BATTLEFIELD:
@@ -457,7 +448,7 @@ def _tokens(ctx: Context, ev: CreateToken) -> Iterator[Replacement]:
     if ev.count <= 0:
         return
     for w in watchers(ctx, "create_tokens"):
-        if _player_is(w.would.player, ev.controller, w.controller):
+        if applies_to(w.would.player, ev.controller, w.controller):
             yield _offer(ctx, w, ev)
     if ev.counters:
         td = ev.token

@@ -12,18 +12,10 @@ from __future__ import annotations
 
 from karn import ir
 from karn.engine.context import Context
-from karn.engine.pipeline.replacement import static_rules
+from karn.engine.pipeline.replacement import applies_to, static_rules
 
 #: 402.2: each player's maximum hand size is normally seven.
 DEFAULT_MAXIMUM_HAND_SIZE = 7
-
-
-def _applies(who: str, player: int, controller: int) -> bool:
-    """Does a change for ``who`` ("you", "opponent", "any", seen from its source's
-    ``controller``) apply to ``player``?"""
-    if who == "any":
-        return True
-    return (player == controller) == (who == "you")
 
 
 def _player_changes(ctx: Context, player: int, rules: frozenset[str]) -> list[ir.RuleChange]:
@@ -32,7 +24,7 @@ def _player_changes(ctx: Context, player: int, rules: frozenset[str]) -> list[ir
     found = [
         (objects[src].timestamp, src, change)
         for src, controller, change in static_rules(ctx)
-        if change.rule in rules and _applies(change.players, player, controller)
+        if change.rule in rules and applies_to(change.players, player, controller)
     ]
     found.sort(key=lambda x: (x[0], x[1]))
     return [change for _, _, change in found]

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from karn.engine.context import Context
 from karn.engine.events import Damage, GameEvent
-from karn.engine.pipeline.replacement import Replacement, finds, static_rules, unpreventable
+from karn.engine.pipeline.replacement import Replacement, changes_for, finds, unpreventable
 from karn.engine.protection import protected_from
 from karn.engine.state import BATTLEFIELD, ref_player
 
@@ -16,26 +16,13 @@ from karn.engine.state import BATTLEFIELD, ref_player
 def player_protections(ctx: Context, player: int) -> list[str]:
     """The protection keywords player `player` has (702.16b, e): from resolved effects ("you gain
     protection from ... until end of turn") and static abilities, as rules changes (613.11)."""
-    out: list[str] = []
-    for r in ctx.state.rules:
-        if r.change.rule == "protection" and _player_is(r.change.players, player, r.controller):
-            out.append(r.change.keyword)
-    for _, controller, change in static_rules(ctx):
-        if change.rule == "protection" and _player_is(change.players, player, controller):
-            out.append(change.keyword)
-    return out
+    return [change.keyword for change in changes_for(ctx, player, ("protection",))]
 
 
 def player_protected_from(ctx: Context, player: int, source: int) -> str:
     """The protection of player `player` that names a quality of `source`, or "" (702.16b)."""
     keywords = player_protections(ctx, player)
     return protected_from(ctx, keywords, source, player) if keywords else ""
-
-
-def _player_is(who: str, player: int, viewer: int) -> bool:
-    if who == "any":
-        return True
-    return (player == viewer) == (who == "you")
 
 
 def _protection_of(ctx: Context, ev: Damage) -> str:

@@ -128,9 +128,39 @@ def affected_player(ctx: Context, ev: GameEvent) -> int:
 def unpreventable(ctx: Context, ev: Damage) -> bool:
     """615.12: damage can't be prevented (a resolved spell's rules change this turn, or a
     static ability, "Damage can't be prevented.")."""
-    if any(r.change.rule == "unpreventable" for r in ctx.state.rules):
+    return rule_in_effect(ctx, "unpreventable")
+
+
+def applies_to(who: str | None, player: int, controller: int) -> bool:
+    """Does a change said of ``who`` ("you", "opponent", "any"; None: anyone), seen from the
+    controller of its source, apply to ``player``?"""
+    if who is None or who == "any":
         return True
-    return any(change.rule == "unpreventable" for _, _, change in static_rules(ctx))
+    return (player == controller) == (who == "you")
+
+
+def rule_changes(ctx: Context) -> list[tuple[int, ir.RuleChange]]:
+    """The rules changes in effect (611.2a resolved spells' and abilities', 611.3a static
+    abilities'), each with the controller of its source."""
+    found = [(r.controller, r.change) for r in ctx.state.rules]
+    found += [(controller, change) for _, controller, change in static_rules(ctx)]
+    return found
+
+
+def rule_in_effect(ctx: Context, rule: str) -> bool:
+    """Is a rules change of this kind in effect, for anyone?"""
+    return any(r.change.rule == rule for r in ctx.state.rules) or any(
+        change.rule == rule for _, _, change in static_rules(ctx)
+    )
+
+
+def changes_for(ctx: Context, player: int, rules: frozenset[str] | tuple[str, ...]) -> list[ir.RuleChange]:
+    """The rules changes of these kinds that apply to ``player``."""
+    return [
+        c
+        for controller, c in rule_changes(ctx)
+        if c.rule in rules and applies_to(c.players, player, controller)
+    ]
 
 
 def static_rules(ctx: Context) -> list[tuple[int, int, ir.RuleChange]]:
