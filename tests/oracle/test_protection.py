@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from karn.engine.protection import Quality, has_quality, quality
 from karn.ir.nodes import ApplyContinuous, ApplyRules, Keyword, Modify, Ref, RuleChange, Static, Unsupported
+from karn.ir.protection import Quality, has_quality, quality
 from karn.oracle.compiler import compile_text
 
 

@@ -70,8 +70,8 @@ from karn.engine.modifications import (
     mod_text,
 )
 from karn.engine.state import BATTLEFIELD, EXILE, STACK, GameState, Obj
-from karn.engine.subtypes import COLOR_NAMES, LAND_TYPES, goes_with, kind_of
 from karn.engine.values import CopyValues, TokenDef, chosen_for
+from karn.ir.subtypes import COLOR_NAMES, LAND_TYPES, goes_with, kind_of
 from karn.ir.text import change_words, text_changed_id
 
 #: Counters that are keyword counters (122.1b): they give the keyword in layer 6 (613.1f).

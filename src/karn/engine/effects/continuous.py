@@ -18,7 +18,7 @@ from karn.engine.modifications import ContinuousEffect, Modification, SetControl
 from karn.engine.pipeline import perform
 from karn.engine.references import amount, refs, select, source_id, stack_label
 from karn.engine.state import STACK, Obj, Option, ref_player
-from karn.engine.subtypes import COLOR_NAMES, COLORS
+from karn.ir.subtypes import COLOR_NAMES, COLORS
 
 
 def _text(mods: list[Modification], single: bool) -> str:

@@ -17,7 +17,7 @@ from karn.engine.modifications import ContinuousEffect, TextChange
 from karn.engine.pipeline import perform
 from karn.engine.references import refs, source_id, stack_label
 from karn.engine.state import STACK, Obj, Option
-from karn.engine.subtypes import COLORS, CREATURE_TYPES
+from karn.ir.subtypes import COLORS, CREATURE_TYPES
 from karn.ir.text import BASIC_LAND_TYPES, word_of
 
 

@@ -33,8 +33,8 @@ from karn.engine.events import CounterChange, CreateToken, Damage, GameEvent, Li
 from karn.engine.filters import characteristics_match
 from karn.engine.layers import copiable_values, face_down_chars, with_exceptions
 from karn.engine.state import BATTLEFIELD, EXILE, GRAVEYARD, STACK, Option, ref_player
-from karn.engine.subtypes import COLOR_NAMES, COLORS, CREATURE_TYPES
 from karn.engine.values import ChosenObject
+from karn.ir.subtypes import COLOR_NAMES, COLORS, CREATURE_TYPES
 
 
 @dataclass(frozen=True, slots=True)

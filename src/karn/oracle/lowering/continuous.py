@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from karn.engine.protection import PREFIX as PROTECTION_PREFIX
-from karn.engine.protection import quality
 from karn.ir.nodes import ApplyContinuous, ApplyRules, Effect, Modify, RuleChange, Selector, SetColors
+from karn.ir.protection import PREFIX as PROTECTION_PREFIX
+from karn.ir.protection import quality
 from karn.oracle.lowering.context import Ctx
 from karn.oracle.lowering.references import no_reference, object_sel
 from karn.oracle.lowering.registry import Clause, lowers, lowers_sentence

@@ -7,7 +7,6 @@ import dataclasses
 from dataclasses import replace
 from typing import Literal
 
-from karn.engine.subtypes import CREATURE_TYPES, LAND_TYPES
 from karn.ir.nodes import (
     Ability,
     AddColors,
@@ -36,6 +35,7 @@ from karn.ir.nodes import (
     Static,
     SwitchPT,
 )
+from karn.ir.subtypes import CREATURE_TYPES, LAND_TYPES
 from karn.oracle.lowering.battlefield import amend_entering, as_enters_exile, cda_exiled_total
 from karn.oracle.lowering.context import Ctx, amount
 from karn.oracle.lowering.continuous import block_limit, check_protection, merge, modification
