@@ -31,9 +31,10 @@ from karn.ir.nodes import (
     GainAbility,
     Keyword,
     SpellAbility,
+    TextWordKind,
     Triggered,
 )
-from karn.ir.text import change_words, parse_text_changed_id
+from karn.ir.text import change_words, parse_text_changed_id, text_changed_id
 from karn.ir.walk import as_triggered, nested_abilities
 
 # 305.6: the basic land types and the mana their intrinsic ability adds.
@@ -135,7 +136,7 @@ class CardNotInPoolError(KeyError):
 class CardPool:
     """Compiled cards by exact name (immutable; :meth:`merged` makes a larger one)."""
 
-    __slots__ = ("_cards", "ir_version", "_nested", "_parts")
+    __slots__ = ("_cards", "ir_version", "_nested", "_parts", "_text_ids")
 
     def __init__(self, cards: Mapping[str, PoolCard] | Iterable[PoolCard], ir_version: str = IR_VERSION):
         if isinstance(cards, Mapping):
@@ -145,6 +146,7 @@ class CardPool:
         self.ir_version = ir_version
         self._nested: dict[str, Ability] = {}  # quoted abilities found by their path
         self._parts: dict[str, tuple[str, ...]] = {}  # cast_parts, by card name
+        self._text_ids: dict[tuple[str, str, str, str], str] = {}  # text_changed, memoized
 
     # -- lookup ---------------------------------------------------------
 
@@ -236,6 +238,19 @@ class CardPool:
                     raise KeyError(f"{ability_id!r}: no quoted ability {step}")
                 ab = quoted[int(step)]
             found = self._nested[ability_id] = ab
+        return found
+
+    def text_changed(self, ability_id: str, kind: TextWordKind, old: str, new: str) -> str:
+        """612.1-612.2: the id of ability ``ability_id`` with the word ``old`` (of ``kind``)
+        replaced by ``new`` in its text, or ``ability_id`` itself when its text doesn't use the
+        word (the walk of its IR is done once per pool)."""
+        key = (ability_id, kind, old, new)
+        found = self._text_ids.get(key)
+        if found is None:
+            ability = self.ability(ability_id)
+            changed = change_words(ability, kind, old, new) is not ability
+            found = text_changed_id(kind, old, new, ability_id) if changed else ability_id
+            self._text_ids[key] = found
         return found
 
     def _text_changed(self, ability_id: str, rest: str) -> Ability:

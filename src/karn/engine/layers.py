@@ -72,7 +72,6 @@ from karn.engine.modifications import (
 from karn.engine.state import BATTLEFIELD, EXILE, STACK, GameState, Obj
 from karn.engine.values import CopyValues, TokenDef, chosen_for
 from karn.ir.subtypes import COLOR_NAMES, LAND_TYPES, goes_with, kind_of
-from karn.ir.text import change_words, text_changed_id
 
 #: Counters that are keyword counters (122.1b): they give the keyword in layer 6 (613.1f).
 KEYWORD_COUNTERS = frozenset(
@@ -914,8 +913,9 @@ def _change_text(c: Chars, mod: TextChange, pool: CardPool) -> None:
     abilities: list[ir.Ability] = []
     ids: list[str] = []
     for ability, aid in zip(c.abilities, c.ability_ids, strict=True):
-        if not aid.startswith("rules:") and change_words(ability, kind, old, new) is not ability:
-            aid = text_changed_id(kind, old, new, aid)
+        changed = aid if aid.startswith("rules:") else pool.text_changed(aid, kind, old, new)
+        if changed != aid:
+            aid = changed
             ability = pool.ability(aid)
         abilities.append(ability)
         ids.append(aid)
