@@ -6,13 +6,16 @@ import pytest
 
 from karn.cards.database import CardDatabase
 from karn.ir.nodes import (
+    Activated,
     BecomeCopy,
     CantBeCountered,
     CopyExcept,
+    CreateCopyToken,
     EntersReplacement,
     Filter,
     May,
     Ref,
+    SpellAbility,
     Static,
     Triggered,
     Unsupported,
@@ -140,3 +143,41 @@ def test_metamorphic_alteration(db: CardDatabase) -> None:
 def test_choose_object_and_copy_of_chosen_refused(text: str) -> None:
     """Wordings beside the class stay refused instead of compiling to something else."""
     assert all(isinstance(a, Unsupported) for a in compile_text(text, name="Test Aura").abilities)
+
+
+@pytest.mark.cr("707.9a", "707.9b", "702.128a")
+@pytest.mark.parametrize(
+    ("text", "exceptions"),
+    [
+        ("except it has haste", CopyExcept(keywords=("haste",))),
+        ("except it has flying and haste", CopyExcept(keywords=("flying", "haste"))),
+        ("except it isn't legendary", CopyExcept(not_supertypes=("legendary",))),
+        ("except it's a 1/1", CopyExcept(power=1, toughness=1)),
+        (
+            "except it's a Spirit in addition to its other types and it has flying",
+            CopyExcept(subtypes=("spirit",), keywords=("flying",)),
+        ),
+    ],
+)
+def test_token_copies_with_exceptions(text: str, exceptions: CopyExcept) -> None:
+    cc = compile_text(
+        f"Create a token that's a copy of target creature you control, {text}.", type_line="Sorcery"
+    )
+    (spell,) = cc.abilities
+    assert isinstance(spell, SpellAbility)
+    (copy,) = spell.effects
+    assert isinstance(copy, CreateCopyToken) and copy.exceptions == exceptions
+
+
+@pytest.mark.cr("702.128a", "702.129a")
+def test_embalm_and_eternalize_are_token_copies_with_exceptions(db: CardDatabase) -> None:
+    for name, exceptions in (
+        ("Sacred Cat", CopyExcept(subtypes=("zombie",), colors=("W",), no_mana_cost=True)),
+        (
+            "Adorned Pouncer",
+            CopyExcept(subtypes=("zombie",), power=4, toughness=4, colors=("B",), no_mana_cost=True),
+        ),
+    ):
+        activated = [a for a in abilities(db, name) if isinstance(a, Activated)]
+        (copy,) = activated[0].effects
+        assert isinstance(copy, CreateCopyToken) and copy.exceptions == exceptions, name

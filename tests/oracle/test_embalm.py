@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from karn.cards.database import CardDatabase
-from karn.ir.nodes import Activated, Cost, CreateCopyToken, Keyword, Ref
+from karn.ir.nodes import Activated, CopyExcept, Cost, CreateCopyToken, Keyword, Ref
 from karn.oracle import compile_text
 from karn.oracle.compiler import compile_face
 
@@ -26,7 +26,11 @@ def test_embalm_is_a_graveyard_ability_creating_a_white_zombie_copy(db: CardData
     assert embalm == [
         Activated(
             Cost(mana="{W}", exile_self=True),
-            (CreateCopyToken(Ref("self"), colors=("W",), subtypes=("zombie",), no_mana_cost=True),),
+            (
+                CreateCopyToken(
+                    Ref("self"), exceptions=CopyExcept(colors=("W",), subtypes=("zombie",), no_mana_cost=True)
+                ),
+            ),
             sorcery_speed=True,
             text="Embalm {W}",
             zone="graveyard",
@@ -43,7 +47,10 @@ def test_eternalize_makes_a_4_4_black_zombie(db: CardDatabase) -> None:
     assert ability.cost.mana == "{4}{U}{U}"
     assert ability.effects == (
         CreateCopyToken(
-            Ref("self"), colors=("B",), subtypes=("zombie",), no_mana_cost=True, power=4, toughness=4
+            Ref("self"),
+            exceptions=CopyExcept(
+                colors=("B",), subtypes=("zombie",), no_mana_cost=True, power=4, toughness=4
+            ),
         ),
     )
 

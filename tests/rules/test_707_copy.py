@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from ir_cards import card
+from ir_cards import game as ir_game
 
 from karn import Action, Game, ir
 from karn.cards.pool import CardPool, PoolCard
@@ -163,3 +164,44 @@ def test_metamorphic_alteration_survives_a_copy_and_a_save() -> None:
         assert game.obj(entered).attached_to == bears
         chosen = list((game.obj(entered).chosen_objects or {}).values())
         assert [(x.obj, x.values) for x in chosen] == [(angel, CopyValues(name="Serra Angel"))]
+
+
+@pytest.mark.cr("707.9a", "707.9b", "707.2")
+def test_a_token_copy_with_exceptions_has_them_as_copiable_values() -> None:
+    # "Create a token that's a copy of target creature you control, except it has haste and it
+    # isn't legendary." (the IR of that text): the exceptions are the token's copiable values, so
+    # a copy of the token has them too (707.9b, 707.3)
+    legend = card("Legend of Test", "Legendary Creature — Human", mana_cost="{1}", power="3", toughness="3")
+    twin = card(
+        "Twinning",
+        "Sorcery",
+        ir.SpellAbility(
+            (
+                ir.CreateCopyToken(
+                    ir.Ref("target", 0),
+                    exceptions=ir.CopyExcept(keywords=("haste",), not_supertypes=("legendary",)),
+                ),
+            ),
+            targets=(ir.TargetSpec(objects=ir.Filter(types=("creature",), controller="you")),),
+        ),
+        mana_cost="{1}",
+    )
+    g, (original, spell, *_) = ir_game(
+        [legend, twin],
+        (0, "Legend of Test", "battlefield"),
+        (0, "Twinning", "hand"),
+        (0, "Mountain", "battlefield"),
+    )
+    g.apply(next(a for a in g.legal_actions() if a.kind == "cast" and a.a == spell))
+    while g.decision is not None and g.decision.kind != "priority":
+        g.apply(next(a for a in g.legal_actions() if a.kind != "cancel"))
+    while g.state.stack:
+        g.apply(Action("pass"))
+    (token,) = [o for o in g.state.battlefield if g.state.objects[o].token is not None]
+    c = g.chars(token)
+    assert (c.name, c.power, c.supertypes) == ("Legend of Test", 3, frozenset())
+    assert "haste" in c.keywords and "haste" not in g.chars(original).keywords
+    assert g.chars(original).supertypes == frozenset({"legendary"})
+    values = g.state.objects[token].copy_of
+    assert values is not None and values.not_supertypes == ("legendary",)
+    assert "keyword:haste" in values.abilities

@@ -364,10 +364,11 @@ class Printed:
             return face_down_chars(o.controller)  # 707.2: a copy of a face-down object, face up
         if values is not None:
             c = self._token(values.token, o) if values.token is not None else self._card(values.name, o)
-            if values.types or values.subtypes:
+            if values.types or values.subtypes or values.not_supertypes:
                 # 707.9b: the copy effect's exceptions are part of the copiable values
                 c.types = c.types | frozenset(values.types)
                 c.subtypes = c.subtypes | frozenset(values.subtypes)
+                c.supertypes = c.supertypes - frozenset(values.not_supertypes)
             if (
                 values.power is not None
                 or values.toughness is not None
@@ -1040,9 +1041,10 @@ def with_exceptions(
     printed: Printed, values: CopyValues, x: ir.CopyExcept, copy: Obj, ability: str = ""
 ) -> CopyValues:
     """707.9: the exceptions of a copy effect become part of the copy's copiable values: added
-    types (707.9b), power and toughness (707.9b, 707.9d), the copy's own colors kept (707.9c:
-    those of its card or token), the ability whose effect this is (``ability``, its id) or the
-    quoted abilities of ``x.gains`` gained (707.9a: by their ids, quoted in ``ability``)."""
+    types and removed supertypes (707.9b), power and toughness (707.9b, 707.9d), colors and no
+    mana cost (embalm, 702.128a), the copy's own colors kept (707.9c: those of its card or
+    token), the ability whose effect this is (``ability``, its id), the keywords or the quoted
+    abilities of ``x.gains`` gained (707.9a: by their ids, quoted in ``ability``)."""
     replace = msgspec.structs.replace
     if x.types or x.subtypes:
         values = replace(
@@ -1052,6 +1054,19 @@ def with_exceptions(
         )
     if x.power is not None:
         values = replace(values, power=x.power, toughness=x.toughness)
+    if x.colors is not None:
+        values = replace(values, colors=x.colors)  # 702.128a: "it's white"
+    if x.no_mana_cost:
+        values = replace(values, no_mana_cost=True)  # 702.128a: "it has no mana cost"
+    if x.not_supertypes:
+        values = replace(
+            values, not_supertypes=tuple(dict.fromkeys(values.not_supertypes + x.not_supertypes))
+        )
+    if x.keywords:
+        gained = tuple(f"keyword:{k}" for k in x.keywords)  # 707.9a: "except it has haste"
+        values = replace(
+            values, abilities=values.abilities + tuple(a for a in gained if a not in values.abilities)
+        )
     if x.keep_color:
         own = copy.token.colors if copy.token is not None else printed.pool.face(copy.name).colors
         values = replace(values, colors=tuple(own))

@@ -160,6 +160,8 @@ class CopyValues(msgspec.Struct, frozen=True, array_like=True, omit_defaults=Tru
     # colorless 2/2 creature with no abilities), face up (707.2 example: Clone copying a face-down
     # Grinning Demon)
     face_down: bool = False
+    # 707.9b: "except it isn't legendary": supertypes it doesn't have
+    not_supertypes: tuple[str, ...] = ()
 
 
 class ChosenObject(msgspec.Struct, frozen=True, array_like=True):

@@ -23,7 +23,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "6"
+IR_VERSION = "7"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -722,6 +722,14 @@ class CopyExcept:
     counters: tuple[tuple[str, Amount], ...] = ()
     # 707.9a: "except it has \"At the beginning of your upkeep, ...\"": quoted abilities it gains
     gains: tuple[GainAbility, ...] = ()
+    # 707.9a: "except it has haste": keyword abilities it gains
+    keywords: tuple[str, ...] = ()
+    # 707.9b: "except it isn't legendary": supertypes it doesn't have
+    not_supertypes: tuple[str, ...] = ()
+    # 707.9b: embalm's "except it's white ... and it has no mana cost" (702.128a): its colors
+    # instead, no mana cost
+    colors: tuple[str, ...] | None = None
+    no_mana_cost: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -738,22 +746,16 @@ class BecomeCopy:
 
 @dataclass(frozen=True, slots=True)
 class CreateCopyToken:
-    """ "Create a token that's a copy of target creature you control" (707.2, 111.1): a token
-    whose copiable values are those of ``what`` as the effect is applied (608.2h, 707.3).
-
-    The exceptions of 707.9b become part of the token's copiable values: ``colors`` replaces
-    its colors, ``subtypes`` are added to its creature types, ``no_mana_cost`` removes its mana
-    cost, ``power``/``toughness`` set its base power and toughness (embalm 702.128a, eternalize
-    702.129a). A copy of a card that has left its zone is a copy of it as it last existed there
-    (the card's printed values, 707.2)."""
+    """ "Create a token that's a copy of target creature you control[, except ...]" (707.2,
+    111.1): a token whose copiable values are those of ``what`` as the effect is applied
+    (608.2h, 707.3), with the copy effect's exceptions, which become part of them (707.9: "except
+    it has haste", "except it isn't legendary"; embalm's white Zombie with no mana cost,
+    702.128a; eternalize's 4/4 black Zombie, 702.129a). A copy of a card that has left its zone
+    is a copy of it as it last existed there (the card's printed values, 707.2)."""
 
     what: Ref
     count: Amount = 1
-    colors: tuple[str, ...] | None = None
-    subtypes: tuple[str, ...] = ()
-    no_mana_cost: bool = False
-    power: int | None = None
-    toughness: int | None = None
+    exceptions: CopyExcept = CopyExcept()
 
 
 @dataclass(frozen=True, slots=True)

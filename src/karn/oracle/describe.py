@@ -915,32 +915,24 @@ def _create_token(e: CreateToken) -> str:
 @renders(CreateCopyToken)
 def _create_copy_token(e: CreateCopyToken) -> str:
     n = "a token" if e.count == 1 else f"{amount_text(e.count)} tokens"
-    return f"create {n} that's a copy of {ref_text(e.what)}{_copy_exceptions(e)}"
-
-
-def _copy_exceptions(e: CreateCopyToken) -> str:
-    """707.9b: the exceptions of a token copy ("except it's a 4/4 black Zombie with no mana cost")."""
-    parts: list[str] = []
-    if e.power is not None and e.toughness is not None:
-        parts.append(f"{e.power}/{e.toughness}")
-    if e.colors is not None:
-        parts.append(" ".join(_COLOR_NAMES[c] for c in e.colors) or "colorless")
-    parts.extend(s.capitalize() for s in e.subtypes)
-    if not parts and not e.no_mana_cost:
-        return ""
-    text = ", except it's " + (("a " + " ".join(parts) + " in addition to its other types") if parts else "")
-    if e.no_mana_cost:
-        text += (" with" if parts else "") + " no mana cost"
-    return text
+    return f"create {n} that's a copy of {ref_text(e.what)}{copy_except_text(e.exceptions)}"
 
 
 def copy_except_text(x: CopyExcept) -> str:
     """ ", except it's 7/7 and it has this ability" (707.9)."""
     parts = []
+    if x.colors is not None:
+        parts.append(f"it's {' '.join(_COLOR_NAMES[c] for c in x.colors) or 'colorless'}")
     if x.types or x.subtypes:
         parts.append(f"it's also {' '.join(x.subtypes + x.types)}")
     if x.power is not None:
         parts.append(f"it's {x.power}/{x.toughness}")
+    if x.no_mana_cost:
+        parts.append("it has no mana cost")
+    if x.not_supertypes:
+        parts.append(f"it isn't {' or '.join(x.not_supertypes)}")
+    if x.keywords:
+        parts.append(f"it has {', '.join(x.keywords)}")
     if x.keep_color:
         parts.append("it keeps its own color")
     if x.counters:

@@ -1305,7 +1305,8 @@ class _Builder(Transformer[Token, Any]):
         return AddManaProducedVP(n, str(c[1]), text=self._text(meta))
 
     def v_create_copy(self, meta: Meta, c: list[Any]) -> CreateCopyTokenVP:
-        return CreateCopyTokenVP(c[-1], text=self._text(meta))
+        ex = c[1] if len(c) > 1 else CopyExceptions()
+        return CreateCopyTokenVP(c[0], text=self._text(meta), exceptions=ex)
 
     def v_add_mana_chosen(self, meta: Meta, c: list[Any]) -> AddManaVP:
         return AddManaVP("", text=self._text(meta), chosen_color=NUMBER_WORDS.get(str(c[0]), 0))
@@ -1547,8 +1548,16 @@ class _Builder(Transformer[Token, Any]):
                 not_color=out.not_color or x.not_color,
                 gains=out.gains + x.gains,
                 counters=out.counters + x.counters,
+                keywords=out.keywords + x.keywords,
+                not_supertypes=out.not_supertypes + x.not_supertypes,
             )
         return out
+
+    def cx_keywords(self, meta: Meta, c: list[Any]) -> CopyExceptions:
+        return CopyExceptions(keywords=tuple(c[0]))
+
+    def cx_not_supertype(self, meta: Meta, c: list[Any]) -> CopyExceptions:
+        return CopyExceptions(not_supertypes=(str(c[0]).lower(),))
 
     def cx_add_types(self, meta: Meta, c: list[Any]) -> CopyExceptions:
         types, subtypes = self._type_words(c)

@@ -492,10 +492,11 @@ class CreateTokenVP(VerbA):
 
 @dataclass(frozen=True, slots=True)
 class CreateCopyTokenVP(VerbA):
-    """ "create a token that's a copy of <np>" (707.2)."""
+    """ "create a token that's a copy of <np>[, except ...]" (707.2, 707.9)."""
 
     what: NP
     text: str = ""
+    exceptions: CopyExceptions = field(default_factory=lambda: CopyExceptions())
 
 
 @dataclass(frozen=True, slots=True)
@@ -725,6 +726,8 @@ class CopyExceptions:
     counters: tuple[tuple[str, AmountA], ...] = ()  # 707.9e: "it enters with X additional ..."
     # "except ... it has \"At the beginning of your upkeep, ...\"" (707.9a): quoted abilities
     gains: tuple[tuple[TriggeredA, str], ...] = ()
+    keywords: tuple[str, ...] = ()  # "except it has haste" (707.9a)
+    not_supertypes: tuple[str, ...] = ()  # "except it isn't legendary" (707.9b)
 
 
 @dataclass(frozen=True, slots=True)

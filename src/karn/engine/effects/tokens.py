@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import msgspec
-
 from karn import ir
 from karn.cards.pool import ability_id, nested_id, quoted_abilities
 from karn.engine.context import Context
@@ -68,24 +66,10 @@ def create_copy_token(ctx: Context, f: ResolveFrame, o: Obj, e: ir.CreateCopyTok
             values = CopyValues(name=name)
         else:
             continue
-        values = _with_exceptions(values, e)
+        values = with_exceptions(ctx.printed, values, e.exceptions, o, o.ability)
         td = TokenDef(name, 0, 0, (), (), ())
         perform(ctx, CreateToken(controller=o.controller, token=td, count=n, copy_of=values, rule="707.2"))
     return DONE
-
-
-def _with_exceptions(values: CopyValues, e: ir.CreateCopyToken) -> CopyValues:
-    """707.9b: the copy effect's exceptions become part of the token's copiable values."""
-    if e.colors is None and not e.subtypes and not e.no_mana_cost and e.power is None:
-        return values
-    return msgspec.structs.replace(
-        values,
-        subtypes=values.subtypes + tuple(t for t in e.subtypes if t not in values.subtypes),
-        colors=e.colors if e.colors is not None else values.colors,
-        no_mana_cost=values.no_mana_cost or e.no_mana_cost,
-        power=e.power if e.power is not None else values.power,
-        toughness=e.toughness if e.toughness is not None else values.toughness,
-    )
 
 
 @handles(ir.BecomeCopy)

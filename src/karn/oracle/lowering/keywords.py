@@ -3,7 +3,17 @@ the ability the keyword means."""
 
 from __future__ import annotations
 
-from karn.ir.nodes import Ability, Activated, Cost, CreateCopyToken, EntersReplacement, Filter, Keyword, Ref
+from karn.ir.nodes import (
+    Ability,
+    Activated,
+    CopyExcept,
+    Cost,
+    CreateCopyToken,
+    EntersReplacement,
+    Filter,
+    Keyword,
+    Ref,
+)
 from karn.oracle.lowering.abilities import lower_activated, lower_triggered
 from karn.oracle.lowering.context import Ctx, LowerError
 from karn.oracle.lowering.continuous import check_protection
@@ -83,7 +93,10 @@ def lower_embalm(kw: EmbalmA, text: str) -> list[Ability]:
     color = "B" if kw.eternalize else "W"
     size = 4 if kw.eternalize else None
     copy = CreateCopyToken(
-        Ref("self"), colors=(color,), subtypes=("zombie",), no_mana_cost=True, power=size, toughness=size
+        Ref("self"),
+        exceptions=CopyExcept(
+            colors=(color,), subtypes=("zombie",), no_mana_cost=True, power=size, toughness=size
+        ),
     )
     ability = Activated(
         Cost(mana=kw.mana_cost, exile_self=True),

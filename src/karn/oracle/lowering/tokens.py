@@ -25,14 +25,17 @@ from karn.oracle.syntax import BecomeCopyVP, CopyExceptions, CreateCopyTokenVP, 
 
 @lowers(CreateCopyTokenVP)
 def lower_create_copy_token(vp: CreateCopyTokenVP, clause: Clause) -> list[Effect]:
-    """707.2: a token that's a copy of one object (a target or a reference)."""
+    """707.2: a token that's a copy of one object (a target or a reference), with the copy
+    effect's exceptions (707.9)."""
     ctx = clause.ctx
     imperative(clause.subject, ctx)
     what = object_sel(vp.what, ctx)
     if not isinstance(what, Ref):
         raise ctx.fail(f"a copy of each of '{vp.what.text}'")
+    if vp.exceptions.this_ability or vp.exceptions.gains or vp.exceptions.counters:
+        raise ctx.fail(f"a token copy {vp.text!r}: those exceptions are said of a permanent's own copy")
     ctx.opaque = True  # the IR has no reference to the created token
-    return [CreateCopyToken(what)]
+    return [CreateCopyToken(what, exceptions=copy_except(vp.exceptions, ctx, vp.text) or CopyExcept())]
 
 
 def copy_except(ex: CopyExceptions, ctx: Ctx, text: str = "") -> CopyExcept | None:
@@ -46,6 +49,7 @@ def copy_except(ex: CopyExceptions, ctx: Ctx, text: str = "") -> CopyExcept | No
     if len(quoted) == len(ex.gains):
         ex = replace(ex, gains=tuple((trig, q) for (trig, _), q in zip(ex.gains, quoted, strict=True)))
 
+    check_protection(ex.keywords, ctx, "copy")
     return CopyExcept(
         types=ex.types,
         subtypes=ex.subtypes,
@@ -55,6 +59,8 @@ def copy_except(ex: CopyExceptions, ctx: Ctx, text: str = "") -> CopyExcept | No
         keep_color=ex.not_color,
         gains=tuple(GainAbility(lower_triggered(trig, text)) for trig, text in ex.gains),
         counters=tuple((kind.lower(), amount(n)) for kind, n in ex.counters),
+        keywords=ex.keywords,
+        not_supertypes=ex.not_supertypes,
     )
 
 
