@@ -21,8 +21,12 @@ def build_pool(names: Iterable[str], db: CardDatabase | None = None) -> CardPool
     cards: dict[str, PoolCard] = {}
     faces: list[CardFace] = []
     for name in names:
-        # 709, 712, 715: every face and part of the card, for whichever is cast or turned up
-        faces += database.card_faces(name) if name in database else [database.get(name)]
+        face = database.get(name)
+        if face.parts or face.back or face.front or face.part_of:
+            # 709, 712, 715: every face and part of the card, for whichever is cast or turned up
+            faces += database.card_faces(name)
+        else:
+            faces.append(face)
     for face in faces:
         if face.name in cards:
             continue
@@ -34,8 +38,11 @@ def build_pool(names: Iterable[str], db: CardDatabase | None = None) -> CardPool
             cards[face.name] = found
         else:
             cards[face.name] = PoolCard.of(face, compile_face(face))
+    compiled = {n: c.compiled for n, c in cards.items()}
     for name, card in list(cards.items()):
-        refused = parts_refused(card.face, {n: c.compiled for n, c in cards.items()})
+        if not card.face.parts and not card.face.back:
+            continue
+        refused = parts_refused(card.face, compiled)
         if refused:
             compiled = CompiledCard(card.compiled.name, card.compiled.abilities + tuple(refused))
             cards[name] = PoolCard.of(card.face, compiled)
