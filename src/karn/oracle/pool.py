@@ -38,11 +38,11 @@ def build_pool(names: Iterable[str], db: CardDatabase | None = None) -> CardPool
             cards[face.name] = found
         else:
             cards[face.name] = PoolCard.of(face, compile_face(face))
-    compiled = {n: c.compiled for n, c in cards.items()}
+    by_name = {n: c.compiled for n, c in cards.items()}
     for name, card in list(cards.items()):
         if not card.face.parts and not card.face.back:
             continue
-        refused = parts_refused(card.face, compiled)
+        refused = parts_refused(card.face, by_name)
         if refused:
             compiled = CompiledCard(card.compiled.name, card.compiled.abilities + tuple(refused))
             cards[name] = PoolCard.of(card.face, compiled)
