@@ -188,7 +188,9 @@ def _face_down_forbidden(ctx: Context, p: int) -> bool:
         return False
     c = face_down_chars(p)
     return any(
-        characteristics_match(f, c.types, c.subtypes, c.supertypes, c.colors, p, p, p, mana_value=0)
+        characteristics_match(
+            f, c.types, c.subtypes, c.supertypes, c.colors, p, p, p, mana_value=0, power=2, toughness=2
+        )
         for f in cast_restrictions(ctx, p)
     )
 
@@ -217,7 +219,18 @@ def flash_permitted(ctx: Context, p: int, oid: int, bestowed: bool = False, face
     )
     return any(
         characteristics_match(
-            f, c.types, c.subtypes, c.supertypes, c.colors, p, p, p, mana_value=mv, enchants=enchants
+            f,
+            c.types,
+            c.subtypes,
+            c.supertypes,
+            c.colors,
+            p,
+            p,
+            p,
+            mana_value=mv,
+            enchants=enchants,
+            power=c.power,
+            toughness=c.toughness,
         )
         for f in found
     )
@@ -249,7 +262,19 @@ def cast_forbidden(ctx: Context, p: int, oid: int, x: int) -> bool:
     c = ctx.chars(oid)
     mv = ctx.face(ctx.obj(oid).name).cost.with_x(x).mana_value
     return any(
-        characteristics_match(f, c.types, c.subtypes, c.supertypes, c.colors, p, p, p, mana_value=mv)
+        characteristics_match(
+            f,
+            c.types,
+            c.subtypes,
+            c.supertypes,
+            c.colors,
+            p,
+            p,
+            p,
+            mana_value=mv,
+            power=c.power,
+            toughness=c.toughness,
+        )
         for f in restrictions
     )
 
@@ -279,7 +304,19 @@ def _others_reduction(ctx: Context, p: int, c: Chars | None, oid: int = 0) -> in
         if f.controller == "opponent" and controller == p:
             continue
         c = c or ctx.chars(oid)
-        if characteristics_match(f, c.types, c.subtypes, c.supertypes, c.colors, p, p, controller):
+        if characteristics_match(
+            f,
+            c.types,
+            c.subtypes,
+            c.supertypes,
+            c.colors,
+            p,
+            p,
+            controller,
+            mana_value=c.mana_value,  # 202.3e: X counts on the stack
+            power=c.power,
+            toughness=c.toughness,
+        ):
             total += ab.generic * (1 if ab.per is None else count(ctx, ab.per, controller, src, []))
     return total
 

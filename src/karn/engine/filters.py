@@ -24,11 +24,14 @@ def characteristics_match(
     chosen: Mapping[str, str] | None = None,
     mana_value: int | None = None,
     enchants: str | None = None,
+    power: int | None = None,
+    toughness: int | None = None,
 ) -> bool:
     """Do these characteristics satisfy `f`, "you" being `viewer`? (Zone and "another"
     are the caller's business.) ``chosen``: the values the filter's source chose as it
     entered (614.12a, 607.2a: "color", "creature_type"), for "of the chosen color/type".
-    A filter on mana value parity needs ``mana_value``."""
+    A filter on mana value parity or comparing numbers needs ``mana_value``, ``power`` and
+    ``toughness`` (current characteristics, 613; 202.3)."""
     if f.chosen is not None:
         value = (chosen or {}).get(f.chosen, "")
         if not value:
@@ -65,4 +68,18 @@ def characteristics_match(
         return False  # 202.3: zero is even
     if f.enchant is not None and f.enchant != enchants:
         return False  # "Aura spells with enchant creature"
-    return True
+    return all(_compared_holds(c, power, toughness, mana_value) for c in f.compared)
+
+
+def _compared_holds(c: ir.Compared, power: int | None, toughness: int | None, mana_value: int | None) -> bool:
+    """ "with power 4 or greater", "with mana value 3 or less" (202.3, 208.1); a number the
+    caller doesn't know matches nothing."""
+    if c.what == "power_or_toughness":
+        return _compare(c, power) or _compare(c, toughness)
+    return _compare(c, power if c.what == "power" else toughness if c.what == "toughness" else mana_value)
+
+
+def _compare(c: ir.Compared, number: int | None) -> bool:
+    if number is None:
+        return False
+    return number >= c.value if c.op == "ge" else number <= c.value

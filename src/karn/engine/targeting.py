@@ -49,6 +49,8 @@ def matches(
         controller,
         chosen=chosen,
         mana_value=c.mana_value,
+        power=c.power,  # 613: current characteristics ("with power 4 or greater")
+        toughness=c.toughness,
     )
 
 

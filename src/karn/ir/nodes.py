@@ -23,9 +23,23 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "6"
+IR_VERSION = "7"
 
 # --------------------------------------------------------------------------- selectors
+
+
+@dataclass(frozen=True, slots=True)
+class Compared:
+    """One of an object's numbers compared with a constant: "with power 4 or greater",
+    "with mana value 3 or less" (202.3, 208.1).
+
+    ``what`` ``"power_or_toughness"`` matches when either number does ("with power or
+    toughness 2 or less"). ``op`` ``"ge"``: N or greater; ``"le"``: N or less.
+    """
+
+    what: Literal["power", "toughness", "mana_value", "power_or_toughness"]
+    op: Literal["ge", "le"]
+    value: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +86,8 @@ class Filter:
     # "target triggered ability you control" (113.1b-c, 707.10): abilities on the stack of
     # these kinds ("activated", "triggered"); empty: no ability matches (a spell is no ability)
     abilities: tuple[str, ...] = ()
+    # "with power 4 or greater", "with mana value 3 or less": every comparison must hold (202.3)
+    compared: tuple[Compared, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

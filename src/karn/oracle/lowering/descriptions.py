@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from karn.ir.nodes import Filter
+from karn.ir.nodes import Compared, Filter
 from karn.oracle.lowering.context import Ctx, Zone
-from karn.oracle.syntax import NP, Desc
+from karn.oracle.syntax import NP, Desc, Qual
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +137,7 @@ def describe(
     enchant: str | None = None
     linked_exile = False
     combat_with_source = False
+    compared: list[Compared] = []
     for q in desc.quals:
         if q.kind == "controller":
             controller = "you" if q.value == "you" else "opponent"
@@ -187,6 +188,9 @@ def describe(
             zone_quals += 1
         elif q.kind == "combat_with_self":
             combat_with_source = True  # 509.1g, 506.4: "blocking or blocked by ~"
+        elif q.kind == "compare":
+            compared.append(_compared(q, desc, ctx))
+            has_objects = True
         else:
             raise ctx.fail(f"the IR Filter cannot express '{desc.text}'")
     if zone_quals > 1:
@@ -234,7 +238,18 @@ def describe(
             mana_value=mana_value,
             enchant=enchant,
             combat_with_source=combat_with_source,
+            compared=tuple(compared),
         )
-    elif controller or owner or other or chosen or combat_with_source:
+    elif controller or owner or other or chosen or combat_with_source or compared:
         raise ctx.fail("qualifier on a player")
     return Described(objects, players, controller_np, origin, exiled_with=linked_exile)
+
+
+def _compared(q: Qual, desc: Desc, ctx: Ctx) -> Compared:
+    """ "with power 4 or greater", "with mana value 3 or less" (202.3, 208.1) against a
+    constant; against X the IR has no number to read where filters are matched."""
+    if q.amount is None:
+        raise ctx.fail(f"the IR compares a number only with a constant, not X ('{desc.text}')")
+    if q.value not in ("power", "toughness", "mana_value", "power_or_toughness") or q.op not in ("ge", "le"):
+        raise ctx.fail(f"the IR Filter cannot express '{desc.text}'")
+    return Compared(q.value, q.op, q.amount)  # type: ignore[arg-type]
