@@ -382,10 +382,10 @@ class Printed:
             return self._token(o.token, o)
         c = self._card(o.name, o)
         if o.x and o.zone == STACK and not o.ability:
-            c.mana_value += o.x * self._x_symbols(o.name)  # 202.3e: X as chosen on the stack
+            c.mana_value += o.x * self.x_symbols(o.name)  # 202.3e: X as chosen on the stack
         return c
 
-    def _x_symbols(self, name: str) -> int:
+    def x_symbols(self, name: str) -> int:
         """How many {X} a card's mana cost has (107.3, 202.3e)."""
         key = ("x_symbols", name)
         found: int | None = self.memo.get(key)
