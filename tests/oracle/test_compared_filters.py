@@ -1,5 +1,6 @@
 """Descriptions comparing a number with a constant: "with power 4 or greater", "with toughness
-2 or less", "with mana value 3 or less", "with power or toughness 2 or less" (202.3, 208.1),
+2 or less", "with mana value 3 or less", "with power or toughness 2 or less", "with mana value
+2" (202.3, 208.1),
 wherever a description is used (targets, "each"/"all", static abilities' groups, triggers,
 searches, cards in a graveyard); against X they are refused with a reason."""
 
@@ -47,6 +48,7 @@ def _compiled_filters(text: str, type_line: str) -> list[Filter]:
             Compared("power_or_toughness", "le", 2),
         ),
         ("Counter target spell with mana value 4 or greater.", Compared("mana_value", "ge", 4)),
+        ("Counter target spell with mana value 2.", Compared("mana_value", "eq", 2)),
     ],
 )
 def test_target_with_a_compared_number(text: str, compared: Compared) -> None:
@@ -127,6 +129,8 @@ def test_describe_renders_the_comparison() -> None:
     assert "creature with power 4 or greater" in describe_abilities(card)[0]
     card = compile_text("Destroy target creature with power or toughness 2 or less.", type_line="Instant")
     assert "with power or toughness 2 or less" in describe_abilities(card)[0]
+    card = compile_text("Exile target permanent with mana value 1.", type_line="Instant")
+    assert "permanent with mana value 1" in describe_abilities(card)[0]
 
 
 @pytest.mark.cr("208.1")
@@ -139,3 +143,6 @@ def test_match_reads_the_numbers_it_is_given() -> None:
     assert not characteristics_match(big, *creature)  # a number not known matches nothing
     assert characteristics_match(small, *creature, power=5, toughness=2)
     assert not characteristics_match(small, *creature, power=3, toughness=3)
+    exactly = Filter(compared=(Compared("mana_value", "eq", 2),))
+    assert characteristics_match(exactly, *creature, mana_value=2)
+    assert not characteristics_match(exactly, *creature, mana_value=3)

@@ -82,4 +82,6 @@ def _compared_holds(c: ir.Compared, power: int | None, toughness: int | None, ma
 def _compare(c: ir.Compared, number: int | None) -> bool:
     if number is None:
         return False
+    if c.op == "eq":
+        return number == c.value
     return number >= c.value if c.op == "ge" else number <= c.value

@@ -31,14 +31,14 @@ IR_VERSION = "7"
 @dataclass(frozen=True, slots=True)
 class Compared:
     """One of an object's numbers compared with a constant: "with power 4 or greater",
-    "with mana value 3 or less" (202.3, 208.1).
+    "with mana value 3 or less", "with mana value 2" (202.3, 208.1).
 
     ``what`` ``"power_or_toughness"`` matches when either number does ("with power or
-    toughness 2 or less"). ``op`` ``"ge"``: N or greater; ``"le"``: N or less.
+    toughness 2 or less"). ``op`` ``"ge"``: N or greater; ``"le"``: N or less; ``"eq"``: N.
     """
 
     what: Literal["power", "toughness", "mana_value", "power_or_toughness"]
-    op: Literal["ge", "le"]
+    op: Literal["ge", "le", "eq"]
     value: int
 
 

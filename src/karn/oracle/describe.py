@@ -519,6 +519,8 @@ def target_text(t: TargetSpec) -> str:
 def compared_text(c: Compared) -> str:
     """ "with power 4 or greater" (202.3, 208.1)."""
     what = c.what.replace("_", " ")
+    if c.op == "eq":
+        return f"with {what} {c.value}"
     return f"with {what} {c.value} or {'greater' if c.op == 'ge' else 'less'}"
 
 

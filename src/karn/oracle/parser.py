@@ -2083,6 +2083,9 @@ class _Builder(Transformer[Token, Any]):
     def q_compare_le(self, meta: Meta, c: list[Any]) -> Qual:
         return Qual("compare", str(c[0]), op="le", amount=int(str(c[1])))
 
+    def q_compare_eq(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("compare", str(c[0]), op="eq", amount=int(str(c[1])))  # "with mana value 2"
+
     def q_compare_x_ge(self, meta: Meta, c: list[Any]) -> Qual:
         return Qual("compare", str(c[0]), op="ge")
 

@@ -48,9 +48,9 @@ class Qual:
     value: str = ""  # "you" / "opponent" for controller/owner; the zone for "zone"
     player: NP | None = None  # for player_controls
     # "compare" ("with power 4 or greater", 202.3): value is the number compared ("power",
-    # "toughness", "mana_value", "power_or_toughness"), op "ge" / "le", amount the constant
+    # "toughness", "mana_value", "power_or_toughness"), op "ge" / "le" / "eq", amount the constant
     # (None: X, "with mana value X or less")
-    op: Literal["ge", "le", ""] = ""
+    op: Literal["ge", "le", "eq", ""] = ""
     amount: int | None = None
 
 

@@ -250,6 +250,10 @@ def _compared(q: Qual, desc: Desc, ctx: Ctx) -> Compared:
     constant; against X the IR has no number to read where filters are matched."""
     if q.amount is None:
         raise ctx.fail(f"the IR compares a number only with a constant, not X ('{desc.text}')")
-    if q.value not in ("power", "toughness", "mana_value", "power_or_toughness") or q.op not in ("ge", "le"):
+    if q.value not in ("power", "toughness", "mana_value", "power_or_toughness") or q.op not in (
+        "ge",
+        "le",
+        "eq",
+    ):
         raise ctx.fail(f"the IR Filter cannot express '{desc.text}'")
     return Compared(q.value, q.op, q.amount)  # type: ignore[arg-type]
