@@ -68,7 +68,9 @@ def characteristics_match(
         return False  # 202.3: zero is even
     if f.enchant is not None and f.enchant != enchants:
         return False  # "Aura spells with enchant creature"
-    return all(_compared_holds(c, power, toughness, mana_value) for c in f.compared)
+    if f.compared:  # most filters compare nothing: no generator on the hot path
+        return all(_compared_holds(c, power, toughness, mana_value) for c in f.compared)
+    return True
 
 
 def _compared_holds(c: ir.Compared, power: int | None, toughness: int | None, mana_value: int | None) -> bool:
@@ -80,6 +82,7 @@ def _compared_holds(c: ir.Compared, power: int | None, toughness: int | None, ma
 
 
 def _compare(c: ir.Compared, number: int | None) -> bool:
+    """Is `number` N or greater / N or less / N, as `c` says?"""
     if number is None:
         return False
     if c.op == "eq":
