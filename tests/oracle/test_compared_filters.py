@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from karn.engine.filters import characteristics_match
+from karn.engine.filters import characteristics_match, with_x
 from karn.ir.nodes import Compared, Filter
 from karn.oracle.compiler import compile_text
 from karn.oracle.describe import describe_abilities
@@ -107,13 +107,34 @@ def test_search_for_a_card_with_mana_value() -> None:
 
 
 @pytest.mark.cr("107.3")
-def test_compared_with_x_is_refused_with_a_reason() -> None:
-    card = compile_text(
+@pytest.mark.cr("601.2b")
+def test_compared_with_the_x_of_a_spell() -> None:
+    (f,) = _compiled_filters(
         "Return target creature card with mana value X or less from your graveyard to the battlefield.",
-        type_line="Sorcery",
+        "Sorcery",
     )
-    assert not card.playable
-    assert "not X" in card.unsupported[0].reason
+    assert f.compared == (Compared("mana_value", "le", 0, of_x=True),)
+
+
+@pytest.mark.cr("602.2b")
+def test_compared_with_the_x_of_an_activated_ability() -> None:
+    card = compile_text(
+        "{X}, Sacrifice this enchantment: Destroy each artifact, creature, and enchantment with mana value X or less.",
+        type_line="Enchantment",
+    )
+    assert card.playable, card.unsupported
+    assert "with mana value X or less" in describe_abilities(card)[0]
+
+
+@pytest.mark.cr("107.3")
+def test_compared_with_x_without_an_announced_x_is_refused() -> None:
+    for text in (
+        "{T}: Destroy target creature with power X or less.",
+        "When this creature enters, destroy target creature with power X or less.",
+    ):
+        card = compile_text(text, type_line="Creature — Bear")
+        assert not card.playable
+        assert "X only in a spell or an ability with X in its cost" in card.unsupported[0].reason
 
 
 @pytest.mark.cr("202.3")
@@ -146,3 +167,13 @@ def test_match_reads_the_numbers_it_is_given() -> None:
     exactly = Filter(compared=(Compared("mana_value", "eq", 2),))
     assert characteristics_match(exactly, *creature, mana_value=2)
     assert not characteristics_match(exactly, *creature, mana_value=3)
+
+
+@pytest.mark.cr("107.3")
+def test_x_is_bound_before_matching() -> None:
+    up_to_x = Filter(types=("creature",), compared=(Compared("power", "le", 0, of_x=True),))
+    creature = (("creature",), (), (), (), 0, 0, 0)
+    assert not characteristics_match(up_to_x, *creature, power=1)  # X not bound: nothing matches
+    assert characteristics_match(with_x(up_to_x, 2), *creature, power=2)
+    assert not characteristics_match(with_x(up_to_x, 2), *creature, power=3)
+    assert characteristics_match(with_x(up_to_x, None), *creature, power=99)  # X not announced yet

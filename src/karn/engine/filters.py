@@ -7,6 +7,7 @@ battlefield (leaves-the-battlefield triggers, 603.10a).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Collection, Mapping
 
 from karn import ir
@@ -75,7 +76,10 @@ def characteristics_match(
 
 def _compared_holds(c: ir.Compared, power: int | None, toughness: int | None, mana_value: int | None) -> bool:
     """ "with power 4 or greater", "with mana value 3 or less" (202.3, 208.1); a number the
-    caller doesn't know matches nothing."""
+    caller doesn't know matches nothing, nor does a comparison with an X not bound
+    (:func:`with_x`)."""
+    if c.of_x:
+        return False
     if c.what == "power_or_toughness":
         return _compare(c, power) or _compare(c, toughness)
     return _compare(c, power if c.what == "power" else toughness if c.what == "toughness" else mana_value)
@@ -88,3 +92,28 @@ def _compare(c: ir.Compared, number: int | None) -> bool:
     if c.op == "eq":
         return number == c.value
     return number >= c.value if c.op == "ge" else number <= c.value
+
+
+def has_x(f: ir.Filter) -> bool:
+    """Does `f` compare a number with X ("with mana value X or less", 107.3)?"""
+    return bool(f.compared) and any(c.of_x for c in f.compared)
+
+
+#: "X or less" while X isn't announced yet: no object's number is greater (601.2b comes later)
+_ANY_X = 1 << 30
+
+
+def with_x(f: ir.Filter, x: int | None) -> ir.Filter:
+    """`f` with X replaced by the value announced for it (107.3, 601.2b, 602.2b); ``None``:
+    not announced yet (whether a spell could be cast at all), so any X: the comparison is
+    the most permissive one ("X or less" holds for every number, "X or greater" for 0)."""
+    bound = tuple(
+        dataclasses.replace(c, of_x=False, value=_bound(c.op, x)) if c.of_x else c for c in f.compared
+    )
+    return dataclasses.replace(f, compared=bound)
+
+
+def _bound(op: str, x: int | None) -> int:
+    if x is not None:
+        return x
+    return _ANY_X if op == "le" else 0

@@ -35,11 +35,14 @@ class Compared:
 
     ``what`` ``"power_or_toughness"`` matches when either number does ("with power or
     toughness 2 or less"). ``op`` ``"ge"``: N or greater; ``"le"``: N or less; ``"eq"``: N.
+    ``of_x``: the number is X, the value announced for the spell or activated ability the
+    filter belongs to (107.3, 601.2b, 602.2b: "with mana value X or less"); ``value`` unused.
     """
 
     what: Literal["power", "toughness", "mana_value", "power_or_toughness"]
     op: Literal["ge", "le", "eq"]
     value: int
+    of_x: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -519,9 +519,10 @@ def target_text(t: TargetSpec) -> str:
 def compared_text(c: Compared) -> str:
     """ "with power 4 or greater" (202.3, 208.1)."""
     what = c.what.replace("_", " ")
+    value = "X" if c.of_x else str(c.value)
     if c.op == "eq":
-        return f"with {what} {c.value}"
-    return f"with {what} {c.value} or {'greater' if c.op == 'ge' else 'less'}"
+        return f"with {what} {value}"
+    return f"with {what} {value} or {'greater' if c.op == 'ge' else 'less'}"
 
 
 def filter_text(f: Filter) -> str:

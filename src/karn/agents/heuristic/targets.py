@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from karn import ir
 from karn.agents.heuristic.situation import Situation
-from karn.engine.filters import characteristics_match
+from karn.engine.filters import characteristics_match, has_x, with_x
 from karn.engine.observation import PermanentView
 from karn.engine.state import BATTLEFIELD, GRAVEYARD, STACK, player_ref
 
@@ -60,6 +60,8 @@ def candidates(v: Situation, spec: ir.TargetSpec, source: int = 0) -> list[int]:
     f = spec.objects
     if f is None:
         return out
+    if has_x(f):
+        f = with_x(f, None)  # "with power X or less": the agent may choose any X (107.3)
     if f.zone == BATTLEFIELD:
         for p in v.obs.battlefield:
             if not matches(v, p, f, source):

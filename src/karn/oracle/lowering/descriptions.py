@@ -247,13 +247,17 @@ def describe(
 
 def _compared(q: Qual, desc: Desc, ctx: Ctx) -> Compared:
     """ "with power 4 or greater", "with mana value 3 or less" (202.3, 208.1) against a
-    constant; against X the IR has no number to read where filters are matched."""
-    if q.amount is None:
-        raise ctx.fail(f"the IR compares a number only with a constant, not X ('{desc.text}')")
-    if q.value not in ("power", "toughness", "mana_value", "power_or_toughness") or q.op not in (
-        "ge",
-        "le",
-        "eq",
-    ):
+    constant, or against the X announced for the spell or activated ability (107.3, 601.2b,
+    602.2b); an ability with no X of its own (a triggered one) has no X to compare with."""
+    if q.value not in _COMPARED_NUMBERS or q.op not in ("ge", "le", "eq"):
         raise ctx.fail(f"the IR Filter cannot express '{desc.text}'")
+    if q.amount is None:
+        if not ctx.x_announced:
+            raise ctx.fail(
+                f"the IR compares with X only in a spell or an ability with X in its cost ('{desc.text}')"
+            )
+        return Compared(q.value, q.op, 0, of_x=True)  # type: ignore[arg-type]
     return Compared(q.value, q.op, q.amount)  # type: ignore[arg-type]
+
+
+_COMPARED_NUMBERS = ("power", "toughness", "mana_value", "power_or_toughness")
