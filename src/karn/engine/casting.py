@@ -232,7 +232,9 @@ def _face_down_forbidden(ctx: Context, p: int) -> bool:
         return False
     c = face_down_chars(p)
     return any(
-        characteristics_match(f, c.types, c.subtypes, c.supertypes, c.colors, p, p, p, mana_value=0)
+        characteristics_match(
+            f, c.types, c.subtypes, c.supertypes, c.colors, p, p, p, mana_value=0, power=2, toughness=2
+        )
         for f in cast_restrictions(ctx, p)
     )
 
@@ -261,7 +263,18 @@ def flash_permitted(ctx: Context, p: int, oid: int, bestowed: bool = False, face
     )
     return any(
         characteristics_match(
-            f, c.types, c.subtypes, c.supertypes, c.colors, p, p, p, mana_value=mv, enchants=enchants
+            f,
+            c.types,
+            c.subtypes,
+            c.supertypes,
+            c.colors,
+            p,
+            p,
+            p,
+            mana_value=mv,
+            enchants=enchants,
+            power=c.power,
+            toughness=c.toughness,
         )
         for f in found
     )
@@ -293,25 +306,39 @@ def cast_forbidden(ctx: Context, p: int, oid: int, x: int) -> bool:
     c = ctx.chars(oid)
     mv = ctx.face(ctx.obj(oid).name).cost.with_x(x).mana_value
     return any(
-        characteristics_match(f, c.types, c.subtypes, c.supertypes, c.colors, p, p, p, mana_value=mv)
+        characteristics_match(
+            f,
+            c.types,
+            c.subtypes,
+            c.supertypes,
+            c.colors,
+            p,
+            p,
+            p,
+            mana_value=mv,
+            power=c.power,
+            toughness=c.toughness,
+        )
         for f in restrictions
     )
 
 
-def cost_reduction(ctx: Context, p: int, oid: int) -> int:
+def cost_reduction(ctx: Context, p: int, oid: int, x: int = 0) -> int:
     """601.2f: the generic mana the static abilities of `p`'s permanents take off the total cost of
-    this spell ("Black spells and green spells you cast cost {1} less to cast.")."""
+    this spell ("Black spells and green spells you cast cost {1} less to cast."); ``x``: the
+    value announced for X (601.2b), part of its mana value (202.3e)."""
     total = 0
     o = ctx.obj(oid)
     if not o.face_down:  # 708.2a: a face-down spell has no text
         for own in _own_reductions(ctx, o.name):  # "This spell costs {1} less"
             total += own.generic * (1 if own.per is None else count(ctx, own.per, p, oid, []))
-    return total + _others_reduction(ctx, p, None, oid)
+    return total + _others_reduction(ctx, p, None, oid, x)
 
 
-def _others_reduction(ctx: Context, p: int, c: Chars | None, oid: int = 0) -> int:
+def _others_reduction(ctx: Context, p: int, c: Chars | None, oid: int = 0, x: int = 0) -> int:
     """601.2f: the reduction the static abilities of permanents give a spell with the
-    characteristics ``c`` (those of ``oid`` when None)."""
+    characteristics ``c`` (those of ``oid`` when None) and the value ``x`` announced for X
+    while it is being cast (202.3e: "spells with mana value 5 or greater")."""
     total = 0
     for src, ab, controller in ctx.statics(ir.CostReduction):
         f = ab.spells
@@ -323,7 +350,23 @@ def _others_reduction(ctx: Context, p: int, c: Chars | None, oid: int = 0) -> in
         if f.controller == "opponent" and controller == p:
             continue
         c = c or ctx.chars(oid)
-        if characteristics_match(f, c.types, c.subtypes, c.supertypes, c.colors, p, p, controller):
+        # 202.3e: X counts on the stack (the object holds it once cast, 601.2i)
+        mana_value = c.mana_value
+        if x and oid and not ctx.obj(oid).x:
+            mana_value += x * ctx.printed.x_symbols(ctx.obj(oid).name)
+        if characteristics_match(
+            f,
+            c.types,
+            c.subtypes,
+            c.supertypes,
+            c.colors,
+            p,
+            p,
+            controller,
+            mana_value=mana_value,
+            power=c.power,
+            toughness=c.toughness,
+        ):
             total += ab.generic * (1 if ab.per is None else count(ctx, ab.per, controller, src, []))
     return total
 
@@ -612,7 +655,7 @@ def cast_step(ctx: Context, f: CastFrame) -> None:
     # reductions), locked in before any of it is paid (601.2h).
     if not f.cost:
         n_targets = len(f.picks.chosen[0]) if f.picks.chosen else 0
-        total = reduced(base.with_x(x, extra * max(0, n_targets - 1)), cost_reduction(ctx, p, oid))
+        total = reduced(base.with_x(x, extra * max(0, n_targets - 1)), cost_reduction(ctx, p, oid, x))
         f.cost = str(total)
     sacrifice = additional_sacrifice(ctx, name)
     if sacrifice is not None and not f.sacrificed:

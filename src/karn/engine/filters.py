@@ -7,6 +7,7 @@ battlefield (leaves-the-battlefield triggers, 603.10a).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Collection, Mapping
 
 from karn import ir
@@ -24,11 +25,14 @@ def characteristics_match(
     chosen: Mapping[str, str] | None = None,
     mana_value: int | None = None,
     enchants: str | None = None,
+    power: int | None = None,
+    toughness: int | None = None,
 ) -> bool:
     """Do these characteristics satisfy `f`, "you" being `viewer`? (Zone and "another"
     are the caller's business.) ``chosen``: the values the filter's source chose as it
     entered (614.12a, 607.2a: "color", "creature_type"), for "of the chosen color/type".
-    A filter on mana value parity needs ``mana_value``."""
+    A filter on mana value parity or comparing numbers needs ``mana_value``, ``power`` and
+    ``toughness`` (current characteristics, 613; 202.3)."""
     if f.chosen is not None:
         value = (chosen or {}).get(f.chosen, "")
         if not value:
@@ -65,4 +69,51 @@ def characteristics_match(
         return False  # 202.3: zero is even
     if f.enchant is not None and f.enchant != enchants:
         return False  # "Aura spells with enchant creature"
+    if f.compared:  # most filters compare nothing: no generator on the hot path
+        return all(_compared_holds(c, power, toughness, mana_value) for c in f.compared)
     return True
+
+
+def _compared_holds(c: ir.Compared, power: int | None, toughness: int | None, mana_value: int | None) -> bool:
+    """ "with power 4 or greater", "with mana value 3 or less" (202.3, 208.1); a number the
+    caller doesn't know matches nothing, nor does a comparison with an X not bound
+    (:func:`with_x`)."""
+    if c.of_x:
+        return False
+    if c.what == "power_or_toughness":
+        return _compare(c, power) or _compare(c, toughness)
+    return _compare(c, power if c.what == "power" else toughness if c.what == "toughness" else mana_value)
+
+
+def _compare(c: ir.Compared, number: int | None) -> bool:
+    """Is `number` N or greater / N or less / N, as `c` says?"""
+    if number is None:
+        return False
+    if c.op == "eq":
+        return number == c.value
+    return number >= c.value if c.op == "ge" else number <= c.value
+
+
+def has_x(f: ir.Filter) -> bool:
+    """Does `f` compare a number with X ("with mana value X or less", 107.3)?"""
+    return bool(f.compared) and any(c.of_x for c in f.compared)
+
+
+#: "X or less" while X isn't announced yet: no object's number is greater (601.2b comes later)
+_ANY_X = 1 << 30
+
+
+def with_x(f: ir.Filter, x: int | None) -> ir.Filter:
+    """`f` with X replaced by the value announced for it (107.3, 601.2b, 602.2b); ``None``:
+    not announced yet (whether a spell could be cast at all), so any X: the comparison is
+    the most permissive one ("X or less" holds for every number, "X or greater" for 0)."""
+    bound = tuple(
+        dataclasses.replace(c, of_x=False, value=_bound(c.op, x)) if c.of_x else c for c in f.compared
+    )
+    return dataclasses.replace(f, compared=bound)
+
+
+def _bound(op: str, x: int | None) -> int:
+    if x is not None:
+        return x
+    return _ANY_X if op == "le" else 0

@@ -380,7 +380,18 @@ class Printed:
             return c
         if o.token is not None:
             return self._token(o.token, o)
-        return self._card(o.name, o)
+        c = self._card(o.name, o)
+        if o.x and o.zone == STACK and not o.ability:
+            c.mana_value += o.x * self.x_symbols(o.name)  # 202.3e: X as chosen on the stack
+        return c
+
+    def x_symbols(self, name: str) -> int:
+        """How many {X} a card's mana cost has (107.3, 202.3e)."""
+        key = ("x_symbols", name)
+        found: int | None = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = (self.pool.face(name).mana_cost or "").upper().count("{X}")
+        return found
 
     def _copy_exceptions(self, c: Chars, values: CopyValues) -> None:
         """707.9a-d: a copy's power and toughness, colors or mana cost set by the copy effect
@@ -668,6 +679,9 @@ def _affected(env: _Env, e: _Effect) -> list[int]:
             env.chars[oid].controller,
             env.s.objects[oid].owner,
             e.controller,
+            mana_value=env.chars[oid].mana_value,
+            power=env.chars[oid].power,
+            toughness=env.chars[oid].toughness,
         )
     ]
 
@@ -708,6 +722,9 @@ def _selected(env: _Env, e: _Effect) -> list[int]:
             controller,
             chosen,
             mana_value=c.mana_value,
+            # 613.6: the numbers as they are when the effect starts to apply
+            power=c.power,
+            toughness=c.toughness,
         )
     ]
 
@@ -744,7 +761,17 @@ def count(env: _Env, c: ir.Count, viewer: int, oid: int, source: int) -> int:
             if f.other and other == source:
                 continue
             if characteristics_match(
-                f, ch.types, ch.subtypes, ch.supertypes, ch.colors, ch.controller, o.owner, viewer
+                f,
+                ch.types,
+                ch.subtypes,
+                ch.supertypes,
+                ch.colors,
+                ch.controller,
+                o.owner,
+                viewer,
+                mana_value=ch.mana_value,
+                power=ch.power,
+                toughness=ch.toughness,
             ):
                 found.append(ch)
     else:
@@ -756,7 +783,17 @@ def count(env: _Env, c: ir.Count, viewer: int, oid: int, source: int) -> int:
             if f.other and other == source:
                 continue
             if characteristics_match(
-                f, ch.types, ch.subtypes, ch.supertypes, ch.colors, o.controller, o.owner, viewer
+                f,
+                ch.types,
+                ch.subtypes,
+                ch.supertypes,
+                ch.colors,
+                o.controller,
+                o.owner,
+                viewer,
+                mana_value=ch.mana_value,
+                power=ch.power,
+                toughness=ch.toughness,
             ):
                 found.append(ch)
     if c.what == "card_types":

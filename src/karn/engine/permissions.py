@@ -100,6 +100,8 @@ def _lets(ctx: Context, change: ir.RuleChange, player: int, oid: int, land: bool
         player,
         player,
         mana_value=mana_value,
+        power=c.power,
+        toughness=c.toughness,
     )
 
 

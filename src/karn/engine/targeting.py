@@ -7,8 +7,8 @@ from collections.abc import Mapping
 from karn import ir
 from karn.engine.abilities import ability
 from karn.engine.context import Context
-from karn.engine.filters import characteristics_match
-from karn.engine.frames import TargetPicks
+from karn.engine.filters import characteristics_match, has_x, with_x
+from karn.engine.frames import ActivateFrame, CastFrame, ResolveFrame, TargetPicks
 from karn.engine.pipeline.players import player_has
 from karn.engine.pipeline.protection import player_protected_from
 from karn.engine.protection import protected_from
@@ -27,6 +27,8 @@ def matches(
     o = ctx.state.objects.get(oid)
     if o is None or (o.zone != f.zone and not (f.zone == "stack_or_battlefield" and o.zone in _EITHER)):
         return False
+    if f.compared and has_x(f):
+        f = with_x(f, announced_x(ctx))  # "with mana value X or less" (107.3)
     if f.abilities:
         return _ability_matches(ctx, o, f, controller)
     if o.zone == STACK and o.ability:
@@ -49,7 +51,27 @@ def matches(
         controller,
         chosen=chosen,
         mana_value=c.mana_value,
+        power=c.power,  # 613: current characteristics ("with power 4 or greater")
+        toughness=c.toughness,
     )
+
+
+def announced_x(ctx: Context, self_id: int = 0) -> int | None:
+    """107.3, 601.2b, 602.2b: the value of X for a filter of the spell or ability `self_id` (the
+    one being cast or activated, or on the stack), or without `self_id` of the one being cast,
+    activated or resolving now (608.2h); ``None`` before X is announced (any X may be)."""
+    s = ctx.state
+    for frame in reversed(s.agenda):
+        if isinstance(frame, (CastFrame, ActivateFrame)) and (not self_id or frame.obj == self_id):
+            return frame.x
+        if isinstance(frame, ResolveFrame) and not self_id:
+            o = s.objects.get(frame.obj)
+            return o.x if o is not None else 0
+    if self_id:
+        o = s.objects.get(self_id)
+        if o is not None and o.zone == STACK:
+            return o.x  # a spell or ability on the stack: its X was announced (601.2b)
+    return None
 
 
 def _chosen_by_source(ctx: Context, source: int, ability: str) -> Mapping[str, str] | None:
@@ -131,7 +153,10 @@ def legal_target(
         return False
     if t == self_id:
         return False  # 115.5: a spell or ability can't target itself
-    if not matches(ctx, t, spec.objects, controller, source):
+    objects = spec.objects
+    if objects.compared and has_x(objects):
+        objects = with_x(objects, announced_x(ctx, self_id))  # "with power X or less" (107.3)
+    if not matches(ctx, t, objects, controller, source):
         return False
     o = s.objects[t]
     if o.zone == BATTLEFIELD:

@@ -447,7 +447,18 @@ def _lki_matches(
     """Does an object that left the battlefield match `f` as it last existed (603.10a)?
     ``chosen``: what the watching source chose for the ability (607.2a)."""
     return characteristics_match(
-        f, lk.types, lk.subtypes, lk.supertypes, lk.colors, lk.controller, lk.owner, controller, chosen
+        f,
+        lk.types,
+        lk.subtypes,
+        lk.supertypes,
+        lk.colors,
+        lk.controller,
+        lk.owner,
+        controller,
+        chosen,
+        mana_value=lk.mana_value,
+        power=lk.power,
+        toughness=lk.toughness,
     )
 
 

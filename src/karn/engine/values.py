@@ -110,6 +110,7 @@ class LastKnown(msgspec.Struct, frozen=True, array_like=True):
     # 607.2a, 603.10a: the values chosen for it as it entered, by ability (its leaves-the-
     # battlefield abilities "of the chosen type" look back at them)
     chosen: Chosen | None = None
+    mana_value: int = 0  # 202.3: as it last existed ("whenever a creature with mana value 3 or less dies")
 
 
 class TriggerData(msgspec.Struct, array_like=True, omit_defaults=True):

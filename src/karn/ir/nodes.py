@@ -29,6 +29,23 @@ IR_VERSION = "7"
 
 
 @dataclass(frozen=True, slots=True)
+class Compared:
+    """One of an object's numbers compared with a constant: "with power 4 or greater",
+    "with mana value 3 or less", "with mana value 2" (202.3, 208.1).
+
+    ``what`` ``"power_or_toughness"`` matches when either number does ("with power or
+    toughness 2 or less"). ``op`` ``"ge"``: N or greater; ``"le"``: N or less; ``"eq"``: N.
+    ``of_x``: the number is X, the value announced for the spell or activated ability the
+    filter belongs to (107.3, 601.2b, 602.2b: "with mana value X or less"); ``value`` unused.
+    """
+
+    what: Literal["power", "toughness", "mana_value", "power_or_toughness"]
+    op: Literal["ge", "le", "eq"]
+    value: int
+    of_x: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Filter:
     """Describes a set of objects (109) by their characteristics and where they are.
 
@@ -72,6 +89,8 @@ class Filter:
     # "target triggered ability you control" (113.1b-c, 707.10): abilities on the stack of
     # these kinds ("activated", "triggered"); empty: no ability matches (a spell is no ability)
     abilities: tuple[str, ...] = ()
+    # "with power 4 or greater", "with mana value 3 or less": every comparison must hold (202.3)
+    compared: tuple[Compared, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

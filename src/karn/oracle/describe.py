@@ -28,6 +28,7 @@ from karn.ir.nodes import (
     CastRestriction,
     Change,
     ChangeText,
+    Compared,
     CompiledCard,
     Condition,
     CopyExcept,
@@ -515,6 +516,15 @@ def target_text(t: TargetSpec) -> str:
     return " or ".join(kinds) + count
 
 
+def compared_text(c: Compared) -> str:
+    """ "with power 4 or greater" (202.3, 208.1)."""
+    what = c.what.replace("_", " ")
+    value = "X" if c.of_x else str(c.value)
+    if c.op == "eq":
+        return f"with {what} {value}"
+    return f"with {what} {value} or {'greater' if c.op == 'ge' else 'less'}"
+
+
 def filter_text(f: Filter) -> str:
     words: list[str] = []
     if f.other:
@@ -545,6 +555,8 @@ def filter_text(f: Filter) -> str:
         text += f" with {f.mana_value} mana value"
     if f.enchant:
         text += f" with enchant {f.enchant}"
+    for c in f.compared:
+        text += " " + compared_text(c)
     if f.combat_with_source:
         text += " blocking or blocked by this"
     if f.zone == "any":

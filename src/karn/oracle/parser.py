@@ -2073,6 +2073,34 @@ class _Builder(Transformer[Token, Any]):
     def q_odd_mana_value(self, meta: Meta, c: list[Any]) -> Qual:
         return Qual("mana_value", "odd")
 
+    # 202.3, 208.1: "with power 4 or greater", "with mana value X or less"
+    def cs_power(self, meta: Meta, c: list[Any]) -> str:
+        return "power"
+
+    def cs_toughness(self, meta: Meta, c: list[Any]) -> str:
+        return "toughness"
+
+    def cs_mana_value(self, meta: Meta, c: list[Any]) -> str:
+        return "mana_value"
+
+    def cs_power_or_toughness(self, meta: Meta, c: list[Any]) -> str:
+        return "power_or_toughness"
+
+    def q_compare_ge(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("compare", str(c[0]), op="ge", amount=int(str(c[1])))
+
+    def q_compare_le(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("compare", str(c[0]), op="le", amount=int(str(c[1])))
+
+    def q_compare_eq(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("compare", str(c[0]), op="eq", amount=int(str(c[1])))  # "with mana value 2"
+
+    def q_compare_x_ge(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("compare", str(c[0]), op="ge")
+
+    def q_compare_x_le(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("compare", str(c[0]), op="le")
+
     def q_you_cast(self, meta: Meta, c: list[Any]) -> Qual:
         return Qual("controller", "you")  # 601.2: the player who casts a spell controls it
 

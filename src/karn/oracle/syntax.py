@@ -43,9 +43,15 @@ class Qual:
         "enchant",
         "exiled_with_self",
         "combat_with_self",
+        "compare",
     ]
     value: str = ""  # "you" / "opponent" for controller/owner; the zone for "zone"
     player: NP | None = None  # for player_controls
+    # "compare" ("with power 4 or greater", 202.3): value is the number compared ("power",
+    # "toughness", "mana_value", "power_or_toughness"), op "ge" / "le" / "eq", amount the constant
+    # (None: X, "with mana value X or less")
+    op: Literal["ge", "le", "eq", ""] = ""
+    amount: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

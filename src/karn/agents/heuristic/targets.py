@@ -10,9 +10,20 @@ from __future__ import annotations
 
 from karn import ir
 from karn.agents.heuristic.situation import Situation
-from karn.engine.filters import characteristics_match
+from karn.engine.filters import characteristics_match, has_x, with_x
 from karn.engine.observation import PermanentView
 from karn.engine.state import BATTLEFIELD, GRAVEYARD, STACK, player_ref
+
+
+def _printed(value: str | None) -> int | None:
+    """A card's printed power or toughness in a graveyard (208.2a: "*" is 0 there unless
+    a characteristic-defining ability says otherwise; the agent guesses 0)."""
+    if value is None:
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        return 0
 
 
 def matches(v: Situation, p: PermanentView, f: ir.Filter, source: int = 0) -> bool:
@@ -21,7 +32,19 @@ def matches(v: Situation, p: PermanentView, f: ir.Filter, source: int = 0) -> bo
         return False
     if f.other and source and p.id == source:
         return False
-    return characteristics_match(f, p.types, p.subtypes, p.supertypes, p.colors, p.controller, p.owner, v.me)
+    return characteristics_match(
+        f,
+        p.types,
+        p.subtypes,
+        p.supertypes,
+        p.colors,
+        p.controller,
+        p.owner,
+        v.me,
+        mana_value=p.mana_value,
+        power=p.power,
+        toughness=p.toughness,
+    )
 
 
 def candidates(v: Situation, spec: ir.TargetSpec, source: int = 0) -> list[int]:
@@ -37,6 +60,8 @@ def candidates(v: Situation, spec: ir.TargetSpec, source: int = 0) -> list[int]:
     f = spec.objects
     if f is None:
         return out
+    if has_x(f):
+        f = with_x(f, None)  # "with power X or less": the agent may choose any X (107.3)
     if f.zone == BATTLEFIELD:
         for p in v.obs.battlefield:
             if not matches(v, p, f, source):
@@ -50,7 +75,15 @@ def candidates(v: Situation, spec: ir.TargetSpec, source: int = 0) -> list[int]:
                 continue  # "target spell": not an ability (113.1)
             face = v.cards.face(item.name)
             if characteristics_match(
-                f, face.types, face.subtypes, face.supertypes, face.colors, item.controller, item.owner, me
+                f,
+                face.types,
+                face.subtypes,
+                face.supertypes,
+                face.colors,
+                item.controller,
+                item.owner,
+                me,
+                mana_value=face.mana_value,  # X aside (202.3e): a guess, the engine decides
             ):
                 out.append(item.id)
     elif f.zone == GRAVEYARD:
@@ -58,7 +91,17 @@ def candidates(v: Situation, spec: ir.TargetSpec, source: int = 0) -> list[int]:
             for card in pl.graveyard:
                 face = v.cards.face(card.name)
                 if characteristics_match(
-                    f, face.types, face.subtypes, face.supertypes, face.colors, pl.index, pl.index, me
+                    f,
+                    face.types,
+                    face.subtypes,
+                    face.supertypes,
+                    face.colors,
+                    pl.index,
+                    pl.index,
+                    me,
+                    mana_value=face.mana_value,
+                    power=_printed(face.power),
+                    toughness=_printed(face.toughness),
                 ):
                     out.append(card.id)
     return out

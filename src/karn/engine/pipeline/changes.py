@@ -146,6 +146,7 @@ def _last_known(ctx: Context, o: Obj) -> LastKnown:
             zone=BATTLEFIELD,
             card=o.card,
             chosen=o.chosen,
+            mana_value=ch.mana_value,
         )
     # 708.2, 708.5: a face-down spell has no name; what's known of it last is no name either
     name = "" if o.face_down else o.name

@@ -143,7 +143,17 @@ def _object_is(ctx: Context, w: Watcher, oid: int) -> bool:
         if f.other and oid == w.source:
             return False
         if not characteristics_match(
-            f, c.types, c.subtypes, c.supertypes, c.colors, controller, o.owner, w.controller
+            f,
+            c.types,
+            c.subtypes,
+            c.supertypes,
+            c.colors,
+            controller,
+            o.owner,
+            w.controller,
+            mana_value=c.mana_value,
+            power=c.power,
+            toughness=c.toughness,
         ):
             return False
     return True
@@ -167,13 +177,33 @@ def _source_is(ctx: Context, w: Watcher, ev: Damage) -> bool:
         c = ctx.chars(ev.source)
         controller = c.controller if o.zone == BATTLEFIELD else o.controller
         return characteristics_match(
-            f, c.types, c.subtypes, c.supertypes, c.colors, controller, o.owner, w.controller
+            f,
+            c.types,
+            c.subtypes,
+            c.supertypes,
+            c.colors,
+            controller,
+            o.owner,
+            w.controller,
+            mana_value=c.mana_value,
+            power=c.power,
+            toughness=c.toughness,
         )
     lk = s.lki.get(ev.source)
     if lk is None:
         return False
     return characteristics_match(
-        f, lk.types, lk.subtypes, lk.supertypes, lk.colors, lk.controller, lk.owner, w.controller
+        f,
+        lk.types,
+        lk.subtypes,
+        lk.supertypes,
+        lk.colors,
+        lk.controller,
+        lk.owner,
+        w.controller,
+        mana_value=lk.mana_value,
+        power=lk.power,
+        toughness=lk.toughness,
     )
 
 
@@ -247,6 +277,9 @@ def _moving(ctx: Context, ev: ZoneChange) -> Iterator[Replacement]:
                 controller,
                 o.owner,
                 w.controller,
+                mana_value=entering.mana_value,
+                power=entering.power,
+                toughness=entering.toughness,
             ):
                 continue
             if _counter_kinds(w, ev.counters, ev.loyalty_added, ctx, o.name):
@@ -455,7 +488,17 @@ def _tokens(ctx: Context, ev: CreateToken) -> Iterator[Replacement]:
         for w in watchers(ctx, "put_counters"):
             f = w.would.filter
             if f is not None and not characteristics_match(
-                f, td.types, td.subtypes, td.supertypes, td.colors, ev.controller, ev.controller, w.controller
+                f,
+                td.types,
+                td.subtypes,
+                td.supertypes,
+                td.colors,
+                ev.controller,
+                ev.controller,
+                w.controller,
+                mana_value=0,  # 202.3a
+                power=td.power,
+                toughness=td.toughness,
             ):
                 continue
             if _counter_kinds(w, ev.counters, True, ctx, ""):

@@ -256,6 +256,9 @@ def _enters(ctx: Context, ev: ZoneChange) -> Iterator[Replacement]:
             controller,
             o.owner,
             c.controller,
+            mana_value=entering.mana_value,
+            power=entering.power,  # 614.12: as it would exist on the battlefield
+            toughness=entering.toughness,
         ):
             yield _enters_replacement(f"enters:{src}:{aid}", ab, c.name, source=src)
 
@@ -398,7 +401,17 @@ def _copy_replacement(rid: str, ab: ir.EntersReplacement, source_name: str, abil
             c = ctx.chars(oid)
             obj = ctx.state.objects[oid]
             if oid != ev.obj and characteristics_match(
-                f, c.types, c.subtypes, c.supertypes, c.colors, c.controller, obj.owner, player
+                f,
+                c.types,
+                c.subtypes,
+                c.supertypes,
+                c.colors,
+                c.controller,
+                obj.owner,
+                player,
+                mana_value=c.mana_value,
+                power=c.power,
+                toughness=c.toughness,
             ):
                 shown = f"{c.name} ({ctx.describe(oid)})" if c.name else ctx.describe(oid)  # 708.2: no name
                 options.append(Option("copy", oid, label=shown))
@@ -504,7 +517,17 @@ def _exile_replacement(rid: str, ab: ir.EntersReplacement, f: ir.Filter, source_
                 and oid not in ev.exiling
                 and oid not in entering  # 614.13a
                 and characteristics_match(
-                    f, c.types, c.subtypes, c.supertypes, c.colors, player, player, player
+                    f,
+                    c.types,
+                    c.subtypes,
+                    c.supertypes,
+                    c.colors,
+                    player,
+                    player,
+                    player,
+                    mana_value=c.mana_value,
+                    power=c.power,
+                    toughness=c.toughness,
                 )
             ):
                 options.append(Option("exile", oid, label=ctx.describe(oid)))
@@ -570,7 +593,17 @@ def _devour_replacement(rid: str, ab: ir.EntersReplacement, source_name: str) ->
                 continue
             c = ctx.chars(oid)
             if c.controller == player and characteristics_match(
-                f, c.types, c.subtypes, c.supertypes, c.colors, player, s.objects[oid].owner, player
+                f,
+                c.types,
+                c.subtypes,
+                c.supertypes,
+                c.colors,
+                player,
+                s.objects[oid].owner,
+                player,
+                mana_value=c.mana_value,
+                power=c.power,
+                toughness=c.toughness,
             ):
                 options.append(Option("sacrifice", oid, label=ctx.describe(oid)))
         return player, options
@@ -670,6 +703,16 @@ def _tokens_enter(ctx: Context, ev: CreateToken) -> Iterator[Replacement]:
         c = ctx.chars(src)
         f = ab.filter
         if f is not None and characteristics_match(
-            f, td.types, td.subtypes, td.supertypes, td.colors, ev.controller, ev.controller, c.controller
+            f,
+            td.types,
+            td.subtypes,
+            td.supertypes,
+            td.colors,
+            ev.controller,
+            ev.controller,
+            c.controller,
+            mana_value=0,  # 202.3a: a token defined by an effect has no mana cost
+            power=td.power,
+            toughness=td.toughness,
         ):
             yield _enters_replacement(f"enters:{src}:{aid}", ab, c.name, inner=True, source=src)

@@ -45,7 +45,7 @@ def _check_amounts(effs: list[Effect], ctx: Ctx) -> None:
 
 def lower_spell(effects: Effects, text: str) -> SpellAbility:
     """An instant or sorcery's effect (113.3a)."""
-    ctx = Ctx(spell=True)
+    ctx = Ctx(spell=True, x_announced=True)
     effs = lower_effects(effects, ctx)
     _check_amounts(effs, ctx)
     if ctx.sorcery_speed or ctx.only_during:
@@ -57,7 +57,7 @@ def lower_modal(modal: ModalA, text: str, mode_texts: list[str]) -> SpellAbility
     """A modal spell (700.2): each mode has its own targets."""
     modes: list[Mode] = []
     for eff, mtext in zip(modal.modes, mode_texts, strict=False):
-        ctx = Ctx(spell=True)
+        ctx = Ctx(spell=True, x_announced=True)
         effs = lower_effects(eff, ctx)
         _check_amounts(effs, ctx)
         modes.append(Mode(tuple(effs), tuple(ctx.targets), text=mtext))
@@ -70,6 +70,7 @@ def lower_activated(act: ActivatedA, text: str) -> Activated:
     """'[Cost]: [Effect]' (602.1); loyalty abilities (606) are sorcery-speed (606.3)."""
     ctx = Ctx()
     cost = lower_cost(act.costs, act.loyalty, ctx)
+    ctx.x_announced = "{X}" in (cost.mana or "").upper()  # 602.2b: announced as it is activated
     effs = lower_effects(act.effects, ctx)
     _check_amounts(effs, ctx)
     # 605.1a: no target, could add mana, not a loyalty ability

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from karn.ir.nodes import Filter
+from karn.ir.nodes import Compared, Filter
 from karn.oracle.lowering.context import Ctx, Zone
-from karn.oracle.syntax import NP, Desc
+from karn.oracle.syntax import NP, Desc, Qual
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +137,7 @@ def describe(
     enchant: str | None = None
     linked_exile = False
     combat_with_source = False
+    compared: list[Compared] = []
     for q in desc.quals:
         if q.kind == "controller":
             controller = "you" if q.value == "you" else "opponent"
@@ -187,6 +188,9 @@ def describe(
             zone_quals += 1
         elif q.kind == "combat_with_self":
             combat_with_source = True  # 509.1g, 506.4: "blocking or blocked by ~"
+        elif q.kind == "compare":
+            compared.append(_compared(q, desc, ctx))
+            has_objects = True
         else:
             raise ctx.fail(f"the IR Filter cannot express '{desc.text}'")
     if zone_quals > 1:
@@ -234,7 +238,26 @@ def describe(
             mana_value=mana_value,
             enchant=enchant,
             combat_with_source=combat_with_source,
+            compared=tuple(compared),
         )
-    elif controller or owner or other or chosen or combat_with_source:
+    elif controller or owner or other or chosen or combat_with_source or compared:
         raise ctx.fail("qualifier on a player")
     return Described(objects, players, controller_np, origin, exiled_with=linked_exile)
+
+
+def _compared(q: Qual, desc: Desc, ctx: Ctx) -> Compared:
+    """ "with power 4 or greater", "with mana value 3 or less" (202.3, 208.1) against a
+    constant, or against the X announced for the spell or activated ability (107.3, 601.2b,
+    602.2b); an ability with no X of its own (a triggered one) has no X to compare with."""
+    if q.value not in _COMPARED_NUMBERS or q.op not in ("ge", "le", "eq"):
+        raise ctx.fail(f"the IR Filter cannot express '{desc.text}'")
+    if q.amount is None:
+        if not ctx.x_announced:
+            raise ctx.fail(
+                f"the IR compares with X only in a spell or an ability with X in its cost ('{desc.text}')"
+            )
+        return Compared(q.value, q.op, 0, of_x=True)  # type: ignore[arg-type]
+    return Compared(q.value, q.op, q.amount)  # type: ignore[arg-type]
+
+
+_COMPARED_NUMBERS = ("power", "toughness", "mana_value", "power_or_toughness")

@@ -333,4 +333,6 @@ def _self_matches(f: Filter, card: CardTypes | None) -> bool:
         return False
     if set(f.not_types) & set(types) or f.colors or f.not_colors or f.supertypes:
         return False
+    if f.compared:
+        return False  # "~ or another creature with power 4 or greater": the source's power varies (208.1)
     return f.controller in (None, "you")
