@@ -24,7 +24,8 @@ GAMES = int(os.environ.get("KARN_CORPUS_GAMES", "12"))
 def _playable() -> list[str]:
     out = []
     for f in CardDatabase.default().faces():
-        if "land" not in f.types and compile_card(f).playable:
+        # plane cards are played from a planar deck, never from a deck (311.2, 901.3)
+        if "land" not in f.types and "plane" not in f.types and compile_card(f).playable:
             out.append(f.name)
     return out
 

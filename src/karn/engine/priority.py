@@ -8,7 +8,7 @@ and lands only in their controller's main phase with an empty stack
 from __future__ import annotations
 
 from karn import ir
-from karn.engine import activated, casting, decisions, game_over, mana, permissions, timing
+from karn.engine import activated, casting, decisions, game_over, mana, permissions, planechase, timing
 from karn.engine.abilities import (
     card_flashback,
     flashback_cost,
@@ -122,6 +122,8 @@ def _options(ctx: Context, p: int) -> list[Option]:
                 mana_opts.append(pa.option)
         elif casting.can_activate(ctx, p, pa.oid, pa.ab, srcs):
             opts.append(Option("activate", pa.oid, pa.idx, label=pa.label))
+    if s.planechase is not None:
+        opts.extend(planechase.die_options(ctx, p, srcs))  # 116.2i, 901.9
     opts.extend(mana_opts)
     return opts
 
@@ -249,6 +251,8 @@ def answer(ctx: Context, a: Action) -> None:
         casting.begin_cast(ctx, p, a.a, face_down=a.b == 1, part=casting.part_of_option(ctx, a.a, a.b))
     elif a.kind == "face_up":
         casting.begin_turn_face_up(ctx, p, a.a)
+    elif a.kind == "planar_die":
+        planechase.begin_roll(ctx, p)
     elif a.kind == "activate":
         casting.begin_activate(ctx, p, a.a, a.b)
     elif a.kind == "mana":

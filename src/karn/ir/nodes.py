@@ -463,6 +463,12 @@ class WinGame:
 
 
 @dataclass(frozen=True, slots=True)
+class Planeswalk:
+    """ "Planeswalk" (701.31b): the planar controller planeswalks; the effect of the Planechase
+    "planeswalking ability" (901.8)."""
+
+
+@dataclass(frozen=True, slots=True)
 class LoseGame:
     """ "You lose the game" (104.3d)."""
 
@@ -1258,6 +1264,7 @@ Effect = (
     | GainActivatedAbilities
     | ChangeText
     | AnyPlayerMay
+    | Planeswalk
 )
 
 # --------------------------------------------------------------------------- abilities
@@ -1341,6 +1348,7 @@ TriggerEvent = Literal[
     "state",
     "draws",
     "cast_self",
+    "chaos",
 ]
 
 
@@ -1380,6 +1388,7 @@ class Trigger:
       * ``"step"``: a step or phase begins ("at the beginning of your upkeep", 603.1,
         503-513); ``step`` names it as the engine does ("upkeep", "draw",
         "precombat_main", "beginning_of_combat", "postcombat_main", "end").
+      * ``"chaos"``: chaos ensues (311.7, 901.9b): a face-up plane's chaos ability.
       * ``"tapped_for_mana"``: a player taps a permanent ``filter`` describes for mana (a mana
         ability: it resolves at once, 605.1b, 605.4a, without the stack).
     ``self_only``: only the source itself counts. ``filter``: which other objects

@@ -83,6 +83,7 @@ from karn.ir.nodes import (
     Morph,
     MustBlock,
     OpeningHand,
+    Planeswalk,
     PreventDamage,
     PreventDamageSharingColor,
     PutCounters,
@@ -399,6 +400,8 @@ def trigger_text(t: Trigger) -> str:
         return "when you do"
     if t.event == "cast_self":
         return "when you cast this spell"
+    if t.event == "chaos":
+        return "whenever chaos ensues (311.7)"
     if t.event == "draws":
         drawer = {"you": "you draw", "opponent": "an opponent draws"}.get(t.player or "", "a player draws")
         nth = {0: "a card", 1: "their first card each turn", 2: "their second card each turn"}.get(
@@ -1053,6 +1056,11 @@ def _may(e: May) -> str:
 @renders(ForEachTarget)
 def _for_each_target(e: ForEachTarget) -> str:
     return f"for each target #{e.slot}, one at a time in the order you choose: ({effects_text(e.effects)})"
+
+
+@renders(Planeswalk)
+def _planeswalk(e: Planeswalk) -> str:
+    return "planeswalk (701.31)"
 
 
 @renders(AnyPlayerMay)

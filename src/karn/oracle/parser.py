@@ -48,6 +48,7 @@ from karn.oracle.syntax import (
     CdaSentence,
     ChainSentence,
     ChangeTextVP,
+    ChaosTriggerA,
     ChooseColorSentence,
     ChooseVP,
     CombatTriggerA,
@@ -99,6 +100,7 @@ from karn.oracle.syntax import (
     GainActivatedOfVP,
     GainControlIfRegeneratesVP,
     GainControlVP,
+    GainKeywordAbilityVP,
     GainLifeGreatestPowerVP,
     GainLifePowerVP,
     GainLifeTriggerA,
@@ -484,6 +486,9 @@ class _Builder(Transformer[Token, Any]):
 
     def t_cast(self, meta: Meta, c: list[Any]) -> CastTriggerA:
         return CastTriggerA(c[0], c[1], self._text(meta))
+
+    def t_chaos(self, meta: Meta, c: list[Any]) -> ChaosTriggerA:
+        return ChaosTriggerA(self._text(meta))
 
     def t_gain_life(self, meta: Meta, c: list[Any]) -> GainLifeTriggerA:
         return GainLifeTriggerA(self._text(meta))
@@ -969,6 +974,9 @@ class _Builder(Transformer[Token, Any]):
 
     def v_gain_kw(self, meta: Meta, c: list[Any]) -> ModifyVP:
         return ModifyVP(keywords=tuple(c[0]), until_eot=_eot(c[1:], meta), text=self._text(meta))
+
+    def v_gain_kw_ability(self, meta: Meta, c: list[Any]) -> GainKeywordAbilityVP:
+        return GainKeywordAbilityVP(c[0], until_eot=_eot(c[1:], meta), text=self._text(meta))
 
     def v_have_kw(self, meta: Meta, c: list[Any]) -> ModifyVP:
         return ModifyVP(keywords=tuple(c[0]), text=self._text(meta))
@@ -2063,6 +2071,12 @@ class _Builder(Transformer[Token, Any]):
 
     def q_odd_mana_value(self, meta: Meta, c: list[Any]) -> Qual:
         return Qual("mana_value", "odd")
+
+    def q_thats_colors(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("colors", ",".join(c[0]))  # 105.2: any of these colors
+
+    def qual_colors(self, meta: Meta, c: list[Any]) -> list[str]:
+        return [COLORS[str(t)] for t in c if getattr(t, "type", "") == "COLOR"]
 
     def q_you_cast(self, meta: Meta, c: list[Any]) -> Qual:
         return Qual("controller", "you")  # 601.2: the player who casts a spell controls it

@@ -43,8 +43,9 @@ class Qual:
         "enchant",
         "exiled_with_self",
         "combat_with_self",
+        "colors",
     ]
-    value: str = ""  # "you" / "opponent" for controller/owner; the zone for "zone"
+    value: str = ""  # "you" / "opponent" for controller/owner; the zone for "zone"; "B,R,G" for colors
     player: NP | None = None  # for player_controls
 
 
@@ -349,6 +350,16 @@ class ModifyVP(VerbA):
     until_eot: bool = False
     text: str = ""
     set_colors: tuple[str, ...] = ()  # "become black": the colors it becomes (105.3, layer 5)
+
+
+@dataclass(frozen=True, slots=True)
+class GainKeywordAbilityVP(VerbA):
+    """ "gain devour 5": a keyword ability that is not a plain keyword, granted as the ability
+    it stands for (613.1f; 702.82a)."""
+
+    keyword: KeywordA
+    until_eot: bool = False
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1401,6 +1412,13 @@ class TapsForManaTriggerA(TriggerA):
 
     player: NP
     permanent: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ChaosTriggerA(TriggerA):
+    """ "chaos ensues" (311.7): a plane's chaos ability."""
+
     text: str = ""
 
 

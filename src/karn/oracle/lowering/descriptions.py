@@ -187,6 +187,10 @@ def describe(
             zone_quals += 1
         elif q.kind == "combat_with_self":
             combat_with_source = True  # 509.1g, 506.4: "blocking or blocked by ~"
+        elif q.kind == "colors":
+            if colors:  # "a red spell that's black or green": both would have to hold
+                raise ctx.fail(f"the IR Filter cannot express two color conditions ('{desc.text}')")
+            colors = q.value.split(",")  # "that's black, red, or green": any of them (105.2)
         else:
             raise ctx.fail(f"the IR Filter cannot express '{desc.text}'")
     if zone_quals > 1:

@@ -18,6 +18,7 @@ from karn.oracle.syntax import (
     NP,
     AttacksTriggerA,
     CastTriggerA,
+    ChaosTriggerA,
     CombatTriggerA,
     DamageTriggerA,
     DiesTriggerA,
@@ -30,6 +31,15 @@ from karn.oracle.syntax import (
     StepTriggerA,
     Word,
 )
+
+
+@lowers_trigger(ChaosTriggerA)
+def lower_chaos_trigger(t: ChaosTriggerA, ctx: Ctx, card: CardTypes | None) -> Trigger:
+    """311.7: "Whenever chaos ensues": a chaos ability, which only a plane card has (it
+    functions from the command zone, 901.7)."""
+    if card is None or "plane" not in card[0]:
+        raise ctx.fail("'whenever chaos ensues' on a card that isn't a plane (311.7)")
+    return Trigger("chaos")
 
 
 @lowers_trigger(GainLifeTriggerA)

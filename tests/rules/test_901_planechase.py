@@ -1,0 +1,185 @@
+"""The Planechase variant (901): setting up (901.3-901.5), the planar die (901.9), hidden planar
+decks, copies and saves of a Planechase game, and random games with planar decks.
+
+The packaged corpus has only a few planes karn plays, fewer than the ten different ones a planar
+deck needs (901.3), so these tests make up planes from the texts of those that compile."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from karn import Action, Game
+from karn.cards.database import CardDatabase
+from karn.cards.decks import DeckError
+from karn.cards.pool import CardPool
+from karn.engine.state import BATTLEFIELD, COMMAND, STACK
+from karn.oracle.pool import build_pool
+
+PLANE_TEXTS = ("Jund", "Lethe Lake", "The Fourth Sphere")
+DECK = ["Mountain"] * 12 + ["Forest"] * 12 + ["Grizzly Bears"] * 8 + ["Thunder-Thrash Elder"] * 8
+
+
+def _planes_pool(n: int = 20) -> tuple[CardPool, list[str]]:
+    """A pool with ``n`` made-up planes (each the text of a plane karn plays) and the deck's cards."""
+    default = CardDatabase.default()
+    records = [default.raw(name) for name in ("Mountain", "Forest", "Grizzly Bears", "Thunder-Thrash Elder")]
+    names = []
+    for i in range(n):
+        record = default.raw(PLANE_TEXTS[i % len(PLANE_TEXTS)])
+        record.update(name=f"Test Plane {i + 1}")
+        records.append(record)
+        names.append(record["name"])
+    db = CardDatabase.from_records(records)
+    pool = build_pool([*names, "Mountain", "Forest", "Grizzly Bears", "Thunder-Thrash Elder"], db)
+    return pool, names
+
+
+@pytest.fixture(scope="module")
+def planes() -> tuple[CardPool, list[str]]:
+    return _planes_pool()
+
+
+def _game(planes: tuple[CardPool, list[str]], seed: int = 1) -> Game:
+    pool, names = planes
+    return Game.new(DECK, DECK, seed=seed, pool=pool, planar_decks=[names[:10], names[10:]])
+
+
+def _command_zone(g: Game) -> list[int]:
+    pc = g.state.planechase
+    assert pc is not None
+    return [oid for deck in pc.decks for oid in deck] + pc.face_up
+
+
+def _conserved(g: Game, total: int) -> None:
+    """Every physical card in exactly one place, the planes included (311.2: in the command zone)."""
+    s = g.state
+    seen: Counter[int] = Counter()
+    for p in s.players:
+        for zone in (p.library, p.hand, p.graveyard, p.exile):
+            for oid in zone:
+                seen[s.objects[oid].card] += 1
+    for oid in s.battlefield + s.stack:
+        assert s.objects[oid].zone in (BATTLEFIELD, STACK)
+        if s.objects[oid].card >= 0:
+            seen[s.objects[oid].card] += 1
+    for oid in _command_zone(g):
+        assert s.objects[oid].zone == COMMAND
+        seen[s.objects[oid].card] += 1
+    assert all(n == 1 for n in seen.values())
+    assert len(seen) == total
+
+
+@pytest.mark.cr("901.3")
+def test_a_planar_deck_has_at_least_ten_different_planes(planes: tuple[CardPool, list[str]]) -> None:
+    pool, names = planes
+    with pytest.raises(DeckError, match="at least 10"):
+        Game.new(DECK, DECK, pool=pool, planar_decks=[names[:9], names[10:]])
+    with pytest.raises(DeckError, match="different name"):
+        Game.new(DECK, DECK, pool=pool, planar_decks=[[names[0]] * 10, names[10:]])
+    with pytest.raises(DeckError, match="not a plane"):
+        Game.new(DECK, DECK, pool=pool, planar_decks=[[*names[:9], "Mountain"], names[10:]])
+    with pytest.raises(DeckError, match="planar deck"):  # 311.2: not in a deck
+        Game.new([*DECK, "Jund"], DECK)
+
+
+@pytest.mark.cr("901.5", "901.6", "103.7")
+def test_the_starting_player_turns_the_starting_plane_face_up(planes: tuple[CardPool, list[str]]) -> None:
+    g = _game(planes)
+    s = g.state
+    while s.turn == 0 or not s.started:
+        g.apply(g.legal_actions()[0])  # keep
+    pc = s.planechase
+    assert pc is not None and len(pc.face_up) == 1
+    plane = s.objects[pc.face_up[0]]
+    assert plane.owner == s.active and pc.controller == s.active  # 901.5, 901.6
+    assert sorted(len(d) for d in pc.decks) == [9, 10]
+    assert any(e.rule == "901.5" for e in g.log)
+
+
+def _to_main_phase(g: Game) -> None:
+    while not (g.state.step == "precombat_main" and g.decision is not None and g.decision.kind == "priority"):
+        acts = g.legal_actions()
+        g.apply(next((a for a in acts if a.kind in ("keep", "pass")), acts[0]))
+
+
+@pytest.mark.cr("901.9", "116.2i")
+def test_the_planar_die_costs_one_more_each_time(planes: tuple[CardPool, list[str]]) -> None:
+    g = _game(planes)
+    _to_main_phase(g)
+    active = g.state.active
+    assert g.decision is not None and g.decision.player == active
+    rolls = [a for a in g.legal_actions() if a.kind == "planar_die"]
+    assert [a.b for a in rolls] == [0]  # {0}: the first roll of the turn
+    g.apply(rolls[0])
+    assert any(e.rule == "901.9" for e in g.log)
+    pc = g.state.planechase
+    assert pc is not None and pc.rolls == 1
+    while g.state.stack:  # a chaos or planeswalking ability
+        g.apply(Action("pass"))
+        while g.decision is not None and g.decision.kind != "priority":
+            g.apply(g.legal_actions()[0])
+    rolls = [a for a in g.legal_actions() if a.kind == "planar_die"]
+    # the second roll costs {1}: offered only with a land untapped (none played yet this game)
+    untapped = [o for o in g.state.battlefield if g.controller(o) == active and not g.state.objects[o].tapped]
+    assert [a.b for a in rolls] == ([1] if untapped else [])
+
+
+@pytest.mark.cr("901.4", "901.7", "400.2")
+def test_planar_decks_are_hidden_and_copies_and_saves_keep_them(planes: tuple[CardPool, list[str]]) -> None:
+    g = _game(planes, seed=5)
+    _to_main_phase(g)
+    pc = g.state.planechase
+    assert pc is not None
+    face_up = g.state.objects[pc.face_up[0]].name
+    hidden = {g.state.objects[oid].name for deck in pc.decks for oid in deck} - {face_up}
+    for player in (0, 1):
+        obs = g.observation(player)
+        assert [c.name for c in obs.planes] == [face_up]  # 901.7: public
+        assert obs.planar_controller == g.state.active
+        assert sorted(obs.planar_deck_sizes) == [9, 10]
+        text = repr(obs.to_dict())
+        assert not [n for n in hidden if f"'{n}'" in text]  # no name of a card of a planar deck
+    copy = g.copy()
+    loaded = Game.loads(g.dumps(), pool=g.pool)
+    for other in (copy, loaded):
+        assert other.state_hash() == g.state_hash()
+        assert other.state.planechase == g.state.planechase
+    # 901.9: the roll goes the same way in each (the generator is in the state)
+    for game in (g, copy, loaded):
+        game.apply(next(a for a in game.legal_actions() if a.kind == "planar_die"))
+    assert g.state_hash() == copy.state_hash() == loaded.state_hash()
+    # determinizing for a player reorders the planar decks (no one knows their order)
+    orders = set()
+    for seed in range(6):
+        d = g.determinize(0, seed=seed)
+        dpc = d.state.planechase
+        assert dpc is not None
+        orders.add(tuple(d.state.objects[oid].name for oid in dpc.decks[1]))
+    assert len(orders) > 1
+
+
+@pytest.mark.cr("901.8", "701.31b", "901.9c")
+def test_random_games_with_planar_decks(planes: tuple[CardPool, list[str]]) -> None:
+    """No crash, cards conserved (the planes stay in the command zone, 311.2), a legal action
+    until the game ends, copies exact; the die is rolled whenever it is offered (often)."""
+    walked = 0
+    for seed in range(6):
+        g = _game(planes, seed=seed)
+        r = random.Random(seed)
+        total = 2 * len(DECK) + 20
+        steps = 0
+        while not g.is_over() and steps < 1500:
+            acts = g.legal_actions()
+            assert acts
+            roll = [a for a in acts if a.kind == "planar_die"]
+            a = roll[0] if roll and r.random() < 0.5 else r.choice(acts)
+            g.apply(a)
+            steps += 1
+            _conserved(g, total)
+            if steps % 250 == 0:
+                assert Game.loads(g.dumps(), pool=g.pool).state_hash() == g.state_hash()
+        walked += sum(1 for e in g.log if e.rule == "701.31b")
+    assert walked > 0  # some games planeswalked
