@@ -18,7 +18,7 @@ from karn.cards.pool import CardPool
 from karn.engine.state import BATTLEFIELD, COMMAND, STACK
 from karn.oracle.pool import build_pool
 
-PLANE_TEXTS = ("Jund", "Lethe Lake", "The Fourth Sphere")
+PLANE_TEXTS = ("Jund", "Lethe Lake", "The Fourth Sphere", "Panopticon", "The Pyramid of Mars")
 DECK = ["Mountain"] * 12 + ["Forest"] * 12 + ["Grizzly Bears"] * 8 + ["Thunder-Thrash Elder"] * 8
 
 
@@ -28,8 +28,9 @@ def _planes_pool(n: int = 20) -> tuple[CardPool, list[str]]:
     records = [default.raw(name) for name in ("Mountain", "Forest", "Grizzly Bears", "Thunder-Thrash Elder")]
     names = []
     for i in range(n):
-        record = default.raw(PLANE_TEXTS[i % len(PLANE_TEXTS)])
-        record.update(name=f"Test Plane {i + 1}")
+        original = PLANE_TEXTS[i % len(PLANE_TEXTS)]
+        record = default.raw(original)
+        record.update(name=f"Test Plane {i + 1}", text=record["text"].replace(original, f"Test Plane {i + 1}"))
         records.append(record)
         names.append(record["name"])
     db = CardDatabase.from_records(records)

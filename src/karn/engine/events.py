@@ -444,6 +444,7 @@ class Planeswalk(msgspec.Struct, tag="planeswalk", kw_only=True):
     start: bool = False
     away: list[str] = msgspec.field(default_factory=list)
     to: str = ""
+    to_id: int = 0  # the plane turned face up (a new object, 901.7a)
     applied: list[str] = msgspec.field(default_factory=list)
 
 
@@ -502,5 +503,6 @@ WATCHED: frozenset[type] = frozenset(
         TurnFaceUp,
         ChaosEnsues,
         RollPlanarDie,
+        Planeswalk,
     }
 )

@@ -33,6 +33,7 @@ from karn.engine.events import (
     DrawCard,
     GameEvent,
     LifeGain,
+    Planeswalk,
     Reveal,
     RollPlanarDie,
     SpellCast,
@@ -178,6 +179,12 @@ def scan(ctx: Context) -> None:
                 s.triggers.append(
                     PendingTrigger(0, PLANESWALKING_NAME, PLANESWALKING_ABILITY, ev.player, data)
                 )
+        elif isinstance(ev, Planeswalk):
+            if ev.to_id and not ev.start:  # 901.5: nothing triggers for the starting plane
+                watchers = watchers or _watchers(ctx)
+                for src, aid, _, ctl in watchers["planeswalk_to"]:
+                    if src == ev.to_id:  # 701.31d, 901.11: the plane planeswalked to
+                        _add(ctx, src, aid, ctl, TriggerData(player=ev.player), ctx.chars(src).name)
         elif isinstance(ev, ChaosEnsues):
             watchers = watchers or _watchers(ctx)
             for src, aid, _, ctl in watchers["chaos"]:  # 311.7: the face-up plane's chaos abilities

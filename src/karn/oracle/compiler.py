@@ -87,7 +87,7 @@ NONTRADITIONAL_TYPES = frozenset(
 COMMAND_ZONE_TYPES = frozenset({"plane"})
 #: The triggered abilities a face-up plane's abilities trigger on in karn (901.7, 311.4): the
 #: trigger families that don't need their source on the battlefield.
-PLANE_TRIGGERS = frozenset({"chaos", "cast", "enters", "step"})
+PLANE_TRIGGERS = frozenset({"chaos", "cast", "enters", "step", "planeswalk_to"})
 _NONTRADITIONAL_REASONS = {
     "phenomenon": "phenomenon cards (312) are not played by karn: encountering one (312.5) and the "
     "planeswalk after it (704.6f) are not implemented",

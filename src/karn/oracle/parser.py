@@ -137,6 +137,7 @@ from karn.oracle.syntax import (
     OpeningHandSentence,
     OrLoseSentence,
     PayLifeCostA,
+    PlaneswalkToTriggerA,
     PlayFromVP,
     PlayThoseVP,
     PreventAllVP,
@@ -347,6 +348,14 @@ class _Builder(Transformer[Token, Any]):
             raise ParseError("choose X modes", meta.start_pos)
         return TriggeredA(c[1], Effects(()), modal=ModalA(n, tuple(c[3:])))
 
+    def triggered_and_at(self, meta: Meta, c: list[Any]) -> TriggeredA:
+        """ "When you planeswalk to ~ and at the beginning of your upkeep, X": two trigger
+        events for one effect, each triggering it on its own (603.2c)."""
+        either = EitherTriggerA(c[1], c[2], self._text(meta))
+        if len(c) == 5:
+            return TriggeredA(either, c[4], condition=c[3])
+        return TriggeredA(either, c[3])
+
     def triggered_at(self, meta: Meta, c: list[Any]) -> TriggeredA:
         if len(c) == 3:
             return TriggeredA(c[0], c[2], condition=c[1])
@@ -486,6 +495,9 @@ class _Builder(Transformer[Token, Any]):
 
     def t_cast(self, meta: Meta, c: list[Any]) -> CastTriggerA:
         return CastTriggerA(c[0], c[1], self._text(meta))
+
+    def t_planeswalk_to(self, meta: Meta, c: list[Any]) -> PlaneswalkToTriggerA:
+        return PlaneswalkToTriggerA(self._text(meta))
 
     def t_chaos(self, meta: Meta, c: list[Any]) -> ChaosTriggerA:
         return ChaosTriggerA(self._text(meta))

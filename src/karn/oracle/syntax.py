@@ -1423,6 +1423,14 @@ class ChaosTriggerA(TriggerA):
 
 
 @dataclass(frozen=True, slots=True)
+class PlaneswalkToTriggerA(TriggerA):
+    """ "you planeswalk to ~" / "you planeswalk here" (701.31d, 901.11): this plane is turned
+    face up by planeswalking."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class GainLifeTriggerA(TriggerA):
     """ "you gain life"."""
 

@@ -33,7 +33,8 @@ def execute_planeswalk(ctx: Context, ev: Planeswalk) -> list[GameEvent]:
     if deck:
         top = deck.pop(0)
         ev.to = s.objects[top].name
-        pc.face_up.append(turn_plane_over(ctx, top, pc.controller))
+        ev.to_id = turn_plane_over(ctx, top, pc.controller)
+        pc.face_up.append(ev.to_id)
     changed(s, layers=True)  # the abilities functioning from the command zone change (901.7)
     who = ctx.player_name(ev.player)
     if ev.start:

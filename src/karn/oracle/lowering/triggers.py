@@ -26,6 +26,7 @@ from karn.oracle.syntax import (
     EntersTriggerA,
     GainLifeTriggerA,
     LeavesTriggerA,
+    PlaneswalkToTriggerA,
     PutIntoGraveyardTriggerA,
     StateTriggerA,
     StepTriggerA,
@@ -40,6 +41,14 @@ def lower_chaos_trigger(t: ChaosTriggerA, ctx: Ctx, card: CardTypes | None) -> T
     if card is None or "plane" not in card[0]:
         raise ctx.fail("'whenever chaos ensues' on a card that isn't a plane (311.7)")
     return Trigger("chaos")
+
+
+@lowers_trigger(PlaneswalkToTriggerA)
+def lower_planeswalk_to_trigger(t: PlaneswalkToTriggerA, ctx: Ctx, card: CardTypes | None) -> Trigger:
+    """701.31d, 901.11: "When you planeswalk to ~": this plane turned face up by planeswalking."""
+    if card is None or "plane" not in card[0]:
+        raise ctx.fail("'when you planeswalk to ~' on a card that isn't a plane (701.31d)")
+    return Trigger("planeswalk_to", self_only=True)
 
 
 @lowers_trigger(GainLifeTriggerA)
