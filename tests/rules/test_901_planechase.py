@@ -30,7 +30,9 @@ def _planes_pool(n: int = 20) -> tuple[CardPool, list[str]]:
     for i in range(n):
         original = PLANE_TEXTS[i % len(PLANE_TEXTS)]
         record = default.raw(original)
-        record.update(name=f"Test Plane {i + 1}", text=record["text"].replace(original, f"Test Plane {i + 1}"))
+        record.update(
+            name=f"Test Plane {i + 1}", text=record["text"].replace(original, f"Test Plane {i + 1}")
+        )
         records.append(record)
         names.append(record["name"])
     db = CardDatabase.from_records(records)
@@ -184,3 +186,36 @@ def test_random_games_with_planar_decks(planes: tuple[CardPool, list[str]]) -> N
                 assert Game.loads(g.dumps(), pool=g.pool).state_hash() == g.state_hash()
         walked += sum(1 for e in g.log if e.rule == "701.31b")
     assert walked > 0  # some games planeswalked
+
+
+@pytest.mark.cr("901.7a", "701.31b")
+def test_a_plane_turned_face_up_or_down_is_a_new_object(planes: tuple[CardPool, list[str]]) -> None:
+    pool, names = planes
+    g = Game.empty(pool=pool)
+    for _ in range(3):
+        g.add_card(0, "Mountain", BATTLEFIELD)
+    g.set_planar_decks([names[:3], names[10:12]])
+    g.begin_at(0, "precombat_main")
+    pc = g.state.planechase
+    assert pc is not None
+    before = set(_command_zone(g))
+    starting = pc.face_up[0]
+    walked = False
+    for _ in range(12):  # roll until the Planeswalker symbol (deterministic from the seed)
+        roll = next((a for a in g.legal_actions() if a.kind == "planar_die"), None)
+        if roll is None:
+            break
+        g.apply(roll)
+        while g.state.stack or (g.decision is not None and g.decision.kind != "priority"):
+            g.apply(g.legal_actions()[0] if g.decision and g.decision.kind != "priority" else Action("pass"))
+        pc = g.state.planechase
+        assert pc is not None
+        if pc.face_up and pc.face_up[0] != starting:
+            walked = True
+            break
+    assert walked
+    # the plane turned face up and the one turned face down are new objects (901.7a)
+    assert pc.face_up[0] not in before
+    assert starting not in g.state.objects
+    assert pc.decks[0][-1] not in before  # the starting plane, at the bottom of its owner's deck
+    assert g.state.objects[pc.decks[0][-1]].name == names[0]

@@ -310,6 +310,15 @@ def explain(ctx: Context, a: Action) -> tuple[str, str]:
         # 708.5: a face-down object is named to no one here (its controller knows it anyway)
         rule = {"play": "305.1", "cast": "601.3"}.get(a.kind, "602.2")
         return rule, f"{ctx.player_name(p)} can't {a.kind} {ctx.describe(o.id)} now"
+    if a.kind == "planar_die":
+        if s.planechase is None:
+            return "901.1", "the planar die is rolled only in a Planechase game"
+        if not timing.sorcery_timing(ctx, p):
+            return "901.9", "only the active player rolls the planar die, in a main phase with an empty stack"
+        return (
+            "901.9",
+            f"{ctx.player_name(p)} can't pay {{{planechase.roll_cost(ctx)}}} to roll the planar die",
+        )
     if a.kind == "play" and o is not None:
         if not permissions.playable_zone(ctx, p, o.id):
             return "305.1", f"{o.name} is not in {ctx.player_name(p)}'s hand"

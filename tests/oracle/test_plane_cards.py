@@ -1,0 +1,82 @@
+"""Plane cards (311, 901): what the compiler makes of their text, and what it refuses."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from karn.cards.database import CardDatabase
+from karn.ir.nodes import (
+    ApplyContinuous,
+    EntersReplacement,
+    GainAbility,
+    Modify,
+    Ref,
+    Triggered,
+    Unsupported,
+)
+from karn.oracle.compiler import compile_face
+
+
+def _compiled(name: str, text: str | None = None, type_line: str | None = None) -> tuple[Any, ...]:
+    default = CardDatabase.default()
+    record = default.raw(name)
+    if text is not None:
+        record.update(text=text)
+    if type_line is not None:
+        types = [t.lower() for t in type_line.split(" — ")[0].split()]
+        record.update(type_line=type_line, types=types, type=type_line)
+    face = CardDatabase.from_records([record]).get(name)
+    return compile_face(face).abilities
+
+
+@pytest.mark.cr("311.4", "901.7", "400.7a", "105.2")
+def test_jund_compiles_to_two_triggered_abilities() -> None:
+    cast, chaos = _compiled("Jund")
+    assert isinstance(cast, Triggered) and isinstance(chaos, Triggered)
+    assert cast.trigger.event == "cast" and cast.trigger.player is None  # "a player"
+    assert cast.trigger.filter is not None
+    assert cast.trigger.filter.types == ("creature",)
+    assert cast.trigger.filter.colors == ("B", "R", "G")  # "that's black, red, or green": any
+    (effect,) = cast.effects
+    # "it gains devour 5": the spell gains the keyword's ability (613.1f), for good (400.7a)
+    assert effect == ApplyContinuous(
+        Modify(
+            Ref("triggering"),
+            changes=(GainAbility(EntersReplacement(self_only=True, devour=5, text="devour 5")),),
+        ),
+        "permanent",
+    )
+    assert chaos.trigger.event == "chaos"  # 311.7
+
+
+@pytest.mark.cr("701.31d", "603.2c")
+def test_planeswalk_to_and_at_the_beginning_of_your_upkeep_are_two_triggers() -> None:
+    walk, upkeep, chaos = _compiled("The Pyramid of Mars")
+    assert isinstance(walk, Triggered) and walk.trigger.event == "planeswalk_to" and walk.trigger.self_only
+    assert isinstance(upkeep, Triggered) and upkeep.trigger.event == "step"
+    assert walk.effects == upkeep.effects
+    assert isinstance(chaos, Triggered) and chaos.trigger.event == "chaos"
+
+
+@pytest.mark.cr("311.7")
+def test_chaos_ensues_only_on_a_plane() -> None:
+    (ab,) = _compiled("Grizzly Bears", text="Whenever chaos ensues, draw a card.")
+    assert isinstance(ab, Unsupported) and "isn't a plane" in ab.reason
+
+
+@pytest.mark.cr("901.7")
+def test_a_planes_static_ability_is_refused_with_its_reason() -> None:
+    abilities = _compiled(
+        "Jund", text="Creatures you control get +1/+1.\nWhenever chaos ensues, draw a card."
+    )
+    unsupported = [a for a in abilities if isinstance(a, Unsupported)]
+    assert len(unsupported) == 1
+    assert "static abilities don't function from the command zone" in unsupported[0].reason
+
+
+@pytest.mark.cr("312.5", "704.6f")
+def test_phenomena_are_refused_with_their_reason() -> None:
+    abilities = _compiled("Jund", text="When you encounter Jund, draw a card.", type_line="Phenomenon")
+    assert any(isinstance(a, Unsupported) and "phenomenon cards (312)" in a.reason for a in abilities)
