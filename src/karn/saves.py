@@ -76,8 +76,9 @@ def _checksum(
 
 
 def card_names(s: GameState) -> set[str]:
-    """The card names a state refers to (tokens are defined by their effects, not the pool)."""
-    return {o.name for o in s.objects.values() if o.token is None}
+    """The card names a state refers to (tokens are defined by their effects, not the pool; the
+    planeswalking ability, 901.8, has no source card)."""
+    return {o.name for o in s.objects.values() if o.token is None and not o.ability.startswith("rules:")}
 
 
 def dump(state: GameState, log: list[Event], pool: CardPool, rollback_log: int = 0) -> bytes:

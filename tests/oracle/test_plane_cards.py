@@ -13,6 +13,7 @@ from karn.ir.nodes import (
     GainAbility,
     Modify,
     Ref,
+    Static,
     Triggered,
     Unsupported,
 )
@@ -67,10 +68,10 @@ def test_chaos_ensues_only_on_a_plane() -> None:
 
 
 @pytest.mark.cr("901.7")
-def test_a_planes_static_ability_is_refused_with_its_reason() -> None:
-    abilities = _compiled(
-        "Jund", text="Creatures you control get +1/+1.\nWhenever chaos ensues, draw a card."
-    )
+def test_a_planes_static_abilities_other_than_group_modifications_are_refused() -> None:
+    static, _ = _compiled("Krosa")  # "All creatures get +2/+2.": a layered effect on a group
+    assert isinstance(static, Static)
+    abilities = _compiled("Jund", text="Spells cost {1} less to cast.\nWhenever chaos ensues, draw a card.")
     unsupported = [a for a in abilities if isinstance(a, Unsupported)]
     assert len(unsupported) == 1
     assert "static abilities don't function from the command zone" in unsupported[0].reason

@@ -18,7 +18,15 @@ from karn.cards.pool import CardPool
 from karn.engine.state import BATTLEFIELD, COMMAND, STACK
 from karn.oracle.pool import build_pool
 
-PLANE_TEXTS = ("Jund", "Lethe Lake", "The Fourth Sphere", "Panopticon", "The Pyramid of Mars")
+PLANE_TEXTS = (
+    "Jund",
+    "Lethe Lake",
+    "The Fourth Sphere",
+    "Panopticon",
+    "The Pyramid of Mars",
+    "Krosa",
+    "Gavony",
+)
 DECK = ["Mountain"] * 12 + ["Forest"] * 12 + ["Grizzly Bears"] * 8 + ["Thunder-Thrash Elder"] * 8
 
 
@@ -206,6 +214,9 @@ def test_a_plane_turned_face_up_or_down_is_a_new_object(planes: tuple[CardPool, 
         if roll is None:
             break
         g.apply(roll)
+        if g.state.stack and g.state.objects[g.state.stack[-1]].ability == "rules:planeswalking":
+            # 901.8: the sourceless ability on the stack saves and loads like any other
+            assert Game.loads(g.dumps(), pool=g.pool).state_hash() == g.state_hash()
         while g.state.stack or (g.decision is not None and g.decision.kind != "priority"):
             g.apply(g.legal_actions()[0] if g.decision and g.decision.kind != "priority" else Action("pass"))
         pc = g.state.planechase

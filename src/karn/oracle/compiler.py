@@ -43,6 +43,7 @@ from karn.ir.nodes import (
     AddMana,
     CompiledCard,
     Cost,
+    Group,
     SetBasePT,
     Static,
     Triggered,
@@ -226,6 +227,8 @@ def _plane_ability(ab: Ability) -> Ability:
     never plays with an ability silently missing."""
     if isinstance(ab, Unsupported):
         return ab
+    if isinstance(ab, Static) and _plane_static(ab):
+        return ab  # 901.7: layered effects on the objects a group describes ("All creatures get +2/+2")
     if not isinstance(ab, Triggered):
         kind = "activated" if isinstance(ab, Activated) else "static"
         return Unsupported(
@@ -239,6 +242,17 @@ def _plane_ability(ab: Ability) -> Ability:
             "in karn yet (901.7)",
         )
     return ab
+
+
+def _plane_static(ab: Static) -> bool:
+    """A plane's static ability karn applies from the command zone: modifications of the objects
+    a group describes, none of them about the plane itself (it is no permanent, 311.2)."""
+    return (
+        type(ab) is Static
+        and not ab.cda
+        and ab.copy_of_chosen is None
+        and all(isinstance(m.affected, Group) and not m.control for m in ab.mods)
+    )
 
 
 def _missing_parts(face: CardLike, layout: str, types: set[str]) -> Iterable[Unsupported]:
