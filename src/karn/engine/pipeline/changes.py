@@ -14,6 +14,7 @@ from typing import Any
 
 import msgspec
 
+from karn.cards.pool import PLANESWALKING_ABILITY
 from karn.engine import rng
 from karn.engine.context import Context
 from karn.engine.events import (
@@ -974,7 +975,14 @@ def _planes_leave_game(ctx: Context, pc: Planechase, p: int) -> None:
     for oid in [x for x in pc.decks[p] + pc.face_up if s.objects[x].owner == p]:
         del s.objects[oid]
     pc.decks[p] = []
+    left = [x for x in pc.face_up if x not in s.objects]
     pc.face_up = [x for x in pc.face_up if x in s.objects]
+    if left:
+        # 901.10a: a plane left the game: a planeswalking ability on the stack ceases to exist
+        for oid in [x for x in s.stack if s.objects[x].ability == PLANESWALKING_ABILITY]:
+            s.stack.remove(oid)
+            del s.objects[oid]
+            ctx.emit("901.10a", "the planeswalking ability ceases to exist: the face-up plane left the game")
     for oid in pc.face_up:
         s.objects[oid].controller = pc.controller
     deck = pc.decks[pc.controller]
