@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import msgspec
 import pytest
 
 from karn import Action, Game
@@ -17,6 +18,7 @@ from karn.cards.decks import DeckError
 from karn.cards.pool import CardPool
 from karn.engine.state import BATTLEFIELD, COMMAND, STACK
 from karn.oracle.pool import build_pool
+from karn.table import build_table
 
 PLANE_TEXTS = (
     "Jund",
@@ -153,6 +155,10 @@ def test_planar_decks_are_hidden_and_copies_and_saves_keep_them(planes: tuple[Ca
         assert sorted(obs.planar_deck_sizes) == [9, 10]
         text = repr(obs.to_dict())
         assert not [n for n in hidden if f"'{n}'" in text]  # no name of a card of a planar deck
+        table = build_table(g, player)  # the front ends' model shows the same
+        assert [c.name for c in table.planes] == [face_up] and table.planes[0].zone == COMMAND
+        assert sorted(table.planar_deck_sizes) == [9, 10]
+        assert not [n for n in hidden if f'"{n}"' in msgspec.json.encode(table).decode()]
     copy = g.copy()
     loaded = Game.loads(g.dumps(), pool=g.pool)
     for other in (copy, loaded):
