@@ -181,13 +181,15 @@ def test_planar_decks_are_hidden_and_copies_and_saves_keep_them(planes: tuple[Ca
 @pytest.mark.cr("901.8", "701.31b", "901.9c")
 def test_random_games_with_planar_decks(planes: tuple[CardPool, list[str]]) -> None:
     """No crash, cards conserved (the planes stay in the command zone, 311.2), a legal action
-    until the game ends, copies exact; the die is rolled whenever it is offered (often)."""
+    until the game ends, copies exact, no plane never seen face up in any observation; the die
+    is rolled half the times it is offered."""
     walked = 0
     for seed in range(6):
         g = _game(planes, seed=seed)
         r = random.Random(seed)
         total = 2 * len(DECK) + 20
         steps = 0
+        seen: set[str] = set()  # the planes that were face up (public) so far
         while not g.is_over() and steps < 1500:
             acts = g.legal_actions()
             assert acts
@@ -196,6 +198,14 @@ def test_random_games_with_planar_decks(planes: tuple[CardPool, list[str]]) -> N
             g.apply(a)
             steps += 1
             _conserved(g, total)
+            pc = g.state.planechase
+            assert pc is not None
+            seen.update(g.state.objects[oid].name for oid in pc.face_up)
+            if steps % 50 == 0:
+                never = {g.state.objects[oid].name for deck in pc.decks for oid in deck} - seen
+                for player in (0, 1):
+                    text = repr(g.observation(player).to_dict())
+                    assert not [n for n in never if f"'{n}'" in text]
             if steps % 250 == 0:
                 assert Game.loads(g.dumps(), pool=g.pool).state_hash() == g.state_hash()
         walked += sum(1 for e in g.log if e.rule == "701.31b")
