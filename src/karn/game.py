@@ -508,8 +508,10 @@ DeckSpec = str | Deck | Sequence[str] | Mapping[str, int]
 MAX_DECK = 10_000
 
 
-#: 901.3: a planar deck has at least ten cards.
+#: 901.3: a planar deck has at least ten cards, no more than two of them phenomena.
 MIN_PLANAR_DECK = 10
+MAX_PHENOMENA = 2
+PLANAR_TYPES = ("plane", "phenomenon")
 
 
 def _face(cards: CardDatabase | CardPool, name: str) -> CardFace:
@@ -517,10 +519,11 @@ def _face(cards: CardDatabase | CardPool, name: str) -> CardFace:
 
 
 def _no_planes_in_decks(lists: list[list[str]], cards: CardDatabase | CardPool) -> None:
-    """311.2, 901.3: plane cards are in planar decks, never in a player's deck."""
+    """311.2, 312.2, 901.3: plane and phenomenon cards are in planar decks, never in a deck."""
     for name in sorted({n for deck in lists for n in deck}):
-        if "plane" in _face(cards, name).types:
-            raise DeckError(f"{name} is a plane card: it goes in a planar deck (311.2, 901.3)")
+        kind = next((t for t in PLANAR_TYPES if t in _face(cards, name).types), None)
+        if kind is not None:
+            raise DeckError(f"{name} is a {kind} card: it goes in a planar deck (311.2, 312.2, 901.3)")
 
 
 def _planar_decks(
@@ -543,8 +546,12 @@ def _planar_decks(
         if len(set(names)) != len(names):
             raise DeckError(f"{where}: each card of a planar deck has a different name (901.3)")
         for n in names:
-            if "plane" not in _face(db, n).types:
-                raise DeckError(f"{where}: {n} is not a plane card (311.1, 901.3)")
+            if not any(t in _face(db, n).types for t in PLANAR_TYPES):
+                raise DeckError(
+                    f"{where}: {n} is neither a plane nor a phenomenon card (311.1, 312.1, 901.3)"
+                )
+        if sum("phenomenon" in _face(db, n).types for n in names) > MAX_PHENOMENA:
+            raise DeckError(f"{where}: no more than {MAX_PHENOMENA} phenomenon cards (901.3)")
         out.append(names)
     return out
 

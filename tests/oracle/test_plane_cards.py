@@ -78,6 +78,9 @@ def test_a_planes_static_abilities_other_than_group_modifications_are_refused() 
 
 
 @pytest.mark.cr("312.5", "704.6f")
-def test_phenomena_are_refused_with_their_reason() -> None:
-    abilities = _compiled("Jund", text="When you encounter Jund, draw a card.", type_line="Phenomenon")
-    assert any(isinstance(a, Unsupported) and "phenomenon cards (312)" in a.reason for a in abilities)
+def test_encountering_a_phenomenon_is_planeswalking_to_it() -> None:
+    (encounter,) = _compiled("Mutual Epiphany")  # 312.5: moved off a planar deck, face up
+    assert isinstance(encounter, Triggered)
+    assert encounter.trigger.event == "planeswalk_to" and encounter.trigger.self_only
+    (wrong,) = _compiled("Jund", text="When you encounter Jund, draw a card.")
+    assert isinstance(wrong, Unsupported) and "isn't a phenomenon" in wrong.reason

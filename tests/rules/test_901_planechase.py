@@ -29,6 +29,8 @@ PLANE_TEXTS = (
     "Krosa",
     "Gavony",
 )
+PHENOMENON_TEXTS = ("Mutual Epiphany", "Planewide Disaster")
+PHENOMENA = [f"Test Phenomenon {i + 1}" for i in range(4)]
 DECK = ["Mountain"] * 12 + ["Forest"] * 12 + ["Grizzly Bears"] * 8 + ["Thunder-Thrash Elder"] * 8
 
 
@@ -45,8 +47,13 @@ def _planes_pool(n: int = 20) -> tuple[CardPool, list[str]]:
         )
         records.append(record)
         names.append(record["name"])
+    for i, name in enumerate(PHENOMENA):
+        original = PHENOMENON_TEXTS[i % len(PHENOMENON_TEXTS)]
+        record = default.raw(original)
+        record.update(name=name, text=record["text"].replace(original, name))
+        records.append(record)
     db = CardDatabase.from_records(records)
-    pool = build_pool([*names, "Mountain", "Forest", "Grizzly Bears", "Thunder-Thrash Elder"], db)
+    pool = build_pool([*names, *PHENOMENA, "Mountain", "Forest", "Grizzly Bears", "Thunder-Thrash Elder"], db)
     return pool, names
 
 
@@ -92,7 +99,9 @@ def test_a_planar_deck_has_at_least_ten_different_planes(planes: tuple[CardPool,
         Game.new(DECK, DECK, pool=pool, planar_decks=[names[:9], names[10:]])
     with pytest.raises(DeckError, match="different name"):
         Game.new(DECK, DECK, pool=pool, planar_decks=[[names[0]] * 10, names[10:]])
-    with pytest.raises(DeckError, match="not a plane"):
+    with pytest.raises(DeckError, match="no more than 2 phenomenon"):
+        Game.new(DECK, DECK, pool=pool, planar_decks=[[*names[:7], *PHENOMENA[:3]], names[10:]])
+    with pytest.raises(DeckError, match="neither a plane nor a phenomenon"):
         Game.new(DECK, DECK, pool=pool, planar_decks=[[*names[:9], "Mountain"], names[10:]])
     with pytest.raises(DeckError, match="planar deck"):  # 311.2: not in a deck
         Game.new([*DECK, "Jund"], DECK)
@@ -178,14 +187,17 @@ def test_planar_decks_are_hidden_and_copies_and_saves_keep_them(planes: tuple[Ca
     assert len(orders) > 1
 
 
-@pytest.mark.cr("901.8", "701.31b", "901.9c")
+@pytest.mark.cr("901.8", "701.31b", "901.9c", "704.6f")
 def test_random_games_with_planar_decks(planes: tuple[CardPool, list[str]]) -> None:
     """No crash, cards conserved (the planes stay in the command zone, 311.2), a legal action
     until the game ends, copies exact, no plane never seen face up in any observation; the die
     is rolled half the times it is offered."""
-    walked = 0
+    walked = encountered = 0
+    pool, names = planes
     for seed in range(6):
-        g = _game(planes, seed=seed)
+        # 901.3: two phenomena in each planar deck (312.5, 704.6f)
+        decks = [[*names[:8], *PHENOMENA[:2]], [*names[10:18], *PHENOMENA[2:]]]
+        g = Game.new(DECK, DECK, seed=seed, pool=pool, planar_decks=decks)
         r = random.Random(seed)
         total = 2 * len(DECK) + 20
         steps = 0
@@ -209,7 +221,8 @@ def test_random_games_with_planar_decks(planes: tuple[CardPool, list[str]]) -> N
             if steps % 250 == 0:
                 assert Game.loads(g.dumps(), pool=g.pool).state_hash() == g.state_hash()
         walked += sum(1 for e in g.log if e.rule == "701.31b")
-    assert walked > 0  # some games planeswalked
+        encountered += sum(1 for e in g.log if e.rule == "704.6f")
+    assert walked > 0 and encountered > 0  # some games planeswalked, some encountered a phenomenon
 
 
 @pytest.mark.cr("901.7a", "701.31b")

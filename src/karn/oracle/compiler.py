@@ -80,19 +80,14 @@ PART_LAYOUTS = frozenset({"split", "adventure", "modal_dfc"})
 
 # Card types of casual variants and supplemental products (vanguard 902, planes 901,
 # schemes 904, conspiracies 905, ...): not cards karn plays.
-NONTRADITIONAL_TYPES = frozenset(
-    {"vanguard", "phenomenon", "scheme", "conspiracy", "hero", "stickers", "dungeon"}
-)
-#: 901: plane cards are played in a Planechase game, from the command zone (901.7): they have
-#: no mana cost (they are never cast, 311.2).
-COMMAND_ZONE_TYPES = frozenset({"plane"})
+NONTRADITIONAL_TYPES = frozenset({"vanguard", "scheme", "conspiracy", "hero", "stickers", "dungeon"})
+#: 901: plane and phenomenon cards are played in a Planechase game, from the command zone
+#: (901.7): they have no mana cost (they are never cast, 311.2, 312.2).
+COMMAND_ZONE_TYPES = frozenset({"plane", "phenomenon"})
 #: The triggered abilities a face-up plane's abilities trigger on in karn (901.7, 311.4): the
 #: trigger families that don't need their source on the battlefield.
 PLANE_TRIGGERS = frozenset({"chaos", "cast", "enters", "step", "planeswalk_to"})
-_NONTRADITIONAL_REASONS = {
-    "phenomenon": "phenomenon cards (312) are not played by karn: encountering one (312.5) and the "
-    "planeswalk after it (704.6f) are not implemented",
-}
+_NONTRADITIONAL_REASONS: dict[str, str] = {}
 
 _LOYALTY = re.compile(r"^\[[+-]?(?:\d+|x)\]:", re.IGNORECASE)
 # a printed power, toughness or loyalty the IR can hold: an integer (208.1, 209.1)
@@ -201,8 +196,8 @@ def compile_face(face: CardLike) -> CompiledCard:
     if odd:
         why = _NONTRADITIONAL_REASONS.get(odd[0], f"{odd[0]} cards are not played by karn")
         abilities.append(Unsupported(clause=face.type_line, reason=why))
-    elif "plane" in types:
-        abilities = [_plane_ability(a) for a in abilities]
+    elif types & COMMAND_ZONE_TYPES:
+        abilities = [_plane_ability(a) for a in abilities]  # 901.7: planes and phenomena
     layout = str(getattr(face, "layout", "normal") or "normal")
     if layout in INCOMPLETE_LAYOUTS:
         abilities.append(

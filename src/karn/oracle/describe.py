@@ -403,7 +403,7 @@ def trigger_text(t: Trigger) -> str:
     if t.event == "chaos":
         return "whenever chaos ensues (311.7)"
     if t.event == "planeswalk_to":
-        return "when you planeswalk to this plane (701.31d)"
+        return "when you planeswalk to this card (701.31d; a phenomenon: when you encounter it, 312.5)"
     if t.event == "draws":
         drawer = {"you": "you draw", "opponent": "an opponent draws"}.get(t.player or "", "a player draws")
         nth = {0: "a card", 1: "their first card each turn", 2: "their second card each turn"}.get(

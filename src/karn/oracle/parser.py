@@ -84,6 +84,7 @@ from karn.oracle.syntax import (
     EitherVP,
     EmbalmA,
     EnchantA,
+    EncounterTriggerA,
     EnterAsCopyVP,
     EntersTriggerA,
     EntersVP,
@@ -498,6 +499,9 @@ class _Builder(Transformer[Token, Any]):
 
     def t_planeswalk_to(self, meta: Meta, c: list[Any]) -> PlaneswalkToTriggerA:
         return PlaneswalkToTriggerA(self._text(meta))
+
+    def t_encounter(self, meta: Meta, c: list[Any]) -> EncounterTriggerA:
+        return EncounterTriggerA(self._text(meta))
 
     def t_chaos(self, meta: Meta, c: list[Any]) -> ChaosTriggerA:
         return ChaosTriggerA(self._text(meta))

@@ -1431,6 +1431,13 @@ class PlaneswalkToTriggerA(TriggerA):
 
 
 @dataclass(frozen=True, slots=True)
+class EncounterTriggerA(TriggerA):
+    """ "you encounter ~" (312.5): this phenomenon moved off a planar deck and turned face up."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class GainLifeTriggerA(TriggerA):
     """ "you gain life"."""
 

@@ -30,6 +30,17 @@ def execute_planeswalk(ctx: Context, ev: Planeswalk) -> list[GameEvent]:
         pc.decks[owner].append(turn_plane_over(ctx, oid, owner))  # the end of the list is the bottom
     pc.face_up = []
     deck = pc.decks[ev.player]
+    if ev.start:
+        # 901.5, 103.7: a phenomenon turned face up as the starting plane goes to the bottom,
+        # until a plane card is turned face up (901.3: a planar deck has at most two phenomena)
+        for _ in range(len(deck)):
+            if "plane" in ctx.face(s.objects[deck[0]].name).types:
+                break
+            ctx.emit(
+                "901.5",
+                f"{ctx.player_name(ev.player)} turns {s.objects[deck[0]].name} face up and puts it on the bottom",
+            )
+            deck.append(turn_plane_over(ctx, deck.pop(0), s.objects[deck[0]].owner))
     if deck:
         top = deck.pop(0)
         ev.to = s.objects[top].name

@@ -23,6 +23,7 @@ from karn.oracle.syntax import (
     DamageTriggerA,
     DiesTriggerA,
     DrawTriggerA,
+    EncounterTriggerA,
     EntersTriggerA,
     GainLifeTriggerA,
     LeavesTriggerA,
@@ -48,6 +49,15 @@ def lower_planeswalk_to_trigger(t: PlaneswalkToTriggerA, ctx: Ctx, card: CardTyp
     """701.31d, 901.11: "When you planeswalk to ~": this plane turned face up by planeswalking."""
     if card is None or "plane" not in card[0]:
         raise ctx.fail("'when you planeswalk to ~' on a card that isn't a plane (701.31d)")
+    return Trigger("planeswalk_to", self_only=True)
+
+
+@lowers_trigger(EncounterTriggerA)
+def lower_encounter_trigger(t: EncounterTriggerA, ctx: Ctx, card: CardTypes | None) -> Trigger:
+    """312.5: "When you encounter [this phenomenon]" means "When you move this card off a
+    planar deck and turn it face up": planeswalking to it (701.31d)."""
+    if card is None or "phenomenon" not in card[0]:
+        raise ctx.fail("'when you encounter ~' on a card that isn't a phenomenon (312.5)")
     return Trigger("planeswalk_to", self_only=True)
 
 
