@@ -972,6 +972,15 @@ def _planes_leave_game(ctx: Context, pc: Planechase, p: int) -> None:
         after = [(p + k) % n for k in range(1, n)]
         pc.controller = next((q for q in after if not s.players[q].lost and not s.players[q].left), p)
     had_plane = bool(pc.face_up)
+    for x in s.stack:
+        o = s.objects[x]
+        if (
+            o.controller == p
+            and o.source in pc.face_up
+            and "phenomenon" in ctx.face(s.objects[o.source].name).types
+        ):
+            # 901.10b: it stays on the stack, the new planar controller's (an exception to 800.4a)
+            o.controller = o.owner = pc.controller
     for oid in [x for x in pc.decks[p] + pc.face_up if s.objects[x].owner == p]:
         del s.objects[oid]
     pc.decks[p] = []
