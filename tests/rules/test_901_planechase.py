@@ -259,3 +259,41 @@ def test_a_plane_turned_face_up_or_down_is_a_new_object(planes: tuple[CardPool, 
     assert starting not in g.state.objects
     assert pc.decks[0][-1] not in before  # the starting plane, at the bottom of its owner's deck
     assert g.state.objects[pc.decks[0][-1]].name == names[0]
+
+
+@pytest.mark.cr("701.31d", "901.11b", "603.10")
+def test_planeswalking_away_from_a_plane_triggers_its_ability() -> None:
+    """A made-up plane with "When you planeswalk away from ~, draw a card.": it looks back at the
+    plane turned face down (a new object, 901.7a); the planar controller draws."""
+    default = CardDatabase.default()
+    name = "Farewell Plane"
+    record = default.raw("Jund")
+    record.update(
+        name=name,
+        text=f"When you planeswalk away from {name}, draw a card.\n"
+        "Whenever chaos ensues, create two 1/1 red Goblin creature tokens.",
+    )
+    records = [record, default.raw("Jund"), default.raw("Mountain"), default.raw("Wastes")]
+    pool = build_pool([name, "Jund", "Mountain", "Wastes"], CardDatabase.from_records(records))
+    assert pool.compiled(name).playable
+    g = Game.empty(pool=pool)
+    for _ in range(3):
+        g.add_card(0, "Mountain", BATTLEFIELD)
+    for p in (0, 1):
+        for _ in range(5):
+            g.add_card(p, "Wastes", "library")
+    g.set_planar_decks([[name, "Jund"], []])
+    g.begin_at(0, "precombat_main")
+    for _ in range(3):  # the seeded generator rolls chaos, then the Planeswalker symbol
+        roll = next((a for a in g.legal_actions() if a.kind == "planar_die"), None)
+        assert roll is not None
+        g.apply(roll)
+        while g.state.stack or (g.decision is not None and g.decision.kind != "priority"):
+            g.apply(g.legal_actions()[0] if g.decision and g.decision.kind != "priority" else Action("pass"))
+        pc = g.state.planechase
+        assert pc is not None
+        if g.state.objects[pc.face_up[0]].name == "Jund":
+            break
+    pc = g.state.planechase
+    assert pc is not None and g.state.objects[pc.face_up[0]].name == "Jund"
+    assert len(g.state.players[0].hand) == 1  # 901.11b: A planeswalked away from it and drew

@@ -445,6 +445,7 @@ class Planeswalk(msgspec.Struct, tag="planeswalk", kw_only=True):
     away: list[str] = msgspec.field(default_factory=list)
     to: str = ""
     to_id: int = 0  # the plane turned face up (a new object, 901.7a)
+    away_ids: list[int] = msgspec.field(default_factory=list)  # the face-up planes, as they were
     applied: list[str] = msgspec.field(default_factory=list)
 
 

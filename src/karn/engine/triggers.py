@@ -180,6 +180,8 @@ def scan(ctx: Context) -> None:
                     PendingTrigger(0, PLANESWALKING_NAME, PLANESWALKING_ABILITY, ev.player, data)
                 )
         elif isinstance(ev, Planeswalk):
+            if ev.away_ids:
+                _planeswalked_away(ctx, ev)
             if ev.to_id and not ev.start:  # 901.5: nothing triggers for the starting plane
                 watchers = watchers or _watchers(ctx)
                 for src, aid, _, ctl in watchers["planeswalk_to"]:
@@ -200,6 +202,16 @@ def scan(ctx: Context) -> None:
     state = watchers["state"]
     if state:
         _state_triggers(ctx, state)
+
+
+def _planeswalked_away(ctx: Context, ev: Planeswalk) -> None:
+    """701.31d, 901.11b: "When you planeswalk away from ~" looks back (603.10): the plane as it
+    was face up, before it was turned face down (a new object, 901.7a); its controller was
+    the planar controller, the player who planeswalks (701.31a)."""
+    for oid, name in zip(ev.away_ids, ev.away, strict=True):
+        for i, ab in enumerate(ctx.compiled(name).abilities):
+            if isinstance(ab, ir.Triggered) and ab.trigger.event == "planeswalk_from":
+                _add(ctx, oid, f"{name}#{i}", ev.player, TriggerData(player=ev.player), name)
 
 
 def _state_triggers(ctx: Context, watching: list[tuple[int, str, ir.Trigger, int]]) -> None:

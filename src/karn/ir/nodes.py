@@ -1350,6 +1350,7 @@ TriggerEvent = Literal[
     "cast_self",
     "chaos",
     "planeswalk_to",
+    "planeswalk_from",
 ]
 
 
@@ -1390,7 +1391,10 @@ class Trigger:
         503-513); ``step`` names it as the engine does ("upkeep", "draw",
         "precombat_main", "beginning_of_combat", "postcombat_main", "end").
       * ``"chaos"``: chaos ensues (311.7, 901.9b): a face-up plane's chaos ability.
-      * ``"planeswalk_to"``: a player planeswalks to this plane (701.31d, 901.11).
+      * ``"planeswalk_to"``: a player planeswalks to this plane (701.31d, 901.11), or encounters
+        this phenomenon (312.5).
+      * ``"planeswalk_from"``: a player planeswalks away from this plane (701.31d, 901.11b): it
+        looks back (the plane turned face down is a new object, 901.7a).
       * ``"tapped_for_mana"``: a player taps a permanent ``filter`` describes for mana (a mana
         ability: it resolves at once, 605.1b, 605.4a, without the stack).
     ``self_only``: only the source itself counts. ``filter``: which other objects

@@ -86,7 +86,7 @@ NONTRADITIONAL_TYPES = frozenset({"vanguard", "scheme", "conspiracy", "hero", "s
 COMMAND_ZONE_TYPES = frozenset({"plane", "phenomenon"})
 #: The triggered abilities a face-up plane's abilities trigger on in karn (901.7, 311.4): the
 #: trigger families that don't need their source on the battlefield.
-PLANE_TRIGGERS = frozenset({"chaos", "cast", "enters", "step", "planeswalk_to"})
+PLANE_TRIGGERS = frozenset({"chaos", "cast", "enters", "step", "planeswalk_to", "planeswalk_from"})
 _NONTRADITIONAL_REASONS: dict[str, str] = {}
 
 _LOYALTY = re.compile(r"^\[[+-]?(?:\d+|x)\]:", re.IGNORECASE)

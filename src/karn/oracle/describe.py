@@ -402,6 +402,8 @@ def trigger_text(t: Trigger) -> str:
         return "when you cast this spell"
     if t.event == "chaos":
         return "whenever chaos ensues (311.7)"
+    if t.event == "planeswalk_from":
+        return "when you planeswalk away from this plane (701.31d)"
     if t.event == "planeswalk_to":
         return "when you planeswalk to this card (701.31d; a phenomenon: when you encounter it, 312.5)"
     if t.event == "draws":

@@ -138,6 +138,7 @@ from karn.oracle.syntax import (
     OpeningHandSentence,
     OrLoseSentence,
     PayLifeCostA,
+    PlaneswalkFromTriggerA,
     PlaneswalkToTriggerA,
     PlayFromVP,
     PlayThoseVP,
@@ -499,6 +500,9 @@ class _Builder(Transformer[Token, Any]):
 
     def t_planeswalk_to(self, meta: Meta, c: list[Any]) -> PlaneswalkToTriggerA:
         return PlaneswalkToTriggerA(self._text(meta))
+
+    def t_planeswalk_from(self, meta: Meta, c: list[Any]) -> PlaneswalkFromTriggerA:
+        return PlaneswalkFromTriggerA(self._text(meta))
 
     def t_encounter(self, meta: Meta, c: list[Any]) -> EncounterTriggerA:
         return EncounterTriggerA(self._text(meta))

@@ -1431,6 +1431,14 @@ class PlaneswalkToTriggerA(TriggerA):
 
 
 @dataclass(frozen=True, slots=True)
+class PlaneswalkFromTriggerA(TriggerA):
+    """ "you planeswalk away from ~" (701.31d, 901.11b): this plane is turned face down (or
+    leaves the game) as a player planeswalks."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class EncounterTriggerA(TriggerA):
     """ "you encounter ~" (312.5): this phenomenon moved off a planar deck and turned face up."""
 

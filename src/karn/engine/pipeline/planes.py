@@ -27,6 +27,7 @@ def execute_planeswalk(ctx: Context, ev: Planeswalk) -> list[GameEvent]:
     for oid in pc.face_up:
         owner = s.objects[oid].owner
         ev.away.append(s.objects[oid].name)
+        ev.away_ids.append(oid)
         pc.decks[owner].append(turn_plane_over(ctx, oid, owner))  # the end of the list is the bottom
     pc.face_up = []
     deck = pc.decks[ev.player]

@@ -27,6 +27,7 @@ from karn.oracle.syntax import (
     EntersTriggerA,
     GainLifeTriggerA,
     LeavesTriggerA,
+    PlaneswalkFromTriggerA,
     PlaneswalkToTriggerA,
     PutIntoGraveyardTriggerA,
     StateTriggerA,
@@ -50,6 +51,15 @@ def lower_planeswalk_to_trigger(t: PlaneswalkToTriggerA, ctx: Ctx, card: CardTyp
     if card is None or "plane" not in card[0]:
         raise ctx.fail("'when you planeswalk to ~' on a card that isn't a plane (701.31d)")
     return Trigger("planeswalk_to", self_only=True)
+
+
+@lowers_trigger(PlaneswalkFromTriggerA)
+def lower_planeswalk_from_trigger(t: PlaneswalkFromTriggerA, ctx: Ctx, card: CardTypes | None) -> Trigger:
+    """701.31d, 901.11b: "When you planeswalk away from ~": this plane turned face down by
+    planeswalking (it looks back: the face-down card is a new object, 901.7a)."""
+    if card is None or "plane" not in card[0]:
+        raise ctx.fail("'when you planeswalk away from ~' on a card that isn't a plane (701.31d)")
+    return Trigger("planeswalk_from", self_only=True)
 
 
 @lowers_trigger(EncounterTriggerA)
