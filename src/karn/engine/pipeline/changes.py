@@ -963,15 +963,13 @@ def turn_plane_over(ctx: Context, oid: int, controller: int) -> int:
 
 def _planes_leave_game(ctx: Context, pc: Planechase, p: int) -> None:
     """901.10: the plane cards a player owns leave the game with them; 800.4p: if they were the
-    planar controller, the next player in turn order becomes it; if the face-up plane left, the
-    planar controller turns the top card of their planar deck face up (not a state-based
-    action)."""
+    planar controller, the next player in turn order becomes it (who then turns the top card of
+    their planar deck face up if the face-up plane left: :func:`karn.engine.game_over.leave_game`)."""
     s = ctx.state
     n = len(s.players)
     if pc.controller == p:
         after = [(p + k) % n for k in range(1, n)]
         pc.controller = next((q for q in after if not s.players[q].lost and not s.players[q].left), p)
-    had_plane = bool(pc.face_up)
     for x in s.stack:
         o = s.objects[x]
         if (
@@ -994,10 +992,6 @@ def _planes_leave_game(ctx: Context, pc: Planechase, p: int) -> None:
             ctx.emit("901.10a", "the planeswalking ability ceases to exist: the face-up plane left the game")
     for oid in pc.face_up:
         s.objects[oid].controller = pc.controller
-    deck = pc.decks[pc.controller]
-    if had_plane and not pc.face_up and deck:
-        pc.face_up.append(turn_plane_over(ctx, deck.pop(0), pc.controller))
-        ctx.emit("901.10", f"{ctx.player_name(pc.controller)} turns {s.objects[pc.face_up[0]].name} face up")
     changed(s, layers=True)
 
 

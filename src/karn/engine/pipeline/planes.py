@@ -41,7 +41,8 @@ def execute_planeswalk(ctx: Context, ev: Planeswalk) -> list[GameEvent]:
                 "901.5",
                 f"{ctx.player_name(ev.player)} turns {s.objects[deck[0]].name} face up and puts it on the bottom",
             )
-            deck.append(turn_plane_over(ctx, deck.pop(0), s.objects[deck[0]].owner))
+            phenomenon = deck.pop(0)
+            deck.append(turn_plane_over(ctx, phenomenon, s.objects[phenomenon].owner))
     if deck:
         top = deck.pop(0)
         ev.to = s.objects[top].name
