@@ -9,6 +9,7 @@ import pytest
 from karn.cards.database import CardDatabase
 from karn.ir.nodes import (
     ApplyContinuous,
+    CreateToken,
     EntersReplacement,
     GainAbility,
     Modify,
@@ -84,3 +85,14 @@ def test_encountering_a_phenomenon_is_planeswalking_to_it() -> None:
     assert encounter.trigger.event == "planeswalk_to" and encounter.trigger.self_only
     (wrong,) = _compiled("Jund", text="When you encounter Jund, draw a card.")
     assert isinstance(wrong, Unsupported) and "isn't a phenomenon" in wrong.reason
+
+
+@pytest.mark.cr("111.2", "603.2c")
+def test_create_a_tapped_token() -> None:
+    walk, upkeep, _ = _compiled("UNIT Headquarters")
+    assert isinstance(walk, Triggered) and isinstance(upkeep, Triggered)
+    (create,) = walk.effects
+    assert isinstance(create, CreateToken) and create.tapped
+    assert create.token.name == "Soldier" and (create.token.power, create.token.toughness) == (1, 1)
+    (plain,) = _compiled("Jund")[1].effects  # "create two 1/1 red Goblin creature tokens"
+    assert isinstance(plain, CreateToken) and not plain.tapped

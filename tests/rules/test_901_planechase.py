@@ -297,3 +297,33 @@ def test_planeswalking_away_from_a_plane_triggers_its_ability() -> None:
     pc = g.state.planechase
     assert pc is not None and g.state.objects[pc.face_up[0]].name == "Jund"
     assert len(g.state.players[0].hand) == 1  # 901.11b: A planeswalked away from it and drew
+
+
+#: Ten different planar cards of the corpus karn plays (901.3: two of them phenomena).
+REAL_PLANAR_DECK = [
+    "Gavony",
+    "Jund",
+    "Krosa",
+    "Lethe Lake",
+    "Panopticon",
+    "The Fourth Sphere",
+    "The Pyramid of Mars",
+    "UNIT Headquarters",
+    "Mutual Epiphany",
+    "Planewide Disaster",
+]
+
+
+@pytest.mark.cr("901.3", "901.5", "901.9")
+def test_a_planechase_game_with_corpus_planes_plays_to_its_end() -> None:
+    g = Game.new("red_burn", "green_stompy", seed=3, planar_decks=[REAL_PLANAR_DECK, REAL_PLANAR_DECK])
+    r = random.Random(3)
+    steps = 0
+    while not g.is_over() and steps < 3000:
+        acts = g.legal_actions()
+        roll = [a for a in acts if a.kind == "planar_die"]
+        g.apply(roll[0] if roll and r.random() < 0.5 else r.choice(acts))
+        steps += 1
+    rules = {e.rule for e in g.log}
+    assert {"901.5", "901.9"} <= rules
+    assert Game.loads(g.dumps(), pool=g.pool).state_hash() == g.state_hash()

@@ -706,6 +706,7 @@ class CreateToken:
     token: TokenDef
     count: Amount = 1
     controller: Ref = Ref("you")
+    tapped: bool = False  # "create a tapped ... token": it enters tapped (111.2)
 
 
 @dataclass(frozen=True, slots=True)

@@ -916,7 +916,8 @@ def _create_token(e: CreateToken) -> str:
     kws = f" with {', '.join(t.keywords)}" if t.keywords else ""
     if t.abilities:
         kws += " with " + "; ".join(f'"{describe_ability(g.ability)}"' for g in t.abilities)
-    return f"create {amount_text(e.count)} {t.power}/{t.toughness} {colors} {t.name} {' '.join(t.types)} token{kws}"
+    tapped = "tapped " if e.tapped else ""
+    return f"create {amount_text(e.count)} {tapped}{t.power}/{t.toughness} {colors} {t.name} {' '.join(t.types)} token{kws}"
 
 
 @renders(CreateCopyToken)

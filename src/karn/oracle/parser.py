@@ -1725,6 +1725,10 @@ class _Builder(Transformer[Token, Any]):
         subtypes = tuple(w.value for w in words if w.kind == "subtype")
         return TokenA(count, int(p), int(t), colors, types, subtypes, kws)
 
+    def token_tapped(self, meta: Meta, c: list[Any]) -> TokenA:
+        """ "a tapped 1/1 white Soldier creature token": it is created tapped (111.2)."""
+        return dataclasses.replace(self.token(meta, c), tapped=True)
+
     def token_quoted(self, meta: Meta, c: list[Any]) -> TokenA:
         """'two 1/1 black Nightmare creature tokens with "At the beginning of combat ..."'
         (111.4, 113.2c): the quoted triggered ability keeps its own words."""

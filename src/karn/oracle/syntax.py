@@ -129,6 +129,7 @@ class TokenA:
     keywords: tuple[str, ...] = ()
     # 111.4, 113.2c: 'with "<triggered ability>"': each quoted ability and its own text
     quoted: tuple[tuple[TriggeredA, str], ...] = ()
+    tapped: bool = False  # "create a tapped 1/1 ... token" (111.2: it enters tapped)
 
 
 # --------------------------------------------------------------------------- verb phrases
