@@ -28,14 +28,17 @@ from karn.engine.context import Context
 from karn.engine.layers import Chars
 from karn.engine.log import Event
 from karn.engine.observation import Observation
-from karn.engine.pipeline import place
+from karn.engine.pipeline import new_object, place
+from karn.engine.rng import shuffle
 from karn.engine.state import (
     BATTLEFIELD,
+    COMMAND,
     LIBRARY,
     Decision,
     GameState,
     Obj,
     Option,
+    Planechase,
     Player,
     encode_state,
 )
@@ -83,6 +86,7 @@ class Game:
         auto_pass: bool = False,
         trample_choice: bool = False,
         pool: CardPool | None = None,
+        planar_decks: Sequence[Sequence[str]] | None = None,
     ) -> Game:
         """Start a game of 2 to 6 players (103, 800-806 free-for-all): shuffle, choose a random
         starting player, draw 7, mulligans. Each deck is a bundled deck's name, a deck file,
@@ -97,6 +101,9 @@ class Game:
         ``trample_choice``: ask how much of a trampler's damage goes to each blocker (702.19b)
         instead of assigning lethal damage to the blockers and the rest to what it attacks.
         ``pool``: the compiled cards (by default, the decks' cards compiled now).
+        ``planar_decks``: a Planechase game (901): one planar deck of plane cards per player
+        (901.3: at least ten, each with a different name), shuffled like libraries (103.3);
+        the starting player's top card becomes the starting plane (901.5).
         """
         if not 2 <= len(decks) <= 6:
             raise ValueError(f"a game has 2 to 6 players; got {len(decks)} deck(s)")
@@ -107,10 +114,12 @@ class Game:
             raise ValueError(f"give one distinct name per player ({len(decks)}), got {player_names}")
         db = CardDatabase.default()
         lists = [_deck_cards(d, db, i) for i, d in enumerate(decks)]
+        planes = _planar_decks(planar_decks, db if pool is None else pool, len(decks))
+        _no_planes_in_decks(lists, db if pool is None else pool)
         if pool is None:
-            pool = build_pool({n for cards in lists for n in cards}, db)
+            pool = build_pool({n for cards in lists + (planes or []) for n in cards}, db)
         unplayable: list[DeckProblem] = []
-        for name in sorted({n for cards in lists for n in cards}):
+        for name in sorted({n for cards in lists + (planes or []) for n in cards}):
             if name not in pool:
                 raise DeckError(f"{name} is not in the card pool given")
             cc = pool.compiled(name)
@@ -131,6 +140,10 @@ class Game:
             for name in cards:
                 card_id += 1
                 place(g.ctx, card_id, name, p, LIBRARY)
+        if planes is not None:
+            g._place_planar_decks(planes, card_id)
+            for deck in s.planechase.decks if s.planechase else []:
+                shuffle(s, deck)  # 103.3: the planar decks are randomized too
         start.start_game(g.ctx)
         g._run()
         return g
@@ -156,14 +169,7 @@ class Game:
             raise IllegalActionError("cards are added only while setting up, before the game begins")
         if not 0 <= player < len(self.state.players):
             raise ValueError(f"no player {player}")
-        if name not in self.pool:
-            canonical = CardDatabase.default().get(name).name
-            if canonical not in self.pool:
-                if not self._growing_pool:
-                    raise CardNotInPoolError(canonical)
-                self.ctx.pool = self.pool.merged(build_pool([canonical]))
-                self.ctx.printed.pool = self.ctx.pool
-            name = canonical
+        name = self._into_pool(name)
         face = self.pool.face(name)
         s = self.state
         card_id = max([o.card for o in s.objects.values()] + [0]) + 1
@@ -172,6 +178,43 @@ class Game:
         o = place(self.ctx, card_id, face.name, player, zone, **fields)
         self.dirty()
         return o.id
+
+    def _place_planar_decks(self, decks: Sequence[Sequence[str]], last_card: int) -> None:
+        """901.4: each player's planar deck in the command zone (top card first); the game
+        becomes a Planechase game (901)."""
+        ids: list[list[int]] = []
+        card_id = last_card
+        for p, names in enumerate(decks):
+            ids.append([])
+            for name in names:
+                card_id += 1
+                o = new_object(self.ctx, card_id, name, p, COMMAND)
+                ids[-1].append(o.id)
+        self.state.planechase = Planechase(decks=ids)
+
+    def set_planar_decks(self, decks: Sequence[Sequence[str]]) -> None:
+        """Scenario setup: a Planechase game (901) with these planar decks (per player, top
+        card first, in the order given: no shuffle). :meth:`begin_at` turns the active
+        player's top card face up (901.5). Any size, for tests: :meth:`new` checks 901.3."""
+        if self.state.started:
+            raise IllegalActionError("planar decks are set only while setting up, before the game begins")
+        if len(decks) != len(self.state.players):
+            raise ValueError(f"one planar deck per player ({len(self.state.players)}), got {len(decks)}")
+        names = [[self._into_pool(n) for n in deck] for deck in decks]
+        self._place_planar_decks(names, max([o.card for o in self.state.objects.values()] + [0]))
+        self.dirty()
+
+    def _into_pool(self, name: str) -> str:
+        """The pool's name for a card, compiled now if this game grows its pool."""
+        if name not in self.pool:
+            canonical = CardDatabase.default().get(name).name
+            if canonical not in self.pool:
+                if not self._growing_pool:
+                    raise CardNotInPoolError(canonical)
+                self.ctx.pool = self.pool.merged(build_pool([canonical]))
+                self.ctx.printed.pool = self.ctx.pool
+            name = canonical
+        return name
 
     def begin_at(self, active: int, step: str, turn: int = 1) -> None:
         """Scenario setup: the game starts with `active` holding priority in `step`."""
@@ -463,6 +506,54 @@ DeckSpec = str | Deck | Sequence[str] | Mapping[str, int]
 
 #: The most cards one deck may hold (a sanity bound, not a format rule: 100.2).
 MAX_DECK = 10_000
+
+
+#: 901.3: a planar deck has at least ten cards, no more than two of them phenomena.
+MIN_PLANAR_DECK = 10
+MAX_PHENOMENA = 2
+PLANAR_TYPES = ("plane", "phenomenon")
+
+
+def _face(cards: CardDatabase | CardPool, name: str) -> CardFace:
+    return cards.face(name) if isinstance(cards, CardPool) else cards.get(name)
+
+
+def _no_planes_in_decks(lists: list[list[str]], cards: CardDatabase | CardPool) -> None:
+    """311.2, 312.2, 901.3: plane and phenomenon cards are in planar decks, never in a deck."""
+    for name in sorted({n for deck in lists for n in deck}):
+        kind = next((t for t in PLANAR_TYPES if t in _face(cards, name).types), None)
+        if kind is not None:
+            raise DeckError(f"{name} is a {kind} card: it goes in a planar deck (311.2, 312.2, 901.3)")
+
+
+def _planar_decks(
+    decks: Sequence[Sequence[str]] | None, db: CardDatabase | CardPool, players: int
+) -> list[list[str]] | None:
+    """The planar decks of a Planechase game, by card names, validated (901.3: each player's
+    has at least ten plane cards, each with a different name; 311.1)."""
+    if decks is None:
+        return None
+    if len(decks) != players:
+        raise DeckError(f"a Planechase game needs one planar deck per player ({players}), got {len(decks)}")
+    out: list[list[str]] = []
+    for seat, deck in enumerate(decks):
+        where = f"planar deck {seat + 1}"
+        names = [_face(db, n).name for n in deck]
+        if len(names) < MIN_PLANAR_DECK:
+            raise DeckError(
+                f"{where}: {len(names)} cards; a planar deck has at least {MIN_PLANAR_DECK} (901.3)"
+            )
+        if len(set(names)) != len(names):
+            raise DeckError(f"{where}: each card of a planar deck has a different name (901.3)")
+        for n in names:
+            if not any(t in _face(db, n).types for t in PLANAR_TYPES):
+                raise DeckError(
+                    f"{where}: {n} is neither a plane nor a phenomenon card (311.1, 312.1, 901.3)"
+                )
+        if sum("phenomenon" in _face(db, n).types for n in names) > MAX_PHENOMENA:
+            raise DeckError(f"{where}: no more than {MAX_PHENOMENA} phenomenon cards (901.3)")
+        out.append(names)
+    return out
 
 
 def _deck_cards(d: object, db: CardDatabase, seat: int) -> list[str]:

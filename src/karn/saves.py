@@ -26,7 +26,16 @@ import msgspec
 from karn.cards.pool import CardPool
 from karn.engine.frames import ActivateFrame, CastFrame, ResolveFrame
 from karn.engine.log import Event
-from karn.engine.state import BATTLEFIELD, PLAYER_ZONES, STACK, STEPS, GameState, decode_state, encode_state
+from karn.engine.state import (
+    BATTLEFIELD,
+    COMMAND,
+    PLAYER_ZONES,
+    STACK,
+    STEPS,
+    GameState,
+    decode_state,
+    encode_state,
+)
 
 SAVE_FORMAT = 4  # 4: objects carry copy, face-down and devour state; chosen values keyed by ability (607.5a)
 #: The most log entries a save keeps (the most recent ones).
@@ -67,8 +76,9 @@ def _checksum(
 
 
 def card_names(s: GameState) -> set[str]:
-    """The card names a state refers to (tokens are defined by their effects, not the pool)."""
-    return {o.name for o in s.objects.values() if o.token is None}
+    """The card names a state refers to (tokens are defined by their effects, not the pool; the
+    planeswalking ability, 901.8, has no source card)."""
+    return {o.name for o in s.objects.values() if o.token is None and not o.ability.startswith("rules:")}
 
 
 def dump(state: GameState, log: list[Event], pool: CardPool, rollback_log: int = 0) -> bytes:
@@ -176,6 +186,19 @@ def validate(s: GameState) -> None:
             if owner >= 0 and o.owner != owner:
                 raise bad(f"object {oid} is in player {owner}'s {zone} but owned by player {o.owner}")
             listed[oid] = zone
+    if s.planechase is not None:
+        # 901.4: the plane cards are in the command zone: the planar decks and the face-up planes
+        pc = s.planechase
+        if len(pc.decks) != n or not 0 <= pc.controller < n:
+            raise bad("a Planechase game's planar decks or planar controller")
+        for owner, ids in [*enumerate(pc.decks), (-1, pc.face_up)]:
+            for oid in ids:
+                o = s.objects.get(oid)
+                if o is None or o.zone != COMMAND or oid in listed:
+                    raise bad(f"plane {oid} is missing or listed twice")
+                if owner >= 0 and o.owner != owner:
+                    raise bad(f"plane {oid} is in player {owner}'s planar deck but owned by player {o.owner}")
+                listed[oid] = COMMAND
     if len(listed) != len(s.objects):
         raise bad("objects that are in no zone")
     cards: set[int] = set()

@@ -48,6 +48,7 @@ LAYERS: list[set[str]] = [
         "game_over",
         "observe",
         "determinize",
+        "planechase",
     },
     {"flow"},  # the loop
 ]

@@ -24,7 +24,9 @@ GAMES = int(os.environ.get("KARN_CORPUS_GAMES", "12"))
 def _playable() -> list[str]:
     out = []
     for f in CardDatabase.default().faces():
-        if "land" not in f.types and compile_card(f).playable:
+        # plane and phenomenon cards are played from a planar deck, never a deck (311.2, 312.2)
+        planar = "plane" in f.types or "phenomenon" in f.types
+        if "land" not in f.types and not planar and compile_card(f).playable:
             out.append(f.name)
     return out
 

@@ -30,8 +30,10 @@ from karn.ir.nodes import (
     Effect,
     GainAbility,
     Keyword,
+    Planeswalk,
     SpellAbility,
     TextWordKind,
+    Trigger,
     Triggered,
 )
 from karn.ir.text import change_words, parse_text_changed_id, text_changed_id
@@ -78,6 +80,15 @@ def linked_key(ability: str) -> str:
     if ability.startswith(("keyword:", "rules:")):
         return ability
     return ability.rpartition("#")[0] or ability
+
+
+#: 901.8: the Planechase "planeswalking ability", a triggered ability with no source.
+PLANESWALKING_ABILITY = "rules:planeswalking"
+_PLANESWALKING = Triggered(
+    trigger=Trigger("reflexive"),
+    effects=(Planeswalk(),),
+    text="Whenever you roll the Planeswalker symbol on the planar die, planeswalk.",
+)
 
 
 def nested_id(parent: str, index: int) -> str:
@@ -217,6 +228,8 @@ class CardPool:
             return self._created(rest)
         if kind == "rules" and rest in BASIC_LAND_MANA:
             return intrinsic_ability(rest)
+        if ability_id == PLANESWALKING_ABILITY:
+            return _PLANESWALKING
         if kind == "text" and rest:
             return self._text_changed(ability_id, rest)
         name, sep, index = ability_id.rpartition("#")

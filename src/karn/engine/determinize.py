@@ -88,6 +88,15 @@ def determinize(ctx: Context, player: int, seed: int) -> None:
         for oid, k in zip(slots, order, strict=True):
             o = state.objects[slots[k]]
             deal[oid] = (o.card, o.name)
+    if state.planechase is not None:
+        # 901: no player sees the order of a planar deck (its cards are known: they were
+        # each player's to build, but the shuffle hid where each one is)
+        for deck in state.planechase.decks:
+            order = list(range(len(deck)))
+            rng.shuffle(state, order)
+            for oid, k in zip(deck, order, strict=True):
+                o = state.objects[deck[k]]
+                deal[oid] = (o.card, o.name)
     for oid, (card, name) in deal.items():
         o = state.objects[oid]
         o.card, o.name = card, name

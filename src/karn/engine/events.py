@@ -411,6 +411,44 @@ class BecomeCopy(msgspec.Struct, tag="become_copy", kw_only=True):
     applied: list[str] = msgspec.field(default_factory=list)
 
 
+class ChaosEnsues(msgspec.Struct, tag="chaos", kw_only=True):
+    """Chaos ensues (311.7, 901.9b): the face-up plane's "Whenever chaos ensues" abilities
+    trigger. ``player``: the player who rolled the chaos symbol."""
+
+    player: int
+    rule: str = "901.9b"
+    applied: list[str] = msgspec.field(default_factory=list)
+
+
+class RollPlanarDie(msgspec.Struct, tag="planar_die", kw_only=True):
+    """901.9: ``player`` rolls the planar die (901.3a: six faces, one Planeswalker symbol, one
+    chaos symbol, four blank), from the game's seeded generator. ``special``: as the special
+    action (116.2i: it counts toward the action's cost). Filled in: ``face``, "planeswalker",
+    "chaos" or "blank"."""
+
+    player: int
+    special: bool = True
+    rule: str = "901.9"
+    face: str = ""
+    applied: list[str] = msgspec.field(default_factory=list)
+
+
+class Planeswalk(msgspec.Struct, tag="planeswalk", kw_only=True):
+    """701.31b, 901.11: each face-up plane goes to the bottom of its owner's planar deck face
+    down (a new object, 901.7a), then the top card of ``player``'s planar deck is turned face
+    up; ``start``: the starting plane (901.5: no player planeswalks, nothing triggers).
+    Filled in: ``away`` and ``to``, the planes' names (701.31d)."""
+
+    player: int
+    rule: str = "701.31b"
+    start: bool = False
+    away: list[str] = msgspec.field(default_factory=list)
+    to: str = ""
+    to_id: int = 0  # the plane turned face up (a new object, 901.7a)
+    away_ids: list[int] = msgspec.field(default_factory=list)  # the face-up planes, as they were
+    applied: list[str] = msgspec.field(default_factory=list)
+
+
 GameEvent = (
     ZoneChange
     | Damage
@@ -442,6 +480,9 @@ GameEvent = (
     | AttackerBlocked
     | BecomeCopy
     | TurnFaceUp
+    | ChaosEnsues
+    | Planeswalk
+    | RollPlanarDie
 )
 
 
@@ -461,5 +502,8 @@ WATCHED: frozenset[type] = frozenset(
         Tap,
         DrawCard,
         TurnFaceUp,
+        ChaosEnsues,
+        RollPlanarDie,
+        Planeswalk,
     }
 )

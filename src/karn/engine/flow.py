@@ -23,6 +23,7 @@ from karn.engine import (
     combat,
     game_over,
     permissions,
+    planechase,
     priority,
     resolve,
     sba,
@@ -41,6 +42,7 @@ from karn.engine.frames import (
     DamageFrame,
     LegendFrame,
     MulliganFrame,
+    PlanarDieFrame,
     ReplaceFrame,
     ResolveFrame,
     TriggersFrame,
@@ -72,6 +74,7 @@ STEPS: dict[type, FrameStep] = {
     CleanupFrame: turns.cleanup_step,
     ReplaceFrame: replace_step,
     TurnFaceUpFrame: casting.turn_face_up_step,
+    PlanarDieFrame: planechase.die_step,
 }
 ANSWERS: dict[type, FrameAnswer] = {
     MulliganFrame: start.mulligan_answer,
@@ -86,6 +89,7 @@ ANSWERS: dict[type, FrameAnswer] = {
     CleanupFrame: turns.cleanup_answer,
     ReplaceFrame: _keep_answer,
     TurnFaceUpFrame: casting.turn_face_up_answer,
+    PlanarDieFrame: planechase.die_answer,
 }
 
 #: Options never taken on a player's behalf even when they are the only one: taking back a

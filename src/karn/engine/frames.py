@@ -83,6 +83,15 @@ class TurnFaceUpFrame(msgspec.Struct, tag="face_up", array_like=True):
     answer: Answer | None = None
 
 
+class PlanarDieFrame(msgspec.Struct, tag="planar_die", array_like=True):
+    """901.9: rolling the planar die (a special action, 116.2i): its cost, {N} generic mana for
+    the N times the player took this action before this turn, paid, then the die rolled."""
+
+    player: int
+    cost: int
+    answer: Answer | None = None
+
+
 class DiscardProgress(msgspec.Struct, tag="discard", array_like=True):
     """701.9: cards discarded so far; whether the hand was revealed (701.20a)."""
 
@@ -274,4 +283,5 @@ Frame = (
     | CleanupFrame
     | ReplaceFrame
     | TurnFaceUpFrame
+    | PlanarDieFrame
 )

@@ -8,7 +8,7 @@ is over. Turn order, priority and APNAP order skip players who left (800.4j,
 from __future__ import annotations
 
 from karn.engine.context import Context
-from karn.engine.events import GameEvent, ZoneChange
+from karn.engine.events import GameEvent, Planeswalk, ZoneChange
 from karn.engine.pipeline import leave_game as remove_player_objects
 from karn.engine.pipeline import perform
 from karn.engine.state import BATTLEFIELD, EXILE
@@ -46,6 +46,11 @@ def leave_game(ctx: Context, p: int) -> None:
     s.players[p].left = True
     ctx.emit("800.4a", f"{ctx.player_name(p)} leaves the game")
     remove_player_objects(ctx, p)
+    pc = s.planechase
+    if pc is not None and not pc.face_up and pc.decks[pc.controller]:
+        # 901.10: the face-up plane left the game: the planar controller turns the top card of
+        # their planar deck face up at once (not a state-based action); 901.11: they planeswalk
+        perform(ctx, Planeswalk(player=pc.controller, rule="901.10"))
     exiled: list[GameEvent] = [
         ZoneChange(obj=oid, to=EXILE, rule="800.4a", cause="leave_game", quiet=True)
         for oid in s.battlefield

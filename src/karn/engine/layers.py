@@ -608,6 +608,13 @@ def _gather(s: GameState, chars: dict[int, Chars], printed: Printed) -> list[_Ef
         c = chars[oid]
         if statics(c):
             out += _static_effects(s, oid, c, printed, len(out))
+    if s.planechase is not None:
+        # 901.7, 311.4: a face-up plane's static abilities affect the game from the command
+        # zone; its controller is the planar controller (901.6)
+        for oid in s.planechase.face_up:
+            c = printed.of(s.objects[oid])
+            if statics(c):
+                out += _static_effects(s, oid, c, printed, len(out))
     for e in s.effects:
         if e.duration == "while_you_control_source" and e.source not in chars:
             continue  # 611.2b: its source left the battlefield: the effect has ended
@@ -730,11 +737,12 @@ def _selected(env: _Env, e: _Effect) -> list[int]:
 
 
 def _alive(e: _Effect, chars: dict[int, Chars]) -> bool:
-    """A static ability's effect that hasn't started applying needs its ability (613.6)."""
+    """A static ability's effect that hasn't started applying needs its ability (613.6). A
+    face-up plane's (901.7, not a permanent: no layer removes its abilities) always has it."""
     if e.affected is not None or not e.ability:
         return True
     c = chars.get(e.source)
-    return c is not None and e.ability in c.ability_ids
+    return c is None or e.ability in c.ability_ids
 
 
 # ---------------------------------------------------------------------------- counting (604.3, 608.2h)

@@ -185,6 +185,11 @@ class Observation(msgspec.Struct, frozen=True, gc=False):
     log: tuple[Event, ...]  # entries log_from .. log_size - 1, as this player may read them
     log_from: int
     log_size: int
+    # 901: a Planechase game's face-up plane(s) (public, 901.7), the planar controller (901.6)
+    # and each player's planar deck size (its cards and their order are hidden)
+    planes: tuple[CardView, ...] = ()
+    planar_controller: int | None = None
+    planar_deck_sizes: tuple[int, ...] = ()
 
     def permanent(self, oid: int) -> PermanentView | None:
         """The permanent with this id (None if it is not on the battlefield)."""

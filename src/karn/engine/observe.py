@@ -118,7 +118,18 @@ def observation(ctx: Context, player: int | None, log_from: int | None = None) -
         _log(log, player, log_from),
         log_from,
         len(log),
+        *_planes(state),
     )
+
+
+def _planes(state: GameState) -> tuple[tuple[CardView, ...], int | None, tuple[int, ...]]:
+    """901.7: the face-up planes and the planar controller are public; of the planar decks a
+    player sees only how many cards each has (no order, no names)."""
+    pc = state.planechase
+    if pc is None:
+        return (), None, ()
+    planes = tuple(CardView(oid, state.objects[oid].name) for oid in pc.face_up)
+    return planes, pc.controller, tuple(len(d) for d in pc.decks)
 
 
 def turn_start(log: list[Event], turn: int) -> int:

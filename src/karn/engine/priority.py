@@ -8,7 +8,7 @@ and lands only in their controller's main phase with an empty stack
 from __future__ import annotations
 
 from karn import ir
-from karn.engine import activated, casting, decisions, game_over, mana, permissions, timing
+from karn.engine import activated, casting, decisions, game_over, mana, permissions, planechase, timing
 from karn.engine.abilities import (
     card_flashback,
     flashback_cost,
@@ -122,6 +122,8 @@ def _options(ctx: Context, p: int) -> list[Option]:
                 mana_opts.append(pa.option)
         elif casting.can_activate(ctx, p, pa.oid, pa.ab, srcs):
             opts.append(Option("activate", pa.oid, pa.idx, label=pa.label))
+    if s.planechase is not None:
+        opts.extend(planechase.die_options(ctx, p, srcs))  # 116.2i, 901.9
     opts.extend(mana_opts)
     return opts
 
@@ -249,6 +251,8 @@ def answer(ctx: Context, a: Action) -> None:
         casting.begin_cast(ctx, p, a.a, face_down=a.b == 1, part=casting.part_of_option(ctx, a.a, a.b))
     elif a.kind == "face_up":
         casting.begin_turn_face_up(ctx, p, a.a)
+    elif a.kind == "planar_die":
+        planechase.begin_roll(ctx, p)
     elif a.kind == "activate":
         casting.begin_activate(ctx, p, a.a, a.b)
     elif a.kind == "mana":
@@ -306,6 +310,15 @@ def explain(ctx: Context, a: Action) -> tuple[str, str]:
         # 708.5: a face-down object is named to no one here (its controller knows it anyway)
         rule = {"play": "305.1", "cast": "601.3"}.get(a.kind, "602.2")
         return rule, f"{ctx.player_name(p)} can't {a.kind} {ctx.describe(o.id)} now"
+    if a.kind == "planar_die":
+        if s.planechase is None:
+            return "901.1", "the planar die is rolled only in a Planechase game"
+        if not timing.sorcery_timing(ctx, p):
+            return "901.9", "only the active player rolls the planar die, in a main phase with an empty stack"
+        return (
+            "901.9",
+            f"{ctx.player_name(p)} can't pay {{{planechase.roll_cost(ctx)}}} to roll the planar die",
+        )
     if a.kind == "play" and o is not None:
         if not permissions.playable_zone(ctx, p, o.id):
             return "305.1", f"{o.name} is not in {ctx.player_name(p)}'s hand"

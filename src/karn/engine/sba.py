@@ -6,7 +6,7 @@ from karn import ir
 from karn.engine import decisions, game_over, targeting
 from karn.engine.actions import Action
 from karn.engine.context import Context
-from karn.engine.events import Attach, CounterChange, GameEvent, ZoneChange
+from karn.engine.events import Attach, CounterChange, GameEvent, Planeswalk, ZoneChange
 from karn.engine.frames import LegendFrame
 from karn.engine.pipeline import perform
 from karn.engine.protection import protected_from
@@ -91,6 +91,10 @@ def perform_sbas(ctx: Context) -> bool:
             text = f"{n} +1/+1 and -1/-1 counter pairs are removed from {c.name}"
             others.append(CounterChange(obj=oid, kind="+1/+1", amount=-n, rule="704.5q", text=text))
             others.append(CounterChange(obj=oid, kind="-1/-1", amount=-n, rule="704.5q", quiet=True))
+    if s.planechase is not None and s.planechase.face_up:
+        walk = _phenomenon_done(ctx)
+        if walk is not None:
+            others.append(walk)
     # 704.5j legend rule: the controller chooses which one to keep.
     legend = _legend_conflict(ctx) if watch.legendary else None
     if to_graveyard or others:
@@ -101,6 +105,21 @@ def perform_sbas(ctx: Context) -> bool:
         s.agenda.append(LegendFrame(player=legend[0], ids=legend[1]))
         acted = True
     return acted
+
+
+def _phenomenon_done(ctx: Context) -> Planeswalk | None:
+    """704.6f, 312.7: a face-up phenomenon that isn't the source of a triggered ability that has
+    triggered but not yet left the stack: the planar controller planeswalks."""
+    s = ctx.state
+    pc = s.planechase
+    assert pc is not None
+    for oid in pc.face_up:
+        if "phenomenon" not in ctx.face(s.objects[oid].name).types:
+            continue
+        if any(t.source == oid for t in s.triggers) or any(s.objects[x].source == oid for x in s.stack):
+            continue
+        return Planeswalk(player=pc.controller, rule="704.6f")
+    return None
 
 
 def _aura_legal(ctx: Context, oid: int) -> bool:

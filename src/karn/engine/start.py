@@ -9,7 +9,7 @@ a scenario file in any step instead.
 from __future__ import annotations
 
 from karn import ir
-from karn.engine import decisions, rng, turns
+from karn.engine import decisions, planechase, rng, turns
 from karn.engine.actions import Action
 from karn.engine.context import Context
 from karn.engine.drawing import draw
@@ -111,6 +111,7 @@ def mulligan_step(ctx: Context, f: MulliganFrame) -> None:
         )
         return
     s.agenda.pop()
+    planechase.start_plane(ctx)  # 901.5, 103.7
     s.started = True
     s.turn = 1
     s.step = "untap"
@@ -182,3 +183,4 @@ def begin_at(ctx: Context, active: int, step: str, turn: int) -> None:
         s.combat = Combat()
     s.version += 1
     s.layers_version += 1
+    planechase.start_plane(ctx)  # 901.5: a set-up Planechase game starts with its plane

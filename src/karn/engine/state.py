@@ -62,6 +62,7 @@ __all__ = [
     "Obj",
     "Option",
     "PendingTrigger",
+    "Planechase",
     "Player",
     "LinkedExile",
     "ReplacementEffect",
@@ -234,6 +235,22 @@ class Combat(msgspec.Struct, array_like=True):
     dealt_first: list[int] = msgspec.field(default_factory=list)
 
 
+class Planechase(msgspec.Struct, array_like=True):
+    """The Planechase variant (901): the planar decks and the face-up plane.
+
+    The plane cards are objects in the command zone (901.4, 311.2), listed here rather than in
+    a zone list: ``decks[p]`` is player p's planar deck, the top card first (hidden: no player
+    sees its order or contents, only its size); ``face_up`` the face-up plane(s) (901.7);
+    ``controller`` the planar controller (901.6: normally the active player); ``rolls`` the
+    times the active player took the planar die special action this turn (901.9: its cost).
+    """
+
+    decks: list[list[int]]
+    face_up: list[int] = msgspec.field(default_factory=list)
+    controller: int = 0
+    rolls: int = 0
+
+
 class GameState(msgspec.Struct, array_like=True):
     players: list[Player]
     objects: dict[int, Obj] = msgspec.field(default_factory=dict)
@@ -286,6 +303,8 @@ class GameState(msgspec.Struct, array_like=True):
     # 603.4: the cards put into exile this turn so far, from anywhere ("if a card was put into
     # exile this turn"); tokens are not cards (108.2)
     exiled_this_turn: int = 0
+    # 901: a Planechase game's planar decks and face-up plane (None: not a Planechase game)
+    planechase: Planechase | None = None
 
 
 _ENC = msgspec.msgpack.Encoder()

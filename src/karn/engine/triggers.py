@@ -19,6 +19,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any, get_args
 
 from karn import ir
+from karn.cards.pool import PLANESWALKING_ABILITY
 from karn.engine import decisions, targeting
 from karn.engine.abilities import ability, ability_text, effects_of
 from karn.engine.context import Context
@@ -26,12 +27,15 @@ from karn.engine.events import (
     AttackerBlocked,
     AttackerDeclared,
     BlockerDeclared,
+    ChaosEnsues,
     CreateToken,
     Damage,
     DrawCard,
     GameEvent,
     LifeGain,
+    Planeswalk,
     Reveal,
+    RollPlanarDie,
     SpellCast,
     StepBegins,
     Tap,
@@ -54,6 +58,9 @@ from karn.engine.state import (
 )
 from karn.engine.values import chosen_for, ref_player
 
+#: 901.8: the planeswalking ability has no source (an exception to 113.8).
+PLANESWALKING_NAME = "planeswalking ability"
+
 # Every trigger event gets a (possibly empty) list of watchers. "tapped_for_mana" abilities
 # are mana abilities (605.1b): karn.engine.mana resolves them at once.
 _EVENTS: tuple[str, ...] = get_args(ir.TriggerEvent)
@@ -70,6 +77,15 @@ def _watchers(ctx: Context) -> dict[str, list[tuple[int, str, ir.Trigger, int]]]
         for ab, aid in zip(c.abilities, c.ability_ids, strict=True):
             if isinstance(ab, ir.Triggered):
                 out[ab.trigger.event].append((oid, aid, ab.trigger, c.controller))
+    pc = ctx.state.planechase
+    if pc is not None:
+        # 901.7, 311.4: a face-up plane's triggered abilities trigger from the command zone,
+        # controlled by the planar controller (901.6)
+        for oid in pc.face_up:
+            c = ctx.chars(oid)
+            for ab, aid in zip(c.abilities, c.ability_ids, strict=True):
+                if isinstance(ab, ir.Triggered):
+                    out[ab.trigger.event].append((oid, aid, ab.trigger, pc.controller))
     ctx.watchers = (ctx.state.layers_version, out)
     return out
 
@@ -156,6 +172,25 @@ def scan(ctx: Context) -> None:
         elif isinstance(ev, StepBegins):
             watchers = watchers or _watchers(ctx)
             _on_step(ctx, watchers["step"], ev)
+        elif isinstance(ev, RollPlanarDie):
+            if ev.face == "planeswalker":
+                # 901.9c, 901.8: the planeswalking ability, with no source, controlled by the roller
+                data = TriggerData(player=ev.player)
+                s.triggers.append(
+                    PendingTrigger(0, PLANESWALKING_NAME, PLANESWALKING_ABILITY, ev.player, data)
+                )
+        elif isinstance(ev, Planeswalk):
+            if ev.away_ids:
+                _planeswalked_away(ctx, ev)
+            if ev.to_id and not ev.start:  # 901.5: nothing triggers for the starting plane
+                watchers = watchers or _watchers(ctx)
+                for src, aid, _, ctl in watchers["planeswalk_to"]:
+                    if src == ev.to_id:  # 701.31d, 901.11: the plane planeswalked to
+                        _add(ctx, src, aid, ctl, TriggerData(player=ev.player), ctx.chars(src).name)
+        elif isinstance(ev, ChaosEnsues):
+            watchers = watchers or _watchers(ctx)
+            for src, aid, _, ctl in watchers["chaos"]:  # 311.7: the face-up plane's chaos abilities
+                _add(ctx, src, aid, ctl, TriggerData(player=ev.player), ctx.chars(src).name)
         elif isinstance(ev, TurnFaceUp):
             if ev.changed:  # 708.8: "When this creature is turned face up" (it didn't enter)
                 watchers = watchers or _watchers(ctx)
@@ -167,6 +202,16 @@ def scan(ctx: Context) -> None:
     state = watchers["state"]
     if state:
         _state_triggers(ctx, state)
+
+
+def _planeswalked_away(ctx: Context, ev: Planeswalk) -> None:
+    """701.31d, 901.11b: "When you planeswalk away from ~" looks back (603.10): the plane as it
+    was face up, before it was turned face down (a new object, 901.7a); its controller was
+    the planar controller, the player who planeswalks (701.31a)."""
+    for oid, name in zip(ev.away_ids, ev.away, strict=True):
+        for i, ab in enumerate(ctx.compiled(name).abilities):
+            if isinstance(ab, ir.Triggered) and ab.trigger.event == "planeswalk_from":
+                _add(ctx, oid, f"{name}#{i}", ev.player, TriggerData(player=ev.player), name)
 
 
 def _state_triggers(ctx: Context, watching: list[tuple[int, str, ir.Trigger, int]]) -> None:

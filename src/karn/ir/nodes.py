@@ -23,7 +23,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "8"
+IR_VERSION = "9"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -482,6 +482,12 @@ class WinGame:
 
 
 @dataclass(frozen=True, slots=True)
+class Planeswalk:
+    """ "Planeswalk" (701.31b): the planar controller planeswalks; the effect of the Planechase
+    "planeswalking ability" (901.8)."""
+
+
+@dataclass(frozen=True, slots=True)
 class LoseGame:
     """ "You lose the game" (104.3d)."""
 
@@ -719,6 +725,7 @@ class CreateToken:
     token: TokenDef
     count: Amount = 1
     controller: Ref = Ref("you")
+    tapped: bool = False  # "create a tapped ... token": it enters tapped (111.2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1279,6 +1286,7 @@ Effect = (
     | GainActivatedAbilities
     | ChangeText
     | AnyPlayerMay
+    | Planeswalk
 )
 
 # --------------------------------------------------------------------------- abilities
@@ -1362,6 +1370,9 @@ TriggerEvent = Literal[
     "state",
     "draws",
     "cast_self",
+    "chaos",
+    "planeswalk_to",
+    "planeswalk_from",
 ]
 
 
@@ -1401,6 +1412,11 @@ class Trigger:
       * ``"step"``: a step or phase begins ("at the beginning of your upkeep", 603.1,
         503-513); ``step`` names it as the engine does ("upkeep", "draw",
         "precombat_main", "beginning_of_combat", "postcombat_main", "end").
+      * ``"chaos"``: chaos ensues (311.7, 901.9b): a face-up plane's chaos ability.
+      * ``"planeswalk_to"``: a player planeswalks to this plane (701.31d, 901.11), or encounters
+        this phenomenon (312.5).
+      * ``"planeswalk_from"``: a player planeswalks away from this plane (701.31d, 901.11b): it
+        looks back (the plane turned face down is a new object, 901.7a).
       * ``"tapped_for_mana"``: a player taps a permanent ``filter`` describes for mana (a mana
         ability: it resolves at once, 605.1b, 605.4a, without the stack).
     ``self_only``: only the source itself counts. ``filter``: which other objects

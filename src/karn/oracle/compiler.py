@@ -43,8 +43,10 @@ from karn.ir.nodes import (
     AddMana,
     CompiledCard,
     Cost,
+    Group,
     SetBasePT,
     Static,
+    Triggered,
     Unsupported,
 )
 from karn.oracle.lowering import (
@@ -78,9 +80,14 @@ PART_LAYOUTS = frozenset({"split", "adventure", "modal_dfc"})
 
 # Card types of casual variants and supplemental products (vanguard 902, planes 901,
 # schemes 904, conspiracies 905, ...): not cards karn plays.
-NONTRADITIONAL_TYPES = frozenset(
-    {"vanguard", "plane", "phenomenon", "scheme", "conspiracy", "hero", "stickers", "dungeon"}
-)
+NONTRADITIONAL_TYPES = frozenset({"vanguard", "scheme", "conspiracy", "hero", "stickers", "dungeon"})
+#: 901: plane and phenomenon cards are played in a Planechase game, from the command zone
+#: (901.7): they have no mana cost (they are never cast, 311.2, 312.2).
+COMMAND_ZONE_TYPES = frozenset({"plane", "phenomenon"})
+#: The triggered abilities a face-up plane's abilities trigger on in karn (901.7, 311.4): the
+#: trigger families that don't need their source on the battlefield.
+PLANE_TRIGGERS = frozenset({"chaos", "cast", "enters", "step", "planeswalk_to", "planeswalk_from"})
+_NONTRADITIONAL_REASONS: dict[str, str] = {}
 
 _LOYALTY = re.compile(r"^\[[+-]?(?:\d+|x)\]:", re.IGNORECASE)
 # a printed power, toughness or loyalty the IR can hold: an integer (208.1, 209.1)
@@ -187,7 +194,10 @@ def compile_face(face: CardLike) -> CompiledCard:
         )
     odd = sorted(types & NONTRADITIONAL_TYPES)
     if odd:
-        abilities.append(Unsupported(clause=face.type_line, reason=f"{odd[0]} cards are not played by karn"))
+        why = _NONTRADITIONAL_REASONS.get(odd[0], f"{odd[0]} cards are not played by karn")
+        abilities.append(Unsupported(clause=face.type_line, reason=why))
+    elif types & COMMAND_ZONE_TYPES:
+        abilities = [_plane_ability(a) for a in abilities]  # 901.7: planes and phenomena
     layout = str(getattr(face, "layout", "normal") or "normal")
     if layout in INCOMPLETE_LAYOUTS:
         abilities.append(
@@ -204,6 +214,40 @@ def compile_face(face: CardLike) -> CompiledCard:
         abilities.append(Unsupported(clause=mana_cost, reason="mana symbols the engine can't pay yet"))
     abilities += _printed_numbers(face, _cda_defines_pt(abilities))
     return CompiledCard(face.name, tuple(abilities))
+
+
+def _plane_ability(ab: Ability) -> Ability:
+    """A plane's ability as karn plays it from the command zone (901.7, 311.4): its triggered
+    abilities of the families in :data:`PLANE_TRIGGERS`; anything else is refused, so a plane
+    never plays with an ability silently missing."""
+    if isinstance(ab, Unsupported):
+        return ab
+    if isinstance(ab, Static) and _plane_static(ab):
+        return ab  # 901.7: layered effects on the objects a group describes ("All creatures get +2/+2")
+    if not isinstance(ab, Triggered):
+        kind = "activated" if isinstance(ab, Activated) else "static"
+        return Unsupported(
+            clause=getattr(ab, "text", "") or kind,
+            reason=f"a plane's {kind} abilities don't function from the command zone in karn yet (901.7)",
+        )
+    if ab.trigger.event not in PLANE_TRIGGERS:
+        return Unsupported(
+            clause=ab.text,
+            reason=f"a plane's '{ab.trigger.event}' triggered abilities don't trigger from the command zone "
+            "in karn yet (901.7)",
+        )
+    return ab
+
+
+def _plane_static(ab: Static) -> bool:
+    """A plane's static ability karn applies from the command zone: modifications of the objects
+    a group describes, none of them about the plane itself (it is no permanent, 311.2)."""
+    return (
+        type(ab) is Static
+        and not ab.cda
+        and ab.copy_of_chosen is None
+        and all(isinstance(m.affected, Group) and not m.control for m in ab.mods)
+    )
 
 
 def _missing_parts(face: CardLike, layout: str, types: set[str]) -> Iterable[Unsupported]:
@@ -255,7 +299,7 @@ def _not_castable(face: CardLike, types: set[str]) -> Iterable[Unsupported]:
         )
         return
     costless = hasattr(face, "mana_cost") and getattr(face, "mana_cost", None) is None
-    if costless and "land" not in types and not types & NONTRADITIONAL_TYPES:
+    if costless and "land" not in types and not types & (NONTRADITIONAL_TYPES | COMMAND_ZONE_TYPES):
         yield Unsupported(
             clause="(no mana cost)",
             reason="no mana cost: the card can't be cast (118.6, 202.1b) and the IR has no alternative cost",

@@ -84,6 +84,7 @@ from karn.ir.nodes import (
     Morph,
     MustBlock,
     OpeningHand,
+    Planeswalk,
     PreventDamage,
     PreventDamageSharingColor,
     PutCounters,
@@ -400,6 +401,12 @@ def trigger_text(t: Trigger) -> str:
         return "when you do"
     if t.event == "cast_self":
         return "when you cast this spell"
+    if t.event == "chaos":
+        return "whenever chaos ensues (311.7)"
+    if t.event == "planeswalk_from":
+        return "when you planeswalk away from this plane (701.31d)"
+    if t.event == "planeswalk_to":
+        return "when you planeswalk to this card (701.31d; a phenomenon: when you encounter it, 312.5)"
     if t.event == "draws":
         drawer = {"you": "you draw", "opponent": "an opponent draws"}.get(t.player or "", "a player draws")
         nth = {0: "a card", 1: "their first card each turn", 2: "their second card each turn"}.get(
@@ -921,7 +928,8 @@ def _create_token(e: CreateToken) -> str:
     kws = f" with {', '.join(t.keywords)}" if t.keywords else ""
     if t.abilities:
         kws += " with " + "; ".join(f'"{describe_ability(g.ability)}"' for g in t.abilities)
-    return f"create {amount_text(e.count)} {t.power}/{t.toughness} {colors} {t.name} {' '.join(t.types)} token{kws}"
+    tapped = "tapped " if e.tapped else ""
+    return f"create {amount_text(e.count)} {tapped}{t.power}/{t.toughness} {colors} {t.name} {' '.join(t.types)} token{kws}"
 
 
 @renders(CreateCopyToken)
@@ -1057,6 +1065,11 @@ def _may(e: May) -> str:
 @renders(ForEachTarget)
 def _for_each_target(e: ForEachTarget) -> str:
     return f"for each target #{e.slot}, one at a time in the order you choose: ({effects_text(e.effects)})"
+
+
+@renders(Planeswalk)
+def _planeswalk(e: Planeswalk) -> str:
+    return "planeswalk (701.31)"
 
 
 @renders(AnyPlayerMay)

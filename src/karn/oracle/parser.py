@@ -48,6 +48,7 @@ from karn.oracle.syntax import (
     CdaSentence,
     ChainSentence,
     ChangeTextVP,
+    ChaosTriggerA,
     ChooseColorSentence,
     ChooseVP,
     CombatTriggerA,
@@ -83,6 +84,7 @@ from karn.oracle.syntax import (
     EitherVP,
     EmbalmA,
     EnchantA,
+    EncounterTriggerA,
     EnterAsCopyVP,
     EntersTriggerA,
     EntersVP,
@@ -99,6 +101,7 @@ from karn.oracle.syntax import (
     GainActivatedOfVP,
     GainControlIfRegeneratesVP,
     GainControlVP,
+    GainKeywordAbilityVP,
     GainLifeGreatestPowerVP,
     GainLifePowerVP,
     GainLifeTriggerA,
@@ -135,6 +138,8 @@ from karn.oracle.syntax import (
     OpeningHandSentence,
     OrLoseSentence,
     PayLifeCostA,
+    PlaneswalkFromTriggerA,
+    PlaneswalkToTriggerA,
     PlayFromVP,
     PlayThoseVP,
     PreventAllVP,
@@ -345,6 +350,14 @@ class _Builder(Transformer[Token, Any]):
             raise ParseError("choose X modes", meta.start_pos)
         return TriggeredA(c[1], Effects(()), modal=ModalA(n, tuple(c[3:])))
 
+    def triggered_and_at(self, meta: Meta, c: list[Any]) -> TriggeredA:
+        """ "When you planeswalk to ~ and at the beginning of your upkeep, X": two trigger
+        events for one effect, each triggering it on its own (603.2c)."""
+        either = EitherTriggerA(c[1], c[2], self._text(meta))
+        if len(c) == 5:
+            return TriggeredA(either, c[4], condition=c[3])
+        return TriggeredA(either, c[3])
+
     def triggered_at(self, meta: Meta, c: list[Any]) -> TriggeredA:
         if len(c) == 3:
             return TriggeredA(c[0], c[2], condition=c[1])
@@ -484,6 +497,18 @@ class _Builder(Transformer[Token, Any]):
 
     def t_cast(self, meta: Meta, c: list[Any]) -> CastTriggerA:
         return CastTriggerA(c[0], c[1], self._text(meta))
+
+    def t_planeswalk_to(self, meta: Meta, c: list[Any]) -> PlaneswalkToTriggerA:
+        return PlaneswalkToTriggerA(self._text(meta))
+
+    def t_planeswalk_from(self, meta: Meta, c: list[Any]) -> PlaneswalkFromTriggerA:
+        return PlaneswalkFromTriggerA(self._text(meta))
+
+    def t_encounter(self, meta: Meta, c: list[Any]) -> EncounterTriggerA:
+        return EncounterTriggerA(self._text(meta))
+
+    def t_chaos(self, meta: Meta, c: list[Any]) -> ChaosTriggerA:
+        return ChaosTriggerA(self._text(meta))
 
     def t_gain_life(self, meta: Meta, c: list[Any]) -> GainLifeTriggerA:
         return GainLifeTriggerA(self._text(meta))
@@ -969,6 +994,9 @@ class _Builder(Transformer[Token, Any]):
 
     def v_gain_kw(self, meta: Meta, c: list[Any]) -> ModifyVP:
         return ModifyVP(keywords=tuple(c[0]), until_eot=_eot(c[1:], meta), text=self._text(meta))
+
+    def v_gain_kw_ability(self, meta: Meta, c: list[Any]) -> GainKeywordAbilityVP:
+        return GainKeywordAbilityVP(c[0], until_eot=_eot(c[1:], meta), text=self._text(meta))
 
     def v_have_kw(self, meta: Meta, c: list[Any]) -> ModifyVP:
         return ModifyVP(keywords=tuple(c[0]), text=self._text(meta))
@@ -1706,6 +1734,10 @@ class _Builder(Transformer[Token, Any]):
         subtypes = tuple(w.value for w in words if w.kind == "subtype")
         return TokenA(count, int(p), int(t), colors, types, subtypes, kws)
 
+    def token_tapped(self, meta: Meta, c: list[Any]) -> TokenA:
+        """ "a tapped 1/1 white Soldier creature token": it is created tapped (111.2)."""
+        return dataclasses.replace(self.token(meta, c), tapped=True)
+
     def token_quoted(self, meta: Meta, c: list[Any]) -> TokenA:
         """'two 1/1 black Nightmare creature tokens with "At the beginning of combat ..."'
         (111.4, 113.2c): the quoted triggered ability keeps its own words."""
@@ -2100,6 +2132,12 @@ class _Builder(Transformer[Token, Any]):
 
     def q_compare_x_le(self, meta: Meta, c: list[Any]) -> Qual:
         return Qual("compare", str(c[0]), op="le")
+
+    def q_thats_colors(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("colors", ",".join(c[0]))  # 105.2: any of these colors
+
+    def qual_colors(self, meta: Meta, c: list[Any]) -> list[str]:
+        return [COLORS[str(t)] for t in c if getattr(t, "type", "") == "COLOR"]
 
     def q_you_cast(self, meta: Meta, c: list[Any]) -> Qual:
         return Qual("controller", "you")  # 601.2: the player who casts a spell controls it

@@ -44,8 +44,9 @@ class Qual:
         "exiled_with_self",
         "combat_with_self",
         "compare",
+        "colors",
     ]
-    value: str = ""  # "you" / "opponent" for controller/owner; the zone for "zone"
+    value: str = ""  # "you" / "opponent" for controller/owner; the zone for "zone"; "B,R,G" for colors
     player: NP | None = None  # for player_controls
     # "compare" ("with power 4 or greater", 202.3): value is the number compared ("power",
     # "toughness", "mana_value", "power_or_toughness"), op "ge" / "le" / "eq", amount the constant
@@ -134,6 +135,7 @@ class TokenA:
     keywords: tuple[str, ...] = ()
     # 111.4, 113.2c: 'with "<triggered ability>"': each quoted ability and its own text
     quoted: tuple[tuple[TriggeredA, str], ...] = ()
+    tapped: bool = False  # "create a tapped 1/1 ... token" (111.2: it enters tapped)
 
 
 # --------------------------------------------------------------------------- verb phrases
@@ -355,6 +357,16 @@ class ModifyVP(VerbA):
     until_eot: bool = False
     text: str = ""
     set_colors: tuple[str, ...] = ()  # "become black": the colors it becomes (105.3, layer 5)
+
+
+@dataclass(frozen=True, slots=True)
+class GainKeywordAbilityVP(VerbA):
+    """ "gain devour 5": a keyword ability that is not a plain keyword, granted as the ability
+    it stands for (613.1f; 702.82a)."""
+
+    keyword: KeywordA
+    until_eot: bool = False
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1410,6 +1422,36 @@ class TapsForManaTriggerA(TriggerA):
 
     player: NP
     permanent: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ChaosTriggerA(TriggerA):
+    """ "chaos ensues" (311.7): a plane's chaos ability."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PlaneswalkToTriggerA(TriggerA):
+    """ "you planeswalk to ~" / "you planeswalk here" (701.31d, 901.11): this plane is turned
+    face up by planeswalking."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PlaneswalkFromTriggerA(TriggerA):
+    """ "you planeswalk away from ~" (701.31d, 901.11b): this plane is turned face down (or
+    leaves the game) as a player planeswalks."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class EncounterTriggerA(TriggerA):
+    """ "you encounter ~" (312.5): this phenomenon moved off a planar deck and turned face up."""
+
     text: str = ""
 
 

@@ -63,6 +63,11 @@ def _game(g: Game, board: Board, e: Expectation) -> list[str]:
         return [] if e.want == s.turn else [_fail(e, e.want, s.turn)]
     if e.key == "step":
         return [] if e.want == s.step else [_fail(e, e.want, s.step)]
+    if e.key == "plane":
+        faces = [s.objects[o].name for o in s.planechase.face_up] if s.planechase else []
+        plane = faces[0] if len(faces) == 1 else None
+        ok = plane == e.want if e.want is None or plane is None else names_match(str(e.want), plane)
+        return [] if ok else [_fail(e, e.want, ", ".join(faces) or "no face-up plane")]
     active = board.letters[s.active]
     return [] if e.want == active else [_fail(e, e.want, active)]
 
@@ -86,6 +91,7 @@ def _player(g: Game, board: Board, e: Expectation) -> list[str]:
         "library_count": len(pl.library),
         "hand_count": len(pl.hand),
         "lost": pl.lost,
+        "planar_deck_count": len(s.planechase.decks[p]) if s.planechase else 0,
     }[e.key]
     return [] if got == e.want else [_fail(e, e.want, got)]
 

@@ -34,7 +34,7 @@ CAST_ZONES = ("hand", "graveyard", "exile", "library", "command")
 
 TOP_KEYS = ("name", "cite", "cards", "start", "players", "do", "expect")
 START_KEYS = ("turn", "active", "step")
-PLAYER_KEYS = ("life", "poison", *PLAYER_ZONES)
+PLAYER_KEYS = ("life", "poison", *PLAYER_ZONES, "planar_deck")
 ENTRY_KEYS = ("card", "tapped", "sick", "counters", "damage", "attached_to", "face_down")
 #: how a permanent of the board starts face down (708): cast with morph (702.37c) or manifested
 #: (701.40a)
@@ -50,9 +50,10 @@ STEP_KEYS: dict[str, tuple[str, ...]] = {
     "to": ("to", "turn"),
     "concede": ("concede",),
     "illegal": ("illegal",),
+    "planar_die": ("planar_die",),
 }
 WORD_STEPS = ("pass", "resolve", "resolve_all")
-GAME_EXPECT_KEYS = ("stack", "winner", "over", "turn", "step", "active")
+GAME_EXPECT_KEYS = ("stack", "winner", "over", "turn", "step", "active", "plane")
 PLAYER_EXPECT_KEYS = (
     "life",
     "poison",
@@ -63,6 +64,7 @@ PLAYER_EXPECT_KEYS = (
     "library_count",
     "hand_count",
     "lost",
+    "planar_deck_count",
 )
 REF_EXPECT_KEYS = (
     "tapped",
@@ -147,6 +149,7 @@ class PlayerSpec:
     poison: int = 0
     zones: dict[str, list[CardEntry]] = field(default_factory=dict)
     library_given: bool = False  # without a library, 30 Wastes (SCENARIOS.md)
+    planar_deck: list[CardEntry] | None = None  # 901.4: a Planechase game (top card first)
 
 
 @dataclass
@@ -202,6 +205,7 @@ class Step:
             "choose": ", ".join(self.labels),
             "to": self.to,
             "concede": self.player,
+            "planar_die": self.player,
         }.get(self.kind, "")
         return f"{self.kind} {what}".strip()
 
@@ -464,13 +468,15 @@ class _Reader:
             if zone in keys:
                 spec.zones[zone] = self.zone(letter, zone, keys[zone])
         spec.library_given = "library" in keys
+        if "planar_deck" in keys:
+            spec.planar_deck = self.zone(letter, "planar_deck", keys["planar_deck"])
         return spec
 
     def zone(self, letter: str, zone: str, node: yaml.Node) -> list[CardEntry]:
         what = f"{letter}.{zone}"
         if isinstance(node, yaml.ScalarNode) and node.tag == _NULL:
             return []
-        hint = " (top card first)" if zone == "library" else ""
+        hint = " (top card first)" if zone in ("library", "planar_deck") else ""
         items = self.sequence(node, what + hint, f"{zone}: [Grizzly Bears, Forest]")
         return [self.entry(what, zone, item) for item in items]
 
@@ -644,6 +650,10 @@ class _Reader:
             raise self.error(keys["turn_face_up"], "turn_face_up names a permanent (A.Grinning Demon)")
         self._by(step, keys)
 
+    def step_planar_die(self, step: Step, keys: dict[str, yaml.Node]) -> None:
+        """901.9: ``{planar_die: A}``: A rolls the planar die (a special action, 116.2i)."""
+        step.player = self.letter(keys["planar_die"], "planar_die")
+
     def step_attack(self, step: Step, keys: dict[str, yaml.Node]) -> None:
         step.attackers = self.refs(keys["attack"], "attack")
         node = keys.get("at")
@@ -755,12 +765,14 @@ class _Reader:
             return self.integer(node, "turn", 0, MAX_TURN)
         if key == "step":
             return self.step_name(node, "step")
+        if key == "plane":
+            return None if _is_null(node) else self.text(node, "plane")  # 901.7: the face-up plane
         return self.letter(node, key)  # active
 
     def player_value(self, what: str, key: str, node: yaml.Node) -> object:
         if key in ("life",):
             return self.integer(node, what, -MAX_AMOUNT, MAX_AMOUNT)
-        if key in ("poison", "library_count", "hand_count"):
+        if key in ("poison", "library_count", "hand_count", "planar_deck_count"):
             return self.integer(node, what, 0, MAX_AMOUNT)
         if key == "lost":
             return self.boolean(node, what)

@@ -223,6 +223,8 @@ class Runner:
             self.activate(st)
         elif k == "turn_face_up":
             self.turn_face_up(st)
+        elif k == "planar_die":
+            self.roll_planar_die(st)
         elif k == "attack":
             self.attack(st)
         elif k == "block":
@@ -510,6 +512,21 @@ class Runner:
         if not self.offered(start):
             raise StepFailed(f"{self.describe(src)} can't be turned face up now (702.37e, 701.40b)")
         self._begin_and_answer(st, start)
+
+    def roll_planar_die(self, st: Step) -> None:
+        """901.9, 116.2i: the player rolls the planar die (a special action), paying its cost
+        automatically."""
+        p = self.pidx(st.player)
+        self.give_priority_to(p)
+        self.prepared()
+        roll = next((o for o in self.options() if o.kind == "planar_die"), None)
+        if roll is None:
+            raise StepFailed(
+                f"{self.letters[p]} can't roll the planar die now (901.9: the active player, in a main "
+                "phase, with an empty stack, paying {N} for the N rolls before this turn)"
+            )
+        self.apply(Action("planar_die", roll.a, roll.b))
+        self._pay_automatically()
 
     def activate(self, st: Step) -> None:
         g = self.g

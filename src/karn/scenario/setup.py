@@ -124,7 +124,9 @@ def build(sc: Scenario) -> Game:
                 placed.append((p, zone, entry))
     resolved: dict[str, str] = {}
     db = database_for(sc)
-    for _, _, entry in placed:
+    planar = [sc.players[letter].planar_deck for letter in letters]
+    planes = [(p, "command", e) for p, deck in enumerate(planar) for e in deck or []]
+    for _, _, entry in placed + planes:
         if entry.name not in resolved:
             try:
                 card = db.resolve(entry.name)
@@ -134,7 +136,7 @@ def build(sc: Scenario) -> Game:
             except UnknownCardError as e:
                 raise SetupError(f"line {entry.line}: {e}") from None
     pool = build_pool(resolved.values(), db)
-    for _, zone, entry in placed:
+    for _, zone, entry in placed + planes:
         why = _not_playable(pool, resolved[entry.name], zone)
         if why:
             card = resolved[entry.name]
@@ -169,6 +171,9 @@ def build(sc: Scenario) -> Game:
         except RefError as e:
             raise SetupError(f"line {entry.line}: attached_to: {e}") from None
         g.state.objects[oid].attached_to = target
+    if planes:
+        # 901.4: a Planechase game: each player's planar deck, top card first (an extension)
+        g.set_planar_decks([[resolved[e.name] for e in deck or []] for deck in planar])
     g.dirty()
     g.begin_at(letters.index(sc.start.active), sc.start.step, sc.start.turn)
     return g

@@ -121,7 +121,16 @@ def table_of(game: Game, obs: Observation, settings: AutoPass, compact: bool = T
             for k in obs.known
             if not (k.zone == "hand" and k.owner == obs.player)
         ],
+        planes=[_plane(game, c.id, c.name, obs) for c in obs.planes],
+        planar_deck_sizes=list(obs.planar_deck_sizes),
     )
+
+
+def _plane(game: Game, oid: int, name: str, obs: Observation) -> CardInfo:
+    """901.7: a face-up plane in the command zone, controlled by the planar controller (901.6)."""
+    info = card_in_zone(game, oid, name, "command", game.state.objects[oid].owner)
+    controller = obs.planar_controller if obs.planar_controller is not None else info.controller
+    return msgspec.structs.replace(info, controller=controller)
 
 
 def _seat(game: Game, obs: Observation, index: int, voice: Voice, perms: dict[int, CardInfo]) -> Seat:

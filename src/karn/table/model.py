@@ -175,3 +175,7 @@ class Table(msgspec.Struct, frozen=True):
     settings: AutoPass | None = None  # the viewer's stops and pass settings (None: a spectator)
     recap: str = ""  # what another player did in the turn before this one ("Opponent's turn 4: ...")
     known: list[CardInfo] = []  # cards in hidden zones the viewer knows (revealed, looked at: 400.2)
+    # 901.7: a Planechase game's face-up plane(s), in the command zone, and each seat's planar
+    # deck size (the decks themselves are hidden)
+    planes: list[CardInfo] = []
+    planar_deck_sizes: list[int] = []

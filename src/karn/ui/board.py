@@ -128,6 +128,12 @@ def render_board(table: Table) -> Panel:
     you = next((s for s in table.seats if s.you), None)
     others = [s for s in table.seats if not s.you]
     rows: list[RenderableType] = [_seat(s, names, table.known) for s in others]
+    for plane in table.planes:  # 901.7: the face-up plane, in the command zone
+        sizes = ", ".join(str(n) for n in table.planar_deck_sizes)
+        rows.append(
+            f"[bold magenta]plane[/] #{plane.id} {escape(plane.name)}: [dim]{escape(plane.text)}[/]"
+            f"  [dim](planar decks: {sizes})[/]"
+        )
     if table.stack:
         rows.append(_stack(table.stack))
     if you is not None:

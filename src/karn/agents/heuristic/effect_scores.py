@@ -87,6 +87,12 @@ def _other(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
     return 0.0 if target.spell is not None else harm(target)
 
 
+@scores(ir.Planeswalk)
+def _planeswalk(v: Situation, e: ir.Planeswalk, target: Target, x: int) -> float:
+    """701.31: planeswalking has no target; the agent doesn't weigh planes."""
+    return 0.0
+
+
 @scores(ir.ChangeText)
 def _change_text(v: Situation, e: ir.ChangeText, target: Target, x: int) -> float:
     """A text change (612): the agent can't tell what the words will do, so it is neutral."""

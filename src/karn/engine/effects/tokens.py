@@ -106,6 +106,9 @@ def create_token(ctx: Context, f: ResolveFrame, o: Obj, e: ir.CreateToken) -> Ou
         td = token_def(e.token, quoted_ids(ctx, o, e.token))
         perform(
             ctx,
-            [CreateToken(controller=ref_player(p), token=td, count=n) for p in refs(ctx, f, o, e.controller)],
+            [
+                CreateToken(controller=ref_player(p), token=td, count=n, tapped=e.tapped)
+                for p in refs(ctx, f, o, e.controller)
+            ],
         )
     return DONE

@@ -6,6 +6,7 @@ or attachments (``tests/architecture/test_single_pipeline.py`` checks it)."""
 
 from karn.engine.pipeline import (
     instead,  # noqa: F401  (registers the 614.1a/615.1a finders)
+    planes,  # noqa: F401  (registers the 701.31b and 311.7 changes)
     protection,  # noqa: F401  (registers the 702.16e prevention)
 )
 from karn.engine.pipeline.changes import (

@@ -14,6 +14,7 @@ from typing import Any
 
 import msgspec
 
+from karn.cards.pool import PLANESWALKING_ABILITY
 from karn.engine import rng
 from karn.engine.context import Context
 from karn.engine.events import (
@@ -49,10 +50,11 @@ from karn.engine.events import (
     TurnFaceUp,
     ZoneChange,
 )
-from karn.engine.modifications import AddTypes, ContinuousEffect, RulesEffect, SetController, TextChange
+from karn.engine.modifications import AddTypes, ContinuousEffect, RulesEffect, SetController
 from karn.engine.pipeline.knowledge import forget, learn, moved, shuffled
 from karn.engine.state import (
     BATTLEFIELD,
+    COMMAND,
     EXILE,
     GRAVEYARD,
     HAND,
@@ -61,6 +63,7 @@ from karn.engine.state import (
     GameState,
     LastKnown,
     Obj,
+    Planechase,
     Shield,
     TokenDef,
     ref_player,
@@ -307,10 +310,11 @@ def _reveal_face_down(ctx: Context, ev: ZoneChange, o: Obj) -> None:
 
 
 def _text_changes_follow(s: GameState, spell: int, permanent: int) -> None:
-    """400.7a: the text-changing effects (612) on a permanent spell go on applying to the
-    permanent it becomes."""
+    """400.7a: the effects of spells and abilities that change the characteristics or the
+    controller of a permanent spell (text changes, 612; abilities granted, "it gains devour
+    5") go on applying to the permanent it becomes."""
     for i, e in enumerate(s.effects):
-        if spell in e.affected and any(isinstance(m, TextChange) for m in e.mods):
+        if spell in e.affected:
             affected = [permanent if x == spell else x for x in e.affected]
             s.effects[i] = msgspec.structs.replace(e, affected=affected)
 
@@ -825,6 +829,15 @@ def execute_start_turn(ctx: Context, ev: StartTurn) -> list[GameEvent]:
             s.objects[oid].sick = False  # 302.6
             ctx.touched.add(oid)
     changed(s)
+    pc = s.planechase
+    if pc is not None:
+        # 901.9: the planar die's cost counts this turn's rolls; 901.6: the active player is
+        # the planar controller (and so controls the face-up plane)
+        pc.rolls = 0
+        pc.controller = ev.player
+        for oid in pc.face_up:
+            s.objects[oid].controller = ev.player
+        changed(s, layers=True)
     ctx.emit(ev.rule, f"turn {s.turn}: {ctx.player_name(ev.player)}'s turn begins")
     return []
 
@@ -923,6 +936,8 @@ def leave_game(ctx: Context, p: int) -> None:
     before = _controllers(ctx)
     ctx.touched_players.update(range(len(s.players)))
     ctx.hidden_changes += 1
+    if s.planechase is not None:
+        _planes_leave_game(ctx, s.planechase, p)
     for oid in [oid for oid, o in s.objects.items() if o.owner == p]:
         o = s.objects[oid]
         if o.zone == BATTLEFIELD:
@@ -940,6 +955,50 @@ def leave_game(ctx: Context, p: int) -> None:
         del s.objects[oid]
     changed(s, layers=True)
     refresh_control(ctx, {k: v for k, v in before.items() if k in s.objects})
+
+
+def turn_plane_over(ctx: Context, oid: int, controller: int) -> int:
+    """901.7a: a plane card turned face up or face down becomes a new object (still in the
+    command zone, 311.2); a face-up one is controlled by the planar controller (901.6)."""
+    s = ctx.state
+    old = s.objects.pop(oid)
+    new = new_object(ctx, old.card, old.name, old.owner, COMMAND)
+    new.controller = controller
+    return new.id
+
+
+def _planes_leave_game(ctx: Context, pc: Planechase, p: int) -> None:
+    """901.10: the plane cards a player owns leave the game with them; 800.4p: if they were the
+    planar controller, the next player in turn order becomes it (who then turns the top card of
+    their planar deck face up if the face-up plane left: :func:`karn.engine.game_over.leave_game`)."""
+    s = ctx.state
+    n = len(s.players)
+    if pc.controller == p:
+        after = [(p + k) % n for k in range(1, n)]
+        pc.controller = next((q for q in after if not s.players[q].lost and not s.players[q].left), p)
+    for x in s.stack:
+        o = s.objects[x]
+        if (
+            o.controller == p
+            and o.source in pc.face_up
+            and "phenomenon" in ctx.face(s.objects[o.source].name).types
+        ):
+            # 901.10b: it stays on the stack, the new planar controller's (an exception to 800.4a)
+            o.controller = o.owner = pc.controller
+    for oid in [x for x in pc.decks[p] + pc.face_up if s.objects[x].owner == p]:
+        del s.objects[oid]
+    pc.decks[p] = []
+    left = [x for x in pc.face_up if x not in s.objects]
+    pc.face_up = [x for x in pc.face_up if x in s.objects]
+    if left:
+        # 901.10a: a plane left the game: a planeswalking ability on the stack ceases to exist
+        for oid in [x for x in s.stack if s.objects[x].ability == PLANESWALKING_ABILITY]:
+            s.stack.remove(oid)
+            del s.objects[oid]
+            ctx.emit("901.10a", "the planeswalking ability ceases to exist: the face-up plane left the game")
+    for oid in pc.face_up:
+        s.objects[oid].controller = pc.controller
+    changed(s, layers=True)
 
 
 def set_pool(ctx: Context, p: int, pool: dict[str, int]) -> None:

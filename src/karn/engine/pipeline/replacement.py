@@ -32,7 +32,8 @@ from karn.engine.context import Context
 from karn.engine.events import CounterChange, CreateToken, Damage, GameEvent, LifeLoss, ZoneChange
 from karn.engine.filters import characteristics_match
 from karn.engine.layers import copiable_values, face_down_chars, with_exceptions
-from karn.engine.state import BATTLEFIELD, EXILE, GRAVEYARD, STACK, Option, ref_player
+from karn.engine.modifications import AddAbilities
+from karn.engine.state import BATTLEFIELD, EXILE, GRAVEYARD, STACK, GameState, Option, ref_player
 from karn.engine.values import ChosenObject
 from karn.ir.subtypes import COLOR_NAMES, COLORS, CREATURE_TYPES
 
@@ -244,6 +245,13 @@ def _enters(ctx: Context, ev: ZoneChange) -> Iterator[Replacement]:
     for ab, aid in zip(entering.abilities, entering.ability_ids, strict=True):
         if isinstance(ab, ir.EntersReplacement) and ab.self_only:
             yield _enters_replacement(f"enters:{o.id}:{aid}", ab, entering.name)
+    if o.zone == STACK and s.effects:
+        # 400.7a, 614.12: an ability an effect granted the permanent spell ("it gains devour 5")
+        # is the permanent's as it would enter
+        for aid in _granted_to(s, o.id):
+            ab = ctx.pool.ability(aid)
+            if isinstance(ab, ir.EntersReplacement) and ab.self_only and aid not in entering.ability_ids:
+                yield _enters_replacement(f"enters:{o.id}:{aid}", ab, entering.name)
     for src, aid, ab in _enters_effects(ctx):
         c = ctx.chars(src)
         f = ab.filter
@@ -261,6 +269,18 @@ def _enters(ctx: Context, ev: ZoneChange) -> Iterator[Replacement]:
             toughness=entering.toughness,
         ):
             yield _enters_replacement(f"enters:{src}:{aid}", ab, c.name, source=src)
+
+
+def _granted_to(s: GameState, oid: int) -> list[str]:
+    """The ability ids the resolved effects grant this object (613.1f), in timestamp order."""
+    return [
+        aid
+        for e in sorted(s.effects, key=lambda e: e.timestamp)
+        if oid in e.affected
+        for m in e.mods
+        if isinstance(m, AddAbilities)
+        for aid in m.abilities
+    ]
 
 
 @finds(ZoneChange)

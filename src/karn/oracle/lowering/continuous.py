@@ -10,13 +10,23 @@ from __future__ import annotations
 
 import dataclasses
 
-from karn.ir.nodes import ApplyContinuous, ApplyRules, Effect, Modify, RuleChange, Selector, SetColors
+from karn.ir.nodes import (
+    ApplyContinuous,
+    ApplyRules,
+    Effect,
+    GainAbility,
+    Keyword,
+    Modify,
+    RuleChange,
+    Selector,
+    SetColors,
+)
 from karn.ir.protection import PREFIX as PROTECTION_PREFIX
 from karn.ir.protection import quality
 from karn.oracle.lowering.context import Ctx
 from karn.oracle.lowering.references import no_reference, object_sel
-from karn.oracle.lowering.registry import Clause, lowers, lowers_sentence
-from karn.oracle.syntax import BlockLimitVP, ChooseColorSentence, ModifyVP
+from karn.oracle.lowering.registry import Clause, lower_keyword, lowers, lowers_sentence
+from karn.oracle.syntax import BlockLimitVP, ChooseColorSentence, GainKeywordAbilityVP, ModifyVP
 
 CHOSEN = "protection from the chosen color"
 CHOICE = "protection from the color of your choice"
@@ -42,6 +52,22 @@ def lower_modify(vp: ModifyVP, clause: Clause) -> list[Effect]:
             until_eot = last.duration == "end_of_turn" or vp.until_eot
             out[-1] = ApplyContinuous(merge(last.mod, mod), "end_of_turn" if until_eot else "permanent")
             return []
+    return [ApplyContinuous(mod, "end_of_turn" if vp.until_eot else "permanent")]
+
+
+@lowers(GainKeywordAbilityVP)
+def lower_gain_keyword_ability(vp: GainKeywordAbilityVP, clause: Clause) -> list[Effect]:
+    """ "it gains devour 5" (613.1f): the keyword's ability, granted as a quoted ability is
+    (113.2c); said of a spell, the permanent it becomes keeps it (400.7a)."""
+    ctx = clause.ctx
+    if clause.subject is None:
+        no_reference(ctx, "subject of 'gains'")
+    what = object_sel(clause.subject, ctx)
+    word = vp.text.removeprefix("gain ").removeprefix("gains ")
+    granted = lower_keyword(vp.keyword, word.split(" until ")[0])
+    keywords = tuple(a.name for a in granted if isinstance(a, Keyword))
+    changes = tuple(GainAbility(a) for a in granted if not isinstance(a, Keyword))
+    mod = Modify(what, add_keywords=keywords, changes=changes)
     return [ApplyContinuous(mod, "end_of_turn" if vp.until_eot else "permanent")]
 
 

@@ -191,6 +191,10 @@ def describe(
         elif q.kind == "compare":
             compared.append(_compared(q, desc, ctx))
             has_objects = True
+        elif q.kind == "colors":
+            if colors:  # "a red spell that's black or green": both would have to hold
+                raise ctx.fail(f"the IR Filter cannot express two color conditions ('{desc.text}')")
+            colors = q.value.split(",")  # "that's black, red, or green": any of them (105.2)
         else:
             raise ctx.fail(f"the IR Filter cannot express '{desc.text}'")
     if zone_quals > 1:

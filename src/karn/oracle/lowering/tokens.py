@@ -103,7 +103,7 @@ def lower_create_token(vp: CreateTokenVP, clause: Clause) -> list[Effect]:
     check_protection(t.keywords, ctx, "token")
     token = TokenDef(name, t.power, t.toughness, t.colors, t.types, t.subtypes, t.keywords, _quoted(t))
     ctx.opaque = True  # the IR has no reference to the created token
-    return [CreateToken(token, amount(t.count))]
+    return [CreateToken(token, amount(t.count), tapped=t.tapped)]
 
 
 def _quoted(t: TokenA) -> tuple[GainAbility, ...]:

@@ -18,18 +18,57 @@ from karn.oracle.syntax import (
     NP,
     AttacksTriggerA,
     CastTriggerA,
+    ChaosTriggerA,
     CombatTriggerA,
     DamageTriggerA,
     DiesTriggerA,
     DrawTriggerA,
+    EncounterTriggerA,
     EntersTriggerA,
     GainLifeTriggerA,
     LeavesTriggerA,
+    PlaneswalkFromTriggerA,
+    PlaneswalkToTriggerA,
     PutIntoGraveyardTriggerA,
     StateTriggerA,
     StepTriggerA,
     Word,
 )
+
+
+@lowers_trigger(ChaosTriggerA)
+def lower_chaos_trigger(t: ChaosTriggerA, ctx: Ctx, card: CardTypes | None) -> Trigger:
+    """311.7: "Whenever chaos ensues": a chaos ability, which only a plane card has (it
+    functions from the command zone, 901.7)."""
+    if card is None or "plane" not in card[0]:
+        raise ctx.fail("'whenever chaos ensues' on a card that isn't a plane (311.7)")
+    return Trigger("chaos")
+
+
+@lowers_trigger(PlaneswalkToTriggerA)
+def lower_planeswalk_to_trigger(t: PlaneswalkToTriggerA, ctx: Ctx, card: CardTypes | None) -> Trigger:
+    """701.31d, 901.11: "When you planeswalk to ~": this plane turned face up by planeswalking."""
+    if card is None or "plane" not in card[0]:
+        raise ctx.fail("'when you planeswalk to ~' on a card that isn't a plane (701.31d)")
+    return Trigger("planeswalk_to", self_only=True)
+
+
+@lowers_trigger(PlaneswalkFromTriggerA)
+def lower_planeswalk_from_trigger(t: PlaneswalkFromTriggerA, ctx: Ctx, card: CardTypes | None) -> Trigger:
+    """701.31d, 901.11b: "When you planeswalk away from ~": this plane turned face down by
+    planeswalking (it looks back: the face-down card is a new object, 901.7a)."""
+    if card is None or "plane" not in card[0]:
+        raise ctx.fail("'when you planeswalk away from ~' on a card that isn't a plane (701.31d)")
+    return Trigger("planeswalk_from", self_only=True)
+
+
+@lowers_trigger(EncounterTriggerA)
+def lower_encounter_trigger(t: EncounterTriggerA, ctx: Ctx, card: CardTypes | None) -> Trigger:
+    """312.5: "When you encounter [this phenomenon]" means "When you move this card off a
+    planar deck and turn it face up": planeswalking to it (701.31d)."""
+    if card is None or "phenomenon" not in card[0]:
+        raise ctx.fail("'when you encounter ~' on a card that isn't a phenomenon (312.5)")
+    return Trigger("planeswalk_to", self_only=True)
 
 
 @lowers_trigger(GainLifeTriggerA)
