@@ -63,6 +63,7 @@ from karn.oracle.syntax import (
     CounterVP,
     CreateCopyTokenVP,
     CreateTokenVP,
+    CyclingA,
     DamageDiedVP,
     DamageTriggerA,
     DamageVP,
@@ -74,6 +75,7 @@ from karn.oracle.syntax import (
     DiesTriggerA,
     DiscardChosenVP,
     DiscardCostA,
+    DiscardTriggerA,
     DiscardVP,
     DoesntUntapVP,
     DrawTriggerA,
@@ -306,6 +308,15 @@ class _Builder(Transformer[Token, Any]):
     def kwi_eternalize(self, meta: Meta, c: list[Any]) -> EmbalmA:
         return EmbalmA(str(c[0]), eternalize=True)
 
+    def kwi_cycling(self, meta: Meta, c: list[Any]) -> CyclingA:
+        return CyclingA(str(c[0]))
+
+    def kwi_typecycling(self, meta: Meta, c: list[Any]) -> CyclingA:
+        return CyclingA(str(c[-1]), tuple(str(t) for t in c[:-1]))
+
+    def cycling_type(self, meta: Meta, c: list[Any]) -> str:
+        return str(c[0])
+
     def kwi_morph(self, meta: Meta, c: list[Any]) -> MorphA:
         return MorphA(str(c[0]))
 
@@ -484,6 +495,15 @@ class _Builder(Transformer[Token, Any]):
 
     def t_cast(self, meta: Meta, c: list[Any]) -> CastTriggerA:
         return CastTriggerA(c[0], c[1], self._text(meta))
+
+    def t_cycles(self, meta: Meta, c: list[Any]) -> DiscardTriggerA:
+        return DiscardTriggerA(c[0], c[1], cycle=True, text=self._text(meta))
+
+    def t_cycles_or_discards(self, meta: Meta, c: list[Any]) -> DiscardTriggerA:
+        return DiscardTriggerA(c[0], c[1], text=self._text(meta))
+
+    def t_discards(self, meta: Meta, c: list[Any]) -> DiscardTriggerA:
+        return DiscardTriggerA(c[0], c[1], text=self._text(meta))
 
     def t_gain_life(self, meta: Meta, c: list[Any]) -> GainLifeTriggerA:
         return GainLifeTriggerA(self._text(meta))
