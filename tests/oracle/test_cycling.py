@@ -125,3 +125,20 @@ def test_discard_triggers_for_some_cards_only_are_refused() -> None:
     refused = compile_text("Whenever you discard a creature card, you gain 1 life.", types=("enchantment",))
     assert not refused.playable
     assert not compile_text("Whenever an opponent cycles this card, you gain 1 life.").playable
+
+
+@pytest.mark.cr("702.29c", "113.6k")
+def test_cycle_and_dies_is_two_trigger_conditions(db: CardDatabase) -> None:
+    compiled = compile_face(db.get("Bant Sojourners"))
+    assert compiled.playable
+    events = [(a.trigger.event, a.trigger.self_only) for a in compiled.abilities if isinstance(a, Triggered)]
+    assert events == [("cycles", True), ("dies", True)]
+
+
+@pytest.mark.cr("702.29c", "113.6k")
+def test_an_instants_cycle_trigger_is_not_spell_text(db: CardDatabase) -> None:
+    compiled = compile_face(db.get("Choking Tethers"))
+    assert compiled.playable
+    (trig,) = [a for a in compiled.abilities if isinstance(a, Triggered)]
+    assert trig.trigger == Trigger("cycles", self_only=True, player="you")
+    assert len(trig.targets) == 1

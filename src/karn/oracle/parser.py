@@ -499,6 +499,14 @@ class _Builder(Transformer[Token, Any]):
     def t_cycles(self, meta: Meta, c: list[Any]) -> DiscardTriggerA:
         return DiscardTriggerA(c[0], c[1], cycle=True, text=self._text(meta))
 
+    def t_cycles_and_dies(self, meta: Meta, c: list[Any]) -> EitherTriggerA:
+        # "When you cycle this card and when this creature dies" (702.29c, 113.6k): each trigger
+        # condition triggers the ability on its own
+        text = self._text(meta)
+        return EitherTriggerA(
+            DiscardTriggerA(c[0], c[1], cycle=True, text=text), DiesTriggerA(c[2], text), text
+        )
+
     def t_cycles_or_discards(self, meta: Meta, c: list[Any]) -> DiscardTriggerA:
         return DiscardTriggerA(c[0], c[1], text=self._text(meta))
 
