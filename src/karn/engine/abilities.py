@@ -101,6 +101,26 @@ def graveyard_abilities(ctx: Context) -> dict[str, tuple[int, ...]]:
     return found
 
 
+def hand_abilities(ctx: Context) -> dict[str, tuple[int, ...]]:
+    """The cards of the pool with activated abilities that function from a hand (113.6b:
+    cycling 702.29a, typecycling 702.29e), each with those abilities' indexes, for a quick look
+    at hands."""
+    memo = ctx.printed.memo
+    found: dict[str, tuple[int, ...]] | None = memo.get(("hand_abilities", ""))
+    if found is None:
+        found = {}
+        for n in ctx.pool:
+            idx = tuple(
+                i
+                for i, a in enumerate(ctx.compiled(n).abilities)
+                if isinstance(a, ir.Activated) and a.zone == "hand"
+            )
+            if idx:
+                found[n] = idx
+        memo["hand_abilities", ""] = found
+    return found
+
+
 def enchant_filter(ctx: Context, name: str) -> ir.Filter | None:
     for a in ctx.compiled(name).abilities:
         if isinstance(a, ir.Keyword) and a.name == "enchant":

@@ -438,6 +438,8 @@ def can_activate(
         return False  # 118.3: the cards to exile must be in the library
     if ab.zone == "graveyard" and (o.zone != GRAVEYARD or o.owner != p):
         return False  # 113.6: it functions only from its owner's graveyard
+    if ab.zone == "hand" and (o.zone != HAND or o.owner != p):
+        return False  # 702.29a, 113.6b: it functions only from its owner's hand
     if not _slots_fillable(ctx, p, oid, ab.targets):
         return False
     if c.mana:
@@ -990,6 +992,13 @@ def _pay_activation(ctx: Context, f: ActivateFrame) -> None:
         library = ctx.state.players[f.player].library
         top = list(reversed(library[-c.exile_top :]))
         perform(ctx, [ZoneChange(obj=card, to=EXILE, rule="602.2b", cause="exile") for card in top])
+    if c.discard_self and src.zone == HAND:
+        # 702.29a: "Discard this card" is part of the cost (602.2b, 701.9a); discarding it to
+        # pay a cycling cost is cycling it (702.29c-d, 702.29f)
+        perform(
+            ctx,
+            ZoneChange(obj=source, to=GRAVEYARD, rule="702.29a", cause="discard", cycled=ab.cycling),
+        )
     if c.exile_self:
         # 702.128a, 702.129a: "Exile this card from your graveyard" is part of the cost
         perform(

@@ -82,6 +82,7 @@ class ZoneChange(msgspec.Struct, tag="zone", kw_only=True):
     applied: list[str] = msgspec.field(default_factory=list)
     no_regenerate: bool = False  # 701.19c: "can't be regenerated": regeneration shields don't apply
     loyalty_added: bool = False  # the entering planeswalker's loyalty (306.5b) is in `counters` already
+    cycled: bool = False  # 702.29c: a discard to pay the cost of a cycling ability (cycling it)
     # Filled in when performed:
     origin: str = ""
     new_id: int = 0

@@ -14,6 +14,7 @@ from karn.engine.abilities import (
     flashback_cost,
     flashback_names,
     graveyard_abilities,
+    hand_abilities,
     morph_ability,
 )
 from karn.engine.actions import Action
@@ -112,6 +113,7 @@ def _options(ctx: Context, p: int) -> list[Option]:
             opts.append(Option("cast", oid, label=f"cast {name} with flashback"))
     opts += _permitted_options(ctx, p, srcs, sorcery_ok, avail)
     opts.extend(_graveyard_ability_options(ctx, p, srcs))
+    opts.extend(_hand_ability_options(ctx, p, srcs))
     for oid in s.battlefield:
         if objects[oid].face_down and casting.can_turn_face_up(ctx, p, oid, srcs):
             # 116.2b, 702.37e, 701.40b: a special action any time the player has priority
@@ -177,6 +179,29 @@ def _graveyard_ability_options(ctx: Context, p: int, srcs: list[mana.Source]) ->
                         "activate", oid, idx, label=f"activate {name} (#{oid}) from the graveyard: {ab.text}"
                     )
                 )
+    return out
+
+
+def _hand_ability_options(ctx: Context, p: int, srcs: list[mana.Source]) -> list[Option]:
+    """113.6b, 702.29a: activated abilities that function from their owner's hand (cycling and
+    typecycling, 702.29e; "Discard this card" is part of their cost), at instant speed. One
+    option per card name and ability: copies in hand are the same choice."""
+    by_name = hand_abilities(ctx)
+    if not by_name:
+        return []
+    s = ctx.state
+    out: list[Option] = []
+    seen: set[str] = set()
+    for oid in s.players[p].hand:
+        name = s.objects[oid].name
+        if name in seen or name not in by_name:
+            continue
+        seen.add(name)
+        for idx in by_name[name]:
+            ab = ctx.compiled(name).abilities[idx]
+            assert isinstance(ab, ir.Activated)
+            if casting.can_activate(ctx, p, oid, ab, srcs):
+                out.append(Option("activate", oid, idx, label=f"activate {name} from your hand: {ab.text}"))
     return out
 
 
@@ -258,6 +283,15 @@ def answer(ctx: Context, a: Action) -> None:
     elif a.kind == "mana":
         s.passes = 0
         mana.activate_mana_ability(ctx, p, a.a, a.b)
+
+
+def _hand_only(ctx: Context, oid: int, idx: int) -> bool:
+    """Is ability `idx` of this permanent one that functions only from a hand (702.29a-b)?"""
+    abil = ctx.chars(oid).abilities
+    if not 0 <= idx < len(abil):
+        return False
+    ab = abil[idx]
+    return isinstance(ab, ir.Activated) and ab.zone == "hand"
 
 
 def play_land(ctx: Context, p: int, oid: int, part: str = "") -> None:
@@ -371,7 +405,19 @@ def explain(ctx: Context, a: Action) -> tuple[str, str]:
         if o.owner != p or a.b not in graveyard_abilities(ctx).get(o.name, ()):
             return "113.6", f"{o.name}'s abilities don't function from a graveyard it's in"
         return "602.2b", f"{ctx.player_name(p)} can't activate that ability of {o.name} now (602.5d, 601.2h)"
+    if a.kind == "activate" and o is not None and o.zone == HAND:
+        if o.owner != p or a.b not in hand_abilities(ctx).get(o.name, ()):
+            return "113.6", f"{o.name}'s abilities don't function from a hand (only cycling does, 702.29a)"
+        return (
+            "602.2b",
+            f"{ctx.player_name(p)} can't activate that ability of {o.name} now (601.2h: its cost can't be paid)",
+        )
     if a.kind in ("activate", "mana") and o is not None:
+        if o.zone == BATTLEFIELD and ctx.controller(o.id) == p and _hand_only(ctx, o.id, a.b):
+            return (
+                "702.29a",
+                f"{o.name}'s cycling ability functions only while the card is in a hand (113.6b)",
+            )
         if o.zone != BATTLEFIELD or ctx.controller(o.id) != p:
             return "602.2", f"{ctx.player_name(p)} doesn't control {o.name}"
         abil = ctx.chars(o.id).abilities

@@ -145,6 +145,9 @@ def scan(ctx: Context) -> None:
                         batch.append(nxt)
                 watchers = watchers or _watchers(ctx)
                 _on_leave(ctx, watchers, batch)
+            if ev.cause == "discard" and ev.new_id:
+                watchers = watchers or _watchers(ctx)
+                _on_discard(ctx, watchers, ev)
         elif isinstance(ev, CreateToken):
             watchers = watchers or _watchers(ctx)
             for tok in ev.new_ids:
@@ -247,6 +250,28 @@ def _on_enter(ctx: Context, watching: list[tuple[int, str, ir.Trigger, int]], oi
         if tr.from_zone is not None:
             continue  # "enters from [zone]": not expressible yet (the compiler doesn't produce it)
         _add(ctx, src, aid, ctl, TriggerData(object=oid), ctx.chars(src).name)
+
+
+def _on_discard(ctx: Context, watchers: dict[str, Any], ev: ZoneChange) -> None:
+    """701.9 / 603.2: "whenever [a player] discards a card" and "cycles or discards" (702.29d: a
+    card cycled triggers it once); "whenever [a player] cycles a card" (702.29f: typecycling
+    too); the cycled card's own "When you cycle this card", which triggers from the zone the
+    card went to (702.29c, 113.6k). The triggering object is the card in its new zone."""
+    player = ev.owner  # 701.9a: a player discards cards from their own hand
+    events = ("discards", "cycles") if ev.cycled else ("discards",)
+    for event in events:
+        for src, aid, tr, ctl in watchers[event]:
+            if not _whose_matches(ctx, tr.player, src, ctl, player):
+                continue
+            if tr.self_only or (tr.filter is not None and tr.filter.other and src == ev.obj):
+                continue
+            _add(ctx, src, aid, ctl, TriggerData(object=ev.new_id, player=player), ctx.chars(src).name)
+    if not ev.cycled or ev.new_id not in ctx.state.objects:
+        return
+    c = ctx.chars(ev.new_id)
+    for ab, aid in zip(c.abilities, c.ability_ids, strict=True):
+        if isinstance(ab, ir.Triggered) and ab.trigger.event == "cycles" and ab.trigger.self_only:
+            _add(ctx, ev.new_id, aid, player, TriggerData(object=ev.new_id, player=player), c.name)
 
 
 def _on_cast(ctx: Context, watching: list[tuple[int, str, ir.Trigger, int]], ev: SpellCast) -> None:

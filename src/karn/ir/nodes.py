@@ -23,7 +23,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "9"
+IR_VERSION = "10"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -266,6 +266,8 @@ class Cost:
     exile_self: bool = False
     # "Exile the top ten cards of your library" (Arc-Slogger): that many, top first (118.3)
     exile_top: int = 0
+    # "Discard this card" (cycling 702.29a, typecycling 702.29e): the source, from its hand (701.9)
+    discard_self: bool = False
 
 
 # --------------------------------------------------------------------------- continuous modifications
@@ -1342,8 +1344,12 @@ class Activated:
     # 602.5d "Activate only during ...": "combat", "your_turn", "your_upkeep",
     # "your_turn_before_attackers", "declare_blockers", "upkeep" ("" : any time)
     only_during: str = ""
-    # 113.6: the zone it functions from ("graveyard": embalm 702.128a, eternalize 702.129a)
-    zone: Literal["battlefield", "graveyard"] = "battlefield"
+    # 113.6: the zone it functions from ("graveyard": embalm 702.128a, eternalize 702.129a;
+    # "hand": cycling 702.29a and typecycling 702.29e)
+    zone: Literal["battlefield", "graveyard", "hand"] = "battlefield"
+    # 702.29a, 702.29f: a cycling ability (typecycling included): discarding the card to pay its
+    # cost is cycling it (702.29c)
+    cycling: bool = False
 
 
 #: The trigger events (see :class:`Trigger`); the engine indexes triggered abilities by them.
@@ -1373,6 +1379,8 @@ TriggerEvent = Literal[
     "chaos",
     "planeswalk_to",
     "planeswalk_from",
+    "discards",
+    "cycles",
 ]
 
 
@@ -1417,6 +1425,10 @@ class Trigger:
         this phenomenon (312.5).
       * ``"planeswalk_from"``: a player planeswalks away from this plane (701.31d, 901.11b): it
         looks back (the plane turned face down is a new object, 901.7a).
+      * ``"discards"``: a player (``player``) discards a card (701.9; cycling is discarding,
+        702.29d: "cycles or discards" triggers once); ``filter`` for "another card".
+      * ``"cycles"``: a player (``player``) cycles a card (702.29c-d, 702.29f); with
+        ``self_only`` "When you cycle this card": it triggers from the zone the card went to.
       * ``"tapped_for_mana"``: a player taps a permanent ``filter`` describes for mana (a mana
         ability: it resolves at once, 605.1b, 605.4a, without the stack).
     ``self_only``: only the source itself counts. ``filter``: which other objects

@@ -175,7 +175,7 @@ def compile_face(face: CardLike) -> CompiledCard:
     spell_lines: list[Line] = []
     spell_at: int | None = None
     for line in normalize(face):
-        if is_spell and line.kind != "keyword":
+        if is_spell and line.kind != "keyword" and not _cycle_trigger(line):
             cost = _try_cost_increase(line)
             if cost is not None:
                 abilities.append(cost)
@@ -248,6 +248,12 @@ def _plane_static(ab: Static) -> bool:
         and ab.copy_of_chosen is None
         and all(isinstance(m.affected, Group) and not m.control for m in ab.mods)
     )
+
+
+def _cycle_trigger(line: Line) -> bool:
+    """702.29c: "When you cycle this card, ..." of an instant or sorcery card is a triggered
+    ability of the card (it triggers from the zone the card goes to, 113.6k), not spell text."""
+    return line.norm.lower().startswith("when you cycle ~")
 
 
 def _missing_parts(face: CardLike, layout: str, types: set[str]) -> Iterable[Unsupported]:

@@ -373,6 +373,8 @@ def cost_text(c: Cost) -> str:
         parts.append("discard a card" if c.discard == 1 else f"discard {c.discard} cards")
     if c.exile_self:
         parts.append("exile this card from your graveyard")
+    if c.discard_self:
+        parts.append("discard this card")  # cycling, 702.29a
     if c.exile_top:
         parts.append(f"exile the top {c.exile_top} cards of your library")
     return ", ".join(parts) or "(free)"

@@ -200,8 +200,30 @@ def _mana_tokens(val: str, start: int, toks: list[Tok]) -> None:
         toks.append(Tok("MANA", "".join(run).upper(), run_start, p))
 
 
+def _typecycling_tokens(word: str, start: int, vocab: Vocabulary) -> list[Tok] | None:
+    """702.29e: "plainscycling", "landcycling", "wizardcycling" as the type word and the
+    literal "cycling" (None when the word isn't a type followed by "cycling")."""
+    prefix = word[: -len("cycling")]
+    if not prefix or not word.endswith("cycling") or "cycling" not in vocab.literals:
+        return None
+    if prefix in CARD_TYPES:
+        typ, val = "CTYPE", prefix
+    elif prefix in SUPERTYPES:
+        typ, val = "SUPERTYPE", prefix
+    elif prefix in SUBTYPES:
+        typ, val = "SUBTYPE", prefix
+    else:
+        return None
+    cut = start + len(prefix)
+    return [Tok(typ, val, start, cut), Tok(vocab.literals["cycling"], "cycling", cut, start + len(word))]
+
+
 def _word_tokens(word: str, start: int, vocab: Vocabulary, toks: list[Tok]) -> None:
     end = start + len(word)
+    split = _typecycling_tokens(word, start, vocab) if word.endswith("cycling") else None
+    if split is not None:
+        toks.extend(split)
+        return
     if word in vocab.literals or word in _ALIASES:
         typ, val = vocab.classify(word)
         toks.append(Tok(typ, val, start, end))

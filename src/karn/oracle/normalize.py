@@ -112,7 +112,7 @@ def _is_keyword_item(item: str) -> bool:
         return False
     first = words[0].rstrip(",")
     first = first.split("—", 1)[0]
-    return first in KEYWORD_NAMES
+    return first in KEYWORD_NAMES or first.endswith("cycling")  # 702.29e: "wizardcycling"
 
 
 def split_keyword_line(line: str) -> list[str] | None:

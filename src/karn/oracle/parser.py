@@ -64,6 +64,7 @@ from karn.oracle.syntax import (
     CounterVP,
     CreateCopyTokenVP,
     CreateTokenVP,
+    CyclingA,
     DamageDiedVP,
     DamageTriggerA,
     DamageVP,
@@ -75,6 +76,7 @@ from karn.oracle.syntax import (
     DiesTriggerA,
     DiscardChosenVP,
     DiscardCostA,
+    DiscardTriggerA,
     DiscardVP,
     DoesntUntapVP,
     DrawTriggerA,
@@ -311,6 +313,15 @@ class _Builder(Transformer[Token, Any]):
     def kwi_eternalize(self, meta: Meta, c: list[Any]) -> EmbalmA:
         return EmbalmA(str(c[0]), eternalize=True)
 
+    def kwi_cycling(self, meta: Meta, c: list[Any]) -> CyclingA:
+        return CyclingA(str(c[0]))
+
+    def kwi_typecycling(self, meta: Meta, c: list[Any]) -> CyclingA:
+        return CyclingA(str(c[-1]), tuple(str(t) for t in c[:-1]))
+
+    def cycling_type(self, meta: Meta, c: list[Any]) -> str:
+        return str(c[0])
+
     def kwi_morph(self, meta: Meta, c: list[Any]) -> MorphA:
         return MorphA(str(c[0]))
 
@@ -353,6 +364,14 @@ class _Builder(Transformer[Token, Any]):
     def triggered_and_at(self, meta: Meta, c: list[Any]) -> TriggeredA:
         """ "When you planeswalk to ~ and at the beginning of your upkeep, X": two trigger
         events for one effect, each triggering it on its own (603.2c)."""
+        either = EitherTriggerA(c[1], c[2], self._text(meta))
+        if len(c) == 5:
+            return TriggeredA(either, c[4], condition=c[3])
+        return TriggeredA(either, c[3])
+
+    def triggered_and_when(self, meta: Meta, c: list[Any]) -> TriggeredA:
+        """ "When you cycle this card and when this creature dies, X" (702.29c, 113.6k): two
+        trigger conditions for one effect, each triggering it on its own (603.2c)."""
         either = EitherTriggerA(c[1], c[2], self._text(meta))
         if len(c) == 5:
             return TriggeredA(either, c[4], condition=c[3])
@@ -509,6 +528,15 @@ class _Builder(Transformer[Token, Any]):
 
     def t_chaos(self, meta: Meta, c: list[Any]) -> ChaosTriggerA:
         return ChaosTriggerA(self._text(meta))
+
+    def t_cycles(self, meta: Meta, c: list[Any]) -> DiscardTriggerA:
+        return DiscardTriggerA(c[0], c[1], cycle=True, text=self._text(meta))
+
+    def t_cycles_or_discards(self, meta: Meta, c: list[Any]) -> DiscardTriggerA:
+        return DiscardTriggerA(c[0], c[1], text=self._text(meta))
+
+    def t_discards(self, meta: Meta, c: list[Any]) -> DiscardTriggerA:
+        return DiscardTriggerA(c[0], c[1], text=self._text(meta))
 
     def t_gain_life(self, meta: Meta, c: list[Any]) -> GainLifeTriggerA:
         return GainLifeTriggerA(self._text(meta))

@@ -1331,6 +1331,15 @@ class EmbalmA(KeywordA):
 
 
 @dataclass(frozen=True, slots=True)
+class CyclingA(KeywordA):
+    """ "Cycling {2}" (702.29a) or "[Type]cycling {2}" (702.29e): ``types`` are the words of the
+    type ("basic", "land"; empty for plain cycling)."""
+
+    mana_cost: str
+    types: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class EquipA(KeywordA):
     """ "Equip <cost>" (702.6)."""
 
@@ -1471,6 +1480,18 @@ class DrawTriggerA(TriggerA):
     player: NP
     nth: int = 0
     reveal: NP | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardTriggerA(TriggerA):
+    """ "<player> cycle(s) <card>" (702.29c-d), "<player> cycle(s) or discard(s) <card>"
+    (702.29d) or "<player> discard(s) <card>" (701.9). ``cycle``: cycling only; else any
+    discard (cycling is discarding)."""
+
+    player: NP
+    card: NP
+    cycle: bool = False
     text: str = ""
 
 

@@ -9,12 +9,13 @@ from karn.ir.nodes import (
     CopyExcept,
     Cost,
     CreateCopyToken,
+    Draw,
     EntersReplacement,
     Filter,
     Keyword,
     Ref,
 )
-from karn.oracle.lowering.abilities import lower_activated, lower_triggered
+from karn.oracle.lowering.abilities import lower_activated, lower_spell, lower_triggered
 from karn.oracle.lowering.context import Ctx, LowerError
 from karn.oracle.lowering.continuous import check_protection
 from karn.oracle.lowering.descriptions import describe
@@ -22,7 +23,9 @@ from karn.oracle.lowering.registry import lowers_keyword
 from karn.oracle.parser import parse
 from karn.oracle.syntax import (
     ActivatedA,
+    CyclingA,
     DevourA,
+    Effects,
     EmbalmA,
     EnchantA,
     EquipA,
@@ -106,6 +109,30 @@ def lower_embalm(kw: EmbalmA, text: str) -> list[Ability]:
         zone="graveyard",
     )
     return [Keyword(kw.name, text=text), ability]
+
+
+# 702.29e: what "[type]cycling [cost]" does after its cost is paid.
+TYPECYCLING_TEXT = "Search your library for a {type} card, reveal it, put it into your hand, then shuffle."
+
+
+@lowers_keyword(CyclingA)
+def lower_cycling(kw: CyclingA, text: str) -> list[Ability]:
+    """ "Cycling [cost]" means "[Cost], Discard this card: Draw a card." (702.29a); "[Type]cycling
+    [cost]" means "[Cost], Discard this card: Search your library for a [type] card, reveal it,
+    put it into your hand, then shuffle." (702.29e). Both function only while the card is in a
+    hand (702.29a, 113.6b); the discard is part of the cost (602.2b, 701.9)."""
+    if "{X}" in kw.mana_cost:
+        raise LowerError("cycling cost with X (107.3)", text)
+    if kw.types:
+        ast = parse(TYPECYCLING_TEXT.format(type=" ".join(kw.types)), "effects")
+        assert isinstance(ast, Effects)
+        effects = lower_spell(ast, text).effects
+    else:
+        effects = (Draw(1),)
+    ability = Activated(
+        Cost(mana=kw.mana_cost, discard_self=True), effects, text=text, zone="hand", cycling=True
+    )
+    return [Keyword(" ".join(kw.types) + "cycling", text=text), ability]
 
 
 @lowers_keyword(DevourA)

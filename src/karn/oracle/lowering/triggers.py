@@ -22,6 +22,7 @@ from karn.oracle.syntax import (
     CombatTriggerA,
     DamageTriggerA,
     DiesTriggerA,
+    DiscardTriggerA,
     DrawTriggerA,
     EncounterTriggerA,
     EntersTriggerA,
@@ -170,6 +171,28 @@ def _player_kind(np: NP, ctx: Ctx) -> Literal["you", "opponent", None]:
         if values == {"opponent"}:
             return "opponent"
     raise ctx.fail(f"unsupported player '{np.text}'")
+
+
+@lowers_trigger(DiscardTriggerA)
+def lower_discard_trigger(t: DiscardTriggerA, ctx: Ctx, card: CardTypes | None) -> Trigger:
+    """ "When you cycle this card" (702.29c: it triggers from the zone the card went to),
+    "Whenever you cycle another card" / "a player cycles a card" (702.29d, 702.29f), "Whenever
+    you cycle or discard a card" (702.29d: once per card cycled) and "Whenever an opponent
+    discards a card" (701.9). "that player" is the player who discarded; "that card" the card."""
+    who = _player_kind(t.player, ctx)
+    c = t.card
+    if c.kind == "self":
+        if not t.cycle or who != "you":
+            raise ctx.fail(f"unsupported trigger '{t.text}'")
+        ctx.obj = Ref("self")
+        return Trigger("cycles", self_only=True, player="you")
+    if c.kind not in ("a", "another") or c.desc is None or c.desc.text != "card" or c.min != 1:
+        raise ctx.fail(f"the IR's discard trigger is for any one card, not '{c.text}'")
+    if who != "you":
+        ctx.player = Ref("triggering_player")
+    ctx.obj = Ref("triggering")  # "that card": the card discarded, in its new zone
+    other = Filter(other=True) if c.kind == "another" else None
+    return Trigger("cycles" if t.cycle else "discards", player=who, filter=other)
 
 
 @lowers_trigger(StateTriggerA)
