@@ -35,6 +35,18 @@ def bestow_cost(ctx: Context, name: str) -> str | None:
     return found
 
 
+def alternative_costs(ctx: Context, name: str) -> tuple[ir.AlternativeCost, ...]:
+    """118.9: the card's alternative cost keywords (evoke, 702.74a), in Oracle order."""
+    key = ("alt_costs", name)
+    memo = ctx.printed.memo
+    found: tuple[ir.AlternativeCost, ...] | None = memo.get(key)
+    if found is None:
+        found = memo[key] = tuple(
+            a for a in ctx.compiled(name).abilities if isinstance(a, ir.AlternativeCost)
+        )
+    return found
+
+
 def morph_ability(ctx: Context, name: str) -> ir.Morph | None:
     """702.37a-b: the card's morph (or megamorph) ability, if it has one."""
     key = ("morph", name)

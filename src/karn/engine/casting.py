@@ -22,6 +22,7 @@ from karn.engine import activated, decisions, mana, permissions, targeting, timi
 from karn.engine.abilities import (
     BESTOW_TARGET,
     ability,
+    alternative_costs,
     bestow_cost,
     card_flashback,
     divided_damage,
@@ -179,18 +180,21 @@ def can_cast(
         return bestow is not None and _bestow_possible(ctx, p, oid, bestow, False)  # 601.3b
     if srcs is None:
         srcs = mana.sources(ctx, p)
-    pool = ctx.state.players[p].pool
     printed = info.cost
     if flashback:
         fb = card_flashback(ctx, oid)  # 613.1f: as the card is in its graveyard now
         if fb is None:
             return False
         printed = ManaCost.parse(fb)
-    cost = reduced(printed, cost_reduction(ctx, p, oid))
-    if cost.mana_value > (mana.available_count(pool, srcs) if avail is None else avail):
-        return False
-    if mana.solve(pool, cost, srcs) is None:
-        return False
+    reduction = cost_reduction(ctx, p, oid)
+    cost = reduced(printed, reduction)
+    if not _affordable(ctx, p, cost, srcs, avail):
+        # 118.9, 601.2b: or for one of its alternative costs (evoke, 702.74a)
+        alts: tuple[ir.AlternativeCost, ...] = () if flashback else alternative_costs(ctx, name)
+        if not any(
+            _affordable(ctx, p, reduced(ManaCost.parse(a.cost), reduction), srcs, avail) for a in alts
+        ):
+            return False
     sacrifice = additional_sacrifice(ctx, name)
     if sacrifice is not None and not _sacrifice_candidates(ctx, p, oid, sacrifice):
         return False  # 601.2h: the additional cost can't be paid
@@ -199,6 +203,14 @@ def can_cast(
         # changes with X; every X of one parity gives the same answer)
         return False
     return has_targets(ctx, p, oid)
+
+
+def _affordable(ctx: Context, p: int, cost: ManaCost, srcs: list[mana.Source], avail: int | None) -> bool:
+    """601.2g-h: could `p` pay this total cost with their pool and untapped mana sources?"""
+    pool = ctx.state.players[p].pool
+    if cost.mana_value > (mana.available_count(pool, srcs) if avail is None else avail):
+        return False
+    return mana.solve(pool, cost, srcs) is not None
 
 
 #: 702.37c: the cost of casting a card face down with morph
@@ -576,6 +588,25 @@ def _ask_flashback(ctx: Context, f: CastFrame, cost: str) -> None:
     decisions.ask(ctx, f.player, "alt", "601.2b", f"how do you cast {f.name}?", opts + [_cancel()])
 
 
+#: an ``alt`` option's ``a`` for the card's i-th alternative cost keyword (``ALT_OPTION + i``,
+#: :func:`karn.engine.abilities.alternative_costs`); 0 is its mana cost, 1 bestow or flashback
+ALT_OPTION = 2
+
+
+def _ask_alternative_cost(ctx: Context, f: CastFrame, alts: tuple[ir.AlternativeCost, ...]) -> None:
+    """601.2b, 118.9: announce whether the spell is cast for its mana cost or for one of its
+    alternative costs (evoke, 702.74a); only the costs that could be paid are offered (601.2f:
+    the cost increases and reductions apply to the one chosen)."""
+    reduction = cost_reduction(ctx, f.player, f.obj)
+    opts: list[Option] = []
+    if mana.can_pay(ctx, f.player, reduced(ctx.face(f.name).cost.with_x(0), reduction)):
+        opts.append(Option("alt", 0, label="cast it normally"))
+    for i, alt in enumerate(alts):
+        if mana.can_pay(ctx, f.player, reduced(ManaCost.parse(alt.cost), reduction)):
+            opts.append(Option("alt", ALT_OPTION + i, label=f"cast it for its {alt.keyword} cost {alt.cost}"))
+    decisions.ask(ctx, f.player, "alt", "601.2b", f"how do you cast {f.name}?", opts + [_cancel()])
+
+
 def cast_step(ctx: Context, f: CastFrame) -> None:
     p, oid, name = f.player, f.obj, f.name
     if f.alt == "morph":
@@ -595,11 +626,18 @@ def cast_step(ctx: Context, f: CastFrame) -> None:
     if bestow is not None and f.alt is None:
         _ask_alt(ctx, f, bestow)
         return
+    alts = alternative_costs(ctx, name) if flashback is None and bestow is None else ()
+    if alts and f.alt is None:
+        _ask_alternative_cost(ctx, f, alts)
+        return
     printed = face.cost.text
     if bestow is not None and f.alt == "bestow":
         printed = bestow
     elif flashback is not None and f.alt == "flashback":
         printed = flashback
+    elif f.alt:
+        # 118.9: the alternative cost is paid rather than the mana cost (702.74a)
+        printed = next((a.cost for a in alts if a.keyword == f.alt), printed)
     sa = spell_ability(ctx, name)
     kickers = kicker_costs(ctx, name)
     paid = f.kicker or []
@@ -826,6 +864,10 @@ def cast_answer(ctx: Context, f: CastFrame, a: Action) -> None:
         f.modes_done = True
     elif a.kind == "x":
         f.x = a.a
+    elif a.kind == "alt" and a.a >= ALT_OPTION:
+        # 601.2b, 118.9: cast for an alternative cost keyword's cost (evoke, 702.74a)
+        f.alt = alternative_costs(ctx, f.name)[a.a - ALT_OPTION].keyword
+        ctx.obj(f.obj).alt_cost = f.alt
     elif a.kind == "alt":
         from_graveyard = bool(f.flashback)
         f.alt = ("flashback" if from_graveyard else "bestow") if a.a == 1 else ""
@@ -871,6 +913,8 @@ def _finish_cast(ctx: Context, f: CastFrame) -> None:
         xs += " kicked (" + ", ".join(kicker_costs(ctx, o.name)[i] for i in o.kicked) + ")"
     if o.flashback:
         xs += " with flashback from the graveyard (702.34a)"
+    if o.alt_cost:
+        xs += f" for its {o.alt_cost} cost (118.9)"
     if o.face_down:
         # 708.5: its controller may look at it; the others see a face-down spell (702.37c)
         who = ctx.player_name(o.controller)

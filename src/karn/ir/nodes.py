@@ -23,7 +23,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "8"
+IR_VERSION = "9"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -1445,6 +1445,9 @@ class Triggered:
     modes: tuple[Mode, ...] = ()
     choose: int = 1
     kicked: Kicked | None = None  # the intervening "if it was kicked [with its [A] kicker]" (603.4)
+    # the intervening "if its [evoke] cost was paid" (603.4, 702.74a): the alternative cost's
+    # keyword (an :class:`AlternativeCost` of the same card) paid to cast the source's spell
+    alt_paid: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1649,6 +1652,17 @@ class Morph:
 
 
 @dataclass(frozen=True, slots=True)
+class AlternativeCost:
+    """A keyword that lets its card be cast by paying [cost] rather than its mana cost (118.9,
+    601.2b): ``keyword`` "evoke" (702.74a). What paying it means besides is compiled with it (the
+    evoke sacrifice trigger) and read from the spell's ``Obj.alt_cost``."""
+
+    keyword: Literal["evoke"]
+    cost: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Kicker:
     """ "Kicker [cost]" / "Kicker [cost 1] and/or [cost 2]" (702.33a-b): optional additional
     costs the caster may pay as the spell is cast (601.2b, 601.2f); ``costs`` are mana costs
@@ -1700,6 +1714,7 @@ Ability = (
     | CostIncrease
     | EntersReplacement
     | Kicker
+    | AlternativeCost
     | AdditionalCost
     | CostReduction
     | LoyaltyCostIncrease

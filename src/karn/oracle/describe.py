@@ -17,6 +17,7 @@ from karn.ir.nodes import (
     AddMana,
     AddManaProduced,
     AddTypes,
+    AlternativeCost,
     Amount,
     AnyPlayerMay,
     ApplyContinuous,
@@ -151,6 +152,8 @@ def describe_ability(a: Ability) -> str:
         cond = f", if {condition_text(a.condition)}" if a.condition is not None else ""
         if a.kicked is not None:
             cond += f", if {resolution_condition_text(a.kicked)}"
+        if a.alt_paid:
+            cond += f", if its {a.alt_paid} cost was paid"
         return (
             f"Triggered ({trigger_text(a.trigger)}{cond}): {effects_text(a.effects)}{targets_text(a.targets)}"
         )
@@ -163,6 +166,8 @@ def describe_ability(a: Ability) -> str:
         return f"{word} {a.cost} (cast face down as a 2/2 creature for {{3}}; turn face up for {a.cost})"
     if isinstance(a, Kicker):
         return "Kicker " + " and/or ".join(a.costs)
+    if isinstance(a, AlternativeCost):
+        return f"{a.keyword.capitalize()} {a.cost} (alternative cost, 118.9)"
     if isinstance(a, FlashPermission):
         who = "any player" if a.players == "any" else "you"
         return f"Permission: {who} may cast a {filter_text(a.spells)} as though it had flash"

@@ -25,6 +25,7 @@ from karn.oracle.syntax import (
     AdditionalCostSentence,
     AddManaProducedVP,
     AddManaVP,
+    AltCostA,
     AmountA,
     AsEntersChooseSentence,
     AsEntersExileSentence,
@@ -299,6 +300,9 @@ class _Builder(Transformer[Token, Any]):
 
     def kwi_flashback(self, meta: Meta, c: list[Any]) -> FlashbackA:
         return FlashbackA(str(c[0]))
+
+    def kwi_evoke(self, meta: Meta, c: list[Any]) -> AltCostA:
+        return AltCostA("evoke", str(c[0]))
 
     def kwi_embalm(self, meta: Meta, c: list[Any]) -> EmbalmA:
         return EmbalmA(str(c[0]))

@@ -1259,6 +1259,14 @@ class FlashbackA(KeywordA):
 
 
 @dataclass(frozen=True, slots=True)
+class AltCostA(KeywordA):
+    """An alternative cost keyword (118.9): "Evoke {1}{U}" (702.74a)."""
+
+    keyword: str
+    cost: str
+
+
+@dataclass(frozen=True, slots=True)
 class MorphA(KeywordA):
     """ "Morph {2}{B}{B}", "Megamorph {1}{G}" (702.37a-b)."""
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from karn.ir.nodes import (
     Ability,
+    AlternativeCost,
     Bestow,
     Declined,
     Effect,
@@ -15,11 +16,23 @@ from karn.ir.nodes import (
     Kicker,
     May,
     Morph,
+    Ref,
+    Sacrifice,
+    Trigger,
+    Triggered,
 )
 from karn.oracle.lowering.chains import lower_chain
 from karn.oracle.lowering.context import Ctx, LowerError
 from karn.oracle.lowering.registry import lowers_keyword, lowers_sentence
-from karn.oracle.syntax import BestowA, FlashbackA, IfKickedSentence, IfYouDontSentence, KickerA, MorphA
+from karn.oracle.syntax import (
+    AltCostA,
+    BestowA,
+    FlashbackA,
+    IfKickedSentence,
+    IfYouDontSentence,
+    KickerA,
+    MorphA,
+)
 
 
 @lowers_keyword(BestowA)
@@ -36,6 +49,25 @@ def lower_flashback(kw: FlashbackA, text: str) -> list[Ability]:
     if "{X}" in kw.cost:
         raise LowerError("flashback cost with X (107.3)", text)
     return [Flashback(kw.cost, text=text)]
+
+
+@lowers_keyword(AltCostA)
+def lower_alternative_cost(kw: AltCostA, text: str) -> list[Ability]:
+    """An alternative cost keyword (118.9): "Evoke [cost]" means "You may cast this spell by paying
+    [cost] rather than its mana cost" and "When this permanent enters, if its evoke cost was
+    paid, its controller sacrifices it" (702.74a): a triggered ability with an intervening "if"
+    (603.4) that can be responded to, ordered with the permanent's other enters abilities (603.3b)."""
+    if "{X}" in kw.cost:
+        raise LowerError(f"{kw.keyword} cost with X (107.3)", text)
+    if kw.keyword != "evoke":
+        raise LowerError("keyword not supported", text)
+    sacrifice = Triggered(
+        trigger=Trigger(event="enters", self_only=True),
+        effects=(Sacrifice(player=Ref("you"), what=Ref("self")),),
+        text="When this permanent enters, if its evoke cost was paid, its controller sacrifices it.",
+        alt_paid="evoke",
+    )
+    return [AlternativeCost("evoke", kw.cost, text=text), sacrifice]
 
 
 @lowers_keyword(MorphA)

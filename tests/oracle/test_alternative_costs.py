@@ -1,0 +1,61 @@
+"""Alternative cost keywords (118.9, 601.2b): evoke (702.74a) compiles to the alternative cost and
+its linked sacrifice trigger with an intervening "if" (603.4)."""
+
+from __future__ import annotations
+
+import pytest
+
+from karn.cards.database import CardDatabase
+from karn.ir.nodes import AlternativeCost, Ref, Sacrifice, Trigger, Triggered, Unsupported
+from karn.oracle import compile_text
+from karn.oracle.compiler import compile_face
+from karn.oracle.parser import parse
+from karn.oracle.syntax import AltCostA
+
+
+@pytest.fixture(scope="module")
+def db() -> CardDatabase:
+    return CardDatabase.default()
+
+
+@pytest.mark.cr("702.74a")
+def test_evoke_is_an_alternative_cost_and_a_sacrifice_trigger(db: CardDatabase) -> None:
+    compiled = compile_face(db.get("Mulldrifter"))
+    assert compiled.playable
+    assert AlternativeCost("evoke", "{2}{U}", text="Evoke {2}{U}") in compiled.abilities
+    sacrifice = [a for a in compiled.abilities if isinstance(a, Triggered) and a.alt_paid]
+    assert sacrifice == [
+        Triggered(
+            trigger=Trigger(event="enters", self_only=True),
+            effects=(Sacrifice(player=Ref("you"), what=Ref("self")),),
+            text="When this permanent enters, if its evoke cost was paid, its controller sacrifices it.",
+            alt_paid="evoke",
+        )
+    ]
+
+
+@pytest.mark.cr("702.74a")
+def test_evoke_keyword_grammar() -> None:
+    assert parse("evoke {2}{u}", "keyword_item") == AltCostA("evoke", "{2}{U}")
+
+
+@pytest.mark.cr("702.74a")
+def test_evoke_with_a_hybrid_cost_parses() -> None:
+    compiled = compile_text("Evoke {R/W}{R/W}", name="Hybrid Test", type_line="Creature — Elemental")
+    assert compiled.abilities[0] == AlternativeCost("evoke", "{R/W}{R/W}", text="Evoke {R/W}{R/W}")
+
+
+@pytest.mark.cr("702.74a")
+def test_evoke_with_a_non_mana_cost_is_refused(db: CardDatabase) -> None:
+    """ "Evoke—Exile a black card from your hand." is not a mana cost: the card stays unplayable."""
+    compiled = compile_face(db.get("Grief"))
+    assert not compiled.playable
+    (refused,) = [a for a in compiled.abilities if isinstance(a, Unsupported)]
+    assert refused.clause.startswith("Evoke")
+
+
+@pytest.mark.cr("118.9")
+def test_a_card_with_evoke_and_unsupported_text_stays_unplayable(db: CardDatabase) -> None:
+    compiled = compile_face(db.get("Nevermaker"))
+    assert not compiled.playable
+    assert any(isinstance(a, AlternativeCost) for a in compiled.abilities)
