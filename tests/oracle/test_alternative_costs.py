@@ -6,7 +6,18 @@ from __future__ import annotations
 import pytest
 
 from karn.cards.database import CardDatabase
-from karn.ir.nodes import AlternativeCost, Ref, Sacrifice, Trigger, Triggered, Unsupported
+from karn.ir.nodes import (
+    AlternativeCost,
+    CreateDelayed,
+    Modify,
+    Ref,
+    ReturnToHand,
+    Sacrifice,
+    Static,
+    Trigger,
+    Triggered,
+    Unsupported,
+)
 from karn.oracle import compile_text
 from karn.oracle.compiler import compile_face
 from karn.oracle.parser import parse
@@ -59,3 +70,26 @@ def test_a_card_with_evoke_and_unsupported_text_stays_unplayable(db: CardDatabas
     compiled = compile_face(db.get("Nevermaker"))
     assert not compiled.playable
     assert any(isinstance(a, AlternativeCost) for a in compiled.abilities)
+
+
+@pytest.mark.cr("702.109a")
+def test_dash_is_an_alternative_cost_a_delayed_return_and_haste(db: CardDatabase) -> None:
+    compiled = compile_face(db.get("Mardu Scout"))
+    assert compiled.playable
+    (dash,) = [a for a in compiled.abilities if isinstance(a, AlternativeCost)]
+    assert (dash.keyword, dash.cost) == ("dash", "{1}{R}")
+    assert dash.effects == (
+        CreateDelayed(
+            when=Trigger(event="step", step="end"),
+            effects=(ReturnToHand(Ref("triggering")),),
+            bind=Ref("self"),
+            text="At the beginning of the next end step, return it to its owner's hand (dash).",
+        ),
+    )
+    (haste,) = [a for a in compiled.abilities if isinstance(a, Static)]
+    assert haste.mods == (Modify(Ref("self"), add_keywords=("haste",), alt_paid="dash"),)
+
+
+@pytest.mark.cr("702.109a")
+def test_dash_keyword_grammar() -> None:
+    assert parse("dash {2}{b}{b}", "keyword_item") == AltCostA("dash", "{2}{B}{B}")

@@ -292,6 +292,9 @@ class Modify:
     # objects that match now (read as the effect's set is determined, 613.6).
     only_if: Filter | None = None
     control: bool = False  # layer 2 (613.1b): "You control enchanted creature": the source's controller
+    # "As long as this permanent's dash cost was paid, it has haste" (702.109a): only the affected
+    # objects whose spell was cast for this alternative cost keyword (``Obj.alt_cost``)
+    alt_paid: str = ""
 
 
 # The layered changes of a Modify beyond its short fields (613.1): each names what it does;
@@ -1654,12 +1657,17 @@ class Morph:
 @dataclass(frozen=True, slots=True)
 class AlternativeCost:
     """A keyword that lets its card be cast by paying [cost] rather than its mana cost (118.9,
-    601.2b): ``keyword`` "evoke" (702.74a). What paying it means besides is compiled with it (the
-    evoke sacrifice trigger) and read from the spell's ``Obj.alt_cost``."""
+    601.2b): ``keyword`` "evoke" (702.74a) or "dash" (702.109a). What paying it means besides is
+    compiled with it (the evoke sacrifice trigger, dash's haste) and read from the spell's
+    ``Obj.alt_cost``. ``effects``: what the keyword's static ability that functions on the stack
+    does as the spell becomes a permanent, if its cost was paid (dash: create the delayed
+    triggered ability that returns it to its owner's hand, 603.7; ``Ref("self")`` is the
+    permanent)."""
 
-    keyword: Literal["evoke"]
+    keyword: Literal["evoke", "dash"]
     cost: str
     text: str = ""
+    effects: tuple[Effect, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

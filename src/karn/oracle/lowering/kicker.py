@@ -8,6 +8,7 @@ from karn.ir.nodes import (
     Ability,
     AlternativeCost,
     Bestow,
+    CreateDelayed,
     Declined,
     Effect,
     Flashback,
@@ -15,9 +16,12 @@ from karn.ir.nodes import (
     Kicked,
     Kicker,
     May,
+    Modify,
     Morph,
     Ref,
+    ReturnToHand,
     Sacrifice,
+    Static,
     Trigger,
     Triggered,
 )
@@ -59,6 +63,8 @@ def lower_alternative_cost(kw: AltCostA, text: str) -> list[Ability]:
     (603.4) that can be responded to, ordered with the permanent's other enters abilities (603.3b)."""
     if "{X}" in kw.cost:
         raise LowerError(f"{kw.keyword} cost with X (107.3)", text)
+    if kw.keyword == "dash":
+        return _dash(kw.cost, text)
     if kw.keyword != "evoke":
         raise LowerError("keyword not supported", text)
     sacrifice = Triggered(
@@ -68,6 +74,25 @@ def lower_alternative_cost(kw: AltCostA, text: str) -> list[Ability]:
         alt_paid="evoke",
     )
     return [AlternativeCost("evoke", kw.cost, text=text), sacrifice]
+
+
+def _dash(cost: str, text: str) -> list[Ability]:
+    """ "Dash [cost]" (702.109a): "You may cast this card by paying [cost] rather than its mana
+    cost", "If this spell's dash cost was paid, return the permanent this spell becomes to its
+    owner's hand at the beginning of the next end step" (a delayed triggered ability, 603.7a,
+    created as the spell becomes the permanent) and "As long as this permanent's dash cost was
+    paid, it has haste" (a static ability, 611.3)."""
+    back = CreateDelayed(
+        when=Trigger(event="step", step="end"),
+        effects=(ReturnToHand(Ref("triggering")),),
+        bind=Ref("self"),
+        text="At the beginning of the next end step, return it to its owner's hand (dash).",
+    )
+    haste = Static(
+        mods=(Modify(Ref("self"), add_keywords=("haste",), alt_paid="dash"),),
+        text="As long as this permanent's dash cost was paid, it has haste.",
+    )
+    return [AlternativeCost("dash", cost, text=text, effects=(back,)), haste]
 
 
 @lowers_keyword(MorphA)
