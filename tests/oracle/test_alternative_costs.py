@@ -9,10 +9,12 @@ from karn.cards.database import CardDatabase
 from karn.ir.nodes import (
     AlternativeCost,
     CreateDelayed,
+    Group,
     Modify,
     Ref,
     ReturnToHand,
     Sacrifice,
+    SpellAbility,
     Static,
     Trigger,
     Triggered,
@@ -93,3 +95,38 @@ def test_dash_is_an_alternative_cost_a_delayed_return_and_haste(db: CardDatabase
 @pytest.mark.cr("702.109a")
 def test_dash_keyword_grammar() -> None:
     assert parse("dash {2}{b}{b}", "keyword_item") == AltCostA("dash", "{2}{B}{B}")
+
+
+@pytest.mark.cr("702.96a", "702.96b", "702.96c")
+def test_overload_compiles_the_spell_with_each_instead_of_target(db: CardDatabase) -> None:
+    compiled = compile_face(db.get("Cyclonic Rift"))
+    assert compiled.playable
+    (spell,) = [a for a in compiled.abilities if isinstance(a, SpellAbility)]
+    (overload,) = [a for a in compiled.abilities if isinstance(a, AlternativeCost)]
+    assert (overload.keyword, overload.cost) == ("overload", "{6}{U}")
+    assert overload.spell is not None
+    assert len(spell.targets) == 1 and overload.spell.targets == ()
+    assert overload.spell.text == "Return each nonland permanent you don't control to its owner's hand."
+    (bounce,) = overload.spell.effects
+    assert isinstance(bounce, ReturnToHand) and isinstance(bounce.what, Group)
+    assert bounce.what.filter == spell.targets[0].objects
+
+
+@pytest.mark.cr("702.96a")
+def test_overload_capital_target_becomes_each(db: CardDatabase) -> None:
+    """ "Target player discards two cards." overloaded is "Each player discards two cards."."""
+    (overload,) = [a for a in compile_face(db.get("Mind Rake")).abilities if isinstance(a, AlternativeCost)]
+    assert overload.spell is not None and overload.spell.text == "Each player discards two cards."
+
+
+@pytest.mark.cr("702.96a")
+def test_overload_whose_changed_text_doesnt_compile_is_refused(db: CardDatabase) -> None:
+    """Counterflux's "Counter each spell you don't control." has no IR yet: the card is refused."""
+    compiled = compile_face(db.get("Counterflux"))
+    assert not compiled.playable
+    assert not any(isinstance(a, AlternativeCost) for a in compiled.abilities)
+
+
+@pytest.mark.cr("702.96a")
+def test_overload_keyword_grammar() -> None:
+    assert parse("overload {6}{u}", "keyword_item") == AltCostA("overload", "{6}{U}")

@@ -202,7 +202,14 @@ def can_cast(
         # 601.3a: a spell may be begun if some value of X could make it legal (its mana value
         # changes with X; every X of one parity gives the same answer)
         return False
-    return has_targets(ctx, p, oid)
+    if has_targets(ctx, p, oid):
+        return True
+    # 702.96b: cast for its overload cost, the spell needs no targets
+    return any(
+        a.keyword == "overload"
+        and _affordable(ctx, p, reduced(ManaCost.parse(a.cost), reduction), srcs, avail)
+        for a in (() if flashback else alternative_costs(ctx, name))
+    )
 
 
 def _affordable(ctx: Context, p: int, cost: ManaCost, srcs: list[mana.Source], avail: int | None) -> bool:
@@ -599,7 +606,10 @@ def _ask_alternative_cost(ctx: Context, f: CastFrame, alts: tuple[ir.Alternative
     the cost increases and reductions apply to the one chosen)."""
     reduction = cost_reduction(ctx, f.player, f.obj)
     opts: list[Option] = []
-    if mana.can_pay(ctx, f.player, reduced(ctx.face(f.name).cost.with_x(0), reduction)):
+    if mana.can_pay(ctx, f.player, reduced(ctx.face(f.name).cost.with_x(0), reduction)) and (
+        # 601.2c: cast normally, a spell with targets needs legal ones (overloaded, none, 702.96b)
+        all(a.keyword != "overload" for a in alts) or has_targets(ctx, f.player, f.obj)
+    ):
         opts.append(Option("alt", 0, label="cast it normally"))
     for i, alt in enumerate(alts):
         if mana.can_pay(ctx, f.player, reduced(ManaCost.parse(alt.cost), reduction)):
@@ -679,6 +689,8 @@ def cast_step(ctx: Context, f: CastFrame) -> None:
         return
     x = f.x or 0
     specs = (BESTOW_TARGET,) if f.alt == "bestow" else spell_target_specs(ctx, name, modes)
+    if f.alt == "overload":
+        specs = ()  # 702.96b: an overloaded spell has no targets
     extra = extra_cost_per_target(ctx, name)
     divided = divided_damage(ctx, name, modes)
     total_divided = 0

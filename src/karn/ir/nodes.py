@@ -1657,17 +1657,19 @@ class Morph:
 @dataclass(frozen=True, slots=True)
 class AlternativeCost:
     """A keyword that lets its card be cast by paying [cost] rather than its mana cost (118.9,
-    601.2b): ``keyword`` "evoke" (702.74a) or "dash" (702.109a). What paying it means besides is
+    601.2b): ``keyword`` "evoke" (702.74a), "dash" (702.109a) or "overload" (702.96a). What paying it means besides is
     compiled with it (the evoke sacrifice trigger, dash's haste) and read from the spell's
     ``Obj.alt_cost``. ``effects``: what the keyword's static ability that functions on the stack
     does as the spell becomes a permanent, if its cost was paid (dash: create the delayed
     triggered ability that returns it to its owner's hand, 603.7; ``Ref("self")`` is the
-    permanent)."""
+    permanent). ``spell``: overload's text-changing effect (702.96a, 702.96c): the card's spell
+    ability with every word "target" replaced by "each", so it has no targets (702.96b)."""
 
-    keyword: Literal["evoke", "dash"]
+    keyword: Literal["evoke", "dash", "overload"]
     cost: str
     text: str = ""
     effects: tuple[Effect, ...] = ()
+    spell: SpellAbility | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -307,6 +307,9 @@ class _Builder(Transformer[Token, Any]):
     def kwi_dash(self, meta: Meta, c: list[Any]) -> AltCostA:
         return AltCostA("dash", str(c[0]))
 
+    def kwi_overload(self, meta: Meta, c: list[Any]) -> AltCostA:
+        return AltCostA("overload", str(c[0]))
+
     def kwi_embalm(self, meta: Meta, c: list[Any]) -> EmbalmA:
         return EmbalmA(str(c[0]))
 

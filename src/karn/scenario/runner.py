@@ -54,7 +54,7 @@ class Result:
 MAX_TURNS_AHEAD = 100
 # Decisions that are part of casting a spell or activating an ability (601.2b-h, 602.2b).
 #: the alternative costs (118.9) karn can pay: `alt: NAME` in a cast step
-SUPPORTED_ALT_COSTS = ("bestow", "flashback", "morph", "evoke", "dash")
+SUPPORTED_ALT_COSTS = ("bestow", "flashback", "morph", "evoke", "dash", "overload")
 
 CASTING_KINDS = ("alt", "mode", "kicker", "x", "target", "divide", "sacrifice", "discard", "pay")
 # Options whose first number is an object id or a player (not an index, a number or a mode).

@@ -65,6 +65,10 @@ def lower_alternative_cost(kw: AltCostA, text: str) -> list[Ability]:
         raise LowerError(f"{kw.keyword} cost with X (107.3)", text)
     if kw.keyword == "dash":
         return _dash(kw.cost, text)
+    if kw.keyword == "overload":
+        # 702.96a: the overloaded spell ability is compiled with the card's spell text
+        # (karn.oracle.compiler: it sees the whole card)
+        return [AlternativeCost("overload", kw.cost, text=text)]
     if kw.keyword != "evoke":
         raise LowerError("keyword not supported", text)
     sacrifice = Triggered(
