@@ -9,7 +9,9 @@ from karn.cards.database import CardDatabase
 from karn.ir.nodes import (
     AlternativeCost,
     CreateDelayed,
+    EntersReplacement,
     Group,
+    Kicker,
     Modify,
     Ref,
     ReturnToHand,
@@ -19,11 +21,12 @@ from karn.ir.nodes import (
     Trigger,
     Triggered,
     Unsupported,
+    Var,
 )
 from karn.oracle import compile_text
 from karn.oracle.compiler import compile_face
 from karn.oracle.parser import parse
-from karn.oracle.syntax import AltCostA
+from karn.oracle.syntax import AltCostA, KickerA
 
 
 @pytest.fixture(scope="module")
@@ -130,3 +133,27 @@ def test_overload_whose_changed_text_doesnt_compile_is_refused(db: CardDatabase)
 @pytest.mark.cr("702.96a")
 def test_overload_keyword_grammar() -> None:
     assert parse("overload {6}{u}", "keyword_item") == AltCostA("overload", "{6}{U}")
+
+
+@pytest.mark.cr("702.33c", "702.33d")
+def test_multikicker_and_counters_for_each_time_it_was_kicked(db: CardDatabase) -> None:
+    compiled = compile_face(db.get("Gnarlid Pack"))
+    assert compiled.playable
+    assert Kicker(("{1}{G}",), text="Multikicker {1}{G}", multi=True) in compiled.abilities
+    (enters,) = [a for a in compiled.abilities if isinstance(a, EntersReplacement)]
+    assert enters.self_only and enters.counters == (("+1/+1", Var("kicked")),)
+
+
+@pytest.mark.cr("702.33c")
+def test_multikicker_keyword_grammar() -> None:
+    assert parse("multikicker {1}{g}", "keyword_item") == KickerA(("{1}{G}",), multi=True)
+
+
+@pytest.mark.cr("702.33d")
+def test_several_counters_for_each_kick_are_refused() -> None:
+    compiled = compile_text(
+        "Multikicker {2}\nThis creature enters with two +1/+1 counters on it for each time it was kicked.",
+        name="Test Pack",
+        type_line="Creature — Beast",
+    )
+    assert not compiled.playable

@@ -41,7 +41,7 @@ from karn.engine.frames import ActivateFrame, CastFrame, TurnFaceUpFrame
 from karn.engine.layers import Chars, face_down_chars
 from karn.engine.pipeline import perform, put_on_stack
 from karn.engine.pipeline.replacement import applies_to
-from karn.engine.references import count, kicker_costs
+from karn.engine.references import count, kicker_costs, multikicker
 from karn.engine.state import (
     BATTLEFIELD,
     EXILE,
@@ -651,8 +651,9 @@ def cast_step(ctx: Context, f: CastFrame) -> None:
     sa = spell_ability(ctx, name)
     kickers = kicker_costs(ctx, name)
     paid = f.kicker or []
+    multi = bool(kickers) and multikicker(ctx, name)
     kicker_first = sa is not None and sa.any_if_kicked
-    if kicker_first and len(paid) < len(kickers):
+    if kicker_first and _kicker_pending(kickers, paid, multi):
         # 601.4: "If this spell was kicked, choose any number instead": the intention to pay
         # the kicker is known when the modes are announced.
         _ask_kicker(ctx, f, printed, kickers, len(paid))
@@ -675,10 +676,10 @@ def cast_step(ctx: Context, f: CastFrame) -> None:
             return
     modes = sorted(f.modes or [])  # the modes are performed in the order printed
     # 601.2b / 702.33a: announce which kicker costs will be paid (an optional additional cost).
-    if len(paid) < len(kickers):
+    if _kicker_pending(kickers, paid, multi):
         _ask_kicker(ctx, f, printed, kickers, len(paid))
         return
-    base = ManaCost.parse(printed + "".join(c for c, k in zip(kickers, paid, strict=True) if k))
+    base = ManaCost.parse(printed + _kicker_paid(kickers, paid, multi))
     # 601.2b: the value of X.
     if base.x and f.x is None:
         # the most X the player could pay for, with the kicker costs chosen and cost reductions
@@ -732,16 +733,53 @@ def _face_down_cost(ctx: Context, f: CastFrame) -> None:
     _ask_payment(ctx, f.player, total, f"pay {total} to cast {f.name} face down (morph)")
 
 
+def _kicker_pending(kickers: tuple[str, ...], paid: list[bool], multi: bool) -> bool:
+    """601.2b: is a kicker question still to be asked? One per kicker cost (702.33a-b); for a
+    multikicker, again after each time the player chose to pay it (702.33c)."""
+    if multi:
+        return not paid or paid[-1]
+    return len(paid) < len(kickers)
+
+
+def _kicker_paid(kickers: tuple[str, ...], paid: list[bool], multi: bool) -> str:
+    """601.2f: the kicker costs chosen, added to the total cost (a multikicker cost once for
+    each time it was chosen, 702.33c)."""
+    if multi:
+        return kickers[0] * sum(paid)
+    return "".join(c for c, k in zip(kickers, paid, strict=False) if k)
+
+
 def _ask_kicker(ctx: Context, f: CastFrame, printed: str, kickers: tuple[str, ...], i: int) -> None:
     """702.33a-b: "You may pay an additional [cost]": one question per kicker cost, in order.
-    Paying is offered only if the mana cost and the kicker costs chosen so far could be paid."""
+    Paying is offered only if the mana cost and the kicker costs chosen so far could be paid.
+    702.33c: a multikicker cost is asked again each time it is chosen."""
     paid = f.kicker or []
+    if multikicker(ctx, f.name):
+        _ask_multikicker(ctx, f, printed, kickers[0], sum(paid))
+        return
     chosen = "".join(c for c, k in zip(kickers, paid, strict=False) if k)
     opts: list[Option] = []
     if mana.can_pay(ctx, f.player, ManaCost.parse(printed + chosen + kickers[i]).with_x(0)):
         opts.append(Option("kicker", 1, label=f"pay kicker {kickers[i]}"))
     opts += [Option("kicker", 0, label=f"don't pay kicker {kickers[i]}"), _cancel()]
     decisions.ask(ctx, f.player, "kicker", "601.2b", f"pay the kicker cost {kickers[i]} for {f.name}?", opts)
+
+
+def _ask_multikicker(ctx: Context, f: CastFrame, printed: str, cost: str, times: int) -> None:
+    """702.33c: "You may pay an additional [cost] any number of times": asked once more after each
+    time it is paid, offered only while the total so far could be paid (601.2f-h)."""
+    opts: list[Option] = []
+    if mana.can_pay(ctx, f.player, ManaCost.parse(printed + cost * (times + 1)).with_x(0)):
+        opts.append(Option("kicker", 1, label=f"pay multikicker {cost}"))
+    opts += [Option("kicker", 0, label=f"don't pay multikicker {cost}"), _cancel()]
+    decisions.ask(
+        ctx,
+        f.player,
+        "kicker",
+        "601.2b",
+        f"pay the multikicker cost {cost} for {f.name}? (paid {times} time{'' if times == 1 else 's'} so far)",
+        opts,
+    )
 
 
 def _ask_division(ctx: Context, f: CastFrame, slot: int, total: int) -> bool:
@@ -914,7 +952,9 @@ def _finish_cast(ctx: Context, f: CastFrame) -> None:
     o.x = f.x or 0
     o.mode = sorted(f.modes or [])
     o.targets = f.picks.chosen
-    o.kicked = tuple(i for i, k in enumerate(f.kicker or []) if k)  # 702.33d
+    # 702.33d: the kicker costs paid, by index (a multikicker's once for each time, 702.33c)
+    multi = multikicker(ctx, o.name) if f.kicker else False
+    o.kicked = tuple(0 if multi else i for i, k in enumerate(f.kicker or []) if k)
     o.division = tuple(f.division or ())
     ctx.state.agenda.pop()
     _done_rewinding(ctx)

@@ -164,10 +164,11 @@ class Var:
     name: ``"X"`` (the value chosen for X, 107.3), ``"power"`` (power of ``ref``,
     using last known information if it left its zone), ``"trigger_amount"`` (the
     amount of the trigger event: "that much" damage dealt or life gained, 603.7c),
-    ``"life"`` (the life total of the player ``ref`` names, 119).
+    ``"life"`` (the life total of the player ``ref`` names, 119), ``"kicked"`` (the number of
+    times the spell becoming this permanent was kicked, 702.33d: "for each time it was kicked").
     """
 
-    name: Literal["X", "power", "trigger_amount", "life"]
+    name: Literal["X", "power", "trigger_amount", "life", "kicked"]
     ref: Ref | None = None
 
 
@@ -1676,10 +1677,12 @@ class AlternativeCost:
 class Kicker:
     """ "Kicker [cost]" / "Kicker [cost 1] and/or [cost 2]" (702.33a-b): optional additional
     costs the caster may pay as the spell is cast (601.2b, 601.2f); ``costs`` are mana costs
-    in the order printed."""
+    in the order printed. ``multi``: "Multikicker [cost]": the one kicker cost may be paid any
+    number of times (702.33c)."""
 
     costs: tuple[str, ...]
     text: str = ""
+    multi: bool = False
 
 
 @dataclass(frozen=True, slots=True)

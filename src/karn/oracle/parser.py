@@ -325,6 +325,9 @@ class _Builder(Transformer[Token, Any]):
     def kwi_kicker(self, meta: Meta, c: list[Any]) -> KickerA:
         return KickerA(tuple(str(m) for m in c))
 
+    def kwi_multikicker(self, meta: Meta, c: list[Any]) -> KickerA:
+        return KickerA((str(c[0]),), multi=True)
+
     def kwi_devour(self, meta: Meta, c: list[Any]) -> DevourA:
         return DevourA(int(str(c[0])))
 
@@ -1695,6 +1698,13 @@ class _Builder(Transformer[Token, Any]):
         # children: [tapped], amount, PT_MOD, "it"/"them" (the entering object)
         count, kind = c[-3], str(c[-2])
         return EntersVP(tapped=len(c) == 4, counters=((kind, count),), text=self._text(meta))
+
+    def v_enters_with_counters_kicked(self, meta: Meta, c: list[Any]) -> EntersVP:
+        """ "enters with a +1/+1 counter on it for each time it was kicked" (702.33d)."""
+        count, kind = c[-3], str(c[-2])
+        if count != 1:
+            raise ParseError("several counters for each time it was kicked", meta.start_pos)
+        return EntersVP(tapped=len(c) == 4, counters=((kind, "kicked"),), text=self._text(meta))
 
     def enter_counters_on(self, meta: Meta, c: list[Any]) -> str:
         return "it"

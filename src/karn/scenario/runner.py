@@ -347,6 +347,8 @@ class Runner:
                     raise StepFailed(f"{d.prompt}: it can't be cast {how} now (601.2b, 601.3)")
                 self.apply(Action("alt", want))
                 continue
+            if d.kind == "kicker" and self._multikicker(d, st):
+                continue
             if d.kind == "kicker":
                 # 601.2b: `with: [kicker]` pays every kicker cost, `with: ["kicker {W}"]` that one;
                 # without `with`, optional additional costs are declined.
@@ -424,6 +426,21 @@ class Runner:
             self._cancel_if_casting()
             raise
 
+    def _multikicker(self, d: Decision, st: Step) -> bool:
+        """702.33c: `with: [multikicker: N]` pays the multikicker cost N times (asked again after
+        each payment, 601.2b); without it, none. False if ``d`` isn't a multikicker question."""
+        decline = next(o.label for o in d.options if o.kind == "kicker" and o.a == 0)
+        if not decline.startswith("don't pay multikicker "):
+            return False
+        times = sum(n for name, n in st.with_costs if name.lower() == "multikicker")
+        m = re.search(r"\(paid (\d+) times?", d.prompt)
+        paid = int(m.group(1)) if m else 0
+        wanted = paid < times
+        if wanted and not self.offered(Action("kicker", 1)):
+            raise StepFailed(f"the multikicker cost can't be paid {times} times (601.2f-h, 702.33c)")
+        self.apply(Action("kicker", 1 if wanted else 0))
+        return True
+
     @staticmethod
     def _alt_option(d: Decision, alt: str | None) -> int:
         """The ``alt`` answer for a cast step's ``alt:``: 0 its mana cost, 1 bestow or flashback,
@@ -441,7 +458,7 @@ class Runner:
                 f"karn doesn't support the alternative cost {st.alt!r} yet (118.9; karn supports: "
                 f"{', '.join(SUPPORTED_ALT_COSTS)})"
             )
-        if any(not n.lower().startswith("kicker") for n, _ in st.with_costs):
+        if any(not n.lower().startswith("kicker") and n.lower() != "multikicker" for n, _ in st.with_costs):
             costs = ", ".join(name if n == 1 else f"{name} {n}" for name, n in st.with_costs)
             raise NotSupported(f"karn doesn't support optional additional costs yet (with: {costs}; 601.2b)")
         g = self.g

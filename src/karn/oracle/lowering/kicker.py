@@ -114,7 +114,7 @@ def lower_kicker(kw: KickerA, text: str) -> list[Ability]:
     "Kicker [A] and/or [B]" is two kicker costs (702.33a-b)."""
     if any("{X}" in c for c in kw.costs):
         raise LowerError("kicker cost with X (107.3): the IR has no value for that X", text)
-    return [Kicker(kw.costs, text=text)]
+    return [Kicker(kw.costs, text=text, multi=kw.multi)]
 
 
 @lowers_sentence(IfYouDontSentence)
