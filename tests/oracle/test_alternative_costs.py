@@ -43,7 +43,7 @@ def test_evoke_is_an_alternative_cost_and_a_sacrifice_trigger(db: CardDatabase) 
     assert sacrifice == [
         Triggered(
             trigger=Trigger(event="enters", self_only=True),
-            effects=(Sacrifice(player=Ref("you"), what=Ref("self")),),
+            effects=(Sacrifice(player=Ref("triggering_controller"), what=Ref("self")),),
             text="When this permanent enters, if its evoke cost was paid, its controller sacrifices it.",
             alt_paid="evoke",
         )

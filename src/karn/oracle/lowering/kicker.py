@@ -73,7 +73,7 @@ def lower_alternative_cost(kw: AltCostA, text: str) -> list[Ability]:
         raise LowerError("keyword not supported", text)
     sacrifice = Triggered(
         trigger=Trigger(event="enters", self_only=True),
-        effects=(Sacrifice(player=Ref("you"), what=Ref("self")),),
+        effects=(Sacrifice(player=Ref("triggering_controller"), what=Ref("self")),),
         text="When this permanent enters, if its evoke cost was paid, its controller sacrifices it.",
         alt_paid="evoke",
     )
