@@ -37,7 +37,10 @@ from karn.engine.state import (
     encode_state,
 )
 
-SAVE_FORMAT = 4  # 4: objects carry copy, face-down and devour state; chosen values keyed by ability (607.5a)
+# 4: objects carry copy, face-down and devour state; chosen values keyed by ability (607.5a).
+# 5: objects carry the part cast (715.3 adventure, 715.3d on_adventure) and the alternative cost
+# paid (118.9); the state carries the Planechase variant (901).
+SAVE_FORMAT = 5
 #: The most log entries a save keeps (the most recent ones).
 LOG_KEPT = 20_000
 

@@ -245,9 +245,9 @@ RUN_ERRORS = {
         .replace("cast: Lightning Bolt", "cast: Lava Axe"),
         "line 13: cast: Grizzly Bears is not a legal target (player or planeswalker)",
     ),
-    # (flashback and bestow are supported: an alternative cost karn doesn't pay yet, evoke)
+    # (flashback, bestow and evoke are supported: an alternative cost karn doesn't pay yet, spectacle)
     "flashback": (
-        _with(TARGET, "targets: [B.Grizzly Bears], alt: evoke}"),
+        _with(TARGET, "targets: [B.Grizzly Bears], alt: spectacle}"),
         "not supported: karn doesn't",
     ),
     "kicker": (_with(TARGET, "targets: [B.Grizzly Bears], with: [kicker]}"), "optional additional costs"),

@@ -25,6 +25,7 @@ from karn.ir.nodes import (
     Ability,
     Activated,
     AddMana,
+    AlternativeCost,
     CompiledCard,
     Cost,
     Effect,
@@ -291,7 +292,8 @@ class CardPool:
                     effects = ab.effects + tuple(e for m in ab.modes for e in m.effects)
         else:
             ab = self.ability(parent)
-            effects = ab.effects if isinstance(ab, (Activated, Triggered)) else ()
+            # AlternativeCost: dash's delayed triggered ability (702.109a)
+            effects = ab.effects if isinstance(ab, (Activated, Triggered, AlternativeCost)) else ()
         found = list(nested_abilities(effects))
         if int(index) >= len(found):
             raise KeyError(f"{parent!r} creates no ability {index}")

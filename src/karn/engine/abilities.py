@@ -35,6 +35,24 @@ def bestow_cost(ctx: Context, name: str) -> str | None:
     return found
 
 
+def alternative_costs(ctx: Context, name: str) -> tuple[ir.AlternativeCost, ...]:
+    """118.9: the card's alternative cost keywords (evoke, 702.74a), in Oracle order."""
+    key = ("alt_costs", name)
+    memo = ctx.printed.memo
+    found: tuple[ir.AlternativeCost, ...] | None = memo.get(key)
+    if found is None:
+        found = memo[key] = tuple(
+            a for a in ctx.compiled(name).abilities if isinstance(a, ir.AlternativeCost)
+        )
+    return found
+
+
+def overloaded_spell(ctx: Context, name: str) -> ir.SpellAbility | None:
+    """702.96a-b: the card's spell ability as overload's text-changing effect makes it ("target"
+    replaced by "each": no targets), or None if it has no overload."""
+    return next((a.spell for a in alternative_costs(ctx, name) if a.keyword == "overload"), None)
+
+
 def morph_ability(ctx: Context, name: str) -> ir.Morph | None:
     """702.37a-b: the card's morph (or megamorph) ability, if it has one."""
     key = ("morph", name)
@@ -169,7 +187,8 @@ def effects_of(ctx: Context, o: Obj) -> tuple[tuple[ir.Effect, ...], tuple[ir.Ta
         return (), (BESTOW_TARGET,)  # 702.103b: an Aura spell with enchant creature
     if o.face_down:
         return (), ()  # 708.2a: a face-down creature spell has no text
-    sa = spell_ability(ctx, o.name)
+    sa = overloaded_spell(ctx, o.name) if o.alt_cost == "overload" else None
+    sa = sa or spell_ability(ctx, o.name)
     if sa is not None:
         found = chosen_modes(ctx, o.name, sa, tuple(o.mode)) if sa.modes else (sa.effects, sa.targets)
         return _text_changed(ctx, o, found) if ctx.state.effects else found

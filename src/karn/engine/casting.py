@@ -22,6 +22,7 @@ from karn.engine import activated, decisions, mana, permissions, targeting, timi
 from karn.engine.abilities import (
     BESTOW_TARGET,
     ability,
+    alternative_costs,
     bestow_cost,
     card_flashback,
     divided_damage,
@@ -40,7 +41,7 @@ from karn.engine.frames import ActivateFrame, CastFrame, TurnFaceUpFrame
 from karn.engine.layers import Chars, face_down_chars
 from karn.engine.pipeline import perform, put_on_stack
 from karn.engine.pipeline.replacement import applies_to
-from karn.engine.references import count, kicker_costs
+from karn.engine.references import count, kicker_costs, multikicker
 from karn.engine.state import (
     BATTLEFIELD,
     EXILE,
@@ -179,18 +180,21 @@ def can_cast(
         return bestow is not None and _bestow_possible(ctx, p, oid, bestow, False)  # 601.3b
     if srcs is None:
         srcs = mana.sources(ctx, p)
-    pool = ctx.state.players[p].pool
     printed = info.cost
     if flashback:
         fb = card_flashback(ctx, oid)  # 613.1f: as the card is in its graveyard now
         if fb is None:
             return False
         printed = ManaCost.parse(fb)
-    cost = reduced(printed, cost_reduction(ctx, p, oid))
-    if cost.mana_value > (mana.available_count(pool, srcs) if avail is None else avail):
-        return False
-    if mana.solve(pool, cost, srcs) is None:
-        return False
+    reduction = cost_reduction(ctx, p, oid)
+    cost = reduced(printed, reduction)
+    if not _affordable(ctx, p, cost, srcs, avail):
+        # 118.9, 601.2b: or for one of its alternative costs (evoke, 702.74a)
+        alts: tuple[ir.AlternativeCost, ...] = () if flashback else alternative_costs(ctx, name)
+        if not any(
+            _affordable(ctx, p, reduced(ManaCost.parse(a.cost), reduction), srcs, avail) for a in alts
+        ):
+            return False
     sacrifice = additional_sacrifice(ctx, name)
     if sacrifice is not None and not _sacrifice_candidates(ctx, p, oid, sacrifice):
         return False  # 601.2h: the additional cost can't be paid
@@ -198,7 +202,22 @@ def can_cast(
         # 601.3a: a spell may be begun if some value of X could make it legal (its mana value
         # changes with X; every X of one parity gives the same answer)
         return False
-    return has_targets(ctx, p, oid)
+    if has_targets(ctx, p, oid):
+        return True
+    # 702.96b: cast for its overload cost, the spell needs no targets
+    return any(
+        a.keyword == "overload"
+        and _affordable(ctx, p, reduced(ManaCost.parse(a.cost), reduction), srcs, avail)
+        for a in (() if flashback else alternative_costs(ctx, name))
+    )
+
+
+def _affordable(ctx: Context, p: int, cost: ManaCost, srcs: list[mana.Source], avail: int | None) -> bool:
+    """601.2g-h: could `p` pay this total cost with their pool and untapped mana sources?"""
+    pool = ctx.state.players[p].pool
+    if cost.mana_value > (mana.available_count(pool, srcs) if avail is None else avail):
+        return False
+    return mana.solve(pool, cost, srcs) is not None
 
 
 #: 702.37c: the cost of casting a card face down with morph
@@ -578,6 +597,28 @@ def _ask_flashback(ctx: Context, f: CastFrame, cost: str) -> None:
     decisions.ask(ctx, f.player, "alt", "601.2b", f"how do you cast {f.name}?", opts + [_cancel()])
 
 
+#: an ``alt`` option's ``a`` for the card's i-th alternative cost keyword (``ALT_OPTION + i``,
+#: :func:`karn.engine.abilities.alternative_costs`); 0 is its mana cost, 1 bestow or flashback
+ALT_OPTION = 2
+
+
+def _ask_alternative_cost(ctx: Context, f: CastFrame, alts: tuple[ir.AlternativeCost, ...]) -> None:
+    """601.2b, 118.9: announce whether the spell is cast for its mana cost or for one of its
+    alternative costs (evoke, 702.74a); only the costs that could be paid are offered (601.2f:
+    the cost increases and reductions apply to the one chosen)."""
+    reduction = cost_reduction(ctx, f.player, f.obj)
+    opts: list[Option] = []
+    if mana.can_pay(ctx, f.player, reduced(ctx.face(f.name).cost.with_x(0), reduction)) and (
+        # 601.2c: cast normally, a spell with targets needs legal ones (overloaded, none, 702.96b)
+        all(a.keyword != "overload" for a in alts) or has_targets(ctx, f.player, f.obj)
+    ):
+        opts.append(Option("alt", 0, label="cast it normally"))
+    for i, alt in enumerate(alts):
+        if mana.can_pay(ctx, f.player, reduced(ManaCost.parse(alt.cost), reduction)):
+            opts.append(Option("alt", ALT_OPTION + i, label=f"cast it for its {alt.keyword} cost {alt.cost}"))
+    decisions.ask(ctx, f.player, "alt", "601.2b", f"how do you cast {f.name}?", opts + [_cancel()])
+
+
 def cast_step(ctx: Context, f: CastFrame) -> None:
     p, oid, name = f.player, f.obj, f.name
     if f.alt == "morph":
@@ -597,16 +638,24 @@ def cast_step(ctx: Context, f: CastFrame) -> None:
     if bestow is not None and f.alt is None:
         _ask_alt(ctx, f, bestow)
         return
+    alts = alternative_costs(ctx, name) if flashback is None and bestow is None else ()
+    if alts and f.alt is None:
+        _ask_alternative_cost(ctx, f, alts)
+        return
     printed = face.cost.text
     if bestow is not None and f.alt == "bestow":
         printed = bestow
     elif flashback is not None and f.alt == "flashback":
         printed = flashback
+    elif f.alt:
+        # 118.9: the alternative cost is paid rather than the mana cost (702.74a)
+        printed = next((a.cost for a in alts if a.keyword == f.alt), printed)
     sa = spell_ability(ctx, name)
     kickers = kicker_costs(ctx, name)
     paid = f.kicker or []
+    multi = bool(kickers) and multikicker(ctx, name)
     kicker_first = sa is not None and sa.any_if_kicked
-    if kicker_first and len(paid) < len(kickers):
+    if kicker_first and _kicker_pending(kickers, paid, multi):
         # 601.4: "If this spell was kicked, choose any number instead": the intention to pay
         # the kicker is known when the modes are announced.
         _ask_kicker(ctx, f, printed, kickers, len(paid))
@@ -629,10 +678,10 @@ def cast_step(ctx: Context, f: CastFrame) -> None:
             return
     modes = sorted(f.modes or [])  # the modes are performed in the order printed
     # 601.2b / 702.33a: announce which kicker costs will be paid (an optional additional cost).
-    if len(paid) < len(kickers):
+    if _kicker_pending(kickers, paid, multi):
         _ask_kicker(ctx, f, printed, kickers, len(paid))
         return
-    base = ManaCost.parse(printed + "".join(c for c, k in zip(kickers, paid, strict=True) if k))
+    base = ManaCost.parse(printed + _kicker_paid(kickers, paid, multi))
     # 601.2b: the value of X.
     if base.x and f.x is None:
         # the most X the player could pay for, with the kicker costs chosen and cost reductions
@@ -643,6 +692,8 @@ def cast_step(ctx: Context, f: CastFrame) -> None:
         return
     x = f.x or 0
     specs = (BESTOW_TARGET,) if f.alt == "bestow" else spell_target_specs(ctx, name, modes)
+    if f.alt == "overload":
+        specs = ()  # 702.96b: an overloaded spell has no targets
     extra = extra_cost_per_target(ctx, name)
     divided = divided_damage(ctx, name, modes)
     total_divided = 0
@@ -684,16 +735,53 @@ def _face_down_cost(ctx: Context, f: CastFrame) -> None:
     _ask_payment(ctx, f.player, total, f"pay {total} to cast {f.name} face down (morph)")
 
 
+def _kicker_pending(kickers: tuple[str, ...], paid: list[bool], multi: bool) -> bool:
+    """601.2b: is a kicker question still to be asked? One per kicker cost (702.33a-b); for a
+    multikicker, again after each time the player chose to pay it (702.33c)."""
+    if multi:
+        return not paid or paid[-1]
+    return len(paid) < len(kickers)
+
+
+def _kicker_paid(kickers: tuple[str, ...], paid: list[bool], multi: bool) -> str:
+    """601.2f: the kicker costs chosen, added to the total cost (a multikicker cost once for
+    each time it was chosen, 702.33c)."""
+    if multi:
+        return kickers[0] * sum(paid)
+    return "".join(c for c, k in zip(kickers, paid, strict=False) if k)
+
+
 def _ask_kicker(ctx: Context, f: CastFrame, printed: str, kickers: tuple[str, ...], i: int) -> None:
     """702.33a-b: "You may pay an additional [cost]": one question per kicker cost, in order.
-    Paying is offered only if the mana cost and the kicker costs chosen so far could be paid."""
+    Paying is offered only if the mana cost and the kicker costs chosen so far could be paid.
+    702.33c: a multikicker cost is asked again each time it is chosen."""
     paid = f.kicker or []
+    if multikicker(ctx, f.name):
+        _ask_multikicker(ctx, f, printed, kickers[0], sum(paid))
+        return
     chosen = "".join(c for c, k in zip(kickers, paid, strict=False) if k)
     opts: list[Option] = []
     if mana.can_pay(ctx, f.player, ManaCost.parse(printed + chosen + kickers[i]).with_x(0)):
         opts.append(Option("kicker", 1, label=f"pay kicker {kickers[i]}"))
     opts += [Option("kicker", 0, label=f"don't pay kicker {kickers[i]}"), _cancel()]
     decisions.ask(ctx, f.player, "kicker", "601.2b", f"pay the kicker cost {kickers[i]} for {f.name}?", opts)
+
+
+def _ask_multikicker(ctx: Context, f: CastFrame, printed: str, cost: str, times: int) -> None:
+    """702.33c: "You may pay an additional [cost] any number of times": asked once more after each
+    time it is paid, offered only while the total so far could be paid (601.2f-h)."""
+    opts: list[Option] = []
+    if mana.can_pay(ctx, f.player, ManaCost.parse(printed + cost * (times + 1)).with_x(0)):
+        opts.append(Option("kicker", 1, label=f"pay multikicker {cost}"))
+    opts += [Option("kicker", 0, label=f"don't pay multikicker {cost}"), _cancel()]
+    decisions.ask(
+        ctx,
+        f.player,
+        "kicker",
+        "601.2b",
+        f"pay the multikicker cost {cost} for {f.name}? (paid {times} time{'' if times == 1 else 's'} so far)",
+        opts,
+    )
 
 
 def _ask_division(ctx: Context, f: CastFrame, slot: int, total: int) -> bool:
@@ -828,6 +916,10 @@ def cast_answer(ctx: Context, f: CastFrame, a: Action) -> None:
         f.modes_done = True
     elif a.kind == "x":
         f.x = a.a
+    elif a.kind == "alt" and a.a >= ALT_OPTION:
+        # 601.2b, 118.9: cast for an alternative cost keyword's cost (evoke, 702.74a)
+        f.alt = alternative_costs(ctx, f.name)[a.a - ALT_OPTION].keyword
+        ctx.obj(f.obj).alt_cost = f.alt
     elif a.kind == "alt":
         from_graveyard = bool(f.flashback)
         f.alt = ("flashback" if from_graveyard else "bestow") if a.a == 1 else ""
@@ -862,7 +954,9 @@ def _finish_cast(ctx: Context, f: CastFrame) -> None:
     o.x = f.x or 0
     o.mode = sorted(f.modes or [])
     o.targets = f.picks.chosen
-    o.kicked = tuple(i for i, k in enumerate(f.kicker or []) if k)  # 702.33d
+    # 702.33d: the kicker costs paid, by index (a multikicker's once for each time, 702.33c)
+    multi = multikicker(ctx, o.name) if f.kicker else False
+    o.kicked = tuple(0 if multi else i for i, k in enumerate(f.kicker or []) if k)
     o.division = tuple(f.division or ())
     ctx.state.agenda.pop()
     _done_rewinding(ctx)
@@ -873,6 +967,8 @@ def _finish_cast(ctx: Context, f: CastFrame) -> None:
         xs += " kicked (" + ", ".join(kicker_costs(ctx, o.name)[i] for i in o.kicked) + ")"
     if o.flashback:
         xs += " with flashback from the graveyard (702.34a)"
+    if o.alt_cost:
+        xs += f" for its {o.alt_cost} cost (118.9)"
     if o.face_down:
         # 708.5: its controller may look at it; the others see a face-down spell (702.37c)
         who = ctx.player_name(o.controller)

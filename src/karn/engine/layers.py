@@ -524,6 +524,7 @@ class _Effect:
     text: str = ""
     only_if: ir.Filter | None = None  # 611.3a "as long as it is a TYPE": the objects must match
     while_source: bool = False  # "for as long as you control ~" (611.2b)
+    alt_paid: str = ""  # 702.109a "as long as its dash cost was paid": the objects' Obj.alt_cost
 
 
 @dataclass(slots=True)
@@ -594,6 +595,7 @@ def _static_effects(
                     kind="static",
                     text=ab.text,
                     only_if=m.only_if,
+                    alt_paid=m.alt_paid,
                 )
             )
     return out
@@ -671,6 +673,9 @@ def _affected(env: _Env, e: _Effect) -> list[int]:
     """The objects a static ability's effect applies to, by their current characteristics
     (and, "as long as it is a TYPE", only while it is, 611.3a)."""
     found = _selected(env, e)
+    if e.alt_paid:
+        # 702.109a: "as long as this permanent's dash cost was paid"
+        found = [oid for oid in found if env.s.objects[oid].alt_cost == e.alt_paid]
     f = e.only_if
     if f is None:
         return found

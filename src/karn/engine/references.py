@@ -36,6 +36,11 @@ def kicker_costs(ctx: Context, name: str) -> tuple[str, ...]:
     return tuple(c for a in ctx.compiled(name).abilities if isinstance(a, ir.Kicker) for c in a.costs)
 
 
+def multikicker(ctx: Context, name: str) -> bool:
+    """702.33c: the card's kicker is a multikicker (its one cost may be paid any number of times)."""
+    return any(isinstance(a, ir.Kicker) and a.multi for a in ctx.compiled(name).abilities)
+
+
 def was_kicked(ctx: Context, kicked_object: Obj, c: ir.Kicked) -> bool:
     """702.33d-f: whether the object (a spell, or the permanent it became) was kicked, or was
     kicked with the kicker cost ``c.cost`` — the linked kicker ability of its own card (607.2i)."""

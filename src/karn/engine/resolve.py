@@ -11,6 +11,7 @@ abilities are found right after each effect's events (603.2).
 from __future__ import annotations
 
 from karn import ir
+from karn.cards.pool import ability_id
 from karn.engine import targeting
 from karn.engine.abilities import ability, effects_of, enchant_filter, is_permanent_card
 from karn.engine.context import Context
@@ -19,7 +20,8 @@ from karn.engine.events import ZoneChange
 from karn.engine.frames import ResolveFrame
 from karn.engine.pipeline import perform
 from karn.engine.references import condition_holds, leave_stack, source_id, stack_label
-from karn.engine.state import BATTLEFIELD, EXILE, STACK, Obj
+from karn.engine.state import BATTLEFIELD, EXILE, STACK, DelayedTrigger, Obj
+from karn.ir.walk import nested_abilities
 
 
 def _effect_at(effects: tuple[ir.Effect, ...], cursor: list[int]) -> ir.Effect | None:
@@ -101,6 +103,32 @@ def resolve_step(ctx: Context, f: ResolveFrame) -> None:
         f.cursor[-1] += 1
 
 
+def _alternative_cost_delayed(ctx: Context, spell: Obj, entered: list[int]) -> None:
+    """702.109a: "If this spell's dash cost was paid, return the permanent this spell becomes to
+    its owner's hand at the beginning of the next end step": a static ability of the spell that
+    creates a delayed triggered ability (603.7a) acting on that permanent (603.7c) as it enters."""
+    permanent = next((oid for oid in entered if oid in ctx.state.objects), 0)
+    if not permanent:
+        return  # it became no permanent (608.3e, a replacement): nothing to return
+    for index, ab in enumerate(ctx.compiled(spell.name).abilities):
+        if not isinstance(ab, ir.AlternativeCost) or ab.keyword != spell.alt_cost:
+            continue
+        for n, created in enumerate(nested_abilities(ab.effects)):
+            if not isinstance(created, ir.CreateDelayed) or created.when.step is None:
+                continue
+            ctx.state.delayed.append(
+                DelayedTrigger(
+                    ability=f"nested:{n}:{ability_id(spell.name, index)}",
+                    source=permanent,
+                    name=spell.name,
+                    controller=ctx.obj(permanent).controller,
+                    step=created.when.step,
+                    object=permanent,
+                )
+            )
+            ctx.state.version += 1
+
+
 def finish(ctx: Context, o: Obj, f: ResolveFrame) -> None:
     """608.2n / 608.3: the last step of resolution."""
     if not o.ability and (o.face_down or is_permanent_card(ctx, o.name)):
@@ -110,7 +138,7 @@ def finish(ctx: Context, o: Obj, f: ResolveFrame) -> None:
         legal = f.legal or []
         aura = not o.face_down and (o.bestowed or enchant_filter(ctx, o.name) is not None)
         attach = legal[0][0] if aura and legal and legal[0] else 0
-        perform(
+        done = perform(
             ctx,
             ZoneChange(
                 obj=o.id,
@@ -121,6 +149,9 @@ def finish(ctx: Context, o: Obj, f: ResolveFrame) -> None:
                 attach_to=attach,
             ),
         )
+        if o.alt_cost:
+            entered = [e.new_id for e in done or () if isinstance(e, ZoneChange) and e.to == BATTLEFIELD]
+            _alternative_cost_delayed(ctx, o, entered)
         return
     if o.adventure and not o.is_copy:
         # 715.3d: instead of its owner's graveyard, its controller exiles it as it resolves; they

@@ -145,6 +145,9 @@ class Obj(msgspec.Struct, array_like=True, omit_defaults=True):
     # 715.3d: a card exiled as its Adventure resolved: 1 + the player who may play it while it
     # stays exiled (0: none)
     on_adventure: int = 0
+    # 118.9, 601.2b: the alternative cost keyword its spell was cast for ("evoke"), kept by the
+    # permanent it becomes ("if its evoke cost was paid", 702.74a) and by copies (707.10)
+    alt_cost: str = ""
 
 
 class Player(msgspec.Struct, array_like=True):

@@ -102,6 +102,11 @@ def _add(ctx: Context, source: int, aid: str, controller: int, data: TriggerData
         src = ctx.state.objects.get(source)
         if src is None or not was_kicked(ctx, src, ab.kicked):
             return
+    if isinstance(ab, ir.Triggered) and ab.alt_paid:
+        # 603.4: "if its evoke cost was paid" (702.74a): the source's spell was cast for it
+        src = ctx.state.objects.get(source)
+        if src is None or src.alt_cost != ab.alt_paid:
+            return
     ctx.state.triggers.append(
         PendingTrigger(source=source, name=name, ability=aid, controller=controller, data=data)
     )

@@ -23,7 +23,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "10"
+IR_VERSION = "11"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -164,10 +164,11 @@ class Var:
     name: ``"X"`` (the value chosen for X, 107.3), ``"power"`` (power of ``ref``,
     using last known information if it left its zone), ``"trigger_amount"`` (the
     amount of the trigger event: "that much" damage dealt or life gained, 603.7c),
-    ``"life"`` (the life total of the player ``ref`` names, 119).
+    ``"life"`` (the life total of the player ``ref`` names, 119), ``"kicked"`` (the number of
+    times the spell becoming this permanent was kicked, 702.33d: "for each time it was kicked").
     """
 
-    name: Literal["X", "power", "trigger_amount", "life"]
+    name: Literal["X", "power", "trigger_amount", "life", "kicked"]
     ref: Ref | None = None
 
 
@@ -294,6 +295,9 @@ class Modify:
     # objects that match now (read as the effect's set is determined, 613.6).
     only_if: Filter | None = None
     control: bool = False  # layer 2 (613.1b): "You control enchanted creature": the source's controller
+    # "As long as this permanent's dash cost was paid, it has haste" (702.109a): only the affected
+    # objects whose spell was cast for this alternative cost keyword (``Obj.alt_cost``)
+    alt_paid: str = ""
 
 
 # The layered changes of a Modify beyond its short fields (613.1): each names what it does;
@@ -1473,6 +1477,9 @@ class Triggered:
     modes: tuple[Mode, ...] = ()
     choose: int = 1
     kicked: Kicked | None = None  # the intervening "if it was kicked [with its [A] kicker]" (603.4)
+    # the intervening "if its [evoke] cost was paid" (603.4, 702.74a): the alternative cost's
+    # keyword (an :class:`AlternativeCost` of the same card) paid to cast the source's spell
+    alt_paid: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1677,13 +1684,33 @@ class Morph:
 
 
 @dataclass(frozen=True, slots=True)
+class AlternativeCost:
+    """A keyword that lets its card be cast by paying [cost] rather than its mana cost (118.9,
+    601.2b): ``keyword`` "evoke" (702.74a), "dash" (702.109a) or "overload" (702.96a). What paying it means besides is
+    compiled with it (the evoke sacrifice trigger, dash's haste) and read from the spell's
+    ``Obj.alt_cost``. ``effects``: what the keyword's static ability that functions on the stack
+    does as the spell becomes a permanent, if its cost was paid (dash: create the delayed
+    triggered ability that returns it to its owner's hand, 603.7; ``Ref("self")`` is the
+    permanent). ``spell``: overload's text-changing effect (702.96a, 702.96c): the card's spell
+    ability with every word "target" replaced by "each", so it has no targets (702.96b)."""
+
+    keyword: Literal["evoke", "dash", "overload"]
+    cost: str
+    text: str = ""
+    effects: tuple[Effect, ...] = ()
+    spell: SpellAbility | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Kicker:
     """ "Kicker [cost]" / "Kicker [cost 1] and/or [cost 2]" (702.33a-b): optional additional
     costs the caster may pay as the spell is cast (601.2b, 601.2f); ``costs`` are mana costs
-    in the order printed."""
+    in the order printed. ``multi``: "Multikicker [cost]": the one kicker cost may be paid any
+    number of times (702.33c)."""
 
     costs: tuple[str, ...]
     text: str = ""
+    multi: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1728,6 +1755,7 @@ Ability = (
     | CostIncrease
     | EntersReplacement
     | Kicker
+    | AlternativeCost
     | AdditionalCost
     | CostReduction
     | LoyaltyCostIncrease

@@ -41,10 +41,12 @@ from karn.ir.nodes import (
     Ability,
     Activated,
     AddMana,
+    AlternativeCost,
     CompiledCard,
     Cost,
     Group,
     SetBasePT,
+    SpellAbility,
     Static,
     Triggered,
     Unsupported,
@@ -207,6 +209,7 @@ def compile_face(face: CardLike) -> CompiledCard:
             )
         )
     abilities += _missing_parts(face, layout, types)
+    abilities = [_overloaded(a, spell_lines) for a in abilities]  # 702.96a
     abilities = link_exiles(abilities)  # 607.2a
     abilities = [_check_mana(a) for a in abilities]
     mana_cost = getattr(face, "mana_cost", None)
@@ -443,6 +446,31 @@ def _compile_spell(lines: list[Line]) -> Ability:
         return _unsupported_parse(Line(text, norm), e, start)
     except LowerError as e:
         return _unsupported_lower(text, norm, e)
+
+
+_TARGET_WORD = re.compile(r"\b(t)arget\b", re.IGNORECASE)
+
+
+def _overloaded(a: Ability, spell_lines: list[Line]) -> Ability:
+    """702.96a-c: "Overload [cost]": if the overload cost is paid, the spell's text is changed by
+    replacing every word "target" with "each" (a text-changing effect, 612); it then has no
+    targets (702.96b). The changed text is compiled like any spell's; if it doesn't compile,
+    the overload ability (and so the card) is refused."""
+    if not isinstance(a, AlternativeCost) or a.keyword != "overload":
+        return a
+    if not spell_lines:
+        return Unsupported(clause=a.text, reason="overload on a card without spell text (702.96a)")
+
+    def each(m: re.Match[str]) -> str:
+        return "Each" if m.group(1) == "T" else "each"
+
+    changed = [Line(_TARGET_WORD.sub(each, ln.text), _TARGET_WORD.sub(each, ln.norm)) for ln in spell_lines]
+    spell = _compile_spell(changed)
+    if isinstance(spell, Unsupported):
+        return Unsupported(clause=spell.clause, reason=f"overloaded (702.96a): {spell.reason}")
+    if not isinstance(spell, SpellAbility) or spell.modes or spell.targets:
+        return Unsupported(clause=a.text, reason="an overloaded spell that still targets (702.96b)")
+    return dataclasses.replace(a, spell=spell)
 
 
 def _is_modal(norm: str) -> bool:

@@ -17,6 +17,7 @@ from karn.ir.nodes import (
     AddMana,
     AddManaProduced,
     AddTypes,
+    AlternativeCost,
     Amount,
     AnyPlayerMay,
     ApplyContinuous,
@@ -152,6 +153,8 @@ def describe_ability(a: Ability) -> str:
         cond = f", if {condition_text(a.condition)}" if a.condition is not None else ""
         if a.kicked is not None:
             cond += f", if {resolution_condition_text(a.kicked)}"
+        if a.alt_paid:
+            cond += f", if its {a.alt_paid} cost was paid"
         return (
             f"Triggered ({trigger_text(a.trigger)}{cond}): {effects_text(a.effects)}{targets_text(a.targets)}"
         )
@@ -163,7 +166,10 @@ def describe_ability(a: Ability) -> str:
         word = "Megamorph" if a.mega else "Morph"
         return f"{word} {a.cost} (cast face down as a 2/2 creature for {{3}}; turn face up for {a.cost})"
     if isinstance(a, Kicker):
-        return "Kicker " + " and/or ".join(a.costs)
+        return ("Multikicker " if a.multi else "Kicker ") + " and/or ".join(a.costs)
+    if isinstance(a, AlternativeCost):
+        overloaded = f"; overloaded: {effects_text(a.spell.effects)}" if a.spell is not None else ""
+        return f"{a.keyword.capitalize()} {a.cost} (alternative cost, 118.9{overloaded})"
     if isinstance(a, FlashPermission):
         who = "any player" if a.players == "any" else "you"
         return f"Permission: {who} may cast a {filter_text(a.spells)} as though it had flash"
@@ -617,6 +623,8 @@ def amount_text(a: Amount) -> str:
     if isinstance(a, Var):
         if a.name == "trigger_amount":
             return "that much"
+        if a.name == "kicked":
+            return "the number of times it was kicked"
         if a.name == "life":
             return f"the life total of {ref_text(a.ref) if a.ref else 'you'}"
         return "X" if a.name == "X" else f"the power of {ref_text(a.ref) if a.ref else 'it'}"
@@ -661,6 +669,8 @@ def modify_text(m: Modify) -> str:
     if m.control:
         parts.append("is controlled by this permanent's controller")
     cond = f" as long as it is a {filter_text(m.only_if)}" if m.only_if is not None else ""
+    if m.alt_paid:
+        cond += f" as long as its {m.alt_paid} cost was paid"  # 702.109a
     return f"{selector_text(m.affected)} " + (" and ".join(parts) or "is unchanged") + cond
 
 

@@ -25,6 +25,7 @@ from karn.oracle.syntax import (
     AdditionalCostSentence,
     AddManaProducedVP,
     AddManaVP,
+    AltCostA,
     AmountA,
     AsEntersChooseSentence,
     AsEntersExileSentence,
@@ -307,6 +308,15 @@ class _Builder(Transformer[Token, Any]):
     def kwi_flashback(self, meta: Meta, c: list[Any]) -> FlashbackA:
         return FlashbackA(str(c[0]))
 
+    def kwi_evoke(self, meta: Meta, c: list[Any]) -> AltCostA:
+        return AltCostA("evoke", str(c[0]))
+
+    def kwi_dash(self, meta: Meta, c: list[Any]) -> AltCostA:
+        return AltCostA("dash", str(c[0]))
+
+    def kwi_overload(self, meta: Meta, c: list[Any]) -> AltCostA:
+        return AltCostA("overload", str(c[0]))
+
     def kwi_embalm(self, meta: Meta, c: list[Any]) -> EmbalmA:
         return EmbalmA(str(c[0]))
 
@@ -330,6 +340,9 @@ class _Builder(Transformer[Token, Any]):
 
     def kwi_kicker(self, meta: Meta, c: list[Any]) -> KickerA:
         return KickerA(tuple(str(m) for m in c))
+
+    def kwi_multikicker(self, meta: Meta, c: list[Any]) -> KickerA:
+        return KickerA((str(c[0]),), multi=True)
 
     def kwi_devour(self, meta: Meta, c: list[Any]) -> DevourA:
         return DevourA(int(str(c[0])))
@@ -1741,6 +1754,13 @@ class _Builder(Transformer[Token, Any]):
         # children: [tapped], amount, PT_MOD, "it"/"them" (the entering object)
         count, kind = c[-3], str(c[-2])
         return EntersVP(tapped=len(c) == 4, counters=((kind, count),), text=self._text(meta))
+
+    def v_enters_with_counters_kicked(self, meta: Meta, c: list[Any]) -> EntersVP:
+        """ "enters with a +1/+1 counter on it for each time it was kicked" (702.33d)."""
+        count, kind = c[-3], str(c[-2])
+        if count != 1:
+            raise ParseError("several counters for each time it was kicked", meta.start_pos)
+        return EntersVP(tapped=len(c) == 4, counters=((kind, "kicked"),), text=self._text(meta))
 
     def enter_counters_on(self, meta: Meta, c: list[Any]) -> str:
         return "it"

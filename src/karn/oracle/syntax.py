@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 # An amount: a number, or "X" (107.3).
-AmountA = int | Literal["X", "that_much"]
+AmountA = int | Literal["X", "that_much", "kicked"]  # "kicked": for each time it was kicked (702.33d)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1271,6 +1271,14 @@ class FlashbackA(KeywordA):
 
 
 @dataclass(frozen=True, slots=True)
+class AltCostA(KeywordA):
+    """An alternative cost keyword (118.9): "Evoke {1}{U}" (702.74a)."""
+
+    keyword: str
+    cost: str
+
+
+@dataclass(frozen=True, slots=True)
 class MorphA(KeywordA):
     """ "Morph {2}{B}{B}", "Megamorph {1}{G}" (702.37a-b)."""
 
@@ -1283,6 +1291,7 @@ class KickerA(KeywordA):
     """ "Kicker {2}{G}", "Kicker {W} and/or {2}{B}" (702.33a-b)."""
 
     costs: tuple[str, ...]
+    multi: bool = False  # "Multikicker {1}{G}" (702.33c)
 
 
 @dataclass(frozen=True, slots=True)

@@ -54,7 +54,7 @@ class Result:
 MAX_TURNS_AHEAD = 100
 # Decisions that are part of casting a spell or activating an ability (601.2b-h, 602.2b).
 #: the alternative costs (118.9) karn can pay: `alt: NAME` in a cast step
-SUPPORTED_ALT_COSTS = ("bestow", "flashback", "morph")
+SUPPORTED_ALT_COSTS = ("bestow", "flashback", "morph", "evoke", "dash", "overload")
 
 CASTING_KINDS = ("alt", "mode", "kicker", "x", "target", "divide", "sacrifice", "discard", "pay")
 # Options whose first number is an object id or a player (not an index, a number or a mode).
@@ -343,11 +343,13 @@ class Runner:
                 break  # a triggered ability's target (603.3d): answered by a later choose step
             if d.kind == "alt":
                 # 601.2b: `alt: bestow` casts it for that alternative cost; without `alt`, normally
-                want = 1 if st.alt is not None else 0  # the alternative cost offered (bestow, flashback)
+                want = self._alt_option(d, st.alt)  # the alternative cost offered (bestow, flashback)
                 if not self.offered(Action("alt", want)):
                     how = f"for its {st.alt} cost" if want else "normally (without an alternative cost)"
                     raise StepFailed(f"{d.prompt}: it can't be cast {how} now (601.2b, 601.3)")
                 self.apply(Action("alt", want))
+                continue
+            if d.kind == "kicker" and self._multikicker(d, st):
                 continue
             if d.kind == "kicker":
                 # 601.2b: `with: [kicker]` pays every kicker cost, `with: ["kicker {W}"]` that one;
@@ -426,13 +428,39 @@ class Runner:
             self._cancel_if_casting()
             raise
 
+    def _multikicker(self, d: Decision, st: Step) -> bool:
+        """702.33c: `with: [multikicker: N]` pays the multikicker cost N times (asked again after
+        each payment, 601.2b); without it, none. False if ``d`` isn't a multikicker question."""
+        decline = next(o.label for o in d.options if o.kind == "kicker" and o.a == 0)
+        if not decline.startswith("don't pay multikicker "):
+            return False
+        times = sum(n for name, n in st.with_costs if name.lower() == "multikicker")
+        m = re.search(r"\(paid (\d+) times?", d.prompt)
+        paid = int(m.group(1)) if m else 0
+        wanted = paid < times
+        if wanted and not self.offered(Action("kicker", 1)):
+            raise StepFailed(f"the multikicker cost can't be paid {times} times (601.2f-h, 702.33c)")
+        self.apply(Action("kicker", 1 if wanted else 0))
+        return True
+
+    @staticmethod
+    def _alt_option(d: Decision, alt: str | None) -> int:
+        """The ``alt`` answer for a cast step's ``alt:``: 0 its mana cost, 1 bestow or flashback,
+        else the option offering that alternative cost keyword (evoke, 118.9); -1 if not offered."""
+        if alt is None:
+            return 0
+        if alt.lower() in ("bestow", "flashback"):
+            return 1
+        label = f"cast it for its {alt.lower()} cost "
+        return next((o.a for o in d.options if o.kind == "alt" and o.label.startswith(label)), -1)
+
     def cast(self, st: Step) -> None:
         if st.alt is not None and st.alt.lower() not in SUPPORTED_ALT_COSTS:
             raise NotSupported(
                 f"karn doesn't support the alternative cost {st.alt!r} yet (118.9; karn supports: "
                 f"{', '.join(SUPPORTED_ALT_COSTS)})"
             )
-        if any(not n.lower().startswith("kicker") for n, _ in st.with_costs):
+        if any(not n.lower().startswith("kicker") and n.lower() != "multikicker" for n, _ in st.with_costs):
             costs = ", ".join(name if n == 1 else f"{name} {n}" for name, n in st.with_costs)
             raise NotSupported(f"karn doesn't support optional additional costs yet (with: {costs}; 601.2b)")
         g = self.g
@@ -456,6 +484,11 @@ class Runner:
         alt_kind = {"bestow": ir.Bestow, "flashback": ir.Flashback, "morph": ir.Morph}.get(
             (st.alt or "").lower()
         )
+        if alt_kind is None and st.alt is not None:
+            # 118.9: an alternative cost keyword (evoke, 702.74a)
+            if not any(isinstance(a, ir.AlternativeCost) and a.keyword == st.alt.lower() for a in spell):
+                # the engine offers only the alternative costs the card has (601.2b): refused
+                raise StepFailed(f"{name} has no {st.alt} cost: it can't be cast for one (118.9, 601.2b)")
         if alt_kind is not None and not any(isinstance(a, alt_kind) for a in spell):
             raise ScenarioMistake(f"{name} has no {st.alt} cost: remove alt (118.9)")
         # 702.37c: casting face down with morph is its own cast option (b=1), turned face down

@@ -242,6 +242,7 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
         new.counters = {k: v for k, v in counters.items() if v}
         if ev.origin == STACK:
             new.kicked = o.kicked  # 702.33d: a permanent was kicked if its spell was
+            new.alt_cost = o.alt_cost  # 702.74a: "if its evoke cost was paid"
             _text_changes_follow(s, o.id, new.id)
             new.bestowed = o.bestowed and bool(ev.attach_to)  # 702.103b, 702.103e
         # 607.2a: what was chosen as it entered (614.12a), by the ability that chose it (607.5a)
@@ -881,6 +882,7 @@ def execute_copy_on_stack(ctx: Context, ev: CopyOnStack) -> list[GameEvent]:
     new.mode = list(o.mode)
     new.targets = [list(slot) for slot in o.targets]
     new.kicked = o.kicked
+    new.alt_cost = o.alt_cost  # 707.10: a copy copies the alternative cost paid for the spell
     new.division = o.division
     new.chosen = {k: dict(v) for k, v in o.chosen.items()} if o.chosen else None
     new.bestowed = o.bestowed

@@ -508,7 +508,12 @@ def _enters_replacement(
         if ab.tapped:
             ev.tapped = True
         for kind, amount in ab.counters:
-            n = amount if isinstance(amount, int) else _x_of(ctx, ev)
+            if isinstance(amount, int):
+                n = amount
+            elif isinstance(amount, ir.Var) and amount.name == "kicked":
+                n = _times_kicked(ctx, ev)  # 702.33d: "for each time it was kicked"
+            else:
+                n = _x_of(ctx, ev)
             ev.counters[kind] = ev.counters.get(kind, 0) + n
         return [ev]
 
@@ -701,6 +706,15 @@ def _pay_life_replacement(rid: str, life: int, source_name: str) -> Replacement:
 def _entering_controller(ctx: Context, ev: ZoneChange) -> int:
     """The player who will control the entering permanent (614.12)."""
     return ev.controller if ev.controller >= 0 else ctx.state.objects[ev.obj].owner
+
+
+def _times_kicked(ctx: Context, ev: ZoneChange | CreateToken) -> int:
+    """702.33c-d: the number of times the spell becoming this permanent was kicked (a token or a
+    permanent put onto the battlefield otherwise: 0)."""
+    if isinstance(ev, CreateToken):
+        return 0
+    o = ctx.state.objects.get(ev.obj)
+    return len(o.kicked) if o is not None and o.zone == STACK else 0
 
 
 def _x_of(ctx: Context, ev: ZoneChange | CreateToken) -> int:

@@ -103,6 +103,8 @@ def amount(a: AmountA | None) -> Amount:
         return 1
     if a == "X":
         return Var("X")
+    if a == "kicked":
+        return Var("kicked")  # 702.33d: the number of times it was kicked
     if a == "that_much":
         # "that much": the amount of the trigger event; lower_triggered checks that the
         # trigger has one (an ability without such a trigger fails to compile)

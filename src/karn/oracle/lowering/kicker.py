@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from karn.ir.nodes import (
     Ability,
+    AlternativeCost,
     Bestow,
+    CreateDelayed,
     Declined,
     Effect,
     Flashback,
@@ -14,12 +16,27 @@ from karn.ir.nodes import (
     Kicked,
     Kicker,
     May,
+    Modify,
     Morph,
+    Ref,
+    ReturnToHand,
+    Sacrifice,
+    Static,
+    Trigger,
+    Triggered,
 )
 from karn.oracle.lowering.chains import lower_chain
 from karn.oracle.lowering.context import Ctx, LowerError
 from karn.oracle.lowering.registry import lowers_keyword, lowers_sentence
-from karn.oracle.syntax import BestowA, FlashbackA, IfKickedSentence, IfYouDontSentence, KickerA, MorphA
+from karn.oracle.syntax import (
+    AltCostA,
+    BestowA,
+    FlashbackA,
+    IfKickedSentence,
+    IfYouDontSentence,
+    KickerA,
+    MorphA,
+)
 
 
 @lowers_keyword(BestowA)
@@ -38,6 +55,50 @@ def lower_flashback(kw: FlashbackA, text: str) -> list[Ability]:
     return [Flashback(kw.cost, text=text)]
 
 
+@lowers_keyword(AltCostA)
+def lower_alternative_cost(kw: AltCostA, text: str) -> list[Ability]:
+    """An alternative cost keyword (118.9): "Evoke [cost]" means "You may cast this spell by paying
+    [cost] rather than its mana cost" and "When this permanent enters, if its evoke cost was
+    paid, its controller sacrifices it" (702.74a): a triggered ability with an intervening "if"
+    (603.4) that can be responded to, ordered with the permanent's other enters abilities (603.3b)."""
+    if "{X}" in kw.cost:
+        raise LowerError(f"{kw.keyword} cost with X (107.3)", text)
+    if kw.keyword == "dash":
+        return _dash(kw.cost, text)
+    if kw.keyword == "overload":
+        # 702.96a: the overloaded spell ability is compiled with the card's spell text
+        # (karn.oracle.compiler: it sees the whole card)
+        return [AlternativeCost("overload", kw.cost, text=text)]
+    if kw.keyword != "evoke":
+        raise LowerError("keyword not supported", text)
+    sacrifice = Triggered(
+        trigger=Trigger(event="enters", self_only=True),
+        effects=(Sacrifice(player=Ref("triggering_controller"), what=Ref("self")),),
+        text="When this permanent enters, if its evoke cost was paid, its controller sacrifices it.",
+        alt_paid="evoke",
+    )
+    return [AlternativeCost("evoke", kw.cost, text=text), sacrifice]
+
+
+def _dash(cost: str, text: str) -> list[Ability]:
+    """ "Dash [cost]" (702.109a): "You may cast this card by paying [cost] rather than its mana
+    cost", "If this spell's dash cost was paid, return the permanent this spell becomes to its
+    owner's hand at the beginning of the next end step" (a delayed triggered ability, 603.7a,
+    created as the spell becomes the permanent) and "As long as this permanent's dash cost was
+    paid, it has haste" (a static ability, 611.3)."""
+    back = CreateDelayed(
+        when=Trigger(event="step", step="end"),
+        effects=(ReturnToHand(Ref("triggering")),),
+        bind=Ref("self"),
+        text="At the beginning of the next end step, return it to its owner's hand (dash).",
+    )
+    haste = Static(
+        mods=(Modify(Ref("self"), add_keywords=("haste",), alt_paid="dash"),),
+        text="As long as this permanent's dash cost was paid, it has haste.",
+    )
+    return [AlternativeCost("dash", cost, text=text, effects=(back,)), haste]
+
+
 @lowers_keyword(MorphA)
 def lower_morph(kw: MorphA, text: str) -> list[Ability]:
     """ "Morph [cost]" / "Megamorph [cost]": cast face down as a 2/2 creature for {3}; turned face
@@ -53,7 +114,7 @@ def lower_kicker(kw: KickerA, text: str) -> list[Ability]:
     "Kicker [A] and/or [B]" is two kicker costs (702.33a-b)."""
     if any("{X}" in c for c in kw.costs):
         raise LowerError("kicker cost with X (107.3): the IR has no value for that X", text)
-    return [Kicker(kw.costs, text=text)]
+    return [Kicker(kw.costs, text=text, multi=kw.multi)]
 
 
 @lowers_sentence(IfYouDontSentence)

@@ -34,6 +34,7 @@ from karn.ir.nodes import (
     SetTypes,
     Static,
     SwitchPT,
+    Var,
 )
 from karn.ir.subtypes import CREATURE_TYPES, LAND_TYPES
 from karn.oracle.lowering.battlefield import amend_entering, as_enters_exile, cda_exiled_total
@@ -507,6 +508,8 @@ def lower_enters(item: Item, ctx: Ctx, text: str) -> EntersReplacement:
         if vp.copy_of_source:
             raise ctx.fail(f"'{text}': ~ entering as a copy of itself")
         return EntersReplacement(self_only=True, tapped=vp.tapped, counters=tuple(counters), text=text)
+    if any(isinstance(n, Var) and n.name == "kicked" for _, n in counters):
+        raise ctx.fail(f"'{text}': other permanents entering with counters for each time one was kicked")
     if (
         subject is not None
         and subject.kind in ("bare", "all", "each", "another")
