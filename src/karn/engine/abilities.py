@@ -99,43 +99,23 @@ def flashback_names(ctx: Context) -> frozenset[str]:
     return found
 
 
-def graveyard_abilities(ctx: Context) -> dict[str, tuple[int, ...]]:
-    """The cards of the pool with activated abilities that function from a graveyard (113.6:
-    embalm 702.128a, eternalize 702.129a), each with those abilities' indexes, for a quick look
-    at graveyards."""
+def zone_abilities(ctx: Context, zone: str) -> dict[str, tuple[int, ...]]:
+    """The cards of the pool with activated abilities that function from ``zone`` (113.6: from a
+    graveyard, embalm 702.128a and eternalize 702.129a; 113.6b: from a hand, cycling 702.29a and
+    typecycling 702.29e), each with those abilities' indexes, for a quick look at that zone."""
     memo = ctx.printed.memo
-    found: dict[str, tuple[int, ...]] | None = memo.get(("graveyard_abilities", ""))
+    found: dict[str, tuple[int, ...]] | None = memo.get(("zone_abilities", zone))
     if found is None:
         found = {}
         for n in ctx.pool:
             idx = tuple(
                 i
                 for i, a in enumerate(ctx.compiled(n).abilities)
-                if isinstance(a, ir.Activated) and a.zone == "graveyard"
+                if isinstance(a, ir.Activated) and a.zone == zone
             )
             if idx:
                 found[n] = idx
-        memo["graveyard_abilities", ""] = found
-    return found
-
-
-def hand_abilities(ctx: Context) -> dict[str, tuple[int, ...]]:
-    """The cards of the pool with activated abilities that function from a hand (113.6b:
-    cycling 702.29a, typecycling 702.29e), each with those abilities' indexes, for a quick look
-    at hands."""
-    memo = ctx.printed.memo
-    found: dict[str, tuple[int, ...]] | None = memo.get(("hand_abilities", ""))
-    if found is None:
-        found = {}
-        for n in ctx.pool:
-            idx = tuple(
-                i
-                for i, a in enumerate(ctx.compiled(n).abilities)
-                if isinstance(a, ir.Activated) and a.zone == "hand"
-            )
-            if idx:
-                found[n] = idx
-        memo["hand_abilities", ""] = found
+        memo["zone_abilities", zone] = found
     return found
 
 

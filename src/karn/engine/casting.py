@@ -36,7 +36,7 @@ from karn.engine.actions import Action
 from karn.engine.context import Context
 from karn.engine.drawing import discard
 from karn.engine.events import CounterChange, SpellCast, Tap, TurnFaceUp, ZoneChange
-from karn.engine.filters import characteristics_match
+from karn.engine.filters import characteristics_match, object_matches
 from karn.engine.frames import ActivateFrame, CastFrame, TurnFaceUpFrame
 from karn.engine.layers import Chars, face_down_chars
 from karn.engine.pipeline import perform, put_on_stack
@@ -281,19 +281,14 @@ def flash_permitted(ctx: Context, p: int, oid: int, bestowed: bool = False, face
         "creature" if bestowed or o.bestowed else None if face_down or o.face_down else _enchants(ctx, o.name)
     )
     return any(
-        characteristics_match(
+        object_matches(
             f,
-            c.types,
-            c.subtypes,
-            c.supertypes,
-            c.colors,
+            c,
             p,
             p,
             p,
             mana_value=mv,
             enchants=enchants,
-            power=c.power,
-            toughness=c.toughness,
         )
         for f in found
     )
@@ -325,18 +320,13 @@ def cast_forbidden(ctx: Context, p: int, oid: int, x: int) -> bool:
     c = ctx.chars(oid)
     mv = ctx.face(ctx.obj(oid).name).cost.with_x(x).mana_value
     return any(
-        characteristics_match(
+        object_matches(
             f,
-            c.types,
-            c.subtypes,
-            c.supertypes,
-            c.colors,
+            c,
             p,
             p,
             p,
             mana_value=mv,
-            power=c.power,
-            toughness=c.toughness,
         )
         for f in restrictions
     )
@@ -373,18 +363,13 @@ def _others_reduction(ctx: Context, p: int, c: Chars | None, oid: int = 0, x: in
         mana_value = c.mana_value
         if x and oid and not ctx.obj(oid).x:
             mana_value += x * ctx.printed.x_symbols(ctx.obj(oid).name)
-        if characteristics_match(
+        if object_matches(
             f,
-            c.types,
-            c.subtypes,
-            c.supertypes,
-            c.colors,
+            c,
             p,
             p,
             controller,
             mana_value=mana_value,
-            power=c.power,
-            toughness=c.toughness,
         ):
             total += ab.generic * (1 if ab.per is None else count(ctx, ab.per, controller, src, []))
     return total

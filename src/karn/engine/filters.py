@@ -9,8 +9,60 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Collection, Mapping
+from typing import Protocol
 
 from karn import ir
+
+
+class Characteristics(Protocol):
+    """An object's characteristics (109.3) as a filter reads them: its characteristics now
+    (:class:`karn.engine.layers.Chars`) or as it last existed (:class:`karn.engine.values.LastKnown`)."""
+
+    @property
+    def types(self) -> Collection[str]: ...
+    @property
+    def subtypes(self) -> Collection[str]: ...
+    @property
+    def supertypes(self) -> Collection[str]: ...
+    @property
+    def colors(self) -> Collection[str]: ...
+    @property
+    def mana_value(self) -> int: ...
+    @property
+    def power(self) -> int | None: ...
+    @property
+    def toughness(self) -> int | None: ...
+
+
+def object_matches(
+    f: ir.Filter,
+    c: Characteristics,
+    controller: int,
+    owner: int,
+    viewer: int,
+    chosen: Mapping[str, str] | None = None,
+    *,
+    mana_value: int | None = None,
+    enchants: str | None = None,
+) -> bool:
+    """:func:`characteristics_match` with all of an object's characteristics: its types,
+    colors, mana value, power and toughness (613, 202.3). ``mana_value`` replaces the
+    object's (a spell being cast counts the X announced, 202.3e)."""
+    return characteristics_match(
+        f,
+        c.types,
+        c.subtypes,
+        c.supertypes,
+        c.colors,
+        controller,
+        owner,
+        viewer,
+        chosen,
+        c.mana_value if mana_value is None else mana_value,
+        enchants,
+        c.power,
+        c.toughness,
+    )
 
 
 def characteristics_match(

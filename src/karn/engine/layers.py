@@ -45,7 +45,7 @@ from karn.cards.pool import (
     nested_id,
     quoted_abilities,
 )
-from karn.engine.filters import characteristics_match
+from karn.engine.filters import characteristics_match, object_matches
 from karn.engine.modifications import (
     LAYER_ORDER,
     AddAbilities,
@@ -682,18 +682,12 @@ def _affected(env: _Env, e: _Effect) -> list[int]:
     return [
         oid
         for oid in found
-        if characteristics_match(
+        if object_matches(
             f,
-            env.chars[oid].types,
-            env.chars[oid].subtypes,
-            env.chars[oid].supertypes,
-            env.chars[oid].colors,
+            env.chars[oid],
             env.chars[oid].controller,
             env.s.objects[oid].owner,
             e.controller,
-            mana_value=env.chars[oid].mana_value,
-            power=env.chars[oid].power,
-            toughness=env.chars[oid].toughness,
         )
     ]
 
@@ -773,18 +767,12 @@ def count(env: _Env, c: ir.Count, viewer: int, oid: int, source: int) -> int:
             o = s.objects[other]
             if f.other and other == source:
                 continue
-            if characteristics_match(
+            if object_matches(
                 f,
-                ch.types,
-                ch.subtypes,
-                ch.supertypes,
-                ch.colors,
+                ch,
                 ch.controller,
                 o.owner,
                 viewer,
-                mana_value=ch.mana_value,
-                power=ch.power,
-                toughness=ch.toughness,
             ):
                 found.append(ch)
     else:
@@ -795,18 +783,12 @@ def count(env: _Env, c: ir.Count, viewer: int, oid: int, source: int) -> int:
             ch = env.chars.get(other) or env.printed.of(o)
             if f.other and other == source:
                 continue
-            if characteristics_match(
+            if object_matches(
                 f,
-                ch.types,
-                ch.subtypes,
-                ch.supertypes,
-                ch.colors,
+                ch,
                 o.controller,
                 o.owner,
                 viewer,
-                mana_value=ch.mana_value,
-                power=ch.power,
-                toughness=ch.toughness,
             ):
                 found.append(ch)
     if c.what == "card_types":

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from karn import ir
 from karn.engine.context import Context
-from karn.engine.filters import characteristics_match
+from karn.engine.filters import object_matches
 from karn.engine.layers import face_down_chars
 from karn.engine.pipeline.knowledge import learn
 from karn.engine.pipeline.replacement import applies_to, changes_for, rule_changes, static_rules
@@ -90,18 +90,13 @@ def _lets(ctx: Context, change: ir.RuleChange, player: int, oid: int, land: bool
     else:
         c = ctx.chars(oid)
         mana_value = ctx.face(ctx.obj(oid).name).cost.with_x(0).mana_value
-    return characteristics_match(
+    return object_matches(
         change.spells,
-        c.types,
-        c.subtypes,
-        c.supertypes,
-        c.colors,
+        c,
         player,
         player,
         player,
         mana_value=mana_value,
-        power=c.power,
-        toughness=c.toughness,
     )
 
 

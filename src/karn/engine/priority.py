@@ -13,9 +13,8 @@ from karn.engine.abilities import (
     card_flashback,
     flashback_cost,
     flashback_names,
-    graveyard_abilities,
-    hand_abilities,
     morph_ability,
+    zone_abilities,
 )
 from karn.engine.actions import Action
 from karn.engine.context import Context
@@ -112,8 +111,8 @@ def _options(ctx: Context, p: int) -> list[Option]:
         if casting.can_cast(ctx, p, oid, srcs, sorcery_ok, avail, flashback=True):  # 702.34a
             opts.append(Option("cast", oid, label=f"cast {name} with flashback"))
     opts += _permitted_options(ctx, p, srcs, sorcery_ok, avail)
-    opts.extend(_graveyard_ability_options(ctx, p, srcs))
-    opts.extend(_hand_ability_options(ctx, p, srcs))
+    opts.extend(_zone_ability_options(ctx, p, srcs, GRAVEYARD))
+    opts.extend(_zone_ability_options(ctx, p, srcs, HAND))
     for oid in s.battlefield:
         if objects[oid].face_down and casting.can_turn_face_up(ctx, p, oid, srcs):
             # 116.2b, 702.37e, 701.40b: a special action any time the player has priority
@@ -160,48 +159,32 @@ def _where(zone: str) -> str:
     return {LIBRARY: "the top of your library", GRAVEYARD: "a graveyard"}.get(zone, "exile")
 
 
-def _graveyard_ability_options(ctx: Context, p: int, srcs: list[mana.Source]) -> list[Option]:
+def _zone_ability_options(ctx: Context, p: int, srcs: list[mana.Source], zone: str) -> list[Option]:
     """113.6: activated abilities that function from their owner's graveyard (embalm 702.128a,
-    eternalize 702.129a; "Exile this card from your graveyard" is part of their cost)."""
-    by_name = graveyard_abilities(ctx)
+    eternalize 702.129a; "Exile this card from your graveyard" is part of their cost) or hand
+    (113.6b: cycling and typecycling, 702.29a, 702.29e; "Discard this card" is part of their
+    cost, at instant speed; one option per card name and ability: copies in hand are the same
+    choice)."""
+    by_name = zone_abilities(ctx, zone)
     if not by_name:
         return []
     s = ctx.state
-    out: list[Option] = []
-    for oid in s.players[p].graveyard:
-        name = s.objects[oid].name
-        for idx in by_name.get(name, ()):
-            ab = ctx.compiled(name).abilities[idx]
-            assert isinstance(ab, ir.Activated)
-            if casting.can_activate(ctx, p, oid, ab, srcs):
-                out.append(
-                    Option(
-                        "activate", oid, idx, label=f"activate {name} (#{oid}) from the graveyard: {ab.text}"
-                    )
-                )
-    return out
-
-
-def _hand_ability_options(ctx: Context, p: int, srcs: list[mana.Source]) -> list[Option]:
-    """113.6b, 702.29a: activated abilities that function from their owner's hand (cycling and
-    typecycling, 702.29e; "Discard this card" is part of their cost), at instant speed. One
-    option per card name and ability: copies in hand are the same choice."""
-    by_name = hand_abilities(ctx)
-    if not by_name:
-        return []
-    s = ctx.state
+    in_hand = zone == HAND
+    cards = s.players[p].hand if in_hand else s.players[p].graveyard
     out: list[Option] = []
     seen: set[str] = set()
-    for oid in s.players[p].hand:
+    for oid in cards:
         name = s.objects[oid].name
-        if name in seen or name not in by_name:
+        if name not in by_name or name in seen:
             continue
-        seen.add(name)
+        if in_hand:
+            seen.add(name)
         for idx in by_name[name]:
             ab = ctx.compiled(name).abilities[idx]
             assert isinstance(ab, ir.Activated)
             if casting.can_activate(ctx, p, oid, ab, srcs):
-                out.append(Option("activate", oid, idx, label=f"activate {name} from your hand: {ab.text}"))
+                where = "from your hand" if in_hand else f"(#{oid}) from the graveyard"
+                out.append(Option("activate", oid, idx, label=f"activate {name} {where}: {ab.text}"))
     return out
 
 
@@ -402,11 +385,11 @@ def explain(ctx: Context, a: Action) -> tuple[str, str]:
             return "601.2h", f"{ctx.player_name(p)} can't pay the flashback cost of {o.name} ({fb}, 702.34a)"
         return "601.2h", f"{ctx.player_name(p)} can't pay the cost of {o.name} ({face.mana_cost})"
     if a.kind == "activate" and o is not None and o.zone == GRAVEYARD:
-        if o.owner != p or a.b not in graveyard_abilities(ctx).get(o.name, ()):
+        if o.owner != p or a.b not in zone_abilities(ctx, GRAVEYARD).get(o.name, ()):
             return "113.6", f"{o.name}'s abilities don't function from a graveyard it's in"
         return "602.2b", f"{ctx.player_name(p)} can't activate that ability of {o.name} now (602.5d, 601.2h)"
     if a.kind == "activate" and o is not None and o.zone == HAND:
-        if o.owner != p or a.b not in hand_abilities(ctx).get(o.name, ()):
+        if o.owner != p or a.b not in zone_abilities(ctx, HAND).get(o.name, ()):
             return "113.6", f"{o.name}'s abilities don't function from a hand (only cycling does, 702.29a)"
         return (
             "602.2b",

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from karn import ir
 from karn.engine.abilities import ability
 from karn.engine.context import Context
-from karn.engine.filters import characteristics_match, has_x, with_x
+from karn.engine.filters import has_x, object_matches, with_x
 from karn.engine.frames import ActivateFrame, CastFrame, ResolveFrame, TargetPicks
 from karn.engine.pipeline.players import player_has
 from karn.engine.pipeline.protection import player_protected_from
@@ -40,19 +40,14 @@ def matches(
     c = ctx.chars(oid)
     # 607.2a: "a spell of the chosen color": the value the source chose as it entered
     chosen = _chosen_by_source(ctx, source, ability) if f.chosen is not None and source else None
-    return characteristics_match(
+    return object_matches(
+        # 613: current characteristics ("with power 4 or greater")
         f,
-        c.types,
-        c.subtypes,
-        c.supertypes,
-        c.colors,
+        c,
         ctx.controller(oid),
         o.owner,
         controller,
-        chosen=chosen,
-        mana_value=c.mana_value,
-        power=c.power,  # 613: current characteristics ("with power 4 or greater")
-        toughness=c.toughness,
+        chosen,
     )
 
 

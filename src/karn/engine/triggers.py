@@ -42,7 +42,7 @@ from karn.engine.events import (
     TurnFaceUp,
     ZoneChange,
 )
-from karn.engine.filters import characteristics_match
+from karn.engine.filters import object_matches
 from karn.engine.frames import TriggersFrame
 from karn.engine.pipeline import perform, put_on_stack
 from karn.engine.references import condition_holds, leave_stack, was_kicked
@@ -521,19 +521,13 @@ def _lki_matches(
 ) -> bool:
     """Does an object that left the battlefield match `f` as it last existed (603.10a)?
     ``chosen``: what the watching source chose for the ability (607.2a)."""
-    return characteristics_match(
+    return object_matches(
         f,
-        lk.types,
-        lk.subtypes,
-        lk.supertypes,
-        lk.colors,
+        lk,
         lk.controller,
         lk.owner,
         controller,
         chosen,
-        mana_value=lk.mana_value,
-        power=lk.power,
-        toughness=lk.toughness,
     )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from karn import ir
 from karn.agents.heuristic.situation import Situation
-from karn.engine.filters import characteristics_match, has_x, with_x
+from karn.engine.filters import characteristics_match, has_x, object_matches, with_x
 from karn.engine.observation import PermanentView
 from karn.engine.state import BATTLEFIELD, GRAVEYARD, STACK, player_ref
 
@@ -32,18 +32,12 @@ def matches(v: Situation, p: PermanentView, f: ir.Filter, source: int = 0) -> bo
         return False
     if f.other and source and p.id == source:
         return False
-    return characteristics_match(
+    return object_matches(
         f,
-        p.types,
-        p.subtypes,
-        p.supertypes,
-        p.colors,
+        p,
         p.controller,
         p.owner,
         v.me,
-        mana_value=p.mana_value,
-        power=p.power,
-        toughness=p.toughness,
     )
 
 

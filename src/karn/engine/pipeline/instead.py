@@ -35,7 +35,7 @@ from karn.engine.events import (
     StartEffect,
     ZoneChange,
 )
-from karn.engine.filters import characteristics_match
+from karn.engine.filters import characteristics_match, object_matches
 from karn.engine.modifications import ContinuousEffect, SetController
 from karn.engine.pipeline.changes import entering_loyalty
 from karn.engine.pipeline.replacement import (
@@ -142,18 +142,12 @@ def _object_is(ctx: Context, w: Watcher, oid: int) -> bool:
         controller = c.controller if o.zone == BATTLEFIELD else o.controller
         if f.other and oid == w.source:
             return False
-        if not characteristics_match(
+        if not object_matches(
             f,
-            c.types,
-            c.subtypes,
-            c.supertypes,
-            c.colors,
+            c,
             controller,
             o.owner,
             w.controller,
-            mana_value=c.mana_value,
-            power=c.power,
-            toughness=c.toughness,
         ):
             return False
     return True
@@ -176,34 +170,22 @@ def _source_is(ctx: Context, w: Watcher, ev: Damage) -> bool:
     if o is not None:
         c = ctx.chars(ev.source)
         controller = c.controller if o.zone == BATTLEFIELD else o.controller
-        return characteristics_match(
+        return object_matches(
             f,
-            c.types,
-            c.subtypes,
-            c.supertypes,
-            c.colors,
+            c,
             controller,
             o.owner,
             w.controller,
-            mana_value=c.mana_value,
-            power=c.power,
-            toughness=c.toughness,
         )
     lk = s.lki.get(ev.source)
     if lk is None:
         return False
-    return characteristics_match(
+    return object_matches(
         f,
-        lk.types,
-        lk.subtypes,
-        lk.supertypes,
-        lk.colors,
+        lk,
         lk.controller,
         lk.owner,
         w.controller,
-        mana_value=lk.mana_value,
-        power=lk.power,
-        toughness=lk.toughness,
     )
 
 
@@ -268,18 +250,12 @@ def _moving(ctx: Context, ev: ZoneChange) -> Iterator[Replacement]:
         controller = ev.controller if ev.controller >= 0 else o.owner
         for w in watchers(ctx, "put_counters"):
             f = w.would.filter
-            if f is not None and not characteristics_match(
+            if f is not None and not object_matches(
                 f,
-                entering.types,
-                entering.subtypes,
-                entering.supertypes,
-                entering.colors,
+                entering,
                 controller,
                 o.owner,
                 w.controller,
-                mana_value=entering.mana_value,
-                power=entering.power,
-                toughness=entering.toughness,
             ):
                 continue
             if _counter_kinds(w, ev.counters, ev.loyalty_added, ctx, o.name):

@@ -30,7 +30,7 @@ from karn import ir
 from karn.cards.pool import linked_key
 from karn.engine.context import Context
 from karn.engine.events import CounterChange, CreateToken, Damage, GameEvent, LifeLoss, ZoneChange
-from karn.engine.filters import characteristics_match
+from karn.engine.filters import characteristics_match, object_matches
 from karn.engine.layers import copiable_values, face_down_chars, with_exceptions
 from karn.engine.modifications import AddAbilities
 from karn.engine.state import BATTLEFIELD, EXILE, GRAVEYARD, STACK, GameState, Option, ref_player
@@ -255,18 +255,13 @@ def _enters(ctx: Context, ev: ZoneChange) -> Iterator[Replacement]:
     for src, aid, ab in _enters_effects(ctx):
         c = ctx.chars(src)
         f = ab.filter
-        if f is not None and characteristics_match(
+        if f is not None and object_matches(
+            # 614.12: as it would exist on the battlefield
             f,
-            entering.types,
-            entering.subtypes,
-            entering.supertypes,
-            entering.colors,
+            entering,
             controller,
             o.owner,
             c.controller,
-            mana_value=entering.mana_value,
-            power=entering.power,  # 614.12: as it would exist on the battlefield
-            toughness=entering.toughness,
         ):
             yield _enters_replacement(f"enters:{src}:{aid}", ab, c.name, source=src)
 
@@ -420,18 +415,12 @@ def _copy_replacement(rid: str, ab: ir.EntersReplacement, source_name: str, abil
         for oid in ctx.state.battlefield:
             c = ctx.chars(oid)
             obj = ctx.state.objects[oid]
-            if oid != ev.obj and characteristics_match(
+            if oid != ev.obj and object_matches(
                 f,
-                c.types,
-                c.subtypes,
-                c.supertypes,
-                c.colors,
+                c,
                 c.controller,
                 obj.owner,
                 player,
-                mana_value=c.mana_value,
-                power=c.power,
-                toughness=c.toughness,
             ):
                 shown = f"{c.name} ({ctx.describe(oid)})" if c.name else ctx.describe(oid)  # 708.2: no name
                 options.append(Option("copy", oid, label=shown))
@@ -541,18 +530,12 @@ def _exile_replacement(rid: str, ab: ir.EntersReplacement, f: ir.Filter, source_
                 oid != ev.obj
                 and oid not in ev.exiling
                 and oid not in entering  # 614.13a
-                and characteristics_match(
+                and object_matches(
                     f,
-                    c.types,
-                    c.subtypes,
-                    c.supertypes,
-                    c.colors,
+                    c,
                     player,
                     player,
                     player,
-                    mana_value=c.mana_value,
-                    power=c.power,
-                    toughness=c.toughness,
                 )
             ):
                 options.append(Option("exile", oid, label=ctx.describe(oid)))
@@ -617,18 +600,12 @@ def _devour_replacement(rid: str, ab: ir.EntersReplacement, source_name: str) ->
             if oid == ev.obj or oid in taken or oid in entering:
                 continue
             c = ctx.chars(oid)
-            if c.controller == player and characteristics_match(
+            if c.controller == player and object_matches(
                 f,
-                c.types,
-                c.subtypes,
-                c.supertypes,
-                c.colors,
+                c,
                 player,
                 s.objects[oid].owner,
                 player,
-                mana_value=c.mana_value,
-                power=c.power,
-                toughness=c.toughness,
             ):
                 options.append(Option("sacrifice", oid, label=ctx.describe(oid)))
         return player, options
