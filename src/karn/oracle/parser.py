@@ -17,6 +17,7 @@ from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 from lark.tree import Meta
 
+from karn.oracle.keywords import keyword_grammar
 from karn.oracle.lexer import OracleLexer
 from karn.oracle.syntax import (
     NP,
@@ -127,6 +128,7 @@ from karn.oracle.syntax import (
     LoseLifeVP,
     LoyaltyCostMoreVP,
     ManaCostA,
+    ManaKeywordA,
     ManifestTopVP,
     MayVP,
     MillVP,
@@ -136,6 +138,7 @@ from karn.oracle.syntax import (
     MustBlockVP,
     NewTargetsVP,
     NewWordCantBeSentence,
+    NumberKeywordA,
     NumberOfA,
     OnlyDuringSentence,
     OpeningHandSentence,
@@ -149,7 +152,6 @@ from karn.oracle.syntax import (
     PreventDamageVP,
     PreventSharingColorVP,
     ProtectionA,
-    ProwessA,
     PutCountersVP,
     PutIntoGraveyardTriggerA,
     PutIntoVP,
@@ -211,7 +213,9 @@ class ParseError(Exception):
 
 @functools.cache
 def grammar_text() -> str:
-    return resources.files("karn.oracle").joinpath("grammar.lark").read_text(encoding="utf-8")
+    """``grammar.lark`` and the keyword alternatives generated from the keyword table."""
+    text = resources.files("karn.oracle").joinpath("grammar.lark").read_text(encoding="utf-8")
+    return text + keyword_grammar()
 
 
 @functools.cache
@@ -296,8 +300,19 @@ class _Builder(Transformer[Token, Any]):
     def kwi_equip(self, meta: Meta, c: list[Any]) -> EquipA:
         return EquipA(str(c[0]))
 
-    def kwi_prowess(self, meta: Meta, c: list[Any]) -> ProwessA:
-        return ProwessA()
+    def kwi_word(self, meta: Meta, c: list[Any]) -> StaticKeywordA:
+        """A printed keyword of the table without a parameter ("exalted")."""
+        return StaticKeywordA(" ".join(self._text(meta).lower().split()))
+
+    def kwi_number(self, meta: Meta, c: list[Any]) -> NumberKeywordA:
+        """A keyword of the table with a number ("bushido 2", 702.45a)."""
+        words = self._text(meta).lower().split()
+        return NumberKeywordA(" ".join(words[:-1]), int(str(c[-1])))
+
+    def kwi_mana(self, meta: Meta, c: list[Any]) -> ManaKeywordA:
+        """A keyword of the table with a mana cost ("ward {2}", 702.21a)."""
+        words = self._text(meta).lower().split()
+        return ManaKeywordA(" ".join(words[:-1]), str(c[-1]))
 
     def kwi_storm(self, meta: Meta, c: list[Any]) -> StormA:
         return StormA()
@@ -1825,50 +1840,9 @@ class _Builder(Transformer[Token, Any]):
     def pf_words(self, meta: Meta, c: list[Any]) -> str:
         return self._text(meta).lower().removeprefix("from ").strip()
 
-    def kw_flying(self, meta: Meta, c: list[Any]) -> str:
-        return "flying"
-
-    def kw_first_strike(self, meta: Meta, c: list[Any]) -> str:
-        return "first strike"
-
-    def kw_double_strike(self, meta: Meta, c: list[Any]) -> str:
-        return "double strike"
-
-    def kw_deathtouch(self, meta: Meta, c: list[Any]) -> str:
-        return "deathtouch"
-
-    def kw_defender(self, meta: Meta, c: list[Any]) -> str:
-        return "defender"
-
-    def kw_haste(self, meta: Meta, c: list[Any]) -> str:
-        return "haste"
-
-    def kw_hexproof(self, meta: Meta, c: list[Any]) -> str:
-        return "hexproof"
-
-    def kw_shroud(self, meta: Meta, c: list[Any]) -> str:
-        return "shroud"
-
-    def kw_indestructible(self, meta: Meta, c: list[Any]) -> str:
-        return "indestructible"
-
-    def kw_lifelink(self, meta: Meta, c: list[Any]) -> str:
-        return "lifelink"
-
-    def kw_menace(self, meta: Meta, c: list[Any]) -> str:
-        return "menace"
-
-    def kw_reach(self, meta: Meta, c: list[Any]) -> str:
-        return "reach"
-
-    def kw_trample(self, meta: Meta, c: list[Any]) -> str:
-        return "trample"
-
-    def kw_vigilance(self, meta: Meta, c: list[Any]) -> str:
-        return "vigilance"
-
-    def kw_flash(self, meta: Meta, c: list[Any]) -> str:
-        return "flash"
+    def kw_word(self, meta: Meta, c: list[Any]) -> str:
+        """A keyword of the table (karn.ir.keywords) without a parameter: its words."""
+        return " ".join(self._text(meta).lower().split())
 
     # amounts
     def a_number(self, meta: Meta, c: list[Any]) -> AmountA:
