@@ -15,6 +15,7 @@ from karn.oracle.lowering.context import Ctx, LowerError
 from karn.oracle.lowering.registry import (
     COSTS,
     KEYWORDS,
+    QUANTITIES,
     REGISTRIES,
     SENTENCES,
     TRIGGERS,
@@ -33,6 +34,7 @@ from karn.oracle.syntax import (
     ManaCostA,
     PutCountersVP,
     PutOntoBattlefieldVP,
+    QuantityA,
     SacrificeCostA,
     SentenceA,
     TriggerA,
@@ -58,7 +60,13 @@ def test_every_verb_node_has_a_lowering() -> None:
 
 @pytest.mark.parametrize(
     ("base", "registry", "at_least"),
-    [(SentenceA, SENTENCES, 3), (TriggerA, TRIGGERS, 6), (CostA, COSTS, 6), (KeywordA, KEYWORDS, 4)],
+    [
+        (SentenceA, SENTENCES, 3),
+        (TriggerA, TRIGGERS, 6),
+        (CostA, COSTS, 6),
+        (KeywordA, KEYWORDS, 4),
+        (QuantityA, QUANTITIES, 8),
+    ],
 )
 def test_every_node_of_each_family_has_a_lowering(base: type, registry: object, at_least: int) -> None:
     nodes = _subclasses(base)
@@ -69,7 +77,7 @@ def test_every_node_of_each_family_has_a_lowering(base: type, registry: object, 
 
 
 def test_registries_hold_only_ast_nodes() -> None:
-    assert {r.base for r in REGISTRIES} == {VerbA, SentenceA, TriggerA, CostA, KeywordA}
+    assert {r.base for r in REGISTRIES} == {VerbA, SentenceA, TriggerA, CostA, KeywordA, QuantityA}
     for registry in REGISTRIES:
         assert registry.classes() <= _subclasses(registry.base)
 

@@ -70,7 +70,7 @@ from karn.engine.modifications import (
     mod_text,
 )
 from karn.engine.state import BATTLEFIELD, EXILE, STACK, GameState, Obj
-from karn.engine.values import CopyValues, TokenDef, chosen_for
+from karn.engine.values import CopyValues, QuantityLeaf, TokenDef, chosen_for, quantity
 from karn.ir.keywords import KEYWORD_COUNTERS  # 122.1b: they give the keyword in layer 6 (613.1f)
 from karn.ir.subtypes import COLOR_NAMES, LAND_TYPES, goes_with, kind_of
 
@@ -795,13 +795,23 @@ def _linked_total(env: _Env, c: ir.Count, source: int) -> int:
     return total + c.plus
 
 
-def _amount(env: _Env, a: ir.Amount, e: _Effect, oid: int) -> int:
+def _amount(env: _Env, a: ir.Quantity, e: _Effect, oid: int) -> int:
     if isinstance(a, int):
         return a
+    return quantity(a, lambda leaf: _read(env, leaf, e, oid))
+
+
+def _read(env: _Env, a: QuantityLeaf, e: _Effect, oid: int) -> int:
+    """A number a static ability reads as the layer applies (604.3, 613.4)."""
     if isinstance(a, ir.Count):
         src = env.battlefield.get(e.source) or env.chars.get(e.source)
         viewer = src.controller if src is not None else e.controller
         return count(env, a, viewer, oid, e.source)
+    if isinstance(a, ir.CountersOn) and a.ref.kind == "self":
+        # 122.1: the counters on the source ("for each +1/+1 counter on ~")
+        obj = env.s.objects.get(e.source)
+        counters = obj.counters if obj is not None else {}
+        return sum(counters.values()) if not a.kind else counters.get(a.kind, 0)
     return 0  # 208.2a: a number that can't be determined is 0
 
 

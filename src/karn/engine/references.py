@@ -19,7 +19,7 @@ from karn.engine.context import Context
 from karn.engine.events import Damage, ZoneChange
 from karn.engine.frames import ResolveFrame
 from karn.engine.state import BATTLEFIELD, EXILE, GRAVEYARD, STACK, Obj, player_ref, ref_player
-from karn.engine.values import TriggerData
+from karn.engine.values import QuantityLeaf, TriggerData, quantity
 
 _PUBLIC_ZONES = (BATTLEFIELD, GRAVEYARD, EXILE, STACK)
 
@@ -191,21 +191,56 @@ def select(ctx: Context, f: ResolveFrame, o: Obj, sel: ir.Selector) -> list[int]
     return out
 
 
-def amount(ctx: Context, f: ResolveFrame, o: Obj, a: ir.Amount) -> int:
+def amount(ctx: Context, f: ResolveFrame, o: Obj, a: ir.Quantity) -> int:
     """A number as the effect reads it now (608.2h)."""
     if isinstance(a, int):
         return a
+    return quantity(a, lambda leaf: _read(ctx, f, o, leaf))
+
+
+def _read(ctx: Context, f: ResolveFrame, o: Obj, a: QuantityLeaf) -> int:
+    """One number a quantity reads from the game (608.2h)."""
     if isinstance(a, ir.Count) and a.what == "died_this_way":
         return len(f.died) + a.plus  # the destroy effects of this resolution record them
     if isinstance(a, ir.Count):
         return count(ctx, a, o.controller, source_id(o), refs(ctx, f, o, a.ref) if a.ref is not None else [])
+    if isinstance(a, ir.CountersOn):
+        return _counters_on(ctx, f, o, a)
     if a.name == "X":
         return o.x
-    if a.name == "power" and a.ref is not None:
-        return _power(ctx, f, o, a.ref)
+    if a.name in ("power", "toughness") and a.ref is not None:
+        return _power(ctx, f, o, a.ref, toughness=a.name == "toughness")
     if a.name == "trigger_amount":
         return o.trigger.amount if o.trigger is not None else 0
+    if a.name == "life":
+        # 119: the life total of the player it names ("your life total")
+        players = [ref_player(r) for r in refs(ctx, f, o, a.ref) if r < 0] if a.ref else [o.controller]
+        return ctx.state.players[players[0]].life if players else 0
     return 0
+
+
+def _counters_on(ctx: Context, f: ResolveFrame, o: Obj, a: ir.CountersOn) -> int:
+    """122.1: the counters of a kind on an object now, or as it last existed (608.2h)."""
+    s = ctx.state
+    for t in refs(ctx, f, o, a.ref):
+        if t > 0 and t in s.objects and s.objects[t].zone == BATTLEFIELD:
+            return _of_kind(s.objects[t].counters, a.kind)
+    gone: list[int] = []
+    if a.ref.kind == "self":
+        gone = [source_id(o)]
+    elif a.ref.kind == "triggering" and o.trigger is not None:
+        gone = [o.trigger.object]
+    elif a.ref.kind == "target" and a.ref.index < len(o.targets):
+        gone = list(o.targets[a.ref.index])
+    for t in gone:
+        lk = s.lki.get(t)
+        if lk is not None:
+            return _of_kind(lk.counters or {}, a.kind)
+    return 0
+
+
+def _of_kind(counters: dict[str, int], kind: str) -> int:
+    return counters.get(kind, 0) if kind else sum(counters.values())
 
 
 def count(ctx: Context, c: ir.Count, controller: int, source: int, referred: list[int]) -> int:
@@ -229,6 +264,10 @@ def count(ctx: Context, c: ir.Count, controller: int, source: int, referred: lis
         return (len(pl.attacked_with) if pl.attacked_turn == s.turn else 0) + c.plus
     if c.what == "mana_value":
         for t in referred:
+            if t in s.objects and s.objects[t].zone in (BATTLEFIELD, STACK):
+                return ctx.chars(t).mana_value + c.plus
+            if t in s.lki:  # 608.2h: as it last existed ("that creature's mana value" once returned)
+                return s.lki[t].mana_value + c.plus
             if t in s.objects:
                 return ctx.chars(t).mana_value + c.plus
         return c.plus
@@ -266,7 +305,7 @@ def condition_holds(
         n = a
     elif isinstance(a, ir.Count):
         n = count(ctx, a, controller, source, [])
-    elif a.name == "life":
+    elif isinstance(a, ir.Var) and a.name == "life":
         who = controller
         if a.ref is not None and a.ref.kind == "triggering_player":
             who = trigger.player if trigger is not None else -1
@@ -278,32 +317,33 @@ def condition_holds(
     return n >= cond.value if cond.op == ">=" else n <= cond.value
 
 
-def _power(ctx: Context, f: ResolveFrame, o: Obj, ref: ir.Ref) -> int:
-    """608.2h: the power of an object now, or as it last existed on the battlefield."""
+def _power(ctx: Context, f: ResolveFrame, o: Obj, ref: ir.Ref, toughness: bool = False) -> int:
+    """608.2h: the power (or toughness) of an object now, or as it last existed on the battlefield."""
     s = ctx.state
     for t in refs(ctx, f, o, ref):
         if t > 0 and t in s.objects and s.objects[t].zone == BATTLEFIELD:
-            return ctx.chars(t).power
+            ch = ctx.chars(t)
+            return ch.toughness if toughness else ch.power
     if ref.kind == "self":
         lk = s.lki.get(source_id(o))
         if lk is not None:
-            return lk.power
+            return lk.toughness if toughness else lk.power
         if o.trigger is not None and o.trigger.object == source_id(o):
             return 0
     if ref.kind == "triggering" and o.trigger is not None:
         lk = s.lki.get(o.trigger.object)
         if lk is not None:
-            return lk.power
+            return lk.toughness if toughness else lk.power
     if ref.kind == "target":
         for t in o.targets[ref.index] if ref.index < len(o.targets) else []:
             lk = s.lki.get(t)
             if lk is not None:
-                return lk.power
+                return lk.toughness if toughness else lk.power
     if ref.kind == "affected":  # "sacrifice a creature ... its power": as it last existed
         for t in f.affected:
             lk = s.lki.get(t)
             if lk is not None:
-                return lk.power
+                return lk.toughness if toughness else lk.power
     return 0
 
 

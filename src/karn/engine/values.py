@@ -6,11 +6,31 @@ Targets and other "a player or an object" values are ints: object ids are
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 import msgspec
 
+from karn import ir
 from karn.cards.pool import linked_key
+
+QuantityLeaf = ir.Var | ir.Count | ir.CountersOn
+
+
+def quantity(q: ir.Quantity, leaf: Callable[[QuantityLeaf], int]) -> int:
+    """The value of a :data:`~karn.ir.Quantity` (107.1): its arithmetic here, each number it
+    reads from the game (X, a power, a count) by ``leaf``. "Half ..., rounded up/down"
+    (107.1a); "twice", "for each" and a sign are products; "X plus 1" a sum."""
+    if isinstance(q, int):
+        return q
+    if isinstance(q, ir.Half):
+        n = quantity(q.of, leaf)
+        return -(-n // 2) if q.round_up else n // 2
+    if isinstance(q, ir.Times):
+        return quantity(q.of, leaf) * quantity(q.by, leaf)
+    if isinstance(q, ir.Sum):
+        return sum(quantity(t, leaf) for t in q.terms)
+    return leaf(q)
+
 
 #: 607.2a, 607.5a: values chosen for an object "as it enters" (614.12a), by the
 #: :func:`~karn.cards.pool.linked_key` of the ability that chose them, then by kind
@@ -111,6 +131,9 @@ class LastKnown(msgspec.Struct, frozen=True, array_like=True):
     # battlefield abilities "of the chosen type" look back at them)
     chosen: Chosen | None = None
     mana_value: int = 0  # 202.3: as it last existed ("whenever a creature with mana value 3 or less dies")
+    # 122.1, 608.2h: the counters on it as it last existed ("the number of +1/+1 counters on ~"
+    # read by its dies trigger), by kind
+    counters: dict[str, int] | None = None
 
 
 class TriggerData(msgspec.Struct, array_like=True, omit_defaults=True):

@@ -23,7 +23,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "11"
+IR_VERSION = "12"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -161,14 +161,14 @@ Selector = Ref | Group
 class Var:
     """A number read from the game when the effect is applied (608.2h).
 
-    name: ``"X"`` (the value chosen for X, 107.3), ``"power"`` (power of ``ref``,
+    name: ``"X"`` (the value chosen for X, 107.3), ``"power"`` / ``"toughness"`` (of ``ref``,
     using last known information if it left its zone), ``"trigger_amount"`` (the
     amount of the trigger event: "that much" damage dealt or life gained, 603.7c),
     ``"life"`` (the life total of the player ``ref`` names, 119), ``"kicked"`` (the number of
     times the spell becoming this permanent was kicked, 702.33d: "for each time it was kicked").
     """
 
-    name: Literal["X", "power", "trigger_amount", "life", "kicked"]
+    name: Literal["X", "power", "toughness", "trigger_amount", "life", "kicked"]
     ref: Ref | None = None
 
 
@@ -216,7 +216,46 @@ class Count:
     plus: int = 0
 
 
-Amount = int | Var | Count
+@dataclass(frozen=True, slots=True)
+class CountersOn:
+    """ "the number of +1/+1 counters on ~" (122.1): how many counters of ``kind`` the object
+    ``ref`` refers to has ("" counts counters of every kind: "the number of counters on it"),
+    as it last existed if it left the battlefield (608.2h)."""
+
+    kind: str
+    ref: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class Half:
+    """107.1a: "half <quantity>, rounded up" / "rounded down"."""
+
+    of: Quantity
+    round_up: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Times:
+    """A quantity multiplied by another: "twice X" (``by`` 2), "-X/-X" (``by`` -1), "+1/+1 for
+    each creature you control" (``by`` the Count)."""
+
+    of: Quantity
+    by: Quantity
+
+
+@dataclass(frozen=True, slots=True)
+class Sum:
+    """ "X plus 1", "one plus the number of cards named ~ in all graveyards": the terms added."""
+
+    terms: tuple[Quantity, ...]
+
+
+# One number an ability reads (107.1): a literal, the X chosen (107.3), something read or
+# counted in the game when the effect is applied (608.2h), or arithmetic over those. The
+# compiler lowers every amount it reads to one of these; the engine evaluates them in one
+# place (:func:`karn.engine.values.quantity`).
+Quantity = int | Var | Count | CountersOn | Half | Times | Sum
+Amount = Quantity
 
 
 @dataclass(frozen=True, slots=True)

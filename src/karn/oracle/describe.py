@@ -18,7 +18,6 @@ from karn.ir.nodes import (
     AddManaProduced,
     AddTypes,
     AlternativeCost,
-    Amount,
     AnyPlayerMay,
     ApplyContinuous,
     ApplyRules,
@@ -38,6 +37,7 @@ from karn.ir.nodes import (
     CostIncrease,
     CostReduction,
     Count,
+    CountersOn,
     CounterSpell,
     CreateCopyToken,
     CreateDelayed,
@@ -67,6 +67,7 @@ from karn.ir.nodes import (
     GainControl,
     GainLife,
     GameRules,
+    Half,
     IfCondition,
     Instead,
     Keyword,
@@ -91,6 +92,7 @@ from karn.ir.nodes import (
     PutCounters,
     PutLinkedExile,
     PutOntoBattlefield,
+    Quantity,
     Ref,
     Reflexive,
     Regenerate,
@@ -113,9 +115,11 @@ from karn.ir.nodes import (
     SpellAbility,
     SpendAsAnyColor,
     Static,
+    Sum,
     SwitchPT,
     Tap,
     TargetSpec,
+    Times,
     Trigger,
     Triggered,
     Unless,
@@ -619,7 +623,7 @@ def selector_text(s: Selector) -> str:
     return text
 
 
-def amount_text(a: Amount) -> str:
+def amount_text(a: Quantity) -> str:
     if isinstance(a, Var):
         if a.name == "trigger_amount":
             return "that much"
@@ -627,7 +631,22 @@ def amount_text(a: Amount) -> str:
             return "the number of times it was kicked"
         if a.name == "life":
             return f"the life total of {ref_text(a.ref) if a.ref else 'you'}"
-        return "X" if a.name == "X" else f"the power of {ref_text(a.ref) if a.ref else 'it'}"
+        if a.name == "X":
+            return "X"
+        return f"the {a.name} of {ref_text(a.ref) if a.ref else 'it'}"
+    if isinstance(a, CountersOn):
+        kind = f"{a.kind} " if a.kind else ""
+        return f"the number of {kind}counters on {ref_text(a.ref)}"
+    if isinstance(a, Half):
+        return f"half {amount_text(a.of)}, rounded {'up' if a.round_up else 'down'}"
+    if isinstance(a, Times):
+        if a.by == -1:
+            return f"minus {amount_text(a.of)}"
+        if a.of == 1:
+            return amount_text(a.by)
+        return f"{amount_text(a.of)} times {amount_text(a.by)}"
+    if isinstance(a, Sum):
+        return " plus ".join(amount_text(t) for t in a.terms)
     if isinstance(a, Count):
         plus = f" plus {a.plus}" if a.plus else ""
         if a.what == "died_this_way":

@@ -59,6 +59,7 @@ from karn.oracle.syntax import (
     ChainSentence,
     ChangeTextVP,
     ChaosTriggerA,
+    CharacteristicQ,
     ChooseColorSentence,
     ChooseVP,
     CombatTriggerA,
@@ -71,11 +72,11 @@ from karn.oracle.syntax import (
     CostA,
     CostIncreaseVP,
     CostReductionVP,
+    CountersQ,
     CounterVP,
     CreateCopyTokenVP,
     CreateTokenVP,
     CyclingA,
-    DamageDiedVP,
     DamageTriggerA,
     DamageVP,
     DelayedLeavesSentence,
@@ -83,6 +84,7 @@ from karn.oracle.syntax import (
     Desc,
     DestroyVP,
     DevourA,
+    DiedThisWayQ,
     DiesTriggerA,
     DiscardChosenVP,
     DiscardCostA,
@@ -114,10 +116,11 @@ from karn.oracle.syntax import (
     GainControlIfRegeneratesVP,
     GainControlVP,
     GainKeywordAbilityVP,
-    GainLifeGreatestPowerVP,
     GainLifePowerVP,
     GainLifeTriggerA,
     GainLifeVP,
+    GreatestPowerQ,
+    HalfQ,
     HandSizeSentence,
     HaveSelfDealDamageVP,
     IfAPlayerDoesSentence,
@@ -129,6 +132,7 @@ from karn.oracle.syntax import (
     KickerA,
     LayerVP,
     LeavesTriggerA,
+    LifeTotalQ,
     LookAnyTimeVP,
     LookTopVP,
     LoseGameVP,
@@ -148,6 +152,7 @@ from karn.oracle.syntax import (
     NewWordCantBeSentence,
     NumberKeywordA,
     NumberOfA,
+    NumberOfQ,
     OnlyDuringSentence,
     OpeningHandSentence,
     OrLoseSentence,
@@ -156,6 +161,7 @@ from karn.oracle.syntax import (
     PlaneswalkToTriggerA,
     PlayFromVP,
     PlayThoseVP,
+    PlusQ,
     PreventAllVP,
     PreventDamageVP,
     PreventSharingColorVP,
@@ -166,6 +172,7 @@ from karn.oracle.syntax import (
     PutOntoBattlefieldVP,
     PutRestBottomVP,
     Qual,
+    QuantityA,
     ReflexiveSentence,
     RegenerateVP,
     ReplacementSentence,
@@ -195,15 +202,19 @@ from karn.oracle.syntax import (
     TapsForManaTriggerA,
     TapVP,
     TokenA,
+    TotalManaValueQ,
     TriggeredA,
+    TwiceQ,
     UnlessSentence,
     UnpreventableSentence,
     UntapCostA,
     UntapVP,
     VerbA,
+    WhereXSentence,
     WinGameVP,
     Word,
     WouldA,
+    XPlus,
 )
 from karn.oracle.vocab import COLORS, NUMBER_WORDS
 
@@ -572,16 +583,8 @@ class _Builder(Transformer[Token, Any]):
     def v_cost_more_loyalty(self, meta: Meta, c: list[Any]) -> LoyaltyCostMoreVP:
         return LoyaltyCostMoreVP(int(str(c[0])[1:-1].replace("−", "-")), text=self._text(meta))
 
-    def v_damage_died(self, meta: Meta, c: list[Any]) -> DamageDiedVP:
-        return DamageDiedVP(int(str(c[0])), c[1], str(c[2]), text=self._text(meta))
-
     def v_fight(self, meta: Meta, c: list[Any]) -> FightVP:
         return FightVP(c[0], text=self._text(meta))
-
-    def v_gain_life_greatest_power(self, meta: Meta, c: list[Any]) -> GainLifeGreatestPowerVP:
-        if c[0] != "X":
-            raise ParseError("'where X is' after a number", meta.start_pos)
-        return GainLifeGreatestPowerVP(c[1], text=self._text(meta))
 
     def mode(self, meta: Meta, c: list[Any]) -> Effects:
         eff: Effects = c[0]
@@ -924,6 +927,74 @@ class _Builder(Transformer[Token, Any]):
 
     def n_objects(self, meta: Meta, c: list[Any]) -> NumberOfA:
         return NumberOfA("objects", c[-1])
+
+    # quantities (107.1)
+    def s_where_x(self, meta: Meta, c: list[Any]) -> WhereXSentence:
+        return WhereXSentence(tuple(self.chain(meta, c[:-1])), c[-1], text=self._text(meta))
+
+    def q_total_mana_value(self, meta: Meta, c: list[Any]) -> QuantityA:
+        return TotalManaValueQ(c[-1])
+
+    def q_number_of(self, meta: Meta, c: list[Any]) -> QuantityA:
+        number: NumberOfA = c[0]
+        d = number.desc
+        if d.quals and d.quals[-1].kind == "died_this_way":
+            # "the number of creatures that died this way" (700.4)
+            words = [w for g in d.groups for w in g]
+            if (
+                number.what != "objects"
+                or len(d.quals) > 1
+                or d.adjs
+                or len(words) != 1
+                or words[0].kind != "type"
+            ):
+                raise ParseError(
+                    "'the number of ... that died this way' of more than one card type", meta.start_pos
+                )
+            return DiedThisWayQ(words[0].value)
+        return NumberOfQ(number)
+
+    def q_died_this_way_qual(self, meta: Meta, c: list[Any]) -> Qual:
+        return Qual("died_this_way")
+
+    def q_life_total(self, meta: Meta, c: list[Any]) -> QuantityA:
+        return LifeTotalQ()
+
+    def q_power(self, meta: Meta, c: list[Any]) -> QuantityA:
+        return CharacteristicQ(c[0], "power")
+
+    def q_toughness(self, meta: Meta, c: list[Any]) -> QuantityA:
+        return CharacteristicQ(c[0], "toughness")
+
+    def q_mana_value(self, meta: Meta, c: list[Any]) -> QuantityA:
+        return CharacteristicQ(c[0], "mana_value")
+
+    def q_its_power(self, meta: Meta, c: list[Any]) -> QuantityA:
+        return CharacteristicQ(NP("it", text="it"), "power")
+
+    def q_its_toughness(self, meta: Meta, c: list[Any]) -> QuantityA:
+        return CharacteristicQ(NP("it", text="it"), "toughness")
+
+    def q_its_mana_value(self, meta: Meta, c: list[Any]) -> QuantityA:
+        return CharacteristicQ(NP("it", text="it"), "mana_value")
+
+    def q_counters(self, meta: Meta, c: list[Any]) -> QuantityA:
+        return CountersQ(str(c[0]), c[-1])
+
+    def q_greatest_power(self, meta: Meta, c: list[Any]) -> QuantityA:
+        return GreatestPowerQ(c[-1])
+
+    def q_half_up(self, meta: Meta, c: list[Any]) -> QuantityA:
+        return HalfQ(c[0], round_up=True)
+
+    def q_half_down(self, meta: Meta, c: list[Any]) -> QuantityA:
+        return HalfQ(c[0], round_up=False)
+
+    def q_plus(self, meta: Meta, c: list[Any]) -> QuantityA:
+        return PlusQ((c[0], c[-1]))
+
+    def q_twice(self, meta: Meta, c: list[Any]) -> QuantityA:
+        return TwiceQ(c[0])
 
     def s_cda_power_toughness_plus(self, meta: Meta, c: list[Any]) -> CdaSentence:
         nps = [x for x in c if isinstance(x, NP)]
@@ -1592,9 +1663,6 @@ class _Builder(Transformer[Token, Any]):
     def v_exile_top(self, meta: Meta, c: list[Any]) -> ExileTopVP:
         return ExileTopVP(_amount(c[0]), c[1], text=self._text(meta))
 
-    def v_exile_top_total_mana_value(self, meta: Meta, c: list[Any]) -> ExileTopVP:
-        return ExileTopVP(_amount(c[0]), c[1], text=self._text(meta), total_mana_value_of=c[2])
-
     def play_those(self, meta: Meta, c: list[Any]) -> None:
         return None
 
@@ -1914,6 +1982,9 @@ class _Builder(Transformer[Token, Any]):
 
     def a_x(self, meta: Meta, c: list[Any]) -> AmountA:
         return "X"
+
+    def a_x_plus(self, meta: Meta, c: list[Any]) -> AmountA:
+        return XPlus(int(str(c[-1])))
 
     def a_one(self, meta: Meta, c: list[Any]) -> AmountA:
         return 1

@@ -13,7 +13,16 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 # An amount: a number, or "X" (107.3).
-AmountA = int | Literal["X", "that_much", "kicked"]  # "kicked": for each time it was kicked (702.33d)
+
+
+@dataclass(frozen=True, slots=True)
+class XPlus:
+    """ "X plus 3" as an amount."""
+
+    plus: int
+
+
+AmountA = int | Literal["X", "that_much", "kicked"] | XPlus  # "kicked": for each time it was kicked (702.33d)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +54,7 @@ class Qual:
         "combat_with_self",
         "compare",
         "colors",
+        "died_this_way",  # "creatures that died this way" (700.4): only a quantity counts them
     ]
     value: str = ""  # "you" / "opponent" for controller/owner; the zone for "zone"; "B,R,G" for colors
     player: NP | None = None  # for player_controls
@@ -560,28 +570,10 @@ class LoyaltyCostMoreVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
-class DamageDiedVP(VerbA):
-    """ "deals X plus 3 damage to you, where X is the number of creatures that died this way"."""
-
-    plus: int
-    recipient: NP
-    died_type: str
-    text: str = ""
-
-
-@dataclass(frozen=True, slots=True)
 class FightVP(VerbA):
     """ "[creature] fights [creature]" (701.14)."""
 
     other: NP
-    text: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class GainLifeGreatestPowerVP(VerbA):
-    """ "gains X life, where X is the greatest power among creatures they control"."""
-
-    among: Desc
     text: str = ""
 
 
@@ -1173,6 +1165,97 @@ class NumberOfA:
     desc: Desc
 
 
+class QuantityA:
+    """Base class of the quantity nodes (107.1: one number an ability reads; never built itself).
+    A literal number is an ``int`` (:data:`QuantityNode`)."""
+
+    __slots__ = ()
+
+
+QuantityNode = QuantityA | int
+
+
+@dataclass(frozen=True, slots=True)
+class NumberOfQ(QuantityA):
+    """ "the number of <desc>", "the number of card types among <desc>"."""
+
+    number: NumberOfA
+
+
+@dataclass(frozen=True, slots=True)
+class LifeTotalQ(QuantityA):
+    """ "your life total" (119)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CharacteristicQ(QuantityA):
+    """ "<object>'s power", "its toughness", "that creature's mana value" (208, 202.3)."""
+
+    of: NP
+    what: Literal["power", "toughness", "mana_value"]
+
+
+@dataclass(frozen=True, slots=True)
+class CountersQ(QuantityA):
+    """ "the number of +1/+1 counters on <object>" (``kind`` "" : "counters", 122.1)."""
+
+    kind: str
+    on: NP
+
+
+@dataclass(frozen=True, slots=True)
+class GreatestPowerQ(QuantityA):
+    """ "the greatest power among <desc>"."""
+
+    desc: Desc
+
+
+@dataclass(frozen=True, slots=True)
+class HalfQ(QuantityA):
+    """107.1a: "half <quantity>, rounded up/down"."""
+
+    of: QuantityNode
+    round_up: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PlusQ(QuantityA):
+    """ "<quantity> plus <quantity>" ("X plus 1", "one plus the number of ...")."""
+
+    terms: tuple[QuantityNode, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TotalManaValueQ(QuantityA):
+    """ "the total mana value of <desc>" (202.3)."""
+
+    desc: Desc
+
+
+@dataclass(frozen=True, slots=True)
+class DiedThisWayQ(QuantityA):
+    """ "the number of creatures that died this way" (700.4)."""
+
+    card_type: str
+
+
+@dataclass(frozen=True, slots=True)
+class TwiceQ(QuantityA):
+    """ "twice <quantity>"."""
+
+    of: QuantityNode
+
+
+@dataclass(frozen=True, slots=True)
+class WhereXSentence(SentenceA):
+    """ "<chain>, where X is <quantity>.": X in the chain is that number (107.3: X defined by
+    the text, not chosen)."""
+
+    items: tuple[Item, ...]
+    x: QuantityNode
+    text: str = ""
+
+
 @dataclass(frozen=True, slots=True)
 class CdaSentence(SentenceA):
     """A characteristic-defining ability (604.3): "~'s power and toughness are each equal to
@@ -1677,12 +1760,11 @@ class RevealTopSentence(SentenceA):
 @dataclass(frozen=True, slots=True)
 class ExileTopVP(VerbA):
     """ "exile the top [N] card(s) of [your] library" (406.1); "... the top X cards of their
-    library, where X is the total mana value of <desc>" (``total_mana_value_of``, 202.3)."""
+    library" (X defined by a "where X is" sentence, :class:`WhereXSentence`)."""
 
     amount: AmountA
     whose: NP
     text: str = ""
-    total_mana_value_of: Desc | None = None
 
 
 @dataclass(frozen=True, slots=True)

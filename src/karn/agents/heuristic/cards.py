@@ -145,4 +145,10 @@ def amount(a: ir.Amount, x: int) -> int:
         return a
     if isinstance(a, ir.Var) and a.name == "X":
         return x
+    if isinstance(a, ir.Half):
+        return amount(a.of, x) // 2
+    if isinstance(a, ir.Times):
+        return amount(a.of, x) * amount(a.by, x)
+    if isinstance(a, ir.Sum):
+        return sum(amount(t, x) for t in a.terms)
     return 2

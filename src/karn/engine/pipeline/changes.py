@@ -150,10 +150,15 @@ def _last_known(ctx: Context, o: Obj) -> LastKnown:
             card=o.card,
             chosen=o.chosen,
             mana_value=ch.mana_value,
+            counters=dict(o.counters) if o.counters else None,
         )
     # 708.2, 708.5: a face-down spell has no name; what's known of it last is no name either
     name = "" if o.face_down else o.name
-    return LastKnown(name, o.owner, o.controller, 0, 0, (), (), 0, zone=o.zone, card=o.card)
+    # 202.3: a spell's mana value as it last existed ("that spell's mana value" once countered)
+    mana_value = ctx.chars(o.id).mana_value if o.zone == STACK and not o.ability and not o.face_down else 0
+    return LastKnown(
+        name, o.owner, o.controller, 0, 0, (), (), 0, zone=o.zone, card=o.card, mana_value=mana_value
+    )
 
 
 def remove_from_combat(s: GameState, oid: int) -> None:

@@ -56,6 +56,7 @@ from karn.oracle.lowering import (  # noqa: F401
     mana_triggers,
     permanents,
     permissions,
+    quantities,
     regeneration,
     replacements,
     reveal,

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from karn.ir.nodes import Amount, Filter, Group, Ref, TargetSpec, Var
-from karn.oracle.syntax import AmountA
+from karn.ir.nodes import Amount, Filter, Group, Ref, Sum, TargetSpec, Var
+from karn.oracle.syntax import AmountA, XPlus
 
 # 115.4: "any target" means a creature, player, planeswalker or battle.
 ANY_TARGET_OBJECTS = Filter(types=("creature", "planeswalker", "battle"))
@@ -106,6 +106,8 @@ def amount(a: AmountA | None) -> Amount:
         return 1
     if a == "X":
         return Var("X")
+    if isinstance(a, XPlus):
+        return Sum((Var("X"), a.plus))  # "X plus 3"
     if a == "kicked":
         return Var("kicked")  # 702.33d: the number of times it was kicked
     if a == "that_much":

@@ -7,10 +7,8 @@ from karn.ir.nodes import (
     Count,
     DamageEach,
     DealDamage,
-    Destroy,
     Effect,
     Fight,
-    Filter,
     Group,
     PreventDamage,
     PreventDamageSharingColor,
@@ -28,7 +26,7 @@ from karn.oracle.lowering.references import (
     target_ref,
 )
 from karn.oracle.lowering.registry import Clause, lowers
-from karn.oracle.syntax import NP, DamageDiedVP, DamageVP, FightVP, PreventDamageVP, PreventSharingColorVP
+from karn.oracle.syntax import NP, DamageVP, FightVP, PreventDamageVP, PreventSharingColorVP
 
 _RECIPIENTS = (
     "target",
@@ -41,18 +39,6 @@ _RECIPIENTS = (
     "poss_controller",
     "poss_owner",
 )
-
-
-@lowers(DamageDiedVP)
-def lower_damage_died(vp: DamageDiedVP, clause: Clause) -> list[Effect]:
-    """ "~ deals X plus 3 damage to you, where X is the number of creatures that died this way"."""
-    ctx = clause.ctx
-    if clause.subject is None or not is_self(clause.subject, ctx) or vp.recipient.kind != "you":
-        raise ctx.fail(f"unsupported '{vp.text}'")
-    if not any(isinstance(e, Destroy) for e in clause.out):
-        raise ctx.fail("'died this way' without a destroy before it")
-    died = Count("died_this_way", Filter(types=(vp.died_type,)), plus=vp.plus)
-    return [DealDamage(died, Ref("you"))]
 
 
 @lowers(FightVP)

@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from karn.ir.nodes import Count, Effect, GainLife, LoseGame, LoseLife, Ref, Var, WinGame
+from karn.ir.nodes import Effect, GainLife, LoseGame, LoseLife, Ref, Var, WinGame
 from karn.oracle.lowering.context import amount
-from karn.oracle.lowering.descriptions import describe
 from karn.oracle.lowering.references import object_ref, player_ref, players_ref
 from karn.oracle.lowering.registry import Clause, lowers
 from karn.oracle.syntax import (
-    GainLifeGreatestPowerVP,
     GainLifePowerVP,
     GainLifeVP,
     LoseGameVP,
@@ -22,26 +18,6 @@ from karn.oracle.syntax import (
 @lowers(GainLifeVP)
 def lower_gain_life(vp: GainLifeVP, clause: Clause) -> list[Effect]:
     return [GainLife(amount(vp.amount), players_ref(clause.subject, clause.ctx))]
-
-
-@lowers(GainLifeGreatestPowerVP)
-def lower_gain_life_greatest_power(vp: GainLifeGreatestPowerVP, clause: Clause) -> list[Effect]:
-    """ "Target player gains X life, where X is the greatest power among creatures they
-    control." (the powers read on resolution, 608.2h)."""
-    ctx = clause.ctx
-    who = player_ref(clause.subject, ctx)
-    quals = vp.among.quals
-    if (
-        not quals
-        or quals[-1].kind != "player_controls"
-        or quals[-1].player is None
-        or quals[-1].player.kind != "it"
-    ):
-        raise ctx.fail(f"unsupported '{vp.text}'")
-    d = describe(replace(vp.among, quals=quals[:-1]), ctx)
-    if d.objects is None or d.players is not None or d.objects.controller:
-        raise ctx.fail(f"unsupported '{vp.text}'")
-    return [GainLife(Count("greatest_power", d.objects, ref=who), who)]
 
 
 @lowers(GainLifePowerVP)

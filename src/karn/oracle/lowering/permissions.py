@@ -18,9 +18,7 @@ from __future__ import annotations
 from typing import Literal
 
 from karn.ir.nodes import (
-    Amount,
     ApplyRules,
-    Count,
     DamageEach,
     DealDamage,
     Draw,
@@ -186,20 +184,7 @@ def lower_exile_top(vp: ExileTopVP, clause: Clause) -> list[Effect]:
         ):
             raise ctx.fail(f"exiling cards from '{whose.text}'")
     ctx.exiled = Ref("affected")
-    return [ExileTop(_exile_top_amount(vp, ctx), player)]
-
-
-def _exile_top_amount(vp: ExileTopVP, ctx: Ctx) -> Amount:
-    """The number of cards: "X, where X is the total mana value of cards you own in exile" is the
-    sum of their mana values as the effect happens (202.3, 608.2h)."""
-    if vp.total_mana_value_of is None:
-        return amount(vp.amount)
-    if vp.amount != "X":
-        raise ctx.fail(f"'where X is' without X in '{vp.text}'")
-    d = describe(vp.total_mana_value_of, ctx, "battlefield")
-    if d.objects is None or d.players is not None:
-        raise ctx.fail(f"'{vp.total_mana_value_of.text}' is not a kind of object")
-    return Count("total_mana_value", d.objects)
+    return [ExileTop(amount(vp.amount), player)]
 
 
 @lowers(PlayThoseVP)

@@ -17,9 +17,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from karn.ir.nodes import Ability, Effect, Trigger
+from karn.ir.nodes import Ability, Effect, Quantity, Trigger
 from karn.oracle.lowering.context import CardTypes, Ctx, LowerError
-from karn.oracle.syntax import NP, CostA, Item, KeywordA, SentenceA, TriggerA, VerbA
+from karn.oracle.syntax import NP, CostA, Item, KeywordA, QuantityA, QuantityNode, SentenceA, TriggerA, VerbA
 
 B = TypeVar("B")
 
@@ -48,7 +48,8 @@ SENTENCES: Registry[SentenceA] = Registry(SentenceA)
 TRIGGERS: Registry[TriggerA] = Registry(TriggerA)
 COSTS: Registry[CostA] = Registry(CostA)
 KEYWORDS: Registry[KeywordA] = Registry(KeywordA)
-REGISTRIES: tuple[Registry[Any], ...] = (VERBS, SENTENCES, TRIGGERS, COSTS, KEYWORDS)
+QUANTITIES: Registry[QuantityA] = Registry(QuantityA)
+REGISTRIES: tuple[Registry[Any], ...] = (VERBS, SENTENCES, TRIGGERS, COSTS, KEYWORDS, QUANTITIES)
 
 
 @dataclass
@@ -88,11 +89,14 @@ S = TypeVar("S", bound=SentenceA)
 T = TypeVar("T", bound=TriggerA)
 C = TypeVar("C", bound=CostA)
 K = TypeVar("K", bound=KeywordA)
+Q = TypeVar("Q", bound=QuantityA)
 VerbLowering = Callable[[V, Clause], list[Effect]]
 SentenceLowering = Callable[[S, Ctx, list[Effect]], None]
 TriggerLowering = Callable[[T, Ctx, CardTypes | None], Trigger]
 CostLowering = Callable[[C, CostParts, Ctx], None]
 KeywordLowering = Callable[[K, str], list[Ability]]
+# a quantity with the ability's state and the effects lowered before it ("died this way")
+QuantityLowering = Callable[[Q, Ctx, list[Effect]], Quantity]
 
 
 def lowers(verb: type[V]) -> Callable[[VerbLowering[V]], VerbLowering[V]]:
@@ -143,6 +147,27 @@ def lowers_keyword(keyword: type[K]) -> Callable[[KeywordLowering[K]], KeywordLo
         return fn
 
     return register
+
+
+def lowers_quantity(node: type[Q]) -> Callable[[QuantityLowering[Q]], QuantityLowering[Q]]:
+    """Register the lowering of one quantity node class (107.1)."""
+
+    def register(fn: QuantityLowering[Q]) -> QuantityLowering[Q]:
+        QUANTITIES.add(node, fn)
+        return fn
+
+    return register
+
+
+def lower_quantity(q: QuantityNode, ctx: Ctx, before: list[Effect]) -> Quantity:
+    """One number an ability reads (107.1), with its registered lowering; a literal is itself."""
+    if isinstance(q, int):
+        return q
+    fn = QUANTITIES.find(q)
+    if fn is None:
+        raise ctx.fail(f"no lowering for the quantity {type(q).__name__}")
+    result: Quantity = fn(q, ctx, before)
+    return result
 
 
 def lower_verb(vp: VerbA, clause: Clause) -> list[Effect]:

@@ -541,9 +541,8 @@ def lower_instead(r: InsteadA, would: Would, ctx: Ctx) -> Instead:
         if r.subject is not None:
             _back(r.subject, ctx)
         _back(r.dest, ctx)
-        out = (
-            Instead("scale", factor=2) if k == "twice_counters" else Instead("scale", plus=int(r.amount or 0))
-        )
+        plus = r.amount if isinstance(r.amount, int) else 0
+        out = Instead("scale", factor=2) if k == "twice_counters" else Instead("scale", plus=plus)
     elif k == "prevent":
         n = amount(r.amount)
         if not isinstance(n, int):
