@@ -8,6 +8,8 @@ import pytest
 
 from karn.cards.database import CardDatabase
 from karn.ir.nodes import (
+    AddPT,
+    ApplyContinuous,
     Count,
     CountersOn,
     CreateToken,
@@ -19,6 +21,7 @@ from karn.ir.nodes import (
     Ref,
     SpellAbility,
     Sum,
+    Times,
     Triggered,
     Unsupported,
     Var,
@@ -109,3 +112,22 @@ def test_x_in_a_description_is_refused() -> None:
 def test_where_x_without_an_x_read_is_refused() -> None:
     (spell,) = _compiled("Welding Sparks", "Draw a card, where X is the number of lands you control.")
     assert isinstance(spell, Unsupported)
+
+
+@pytest.mark.cr("107.3", "613.4c")
+def test_plus_x_with_the_x_paid_is_a_layer_7c_quantity() -> None:
+    (spell,) = _compiled("Death Wind")
+    assert isinstance(spell, SpellAbility)
+    (effect,) = spell.effects
+    assert isinstance(effect, ApplyContinuous)
+    assert effect.mod.changes == (AddPT(Times(Var("X"), -1), Times(Var("X"), -1)),)
+
+
+@pytest.mark.cr("107.3")
+def test_plus_x_with_no_x_announced_or_defined_is_refused() -> None:
+    static = _compiled("Holy Strength", "Enchant creature\nEnchanted creature gets +X/+X.")[-1]
+    assert isinstance(static, Unsupported) and "X undefined" in static.reason
+    (trigger,) = _compiled(
+        "Hamletback Goliath", "Whenever another creature enters, this creature gets +X/+0 until end of turn."
+    )
+    assert isinstance(trigger, Unsupported) and "no X announced" in trigger.reason

@@ -156,7 +156,18 @@ class CountedPT:
     layer = "7b"
 
 
-LayerMod = Modification | CountedPT
+@dataclass(frozen=True, slots=True)
+class CountedModifyPT:
+    """Layer 7c (613.4c): power and toughness changed by amounts a static ability reads as the
+    layer applies ("Enchanted creature gets +X/+X, where X is the number of ...")."""
+
+    power: ir.Quantity
+    toughness: ir.Quantity
+
+    layer = "7c"
+
+
+LayerMod = Modification | CountedPT | CountedModifyPT
 
 
 def layer_of(mod: LayerMod, cda: bool = False) -> str:
@@ -217,6 +228,11 @@ def _change(
         if (p is None or isinstance(p, int)) and (t is None or isinstance(t, int)):
             return [SetPowerToughness(p, t)]
         return [CountedPT(p, t)]
+    if isinstance(change, ir.AddPT):
+        # 613.4c: "gets +X/+X"; a resolving effect's numbers are locked in (608.2h)
+        if amount is not None:
+            return [ModifyPowerToughness(int(amount(change.power)), int(amount(change.toughness)))]
+        return [CountedModifyPT(change.power, change.toughness)]
     if isinstance(change, ir.SwitchPT):
         return [SwitchPowerToughness()]
     if isinstance(change, ir.AddTypes):
@@ -898,6 +914,11 @@ def _apply(
     elif isinstance(mod, ModifyPowerToughness):
         c.power += mod.power
         c.toughness += mod.toughness
+    elif isinstance(mod, CountedModifyPT):
+        if env is None or e is None:
+            return
+        c.power += _amount(env, mod.power, e, oid)
+        c.toughness += _amount(env, mod.toughness, e, oid)
     elif isinstance(mod, SwitchPowerToughness):
         c.power, c.toughness = c.toughness, c.power
     elif isinstance(mod, Restriction):

@@ -354,6 +354,16 @@ class SetBasePT:
 
 
 @dataclass(frozen=True, slots=True)
+class AddPT:
+    """Layer 7c (613.4c): "gets +X/+X" with a quantity ("where X is the number of ...", the X
+    chosen for the spell). A resolving effect locks its numbers in as it begins (608.2h); a
+    static ability reads them each time the layer applies (604.3 for its counts)."""
+
+    power: Quantity
+    toughness: Quantity
+
+
+@dataclass(frozen=True, slots=True)
 class SwitchPT:
     """Layer 7d: "switch its power and toughness" (613.4d)."""
 
@@ -435,6 +445,7 @@ class GainAbility:
 
 Change = (
     SetBasePT
+    | AddPT
     | SwitchPT
     | AddTypes
     | SetTypes

@@ -16,6 +16,7 @@ from karn.ir.nodes import (
     AdditionalCost,
     AddMana,
     AddManaProduced,
+    AddPT,
     AddTypes,
     AlternativeCost,
     AnyPlayerMay,
@@ -640,11 +641,12 @@ def amount_text(a: Quantity) -> str:
     if isinstance(a, Half):
         return f"half {amount_text(a.of)}, rounded {'up' if a.round_up else 'down'}"
     if isinstance(a, Times):
+        of = f"({amount_text(a.of)})" if isinstance(a.of, Sum) else amount_text(a.of)
         if a.by == -1:
-            return f"minus {amount_text(a.of)}"
+            return f"minus {of}"
         if a.of == 1:
             return amount_text(a.by)
-        return f"{amount_text(a.of)} times {amount_text(a.by)}"
+        return f"{of} times {amount_text(a.by)}"
     if isinstance(a, Sum):
         return " plus ".join(amount_text(t) for t in a.terms)
     if isinstance(a, Count):
@@ -699,6 +701,8 @@ def change_text(c: Change) -> str:
         p = "*" if c.power is None else amount_text(c.power)
         t = "*" if c.toughness is None else amount_text(c.toughness)
         return f"has base power {p} and base toughness {t}"
+    if isinstance(c, AddPT):
+        return f"gets +({amount_text(c.power)})/+({amount_text(c.toughness)})"
     if isinstance(c, SwitchPT):
         return "has its power and toughness switched"
     if isinstance(c, AddTypes):

@@ -189,6 +189,7 @@ from karn.oracle.syntax import (
     SearchVP,
     SentenceA,
     ShuffleVP,
+    SignedX,
     SkipStepVP,
     SkipUntapVP,
     SorceryOnlySentence,
@@ -1177,7 +1178,7 @@ class _Builder(Transformer[Token, Any]):
         return NewTargetsVP(text=self._text(meta))
 
     def v_get(self, meta: Meta, c: list[Any]) -> ModifyVP:
-        p, t = _pt_mod(str(c[0]), meta)
+        p, t = _pt_mod_x(str(c[0]))
         return ModifyVP(power=p, toughness=t, until_eot=_eot(c[1:], meta), text=self._text(meta))
 
     def v_gain_kw(self, meta: Meta, c: list[Any]) -> ModifyVP:
@@ -2367,6 +2368,13 @@ def _eot(c: list[Any], meta: Meta) -> bool:
     if any(x == _AS_LONG for x in c if isinstance(x, str)):
         raise ParseError("'for as long as' on an effect that can't have that duration", meta.start_pos)
     return bool(c)
+
+
+def _pt_mod_x(text: str) -> tuple[int | SignedX, int | SignedX]:
+    """ "+2/+2", "+X/+X", "-X/-0" (X: the value chosen or defined, 107.3)."""
+    return tuple(  # type: ignore[return-value]
+        SignedX(-1 if part.startswith("-") else 1) if "x" in part else int(part) for part in text.split("/")
+    )
 
 
 def _pt_mod(text: str, meta: Meta) -> tuple[int, int]:

@@ -16,6 +16,13 @@ from typing import Literal
 
 
 @dataclass(frozen=True, slots=True)
+class SignedX:
+    """ "+X" or "-X" in a power/toughness change ("gets +X/+X", "-X/-0"): ``sign`` 1 or -1."""
+
+    sign: int
+
+
+@dataclass(frozen=True, slots=True)
 class XPlus:
     """ "X plus 3" as an amount."""
 
@@ -359,8 +366,8 @@ class ModifyVP(VerbA):
     """ "get +N/+N", "gain <keywords>", "have <keywords>", "can't attack", "can't block",
     "can't attack or block" (611, 613; 508.1c, 509.1b)."""
 
-    power: int = 0
-    toughness: int = 0
+    power: int | SignedX = 0
+    toughness: int | SignedX = 0
     keywords: tuple[str, ...] = ()
     cant_attack: bool = False
     cant_block: bool = False

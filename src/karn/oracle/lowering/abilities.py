@@ -21,7 +21,7 @@ from karn.ir.nodes import (
 )
 from karn.oracle.lowering.chains import lower_effects
 from karn.oracle.lowering.conditions import lower_condition
-from karn.oracle.lowering.context import CardTypes, Ctx, LowerError
+from karn.oracle.lowering.context import CardTypes, Ctx, LowerError, changes_pt_by_x
 from karn.oracle.lowering.costs import lower_cost
 from karn.oracle.lowering.registry import lower_trigger
 from karn.oracle.syntax import ActivatedA, Effects, ModalA, TriggeredA
@@ -41,6 +41,8 @@ def _uses_trigger_amount(node: object) -> bool:
 def _check_amounts(effs: list[Effect], ctx: Ctx) -> None:
     if not ctx.trigger_amount and _uses_trigger_amount(effs):
         raise ctx.fail("'that much' with no amount to refer to")
+    if not ctx.x_announced and changes_pt_by_x(effs):
+        raise ctx.fail("'+X/+X' with no X announced (601.2b, 602.2b) or defined ('where X is', 107.3)")
 
 
 def lower_spell(effects: Effects, text: str) -> SpellAbility:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Literal
 
-from karn.ir.nodes import Amount, Filter, Group, Ref, Sum, TargetSpec, Var
+from karn.ir.nodes import AddPT, Amount, Filter, Group, Ref, Sum, TargetSpec, Var
 from karn.oracle.syntax import AmountA, XPlus
 
 # 115.4: "any target" means a creature, player, planeswalker or battle.
@@ -115,3 +116,25 @@ def amount(a: AmountA | None) -> Amount:
         # trigger has one (an ability without such a trigger fails to compile)
         return Var("trigger_amount")
     return a
+
+
+def changes_pt_by_x(node: object) -> bool:
+    """Does an IR tree change power/toughness by the X chosen for a spell or ability (an
+    :class:`AddPT` reading ``Var("X")``)? Only a spell or an ability with {X} in its cost has one."""
+    if isinstance(node, AddPT):
+        return _reads_x(node)
+    if isinstance(node, (tuple, list)):
+        return any(changes_pt_by_x(x) for x in node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        return any(changes_pt_by_x(getattr(node, f.name)) for f in dataclasses.fields(node))
+    return False
+
+
+def _reads_x(node: object) -> bool:
+    if node == Var("X"):
+        return True
+    if isinstance(node, tuple):
+        return any(_reads_x(x) for x in node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        return any(_reads_x(getattr(node, f.name)) for f in dataclasses.fields(node))
+    return False

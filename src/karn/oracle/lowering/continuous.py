@@ -12,23 +12,28 @@ import dataclasses
 from typing import Literal
 
 from karn.ir.nodes import (
+    AddPT,
     ApplyContinuous,
     ApplyRules,
+    Change,
     Effect,
     GainAbility,
     Keyword,
     Modify,
+    Quantity,
     Ref,
     RuleChange,
     Selector,
     SetColors,
+    Times,
+    Var,
 )
 from karn.ir.protection import PREFIX as PROTECTION_PREFIX
 from karn.ir.protection import quality
 from karn.oracle.lowering.context import Ctx
 from karn.oracle.lowering.references import no_reference, object_sel, those_objects
 from karn.oracle.lowering.registry import Clause, lower_keyword, lowers, lowers_sentence
-from karn.oracle.syntax import BlockLimitVP, ChooseColorSentence, GainKeywordAbilityVP, ModifyVP
+from karn.oracle.syntax import BlockLimitVP, ChooseColorSentence, GainKeywordAbilityVP, ModifyVP, SignedX
 
 CHOSEN = "protection from the chosen color"
 CHOICE = "protection from the color of your choice"
@@ -164,15 +169,27 @@ def check_protection(keywords: tuple[str, ...], ctx: Ctx, where: str) -> None:
 
 
 def modification(what: Selector, vp: ModifyVP) -> Modify:
+    changes: tuple[Change, ...] = (SetColors(vp.set_colors),) if vp.set_colors else ()
+    power, toughness = vp.power, vp.toughness
+    if isinstance(power, SignedX) or isinstance(toughness, SignedX):
+        # "gets +X/+X", "-X/-0" (613.4c): a quantity, X until "where X is" defines it (107.3)
+        changes += (AddPT(_signed(power), _signed(toughness)),)
+        power = toughness = 0
     return Modify(
         what,
-        power=vp.power,
-        toughness=vp.toughness,
+        power=power,
+        toughness=toughness,
         add_keywords=vp.keywords,
         cant_attack=vp.cant_attack,
         cant_block=vp.cant_block,
-        changes=(SetColors(vp.set_colors),) if vp.set_colors else (),
+        changes=changes,
     )
+
+
+def _signed(n: int | SignedX) -> Quantity:
+    if isinstance(n, int):
+        return n
+    return Var("X") if n.sign > 0 else Times(Var("X"), -1)
 
 
 def merge(a: Modify, b: Modify) -> Modify:

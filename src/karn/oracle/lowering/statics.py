@@ -38,7 +38,7 @@ from karn.ir.nodes import (
 )
 from karn.ir.subtypes import CREATURE_TYPES, LAND_TYPES
 from karn.oracle.lowering.battlefield import amend_entering, as_enters_exile, cda_exiled_total
-from karn.oracle.lowering.context import Ctx, amount
+from karn.oracle.lowering.context import Ctx, LowerError, amount, changes_pt_by_x
 from karn.oracle.lowering.continuous import block_limit, check_protection, merge, modification
 from karn.oracle.lowering.control import control_modification
 from karn.oracle.lowering.copies import copy_of_chosen
@@ -107,6 +107,15 @@ ENTERS_COUNTER_KINDS = ("+1/+1", "-1/-1")
 
 
 def lower_static(effects: Effects, text: str) -> Ability:
+    """:func:`_lower_static`; a static ability has no X chosen, so "gets +X/+X" there needs a
+    "where X is" (107.3)."""
+    ability = _lower_static(effects, text)
+    if changes_pt_by_x(ability):
+        raise LowerError("'+X/+X' in a static ability with X undefined (107.3)", text)
+    return ability
+
+
+def _lower_static(effects: Effects, text: str) -> Ability:
     """A static ability (604): continuous modifications without a duration, a
     spell's cost increase (601.2f), an "enters tapped/with counters" replacement, another
     replacement or prevention effect (614.1a, 615.1a), a change to the rules (615.12, 119.7),
