@@ -1023,6 +1023,11 @@ def activate_step(ctx: Context, f: ActivateFrame) -> None:
             prompt = f"{costs.prompt(part, have)} to activate {name}"
             decisions.ask(ctx, p, costs.decision_kind(part), "601.2h", prompt, opts + [_cancel()])
             return
+        if not f.early_paid and costs.has_early(ab.cost):
+            # 601.2h: permanents tapped for the cost are tapped now, so the mana payment
+            # can't tap them too (the activation is still undone as a whole if cancelled)
+            f.early_paid = True
+            costs.pay(ctx, p, source, ab.cost, f.cost_picks, early=True)
     cost = printed.with_x(f.x or 0)
     srcs = [x for x in mana.sources(ctx, p) if x.oid != exclude]
     paid_as = activation_mana(ctx, p, source, cost, srcs)
@@ -1083,7 +1088,7 @@ def _pay_activation(ctx: Context, f: ActivateFrame) -> None:
         mana.mark_activated(ctx, source, f.ability)  # 602.5b
     ctx.emit("602.2", f"{ctx.player_name(f.player)} activates {name}: {ab.text}{_targets_text(ctx, o)}")
     if c.parts:
-        costs.pay(ctx, f.player, source, c, f.cost_picks)  # 601.2h: the other parts of the cost
+        costs.pay(ctx, f.player, source, c, f.cost_picks, early=False)  # 601.2h: the other parts
     if c.discard_self and src.zone == HAND:
         # 702.29a: "Discard this card" is part of the cost (602.2b, 701.9a); discarding it to
         # pay a cycling cost is cycling it (702.29c-d, 702.29f)

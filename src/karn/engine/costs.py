@@ -34,6 +34,9 @@ class PartRules(NamedTuple):
     payable: Callable[[Context, int, int, Any, list[int]], bool]
     pay: Callable[[Context, int, int, Any, list[int]], None]
     decision: str  # the Decision kind that asks for its choices
+    # paid before the mana (601.2g-h): the permanents tapped for the cost can't also be tapped
+    # for mana while it is paid
+    early: bool = False
 
 
 PARTS: dict[type, PartRules] = {}
@@ -233,7 +236,7 @@ PARTS.update(
         ir.ExileSelfCost: PartRules(_zero, _none, _on_battlefield, _exile_self, ""),
         ir.ReturnCost: PartRules(_count, _permanents, _enough, _return, "cost"),
         ir.ReturnSelfCost: PartRules(_zero, _none, _on_battlefield, _return_self, ""),
-        ir.TapCost: PartRules(_count, _untapped, _enough, _tap, "cost"),
+        ir.TapCost: PartRules(_count, _untapped, _enough, _tap, "cost", early=True),
         ir.UntapSymbolCost: PartRules(_zero, _none, _untap_ok, _untap, ""),
         ir.MillCost: PartRules(_zero, _none, _library_ok, _mill, ""),
         ir.ExileTopCost: PartRules(_zero, _none, _library_ok, _exile_top, ""),
@@ -276,11 +279,26 @@ def decision_kind(part: ir.CostPart) -> str:
     return PARTS[type(part)].decision
 
 
-def pay(ctx: Context, p: int, source: int, cost: ir.Cost, chosen: Sequence[Sequence[int]]) -> None:
+def pay(
+    ctx: Context,
+    p: int,
+    source: int,
+    cost: ir.Cost,
+    chosen: Sequence[Sequence[int]],
+    early: bool | None = None,
+) -> None:
     """601.2h, 602.2b: pay the parts, in printed order (the player may pay them in any order;
-    the outcome is the same), with the objects chosen for each."""
+    the outcome is the same), with the objects chosen for each. ``early``: only the parts paid
+    before the mana (True) or only the others (False); None: all of them."""
     for i, part in enumerate(cost.parts):
-        PARTS[type(part)].pay(ctx, p, source, part, list(chosen[i]) if i < len(chosen) else [])
+        rules = PARTS[type(part)]
+        if early is None or rules.early == early:
+            rules.pay(ctx, p, source, part, list(chosen[i]) if i < len(chosen) else [])
+
+
+def has_early(cost: ir.Cost) -> bool:
+    """Whether a part of the cost is paid before its mana (tapping permanents, 601.2h)."""
+    return any(PARTS[type(part)].early for part in cost.parts)
 
 
 _VERBS = {

@@ -71,6 +71,7 @@ class ActivateFrame(msgspec.Struct, tag="activate", array_like=True):
     answer: Answer | None = None
     # 601.2h, 602.2b: the objects chosen for each part of the cost (``ir.Cost.parts``, by index)
     cost_picks: list[list[int]] = msgspec.field(default_factory=list)
+    early_paid: bool = False  # the parts paid before the mana are paid (``costs.pay(early=True)``)
 
 
 class TurnFaceUpFrame(msgspec.Struct, tag="face_up", array_like=True):
