@@ -246,3 +246,25 @@ def test_vector_env_over_two_processes() -> None:
             assert obs["action_mask"].sum(axis=1).min() > 0
     finally:
         envs.close()
+
+
+#: The slot order as of the first release of karn.env: kinds are only ever appended.
+PINNED_ACTION_KINDS = (
+    "pass play cast activate mana face_up planar_die keep mulligan bottom top opening opening_done attack "
+    "unattack block unblock number alt mode modes_done kicker x target divide pay cancel done yes no choose "
+    "none option order replace word color creature_type choose_creature copy exile sacrifice"
+).split()
+PINNED_DECISION_KINDS = (
+    "priority mulligan bottom opening_hand attackers blockers damage alt mode kicker x target divide pay "
+    "discard sacrifice cost order may unless choose any_player next_target new_target choose_word "
+    "choose_color choose_creature_type choose_creature choose_protection copy devour pay_life replacement "
+    "legend scry search"
+).split()
+
+
+def test_slot_meanings_are_stable_new_kinds_go_at_the_end() -> None:
+    from karn.env.encoding import ACTION_KINDS, DECISION_KINDS
+
+    assert list(ACTION_KINDS[: len(PINNED_ACTION_KINDS)]) == PINNED_ACTION_KINDS
+    assert list(DECISION_KINDS[: len(PINNED_DECISION_KINDS)]) == PINNED_DECISION_KINDS
+    assert ACTION_KINDS[-1] == DECISION_KINDS[-1] == "other"
