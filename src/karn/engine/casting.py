@@ -18,7 +18,7 @@ import msgspec
 
 from karn import ir
 from karn.cards.mana import ManaCost
-from karn.engine import activated, decisions, mana, permissions, targeting, timing
+from karn.engine import activated, cost_keywords, decisions, mana, permissions, targeting, timing
 from karn.engine.abilities import (
     BESTOW_TARGET,
     ability,
@@ -180,6 +180,10 @@ def can_cast(
         return bestow is not None and _bestow_possible(ctx, p, oid, bestow, False)  # 601.3b
     if srcs is None:
         srcs = mana.sources(ctx, p)
+    if cost_keywords.cost_keywords(ctx, name):
+        # 702.51a, 702.66a, 702.126a: creatures, artifacts, graveyard cards pay part of the cost
+        srcs = cost_keywords.sources_with_units(ctx, p, srcs, name)
+        avail = None
     printed = info.cost
     if flashback:
         fb = card_flashback(ctx, oid)  # 613.1f: as the card is in its graveyard now
@@ -440,6 +444,8 @@ def can_activate(
         return False  # 602.2b, 118.3: the cards to discard must be in the hand
     if c.exile_top and len(ctx.state.players[p].library) < c.exile_top:
         return False  # 118.3: the cards to exile must be in the library
+    if c.crew and sum(ctx.chars(x).power for x in crew_candidates(ctx, p, oid)) < c.crew:
+        return False  # 702.122a: not enough total power among the other untapped creatures
     if ab.zone == "graveyard" and (o.zone != GRAVEYARD or o.owner != p):
         return False  # 113.6: it functions only from its owner's graveyard
     if ab.zone == "hand" and (o.zone != HAND or o.owner != p):
@@ -455,6 +461,20 @@ def can_activate(
         if mana.solve(ctx.state.players[p].pool, cost, srcs) is None:
             return False
     return True
+
+
+def crew_candidates(ctx: Context, p: int, source: int, chosen: tuple[int, ...] = ()) -> list[int]:
+    """702.122a: the other untapped creatures `p` controls that could be tapped to crew
+    ``source`` (summoning sick ones too: the cost has no {T} of theirs, 302.6), but ``chosen``."""
+    return [
+        oid
+        for oid, c in ctx.battlefield_chars().items()
+        if oid != source
+        and oid not in chosen
+        and c.controller == p
+        and c.is_("creature")
+        and not ctx.state.objects[oid].tapped
+    ]
 
 
 def activation_mana(ctx: Context, p: int, source: int, cost: ManaCost, srcs: list[mana.Source]) -> ManaCost:
@@ -560,6 +580,12 @@ def _bestow_possible(ctx: Context, p: int, oid: int, cost: str, sorcery_ok: bool
     )
 
 
+def _can_pay_spell(ctx: Context, f: CastFrame, cost: ManaCost) -> bool:
+    """601.2h: could the caster pay this cost for the spell being cast, with mana and the
+    spell's payment keywords (convoke 702.51a, improvise 702.126a, delve 702.66a)?"""
+    return cost_keywords.can_pay(ctx, f.player, f.name, cost)
+
+
 def _ask_alt(ctx: Context, f: CastFrame, cost: str) -> None:
     """601.2b: announce an alternative cost (bestow, 702.103a), offered when it could be cast so."""
     opts: list[Option] = []
@@ -575,9 +601,9 @@ def _ask_flashback(ctx: Context, f: CastFrame, cost: str) -> None:
     for its mana cost or for its flashback cost (702.34a); the costs that can be paid are offered."""
     opts: list[Option] = []
     reduction = cost_reduction(ctx, f.player, f.obj)
-    if mana.can_pay(ctx, f.player, reduced(ctx.face(f.name).cost.with_x(0), reduction)):
+    if _can_pay_spell(ctx, f, reduced(ctx.face(f.name).cost.with_x(0), reduction)):
         opts.append(Option("alt", 0, label="cast it normally"))
-    if mana.can_pay(ctx, f.player, reduced(ManaCost.parse(cost), reduction)):
+    if _can_pay_spell(ctx, f, reduced(ManaCost.parse(cost), reduction)):
         opts.append(Option("alt", 1, label=f"cast it with flashback for {cost}"))
     decisions.ask(ctx, f.player, "alt", "601.2b", f"how do you cast {f.name}?", opts + [_cancel()])
 
@@ -593,13 +619,13 @@ def _ask_alternative_cost(ctx: Context, f: CastFrame, alts: tuple[ir.Alternative
     the cost increases and reductions apply to the one chosen)."""
     reduction = cost_reduction(ctx, f.player, f.obj)
     opts: list[Option] = []
-    if mana.can_pay(ctx, f.player, reduced(ctx.face(f.name).cost.with_x(0), reduction)) and (
+    if _can_pay_spell(ctx, f, reduced(ctx.face(f.name).cost.with_x(0), reduction)) and (
         # 601.2c: cast normally, a spell with targets needs legal ones (overloaded, none, 702.96b)
         all(a.keyword != "overload" for a in alts) or has_targets(ctx, f.player, f.obj)
     ):
         opts.append(Option("alt", 0, label="cast it normally"))
     for i, alt in enumerate(alts):
-        if mana.can_pay(ctx, f.player, reduced(ManaCost.parse(alt.cost), reduction)):
+        if _can_pay_spell(ctx, f, reduced(ManaCost.parse(alt.cost), reduction)):
             opts.append(Option("alt", ALT_OPTION + i, label=f"cast it for its {alt.keyword} cost {alt.cost}"))
     decisions.ask(ctx, f.player, "alt", "601.2b", f"how do you cast {f.name}?", opts + [_cancel()])
 
@@ -707,7 +733,7 @@ def cast_step(ctx: Context, f: CastFrame) -> None:
         )
         return
     total = ManaCost.parse(f.cost)
-    _ask_payment(ctx, p, total, f"pay {total} for {name}")
+    _ask_payment(ctx, p, total, f"pay {total} for {name}", spell=name)
 
 
 def _face_down_cost(ctx: Context, f: CastFrame) -> None:
@@ -746,7 +772,7 @@ def _ask_kicker(ctx: Context, f: CastFrame, printed: str, kickers: tuple[str, ..
         return
     chosen = "".join(c for c, k in zip(kickers, paid, strict=False) if k)
     opts: list[Option] = []
-    if mana.can_pay(ctx, f.player, ManaCost.parse(printed + chosen + kickers[i]).with_x(0)):
+    if _can_pay_spell(ctx, f, ManaCost.parse(printed + chosen + kickers[i]).with_x(0)):
         opts.append(Option("kicker", 1, label=f"pay kicker {kickers[i]}"))
     opts += [Option("kicker", 0, label=f"don't pay kicker {kickers[i]}"), _cancel()]
     decisions.ask(ctx, f.player, "kicker", "601.2b", f"pay the kicker cost {kickers[i]} for {f.name}?", opts)
@@ -756,7 +782,7 @@ def _ask_multikicker(ctx: Context, f: CastFrame, printed: str, cost: str, times:
     """702.33c: "You may pay an additional [cost] any number of times": asked once more after each
     time it is paid, offered only while the total so far could be paid (601.2f-h)."""
     opts: list[Option] = []
-    if mana.can_pay(ctx, f.player, ManaCost.parse(printed + cost * (times + 1)).with_x(0)):
+    if _can_pay_spell(ctx, f, ManaCost.parse(printed + cost * (times + 1)).with_x(0)):
         opts.append(Option("kicker", 1, label=f"pay multikicker {cost}"))
     opts += [Option("kicker", 0, label=f"don't pay multikicker {cost}"), _cancel()]
     decisions.ask(
@@ -854,12 +880,21 @@ def _target_count(spec: ir.TargetSpec, picked: int) -> str:
     return f" (target {picked + 1} of {'' if spec.min == spec.max else 'up to '}{spec.max})"
 
 
-def _ask_payment(ctx: Context, p: int, cost: ManaCost, prompt: str, exclude: int = 0) -> None:
-    """601.2g-h: activate mana abilities, then pay. The solver's payment is the option ``pay``."""
+def _ask_payment(
+    ctx: Context, p: int, cost: ManaCost, prompt: str, exclude: int = 0, spell: str = ""
+) -> None:
+    """601.2g-h: activate mana abilities, then pay. The solver's payment is the option ``pay``.
+    ``spell``: the name of the spell being paid for, whose payment keywords (convoke, improvise,
+    delve) add their options and count for the automatic payment."""
     opts: list[Option] = []
     srcs = mana.sources(ctx, p)
-    if mana.solve(ctx.state.players[p].pool, cost, [x for x in srcs if x.oid != exclude]) is not None:
+    solvable = [x for x in srcs if x.oid != exclude]
+    if spell:
+        solvable = cost_keywords.sources_with_units(ctx, p, solvable, spell)
+    if mana.solve(ctx.state.players[p].pool, cost, solvable) is not None:
         opts.append(Option("pay", label=f"pay {cost} automatically"))
+    if spell:
+        opts += cost_keywords.unit_options(ctx, p, spell, cost)
     for pa in activated.of_player(ctx, p).all:
         if pa.oid != exclude and pa.ab.mana_ability and mana.can_activate_mana(ctx, p, pa.oid, pa.ab, srcs):
             opts.append(pa.option)
@@ -928,8 +963,12 @@ def cast_answer(ctx: Context, f: CastFrame, a: Action) -> None:
                 text=f"{ctx.describe(a.a)} is sacrificed",
             ),
         )
+    elif a.kind in ("convoke", "improvise", "delve"):
+        # 601.2h: one unit of the spell's payment keyword pays one symbol of what is left
+        left = cost_keywords.pay_unit(ctx, f.player, a.kind, a.a, a.b, ManaCost.parse(f.cost))
+        f.cost = str(left)
     elif a.kind == "pay":
-        if not mana.pay(ctx, f.player, ManaCost.parse(f.cost)):
+        if not cost_keywords.pay(ctx, f.player, f.name, ManaCost.parse(f.cost)):
             raise AssertionError("payment solver failed after proposing a payment")
         _finish_cast(ctx, f)
 
@@ -1014,8 +1053,11 @@ def activate_step(ctx: Context, f: ActivateFrame) -> None:
         ]
         decisions.ask(ctx, p, "discard", "602.2b", f"discard a card to activate {name}", opts + [_cancel()])
         return
+    if ab.cost.crew and not f.crew_done:
+        _ask_crew(ctx, f, ab.cost.crew, name)
+        return
     cost = printed.with_x(f.x or 0)
-    srcs = [x for x in mana.sources(ctx, p) if x.oid != exclude]
+    srcs = [x for x in mana.sources(ctx, p) if x.oid != exclude and x.oid not in f.crew]
     paid_as = activation_mana(ctx, p, source, cost, srcs)
     if paid_as != cost:
         ctx.emit(
@@ -1031,8 +1073,34 @@ def activate_step(ctx: Context, f: ActivateFrame) -> None:
     _ask_payment(ctx, p, cost, f"pay {cost} to activate {name}", exclude=exclude)
 
 
+def _ask_crew(ctx: Context, f: ActivateFrame, n: int, name: str) -> None:
+    """702.122a, 602.2b: choose the other untapped creatures to tap, one at a time, until their
+    total power is N or greater (then the player may stop, or tap more)."""
+    total = sum(ctx.chars(x).power for x in f.crew)
+    opts = [
+        Option("crew", oid, label=f"tap {targeting.label(ctx, oid)} (power {ctx.chars(oid).power})")
+        for oid in crew_candidates(ctx, f.player, f.source, tuple(f.crew))
+    ]
+    if total >= n:
+        opts.append(Option("crew_done", label=f"done: total power {total}"))
+    decisions.ask(
+        ctx,
+        f.player,
+        "crew",
+        "702.122a",
+        f"tap creatures with total power {n} or greater to crew {name} (chosen: {total})",
+        opts + [_cancel()],
+    )
+
+
 def activate_answer(ctx: Context, f: ActivateFrame, a: Action) -> None:
     if _common_answer(ctx, f, a):
+        return
+    if a.kind == "crew":
+        f.crew.append(a.a)  # 702.122a: a creature to tap for the crew cost
+        return
+    if a.kind == "crew_done":
+        f.crew_done = True
         return
     if a.kind == "x":
         f.x = a.a
@@ -1060,6 +1128,18 @@ def _pay_activation(ctx: Context, f: ActivateFrame) -> None:
     ctx.state.passes = 0
     if c.tap:
         perform(ctx, Tap(obj=source, tapped=True, rule="602.2b", quiet=True))
+    for creature in f.crew:
+        # 702.122a-b: the creatures tapped to pay the crew cost crew the Vehicle
+        who = ctx.player_name(f.player)
+        perform(
+            ctx,
+            Tap(
+                obj=creature,
+                tapped=True,
+                rule="702.122b",
+                text=f"{who} taps {ctx.describe(creature)} to crew {name}",
+            ),
+        )
     if c.loyalty is not None:
         change = loyalty_cost(ctx, f.player, c.loyalty)
         perform(ctx, CounterChange(obj=source, kind="loyalty", amount=change, rule="606.4", quiet=True))

@@ -70,6 +70,8 @@ class ActivateFrame(msgspec.Struct, tag="activate", array_like=True):
     cost: str = ""
     answer: Answer | None = None
     discarded: list[int] = msgspec.field(default_factory=list)  # 602.2b: cards chosen for a discard cost
+    crew: list[int] = msgspec.field(default_factory=list)  # 702.122a: the creatures chosen to crew
+    crew_done: bool = False  # 702.122a: no more creatures to tap for the crew cost
 
 
 class TurnFaceUpFrame(msgspec.Struct, tag="face_up", array_like=True):

@@ -23,7 +23,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "11"
+IR_VERSION = "12"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -269,6 +269,9 @@ class Cost:
     exile_top: int = 0
     # "Discard this card" (cycling 702.29a, typecycling 702.29e): the source, from its hand (701.9)
     discard_self: bool = False
+    # "Tap any number of other untapped creatures you control with total power N or greater"
+    # (crew N, 702.122a): the creatures are chosen as the cost is paid (601.2h, 602.2b)
+    crew: int = 0
 
 
 # --------------------------------------------------------------------------- continuous modifications

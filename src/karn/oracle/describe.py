@@ -383,6 +383,10 @@ def cost_text(c: Cost) -> str:
         parts.append("discard this card")  # cycling, 702.29a
     if c.exile_top:
         parts.append(f"exile the top {c.exile_top} cards of your library")
+    if c.crew:
+        parts.append(
+            f"tap any number of other untapped creatures you control with total power {c.crew} or greater"
+        )
     return ", ".join(parts) or "(free)"
 
 

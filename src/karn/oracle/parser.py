@@ -25,6 +25,7 @@ from karn.oracle.syntax import (
     AdditionalCostSentence,
     AddManaProducedVP,
     AddManaVP,
+    AffinityA,
     AltCostA,
     AmountA,
     AsEntersChooseSentence,
@@ -65,6 +66,7 @@ from karn.oracle.syntax import (
     CounterVP,
     CreateCopyTokenVP,
     CreateTokenVP,
+    CrewA,
     CyclingA,
     DamageDiedVP,
     DamageTriggerA,
@@ -141,6 +143,7 @@ from karn.oracle.syntax import (
     OpeningHandSentence,
     OrLoseSentence,
     PayLifeCostA,
+    PaymentKeywordA,
     PlaneswalkFromTriggerA,
     PlaneswalkToTriggerA,
     PlayFromVP,
@@ -352,6 +355,21 @@ class _Builder(Transformer[Token, Any]):
 
     def kwi_devour_subtype(self, meta: Meta, c: list[Any]) -> DevourA:
         return DevourA(int(str(c[1])), str(c[0]), "subtype")
+
+    def kwi_convoke(self, meta: Meta, c: list[Any]) -> PaymentKeywordA:
+        return PaymentKeywordA("convoke")
+
+    def kwi_improvise(self, meta: Meta, c: list[Any]) -> PaymentKeywordA:
+        return PaymentKeywordA("improvise")
+
+    def kwi_delve(self, meta: Meta, c: list[Any]) -> PaymentKeywordA:
+        return PaymentKeywordA("delve")
+
+    def kwi_affinity(self, meta: Meta, c: list[Any]) -> AffinityA:
+        return AffinityA(str(c[0]))
+
+    def kwi_crew(self, meta: Meta, c: list[Any]) -> CrewA:
+        return CrewA(int(str(c[0])))
 
     def activated(self, meta: Meta, c: list[Any]) -> ActivatedA:
         return ActivatedA(tuple(c[0]), c[1])

@@ -1361,6 +1361,28 @@ class ProwessA(KeywordA):
 
 
 @dataclass(frozen=True, slots=True)
+class PaymentKeywordA(KeywordA):
+    """ "Convoke" (702.51a), "Improvise" (702.126a), "Delve" (702.66a): static abilities that
+    function while the spell is on the stack, read by the engine as its cost is paid."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class AffinityA(KeywordA):
+    """ "Affinity for artifacts" (702.41a): the type or subtype named (singular)."""
+
+    what: str
+
+
+@dataclass(frozen=True, slots=True)
+class CrewA(KeywordA):
+    """ "Crew 3" (702.122a)."""
+
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
 class StormA(KeywordA):
     """ "Storm" (702.40)."""
 
