@@ -45,6 +45,7 @@ LAYERS: list[set[str]] = [
         "activated",
         "permissions",
         "cost_keywords",
+        "keywords",
     },
     {"effects", "triggers"},  # the effect handlers (608.2c), triggered abilities (603)
     {  # procedures by CR area

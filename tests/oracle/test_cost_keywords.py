@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from karn.cards.database import CardDatabase
+from karn.ir.keywords import spec
 from karn.ir.nodes import (
     Activated,
     AddTypes,
@@ -20,7 +21,7 @@ from karn.ir.nodes import (
 )
 from karn.oracle.compiler import compile_face
 from karn.oracle.parser import parse
-from karn.oracle.syntax import AffinityA, CrewA, PaymentKeywordA
+from karn.oracle.syntax import AffinityA, CrewA, StaticKeywordA
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +32,9 @@ def db() -> CardDatabase:
 @pytest.mark.cr("702.51a", "702.126a", "702.66a")
 @pytest.mark.parametrize("word", ["convoke", "improvise", "delve"])
 def test_payment_keywords_parse_and_lower_to_markers(word: str) -> None:
-    assert parse(word, "keyword_item") == PaymentKeywordA(word)
+    assert parse(word, "keyword_item") == StaticKeywordA(word)
+    found = spec(word)
+    assert found is not None and not found.grantable  # read from the card only (601.2h)
 
 
 @pytest.mark.cr("702.51a")

@@ -1,6 +1,7 @@
-"""Keywords about paying for spells and abilities (702): convoke (702.51a), improvise
-(702.126a) and delve (702.66a), read by the engine as the cost is paid; affinity (702.41a), a
-cost reduction; crew (702.122a), the activated ability of a Vehicle."""
+"""Keywords about paying for spells and abilities with a hand-written grammar (702): affinity
+(702.41a), a cost reduction; crew (702.122a), the activated ability of a Vehicle. (Convoke,
+improvise and delve are markers of the keyword table, read by the engine as the cost is paid:
+:mod:`karn.engine.cost_keywords`.)"""
 
 from __future__ import annotations
 
@@ -18,17 +19,10 @@ from karn.oracle.lowering.context import LowerError
 from karn.oracle.lowering.costs import is_cost_reduction, lower_cost_reduction
 from karn.oracle.lowering.registry import lowers_keyword
 from karn.oracle.parser import parse
-from karn.oracle.syntax import AffinityA, CrewA, Effects, PaymentKeywordA
+from karn.oracle.syntax import AffinityA, CrewA, Effects
 
 # 702.41a: "Affinity for [text]" means this static ability
 AFFINITY_TEXT = "~ costs {{1}} less to cast for each {what} you control."
-
-
-@lowers_keyword(PaymentKeywordA)
-def lower_payment_keyword(kw: PaymentKeywordA, text: str) -> list[Ability]:
-    """Convoke, improvise, delve: markers the engine reads as the spell's total cost is paid
-    (601.2h; they are neither additional nor alternative costs, 702.51b, 702.66b)."""
-    return [Keyword(kw.name, text=text)]
 
 
 @lowers_keyword(AffinityA)
