@@ -46,6 +46,7 @@ LAYERS: list[set[str]] = [
         "activated",
         "permissions",
         "cost_keywords",
+        "costs",
         "keywords",
     },
     {"effects", "triggers"},  # the effect handlers (608.2c), triggered abilities (603)

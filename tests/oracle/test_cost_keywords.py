@@ -14,6 +14,7 @@ from karn.ir.nodes import (
     ApplyContinuous,
     CostReduction,
     Count,
+    CrewCost,
     Filter,
     Keyword,
     Modify,
@@ -60,7 +61,7 @@ def test_crew_is_an_activated_ability_that_makes_an_artifact_creature(db: CardDa
     compiled = compile_face(db.get("Sky Skiff"))
     assert compiled.playable
     (crew,) = [a for a in compiled.abilities if isinstance(a, Activated)]
-    assert crew.cost.crew == 1 and crew.cost.mana is None and not crew.cost.tap
+    assert crew.cost.parts == (CrewCost(1),) and crew.cost.mana is None and not crew.cost.tap
     assert crew.effects == (
         ApplyContinuous(
             Modify(Ref("self"), changes=(AddTypes(types=("artifact", "creature")),)), "end_of_turn"

@@ -11,6 +11,7 @@ from karn.ir.nodes import (
     AddTypes,
     ApplyContinuous,
     Cost,
+    CrewCost,
     Keyword,
     Modify,
     Ref,
@@ -44,5 +45,5 @@ def lower_crew(kw: CrewA, text: str) -> list[Ability]:
     N or greater: This permanent becomes an artifact creature until end of turn." (702.122a;
     301.7b: it has its printed power and toughness as it becomes a creature)."""
     becomes = Modify(Ref("self"), changes=(AddTypes(types=("artifact", "creature")),))
-    crew = Activated(Cost(crew=kw.n), (ApplyContinuous(becomes, "end_of_turn"),), text=text)
+    crew = Activated(Cost(parts=(CrewCost(kw.n),)), (ApplyContinuous(becomes, "end_of_turn"),), text=text)
     return [Keyword("crew", text=text), crew]
