@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable, Mapping
 
 from karn.cards.database import CardDatabase, CardFace
@@ -16,8 +17,11 @@ def build_pool(names: Iterable[str], db: CardDatabase | None = None) -> CardPool
     Unknown names raise :class:`~karn.cards.database.UnknownCardError` with
     suggestions. The pool is keyed by each card's canonical name.
     """
-    database = db if db is not None else CardDatabase.default()
-    packaged = database is CardDatabase.default()
+    default = CardDatabase.default()
+    database = db if db is not None else default
+    # The default database never changes within a process (a changed card file is a new
+    # database object): its compiled cards are reused.
+    reused = _COMPILED.setdefault(default, {}) if database is default else None
     cards: dict[str, PoolCard] = {}
     faces: list[CardFace] = []
     for name in names:
@@ -30,11 +34,10 @@ def build_pool(names: Iterable[str], db: CardDatabase | None = None) -> CardPool
     for face in faces:
         if face.name in cards:
             continue
-        if packaged:
-            # The packaged data never changes within a process: its compiled cards are reused.
-            found = _PACKAGED.get(face.name)
+        if reused is not None:
+            found = reused.get(face.name)
             if found is None:
-                found = _PACKAGED[face.name] = PoolCard.of(face, compile_card(face))
+                found = reused[face.name] = PoolCard.of(face, compile_card(face))
             cards[face.name] = found
         else:
             cards[face.name] = PoolCard.of(face, compile_face(face))
@@ -62,5 +65,5 @@ def parts_refused(face: CardFace, compiled: Mapping[str, CompiledCard]) -> list[
     return out
 
 
-#: Compiled cards of the packaged card database (not of a custom one), by name.
-_PACKAGED: dict[str, PoolCard] = {}
+#: Compiled cards of the default card databases (not of a custom one), by name.
+_COMPILED: weakref.WeakKeyDictionary[CardDatabase, dict[str, PoolCard]] = weakref.WeakKeyDictionary()

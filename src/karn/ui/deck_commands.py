@@ -28,6 +28,7 @@ from karn.cards.decks import (
     write_deck,
 )
 from karn.cards.decks.validation import DECK_RULES, DeckCheck, check_deck
+from karn.ui.card_commands import add_cards_option
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -56,13 +57,8 @@ def report(error: UserError) -> int:
 
 
 def _database(args: argparse.Namespace) -> CardDatabase:
-    cards = getattr(args, "cards", None)
-    if not cards:
-        return CardDatabase.default()
-    try:
-        return CardDatabase.from_file(cards)
-    except (OSError, ValueError) as e:
-        raise UserError([f"cannot read the card file {cards}: {e}"]) from None
+    """The card database of this run: ``karn.ui.cli.main`` has selected ``--cards FILE``."""
+    return CardDatabase.default()
 
 
 def _file_format(name: str) -> str:
@@ -238,11 +234,7 @@ def _deck_file_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="FORMAT",
         help=f"read the file in this format instead of recognizing it ({', '.join(FORMATS)})",
     )
-    parser.add_argument(
-        "--cards",
-        metavar="FILE",
-        help="card data: an MTGJSON AtomicCards file (default: karn's packaged cards)",
-    )
+    add_cards_option(parser)
 
 
 def add_deck_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
