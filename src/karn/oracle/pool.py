@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 
 from karn.cards.database import CardDatabase, CardFace
-from karn.cards.pool import CardPool, PoolCard
+from karn.cards.decks import Deck
+from karn.cards.pool import CardPool, PoolCard, Unplayable
 from karn.ir.nodes import CompiledCard, Unsupported
 from karn.oracle.compiler import compile_card, compile_face
 
@@ -50,6 +52,38 @@ def build_pool(names: Iterable[str], db: CardDatabase | None = None) -> CardPool
             compiled = CompiledCard(card.compiled.name, card.compiled.abilities + tuple(refused))
             cards[name] = PoolCard.of(card.face, compiled)
     return CardPool(cards)
+
+
+@dataclass(frozen=True, slots=True)
+class DeckPlayability:
+    """What karn plays of a deck: its cards (commanders, main deck and sideboard), how many
+    of them karn plays, and each card it can't play yet with its number of copies."""
+
+    cards: int
+    playable: int
+    unplayable: tuple[tuple[int, Unplayable], ...]
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "cards": self.cards,
+            "playable": self.playable,
+            "unplayable": [{"count": n, **u.to_json()} for n, u in self.unplayable],
+        }
+
+
+def deck_playability(deck: Deck, db: CardDatabase | None = None) -> DeckPlayability:
+    """Compile ``deck``'s cards and tell which karn can't play yet (see :class:`DeckPlayability`)."""
+    counts: dict[str, int] = {}
+    for name, count in [
+        *((c, 1) for c in deck.commander),
+        *deck.main_counts().items(),
+        *deck.sideboard_counts().items(),
+    ]:
+        counts[name] = counts.get(name, 0) + count
+    unplayable = build_pool(counts, db).unplayable(counts)
+    missing = tuple((counts[u.card], u) for u in unplayable)
+    total = sum(counts.values())
+    return DeckPlayability(total, total - sum(n for n, _ in missing), missing)
 
 
 def parts_refused(face: CardFace, compiled: Mapping[str, CompiledCard]) -> list[Unsupported]:
