@@ -208,4 +208,6 @@ def test_deck_check_reads_legalities_from_an_mtgjson_file(
     rc, out, _ = run(["deck", "check", str(deck), "--format", "pauper", "--cards", str(cards)], capsys)
     assert rc == 1 and "100.6: Chrome Mox is not legal in pauper" in out
     rc, out, _ = run(["deck", "check", str(deck), "--format", "legacy", "--cards", str(cards)], capsys)
-    assert rc == 0 and "legal for legacy by the deck-construction rules checked (100.2a, 100.4a, 100.6)" in out
+    assert (
+        rc == 0 and "legal for legacy by the deck-construction rules checked (100.2a, 100.4a, 100.6)" in out
+    )

@@ -189,7 +189,10 @@ def test_a_pasted_deck_is_answered_with_what_karn_plays_of_it(client: TestClient
     assert r.status_code == 200
     report = r.json()
     assert report["cards"] == 60 and report["playable"] == 55
-    assert [(u["count"], u["card"]) for u in report["unplayable"]] == [(4, "Fire // Ice"), (1, "Birds of Paradise")]
+    assert [(u["count"], u["card"]) for u in report["unplayable"]] == [
+        (4, "Fire // Ice"),
+        (1, "Birds of Paradise"),
+    ]
     assert report["unplayable"][1]["clause"] == "{T}: Add one mana of any color."
     ok = client.post("/api/decks/check", json={"deck_list": "4 Lightning Bolt\n56 Mountain"}).json()
     assert ok["cards"] == ok["playable"] == 60 and ok["unplayable"] == []
