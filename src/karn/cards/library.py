@@ -191,7 +191,7 @@ def published_checksum(url: str, timeout: float = 30.0) -> str | None:
     words = text.split()
     if not words or len(words[0]) != 64 or any(c not in "0123456789abcdefABCDEF" for c in words[0]):
         raise CardDataError(f"{url}.sha256: not a SHA-256 checksum")
-    return words[0].lower()
+    return str(words[0]).lower()
 
 
 def update(url: str = DEFAULT_URL, progress: Progress | None = None) -> tuple[ImportedInfo, bool]:
