@@ -697,11 +697,19 @@ def cast_step(ctx: Context, f: CastFrame) -> None:
         f.cost = str(total)
     sacrifice = additional_sacrifice(ctx, name)
     if sacrifice is not None and not f.sacrificed:
-        # 601.2h: pay the additional cost: choose the permanent to sacrifice.
+        # 601.2h: pay the additional cost: choose the permanent to sacrifice. 601.2g: mana
+        # abilities may be activated first (tap the Mountain, then sacrifice it to Shard
+        # Volley); a permanent whose sacrifice would leave the mana unpayable is offered
+        # only once its mana is in the pool, so a chosen option never undoes the cast.
+        total = ManaCost.parse(f.cost)
+        pool = ctx.state.players[p].pool
+        srcs = mana.sources(ctx, p)
         opts = [
             Option("sacrifice", t, label=targeting.label(ctx, t))
             for t in _sacrifice_candidates(ctx, p, oid, sacrifice)
+            if mana.solve(pool, total, [x for x in srcs if x.oid != t]) is not None
         ]
+        opts += _mana_options(ctx, p, srcs)
         decisions.ask(
             ctx, p, "sacrifice", "601.2h", f"sacrifice a permanent to cast {name}", opts + [_cancel()]
         )
@@ -854,15 +862,22 @@ def _target_count(spec: ir.TargetSpec, picked: int) -> str:
     return f" (target {picked + 1} of {'' if spec.min == spec.max else 'up to '}{spec.max})"
 
 
+def _mana_options(ctx: Context, p: int, srcs: list[mana.Source], exclude: int = 0) -> list[Option]:
+    """601.2g: the mana abilities ``p`` may activate while casting or activating."""
+    return [
+        pa.option
+        for pa in activated.of_player(ctx, p).all
+        if pa.oid != exclude and pa.ab.mana_ability and mana.can_activate_mana(ctx, p, pa.oid, pa.ab, srcs)
+    ]
+
+
 def _ask_payment(ctx: Context, p: int, cost: ManaCost, prompt: str, exclude: int = 0) -> None:
     """601.2g-h: activate mana abilities, then pay. The solver's payment is the option ``pay``."""
     opts: list[Option] = []
     srcs = mana.sources(ctx, p)
     if mana.solve(ctx.state.players[p].pool, cost, [x for x in srcs if x.oid != exclude]) is not None:
         opts.append(Option("pay", label=f"pay {cost} automatically"))
-    for pa in activated.of_player(ctx, p).all:
-        if pa.oid != exclude and pa.ab.mana_ability and mana.can_activate_mana(ctx, p, pa.oid, pa.ab, srcs):
-            opts.append(pa.option)
+    opts += _mana_options(ctx, p, srcs, exclude)
     opts.append(_cancel())
     pool = ctx.state.players[p].pool
     if any(pool.values()):

@@ -71,26 +71,8 @@ from karn.engine.modifications import (
 )
 from karn.engine.state import BATTLEFIELD, EXILE, STACK, GameState, Obj
 from karn.engine.values import CopyValues, TokenDef, chosen_for
+from karn.ir.keywords import KEYWORD_COUNTERS  # 122.1b: they give the keyword in layer 6 (613.1f)
 from karn.ir.subtypes import COLOR_NAMES, LAND_TYPES, goes_with, kind_of
-
-#: Counters that are keyword counters (122.1b): they give the keyword in layer 6 (613.1f).
-KEYWORD_COUNTERS = frozenset(
-    {
-        "flying",
-        "first strike",
-        "double strike",
-        "deathtouch",
-        "hexproof",
-        "indestructible",
-        "lifelink",
-        "menace",
-        "reach",
-        "trample",
-        "vigilance",
-        "haste",
-    }
-)
-
 
 #: "Any number" of attackers a creature can block (509.1a).
 ANY_NUMBER = 1_000

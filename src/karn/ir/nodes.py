@@ -1295,6 +1295,25 @@ Effect = (
     | Planeswalk
 )
 
+# The effects whose engine handler records the objects it acted on, for "those creatures",
+# "them", "that creature" afterwards in the same resolution (``Ref("affected")``, 608.2c).
+# The lowering refuses a ``Ref("affected")`` that no earlier effect of these kinds produces;
+# ``tests/architecture/test_affected_recorders.py`` keeps this set and the handlers in step.
+RECORDS_AFFECTED: frozenset[type] = frozenset(
+    {
+        ApplyContinuous,
+        CopySpell,
+        ExileTop,
+        ForEachTarget,
+        PutCounters,
+        PutOntoBattlefield,
+        RevealTop,
+        Sacrifice,
+        Tap,
+        Untap,
+    }
+)
+
 # --------------------------------------------------------------------------- abilities
 
 

@@ -1307,7 +1307,8 @@ class DevourA(KeywordA):
 
 @dataclass(frozen=True, slots=True)
 class StaticKeywordA(KeywordA):
-    """A keyword that is only a marker for the engine ("flying", "haste" ...)."""
+    """A keyword of the table (:mod:`karn.ir.keywords`) without a parameter ("flying",
+    "prowess" ...): lowered by its class."""
 
     name: str
 
@@ -1356,8 +1357,19 @@ class EquipA(KeywordA):
 
 
 @dataclass(frozen=True, slots=True)
-class ProwessA(KeywordA):
-    """ "Prowess" (702.108)."""
+class NumberKeywordA(KeywordA):
+    """A keyword of the table (:mod:`karn.ir.keywords`) with a number: "Bushido 2" (702.45a)."""
+
+    name: str
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class ManaKeywordA(KeywordA):
+    """A keyword of the table (:mod:`karn.ir.keywords`) with a mana cost: "Ward {2}" (702.21a)."""
+
+    name: str
+    mana: str
 
 
 @dataclass(frozen=True, slots=True)
