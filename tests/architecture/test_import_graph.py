@@ -45,6 +45,7 @@ LAYERS: list[set[str]] = [
         "mana",
         "activated",
         "permissions",
+        "costs",
         "keywords",
     },
     {"effects", "triggers"},  # the effect handlers (608.2c), triggered abilities (603)

@@ -65,6 +65,11 @@ class DecisionKind(_Documented):
     PAY = "pay", "601.2g-h: pay a cost: activate mana abilities, then pay (or pay automatically)."
     DISCARD = "discard", "602.2b: discard a card as a cost."
     SACRIFICE = "sacrifice", "601.2h, 701.21a: choose a permanent to sacrifice as a cost."
+    COST = (
+        "cost",
+        "601.2h, 602.2b: choose an object that pays a part of a cost (a permanent to sacrifice, tap"
+        " or return to its owner's hand, a card to exile), one at a time.",
+    )
     ORDER = "order", "603.3b: put simultaneous triggered abilities on the stack in an order."
     MAY = "may", '603.5, 608.2d: a "you may": yes or no.'
     UNLESS = "unless", "608.2d, 118.12: pay a cost, or the effect happens."
