@@ -128,7 +128,7 @@ KEYWORD_NAMES: frozenset[str] = frozenset(
     jump-start kicker landwalk level lifelink living madness megamorph melee menace mentor miracle modular
     more morph multikicker mutate myriad nightbound ninjutsu offering outlast overload partner
     persist phasing plainscycling islandcycling swampcycling mountaincycling forestcycling
-    landcycling basic plainswalk islandwalk swampwalk mountainwalk forestwalk poisonous prototype
+    landcycling basic plainswalk islandwalk swampwalk mountainwalk forestwalk desertwalk poisonous prototype
     protection provoke prowess prowl rampage ravenous reach read rebound reconfigure recover
     reinforce renown replicate retrace riot ripple scavenge shadow shroud skulk soulbond
     soulshift space specialize spectacle splice split squad storm sunburst surge suspend
