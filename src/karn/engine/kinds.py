@@ -7,6 +7,10 @@ produces, each with a docstring saying what it asks or does and the rule behind 
 ``decision.kind == "priority"`` are the same test, and ``Action(ActionKind.PASS)`` is
 ``Action("pass")``.
 
+**Add new members at the end of their enum**: the order is the environments' slot and
+one-hot order (:mod:`karn.env.encoding`), and a member inserted in the middle would change
+the meaning of the slots after it (``tests/env`` pins the order).
+
 An agent must still answer a kind it does not know (the engine grows): every decision offers
 its complete list of legal actions, and the text form (:mod:`karn.agents.text`) and the
 environment's action slots (:mod:`karn.env`) handle any kind generically.
