@@ -72,6 +72,8 @@ class ActivateFrame(msgspec.Struct, tag="activate", array_like=True):
     # 601.2h, 602.2b: the objects chosen for each part of the cost (``ir.Cost.parts``, by index)
     cost_picks: list[list[int]] = msgspec.field(default_factory=list)
     early_paid: bool = False  # the parts paid before the mana are paid (``costs.pay(early=True)``)
+    # 702.122a: the creatures for a crew cost are chosen (its part's picks in ``cost_picks``)
+    crew_done: bool = False
 
 
 class TurnFaceUpFrame(msgspec.Struct, tag="face_up", array_like=True):

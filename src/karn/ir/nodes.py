@@ -23,7 +23,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "13"
+IR_VERSION = "14"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -369,6 +369,15 @@ class ExileTopCost:
     count: int
 
 
+@dataclass(frozen=True, slots=True)
+class CrewCost:
+    """ "Tap any number of other untapped creatures you control with total power N or greater"
+    (crew N, 702.122a): the creatures are chosen one at a time as the cost is paid (601.2h),
+    summoning sick ones too (302.6 is about {T})."""
+
+    power: int
+
+
 CostPart = (
     SacrificeCost
     | PayLifeCost
@@ -385,6 +394,7 @@ CostPart = (
     | UntapSymbolCost
     | MillCost
     | ExileTopCost
+    | CrewCost
 )
 
 #: The cost parts that ask the player nothing as they are paid: a mana ability (605.3b: it

@@ -34,6 +34,7 @@ from karn.oracle.syntax import (
     AdditionalCostSentence,
     AddManaProducedVP,
     AddManaVP,
+    AffinityA,
     AltCostA,
     AmountA,
     AsEntersChooseSentence,
@@ -74,6 +75,7 @@ from karn.oracle.syntax import (
     CounterVP,
     CreateCopyTokenVP,
     CreateTokenVP,
+    CrewA,
     CyclingA,
     DamageDiedVP,
     DamageTriggerA,
@@ -436,6 +438,12 @@ class _Builder(Transformer[Token, Any]):
 
     def kwi_devour_subtype(self, meta: Meta, c: list[Any]) -> DevourA:
         return DevourA(int(str(c[1])), str(c[0]), "subtype")
+
+    def kwi_affinity(self, meta: Meta, c: list[Any]) -> AffinityA:
+        return AffinityA(str(c[0]))
+
+    def kwi_crew(self, meta: Meta, c: list[Any]) -> CrewA:
+        return CrewA(int(str(c[0])))
 
     def activated(self, meta: Meta, c: list[Any]) -> ActivatedA:
         return ActivatedA(tuple(c[0]), c[1])

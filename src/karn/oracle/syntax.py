@@ -1451,6 +1451,20 @@ class ManaKeywordA(KeywordA):
 
 
 @dataclass(frozen=True, slots=True)
+class AffinityA(KeywordA):
+    """ "Affinity for artifacts" (702.41a): the type or subtype named (singular)."""
+
+    what: str
+
+
+@dataclass(frozen=True, slots=True)
+class CrewA(KeywordA):
+    """ "Crew 3" (702.122a)."""
+
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
 class StormA(KeywordA):
     """ "Storm" (702.40)."""
 
