@@ -45,6 +45,8 @@ LAYERS: list[set[str]] = [
         "mana",
         "activated",
         "permissions",
+        "cost_keywords",
+        "costs",
         "keywords",
     },
     {"effects", "triggers"},  # the effect handlers (608.2c), triggered abilities (603)

@@ -160,8 +160,8 @@ def action_text(action: Action, obs: Observation, names: dict[int, str] | None =
 
 def _parse_value(text: str, obs: Observation | None, what: str, whole: str) -> int:
     text = text.strip()
-    if text.lower().startswith("with "):
-        text = text[5:].strip()
+    if text.lower() == "with" or text.lower().startswith("with "):
+        text = text[4:].strip()
     if not text:
         return 0
     m = _OBJECT.fullmatch(text)

@@ -7,6 +7,10 @@ produces, each with a docstring saying what it asks or does and the rule behind 
 ``decision.kind == "priority"`` are the same test, and ``Action(ActionKind.PASS)`` is
 ``Action("pass")``.
 
+**Add new members at the end of their enum**: the order is the environments' slot and
+one-hot order (:mod:`karn.env.encoding`), and a member inserted in the middle would change
+the meaning of the slots after it (``tests/env`` pins the order).
+
 An agent must still answer a kind it does not know (the engine grows): every decision offers
 its complete list of legal actions, and the text form (:mod:`karn.agents.text`) and the
 environment's action slots (:mod:`karn.env`) handle any kind generically.
@@ -65,6 +69,11 @@ class DecisionKind(_Documented):
     PAY = "pay", "601.2g-h: pay a cost: activate mana abilities, then pay (or pay automatically)."
     DISCARD = "discard", "602.2b: discard a card as a cost."
     SACRIFICE = "sacrifice", "601.2h, 701.21a: choose a permanent to sacrifice as a cost."
+    COST = (
+        "cost",
+        "601.2h, 602.2b: choose an object that pays a part of a cost (a permanent to sacrifice, tap"
+        " or return to its owner's hand, a card to exile), one at a time.",
+    )
     ORDER = "order", "603.3b: put simultaneous triggered abilities on the stack in an order."
     MAY = "may", '603.5, 608.2d: a "you may": yes or no.'
     UNLESS = "unless", "608.2d, 118.12: pay a cost, or the effect happens."
@@ -84,6 +93,8 @@ class DecisionKind(_Documented):
     LEGEND = "legend", "704.5j: the legend rule: choose the legendary permanent to keep."
     SCRY = "scry", "701.22a: scry: top or bottom, card by card."
     SEARCH = "search", "701.23b: search a library: choose the cards found (or find nothing)."
+    BUYBACK = "buyback", "702.27a, 601.2b: pay the buyback cost or not."
+    CREW = "crew", "702.122a: choose the other untapped creatures to tap for a crew cost, then ``crew_done``."
 
 
 class ActionKind(_Documented):
@@ -136,6 +147,18 @@ class ActionKind(_Documented):
     COPY = "copy", "707.2: enter as a copy of ``a``."
     EXILE = "exile", "Exile ``a`` (a cost or a choice as it enters)."
     SACRIFICE = "sacrifice", "701.21a: sacrifice ``a``."
+    CONVOKE = (
+        "convoke",
+        "702.51a: tap creature ``a`` to pay one mana of the spell's cost (``b``: 0 generic, 1-5 W, U, B, R, G).",
+    )
+    IMPROVISE = "improvise", "702.126a: tap artifact ``a`` to pay one generic mana of the spell's cost."
+    DELVE = (
+        "delve",
+        "702.66a: exile card ``a`` from the graveyard to pay one generic mana of the spell's cost.",
+    )
+    CREW = "crew", "702.122a: tap creature ``a`` for the crew cost."
+    CREW_DONE = "crew_done", "702.122a: no more creatures for the crew cost (their total power is enough)."
+    BUYBACK = "buyback", "702.27a: pay the buyback cost (``a`` = 1) or not (0)."
 
 
 __all__ = ["ActionKind", "DecisionKind"]

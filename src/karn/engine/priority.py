@@ -76,8 +76,8 @@ def _options(ctx: Context, p: int) -> list[Option]:
         o = objects[pa.oid]
         if pa.ab.cost.tap and (o.tapped or o.sick and pa.sick_matters):
             continue  # 302.6: {T} abilities of creatures need no summoning sickness
-        if pa.ab.cost.mana or pa.ab.cost.loyalty is not None:
-            others.append(pa)  # needs the other sources to be known first
+        if pa.ab.cost.mana or pa.ab.cost.loyalty is not None or pa.ab.cost.parts or pa.ab.once_each_turn:
+            others.append(pa)  # needs the other sources to be known first, or its parts checked
             continue
         mana_opts.append(pa.option)
     srcs = mana.sources(ctx, p)
@@ -422,6 +422,8 @@ def explain(ctx: Context, a: Action) -> tuple[str, str]:
             return "302.6", f"{o.name} has summoning sickness; its {{T}} ability can't be activated"
         if ab.cost.loyalty is not None and o.loyalty_turn == s.turn:
             return "606.3", f"a loyalty ability of {o.name} was already activated this turn"
+        if ab.once_each_turn and o.activated_turns.get(ctx.chars(o.id).ability_ids[a.b]) == s.turn:
+            return "602.5b", f"that ability of {o.name} was already activated this turn"
         if ab.sorcery_speed and not timing.sorcery_timing(ctx, p):
             return "602.5d", "this ability can be activated only any time you could cast a sorcery (606.3)"
         if ab.only_during and not timing.in_window(ctx, p, ab.only_during):

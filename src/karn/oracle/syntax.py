@@ -1117,6 +1117,14 @@ class SorceryOnlySentence(SentenceA):
     """ "Activate only as a sorcery." (602.5d)."""
 
     text: str = ""
+    once: bool = False  # "... and only once each turn." (602.5b)
+
+
+@dataclass(frozen=True, slots=True)
+class OnceEachTurnSentence(SentenceA):
+    """ "Activate only once each turn." (602.5b)."""
+
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1235,8 +1243,11 @@ class UntapCostA(CostA):
 
 @dataclass(frozen=True, slots=True)
 class SacrificeCostA(CostA):
+    """ "Sacrifice ~", "Sacrifice a creature", "Sacrifice two artifacts" (``count``)."""
+
     obj: NP
     text: str = ""
+    count: AmountA = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -1247,7 +1258,72 @@ class PayLifeCostA(CostA):
 
 @dataclass(frozen=True, slots=True)
 class DiscardCostA(CostA):
+    """ "Discard a card", "Discard two cards" (``count``), "... at random" (``random``)."""
+
     obj: NP
+    text: str = ""
+    count: AmountA = 1
+    random: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveCountersCostA(CostA):
+    """ "Remove a +1/+1 counter from ~" (``kind`` "" for "a counter" of any kind)."""
+
+    amount: AmountA
+    kind: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PutCountersCostA(CostA):
+    """ "Put a -1/-1 counter on ~" as a cost."""
+
+    amount: AmountA
+    kind: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ExileFromCostA(CostA):
+    """ "Exile a creature card from your graveyard", "Exile two cards from your hand" (the
+    zone is the description's); "Exile ~ from your graveyard" (``graveyard``)."""
+
+    obj: NP
+    text: str = ""
+    count: AmountA = 1
+    graveyard: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ExileSelfCostA(CostA):
+    """ "Exile ~" as a cost."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnCostA(CostA):
+    """ "Return ~ to its owner's hand", "Return a land you control to its owner's hand"."""
+
+    obj: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TapOtherCostA(CostA):
+    """ "Tap an untapped creature you control", "Tap two untapped artifacts you control"."""
+
+    obj: NP
+    text: str = ""
+    count: AmountA = 1
+
+
+@dataclass(frozen=True, slots=True)
+class MillCostA(CostA):
+    """ "Mill a card" as a cost (701.17a)."""
+
+    amount: AmountA
     text: str = ""
 
 
@@ -1382,6 +1458,20 @@ class ManaKeywordA(KeywordA):
 
     name: str
     mana: str
+
+
+@dataclass(frozen=True, slots=True)
+class AffinityA(KeywordA):
+    """ "Affinity for artifacts" (702.41a): the type or subtype named (singular)."""
+
+    what: str
+
+
+@dataclass(frozen=True, slots=True)
+class CrewA(KeywordA):
+    """ "Crew 3" (702.122a)."""
+
+    n: int
 
 
 @dataclass(frozen=True, slots=True)

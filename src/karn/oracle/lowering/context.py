@@ -65,6 +65,7 @@ class Ctx:
     affected_group: Group | None = None  # that group, when it was described by a Filter
     sorcery_speed: bool = False
     only_during: str = ""  # 602.5d "Activate only during ..."
+    once_each_turn: bool = False  # 602.5b "Activate only once each turn."
     search: PendingSearch | None = None
     hand: HandReveal | None = None
     look: PendingLook | None = None
