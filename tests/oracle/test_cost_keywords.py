@@ -73,3 +73,11 @@ def test_crew_is_an_activated_ability_that_makes_an_artifact_creature(db: CardDa
 def test_convoke_granted_to_other_spells_is_refused(db: CardDatabase) -> None:
     # "Artifact spells you cast have convoke": the engine reads convoke only from the card
     assert not compile_face(db.get("Chief Engineer")).playable
+
+
+@pytest.mark.cr("702.27a")
+def test_buyback_with_a_mana_cost_is_a_marker_and_other_costs_are_refused(db: CardDatabase) -> None:
+    compiled = compile_face(db.get("Capsize"))
+    assert compiled.playable
+    assert Keyword("buyback {3}", text="Buyback {3}") in compiled.abilities
+    assert not compile_face(db.get("Forbid")).playable  # "Buyback—Discard two cards."

@@ -40,7 +40,7 @@ from karn.engine.frames import ActivateFrame, CastFrame, TurnFaceUpFrame
 from karn.engine.layers import Chars, face_down_chars
 from karn.engine.pipeline import perform, put_on_stack
 from karn.engine.pipeline.replacement import applies_to
-from karn.engine.references import count, kicker_costs, multikicker
+from karn.engine.references import buyback_cost, count, kicker_costs, multikicker
 from karn.engine.state import (
     BATTLEFIELD,
     EXILE,
@@ -682,7 +682,14 @@ def cast_step(ctx: Context, f: CastFrame) -> None:
     if _kicker_pending(kickers, paid, multi):
         _ask_kicker(ctx, f, printed, kickers, len(paid))
         return
-    base = ManaCost.parse(printed + _kicker_paid(kickers, paid, multi))
+    buyback = buyback_cost(ctx, name)
+    if buyback is not None and f.buyback is None:
+        # 702.27a, 601.2b: announce whether the buyback cost (an additional cost) will be paid
+        _ask_buyback(ctx, f, printed + _kicker_paid(kickers, paid, multi), buyback)
+        return
+    base = ManaCost.parse(
+        printed + _kicker_paid(kickers, paid, multi) + ((buyback or "") if f.buyback else "")
+    )
     # 601.2b: the value of X.
     if base.x and f.x is None:
         # the most X the player could pay for, with the kicker costs chosen and cost reductions
@@ -774,6 +781,16 @@ def _ask_kicker(ctx: Context, f: CastFrame, printed: str, kickers: tuple[str, ..
         opts.append(Option("kicker", 1, label=f"pay kicker {kickers[i]}"))
     opts += [Option("kicker", 0, label=f"don't pay kicker {kickers[i]}"), _cancel()]
     decisions.ask(ctx, f.player, "kicker", "601.2b", f"pay the kicker cost {kickers[i]} for {f.name}?", opts)
+
+
+def _ask_buyback(ctx: Context, f: CastFrame, printed: str, cost: str) -> None:
+    """702.27a: "You may pay an additional [cost] as you cast this spell": offered only if the
+    costs chosen so far and it could be paid (601.2f-h)."""
+    opts: list[Option] = []
+    if _can_pay_spell(ctx, f, ManaCost.parse(printed + cost).with_x(0)):
+        opts.append(Option("buyback", 1, label=f"pay buyback {cost}"))
+    opts += [Option("buyback", 0, label=f"don't pay buyback {cost}"), _cancel()]
+    decisions.ask(ctx, f.player, "buyback", "702.27a", f"pay the buyback cost {cost} for {f.name}?", opts)
 
 
 def _ask_multikicker(ctx: Context, f: CastFrame, printed: str, cost: str, times: int) -> None:
@@ -956,6 +973,8 @@ def cast_answer(ctx: Context, f: CastFrame, a: Action) -> None:
         f.division = (f.division or []) + [a.a]
     elif a.kind == "kicker":
         f.kicker = (f.kicker or []) + [bool(a.a)]
+    elif a.kind == "buyback":
+        f.buyback = bool(a.a)
     elif a.kind == "sacrifice":
         f.sacrificed = a.a
         perform(
@@ -987,6 +1006,7 @@ def _finish_cast(ctx: Context, f: CastFrame) -> None:
     multi = multikicker(ctx, o.name) if f.kicker else False
     o.kicked = tuple(0 if multi else i for i, k in enumerate(f.kicker or []) if k)
     o.division = tuple(f.division or ())
+    o.buyback = bool(f.buyback)  # 702.27a
     ctx.state.agenda.pop()
     _done_rewinding(ctx)
     ctx.state.passes = 0
@@ -998,6 +1018,8 @@ def _finish_cast(ctx: Context, f: CastFrame) -> None:
         xs += " with flashback from the graveyard (702.34a)"
     if o.alt_cost:
         xs += f" for its {o.alt_cost} cost (118.9)"
+    if o.buyback:
+        xs += " with buyback (702.27a)"
     if o.face_down:
         # 708.5: its controller may look at it; the others see a face-down spell (702.37c)
         who = ctx.player_name(o.controller)

@@ -56,6 +56,7 @@ class CastFrame(msgspec.Struct, tag="cast", array_like=True):
     # 702.34a: the flashback cost the card had in the graveyard it was cast from ("": none, or
     # an effect removed it there, 613.1f: Yixlid Jailer)
     flashback: str = ""
+    buyback: bool | None = None  # 702.27a: whether the buyback cost is paid (None: not asked yet)
 
 
 class ActivateFrame(msgspec.Struct, tag="activate", array_like=True):
