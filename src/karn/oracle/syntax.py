@@ -136,6 +136,8 @@ class TokenA:
     # 111.4, 113.2c: 'with "<triggered ability>"': each quoted ability and its own text
     quoted: tuple[tuple[TriggeredA, str], ...] = ()
     tapped: bool = False  # "create a tapped 1/1 ... token" (111.2: it enters tapped)
+    # "a Treasure token", "two Food tokens" (111.10): a predefined token, named by its subtype
+    predefined: bool = False
 
 
 # --------------------------------------------------------------------------- verb phrases
