@@ -19,6 +19,7 @@ Conventions
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
@@ -556,8 +557,27 @@ class GainAbility:
     ability: Ability
 
 
+class ObjectRuleKind(StrEnum):
+    """A change to the rules a static ability or an effect makes for the affected objects."""
+
+    CANT_BE_BLOCKED = "can't be blocked"  # 509.1b: a restriction
+    ATTACKS_EACH_COMBAT = "attacks each combat if able"  # 508.1d: a requirement
+    BLOCKS_ONLY_FLYING = "can block only creatures with flying"  # 509.1b: a restriction
+    DOESNT_UNTAP = "doesn't untap during its controller's untap step"  # 502.3
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectRule:
+    """The rules layer (613.11): "~ can't be blocked", "~ attacks each combat if able",
+    "~ can block only creatures with flying" (508.1c-d, 509.1b), "Enchanted creature doesn't
+    untap during its controller's untap step" (502.3)."""
+
+    kind: ObjectRuleKind
+
+
 Change = (
-    SetBasePT
+    ObjectRule
+    | SetBasePT
     | SwitchPT
     | AddTypes
     | SetTypes

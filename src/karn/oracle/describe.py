@@ -92,6 +92,7 @@ from karn.ir.nodes import (
     Modify,
     Morph,
     MustBlock,
+    ObjectRule,
     OpeningHand,
     PayLifeCost,
     Planeswalk,
@@ -792,6 +793,8 @@ def modify_text(m: Modify) -> str:
 
 def change_text(c: Change) -> str:
     """One layered change (613.1) in words."""
+    if isinstance(c, ObjectRule):
+        return str(c.kind)
     if isinstance(c, SetBasePT):
         p = "*" if c.power is None else amount_text(c.power)
         t = "*" if c.toughness is None else amount_text(c.toughness)
