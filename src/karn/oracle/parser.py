@@ -94,6 +94,7 @@ from karn.oracle.syntax import (
     DoesntUntapVP,
     DrawTriggerA,
     DrawVP,
+    EchoA,
     Effects,
     EitherTriggerA,
     EitherVP,
@@ -446,6 +447,9 @@ class _Builder(Transformer[Token, Any]):
 
     def kwi_crew(self, meta: Meta, c: list[Any]) -> CrewA:
         return CrewA(int(str(c[0])))
+
+    def kwi_echo(self, meta: Meta, c: list[Any]) -> EchoA:
+        return EchoA(str(c[0]))
 
     def activated(self, meta: Meta, c: list[Any]) -> ActivatedA:
         return ActivatedA(tuple(c[0]), c[1])

@@ -1470,6 +1470,13 @@ class AffinityA(KeywordA):
 
 
 @dataclass(frozen=True, slots=True)
+class EchoA(KeywordA):
+    """ "Echo {2}{R}" (702.30a)."""
+
+    mana: str
+
+
+@dataclass(frozen=True, slots=True)
 class CrewA(KeywordA):
     """ "Crew 3" (702.122a)."""
 
