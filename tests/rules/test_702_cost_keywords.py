@@ -136,3 +136,34 @@ def test_crew_stops_once_the_total_power_is_enough() -> None:
     assert g.obj(bears).tapped
     assert not g.obj(named(g, "Ornithopter")[0]).tapped
     assert len(g.state.stack) == 1
+
+
+@pytest.mark.cr("702.27a", "601.2b", "601.2h")
+def test_buyback_is_offered_only_when_payable_and_adds_to_the_total_cost() -> None:
+    g = setup(["Whispers of the Muse"], ["Island"] * 6)  # {U}, buyback {5}
+    start_cast(g, "Whispers of the Muse")
+    d = g.decision
+    assert d is not None and d.kind == "buyback" and d.rule == "702.27a"
+    assert {o.a for o in d.options if o.kind == "buyback"} == {0, 1}
+    g.apply(Action("buyback", 1))
+    d = g.decision
+    assert d is not None and d.kind == "pay" and "{5}{U}" in d.prompt
+    g5 = setup(["Whispers of the Muse"], ["Island"] * 5)
+    start_cast(g5, "Whispers of the Muse")
+    d = g5.decision
+    assert d is not None and {o.a for o in d.options if o.kind == "buyback"} == {0}
+
+
+@pytest.mark.cr("702.27a", "608.2n")
+def test_a_bought_back_spell_returns_to_its_owners_hand() -> None:
+    g = setup(["Whispers of the Muse"], ["Island"] * 6)
+    start_cast(g, "Whispers of the Muse")
+    g.apply(Action("buyback", 1))
+    g.apply(Action("pay"))
+    (spell,) = g.state.stack
+    assert g.obj(spell).buyback
+    g.apply(Action("pass"))
+    g.apply(Action("pass"))
+    names = [g.obj(o).name for o in g.state.players[0].hand]
+    assert names.count("Whispers of the Muse") == 1 and len(names) == 2  # and the card drawn
+    assert not g.state.players[0].graveyard

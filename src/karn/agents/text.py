@@ -325,7 +325,8 @@ def observation_text(obs: Observation, log_lines: int = 12) -> str:
         lines += [f"  {e.rule}: {e.text}" for e in obs.log[-log_lines:]]
     d = obs.decision
     if d is not None:
-        lines.append(f"You decide ({d.kind}, rule {d.rule}): {d.prompt}.")
+        prompt = d.prompt if d.prompt.endswith((".", "?", "!")) else d.prompt + "."
+        lines.append(f"You decide ({d.kind}, rule {d.rule}): {prompt}")
         lines.append("Legal actions:")
         lines += [f"  {action_text(Action.of(o), obs, names)}" for o in d.options]
     elif obs.decider is not None:

@@ -92,9 +92,9 @@ class DecisionKind(_Documented):
     REPLACEMENT = "replacement", "616.1: choose which replacement effect applies first."
     LEGEND = "legend", "704.5j: the legend rule: choose the legendary permanent to keep."
     SCRY = "scry", "701.22a: scry: top or bottom, card by card."
-    CREW = "crew", "702.122a: choose the other untapped creatures to tap for a crew cost, then ``crew_done``."
-    BUYBACK = "buyback", "702.27a, 601.2b: pay the buyback cost or not."
     SEARCH = "search", "701.23b: search a library: choose the cards found (or find nothing)."
+    BUYBACK = "buyback", "702.27a, 601.2b: pay the buyback cost or not."
+    CREW = "crew", "702.122a: choose the other untapped creatures to tap for a crew cost, then ``crew_done``."
 
 
 class ActionKind(_Documented):

@@ -37,6 +37,14 @@ def kicker_costs(ctx: Context, name: str) -> tuple[str, ...]:
     return tuple(c for a in ctx.compiled(name).abilities if isinstance(a, ir.Kicker) for c in a.costs)
 
 
+def buyback_cost(ctx: Context, name: str) -> str | None:
+    """702.27a: the card's buyback cost ("buyback {3}": "{3}"), if it has one."""
+    for a in ctx.compiled(name).abilities:
+        if isinstance(a, ir.Keyword) and a.name.startswith("buyback "):
+            return a.name.removeprefix("buyback ")
+    return None
+
+
 def multikicker(ctx: Context, name: str) -> bool:
     """702.33c: the card's kicker is a multikicker (its one cost may be paid any number of times)."""
     return any(isinstance(a, ir.Kicker) and a.multi for a in ctx.compiled(name).abilities)
@@ -255,6 +263,13 @@ def condition_holds(
     """603.4: is a triggered ability's intervening "if" condition true now? ``controller``
     is "you", ``source`` the ability's source, ``trigger`` its trigger event."""
     s = ctx.state
+    if cond.kind == "controlled_since_last_upkeep":
+        # 702.30a: it came under its controller's control since the beginning of their last
+        # upkeep (before their first upkeep, "last upkeep" is the start of the game)
+        o = s.objects.get(source)
+        if o is None or o.zone != BATTLEFIELD:
+            return False
+        return o.control_upkeeps >= s.players[controller].upkeeps - 1
     if cond.kind in ("tapped", "untapped"):
         ref = cond.ref
         oid = source if ref is None or ref.kind == "self" else trigger.object if trigger else 0

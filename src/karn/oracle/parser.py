@@ -24,6 +24,7 @@ from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 from lark.tree import Meta
 
+from karn.ir.nodes import ObjectRuleKind
 from karn.oracle import lexer as lexer_module
 from karn.oracle.keywords import keyword_grammar
 from karn.oracle.lexer import OracleLexer
@@ -93,6 +94,7 @@ from karn.oracle.syntax import (
     DoesntUntapVP,
     DrawTriggerA,
     DrawVP,
+    EchoA,
     Effects,
     EitherTriggerA,
     EitherVP,
@@ -153,6 +155,7 @@ from karn.oracle.syntax import (
     NewWordCantBeSentence,
     NumberKeywordA,
     NumberOfA,
+    ObjectRuleVP,
     OnceEachTurnSentence,
     OnlyDuringSentence,
     OpeningHandSentence,
@@ -445,6 +448,9 @@ class _Builder(Transformer[Token, Any]):
 
     def kwi_crew(self, meta: Meta, c: list[Any]) -> CrewA:
         return CrewA(int(str(c[0])))
+
+    def kwi_echo(self, meta: Meta, c: list[Any]) -> EchoA:
+        return EchoA(str(c[0]))
 
     def activated(self, meta: Meta, c: list[Any]) -> ActivatedA:
         return ActivatedA(tuple(c[0]), c[1])
@@ -1208,6 +1214,23 @@ class _Builder(Transformer[Token, Any]):
         # 105.3: "becomes black": its color is black (and no other), layer 5 (613.1e)
         return ModifyVP(set_colors=(COLORS[str(c[0])],), until_eot=len(c) > 1, text=self._text(meta))
 
+    def v_cant_be_blocked(self, meta: Meta, c: list[Any]) -> ObjectRuleVP:
+        return ObjectRuleVP(ObjectRuleKind.CANT_BE_BLOCKED, until_eot=_eot(c, meta), text=self._text(meta))
+
+    def v_attacks_each_combat(self, meta: Meta, c: list[Any]) -> ObjectRuleVP:
+        return ObjectRuleVP(ObjectRuleKind.ATTACKS_EACH_COMBAT, text=self._text(meta))
+
+    def v_doesnt_untap_its(self, meta: Meta, c: list[Any]) -> ObjectRuleVP:
+        whose = c[0]
+        if not isinstance(whose, NP) or " ".join(whose.text.lower().split()) != "its controller":
+            raise ParseError("doesn't untap during another player's untap step", meta.start_pos)
+        return ObjectRuleVP(ObjectRuleKind.DOESNT_UNTAP, text=self._text(meta))
+
+    def v_block_only_flying(self, meta: Meta, c: list[Any]) -> ObjectRuleVP:
+        if str(c[0]) != "creature":
+            raise ParseError(f"can block only {c[0]}s", meta.start_pos)
+        return ObjectRuleVP(ObjectRuleKind.BLOCKS_ONLY_FLYING, text=self._text(meta))
+
     def v_cant_block_with(self, meta: Meta, c: list[Any]) -> CantBlockWithVP:
         return CantBlockWithVP(c[0], text=self._text(meta))
 
@@ -1524,6 +1547,17 @@ class _Builder(Transformer[Token, Any]):
 
     def v_create(self, meta: Meta, c: list[Any]) -> CreateTokenVP:
         return CreateTokenVP(c[0], text=self._text(meta))
+
+    def v_investigate(self, meta: Meta, c: list[Any]) -> CreateTokenVP:
+        """701.16a: "Investigate" means "Create a Clue token" (111.10f)."""
+        return CreateTokenVP(TokenA(1, 0, 0, (), (), ("clue",), predefined=True), text=self._text(meta))
+
+    def v_investigate_times(self, meta: Meta, c: list[Any]) -> CreateTokenVP:
+        n = NUMBER_WORDS[str(c[0])]
+        return CreateTokenVP(TokenA(n, 0, 0, (), (), ("clue",), predefined=True), text=self._text(meta))
+
+    def v_investigate_twice(self, meta: Meta, c: list[Any]) -> CreateTokenVP:
+        return CreateTokenVP(TokenA(2, 0, 0, (), (), ("clue",), predefined=True), text=self._text(meta))
 
     def v_add_mana_produced(self, meta: Meta, c: list[Any]) -> AddManaProducedVP:
         n = NUMBER_WORDS.get(str(c[0]), 0)
@@ -1937,6 +1971,17 @@ class _Builder(Transformer[Token, Any]):
         types = tuple(w.value for w in words if w.kind == "type")
         subtypes = tuple(w.value for w in words if w.kind == "subtype")
         return TokenA(count, int(p), int(t), colors, types, subtypes, kws)
+
+    def token_predefined(self, meta: Meta, c: list[Any]) -> TokenA:
+        """ "a Treasure token", "two Food tokens" (111.10): a predefined token; its
+        characteristics are the definition's (the lowering looks it up by its subtype)."""
+        words = c[1]
+        types = tuple(w.value for w in words if w.kind == "type")
+        subtypes = tuple(w.value for w in words if w.kind == "subtype")
+        return TokenA(c[0], 0, 0, (), types, subtypes, predefined=True)
+
+    def token_predefined_tapped(self, meta: Meta, c: list[Any]) -> TokenA:
+        return dataclasses.replace(self.token_predefined(meta, c), tapped=True)
 
     def token_tapped(self, meta: Meta, c: list[Any]) -> TokenA:
         """ "a tapped 1/1 white Soldier creature token": it is created tapped (111.2)."""

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from karn.ir.nodes import ObjectRuleKind
+
 # An amount: a number, or "X" (107.3).
 AmountA = int | Literal["X", "that_much", "kicked"]  # "kicked": for each time it was kicked (702.33d)
 
@@ -136,6 +138,8 @@ class TokenA:
     # 111.4, 113.2c: 'with "<triggered ability>"': each quoted ability and its own text
     quoted: tuple[tuple[TriggeredA, str], ...] = ()
     tapped: bool = False  # "create a tapped 1/1 ... token" (111.2: it enters tapped)
+    # "a Treasure token", "two Food tokens" (111.10): a predefined token, named by its subtype
+    predefined: bool = False
 
 
 # --------------------------------------------------------------------------- verb phrases
@@ -367,6 +371,16 @@ class QuotedA:
     quoted ability of the line, compiled on its own by the compiler."""
 
     index: int
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectRuleVP(VerbA):
+    """ "can't be blocked" (509.1b), "attacks each combat if able" (508.1d), "can block only
+    creatures with flying" (509.1b): a rule of combat for the subject."""
+
+    kind: ObjectRuleKind
+    until_eot: bool = False
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1463,6 +1477,13 @@ class AffinityA(KeywordA):
     """ "Affinity for artifacts" (702.41a): the type or subtype named (singular)."""
 
     what: str
+
+
+@dataclass(frozen=True, slots=True)
+class EchoA(KeywordA):
+    """ "Echo {2}{R}" (702.30a)."""
+
+    mana: str
 
 
 @dataclass(frozen=True, slots=True)

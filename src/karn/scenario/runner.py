@@ -60,6 +60,7 @@ CASTING_KINDS = (
     "alt",
     "mode",
     "kicker",
+    "buyback",
     "x",
     "target",
     "divide",
@@ -367,6 +368,13 @@ class Runner:
                     raise StepFailed(f"{d.prompt}: it can't be cast {how} now (601.2b, 601.3)")
                 self.apply(Action("alt", want))
                 continue
+            if d.kind == "buyback":
+                # 702.27a: `with: [buyback]` pays the buyback cost; without it, it's declined
+                wanted = any(n.lower() == "buyback" for n, _ in st.with_costs)
+                if wanted and not self.offered(Action("buyback", 1)):
+                    raise StepFailed(f"the buyback cost can't be paid (601.2h): {d.prompt}")
+                self.apply(Action("buyback", 1 if wanted else 0))
+                continue
             if d.kind == "kicker" and self._multikicker(d, st):
                 continue
             if d.kind == "kicker":
@@ -510,7 +518,10 @@ class Runner:
                 f"karn doesn't support the alternative cost {st.alt!r} yet (118.9; karn supports: "
                 f"{', '.join(SUPPORTED_ALT_COSTS)})"
             )
-        if any(not n.lower().startswith("kicker") and n.lower() != "multikicker" for n, _ in st.with_costs):
+        if any(
+            not n.lower().startswith("kicker") and n.lower() not in ("multikicker", "buyback")
+            for n, _ in st.with_costs
+        ):
             costs = ", ".join(name if n == 1 else f"{name} {n}" for name, n in st.with_costs)
             raise NotSupported(f"karn doesn't support optional additional costs yet (with: {costs}; 601.2b)")
         g = self.g
@@ -525,7 +536,10 @@ class Runner:
             raise ScenarioMistake(f"{name} has no X in its mana cost ({face.mana_cost}): remove x")
         spell = g.compiled(name).abilities
         modal = any(isinstance(a, ir.SpellAbility) and a.modes for a in spell)
-        if st.with_costs and not any(isinstance(a, ir.Kicker) for a in spell):
+        if st.with_costs and not any(
+            isinstance(a, ir.Kicker) or (isinstance(a, ir.Keyword) and a.name.startswith("buyback "))
+            for a in spell
+        ):
             raise ScenarioMistake(
                 f"{name} has no optional additional costs (kicker) to pay: remove with (601.2b)"
             )

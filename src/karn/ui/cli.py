@@ -16,6 +16,7 @@ from rich.markup import escape
 
 import karn
 from karn.cards.library import CardDataError
+from karn.ui.agent_commands import add_agent_commands
 from karn.ui.card_commands import add_card_commands, add_cards_option, cards_file, use_cards_file
 from karn.ui.deck_commands import add_deck_commands, bundled_deck_names, check_game_decks
 from karn.ui.sim_commands import add_sim_commands
@@ -314,6 +315,7 @@ def build_parser() -> argparse.ArgumentParser:
     cv.set_defaults(func=cmd_coverage)
     add_serve_command(sub)
     add_cards_option(sub.choices["serve"])
+    add_agent_commands(sub)
     return ap
 
 
