@@ -398,6 +398,21 @@ CostPart = (
     | CrewCost
 )
 
+#: The cost parts a spell's additional cost may have (601.2b): those that don't act on the
+#: source itself (the spell is on the stack as it is cast).
+SPELL_COST_PARTS = (
+    SacrificeCost,
+    PayLifeCost,
+    DiscardCost,
+    DiscardRandomCost,
+    DiscardHandCost,
+    ExileCardsCost,
+    ReturnCost,
+    TapCost,
+    MillCost,
+    ExileTopCost,
+)
+
 #: The cost parts that ask the player nothing as they are paid: a mana ability (605.3b: it
 #: resolves at once) may have only these.
 MANA_ABILITY_PARTS = (
@@ -1813,10 +1828,13 @@ class CostIncrease:
 class AdditionalCost:
     """ "As an additional cost to cast this spell, sacrifice a creature." (601.2b): a cost
     every cast of the spell pays (601.2h) besides its mana cost: sacrificing one permanent
-    ``sacrifice`` describes (controlled by the caster)."""
+    ``sacrifice`` describes (controlled by the caster), or, for the other costs ("discard a
+    card", "exile a creature card from your graveyard", "pay 3 life"), ``parts``: paid by the
+    same routine as an activated ability's (``karn.engine.costs``)."""
 
-    sacrifice: Filter
+    sacrifice: Filter | None
     text: str = ""
+    parts: tuple[CostPart, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -197,6 +197,8 @@ def describe_ability(a: Ability) -> str:
     if isinstance(a, LoyaltyCostIncrease):
         return f"Loyalty abilities you activate cost an additional [{a.loyalty:+d}]"
     if isinstance(a, AdditionalCost):
+        if a.sacrifice is None:
+            return "Additional cost: " + ", ".join(COST_PART_RENDERERS[type(p)](p) for p in a.parts)
         return f"Additional cost: sacrifice a {filter_text(a.sacrifice)}"
     if isinstance(a, CostReduction):
         what = "this spell" if a.spells is None else f"each {filter_text(a.spells)}"
