@@ -60,6 +60,7 @@ from karn.ir.nodes import (
     ExchangeControl,
     Exile,
     ExileCardsCost,
+    ExileIfLeaves,
     ExileSelfCost,
     ExileTop,
     ExileTopCost,
@@ -931,6 +932,11 @@ def _sacrifice(e: Sacrifice) -> str:
 @renders(Destroy)
 def _destroy(e: Destroy) -> str:
     return f"destroy {selector_text(e.what)}" + (" (no regeneration)" if e.no_regenerate else "")
+
+
+@renders(ExileIfLeaves)
+def _exile_if_leaves(e: ExileIfLeaves) -> str:
+    return f"if {selector_text(e.what)} would leave the battlefield, exile it instead of putting it anywhere else"
 
 
 @renders(Exile)

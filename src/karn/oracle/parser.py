@@ -210,6 +210,7 @@ from karn.oracle.syntax import (
     TapVP,
     TokenA,
     TriggeredA,
+    UnearthA,
     UnlessSentence,
     UnpreventableSentence,
     UntapCostA,
@@ -451,6 +452,9 @@ class _Builder(Transformer[Token, Any]):
 
     def kwi_echo(self, meta: Meta, c: list[Any]) -> EchoA:
         return EchoA(str(c[0]))
+
+    def kwi_unearth(self, meta: Meta, c: list[Any]) -> UnearthA:
+        return UnearthA(str(c[0]))
 
     def activated(self, meta: Meta, c: list[Any]) -> ActivatedA:
         return ActivatedA(tuple(c[0]), c[1])

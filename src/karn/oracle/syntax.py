@@ -1487,6 +1487,13 @@ class EchoA(KeywordA):
 
 
 @dataclass(frozen=True, slots=True)
+class UnearthA(KeywordA):
+    """ "Unearth {2}{B}" (702.84a)."""
+
+    mana: str
+
+
+@dataclass(frozen=True, slots=True)
 class CrewA(KeywordA):
     """ "Crew 3" (702.122a)."""
 
