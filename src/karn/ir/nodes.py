@@ -24,7 +24,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "16"
+IR_VERSION = "19"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -398,6 +398,21 @@ CostPart = (
     | CrewCost
 )
 
+#: The cost parts a spell's additional cost may have (601.2b): those that don't act on the
+#: source itself (the spell is on the stack as it is cast).
+SPELL_COST_PARTS = (
+    SacrificeCost,
+    PayLifeCost,
+    DiscardCost,
+    DiscardRandomCost,
+    DiscardHandCost,
+    ExileCardsCost,
+    ReturnCost,
+    TapCost,
+    MillCost,
+    ExileTopCost,
+)
+
 #: The cost parts that ask the player nothing as they are paid: a mana ability (605.3b: it
 #: resolves at once) may have only these.
 MANA_ABILITY_PARTS = (
@@ -702,10 +717,12 @@ class Condition:
         more life": ``Var("life")`` >= 40; "if you control no creatures": a ``Count``
         <= 0; "if you control two or more Gates": a ``Count`` >= 2);
       * ``"tapped"`` / ``"untapped"``: the status of the object ``ref`` names ("if this
-        artifact is untapped").
+        artifact is untapped");
+      * ``"controlled_since_last_upkeep"``: the source came under its controller's control since
+        the beginning of their last upkeep (echo, 702.30a).
     """
 
-    kind: Literal["compare", "tapped", "untapped"]
+    kind: Literal["compare", "tapped", "untapped", "controlled_since_last_upkeep"]
     amount: Amount = 0
     op: Literal[">=", "<="] = ">="
     value: int = 0
@@ -747,6 +764,15 @@ class Sacrifice:
 class Destroy:
     what: Selector
     no_regenerate: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ExileIfLeaves:
+    """ "If it would leave the battlefield, exile it instead of putting it anywhere else."
+    (unearth 702.84a; a replacement effect, 614.1a): the permanents ``what`` selects are exiled
+    whenever they would leave the battlefield, for as long as each stays this object (400.7)."""
+
+    what: Selector
 
 
 @dataclass(frozen=True, slots=True)
@@ -1485,6 +1511,7 @@ Effect = (
     | ChangeText
     | AnyPlayerMay
     | Planeswalk
+    | ExileIfLeaves
 )
 
 # The effects whose engine handler records the objects it acted on, for "those creatures",
@@ -1813,10 +1840,13 @@ class CostIncrease:
 class AdditionalCost:
     """ "As an additional cost to cast this spell, sacrifice a creature." (601.2b): a cost
     every cast of the spell pays (601.2h) besides its mana cost: sacrificing one permanent
-    ``sacrifice`` describes (controlled by the caster)."""
+    ``sacrifice`` describes (controlled by the caster), or, for the other costs ("discard a
+    card", "exile a creature card from your graveyard", "pay 3 life"), ``parts``: paid by the
+    same routine as an activated ability's (``karn.engine.costs``)."""
 
-    sacrifice: Filter
+    sacrifice: Filter | None
     text: str = ""
+    parts: tuple[CostPart, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

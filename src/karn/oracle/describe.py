@@ -61,6 +61,7 @@ from karn.ir.nodes import (
     ExchangeControl,
     Exile,
     ExileCardsCost,
+    ExileIfLeaves,
     ExileSelfCost,
     ExileTop,
     ExileTopCost,
@@ -197,6 +198,8 @@ def describe_ability(a: Ability) -> str:
     if isinstance(a, LoyaltyCostIncrease):
         return f"Loyalty abilities you activate cost an additional [{a.loyalty:+d}]"
     if isinstance(a, AdditionalCost):
+        if a.sacrifice is None:
+            return "Additional cost: " + ", ".join(COST_PART_RENDERERS[type(p)](p) for p in a.parts)
         return f"Additional cost: sacrifice a {filter_text(a.sacrifice)}"
     if isinstance(a, CostReduction):
         what = "this spell" if a.spells is None else f"each {filter_text(a.spells)}"
@@ -623,6 +626,8 @@ def condition_text(c: Condition) -> str:
     """An intervening "if" clause (603.4)."""
     if c.kind in ("tapped", "untapped"):
         return f"{ref_text(c.ref) if c.ref else 'this'} is {c.kind}"
+    if c.kind == "controlled_since_last_upkeep":
+        return "this came under your control since the beginning of your last upkeep"  # 702.30a
     op = "at least" if c.op == ">=" else "at most"
     return f"{amount_text(c.amount)} is {op} {c.value}"
 
@@ -932,6 +937,11 @@ def _sacrifice(e: Sacrifice) -> str:
 @renders(Destroy)
 def _destroy(e: Destroy) -> str:
     return f"destroy {selector_text(e.what)}" + (" (no regeneration)" if e.no_regenerate else "")
+
+
+@renders(ExileIfLeaves)
+def _exile_if_leaves(e: ExileIfLeaves) -> str:
+    return f"if {selector_text(e.what)} would leave the battlefield, exile it instead of putting it anywhere else"
 
 
 @renders(Exile)

@@ -96,6 +96,7 @@ from karn.oracle.syntax import (
     DoesntUntapVP,
     DrawTriggerA,
     DrawVP,
+    EchoA,
     Effects,
     EitherTriggerA,
     EitherVP,
@@ -177,6 +178,7 @@ from karn.oracle.syntax import (
     PutOntoBattlefieldVP,
     PutRestBottomVP,
     Qual,
+    QuotedA,
     ReflexiveSentence,
     RegenerateVP,
     RemoveCountersCostA,
@@ -210,6 +212,7 @@ from karn.oracle.syntax import (
     TapVP,
     TokenA,
     TriggeredA,
+    UnearthA,
     UnlessSentence,
     UnpreventableSentence,
     UntapCostA,
@@ -448,6 +451,12 @@ class _Builder(Transformer[Token, Any]):
 
     def kwi_crew(self, meta: Meta, c: list[Any]) -> CrewA:
         return CrewA(int(str(c[0])))
+
+    def kwi_echo(self, meta: Meta, c: list[Any]) -> EchoA:
+        return EchoA(str(c[0]))
+
+    def kwi_unearth(self, meta: Meta, c: list[Any]) -> UnearthA:
+        return UnearthA(str(c[0]))
 
     def activated(self, meta: Meta, c: list[Any]) -> ActivatedA:
         return ActivatedA(tuple(c[0]), c[1])
@@ -1194,13 +1203,15 @@ class _Builder(Transformer[Token, Any]):
         return ModifyVP(power=p, toughness=t, until_eot=_eot(c[1:], meta), text=self._text(meta))
 
     def v_gain_kw(self, meta: Meta, c: list[Any]) -> ModifyVP:
-        return ModifyVP(keywords=tuple(c[0]), until_eot=_eot(c[1:], meta), text=self._text(meta))
+        keywords, quoted = _granted(c[0])
+        return ModifyVP(keywords=keywords, quoted=quoted, until_eot=_eot(c[1:], meta), text=self._text(meta))
 
     def v_gain_kw_ability(self, meta: Meta, c: list[Any]) -> GainKeywordAbilityVP:
         return GainKeywordAbilityVP(c[0], until_eot=_eot(c[1:], meta), text=self._text(meta))
 
     def v_have_kw(self, meta: Meta, c: list[Any]) -> ModifyVP:
-        return ModifyVP(keywords=tuple(c[0]), text=self._text(meta))
+        keywords, quoted = _granted(c[0])
+        return ModifyVP(keywords=keywords, quoted=quoted, text=self._text(meta))
 
     def v_cant_attack(self, meta: Meta, c: list[Any]) -> ModifyVP:
         return ModifyVP(cant_attack=True, until_eot=_eot(c, meta), text=self._text(meta))
@@ -2018,6 +2029,19 @@ class _Builder(Transformer[Token, Any]):
         return [Word("type" if t.type == "CTYPE" else "subtype", str(t)) for t in c]
 
     # keywords (702)
+    def grant_list(self, meta: Meta, c: list[Any]) -> list[str | QuotedA]:
+        """Keywords and quoted abilities granted together (113.2c)."""
+        out: list[str | QuotedA] = []
+        for x in c:
+            if isinstance(x, list):
+                out.extend(x)  # 702.16g: "protection from A and from B"
+            elif isinstance(x, QuotedA) or (isinstance(x, str) and not isinstance(x, Token)):
+                out.append(x)
+        return out
+
+    def grant_quoted(self, meta: Meta, c: list[Any]) -> QuotedA:
+        return QuotedA(int(str(c[0])))
+
     def kw_list(self, meta: Meta, c: list[Any]) -> list[str]:
         out: list[str] = []
         for x in c:
@@ -2425,6 +2449,12 @@ def _entering(c: list[Any]) -> tuple[bool, str | None, tuple[tuple[str, AmountA]
     under = next((x.who for x in c if isinstance(x, _Under)), None)
     counters = tuple(x for x in c if isinstance(x, tuple))
     return tapped, under, counters
+
+
+def _granted(items: list[str | QuotedA]) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """The keywords and the quoted abilities (their indexes) of a :meth:`grant_list`."""
+    keywords = tuple(x for x in items if isinstance(x, str))
+    return keywords, tuple(x.index for x in items if isinstance(x, QuotedA))
 
 
 def _eot(c: list[Any], meta: Meta) -> bool:

@@ -361,6 +361,16 @@ class ModifyVP(VerbA):
     until_eot: bool = False
     text: str = ""
     set_colors: tuple[str, ...] = ()  # "become black": the colors it becomes (105.3, layer 5)
+    # 'has "{T}: Add {G}."' (113.2c, 613.1f): the quoted abilities granted, by their index in the line
+    quoted: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class QuotedA:
+    """A quoted ability (113.2c) in a list of what an object has or gains: the ``index``-th
+    quoted ability of the line, compiled on its own by the compiler."""
+
+    index: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -1475,6 +1485,20 @@ class AffinityA(KeywordA):
     """ "Affinity for artifacts" (702.41a): the type or subtype named (singular)."""
 
     what: str
+
+
+@dataclass(frozen=True, slots=True)
+class EchoA(KeywordA):
+    """ "Echo {2}{R}" (702.30a)."""
+
+    mana: str
+
+
+@dataclass(frozen=True, slots=True)
+class UnearthA(KeywordA):
+    """ "Unearth {2}{B}" (702.84a)."""
+
+    mana: str
 
 
 @dataclass(frozen=True, slots=True)
