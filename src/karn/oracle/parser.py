@@ -25,6 +25,7 @@ from lark.exceptions import LarkError, UnexpectedEOF, UnexpectedInput, Unexpecte
 from lark.tree import Meta
 
 from karn.ir.nodes import ObjectRuleKind
+from karn.ir.subtypes import LAND_TYPES
 from karn.oracle import lexer as lexer_module
 from karn.oracle.keywords import keyword_grammar
 from karn.oracle.lexer import OracleLexer
@@ -44,6 +45,7 @@ from karn.oracle.syntax import (
     AsLongAsSentence,
     AttachVP,
     AttacksTriggerA,
+    AttackUnlessVP,
     BecomeCopyVP,
     BestowA,
     BlockLimitVP,
@@ -626,6 +628,9 @@ class _Builder(Transformer[Token, Any]):
 
     def t_attacks(self, meta: Meta, c: list[Any]) -> AttacksTriggerA:
         return AttacksTriggerA(c[0], self._text(meta))
+
+    def t_attacks_alone(self, meta: Meta, c: list[Any]) -> AttacksTriggerA:
+        return AttacksTriggerA(c[0], self._text(meta), alone=True)
 
     def t_put_into_graveyard(self, meta: Meta, c: list[Any]) -> PutIntoGraveyardTriggerA:
         return PutIntoGraveyardTriggerA(c[0], self._text(meta))
@@ -1223,6 +1228,20 @@ class _Builder(Transformer[Token, Any]):
 
     def v_attacks_each_combat(self, meta: Meta, c: list[Any]) -> ObjectRuleVP:
         return ObjectRuleVP(ObjectRuleKind.ATTACKS_EACH_COMBAT, text=self._text(meta))
+
+    def s_attack_unless(self, meta: Meta, c: list[Any]) -> ChainSentence:
+        """ "~ can't attack unless defending player controls an Island." (508.1c): one clause
+        whose verb is the restriction with its condition."""
+        items, subtype = tuple(c[0]), str(c[1])
+        if (
+            len(items) != 1
+            or not isinstance(items[0].vp, ModifyVP)
+            or items[0].vp != ModifyVP(cant_attack=True, text=items[0].vp.text)
+            or subtype not in LAND_TYPES
+        ):
+            raise ParseError("'unless ... controls' other than a can't-attack restriction", meta.start_pos)
+        vp = AttackUnlessVP(subtype, text=self._text(meta))
+        return ChainSentence((Item(items[0].subject, vp),), text=self._text(meta))
 
     def v_doesnt_untap_its(self, meta: Meta, c: list[Any]) -> ObjectRuleVP:
         whose = c[0]

@@ -374,6 +374,14 @@ class QuotedA:
 
 
 @dataclass(frozen=True, slots=True)
+class AttackUnlessVP(VerbA):
+    """ "can't attack unless defending player controls an Island" (508.1c)."""
+
+    subtype: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class ObjectRuleVP(VerbA):
     """ "can't be blocked" (509.1b), "attacks each combat if able" (508.1d), "can block only
     creatures with flying" (509.1b): a rule of combat for the subject."""
@@ -1541,10 +1549,11 @@ class LeavesTriggerA(TriggerA):
 
 @dataclass(frozen=True, slots=True)
 class AttacksTriggerA(TriggerA):
-    """ "<subject> attacks" (508.3a)."""
+    """ "<subject> attacks" (508.3a), "<subject> attacks alone" (506.5)."""
 
     subject: NP
     text: str = ""
+    alone: bool = False
 
 
 @dataclass(frozen=True, slots=True)
