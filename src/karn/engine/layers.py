@@ -51,11 +51,13 @@ from karn.engine.modifications import (
     AddAbilities,
     AddColors,
     AddTypes,
+    AttackUnless,
     BlockLimit,
     ContinuousEffect,
     ControlledBySource,
     Modification,
     ModifyPowerToughness,
+    ObjectRules,
     RemoveAbilities,
     RemoveTypes,
     Restriction,
@@ -72,7 +74,7 @@ from karn.engine.modifications import (
 from karn.engine.state import BATTLEFIELD, EXILE, STACK, GameState, Obj
 from karn.engine.values import CopyValues, QuantityLeaf, TokenDef, chosen_for, quantity
 from karn.ir.keywords import KEYWORD_COUNTERS  # 122.1b: they give the keyword in layer 6 (613.1f)
-from karn.ir.subtypes import COLOR_NAMES, LAND_TYPES, goes_with, kind_of
+from karn.ir.subtypes import COLOR_NAMES, CREATURE_TYPES, LAND_TYPES, goes_with, kind_of
 
 #: "Any number" of attackers a creature can block (509.1a).
 ANY_NUMBER = 1_000
@@ -106,6 +108,10 @@ class Chars:
     retyped: bool = False  # a layer 4 effect changed its types (305.6 abilities are looked at again)
     # 612.1, 613.1c: the words layer 3 replaced in its text, in order: (kind, old, new)
     text_changes: tuple[tuple[ir.TextWordKind, str, str], ...] = ()
+    # 508.1d, 509.1b: "can't be blocked", "attacks each combat if able" ... (ir.ObjectRuleKind)
+    object_rules: frozenset[str] = frozenset()
+    # 508.1c: it can attack only a player who controls a land of one of these subtypes
+    attack_needs: frozenset[str] = frozenset()
 
     def is_(self, t: str) -> bool:
         return t in self.types
@@ -130,6 +136,8 @@ class Chars:
             self.printed_keywords,
             self.retyped,
             self.text_changes,
+            self.object_rules,
+            self.attack_needs,
         )
 
 
@@ -217,6 +225,10 @@ def _change(
     quoted: tuple[str, ir.Ability] | None,
     amount: Any,
 ) -> list[LayerMod]:
+    if isinstance(change, ir.ObjectRule):
+        return [ObjectRules((str(change.kind),))]
+    if isinstance(change, ir.AttackUnlessDefenderControls):
+        return [AttackUnless(change.subtype)]
     if isinstance(change, ir.SetBasePT):
         p, t = change.power, change.toughness
         if amount is not None:
@@ -401,7 +413,7 @@ class Printed:
         if values.toughness is not None:
             c.toughness = values.toughness
         if values.colors is not None:
-            c.colors = frozenset(values.colors)
+            c.colors = frozenset(values.colors)  # 707.9d: a copied devoid doesn't define them
         if values.no_mana_cost:
             c.mana_value = 0  # 202.3a: an object with no mana cost has mana value 0
         dropped = _cda_changes(values)
@@ -437,6 +449,7 @@ class Printed:
         )
         if c.subtypes:
             _intrinsic_land_abilities(c)
+        _keyword_cdas(c)
         return c
 
     def _card(self, name: str, o: Obj) -> Chars:
@@ -462,6 +475,7 @@ class Printed:
             )
             if t.subtypes:
                 _intrinsic_land_abilities(t)
+            _keyword_cdas(t)
         c = t.copy()
         c.controller = o.controller
         if o.bestowed:
@@ -924,11 +938,30 @@ def _apply(
     elif isinstance(mod, Restriction):
         c.cant_attack = c.cant_attack or mod.cant_attack
         c.cant_block = c.cant_block or mod.cant_block
+    elif isinstance(mod, ObjectRules):
+        c.object_rules = c.object_rules | frozenset(mod.kinds)
+    elif isinstance(mod, AttackUnless):
+        c.attack_needs = c.attack_needs | {mod.subtype}
     elif isinstance(mod, BlockLimit):
         c.max_blocks = ANY_NUMBER if mod.extra < 0 else min(ANY_NUMBER, c.max_blocks + mod.extra)
 
 
 _INTRINSIC = {t: intrinsic_ability(t) for t in BASIC_LAND_MANA}
+
+_EVERY_CREATURE_TYPE = frozenset(CREATURE_TYPES)
+
+
+def _keyword_cdas(c: Chars) -> None:
+    """604.3, 613.3: the characteristic-defining keywords among the object's printed ones,
+    applied first in their layers, in every zone: changeling (702.73a: every creature type,
+    layer 4) and devoid (702.114a: colorless, layer 5). Effects that remove abilities apply in
+    layer 6, after them."""
+    if not c.printed_keywords:
+        return
+    if "changeling" in c.printed_keywords:
+        c.subtypes = c.subtypes | _EVERY_CREATURE_TYPE
+    if "devoid" in c.printed_keywords:
+        c.colors = frozenset()
 
 
 def _change_text(c: Chars, mod: TextChange, pool: CardPool) -> None:

@@ -20,6 +20,7 @@ from karn.engine.events import Damage, ZoneChange
 from karn.engine.frames import ResolveFrame
 from karn.engine.state import BATTLEFIELD, EXILE, GRAVEYARD, STACK, Obj, player_ref, ref_player
 from karn.engine.values import QuantityLeaf, TriggerData, quantity
+from karn.ir.keywords import keyword_number
 
 _PUBLIC_ZONES = (BATTLEFIELD, GRAVEYARD, EXILE, STACK)
 
@@ -34,6 +35,14 @@ def stack_label(ctx: Context, o: Obj) -> str:
 def kicker_costs(ctx: Context, name: str) -> tuple[str, ...]:
     """The kicker costs printed on a card, in order (702.33a-b)."""
     return tuple(c for a in ctx.compiled(name).abilities if isinstance(a, ir.Kicker) for c in a.costs)
+
+
+def buyback_cost(ctx: Context, name: str) -> str | None:
+    """702.27a: the card's buyback cost ("buyback {3}": "{3}"), if it has one."""
+    for a in ctx.compiled(name).abilities:
+        if isinstance(a, ir.Keyword) and a.name.startswith("buyback "):
+            return a.name.removeprefix("buyback ")
+    return None
 
 
 def multikicker(ctx: Context, name: str) -> bool:
@@ -293,6 +302,13 @@ def condition_holds(
     """603.4: is a triggered ability's intervening "if" condition true now? ``controller``
     is "you", ``source`` the ability's source, ``trigger`` its trigger event."""
     s = ctx.state
+    if cond.kind == "controlled_since_last_upkeep":
+        # 702.30a: it came under its controller's control since the beginning of their last
+        # upkeep (before their first upkeep, "last upkeep" is the start of the game)
+        o = s.objects.get(source)
+        if o is None or o.zone != BATTLEFIELD:
+            return False
+        return o.control_upkeeps >= s.players[controller].upkeeps - 1
     if cond.kind in ("tapped", "untapped"):
         ref = cond.ref
         oid = source if ref is None or ref.kind == "self" else trigger.object if trigger else 0
@@ -381,4 +397,7 @@ def damage_event(
         source_controller=src.controller,
         deathtouch="deathtouch" in src.keywords,
         lifelink="lifelink" in src.keywords,
+        infect="infect" in src.keywords,
+        wither="wither" in src.keywords,
+        toxic=keyword_number(src.keywords, "toxic") if combat else 0,
     )

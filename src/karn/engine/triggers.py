@@ -315,7 +315,11 @@ def _on_attack(ctx: Context, ev: AttackerDeclared) -> None:
     if ev.obj not in s.objects:
         return
     watchers = _watchers(ctx)
-    for event in ("attacks", "attacks_or_blocks"):
+    events: tuple[str, ...] = ("attacks", "attacks_or_blocks")
+    combat = s.combat
+    if combat is not None and len(combat.attackers) == 1:
+        events += ("attacks_alone",)  # 506.5: the only creature declared as an attacker
+    for event in events:
         for src, aid, tr, ctl in watchers[event]:
             if _is_subject(ctx, tr, src, ctl, ev.obj, aid):
                 data = TriggerData(object=ev.obj, defending=ev.defending_player)
@@ -327,24 +331,29 @@ def _on_block(ctx: Context, watchers: dict[str, Any], ev: BlockerDeclared | Atta
     creature blocked; "becomes blocked" once; "becomes blocked by a creature" once for
     each blocker. The triggering object is the other creature when the trigger names one."""
     events: tuple[str, ...]
+    # 506.2, 508.1b: the defending player: the blocker's controller, or the player the
+    # blocked attacker attacks (or whose planeswalker it attacks)
     if isinstance(ev, BlockerDeclared):
         events = ("blocks", "attacks_or_blocks", "blocks_or_blocked")
         others = ev.attackers
+        defending = ctx.controller(ev.obj) if ev.obj in ctx.state.objects else -1
     else:
         events = ("becomes_blocked", "blocks_or_blocked")
         others = ev.blockers
+        combat = ctx.state.combat
+        defending = combat.defending.get(ev.obj, -1) if combat is not None else -1
     for event in events:
         for src, aid, tr, ctl in watchers[event]:
             if not _is_subject(ctx, tr, src, ctl, ev.obj, aid):
                 continue
             name = ctx.chars(src).name
             if not tr.per_creature:
-                _add(ctx, src, aid, ctl, TriggerData(object=ev.obj), name)
+                _add(ctx, src, aid, ctl, TriggerData(object=ev.obj, defending=defending), name)
                 continue
             for other in others:
                 # 509.3f: the other creature's characteristics as blockers are declared
                 if tr.partner is None or targeting.matches(ctx, other, tr.partner, ctl, src, aid):
-                    _add(ctx, src, aid, ctl, TriggerData(object=other), name)
+                    _add(ctx, src, aid, ctl, TriggerData(object=other, defending=defending), name)
 
 
 def _on_gain_life(ctx: Context, watching: list[tuple[int, str, ir.Trigger, int]], ev: LifeGain) -> None:

@@ -19,11 +19,12 @@ Conventions
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "12"
+IR_VERSION = "20"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -287,27 +288,204 @@ class TargetSpec:
 # --------------------------------------------------------------------------- costs
 
 
+# The parts of a cost beyond mana, {T} and loyalty (118, 602.1, 601.2h): each is one typed
+# variant; the engine knows for each whether it can be paid now (118.3, 602.2b) and pays them
+# all in one routine (``karn.engine.costs``).
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeCost:
+    """ "Sacrifice a creature", "Sacrifice another creature", "Sacrifice two artifacts"
+    (701.21a): ``count`` permanents the player controls that ``what`` describes (``what.other``:
+    not the source), chosen as the cost is paid (601.2h)."""
+
+    what: Filter
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class PayLifeCost:
+    """ "Pay 2 life" (119.4): a player can pay life only if their life total is at least that
+    much (119.4, 118.3)."""
+
+    life: int
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardCost:
+    """ "Discard a card", "Discard two cards", "Discard a creature card" (701.9a): ``count``
+    cards from the hand that ``what`` describes (None: any card), chosen as the cost is paid."""
+
+    count: int = 1
+    what: Filter | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardRandomCost:
+    """ "Discard a card at random" (701.9b): the card is chosen at random from the hand."""
+
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardHandCost:
+    """ "Discard your hand" (701.9a): every card in the hand; can always be paid (118.3, an
+    empty hand discards nothing)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveCountersCost:
+    """ "Remove a +1/+1 counter from ~", "Remove three charge counters from ~" (122.8): from
+    the source; it must have that many (118.3). ``kind`` "" is "a counter" of any kind."""
+
+    kind: str
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class PutCountersCost:
+    """ "Put a -1/-1 counter on ~" (122.1, 602.1): counters put on the source as a cost."""
+
+    kind: str
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ExileCardsCost:
+    """ "Exile a creature card from your graveyard", "Exile two cards from your graveyard",
+    "Exile a card from your hand" (406.2): ``count`` cards the player owns in ``what.zone``."""
+
+    what: Filter
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ExileSelfCost:
+    """ "Exile ~" as a cost of a permanent's ability (406.2): the source leaves the battlefield."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnCost:
+    """ "Return a land you control to its owner's hand" (602.1): ``count`` permanents the player
+    controls that ``what`` describes, chosen as the cost is paid."""
+
+    what: Filter
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnSelfCost:
+    """ "Return ~ to its owner's hand" as a cost."""
+
+
+@dataclass(frozen=True, slots=True)
+class TapCost:
+    """ "Tap an untapped creature you control", "Tap two untapped artifacts you control"
+    (602.1): ``count`` untapped permanents the player controls; unlike {T} (302.6), summoning
+    sickness doesn't matter. The source with {T} in the same cost can't be one of them."""
+
+    what: Filter
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class UntapSymbolCost:
+    """{Q} (107.6): untap the source; it must be tapped, and a creature must have been under
+    its controller's control since their most recent turn began (302.6)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MillCost:
+    """ "Mill a card" (701.17a): the library must hold that many cards (118.3)."""
+
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ExileTopCost:
+    """ "Exile the top ten cards of your library" (118.3: the library must hold that many; top
+    first, as one event)."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class CrewCost:
+    """ "Tap any number of other untapped creatures you control with total power N or greater"
+    (crew N, 702.122a): the creatures are chosen one at a time as the cost is paid (601.2h),
+    summoning sick ones too (302.6 is about {T})."""
+
+    power: int
+
+
+CostPart = (
+    SacrificeCost
+    | PayLifeCost
+    | DiscardCost
+    | DiscardRandomCost
+    | DiscardHandCost
+    | RemoveCountersCost
+    | PutCountersCost
+    | ExileCardsCost
+    | ExileSelfCost
+    | ReturnCost
+    | ReturnSelfCost
+    | TapCost
+    | UntapSymbolCost
+    | MillCost
+    | ExileTopCost
+    | CrewCost
+)
+
+#: The cost parts a spell's additional cost may have (601.2b): those that don't act on the
+#: source itself (the spell is on the stack as it is cast).
+SPELL_COST_PARTS = (
+    SacrificeCost,
+    PayLifeCost,
+    DiscardCost,
+    DiscardRandomCost,
+    DiscardHandCost,
+    ExileCardsCost,
+    ReturnCost,
+    TapCost,
+    MillCost,
+    ExileTopCost,
+)
+
+#: The cost parts that ask the player nothing as they are paid: a mana ability (605.3b: it
+#: resolves at once) may have only these.
+MANA_ABILITY_PARTS = (
+    PayLifeCost,
+    RemoveCountersCost,
+    PutCountersCost,
+    ExileSelfCost,
+    ReturnSelfCost,
+    UntapSymbolCost,
+    MillCost,
+    ExileTopCost,
+    DiscardHandCost,
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Cost:
-    """The cost of an activated ability (118, 602.1).
+    """The cost of an activated ability (118, 602.1): a tuple of typed parts.
 
-    ``mana`` is a mana cost string like ``"{1}{R}"`` (None for no mana);
-    ``tap`` is {T}; ``sacrifice_self`` is "Sacrifice this ..."; ``loyalty`` is the
-    loyalty change of a planeswalker ability (606), e.g. +1 or -4; ``discard`` is "Discard a
-    card": that many cards from the hand, chosen as the cost is paid (602.2b, 701.9).
+    ``mana`` is a mana cost string like ``"{1}{R}"`` (None for no mana); ``tap`` is {T};
+    ``sacrifice_self`` is "Sacrifice this ..."; ``loyalty`` is the loyalty change of a
+    planeswalker ability (606), e.g. +1 or -4; ``parts`` are the other parts in printed order
+    (:data:`CostPart`), paid together with the rest (601.2h).
     """
 
     mana: str | None = None
     tap: bool = False
     sacrifice_self: bool = False
     loyalty: int | None = None
-    discard: int = 0
     # "Exile this card from your graveyard" (embalm 702.128a, eternalize 702.129a)
     exile_self: bool = False
-    # "Exile the top ten cards of your library" (Arc-Slogger): that many, top first (118.3)
-    exile_top: int = 0
     # "Discard this card" (cycling 702.29a, typecycling 702.29e): the source, from its hand (701.9)
     discard_self: bool = False
+    parts: tuple[CostPart, ...] = ()
 
 
 # --------------------------------------------------------------------------- continuous modifications
@@ -443,8 +621,37 @@ class GainAbility:
     ability: Ability
 
 
+class ObjectRuleKind(StrEnum):
+    """A change to the rules a static ability or an effect makes for the affected objects."""
+
+    CANT_BE_BLOCKED = "can't be blocked"  # 509.1b: a restriction
+    ATTACKS_EACH_COMBAT = "attacks each combat if able"  # 508.1d: a requirement
+    BLOCKS_ONLY_FLYING = "can block only creatures with flying"  # 509.1b: a restriction
+    DOESNT_UNTAP = "doesn't untap during its controller's untap step"  # 502.3
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectRule:
+    """The rules layer (613.11): "~ can't be blocked", "~ attacks each combat if able",
+    "~ can block only creatures with flying" (508.1c-d, 509.1b), "Enchanted creature doesn't
+    untap during its controller's untap step" (502.3)."""
+
+    kind: ObjectRuleKind
+
+
+@dataclass(frozen=True, slots=True)
+class AttackUnlessDefenderControls:
+    """The rules layer (613.11, 508.1c): "~ can't attack unless defending player controls an
+    Island": the creature can attack a player (or a planeswalker) only if that defending player
+    controls a land of this subtype."""
+
+    subtype: str
+
+
 Change = (
-    SetBasePT
+    ObjectRule
+    | AttackUnlessDefenderControls
+    | SetBasePT
     | AddPT
     | SwitchPT
     | AddTypes
@@ -560,10 +767,12 @@ class Condition:
         more life": ``Var("life")`` >= 40; "if you control no creatures": a ``Count``
         <= 0; "if you control two or more Gates": a ``Count`` >= 2);
       * ``"tapped"`` / ``"untapped"``: the status of the object ``ref`` names ("if this
-        artifact is untapped").
+        artifact is untapped");
+      * ``"controlled_since_last_upkeep"``: the source came under its controller's control since
+        the beginning of their last upkeep (echo, 702.30a).
     """
 
-    kind: Literal["compare", "tapped", "untapped"]
+    kind: Literal["compare", "tapped", "untapped", "controlled_since_last_upkeep"]
     amount: Amount = 0
     op: Literal[">=", "<="] = ">="
     value: int = 0
@@ -605,6 +814,15 @@ class Sacrifice:
 class Destroy:
     what: Selector
     no_regenerate: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ExileIfLeaves:
+    """ "If it would leave the battlefield, exile it instead of putting it anywhere else."
+    (unearth 702.84a; a replacement effect, 614.1a): the permanents ``what`` selects are exiled
+    whenever they would leave the battlefield, for as long as each stays this object (400.7)."""
+
+    what: Selector
 
 
 @dataclass(frozen=True, slots=True)
@@ -1343,6 +1561,7 @@ Effect = (
     | ChangeText
     | AnyPlayerMay
     | Planeswalk
+    | ExileIfLeaves
 )
 
 # The effects whose engine handler records the objects it acted on, for "those creatures",
@@ -1423,6 +1642,8 @@ class Activated:
     # 702.29a, 702.29f: a cycling ability (typecycling included): discarding the card to pay its
     # cost is cycling it (702.29c)
     cycling: bool = False
+    # 602.5b "Activate only once each turn.": once per turn for each object with the ability
+    once_each_turn: bool = False
 
 
 #: The trigger events (see :class:`Trigger`); the engine indexes triggered abilities by them.
@@ -1432,6 +1653,7 @@ TriggerEvent = Literal[
     "dies",
     "put_into_graveyard",
     "attacks",
+    "attacks_alone",
     "cast",
     "gain_life",
     "step",
@@ -1466,6 +1688,7 @@ class Trigger:
       * ``"dies"``: a creature is put into a graveyard from the battlefield (700.4).
       * ``"put_into_graveyard"``: this permanent is put into a graveyard from the battlefield.
       * ``"attacks"``: this creature is declared as an attacker (508.3a).
+      * ``"attacks_alone"``: it is the only creature declared as an attacker (506.5, 508.3a).
       * ``"cast"``: a player casts a spell (601.2i).
       * ``"cast_self"``: "When you cast this spell" (a spell's own ability, 601.2i; storm
         702.40a): checked for the spell being cast, on the stack.
@@ -1667,10 +1890,13 @@ class CostIncrease:
 class AdditionalCost:
     """ "As an additional cost to cast this spell, sacrifice a creature." (601.2b): a cost
     every cast of the spell pays (601.2h) besides its mana cost: sacrificing one permanent
-    ``sacrifice`` describes (controlled by the caster)."""
+    ``sacrifice`` describes (controlled by the caster), or, for the other costs ("discard a
+    card", "exile a creature card from your graveyard", "pay 3 life"), ``parts``: paid by the
+    same routine as an activated ability's (``karn.engine.costs``)."""
 
-    sacrifice: Filter
+    sacrifice: Filter | None
     text: str = ""
+    parts: tuple[CostPart, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

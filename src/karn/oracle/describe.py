@@ -23,6 +23,7 @@ from karn.ir.nodes import (
     ApplyContinuous,
     ApplyRules,
     Attach,
+    AttackUnlessDefenderControls,
     BecomeCopy,
     Bestow,
     CantBeCountered,
@@ -44,11 +45,15 @@ from karn.ir.nodes import (
     CreateDelayed,
     CreateReplacement,
     CreateToken,
+    CrewCost,
     DamageEach,
     DealDamage,
     Declined,
     Destroy,
     Discard,
+    DiscardCost,
+    DiscardHandCost,
+    DiscardRandomCost,
     DoesntUntap,
     Draw,
     Effect,
@@ -56,7 +61,11 @@ from karn.ir.nodes import (
     EntersReplacement,
     ExchangeControl,
     Exile,
+    ExileCardsCost,
+    ExileIfLeaves,
+    ExileSelfCost,
     ExileTop,
+    ExileTopCost,
     ExileUntilSourceLeaves,
     Fight,
     Filter,
@@ -83,25 +92,33 @@ from karn.ir.nodes import (
     Manifest,
     May,
     Mill,
+    MillCost,
     Modify,
     Morph,
     MustBlock,
+    ObjectRule,
     OpeningHand,
+    PayLifeCost,
     Planeswalk,
     PreventDamage,
     PreventDamageSharingColor,
     PutCounters,
+    PutCountersCost,
     PutLinkedExile,
     PutOntoBattlefield,
     Quantity,
     Ref,
     Reflexive,
     Regenerate,
+    RemoveCountersCost,
     Replacement,
+    ReturnCost,
+    ReturnSelfCost,
     ReturnToHand,
     RevealTop,
     RuleChange,
     Sacrifice,
+    SacrificeCost,
     Scry,
     SearchLibrary,
     Selector,
@@ -119,6 +136,7 @@ from karn.ir.nodes import (
     Sum,
     SwitchPT,
     Tap,
+    TapCost,
     TargetSpec,
     Times,
     Trigger,
@@ -126,6 +144,7 @@ from karn.ir.nodes import (
     Unless,
     Unsupported,
     Untap,
+    UntapSymbolCost,
     Var,
     WinGame,
     Would,
@@ -184,6 +203,8 @@ def describe_ability(a: Ability) -> str:
     if isinstance(a, LoyaltyCostIncrease):
         return f"Loyalty abilities you activate cost an additional [{a.loyalty:+d}]"
     if isinstance(a, AdditionalCost):
+        if a.sacrifice is None:
+            return "Additional cost: " + ", ".join(COST_PART_RENDERERS[type(p)](p) for p in a.parts)
         return f"Additional cost: sacrifice a {filter_text(a.sacrifice)}"
     if isinstance(a, CostReduction):
         what = "this spell" if a.spells is None else f"each {filter_text(a.spells)}"
@@ -380,15 +401,113 @@ def cost_text(c: Cost) -> str:
         parts.append("{T}")
     if c.sacrifice_self:
         parts.append("sacrifice this")
-    if c.discard:
-        parts.append("discard a card" if c.discard == 1 else f"discard {c.discard} cards")
     if c.exile_self:
         parts.append("exile this card from your graveyard")
     if c.discard_self:
         parts.append("discard this card")  # cycling, 702.29a
-    if c.exile_top:
-        parts.append(f"exile the top {c.exile_top} cards of your library")
+    parts += [COST_PART_RENDERERS[type(p)](p) for p in c.parts]
     return ", ".join(parts) or "(free)"
+
+
+#: One renderer per cost part kind (118, 602.1), like :data:`RENDERERS` for effects.
+COST_PART_RENDERERS: dict[type, Callable[[Any], str]] = {}
+
+
+def renders_cost(part_type: type) -> Callable[[R], R]:
+    def register(fn: R) -> R:
+        COST_PART_RENDERERS[part_type] = fn
+        return fn
+
+    return register
+
+
+def _n(count: int, one: str, many: str) -> str:
+    return one if count == 1 else f"{count} {many}"
+
+
+@renders_cost(CrewCost)
+def _crew_cost(p: CrewCost) -> str:
+    return f"tap any number of other untapped creatures you control with total power {p.power} or greater"
+
+
+@renders_cost(SacrificeCost)
+def _sacrifice_cost(p: SacrificeCost) -> str:
+    return f"sacrifice {_n(p.count, 'a', '')} {filter_text(p.what)}".replace("  ", " ")
+
+
+@renders_cost(PayLifeCost)
+def _pay_life_cost(p: PayLifeCost) -> str:
+    return f"pay {p.life} life"
+
+
+@renders_cost(DiscardCost)
+def _discard_cost(p: DiscardCost) -> str:
+    what = "card" if p.what is None else filter_text(p.what)
+    return f"discard {_n(p.count, 'a', '')} {what}{'' if p.count == 1 else '(s)'}".replace("  ", " ")
+
+
+@renders_cost(DiscardRandomCost)
+def _discard_random_cost(p: DiscardRandomCost) -> str:
+    return f"discard {_n(p.count, 'a card', 'cards')} at random"
+
+
+@renders_cost(DiscardHandCost)
+def _discard_hand_cost(p: DiscardHandCost) -> str:
+    return "discard your hand"
+
+
+@renders_cost(RemoveCountersCost)
+def _remove_counters_cost(p: RemoveCountersCost) -> str:
+    return f"remove {_n(p.count, 'a', '')} {p.kind} counter{'' if p.count == 1 else 's'} from this".replace(
+        "  ", " "
+    )
+
+
+@renders_cost(PutCountersCost)
+def _put_counters_cost(p: PutCountersCost) -> str:
+    return f"put {_n(p.count, 'a', '')} {p.kind} counter{'' if p.count == 1 else 's'} on this".replace(
+        "  ", " "
+    )
+
+
+@renders_cost(ExileCardsCost)
+def _exile_cards_cost(p: ExileCardsCost) -> str:
+    return f"exile {_n(p.count, 'a', '')} {filter_text(p.what)}".replace("  ", " ")
+
+
+@renders_cost(ExileSelfCost)
+def _exile_self_cost(p: ExileSelfCost) -> str:
+    return "exile this"
+
+
+@renders_cost(ReturnCost)
+def _return_cost(p: ReturnCost) -> str:
+    return f"return {_n(p.count, 'a', '')} {filter_text(p.what)} to its owner's hand".replace("  ", " ")
+
+
+@renders_cost(ReturnSelfCost)
+def _return_self_cost(p: ReturnSelfCost) -> str:
+    return "return this to its owner's hand"
+
+
+@renders_cost(TapCost)
+def _tap_cost(p: TapCost) -> str:
+    return f"tap {_n(p.count, 'an', '')} untapped {filter_text(p.what)}".replace("  ", " ")
+
+
+@renders_cost(UntapSymbolCost)
+def _untap_symbol_cost(p: UntapSymbolCost) -> str:
+    return "{Q}"
+
+
+@renders_cost(MillCost)
+def _mill_cost(p: MillCost) -> str:
+    return f"mill {_n(p.count, 'a card', 'cards')}"
+
+
+@renders_cost(ExileTopCost)
+def _exile_top_cost(p: ExileTopCost) -> str:
+    return f"exile the top {_n(p.count, 'card', 'cards')} of your library"
 
 
 _STEP_TEXT = {
@@ -435,6 +554,7 @@ def trigger_text(t: Trigger) -> str:
         return f"at the beginning of {_WHOSE_TEXT[t.player]} {_STEP_TEXT.get(t.step or '', t.step)}"
     if t.event in (
         "attacks",
+        "attacks_alone",
         "blocks",
         "becomes_blocked",
         "attacks_or_blocks",
@@ -449,6 +569,7 @@ def trigger_text(t: Trigger) -> str:
             who = f"another {what[6:]}" if what.startswith("other ") else f"a {what}"
         verb = {
             "attacks": "attacks",
+            "attacks_alone": "attacks alone",
             "blocks": "blocks",
             "becomes_blocked": "becomes blocked",
             "attacks_or_blocks": "attacks or blocks",
@@ -510,6 +631,8 @@ def condition_text(c: Condition) -> str:
     """An intervening "if" clause (603.4)."""
     if c.kind in ("tapped", "untapped"):
         return f"{ref_text(c.ref) if c.ref else 'this'} is {c.kind}"
+    if c.kind == "controlled_since_last_upkeep":
+        return "this came under your control since the beginning of your last upkeep"  # 702.30a
     op = "at least" if c.op == ">=" else "at most"
     return f"{amount_text(c.amount)} is {op} {c.value}"
 
@@ -697,6 +820,10 @@ def modify_text(m: Modify) -> str:
 
 def change_text(c: Change) -> str:
     """One layered change (613.1) in words."""
+    if isinstance(c, ObjectRule):
+        return str(c.kind)
+    if isinstance(c, AttackUnlessDefenderControls):
+        return f"can't attack unless defending player controls a {c.subtype}"
     if isinstance(c, SetBasePT):
         p = "*" if c.power is None else amount_text(c.power)
         t = "*" if c.toughness is None else amount_text(c.toughness)
@@ -833,6 +960,11 @@ def _sacrifice(e: Sacrifice) -> str:
 @renders(Destroy)
 def _destroy(e: Destroy) -> str:
     return f"destroy {selector_text(e.what)}" + (" (no regeneration)" if e.no_regenerate else "")
+
+
+@renders(ExileIfLeaves)
+def _exile_if_leaves(e: ExileIfLeaves) -> str:
+    return f"if {selector_text(e.what)} would leave the battlefield, exile it instead of putting it anywhere else"
 
 
 @renders(Exile)

@@ -24,6 +24,8 @@ from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 from lark.tree import Meta
 
+from karn.ir.nodes import ObjectRuleKind
+from karn.ir.subtypes import LAND_TYPES
 from karn.oracle import lexer as lexer_module
 from karn.oracle.keywords import keyword_grammar
 from karn.oracle.lexer import OracleLexer
@@ -34,6 +36,7 @@ from karn.oracle.syntax import (
     AdditionalCostSentence,
     AddManaProducedVP,
     AddManaVP,
+    AffinityA,
     AltCostA,
     AmountA,
     AsEntersChooseSentence,
@@ -42,6 +45,7 @@ from karn.oracle.syntax import (
     AsLongAsSentence,
     AttachVP,
     AttacksTriggerA,
+    AttackUnlessVP,
     BecomeCopyVP,
     BestowA,
     BlockLimitVP,
@@ -76,6 +80,7 @@ from karn.oracle.syntax import (
     CounterVP,
     CreateCopyTokenVP,
     CreateTokenVP,
+    CrewA,
     CyclingA,
     DamageTriggerA,
     DamageVP,
@@ -93,6 +98,7 @@ from karn.oracle.syntax import (
     DoesntUntapVP,
     DrawTriggerA,
     DrawVP,
+    EchoA,
     Effects,
     EitherTriggerA,
     EitherVP,
@@ -104,6 +110,8 @@ from karn.oracle.syntax import (
     EntersVP,
     EquipA,
     ExchangeControlVP,
+    ExileFromCostA,
+    ExileSelfCostA,
     ExileTopCostA,
     ExileTopVP,
     ExileUntilVP,
@@ -143,6 +151,7 @@ from karn.oracle.syntax import (
     ManaKeywordA,
     ManifestTopVP,
     MayVP,
+    MillCostA,
     MillVP,
     ModalA,
     ModifyVP,
@@ -153,6 +162,8 @@ from karn.oracle.syntax import (
     NumberKeywordA,
     NumberOfA,
     NumberOfQ,
+    ObjectRuleVP,
+    OnceEachTurnSentence,
     OnlyDuringSentence,
     OpeningHandSentence,
     OrLoseSentence,
@@ -166,6 +177,7 @@ from karn.oracle.syntax import (
     PreventDamageVP,
     PreventSharingColorVP,
     ProtectionA,
+    PutCountersCostA,
     PutCountersVP,
     PutIntoGraveyardTriggerA,
     PutIntoVP,
@@ -173,9 +185,12 @@ from karn.oracle.syntax import (
     PutRestBottomVP,
     Qual,
     QuantityA,
+    QuotedA,
     ReflexiveSentence,
     RegenerateVP,
+    RemoveCountersCostA,
     ReplacementSentence,
+    ReturnCostA,
     ReturnToBattlefieldVP,
     ReturnVP,
     RevealTopSentence,
@@ -200,12 +215,14 @@ from karn.oracle.syntax import (
     StepTriggerA,
     StormA,
     TapCostA,
+    TapOtherCostA,
     TapsForManaTriggerA,
     TapVP,
     TokenA,
     TotalManaValueQ,
     TriggeredA,
     TwiceQ,
+    UnearthA,
     UnlessSentence,
     UnpreventableSentence,
     UntapCostA,
@@ -441,6 +458,18 @@ class _Builder(Transformer[Token, Any]):
     def kwi_devour_subtype(self, meta: Meta, c: list[Any]) -> DevourA:
         return DevourA(int(str(c[1])), str(c[0]), "subtype")
 
+    def kwi_affinity(self, meta: Meta, c: list[Any]) -> AffinityA:
+        return AffinityA(str(c[0]))
+
+    def kwi_crew(self, meta: Meta, c: list[Any]) -> CrewA:
+        return CrewA(int(str(c[0])))
+
+    def kwi_echo(self, meta: Meta, c: list[Any]) -> EchoA:
+        return EchoA(str(c[0]))
+
+    def kwi_unearth(self, meta: Meta, c: list[Any]) -> UnearthA:
+        return UnearthA(str(c[0]))
+
     def activated(self, meta: Meta, c: list[Any]) -> ActivatedA:
         return ActivatedA(tuple(c[0]), c[1])
 
@@ -603,6 +632,9 @@ class _Builder(Transformer[Token, Any]):
 
     def t_attacks(self, meta: Meta, c: list[Any]) -> AttacksTriggerA:
         return AttacksTriggerA(c[0], self._text(meta))
+
+    def t_attacks_alone(self, meta: Meta, c: list[Any]) -> AttacksTriggerA:
+        return AttacksTriggerA(c[0], self._text(meta), alone=True)
 
     def t_put_into_graveyard(self, meta: Meta, c: list[Any]) -> PutIntoGraveyardTriggerA:
         return PutIntoGraveyardTriggerA(c[0], self._text(meta))
@@ -790,6 +822,59 @@ class _Builder(Transformer[Token, Any]):
 
     def c_exile_top(self, meta: Meta, c: list[Any]) -> ExileTopCostA:
         return ExileTopCostA(c[0], self._text(meta))
+
+    def c_sacrifice_n(self, meta: Meta, c: list[Any]) -> SacrificeCostA:
+        """ "Sacrifice two artifacts" (701.21a)."""
+        return SacrificeCostA(self._np(meta, "a", desc=c[1]), self._text(meta), count=c[0])
+
+    def c_discard_n(self, meta: Meta, c: list[Any]) -> DiscardCostA:
+        return DiscardCostA(self._np(meta, "a", desc=c[1]), self._text(meta), count=c[0])
+
+    def c_discard_random(self, meta: Meta, c: list[Any]) -> DiscardCostA:
+        """ "Discard a card at random" (701.9b)."""
+        return DiscardCostA(self._np(meta, "a", desc=c[0]), self._text(meta), random=True)
+
+    def c_discard_random_n(self, meta: Meta, c: list[Any]) -> DiscardCostA:
+        return DiscardCostA(self._np(meta, "a", desc=c[1]), self._text(meta), count=c[0], random=True)
+
+    def c_remove_counters(self, meta: Meta, c: list[Any]) -> RemoveCountersCostA:
+        return RemoveCountersCostA(c[0], c[1], self._text(meta))
+
+    def c_remove_any_counter(self, meta: Meta, c: list[Any]) -> RemoveCountersCostA:
+        return RemoveCountersCostA(1, "", self._text(meta))
+
+    def c_put_counters(self, meta: Meta, c: list[Any]) -> PutCountersCostA:
+        return PutCountersCostA(c[0], c[1], self._text(meta))
+
+    def c_exile_from(self, meta: Meta, c: list[Any]) -> ExileFromCostA | ExileSelfCostA:
+        """ "Exile ~", "Exile a creature card from your graveyard" (the zone is the
+        description's own "from your graveyard")."""
+        if c[0].kind == "self":
+            return ExileSelfCostA(self._text(meta))
+        return ExileFromCostA(c[0], self._text(meta))
+
+    def c_exile_n_from(self, meta: Meta, c: list[Any]) -> ExileFromCostA:
+        return ExileFromCostA(self._np(meta, "a", desc=c[1]), self._text(meta), count=c[0])
+
+    def c_exile_self_graveyard(self, meta: Meta, c: list[Any]) -> ExileFromCostA:
+        return ExileFromCostA(self._np(meta, "self"), self._text(meta), graveyard=True)
+
+    def c_return(self, meta: Meta, c: list[Any]) -> ReturnCostA:
+        return ReturnCostA(c[0], self._text(meta))
+
+    def c_tap_one(self, meta: Meta, c: list[Any]) -> TapOtherCostA:
+        """ "Tap an untapped creature you control" (the word "untapped" is the cost's own)."""
+        return TapOtherCostA(self._np(meta, "a", desc=c[0]), self._text(meta))
+
+    def c_tap_another(self, meta: Meta, c: list[Any]) -> TapOtherCostA:
+        return TapOtherCostA(self._np(meta, "another", desc=c[0]), self._text(meta))
+
+    def c_tap_n(self, meta: Meta, c: list[Any]) -> TapOtherCostA:
+        """ "Tap two untapped creatures you control": the word "untapped" is the cost's own."""
+        return TapOtherCostA(self._np(meta, "a", desc=c[1]), self._text(meta), count=c[0])
+
+    def c_mill(self, meta: Meta, c: list[Any]) -> MillCostA:
+        return MillCostA(c[0], self._text(meta))
 
     # ------------------------------------------------------------ sentences
     def effects(self, meta: Meta, c: list[Any]) -> Effects:
@@ -1054,6 +1139,14 @@ class _Builder(Transformer[Token, Any]):
             raise ParseError(f"activate only as a {c[0]}", meta.start_pos)
         return SorceryOnlySentence(text=self._text(meta))
 
+    def s_once_each_turn(self, meta: Meta, c: list[Any]) -> OnceEachTurnSentence:
+        return OnceEachTurnSentence(text=self._text(meta))
+
+    def s_sorcery_once(self, meta: Meta, c: list[Any]) -> SorceryOnlySentence:
+        if str(c[0]) != "sorcery":
+            raise ParseError(f"activate only as a {c[0]}", meta.start_pos)
+        return SorceryOnlySentence(text=self._text(meta), once=True)
+
     def chain(self, meta: Meta, c: list[Any]) -> list[Item]:
         items: list[Item] = []
         sep = ""
@@ -1182,13 +1275,15 @@ class _Builder(Transformer[Token, Any]):
         return ModifyVP(power=p, toughness=t, until_eot=_eot(c[1:], meta), text=self._text(meta))
 
     def v_gain_kw(self, meta: Meta, c: list[Any]) -> ModifyVP:
-        return ModifyVP(keywords=tuple(c[0]), until_eot=_eot(c[1:], meta), text=self._text(meta))
+        keywords, quoted = _granted(c[0])
+        return ModifyVP(keywords=keywords, quoted=quoted, until_eot=_eot(c[1:], meta), text=self._text(meta))
 
     def v_gain_kw_ability(self, meta: Meta, c: list[Any]) -> GainKeywordAbilityVP:
         return GainKeywordAbilityVP(c[0], until_eot=_eot(c[1:], meta), text=self._text(meta))
 
     def v_have_kw(self, meta: Meta, c: list[Any]) -> ModifyVP:
-        return ModifyVP(keywords=tuple(c[0]), text=self._text(meta))
+        keywords, quoted = _granted(c[0])
+        return ModifyVP(keywords=keywords, quoted=quoted, text=self._text(meta))
 
     def v_cant_attack(self, meta: Meta, c: list[Any]) -> ModifyVP:
         return ModifyVP(cant_attack=True, until_eot=_eot(c, meta), text=self._text(meta))
@@ -1199,6 +1294,37 @@ class _Builder(Transformer[Token, Any]):
     def v_become_color(self, meta: Meta, c: list[Any]) -> ModifyVP:
         # 105.3: "becomes black": its color is black (and no other), layer 5 (613.1e)
         return ModifyVP(set_colors=(COLORS[str(c[0])],), until_eot=len(c) > 1, text=self._text(meta))
+
+    def v_cant_be_blocked(self, meta: Meta, c: list[Any]) -> ObjectRuleVP:
+        return ObjectRuleVP(ObjectRuleKind.CANT_BE_BLOCKED, until_eot=_eot(c, meta), text=self._text(meta))
+
+    def v_attacks_each_combat(self, meta: Meta, c: list[Any]) -> ObjectRuleVP:
+        return ObjectRuleVP(ObjectRuleKind.ATTACKS_EACH_COMBAT, text=self._text(meta))
+
+    def s_attack_unless(self, meta: Meta, c: list[Any]) -> ChainSentence:
+        """ "~ can't attack unless defending player controls an Island." (508.1c): one clause
+        whose verb is the restriction with its condition."""
+        items, subtype = tuple(c[0]), str(c[1])
+        if (
+            len(items) != 1
+            or not isinstance(items[0].vp, ModifyVP)
+            or items[0].vp != ModifyVP(cant_attack=True, text=items[0].vp.text)
+            or subtype not in LAND_TYPES
+        ):
+            raise ParseError("'unless ... controls' other than a can't-attack restriction", meta.start_pos)
+        vp = AttackUnlessVP(subtype, text=self._text(meta))
+        return ChainSentence((Item(items[0].subject, vp),), text=self._text(meta))
+
+    def v_doesnt_untap_its(self, meta: Meta, c: list[Any]) -> ObjectRuleVP:
+        whose = c[0]
+        if not isinstance(whose, NP) or " ".join(whose.text.lower().split()) != "its controller":
+            raise ParseError("doesn't untap during another player's untap step", meta.start_pos)
+        return ObjectRuleVP(ObjectRuleKind.DOESNT_UNTAP, text=self._text(meta))
+
+    def v_block_only_flying(self, meta: Meta, c: list[Any]) -> ObjectRuleVP:
+        if str(c[0]) != "creature":
+            raise ParseError(f"can block only {c[0]}s", meta.start_pos)
+        return ObjectRuleVP(ObjectRuleKind.BLOCKS_ONLY_FLYING, text=self._text(meta))
 
     def v_cant_block_with(self, meta: Meta, c: list[Any]) -> CantBlockWithVP:
         return CantBlockWithVP(c[0], text=self._text(meta))
@@ -1516,6 +1642,17 @@ class _Builder(Transformer[Token, Any]):
 
     def v_create(self, meta: Meta, c: list[Any]) -> CreateTokenVP:
         return CreateTokenVP(c[0], text=self._text(meta))
+
+    def v_investigate(self, meta: Meta, c: list[Any]) -> CreateTokenVP:
+        """701.16a: "Investigate" means "Create a Clue token" (111.10f)."""
+        return CreateTokenVP(TokenA(1, 0, 0, (), (), ("clue",), predefined=True), text=self._text(meta))
+
+    def v_investigate_times(self, meta: Meta, c: list[Any]) -> CreateTokenVP:
+        n = NUMBER_WORDS[str(c[0])]
+        return CreateTokenVP(TokenA(n, 0, 0, (), (), ("clue",), predefined=True), text=self._text(meta))
+
+    def v_investigate_twice(self, meta: Meta, c: list[Any]) -> CreateTokenVP:
+        return CreateTokenVP(TokenA(2, 0, 0, (), (), ("clue",), predefined=True), text=self._text(meta))
 
     def v_add_mana_produced(self, meta: Meta, c: list[Any]) -> AddManaProducedVP:
         n = NUMBER_WORDS.get(str(c[0]), 0)
@@ -1927,6 +2064,17 @@ class _Builder(Transformer[Token, Any]):
         subtypes = tuple(w.value for w in words if w.kind == "subtype")
         return TokenA(count, int(p), int(t), colors, types, subtypes, kws)
 
+    def token_predefined(self, meta: Meta, c: list[Any]) -> TokenA:
+        """ "a Treasure token", "two Food tokens" (111.10): a predefined token; its
+        characteristics are the definition's (the lowering looks it up by its subtype)."""
+        words = c[1]
+        types = tuple(w.value for w in words if w.kind == "type")
+        subtypes = tuple(w.value for w in words if w.kind == "subtype")
+        return TokenA(c[0], 0, 0, (), types, subtypes, predefined=True)
+
+    def token_predefined_tapped(self, meta: Meta, c: list[Any]) -> TokenA:
+        return dataclasses.replace(self.token_predefined(meta, c), tapped=True)
+
     def token_tapped(self, meta: Meta, c: list[Any]) -> TokenA:
         """ "a tapped 1/1 white Soldier creature token": it is created tapped (111.2)."""
         return dataclasses.replace(self.token(meta, c), tapped=True)
@@ -1950,6 +2098,19 @@ class _Builder(Transformer[Token, Any]):
         return [Word("type" if t.type == "CTYPE" else "subtype", str(t)) for t in c]
 
     # keywords (702)
+    def grant_list(self, meta: Meta, c: list[Any]) -> list[str | QuotedA]:
+        """Keywords and quoted abilities granted together (113.2c)."""
+        out: list[str | QuotedA] = []
+        for x in c:
+            if isinstance(x, list):
+                out.extend(x)  # 702.16g: "protection from A and from B"
+            elif isinstance(x, QuotedA) or (isinstance(x, str) and not isinstance(x, Token)):
+                out.append(x)
+        return out
+
+    def grant_quoted(self, meta: Meta, c: list[Any]) -> QuotedA:
+        return QuotedA(int(str(c[0])))
+
     def kw_list(self, meta: Meta, c: list[Any]) -> list[str]:
         out: list[str] = []
         for x in c:
@@ -2360,6 +2521,12 @@ def _entering(c: list[Any]) -> tuple[bool, str | None, tuple[tuple[str, AmountA]
     under = next((x.who for x in c if isinstance(x, _Under)), None)
     counters = tuple(x for x in c if isinstance(x, tuple))
     return tapped, under, counters
+
+
+def _granted(items: list[str | QuotedA]) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """The keywords and the quoted abilities (their indexes) of a :meth:`grant_list`."""
+    keywords = tuple(x for x in items if isinstance(x, str))
+    return keywords, tuple(x.index for x in items if isinstance(x, QuotedA))
 
 
 def _eot(c: list[Any], meta: Meta) -> bool:

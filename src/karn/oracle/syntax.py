@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from karn.ir.nodes import ObjectRuleKind
+
 # An amount: a number, or "X" (107.3).
 
 
@@ -153,6 +155,8 @@ class TokenA:
     # 111.4, 113.2c: 'with "<triggered ability>"': each quoted ability and its own text
     quoted: tuple[tuple[TriggeredA, str], ...] = ()
     tapped: bool = False  # "create a tapped 1/1 ... token" (111.2: it enters tapped)
+    # "a Treasure token", "two Food tokens" (111.10): a predefined token, named by its subtype
+    predefined: bool = False
 
 
 # --------------------------------------------------------------------------- verb phrases
@@ -374,6 +378,34 @@ class ModifyVP(VerbA):
     until_eot: bool = False
     text: str = ""
     set_colors: tuple[str, ...] = ()  # "become black": the colors it becomes (105.3, layer 5)
+    # 'has "{T}: Add {G}."' (113.2c, 613.1f): the quoted abilities granted, by their index in the line
+    quoted: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class QuotedA:
+    """A quoted ability (113.2c) in a list of what an object has or gains: the ``index``-th
+    quoted ability of the line, compiled on its own by the compiler."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class AttackUnlessVP(VerbA):
+    """ "can't attack unless defending player controls an Island" (508.1c)."""
+
+    subtype: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectRuleVP(VerbA):
+    """ "can't be blocked" (509.1b), "attacks each combat if able" (508.1d), "can block only
+    creatures with flying" (509.1b): a rule of combat for the subject."""
+
+    kind: ObjectRuleKind
+    until_eot: bool = False
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1104,6 +1136,14 @@ class SorceryOnlySentence(SentenceA):
     """ "Activate only as a sorcery." (602.5d)."""
 
     text: str = ""
+    once: bool = False  # "... and only once each turn." (602.5b)
+
+
+@dataclass(frozen=True, slots=True)
+class OnceEachTurnSentence(SentenceA):
+    """ "Activate only once each turn." (602.5b)."""
+
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1313,8 +1353,11 @@ class UntapCostA(CostA):
 
 @dataclass(frozen=True, slots=True)
 class SacrificeCostA(CostA):
+    """ "Sacrifice ~", "Sacrifice a creature", "Sacrifice two artifacts" (``count``)."""
+
     obj: NP
     text: str = ""
+    count: AmountA = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -1325,7 +1368,72 @@ class PayLifeCostA(CostA):
 
 @dataclass(frozen=True, slots=True)
 class DiscardCostA(CostA):
+    """ "Discard a card", "Discard two cards" (``count``), "... at random" (``random``)."""
+
     obj: NP
+    text: str = ""
+    count: AmountA = 1
+    random: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveCountersCostA(CostA):
+    """ "Remove a +1/+1 counter from ~" (``kind`` "" for "a counter" of any kind)."""
+
+    amount: AmountA
+    kind: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PutCountersCostA(CostA):
+    """ "Put a -1/-1 counter on ~" as a cost."""
+
+    amount: AmountA
+    kind: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ExileFromCostA(CostA):
+    """ "Exile a creature card from your graveyard", "Exile two cards from your hand" (the
+    zone is the description's); "Exile ~ from your graveyard" (``graveyard``)."""
+
+    obj: NP
+    text: str = ""
+    count: AmountA = 1
+    graveyard: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ExileSelfCostA(CostA):
+    """ "Exile ~" as a cost."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnCostA(CostA):
+    """ "Return ~ to its owner's hand", "Return a land you control to its owner's hand"."""
+
+    obj: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TapOtherCostA(CostA):
+    """ "Tap an untapped creature you control", "Tap two untapped artifacts you control"."""
+
+    obj: NP
+    text: str = ""
+    count: AmountA = 1
+
+
+@dataclass(frozen=True, slots=True)
+class MillCostA(CostA):
+    """ "Mill a card" as a cost (701.17a)."""
+
+    amount: AmountA
     text: str = ""
 
 
@@ -1463,6 +1571,34 @@ class ManaKeywordA(KeywordA):
 
 
 @dataclass(frozen=True, slots=True)
+class AffinityA(KeywordA):
+    """ "Affinity for artifacts" (702.41a): the type or subtype named (singular)."""
+
+    what: str
+
+
+@dataclass(frozen=True, slots=True)
+class EchoA(KeywordA):
+    """ "Echo {2}{R}" (702.30a)."""
+
+    mana: str
+
+
+@dataclass(frozen=True, slots=True)
+class UnearthA(KeywordA):
+    """ "Unearth {2}{B}" (702.84a)."""
+
+    mana: str
+
+
+@dataclass(frozen=True, slots=True)
+class CrewA(KeywordA):
+    """ "Crew 3" (702.122a)."""
+
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
 class StormA(KeywordA):
     """ "Storm" (702.40)."""
 
@@ -1503,10 +1639,11 @@ class LeavesTriggerA(TriggerA):
 
 @dataclass(frozen=True, slots=True)
 class AttacksTriggerA(TriggerA):
-    """ "<subject> attacks" (508.3a)."""
+    """ "<subject> attacks" (508.3a), "<subject> attacks alone" (506.5)."""
 
     subject: NP
     text: str = ""
+    alone: bool = False
 
 
 @dataclass(frozen=True, slots=True)

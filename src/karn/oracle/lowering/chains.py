@@ -41,6 +41,7 @@ from karn.oracle.syntax import (
     IfAPlayerDoesSentence,
     Item,
     MayVP,
+    OnceEachTurnSentence,
     OnlyDuringSentence,
     Qual,
     SacrificeCountVP,
@@ -183,6 +184,12 @@ def lower_for_each_of_them(sentence: ForEachOfThemSentence, ctx: Ctx, out: list[
 @lowers_sentence(SorceryOnlySentence)
 def lower_sorcery_only(sentence: SorceryOnlySentence, ctx: Ctx, out: list[Effect]) -> None:
     ctx.sorcery_speed = True  # 602.5d "Activate only as a sorcery"
+    ctx.once_each_turn = ctx.once_each_turn or sentence.once  # "... and only once each turn." (602.5b)
+
+
+@lowers_sentence(OnceEachTurnSentence)
+def lower_once_each_turn(sentence: OnceEachTurnSentence, ctx: Ctx, out: list[Effect]) -> None:
+    ctx.once_each_turn = True  # 602.5b "Activate only once each turn."
 
 
 def lower_chain(items: tuple[Item, ...], ctx: Ctx, out: list[Effect]) -> None:

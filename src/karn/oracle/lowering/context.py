@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Literal
 
-from karn.ir.nodes import AddPT, Amount, Filter, Group, Ref, Sum, TargetSpec, Var
+from karn.ir.nodes import Ability, AddPT, Amount, Filter, Group, Ref, Sum, TargetSpec, Var
 from karn.oracle.syntax import AmountA, XPlus
 
 # 115.4: "any target" means a creature, player, planeswalker or battle.
@@ -24,6 +25,20 @@ class LowerError(Exception):
         super().__init__(reason)
         self.reason = reason
         self.clause = clause
+
+
+#: 113.2c: the abilities quoted in the line being lowered ('has "{T}: Add {G}."'), each compiled
+#: on its own by the compiler before the line (:func:`karn.oracle.compiler.compile_line`), by
+#: their index in the line.
+QUOTED_ABILITIES: ContextVar[tuple[Ability, ...]] = ContextVar("quoted_abilities", default=())
+
+
+def quoted_ability(index: int) -> Ability:
+    """The ``index``-th quoted ability of the line being lowered."""
+    found = QUOTED_ABILITIES.get()
+    if index >= len(found):
+        raise LowerError("a quoted ability outside a line the compiler split")
+    return found[index]
 
 
 @dataclass
@@ -66,6 +81,7 @@ class Ctx:
     affected_group: Group | None = None  # that group, when it was described by a Filter
     sorcery_speed: bool = False
     only_during: str = ""  # 602.5d "Activate only during ..."
+    once_each_turn: bool = False  # 602.5b "Activate only once each turn."
     search: PendingSearch | None = None
     hand: HandReveal | None = None
     look: PendingLook | None = None

@@ -12,6 +12,7 @@ from karn.ir.nodes import (
     AddColors,
     AddTypes,
     ApplyContinuous,
+    AttackUnlessDefenderControls,
     CantBeCountered,
     CastRestriction,
     Change,
@@ -25,6 +26,7 @@ from karn.ir.nodes import (
     Group,
     LoseAbilities,
     Modify,
+    ObjectRule,
     Ref,
     Selector,
     SetBasePT,
@@ -72,6 +74,7 @@ from karn.oracle.syntax import (
     AsEntersExileSentence,
     AsEntersPayLifeSentence,
     AsLongAsSentence,
+    AttackUnlessVP,
     BlockLimitVP,
     CantBeCounteredVP,
     CantBlockWithVP,
@@ -94,6 +97,7 @@ from karn.oracle.syntax import (
     LookAnyTimeVP,
     MayVP,
     ModifyVP,
+    ObjectRuleVP,
     PlayFromVP,
     PreventAllVP,
     RevealTopSentence,
@@ -210,7 +214,9 @@ def _lower_static(effects: Effects, text: str) -> Ability:
             vp = item.vp
             if isinstance(vp, ModifyVP) and vp.until_eot:
                 raise ctx.fail("unsupported static ability")
-            if not isinstance(vp, (ModifyVP, BlockLimitVP, LayerVP)):
+            if isinstance(vp, ObjectRuleVP) and vp.until_eot:
+                raise ctx.fail("unsupported static ability")
+            if not isinstance(vp, (ModifyVP, BlockLimitVP, LayerVP, ObjectRuleVP, AttackUnlessVP)):
                 raise ctx.fail("unsupported static ability")
             if subject is None:
                 raise ctx.fail("static ability without a subject")
@@ -230,6 +236,10 @@ def _lower_static(effects: Effects, text: str) -> Ability:
             elif isinstance(vp, ModifyVP):
                 check_protection(vp.keywords, ctx, "static")
                 mod = modification(what, vp)
+            elif isinstance(vp, ObjectRuleVP):
+                mod = Modify(what, changes=(ObjectRule(vp.kind),))  # 508.1d, 509.1b
+            elif isinstance(vp, AttackUnlessVP):
+                mod = Modify(what, changes=(AttackUnlessDefenderControls(vp.subtype),))  # 508.1c
             else:
                 mod = block_limit(what, vp, ctx)
             if mods and mods[-1].affected == what and mods[-1].only_if is None:
