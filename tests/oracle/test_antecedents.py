@@ -11,10 +11,14 @@ from karn.cards.database import CardDatabase
 from karn.ir.nodes import (
     ApplyContinuous,
     Destroy,
+    Did,
+    Discard,
+    Draw,
     Filter,
     Group,
     IfCondition,
     Kicked,
+    May,
     Modify,
     PutCounters,
     Ref,
@@ -84,3 +88,21 @@ def test_an_affected_reference_with_no_recording_effect_before_it_is_refused() -
     check_affected([ApplyContinuous(Modify(YOURS, add_keywords=("first strike",))), inner], Ctx())
     with pytest.raises(LowerError):
         check_affected([inner], Ctx())
+
+
+@pytest.mark.cr("608.2c")
+def test_if_you_do_after_you_may() -> None:
+    (trigger,) = _compiled("Common Iguana")
+    assert trigger.effects == (
+        May((Discard(1, Ref("you")),)),
+        IfCondition(Did(), (Draw(1, Ref("you")),)),
+    )
+
+
+@pytest.mark.cr("608.2c")
+def test_if_you_do_without_you_may_or_after_an_unknown_action_is_refused() -> None:
+    (alone,) = _compiled("Common Iguana", "When this creature enters, draw a card. If you do, draw a card.")
+    assert isinstance(alone, Unsupported) and "without a 'you may'" in alone.reason
+    text = "When this creature enters, you may tap target creature. If you do, draw a card."
+    (unknown,) = _compiled("Common Iguana", text)
+    assert isinstance(unknown, Unsupported) and "can't tell was done" in unknown.reason

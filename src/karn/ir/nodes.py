@@ -1257,7 +1257,13 @@ class Declined:
     player chose not to (or couldn't)."""
 
 
-ResolutionCondition = Kicked | Declined
+@dataclass(frozen=True, slots=True)
+class Did:
+    """The condition "If you do" after a "you may" of the same resolution (608.2c): the player
+    chose to and could ("you may discard a card" with an empty hand is not done, 608.2d)."""
+
+
+ResolutionCondition = Kicked | Declined | Did
 
 
 @dataclass(frozen=True, slots=True)

@@ -50,6 +50,7 @@ from karn.ir.nodes import (
     DealDamage,
     Declined,
     Destroy,
+    Did,
     Discard,
     DiscardCost,
     DiscardHandCost,
@@ -1256,9 +1257,11 @@ def _if_condition(e: IfCondition) -> str:
     return f"if {resolution_condition_text(e.condition)}, ({effects_text(e.effects)})"
 
 
-def resolution_condition_text(c: Kicked | Declined) -> str:
+def resolution_condition_text(c: Kicked | Declined | Did) -> str:
     if isinstance(c, Declined):
         return "you don't"
+    if isinstance(c, Did):
+        return "you do"
     return f"it was kicked with its {c.cost} kicker" if c.cost else "it was kicked"
 
 

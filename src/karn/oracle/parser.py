@@ -135,6 +135,7 @@ from karn.oracle.syntax import (
     IfItsSentence,
     IfKickedSentence,
     IfYouDontSentence,
+    IfYouDoSentence,
     InsteadA,
     Item,
     KickerA,
@@ -951,6 +952,9 @@ class _Builder(Transformer[Token, Any]):
 
     def s_if_you_dont(self, meta: Meta, c: list[Any]) -> IfYouDontSentence:
         return IfYouDontSentence(tuple(c[0]), text=self._text(meta))
+
+    def s_if_you_do(self, meta: Meta, c: list[Any]) -> IfYouDoSentence:
+        return IfYouDoSentence(tuple(c[0]), text=self._text(meta))
 
     def s_if_a_player_does(self, meta: Meta, c: list[Any]) -> IfAPlayerDoesSentence:
         return IfAPlayerDoesSentence(tuple(c[-1]), text=self._text(meta))

@@ -997,6 +997,14 @@ class IfYouDontSentence(SentenceA):
 
 
 @dataclass(frozen=True, slots=True)
+class IfYouDoSentence(SentenceA):
+    """ "If you do, <chain>." after a "you may" (608.2c: only if the player did it)."""
+
+    items: tuple[Item, ...]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class OnlyDuringSentence(SentenceA):
     """ "Activate only during combat / your turn / your upkeep ..." (602.5d): ``window``
     names when (see :attr:`karn.ir.Activated.only_during`)."""

@@ -470,6 +470,8 @@ def if_condition(ctx: Context, f: ResolveFrame, o: Obj, e: ir.IfCondition) -> Ou
     only if the condition holds."""
     if isinstance(e.condition, ir.Declined):
         return ENTER if f.declined else DONE
+    if isinstance(e.condition, ir.Did):
+        return DONE if f.declined else ENTER
     return ENTER if was_kicked(ctx, o, e.condition) else DONE
 
 
@@ -489,6 +491,9 @@ def _impossible(ctx: Context, f: ResolveFrame, o: Obj, effects: tuple[ir.Effect,
     """608.2d: a player can't choose an option that's impossible: a "you may sacrifice ..." with
     nothing to sacrifice."""
     first = effects[0] if effects else None
+    if isinstance(first, ir.Discard) and first.player == ir.Ref("you") and isinstance(first.amount, int):
+        # "you may discard a card" with fewer cards in hand than that (701.9a)
+        return len(ctx.state.players[o.controller].hand) < first.amount
     return isinstance(first, ir.Sacrifice) and not _sacrifice_choices(ctx, o, f, first)[1]
 
 

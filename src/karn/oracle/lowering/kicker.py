@@ -10,6 +10,9 @@ from karn.ir.nodes import (
     Bestow,
     CreateDelayed,
     Declined,
+    Did,
+    Discard,
+    Draw,
     Effect,
     Flashback,
     IfCondition,
@@ -34,6 +37,7 @@ from karn.oracle.syntax import (
     FlashbackA,
     IfKickedSentence,
     IfYouDontSentence,
+    IfYouDoSentence,
     KickerA,
     MorphA,
 )
@@ -129,6 +133,32 @@ def lower_if_you_dont(s: IfYouDontSentence, ctx: Ctx, out: list[Effect]) -> None
     if len(ctx.targets) != before:
         raise ctx.fail("targets chosen only if the player declines")
     out.append(IfCondition(Declined(), tuple(inner)))
+
+
+# the "you may" actions whose doing the engine knows (608.2d: a discard or sacrifice it can't
+# do is not done; a draw is always done)
+_KNOWN_DONE = (Discard, Draw, Sacrifice)
+
+
+@lowers_sentence(IfYouDoSentence)
+def lower_if_you_do(s: IfYouDoSentence, ctx: Ctx, out: list[Effect]) -> None:
+    """ "You may discard a card. If you do, draw a card." (608.2c): what happens only when the
+    controller chose to do the "you may" just before, and could."""
+    if not out or not isinstance(out[-1], May):
+        raise ctx.fail("'If you do' without a 'you may' before it")
+    done = out[-1].effects
+    if (
+        not done
+        or not isinstance(done[0], _KNOWN_DONE)
+        or (isinstance(done[0], Discard) and done[0].player != Ref("you"))
+    ):
+        raise ctx.fail("'If you do' after an action the engine can't tell was done")
+    before = len(ctx.targets)
+    inner: list[Effect] = []
+    lower_chain(s.items, ctx, inner)
+    if len(ctx.targets) != before:
+        raise ctx.fail("targets chosen only if the player does it")
+    out.append(IfCondition(Did(), tuple(inner)))
 
 
 @lowers_sentence(IfKickedSentence)
