@@ -18,12 +18,13 @@ Conventions
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, field
 from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "11"
+IR_VERSION = "12"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -803,6 +804,59 @@ class AddMana:
 
 
 @dataclass(frozen=True, slots=True)
+class AddOneOf:
+    """Add one of several mana combinations, the player choosing as the ability resolves
+    (106.1, 605.3b, 608.2d): "Add {R} or {G}.", "Add {W}, {U}, or {B}.", "Add {W}{W}, {W}{U},
+    or {U}{U}." ``options``: each a string of mana symbols, in Oracle order."""
+
+    options: tuple[str, ...]
+
+
+class ColorSpread(enum.Enum):
+    """How the mana of "N mana of any color" may be colored (106.1a)."""
+
+    ONE_COLOR = "one_color"  # "one mana of any color", "two mana of any one color": all alike
+    COMBINATION = "combination"  # "two mana in any combination of colors": each its own
+
+
+class ColorRange(enum.Enum):
+    """Which colors "any color" may be."""
+
+    ANY = "any"  # the five colors (105.1)
+    COMMANDER_IDENTITY = "commander_identity"  # 903.4: "in your commander's color identity"
+
+
+@dataclass(frozen=True, slots=True)
+class AddAnyColor:
+    """ "Add one mana of any color." (106.1a), "Add two mana of any one color.", "Add three mana
+    in any combination of colors.", "Add one mana of any color in your commander's color
+    identity." (903.4; without a commander that color is undefined and no mana is added,
+    903.4f, 106.5). The color is chosen as the ability resolves (605.3b, 608.2d)."""
+
+    count: int = 1
+    spread: ColorSpread = ColorSpread.ONE_COLOR
+    colors: ColorRange = ColorRange.ANY
+
+
+class ManaKinds(enum.Enum):
+    """ "any type" (106.1b: the five colors and colorless) or "any color" (106.1a)."""
+
+    TYPE = "type"
+    COLOR = "color"
+
+
+@dataclass(frozen=True, slots=True)
+class AddCouldProduce:
+    """ "Add one mana of any type that a land you control could produce." (106.7): one mana of a
+    type (``kinds``) that a permanent ``permanents`` describes could produce if its mana
+    abilities resolved now, costs ignored; abilities of this kind on those permanents are not
+    followed (no type is defined that way, 106.7's Exotic Orchard example). None: no mana."""
+
+    permanents: Filter
+    kinds: ManaKinds = ManaKinds.TYPE
+
+
+@dataclass(frozen=True, slots=True)
 class AddManaProduced:
     """ "that player adds one mana of any type that land produced" (106.12a): the player who
     tapped the permanent adds ``count`` mana of a type the triggering mana ability produced."""
@@ -1267,6 +1321,9 @@ Effect = (
     | CreateCopyToken
     | BecomeCopy
     | AddMana
+    | AddOneOf
+    | AddAnyColor
+    | AddCouldProduce
     | SearchLibrary
     | Scry
     | PutCounters
@@ -1541,6 +1598,10 @@ class EntersReplacement:
     # they control; it enters with ``devour`` +1/+1 counters for each one (0: no devour).
     devour: int = 0
     devour_of: Filter | None = None
+    # "This land enters tapped unless you control two or fewer other lands." (614.1c): it enters
+    # tapped only when this condition is false as it would enter (614.12), checked for the
+    # player who will control it.
+    tapped_unless: Condition | None = None
     # "As ~ enters, you may pay N life. If you don't, it enters tapped." (614.1c, 119.4): as it
     # enters its controller may pay ``pay_life`` life (only with at least that much life); if
     # they don't, it enters tapped (0: no such choice).

@@ -22,9 +22,12 @@ from karn.oracle.syntax import (
     NP,
     AbilityA,
     ActivatedA,
+    AddAnyColorVP,
+    AddCouldProduceVP,
     AdditionalCostSentence,
     AddManaProducedVP,
     AddManaVP,
+    AddOneOfVP,
     AltCostA,
     AmountA,
     AsEntersChooseSentence,
@@ -1380,6 +1383,31 @@ class _Builder(Transformer[Token, Any]):
     def v_add_mana_chosen(self, meta: Meta, c: list[Any]) -> AddManaVP:
         return AddManaVP("", text=self._text(meta), chosen_color=NUMBER_WORDS.get(str(c[0]), 0))
 
+    def v_add_mana_one_of(self, meta: Meta, c: list[Any]) -> AddOneOfVP:
+        options = tuple(str(t) for t in c if isinstance(t, Token) and t.type == "MANA")
+        return AddOneOfVP(options, text=self._text(meta))
+
+    def v_add_any_color(self, meta: Meta, c: list[Any]) -> AddAnyColorVP:
+        return AddAnyColorVP(NUMBER_WORDS.get(str(c[0]), 0), text=self._text(meta))
+
+    def v_add_any_one_color(self, meta: Meta, c: list[Any]) -> AddAnyColorVP:
+        # "two mana of any one color": the second number word must be "one"
+        n = NUMBER_WORDS.get(str(c[0]), 0) if str(c[1]) == "one" else 0
+        return AddAnyColorVP(n, text=self._text(meta))
+
+    def v_add_combination(self, meta: Meta, c: list[Any]) -> AddAnyColorVP:
+        return AddAnyColorVP(NUMBER_WORDS.get(str(c[0]), 0), combination=True, text=self._text(meta))
+
+    def v_add_commander_color(self, meta: Meta, c: list[Any]) -> AddAnyColorVP:
+        return AddAnyColorVP(NUMBER_WORDS.get(str(c[0]), 0), commander=True, text=self._text(meta))
+
+    def v_add_could_produce_type(self, meta: Meta, c: list[Any]) -> AddCouldProduceVP:
+        return AddCouldProduceVP(NUMBER_WORDS.get(str(c[0]), 0), c[1], text=self._text(meta))
+
+    def v_add_could_produce_color(self, meta: Meta, c: list[Any]) -> AddCouldProduceVP:
+        n = NUMBER_WORDS.get(str(c[0]), 0)
+        return AddCouldProduceVP(n, c[1], colors_only=True, text=self._text(meta))
+
     def v_add_mana(self, meta: Meta, c: list[Any]) -> AddManaVP:
         return AddManaVP(str(c[0]), text=self._text(meta), each=c[1] if len(c) > 1 else None)
 
@@ -1746,6 +1774,9 @@ class _Builder(Transformer[Token, Any]):
 
     def v_enters_tapped(self, meta: Meta, c: list[Any]) -> EntersVP:
         return EntersVP(tapped=True, text=self._text(meta))
+
+    def v_enters_tapped_unless(self, meta: Meta, c: list[Any]) -> EntersVP:
+        return EntersVP(tapped=True, unless=c[0], text=self._text(meta))
 
     def v_enters_as_copy_of_self(self, meta: Meta, c: list[Any]) -> EntersVP:
         return EntersVP(copy_of_source=True, text=self._text(meta))

@@ -7,13 +7,21 @@ import dataclasses
 
 from karn.ir.nodes import (
     Activated,
+    AddAnyColor,
+    AddCouldProduce,
     AddMana,
     AddManaProduced,
+    AddOneOf,
     Condition,
+    DealDamage,
+    Draw,
     Effect,
+    GainLife,
     Kicked,
+    LoseLife,
     May,
     Mode,
+    Ref,
     SpellAbility,
     Trigger,
     Triggered,
@@ -77,6 +85,11 @@ def lower_activated(act: ActivatedA, text: str) -> Activated:
     is_mana = act.loyalty is None and not ctx.targets and any(_adds_mana(e) for e in effs)
     if is_mana and cost.discard:
         raise ctx.fail("a mana ability with a discard cost (mana abilities pay only {T}, mana and sacrifice)")
+    if is_mana and not all(_adds_mana(e) or _mana_side_effect(e) for e in effs):
+        # 605.3b: the engine resolves a mana ability at once; it does these other effects only
+        raise ctx.fail(
+            "a mana ability with an effect other than adding mana, damage to you, or life or a card for you"
+        )
     return Activated(
         cost,
         tuple(effs),
@@ -88,8 +101,21 @@ def lower_activated(act: ActivatedA, text: str) -> Activated:
     )
 
 
+def _mana_side_effect(e: Effect) -> bool:
+    """What a mana ability may also do as it resolves (605.3b; :func:`karn.engine.mana._also`):
+    "This land deals 1 damage to you." (120.3), "You gain 1 life.", "You lose 1 life.", "Draw a card."."""
+    you = Ref("you")
+    if isinstance(e, DealDamage):
+        return isinstance(e.amount, int) and e.to == you and e.divided is None
+    if isinstance(e, GainLife | LoseLife):
+        return isinstance(e.amount, int) and e.player == you
+    if isinstance(e, Draw):
+        return isinstance(e.amount, int) and e.player == you
+    return False
+
+
 def _adds_mana(e: Effect) -> bool:
-    if isinstance(e, AddMana):
+    if isinstance(e, AddMana | AddOneOf | AddAnyColor | AddCouldProduce):
         return True
     if isinstance(e, May):
         return any(_adds_mana(x) for x in e.effects)
