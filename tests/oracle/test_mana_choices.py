@@ -146,3 +146,37 @@ def test_enters_tapped_unless_a_condition_the_engine_cant_check_is_refused() -> 
         "This land enters tapped unless a player has 13 or less life.", type_line="Land"
     ).abilities
     assert isinstance(ab, ir.Unsupported)
+
+
+@pytest.mark.cr("205.1b", "613.1d", "613.1f", "611.2a")
+def test_a_man_land_becomes_a_creature_with_keywords_and_is_still_a_land() -> None:
+    text = (
+        "{3}{W}{U}: Until end of turn, this land becomes a 4/4 white and blue Elemental creature"
+        " with flying and vigilance. It's still a land."
+    )
+    (ab,) = compile_text(text, name="Test Land", type_line="Land").abilities
+    assert isinstance(ab, ir.Activated) and not ab.mana_ability
+    (effect,) = ab.effects
+    assert isinstance(effect, ir.ApplyContinuous) and effect.duration == "end_of_turn"
+    mod = effect.mod
+    assert mod.add_keywords == ("flying", "vigilance")
+    assert ir.AddTypes(types=("creature",), subtypes=("elemental",)) in mod.changes  # still a land (205.1b)
+    assert ir.SetBasePT(4, 4) in mod.changes
+
+
+@pytest.mark.cr("205.1b")
+def test_its_still_a_land_as_its_own_sentence_after_until_end_of_turn() -> None:
+    text = (
+        "{1}: This land becomes a 2/2 Assembly-Worker artifact creature until end of turn. It's still a land."
+    )
+    (ab,) = compile_text(text, name="Test Land", type_line="Land").abilities
+    assert isinstance(ab, ir.Activated)
+    (effect,) = ab.effects
+    assert isinstance(effect, ir.ApplyContinuous)
+    assert ir.AddTypes(types=("artifact", "creature"), subtypes=("assembly-worker",)) in effect.mod.changes
+
+
+@pytest.mark.cr("205.1b")
+def test_its_still_a_land_after_a_sentence_that_makes_nothing_a_creature_is_refused() -> None:
+    (ab,) = compile_text("{1}: You gain 1 life. It's still a land.", type_line="Land").abilities
+    assert isinstance(ab, ir.Unsupported)

@@ -11,7 +11,7 @@ import dataclasses
 import functools
 from dataclasses import replace
 from importlib import resources
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
@@ -888,6 +888,20 @@ class _Builder(Transformer[Token, Any]):
     def still_sentence(self, meta: Meta, c: list[Any]) -> str:
         return "still:" + str(c[-1])
 
+    def become_keywords(self, meta: Meta, c: list[Any]) -> _BecomeKeywords:
+        return _BecomeKeywords(tuple(c[0]))
+
+    def s_chain_still(self, meta: Meta, c: list[Any]) -> ChainSentence:
+        """ "~ becomes a 2/2 Assembly-Worker artifact creature until end of turn. It's still a
+        land." (205.1b: it keeps its land type): the second sentence says what the first keeps."""
+        return ChainSentence(_still_land(tuple(c[0]), str(c[1]), meta), text=self._text(meta))
+
+    def s_until_eot_still(self, meta: Meta, c: list[Any]) -> ChainSentence:
+        """ "Until end of turn, this land becomes a 4/4 ... creature with flying and vigilance. It's
+        still a land." (611.2a, 205.1b)."""
+        sentence = self.s_until_eot(meta, [c[0]])
+        return ChainSentence(_still_land(sentence.items, str(c[1]), meta), text=self._text(meta))
+
     def s_as_long_as(self, meta: Meta, c: list[Any]) -> AsLongAsSentence:
         types, subtypes = self._type_words(c)
         items = next(x for x in c if isinstance(x, list) and x and isinstance(x[0], Item))
@@ -1708,6 +1722,7 @@ class _Builder(Transformer[Token, Any]):
         still = [x for x in c if isinstance(x, str) and x.startswith("still:")]
         if still and still[0] != "still:land":
             raise ParseError(f"that's still a {still[0][6:]}", meta.start_pos)
+        keywords = next((x.keywords for x in c if isinstance(x, _BecomeKeywords)), ())
         return LayerVP(
             "become",
             power=int(p),
@@ -1715,6 +1730,7 @@ class _Builder(Transformer[Token, Any]):
             types=types,
             subtypes=subtypes,
             colors=colors,
+            keywords=keywords,
             still=bool(still),
             until_eot=any(x is True for x in c),
             text=self._text(meta),
@@ -2269,6 +2285,25 @@ class _Builder(Transformer[Token, Any]):
 
 _AS_LONG = "for as long as you control ~"
 _COMBAT = object()  # "combat" in "combat damage"
+
+
+class _BecomeKeywords(NamedTuple):
+    """ "with flying and vigilance" after "becomes a 4/4 ... creature" (613.1f)."""
+
+    keywords: tuple[str, ...]
+
+
+def _still_land(items: tuple[Item, ...], still: str, meta: Meta) -> tuple[Item, ...]:
+    """ "It's still a land." after a sentence whose last clause makes its subject a creature
+    (205.1b): that clause keeps the object's other types."""
+    if still != "still:land":
+        raise ParseError(f"it's still a {still[6:]}", meta.start_pos)
+    last = items[-1] if items else None
+    if last is None or not isinstance(last.vp, LayerVP) or last.vp.kind != "become" or last.vp.still:
+        raise ParseError(
+            "'It's still a land.' after a sentence that doesn't make it a creature", meta.start_pos
+        )
+    return (*items[:-1], Item(last.subject, replace(last.vp, still=True), last.sep))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -635,7 +635,10 @@ def lower_layer_clause(vp: LayerVP, clause: Clause) -> list[Effect]:
             raise ctx.fail(f"'{vp.text}' for a group of objects (a mana value each)")
         value = Count("mana_value", ref=what)
         changes = (changes[0], SetBasePT(value, value))
-    mod = Modify(what, changes=changes)
+    # "becomes a 2/3 ... Bird creature with flying" (613.1f): the keywords it gains in layer 6
+    keywords = vp.keywords if vp.kind == "become" else ()
+    check_protection(keywords, ctx, "effect")
+    mod = Modify(what, add_keywords=keywords, changes=changes)
     duration: Literal["end_of_turn", "permanent"] = "end_of_turn" if vp.until_eot else "permanent"
     out = clause.out
     if out and isinstance(clause.previous, (ModifyVP, LayerVP)):
