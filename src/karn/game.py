@@ -315,6 +315,8 @@ class Game:
                 f"not {type(action).__name__}: {action!r}"
             )
         kind, a, b = action.kind, action.a, action.b
+        if type(kind) is not str and isinstance(kind, str):
+            kind = str.__str__(kind)  # an ActionKind (a StrEnum) is its string
         if type(kind) is not str or type(a) is not int or type(b) is not int:
             raise TypeError(
                 f"an Action has a str kind and int numbers a and b, not Action({kind!r}, {a!r}, {b!r})"
@@ -334,7 +336,7 @@ class Game:
                 opt = o
                 break
         if opt is None:
-            violated, why = flow.explain_illegal(self.ctx, action)
+            violated, why = flow.explain_illegal(self.ctx, Action(kind, a, b, action.label))
             raise IllegalActionError(why, d.rule, violated)
         state.decision = None
         try:

@@ -29,13 +29,25 @@ LAYERS: list[set[str]] = [
         "filters",
         "observation",
         "subtypes",
+        "kinds",
     },
     {"layers"},  # characteristics (613): a pure function of the state and the card pool
     {"context", "protection"},  # what procedures receive: state, pool, log, caches; 702.16
     {"explain"},  # karn explain: the layer-by-layer derivation (613)
     {"decisions", "pipeline"},  # asking a player; the one event pipeline (614-616, the changes)
     # references and selection: timing, what a card does, targets, what refs mean, drawing, mana
-    {"timing", "abilities", "targeting", "references", "drawing", "mana", "activated", "permissions"},
+    {
+        "timing",
+        "abilities",
+        "targeting",
+        "references",
+        "drawing",
+        "mana",
+        "activated",
+        "permissions",
+        "costs",
+        "keywords",
+    },
     {"effects", "triggers"},  # the effect handlers (608.2c), triggered abilities (603)
     {  # procedures by CR area
         "casting",

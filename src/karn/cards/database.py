@@ -92,6 +92,8 @@ def fold_name(name: str) -> str:
     Case-folds, strips accents ("Déjà Vu" -> "deja vu"), straightens curly
     apostrophes and collapses runs of whitespace.
     """
+    if name.isascii():  # no accents nor curly apostrophes: nothing to decompose
+        return _SPACES.sub(" ", name).strip().casefold()
     decomposed = unicodedata.normalize("NFKD", name)
     plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     plain = plain.replace("\u2019", "'").replace("\u2018", "'")

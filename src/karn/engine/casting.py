@@ -18,7 +18,7 @@ import msgspec
 
 from karn import ir
 from karn.cards.mana import ManaCost
-from karn.engine import activated, decisions, mana, permissions, targeting, timing
+from karn.engine import activated, costs, decisions, mana, permissions, targeting, timing
 from karn.engine.abilities import (
     BESTOW_TARGET,
     ability,
@@ -34,7 +34,6 @@ from karn.engine.abilities import (
 )
 from karn.engine.actions import Action
 from karn.engine.context import Context
-from karn.engine.drawing import discard
 from karn.engine.events import CounterChange, SpellCast, Tap, TurnFaceUp, ZoneChange
 from karn.engine.filters import characteristics_match, object_matches
 from karn.engine.frames import ActivateFrame, CastFrame, TurnFaceUpFrame
@@ -436,10 +435,10 @@ def can_activate(
             return False  # 606.3: one loyalty ability per planeswalker per turn
         if o.counters.get("loyalty", 0) + loyalty_cost(ctx, p, c.loyalty) < 0:
             return False  # 606.6
-    if c.discard and len([h for h in ctx.state.players[p].hand if h != oid]) < c.discard:
-        return False  # 602.2b, 118.3: the cards to discard must be in the hand
-    if c.exile_top and len(ctx.state.players[p].library) < c.exile_top:
-        return False  # 118.3: the cards to exile must be in the library
+    if ab.once_each_turn and o.activated_turns.get(_ability_id_of(ctx, oid, ab)) == ctx.state.turn:
+        return False  # 602.5b: "Activate only once each turn."
+    if c.parts and not costs.can_pay(ctx, p, oid, c):
+        return False  # 602.2b, 118.3: every part of the cost must be payable
     if ab.zone == "graveyard" and (o.zone != GRAVEYARD or o.owner != p):
         return False  # 113.6: it functions only from its owner's graveyard
     if ab.zone == "hand" and (o.zone != HAND or o.owner != p):
@@ -455,6 +454,13 @@ def can_activate(
         if mana.solve(ctx.state.players[p].pool, cost, srcs) is None:
             return False
     return True
+
+
+def _ability_id_of(ctx: Context, oid: int, ab: ir.Activated) -> str:
+    chars = ctx.chars(oid)
+    return next(
+        (aid for a, aid in zip(chars.abilities, chars.ability_ids, strict=True) if a is ab or a == ab), ""
+    )
 
 
 def activation_mana(ctx: Context, p: int, source: int, cost: ManaCost, srcs: list[mana.Source]) -> ManaCost:
@@ -697,11 +703,19 @@ def cast_step(ctx: Context, f: CastFrame) -> None:
         f.cost = str(total)
     sacrifice = additional_sacrifice(ctx, name)
     if sacrifice is not None and not f.sacrificed:
-        # 601.2h: pay the additional cost: choose the permanent to sacrifice.
+        # 601.2h: pay the additional cost: choose the permanent to sacrifice. 601.2g: mana
+        # abilities may be activated first (tap the Mountain, then sacrifice it to Shard
+        # Volley); a permanent whose sacrifice would leave the mana unpayable is offered
+        # only once its mana is in the pool, so a chosen option never undoes the cast.
+        total = ManaCost.parse(f.cost)
+        pool = ctx.state.players[p].pool
+        srcs = mana.sources(ctx, p)
         opts = [
             Option("sacrifice", t, label=targeting.label(ctx, t))
             for t in _sacrifice_candidates(ctx, p, oid, sacrifice)
+            if mana.solve(pool, total, [x for x in srcs if x.oid != t]) is not None
         ]
+        opts += _mana_options(ctx, p, srcs)
         decisions.ask(
             ctx, p, "sacrifice", "601.2h", f"sacrifice a permanent to cast {name}", opts + [_cancel()]
         )
@@ -854,15 +868,22 @@ def _target_count(spec: ir.TargetSpec, picked: int) -> str:
     return f" (target {picked + 1} of {'' if spec.min == spec.max else 'up to '}{spec.max})"
 
 
+def _mana_options(ctx: Context, p: int, srcs: list[mana.Source], exclude: int = 0) -> list[Option]:
+    """601.2g: the mana abilities ``p`` may activate while casting or activating."""
+    return [
+        pa.option
+        for pa in activated.of_player(ctx, p).all
+        if pa.oid != exclude and pa.ab.mana_ability and mana.can_activate_mana(ctx, p, pa.oid, pa.ab, srcs)
+    ]
+
+
 def _ask_payment(ctx: Context, p: int, cost: ManaCost, prompt: str, exclude: int = 0) -> None:
     """601.2g-h: activate mana abilities, then pay. The solver's payment is the option ``pay``."""
     opts: list[Option] = []
     srcs = mana.sources(ctx, p)
     if mana.solve(ctx.state.players[p].pool, cost, [x for x in srcs if x.oid != exclude]) is not None:
         opts.append(Option("pay", label=f"pay {cost} automatically"))
-    for pa in activated.of_player(ctx, p).all:
-        if pa.oid != exclude and pa.ab.mana_ability and mana.can_activate_mana(ctx, p, pa.oid, pa.ab, srcs):
-            opts.append(pa.option)
+    opts += _mana_options(ctx, p, srcs, exclude)
     opts.append(_cancel())
     pool = ctx.state.players[p].pool
     if any(pool.values()):
@@ -1005,15 +1026,23 @@ def activate_step(ctx: Context, f: ActivateFrame) -> None:
         return
     if _choose_targets(ctx, f, p, source, ab.targets, name, ManaCost(), 0):
         return
-    if len(f.discarded) < ab.cost.discard:
-        # 602.2b, 601.2h: the cards to discard for the cost, chosen from the hand.
-        opts = [
-            Option("choose", h, label=ctx.state.objects[h].name)
-            for h in ctx.state.players[p].hand
-            if h != source and h not in f.discarded
-        ]
-        decisions.ask(ctx, p, "discard", "602.2b", f"discard a card to activate {name}", opts + [_cancel()])
-        return
+    if ab.cost.parts:
+        choice = costs.next_choice(ctx, p, source, ab.cost, f.cost_picks)
+        if choice is not None:
+            # 602.2b, 601.2h: the objects that pay a part of the cost (what to sacrifice,
+            # discard, exile, tap, return), one at a time
+            i, found = choice
+            part = ab.cost.parts[i]
+            have = len(f.cost_picks[i]) if i < len(f.cost_picks) else 0
+            opts = [Option("choose", o, label=ctx.describe(o)) for o in found]
+            prompt = f"{costs.prompt(part, have)} to activate {name}"
+            decisions.ask(ctx, p, costs.decision_kind(part), "601.2h", prompt, opts + [_cancel()])
+            return
+        if not f.early_paid and costs.has_early(ab.cost):
+            # 601.2h: permanents tapped for the cost are tapped now, so the mana payment
+            # can't tap them too (the activation is still undone as a whole if cancelled)
+            f.early_paid = True
+            costs.pay(ctx, p, source, ab.cost, f.cost_picks, early=True)
     cost = printed.with_x(f.x or 0)
     srcs = [x for x in mana.sources(ctx, p) if x.oid != exclude]
     paid_as = activation_mana(ctx, p, source, cost, srcs)
@@ -1037,7 +1066,13 @@ def activate_answer(ctx: Context, f: ActivateFrame, a: Action) -> None:
     if a.kind == "x":
         f.x = a.a
     elif a.kind == "choose":
-        f.discarded.append(a.a)  # 602.2b: a card to discard for the cost
+        # 601.2h: an object chosen for the part of the cost being paid
+        ab = _activated(ctx, f)
+        choice = costs.next_choice(ctx, f.player, f.source, ab.cost, f.cost_picks)
+        assert choice is not None and a.a in choice[1]  # the Decision offered only these
+        while len(f.cost_picks) <= choice[0]:
+            f.cost_picks.append([])
+        f.cost_picks[choice[0]].append(a.a)
     elif a.kind == "pay":
         exclude = f.source if _activated(ctx, f).cost.tap else 0
         if not mana.pay(ctx, f.player, ManaCost.parse(f.cost), exclude=exclude):
@@ -1064,15 +1099,11 @@ def _pay_activation(ctx: Context, f: ActivateFrame) -> None:
         change = loyalty_cost(ctx, f.player, c.loyalty)
         perform(ctx, CounterChange(obj=source, kind="loyalty", amount=change, rule="606.4", quiet=True))
         src.loyalty_turn = ctx.state.turn
+    if ab.once_each_turn:
+        mana.mark_activated(ctx, source, f.ability)  # 602.5b
     ctx.emit("602.2", f"{ctx.player_name(f.player)} activates {name}: {ab.text}{_targets_text(ctx, o)}")
-    for card in f.discarded:
-        if card in ctx.state.players[f.player].hand:
-            discard(ctx, card, rule="602.2b")  # 701.9a: from the hand to the graveyard
-    if c.exile_top:
-        # "Exile the top ten cards of your library" (602.2b, 118.3): top first, as one event
-        library = ctx.state.players[f.player].library
-        top = list(reversed(library[-c.exile_top :]))
-        perform(ctx, [ZoneChange(obj=card, to=EXILE, rule="602.2b", cause="exile") for card in top])
+    if c.parts:
+        costs.pay(ctx, f.player, source, c, f.cost_picks, early=False)  # 601.2h: the other parts
     if c.discard_self and src.zone == HAND:
         # 702.29a: "Discard this card" is part of the cost (602.2b, 701.9a); discarding it to
         # pay a cycling cost is cycling it (702.29c-d, 702.29f)

@@ -21,6 +21,7 @@ from karn.engine.context import Context
 from karn.engine.events import AttackerBlocked, AttackerDeclared, BlockerDeclared, GameEvent, Tap
 from karn.engine.frames import AttackFrame, BlockFrame, DamageFrame
 from karn.engine.game_over import apnap
+from karn.engine.keywords import block_allowed, declaration_broken
 from karn.engine.modifications import BlockRequirement
 from karn.engine.pipeline import perform
 from karn.engine.protection import protected_from
@@ -132,11 +133,12 @@ def attack_answer(ctx: Context, f: AttackFrame, a: Action) -> None:
 
 
 def can_block(ctx: Context, blocker: int, attacker: int) -> bool:
-    """509.1a-b: flying (702.9b) needs flying or reach (702.17b); an attacker with protection
-    can't be blocked by a creature with the stated quality (702.16f)."""
+    """509.1a-b: the keywords' blocking restrictions (flying 702.9b ..., in
+    :mod:`karn.engine.keywords`); an attacker with protection can't be blocked by a creature
+    with the stated quality (702.16f)."""
     b = ctx.chars(blocker)
     at = ctx.chars(attacker)
-    if "flying" in at.keywords and not ("flying" in b.keywords or "reach" in b.keywords):
+    if not block_allowed(ctx, at, b):
         return False
     if protected_from(ctx, at.keywords, blocker, at.controller):
         return False
@@ -170,10 +172,10 @@ def _restrictions_broken(ctx: Context, player: int, blockers: dict[int, list[int
     """509.1b: a restriction this declaration breaks ("" if none)."""
     mine = set(_attacking(ctx, player))
     for a in mine:
-        if "menace" in ctx.chars(a).keywords:
-            n = sum(1 for b, atts in blockers.items() if a in atts and ctx.controller(b) == player)
-            if n == 1:
-                return f"702.111b: {ctx.describe(a)} has menace and can't be blocked except by two or more creatures"
+        n = sum(1 for b, atts in blockers.items() if a in atts and ctx.controller(b) == player)
+        why = declaration_broken(ctx, a, n)
+        if why:
+            return why
     return ""
 
 

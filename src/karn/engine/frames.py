@@ -69,7 +69,9 @@ class ActivateFrame(msgspec.Struct, tag="activate", array_like=True):
     x: int | None = None
     cost: str = ""
     answer: Answer | None = None
-    discarded: list[int] = msgspec.field(default_factory=list)  # 602.2b: cards chosen for a discard cost
+    # 601.2h, 602.2b: the objects chosen for each part of the cost (``ir.Cost.parts``, by index)
+    cost_picks: list[list[int]] = msgspec.field(default_factory=list)
+    early_paid: bool = False  # the parts paid before the mana are paid (``costs.pay(early=True)``)
 
 
 class TurnFaceUpFrame(msgspec.Struct, tag="face_up", array_like=True):

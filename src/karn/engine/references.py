@@ -20,6 +20,7 @@ from karn.engine.events import Damage, ZoneChange
 from karn.engine.frames import ResolveFrame
 from karn.engine.state import BATTLEFIELD, EXILE, GRAVEYARD, STACK, Obj, player_ref, ref_player
 from karn.engine.values import TriggerData
+from karn.ir.keywords import keyword_number
 
 _PUBLIC_ZONES = (BATTLEFIELD, GRAVEYARD, EXILE, STACK)
 
@@ -341,4 +342,7 @@ def damage_event(
         source_controller=src.controller,
         deathtouch="deathtouch" in src.keywords,
         lifelink="lifelink" in src.keywords,
+        infect="infect" in src.keywords,
+        wither="wither" in src.keywords,
+        toxic=keyword_number(src.keywords, "toxic") if combat else 0,
     )

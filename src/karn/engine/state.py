@@ -97,6 +97,8 @@ class Obj(msgspec.Struct, array_like=True, omit_defaults=True):
     token: TokenDef | None = None
     skip_untap: int = -1  # doesn't untap during this player's next untap step (e.g. Sleep)
     loyalty_turn: int = 0  # 606.3: turn number a loyalty ability was last activated
+    # 602.5b: "Activate only once each turn": the turn each such ability (by id) was last activated
+    activated_turns: dict[str, int] = msgspec.field(default_factory=dict)
     # On the stack (spells and abilities):
     ability: str = ""  # the ability's id in the card pool ("" for a spell)
     source: int = 0  # for abilities: the source object id

@@ -9,14 +9,23 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import hashlib
+import inspect
+import os
+import sys
+import tempfile
 from dataclasses import replace
 from importlib import resources
+from pathlib import Path
 from typing import Any, Literal, NamedTuple
 
+import lark
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 from lark.tree import Meta
 
+from karn.oracle import lexer as lexer_module
+from karn.oracle.keywords import keyword_grammar
 from karn.oracle.lexer import OracleLexer
 from karn.oracle.syntax import (
     NP,
@@ -96,6 +105,8 @@ from karn.oracle.syntax import (
     EntersVP,
     EquipA,
     ExchangeControlVP,
+    ExileFromCostA,
+    ExileSelfCostA,
     ExileTopCostA,
     ExileTopVP,
     ExileUntilVP,
@@ -130,8 +141,10 @@ from karn.oracle.syntax import (
     LoseLifeVP,
     LoyaltyCostMoreVP,
     ManaCostA,
+    ManaKeywordA,
     ManifestTopVP,
     MayVP,
+    MillCostA,
     MillVP,
     ModalA,
     ModifyVP,
@@ -139,7 +152,9 @@ from karn.oracle.syntax import (
     MustBlockVP,
     NewTargetsVP,
     NewWordCantBeSentence,
+    NumberKeywordA,
     NumberOfA,
+    OnceEachTurnSentence,
     OnlyDuringSentence,
     OpeningHandSentence,
     OrLoseSentence,
@@ -152,7 +167,7 @@ from karn.oracle.syntax import (
     PreventDamageVP,
     PreventSharingColorVP,
     ProtectionA,
-    ProwessA,
+    PutCountersCostA,
     PutCountersVP,
     PutIntoGraveyardTriggerA,
     PutIntoVP,
@@ -161,7 +176,9 @@ from karn.oracle.syntax import (
     Qual,
     ReflexiveSentence,
     RegenerateVP,
+    RemoveCountersCostA,
     ReplacementSentence,
+    ReturnCostA,
     ReturnToBattlefieldVP,
     ReturnVP,
     RevealTopSentence,
@@ -185,6 +202,7 @@ from karn.oracle.syntax import (
     StepTriggerA,
     StormA,
     TapCostA,
+    TapOtherCostA,
     TapsForManaTriggerA,
     TapVP,
     TokenA,
@@ -214,14 +232,49 @@ class ParseError(Exception):
 
 @functools.cache
 def grammar_text() -> str:
-    return resources.files("karn.oracle").joinpath("grammar.lark").read_text(encoding="utf-8")
+    """``grammar.lark`` and the keyword alternatives generated from the keyword table."""
+    text = resources.files("karn.oracle").joinpath("grammar.lark").read_text(encoding="utf-8")
+    return text + keyword_grammar()
 
 
-@functools.cache
-def get_parser() -> Lark:
-    """The LALR parser (strict: conflicts are errors)."""
-    return Lark(
-        grammar_text(),
+def parser_cache_dir() -> Path | None:
+    """Where the built parser is kept between processes: ``$KARN_CACHE_DIR``, else
+    ``$XDG_CACHE_HOME/karn``, else ``~/.cache/karn``; ``KARN_CACHE_DIR=""`` turns the cache off."""
+    configured = os.environ.get("KARN_CACHE_DIR")
+    if configured is not None:
+        return Path(configured) if configured else None
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    return (Path(xdg) if xdg else Path.home() / ".cache") / "karn"
+
+
+def parser_cache_key(text: str) -> str:
+    """What the built parser depends on: the grammar, the lexer's source (its terminals), the
+    start symbols, lark's version and Python's. An edited grammar.lark (or keyword table: the
+    text includes the generated keyword rules) gets a new key, so a stale parser is never
+    loaded."""
+    digest = hashlib.sha256()
+    for part in (text, inspect.getsource(lexer_module), ",".join(STARTS), lark.__version__, sys.version):
+        digest.update(part.encode("utf-8"))
+        digest.update(b"\0")
+    return digest.hexdigest()[:32]
+
+
+def build_parser(text: str, cache_dir: Path | None) -> Lark:
+    """The LALR parser for ``text`` (strict: conflicts are errors), loaded from ``cache_dir``
+    when a parser built from the same grammar is there (about ×10 faster than building it),
+    else built and saved there. The file is written under a temporary name and renamed, so a
+    process never reads another's half-written file; an unreadable file is rebuilt, and a
+    cache that can't be written is skipped."""
+    path = cache_dir / f"oracle-parser-{parser_cache_key(text)}.lark" if cache_dir is not None else None
+    if path is not None and path.exists():
+        try:
+            with path.open("rb") as f:
+                loaded: Lark = Lark.load(f)
+            return loaded
+        except Exception:  # noqa: BLE001 - a damaged cache file is rebuilt below
+            pass
+    parser = Lark(
+        text,
         parser="lalr",
         lexer=OracleLexer,
         start=list(STARTS),
@@ -229,6 +282,26 @@ def get_parser() -> Lark:
         strict=True,
         maybe_placeholders=False,
     )
+    if path is not None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
+            try:
+                with os.fdopen(fd, "wb") as out:
+                    parser.save(out)
+                os.replace(tmp, path)
+            finally:
+                if os.path.exists(tmp):
+                    os.unlink(tmp)
+        except OSError:
+            pass
+    return parser
+
+
+@functools.cache
+def get_parser() -> Lark:
+    """The LALR parser (strict: conflicts are errors), from the parser cache when it can be."""
+    return build_parser(grammar_text(), parser_cache_dir())
 
 
 def parse(norm: str, start: Start) -> AbilityA:
@@ -299,8 +372,19 @@ class _Builder(Transformer[Token, Any]):
     def kwi_equip(self, meta: Meta, c: list[Any]) -> EquipA:
         return EquipA(str(c[0]))
 
-    def kwi_prowess(self, meta: Meta, c: list[Any]) -> ProwessA:
-        return ProwessA()
+    def kwi_word(self, meta: Meta, c: list[Any]) -> StaticKeywordA:
+        """A printed keyword of the table without a parameter ("exalted")."""
+        return StaticKeywordA(" ".join(self._text(meta).lower().split()))
+
+    def kwi_number(self, meta: Meta, c: list[Any]) -> NumberKeywordA:
+        """A keyword of the table with a number ("bushido 2", 702.45a)."""
+        words = self._text(meta).lower().split()
+        return NumberKeywordA(" ".join(words[:-1]), int(str(c[-1])))
+
+    def kwi_mana(self, meta: Meta, c: list[Any]) -> ManaKeywordA:
+        """A keyword of the table with a mana cost ("ward {2}", 702.21a)."""
+        words = self._text(meta).lower().split()
+        return ManaKeywordA(" ".join(words[:-1]), str(c[-1]))
 
     def kwi_storm(self, meta: Meta, c: list[Any]) -> StormA:
         return StormA()
@@ -714,6 +798,59 @@ class _Builder(Transformer[Token, Any]):
     def c_exile_top(self, meta: Meta, c: list[Any]) -> ExileTopCostA:
         return ExileTopCostA(c[0], self._text(meta))
 
+    def c_sacrifice_n(self, meta: Meta, c: list[Any]) -> SacrificeCostA:
+        """ "Sacrifice two artifacts" (701.21a)."""
+        return SacrificeCostA(self._np(meta, "a", desc=c[1]), self._text(meta), count=c[0])
+
+    def c_discard_n(self, meta: Meta, c: list[Any]) -> DiscardCostA:
+        return DiscardCostA(self._np(meta, "a", desc=c[1]), self._text(meta), count=c[0])
+
+    def c_discard_random(self, meta: Meta, c: list[Any]) -> DiscardCostA:
+        """ "Discard a card at random" (701.9b)."""
+        return DiscardCostA(self._np(meta, "a", desc=c[0]), self._text(meta), random=True)
+
+    def c_discard_random_n(self, meta: Meta, c: list[Any]) -> DiscardCostA:
+        return DiscardCostA(self._np(meta, "a", desc=c[1]), self._text(meta), count=c[0], random=True)
+
+    def c_remove_counters(self, meta: Meta, c: list[Any]) -> RemoveCountersCostA:
+        return RemoveCountersCostA(c[0], c[1], self._text(meta))
+
+    def c_remove_any_counter(self, meta: Meta, c: list[Any]) -> RemoveCountersCostA:
+        return RemoveCountersCostA(1, "", self._text(meta))
+
+    def c_put_counters(self, meta: Meta, c: list[Any]) -> PutCountersCostA:
+        return PutCountersCostA(c[0], c[1], self._text(meta))
+
+    def c_exile_from(self, meta: Meta, c: list[Any]) -> ExileFromCostA | ExileSelfCostA:
+        """ "Exile ~", "Exile a creature card from your graveyard" (the zone is the
+        description's own "from your graveyard")."""
+        if c[0].kind == "self":
+            return ExileSelfCostA(self._text(meta))
+        return ExileFromCostA(c[0], self._text(meta))
+
+    def c_exile_n_from(self, meta: Meta, c: list[Any]) -> ExileFromCostA:
+        return ExileFromCostA(self._np(meta, "a", desc=c[1]), self._text(meta), count=c[0])
+
+    def c_exile_self_graveyard(self, meta: Meta, c: list[Any]) -> ExileFromCostA:
+        return ExileFromCostA(self._np(meta, "self"), self._text(meta), graveyard=True)
+
+    def c_return(self, meta: Meta, c: list[Any]) -> ReturnCostA:
+        return ReturnCostA(c[0], self._text(meta))
+
+    def c_tap_one(self, meta: Meta, c: list[Any]) -> TapOtherCostA:
+        """ "Tap an untapped creature you control" (the word "untapped" is the cost's own)."""
+        return TapOtherCostA(self._np(meta, "a", desc=c[0]), self._text(meta))
+
+    def c_tap_another(self, meta: Meta, c: list[Any]) -> TapOtherCostA:
+        return TapOtherCostA(self._np(meta, "another", desc=c[0]), self._text(meta))
+
+    def c_tap_n(self, meta: Meta, c: list[Any]) -> TapOtherCostA:
+        """ "Tap two untapped creatures you control": the word "untapped" is the cost's own."""
+        return TapOtherCostA(self._np(meta, "a", desc=c[1]), self._text(meta), count=c[0])
+
+    def c_mill(self, meta: Meta, c: list[Any]) -> MillCostA:
+        return MillCostA(c[0], self._text(meta))
+
     # ------------------------------------------------------------ sentences
     def effects(self, meta: Meta, c: list[Any]) -> Effects:
         return Effects(tuple(c), self._text(meta))
@@ -922,6 +1059,14 @@ class _Builder(Transformer[Token, Any]):
         if str(c[0]) != "sorcery":
             raise ParseError(f"activate only as a {c[0]}", meta.start_pos)
         return SorceryOnlySentence(text=self._text(meta))
+
+    def s_once_each_turn(self, meta: Meta, c: list[Any]) -> OnceEachTurnSentence:
+        return OnceEachTurnSentence(text=self._text(meta))
+
+    def s_sorcery_once(self, meta: Meta, c: list[Any]) -> SorceryOnlySentence:
+        if str(c[0]) != "sorcery":
+            raise ParseError(f"activate only as a {c[0]}", meta.start_pos)
+        return SorceryOnlySentence(text=self._text(meta), once=True)
 
     def chain(self, meta: Meta, c: list[Any]) -> list[Item]:
         items: list[Item] = []
@@ -1872,50 +2017,9 @@ class _Builder(Transformer[Token, Any]):
     def pf_words(self, meta: Meta, c: list[Any]) -> str:
         return self._text(meta).lower().removeprefix("from ").strip()
 
-    def kw_flying(self, meta: Meta, c: list[Any]) -> str:
-        return "flying"
-
-    def kw_first_strike(self, meta: Meta, c: list[Any]) -> str:
-        return "first strike"
-
-    def kw_double_strike(self, meta: Meta, c: list[Any]) -> str:
-        return "double strike"
-
-    def kw_deathtouch(self, meta: Meta, c: list[Any]) -> str:
-        return "deathtouch"
-
-    def kw_defender(self, meta: Meta, c: list[Any]) -> str:
-        return "defender"
-
-    def kw_haste(self, meta: Meta, c: list[Any]) -> str:
-        return "haste"
-
-    def kw_hexproof(self, meta: Meta, c: list[Any]) -> str:
-        return "hexproof"
-
-    def kw_shroud(self, meta: Meta, c: list[Any]) -> str:
-        return "shroud"
-
-    def kw_indestructible(self, meta: Meta, c: list[Any]) -> str:
-        return "indestructible"
-
-    def kw_lifelink(self, meta: Meta, c: list[Any]) -> str:
-        return "lifelink"
-
-    def kw_menace(self, meta: Meta, c: list[Any]) -> str:
-        return "menace"
-
-    def kw_reach(self, meta: Meta, c: list[Any]) -> str:
-        return "reach"
-
-    def kw_trample(self, meta: Meta, c: list[Any]) -> str:
-        return "trample"
-
-    def kw_vigilance(self, meta: Meta, c: list[Any]) -> str:
-        return "vigilance"
-
-    def kw_flash(self, meta: Meta, c: list[Any]) -> str:
-        return "flash"
+    def kw_word(self, meta: Meta, c: list[Any]) -> str:
+        """A keyword of the table (karn.ir.keywords) without a parameter: its words."""
+        return " ".join(self._text(meta).lower().split())
 
     # amounts
     def a_number(self, meta: Meta, c: list[Any]) -> AmountA:

@@ -1136,6 +1136,14 @@ class SorceryOnlySentence(SentenceA):
     """ "Activate only as a sorcery." (602.5d)."""
 
     text: str = ""
+    once: bool = False  # "... and only once each turn." (602.5b)
+
+
+@dataclass(frozen=True, slots=True)
+class OnceEachTurnSentence(SentenceA):
+    """ "Activate only once each turn." (602.5b)."""
+
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1254,8 +1262,11 @@ class UntapCostA(CostA):
 
 @dataclass(frozen=True, slots=True)
 class SacrificeCostA(CostA):
+    """ "Sacrifice ~", "Sacrifice a creature", "Sacrifice two artifacts" (``count``)."""
+
     obj: NP
     text: str = ""
+    count: AmountA = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -1266,7 +1277,72 @@ class PayLifeCostA(CostA):
 
 @dataclass(frozen=True, slots=True)
 class DiscardCostA(CostA):
+    """ "Discard a card", "Discard two cards" (``count``), "... at random" (``random``)."""
+
     obj: NP
+    text: str = ""
+    count: AmountA = 1
+    random: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveCountersCostA(CostA):
+    """ "Remove a +1/+1 counter from ~" (``kind`` "" for "a counter" of any kind)."""
+
+    amount: AmountA
+    kind: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PutCountersCostA(CostA):
+    """ "Put a -1/-1 counter on ~" as a cost."""
+
+    amount: AmountA
+    kind: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ExileFromCostA(CostA):
+    """ "Exile a creature card from your graveyard", "Exile two cards from your hand" (the
+    zone is the description's); "Exile ~ from your graveyard" (``graveyard``)."""
+
+    obj: NP
+    text: str = ""
+    count: AmountA = 1
+    graveyard: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ExileSelfCostA(CostA):
+    """ "Exile ~" as a cost."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnCostA(CostA):
+    """ "Return ~ to its owner's hand", "Return a land you control to its owner's hand"."""
+
+    obj: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TapOtherCostA(CostA):
+    """ "Tap an untapped creature you control", "Tap two untapped artifacts you control"."""
+
+    obj: NP
+    text: str = ""
+    count: AmountA = 1
+
+
+@dataclass(frozen=True, slots=True)
+class MillCostA(CostA):
+    """ "Mill a card" as a cost (701.17a)."""
+
+    amount: AmountA
     text: str = ""
 
 
@@ -1338,7 +1414,8 @@ class DevourA(KeywordA):
 
 @dataclass(frozen=True, slots=True)
 class StaticKeywordA(KeywordA):
-    """A keyword that is only a marker for the engine ("flying", "haste" ...)."""
+    """A keyword of the table (:mod:`karn.ir.keywords`) without a parameter ("flying",
+    "prowess" ...): lowered by its class."""
 
     name: str
 
@@ -1387,8 +1464,19 @@ class EquipA(KeywordA):
 
 
 @dataclass(frozen=True, slots=True)
-class ProwessA(KeywordA):
-    """ "Prowess" (702.108)."""
+class NumberKeywordA(KeywordA):
+    """A keyword of the table (:mod:`karn.ir.keywords`) with a number: "Bushido 2" (702.45a)."""
+
+    name: str
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class ManaKeywordA(KeywordA):
+    """A keyword of the table (:mod:`karn.ir.keywords`) with a mana cost: "Ward {2}" (702.21a)."""
+
+    name: str
+    mana: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,6 +7,8 @@ vocabularies of the Comprehensive Rules (205.2a card types, 205.3 subtypes,
 
 from __future__ import annotations
 
+from karn.ir.keywords import GRANTABLE
+
 # 205.2a: card types (plus "kindred"/"tribal", 205.2a / 308).
 CARD_TYPES: frozenset[str] = frozenset(
     {
@@ -108,22 +110,8 @@ IRREGULAR_PLURALS: dict[str, str] = {
 
 # 702: the keyword abilities whose lowering karn supports as a plain Keyword node
 # (static keywords with no parameter). Multi-word names are written with a space.
-STATIC_KEYWORDS: tuple[str, ...] = (
-    "flying",
-    "first strike",
-    "double strike",
-    "deathtouch",
-    "defender",
-    "flash",
-    "haste",
-    "hexproof",
-    "indestructible",
-    "lifelink",
-    "menace",
-    "reach",
-    "trample",
-    "vigilance",
-)
+# 702: the keywords effects may grant (flying, haste ...), from the keyword table
+STATIC_KEYWORDS: tuple[str, ...] = GRANTABLE
 
 # 702: names of keyword abilities (supported or not). A line whose comma-separated
 # items all start with one of these (and that has no final period) is a keyword line.
@@ -140,7 +128,7 @@ KEYWORD_NAMES: frozenset[str] = frozenset(
     jump-start kicker landwalk level lifelink living madness megamorph melee menace mentor miracle modular
     more morph multikicker mutate myriad nightbound ninjutsu offering outlast overload partner
     persist phasing plainscycling islandcycling swampcycling mountaincycling forestcycling
-    landcycling basic plainswalk islandwalk swampwalk mountainwalk forestwalk poisonous prototype
+    landcycling basic plainswalk islandwalk swampwalk mountainwalk forestwalk desertwalk poisonous prototype
     protection provoke prowess prowl rampage ravenous reach read rebound reconfigure recover
     reinforce renown replicate retrace riot ripple scavenge shadow shroud skulk soulbond
     soulshift space specialize spectacle splice split squad storm sunburst surge suspend

@@ -58,7 +58,7 @@ MAX_TURNS_AHEAD = 100
 #: the alternative costs (118.9) karn can pay: `alt: NAME` in a cast step
 SUPPORTED_ALT_COSTS = ("bestow", "flashback", "morph", "evoke", "dash", "overload")
 
-CASTING_KINDS = ("alt", "mode", "kicker", "x", "target", "divide", "sacrifice", "discard", "pay")
+CASTING_KINDS = ("alt", "mode", "kicker", "x", "target", "divide", "sacrifice", "discard", "cost", "pay")
 # Options whose first number is an object id or a player (not an index, a number or a mode).
 NON_OBJECT_OPTIONS = (
     "replace",
@@ -324,7 +324,7 @@ class Runner:
             raise StepFailed(f"{frame.name} has no flashback cost where it was cast from (702.34a, 613.1f)")
         while g.decision is not None and g.decision.kind in CASTING_KINDS:
             d = g.decision
-            if queue and d.kind in ("divide", "sacrifice", "discard", "pay"):
+            if queue and d.kind in ("divide", "sacrifice", "discard", "cost", "pay"):
                 # the targets are chosen (601.2c) and some given were never asked for: refused
                 # before anything is paid, so the cast is undone
                 raise StepFailed(f"unused targets: {', '.join(self.describe(t) for t in queue)}")
@@ -337,8 +337,10 @@ class Runner:
                     continue
                 self.casting = st
                 return
-            if d.kind == "discard":
-                # 602.2b: the cards to discard for a cost: the next step (choose) names them
+            if d.kind in ("discard", "cost"):
+                # 602.2b, 601.2h: the objects that pay a part of a cost (cards to discard,
+                # permanents to sacrifice, tap or return, cards to exile): the next step
+                # (choose) names them
                 self.casting = st
                 return
             if d.kind == "target" and d.rule != "601.2c":

@@ -48,6 +48,11 @@ from karn.web.store import GameStore
 
 #: The largest request body or websocket message accepted (a pasted deck list fits).
 MAX_MESSAGE = 64 * 1024
+#: The largest websocket message the server reads at all (``karn serve``'s uvicorn
+#: ``ws_max_size``): a message between MAX_MESSAGE and this gets the app's ``too_large``
+#: error and the connection stays open; only a larger one is closed with 1009 ("message
+#: too big", RFC 6455 7.4.1) before the app sees it.
+MAX_FRAME = 4 * 1024 * 1024
 #: Worker threads for the engine (games act in parallel threads; each game one at a time).
 WORKERS = 16
 
@@ -72,10 +77,14 @@ async def _json_body(request: Request) -> dict[str, Any]:
 
 
 def parse_json(body: bytes | str) -> dict[str, Any]:
+    """A JSON object, or :class:`Refused` (``bad_json``): malformed, not an object, or nested
+    so deeply that the decoder gives up (RecursionError: a few KB of ``[`` suffice)."""
     try:
         data = json.loads(body)
     except (ValueError, UnicodeDecodeError) as e:
         raise Refused("bad_json", f"malformed JSON: {e}") from None
+    except RecursionError:
+        raise Refused("bad_json", "malformed JSON: nested too deeply") from None
     if not isinstance(data, dict):
         raise Refused("bad_json", "a message is a JSON object")
     return data
@@ -310,4 +319,4 @@ def create_app(db: str | Path = ":memory:") -> FastAPI:
     return app
 
 
-__all__ = ["MAX_MESSAGE", "create_app", "parse_json"]
+__all__ = ["MAX_FRAME", "MAX_MESSAGE", "create_app", "parse_json"]

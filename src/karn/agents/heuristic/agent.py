@@ -81,15 +81,14 @@ def _mulligan(v: Situation, acts: list[Action]) -> Action | None:
 
 
 def _worst_card(v: Situation, ids: list[int]) -> int:
-    """Our card we'd miss least: a land when we have plenty, else the most expensive spell."""
-    cards = v.cards
-    names = {i: v.name_of(i) or "" for i in ids}
-    lands = [i for i in ids if names[i] and cards.is_land(names[i])]
+    """Our card we'd miss least: a land when we have plenty, else the most expensive spell.
+    Read through the objects themselves: a token among them has no card of its name (111.4)."""
+    lands = [i for i in ids if v.is_land_of(i)]
     spells = [i for i in ids if i not in lands]
     have = len(lands) + v.lands_in_play(v.me)
     if lands and (have >= 5 or len(lands) > len(ids) // 2 or not spells):
         return lands[-1]
-    return max(spells, key=lambda i: (cards.mana_value(names[i]) if names[i] else 0, i))
+    return max(spells, key=lambda i: (v.mana_value_of(i), i))
 
 
 def _bottom(v: Situation, acts: list[Action]) -> Action | None:
@@ -110,11 +109,8 @@ def _discard(v: Situation, acts: list[Action]) -> Action | None:
         return next(a for a in mine if a.a == worst)
 
     # Choosing the card an opponent discards (their hand was revealed to us): the most expensive.
-    def cost(a: Action) -> int:
-        name = v.name_of(a.a)
-        return v.cards.mana_value(name) if name else 0
-
-    return max(opts, key=lambda a: (cost(a), -a.a))
+    # A sacrifice or another player's object (701.21a) may be a token: its own mana value.
+    return max(opts, key=lambda a: (v.mana_value_of(a.a), -a.a))
 
 
 def _scry(v: Situation, acts: list[Action]) -> Action | None:

@@ -17,7 +17,7 @@ from karn.engine.layers import PROTECTION_CHOICE_SUFFIX, modifications_of
 from karn.engine.modifications import ContinuousEffect, Modification, SetController, mod_text
 from karn.engine.pipeline import perform
 from karn.engine.references import amount, refs, select, source_id, stack_label
-from karn.engine.state import STACK, Obj, Option, ref_player
+from karn.engine.state import BATTLEFIELD, STACK, Obj, Option, ref_player
 from karn.ir.subtypes import COLOR_NAMES, COLORS
 
 
@@ -86,11 +86,18 @@ def apply_continuous(ctx: Context, f: ResolveFrame, o: Obj, e: ir.ApplyContinuou
             return WAIT
         chosen["color_choice"] = COLORS[pick]
     # 611.2c: the objects are the ones it applies to now (a spell's too: "becomes white").
+    # 608.2b/400.7: a target that left its zone earlier in this resolution (Silumgar's
+    # Command returning the creature it then gives -3/-3) is a new object: the effect does
+    # nothing to it.
+    objects = ctx.state.objects
     affected = [
         t
         for t in select(ctx, f, o, m.affected)
-        if t > 0 and (on_battlefield(ctx, t) or ctx.obj(t).zone == STACK)
+        if t > 0 and t in objects and objects[t].zone in (BATTLEFIELD, STACK)
     ]
+    # "Those creatures gain vigilance", "untap them": the objects this effect applies to are
+    # the ones a later "those"/"them" in the same resolution refers to (608.2c)
+    f.affected = list(affected)
     if affected:
         # 608.2h: its numbers are locked in as it begins (no CountedPT comes back).
         locked = modifications_of(m, chosen, root_ability(ctx, o), lambda a: amount(ctx, f, o, a))

@@ -1,8 +1,13 @@
-"""Keyword abilities (702): the Keyword marker node, and for equip and prowess
-the ability the keyword means."""
+"""Keyword abilities (702): the Keyword marker node, and the abilities a keyword means.
+
+A keyword of the table (:mod:`karn.ir.keywords`) is lowered by its class: a marker the engine
+reads, and for a keyword with a ``meaning`` the ability that text means, compiled with the
+ordinary grammar (702.108a prowess ...). Hand-written keywords (equip, embalm, cycling ...)
+have their own lowering here or in :mod:`karn.oracle.lowering.kicker`."""
 
 from __future__ import annotations
 
+from karn.ir.keywords import BY_NAME, Grammar, KeywordParameter, KeywordSpec
 from karn.ir.nodes import (
     Ability,
     Activated,
@@ -20,6 +25,7 @@ from karn.oracle.lowering.context import Ctx, LowerError
 from karn.oracle.lowering.continuous import check_protection
 from karn.oracle.lowering.descriptions import describe
 from karn.oracle.lowering.registry import lowers_keyword
+from karn.oracle.lowering.statics import lower_static
 from karn.oracle.parser import parse
 from karn.oracle.syntax import (
     ActivatedA,
@@ -29,22 +35,76 @@ from karn.oracle.syntax import (
     EmbalmA,
     EnchantA,
     EquipA,
+    ManaKeywordA,
+    NumberKeywordA,
     ProtectionA,
-    ProwessA,
     StaticKeywordA,
     TriggeredA,
 )
+from karn.oracle.vocab import NUMBER_WORDS
 
-# 702.108a: prowess means this triggered ability.
-PROWESS_TEXT = "Whenever you cast a noncreature spell, ~ gets +1/+1 until end of turn."
 # 702.6a: equip [cost] means this activated ability.
 EQUIP_TEXT = "{cost}: Attach ~ to target creature you control. Activate only as a sorcery."
 
 
+def _meaning(spec: KeywordSpec, text: str, n: int | None = None) -> list[Ability]:
+    """The abilities a keyword stands for (702.1): its table text, one ability per line,
+    compiled with the ordinary grammar: a triggered ability (603) or a static one (604), with
+    ``{n}`` its number and ``{n_word}`` that number in words."""
+    if not spec.meaning:
+        return []
+    words = spec.meaning
+    if n is not None:
+        words = words.replace("{n_word}", _NUMBER_NAMES.get(n, str(n))).replace("{n}", str(n))
+    out: list[Ability] = []
+    for line in words.split("\n"):
+        if line.lower().startswith(("when", "at ")):
+            ast = parse(line, "triggered")
+            assert isinstance(ast, TriggeredA)
+            out.append(lower_triggered(ast, text))
+        else:
+            static = parse(line, "effects")
+            assert isinstance(static, Effects)
+            out.append(lower_static(static, text))
+    return out
+
+
+_NUMBER_NAMES = {v: k for k, v in NUMBER_WORDS.items() if isinstance(v, int)}
+
+
+def _table_entry(name: str, text: str) -> KeywordSpec:
+    found = BY_NAME.get(name)
+    if found is None or found.grammar is not Grammar.GENERATED:
+        raise LowerError("keyword not supported", text)
+    return found
+
+
 @lowers_keyword(StaticKeywordA)
 def lower_static_keyword(kw: StaticKeywordA, text: str) -> list[Ability]:
-    """Flying, haste ...: a marker the engine reads (702.9 ...)."""
-    return [Keyword(kw.name, text=text)]
+    """A keyword of the table without a parameter: the marker the engine reads (flying 702.9,
+    haste 702.10 ...) and the abilities it means (prowess 702.108a ...)."""
+    spec = _table_entry(kw.name, text)
+    return [Keyword(kw.name, text=text), *_meaning(spec, text)]
+
+
+@lowers_keyword(NumberKeywordA)
+def lower_number_keyword(kw: NumberKeywordA, text: str) -> list[Ability]:
+    """A keyword of the table with a number ("bushido 2"): the marker ``"bushido 2"`` and the
+    abilities it means with that number."""
+    spec = _table_entry(kw.name, text)
+    if spec.parameter is not KeywordParameter.NUMBER:
+        raise LowerError("keyword not supported", text)
+    return [Keyword(f"{kw.name} {kw.n}", text=text), *_meaning(spec, text, kw.n)]
+
+
+@lowers_keyword(ManaKeywordA)
+def lower_mana_keyword(kw: ManaKeywordA, text: str) -> list[Ability]:
+    """A keyword of the table with a mana cost ("ward {2}"): the marker ``"ward {2}"`` the
+    engine reads."""
+    spec = _table_entry(kw.name, text)
+    if spec.parameter is not KeywordParameter.MANA or "{x}" in kw.mana.lower():
+        raise LowerError("keyword not supported", text)
+    return [Keyword(f"{kw.name} {kw.mana.upper()}", text=text), *_meaning(spec, text)]
 
 
 @lowers_keyword(ProtectionA)
@@ -74,15 +134,6 @@ def lower_equip(kw: EquipA, text: str) -> list[Ability]:
     act = lower_activated(ast, text)
     equip = Activated(act.cost, act.effects, act.targets, False, True, True, text)
     return [Keyword("equip", text=text), equip]
-
-
-@lowers_keyword(ProwessA)
-def lower_prowess(kw: ProwessA, text: str) -> list[Ability]:
-    """ "Prowess" means "Whenever you cast a noncreature spell, this creature gets
-    +1/+1 until end of turn." (702.108a)."""
-    ast = parse(PROWESS_TEXT, "triggered")
-    assert isinstance(ast, TriggeredA)
-    return [Keyword("prowess", text=text), lower_triggered(ast, text)]
 
 
 @lowers_keyword(EmbalmA)
