@@ -180,3 +180,21 @@ def test_its_still_a_land_as_its_own_sentence_after_until_end_of_turn() -> None:
 def test_its_still_a_land_after_a_sentence_that_makes_nothing_a_creature_is_refused() -> None:
     (ab,) = compile_text("{1}: You gain 1 life. It's still a land.", type_line="Land").abilities
     assert isinstance(ab, ir.Unsupported)
+
+
+@pytest.mark.cr("608.2d", "603.3")
+def test_a_bounce_lands_return_is_chosen_not_targeted() -> None:
+    text = "When this land enters, return a land you control to its owner's hand."
+    (ab,) = compile_text(text, name="Test Land", type_line="Land").abilities
+    assert isinstance(ab, ir.Triggered) and not ab.targets
+    (effect,) = ab.effects
+    assert isinstance(effect, ir.ReturnChosen) and effect.amount == 1
+    assert effect.filter.types == ("land",) and effect.filter.controller == "you"
+    assert describe_ability(ab).endswith("return a land you control to its owner's hand")
+
+
+@pytest.mark.cr("608.2d")
+def test_returning_a_permanent_another_player_chooses_is_refused() -> None:
+    text = "When this land enters, return a land an opponent controls to its owner's hand."
+    (ab,) = compile_text(text, name="Test Land", type_line="Land").abilities
+    assert isinstance(ab, ir.Unsupported)

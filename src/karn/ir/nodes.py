@@ -767,6 +767,16 @@ class ReturnToHand:
 
 
 @dataclass(frozen=True, slots=True)
+class ReturnChosen:
+    """ "Return a land you control to its owner's hand." (a bounce land's enters ability): the
+    ability's controller chooses, as it resolves, ``amount`` permanents they control that
+    ``filter`` describes (not a target: 608.2c, 608.2d) and returns them to their owners' hands."""
+
+    filter: Filter
+    amount: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class Entering:
     """How a permanent an effect puts onto the battlefield enters: tapped, with counters of any
     kind on it (122.6, 614.1c), under its owner's control instead of the control of the player
@@ -1474,6 +1484,7 @@ Effect = (
     | BecomeCopy
     | AddMana
     | AddOneOf
+    | ReturnChosen
     | AddAnyColor
     | AddCouldProduce
     | SearchLibrary
@@ -1517,6 +1528,7 @@ RECORDS_AFFECTED: frozenset[type] = frozenset(
         PutCounters,
         PutOntoBattlefield,
         RevealTop,
+        ReturnChosen,
         Sacrifice,
         Tap,
         Untap,

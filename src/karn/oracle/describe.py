@@ -111,6 +111,7 @@ from karn.ir.nodes import (
     Regenerate,
     RemoveCountersCost,
     Replacement,
+    ReturnChosen,
     ReturnCost,
     ReturnSelfCost,
     ReturnToHand,
@@ -952,6 +953,14 @@ def _gain_activated(e: GainActivatedAbilities) -> str:
 @renders(ReturnToHand)
 def _return_to_hand(e: ReturnToHand) -> str:
     return f"return {selector_text(e.what)} to its owner's hand"
+
+
+@renders(ReturnChosen)
+def _return_chosen(e: ReturnChosen) -> str:
+    """ "return a land you control to its owner's hand" (608.2d: chosen, not targeted)."""
+    return (
+        f"return {_count_word(e.amount) if e.amount > 1 else 'a'} {filter_text(e.filter)} to its owner's hand"
+    )
 
 
 @renders(CounterSpell)

@@ -1862,7 +1862,7 @@ class _Builder(Transformer[Token, Any]):
         p, _, t = pt.partition("/")
         if not (p.isdigit() and t.isdigit()):
             raise ParseError(f"becomes a {pt}", meta.start_pos)
-        colors = next((x for x in c if isinstance(x, tuple)), ())
+        colors = next((x for x in c if isinstance(x, tuple) and not isinstance(x, _BecomeKeywords)), ())
         types, subtypes = self._type_words(c)
         still = [x for x in c if isinstance(x, str) and x.startswith("still:")]
         if still and still[0] != "still:land":

@@ -63,6 +63,7 @@ def harm(target: Target) -> float:
     ir.RevealTop,
     ir.AddMana,
     ir.AddOneOf,
+    ir.ReturnChosen,
     ir.AddAnyColor,
     ir.AddCouldProduce,
     ir.CreateToken,
