@@ -76,3 +76,25 @@ def test_every_kind_has_a_docstring_citing_a_rule_or_saying_what_it_does() -> No
         for member in enum:
             assert member.__doc__ and len(member.__doc__) > 10, member
             assert member == member.value and isinstance(member, str)
+
+
+def test_every_kind_the_engine_produces_has_a_text_form_and_a_mask_slot() -> None:
+    """The agent encoders handle every kind, and kinds added later, generically: each action
+    kind has a text form that parses back and a slot in the action mask; each decision kind
+    a place in the observation's one-hot (a kind added later: the last, "other")."""
+    np = __import__("pytest").importorskip("numpy")
+    from karn import Action, Game
+    from karn.agents.text import action_text, parse_text
+    from karn.engine.state import Option
+    from karn.env.encoding import ACTION_SIZE, DECISION_KINDS, action_slots
+
+    decisions, actions = engine_kinds()
+    obs = Game.new("red_burn", "green_stompy", seed=1).observation(0)
+    for kind in [*actions, "a_kind_added_later"]:
+        for a, b in ((0, 0), (3, 0), (5, 2), (7, -2)):
+            action = Action(kind, a, b)
+            assert parse_text(action_text(action, obs), obs) == action, (kind, a, b)
+        slots = action_slots([Option(kind, 3)])
+        assert int(np.sum(slots.mask)) == 1 and 0 <= next(iter(slots.actions)) < ACTION_SIZE, kind
+    for kind in decisions:
+        assert kind in DECISION_KINDS, f"{kind} has no place in the observation's decision one-hot"

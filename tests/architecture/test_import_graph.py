@@ -45,6 +45,7 @@ LAYERS: list[set[str]] = [
         "mana",
         "activated",
         "permissions",
+        "cost_keywords",
         "costs",
         "keywords",
     },

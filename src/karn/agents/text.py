@@ -160,8 +160,8 @@ def action_text(action: Action, obs: Observation, names: dict[int, str] | None =
 
 def _parse_value(text: str, obs: Observation | None, what: str, whole: str) -> int:
     text = text.strip()
-    if text.lower().startswith("with "):
-        text = text[5:].strip()
+    if text.lower() == "with" or text.lower().startswith("with "):
+        text = text[4:].strip()
     if not text:
         return 0
     m = _OBJECT.fullmatch(text)
@@ -325,7 +325,8 @@ def observation_text(obs: Observation, log_lines: int = 12) -> str:
         lines += [f"  {e.rule}: {e.text}" for e in obs.log[-log_lines:]]
     d = obs.decision
     if d is not None:
-        lines.append(f"You decide ({d.kind}, rule {d.rule}): {d.prompt}.")
+        prompt = d.prompt if d.prompt.endswith((".", "?", "!")) else d.prompt + "."
+        lines.append(f"You decide ({d.kind}, rule {d.rule}): {prompt}")
         lines.append("Legal actions:")
         lines += [f"  {action_text(Action.of(o), obs, names)}" for o in d.options]
     elif obs.decider is not None:

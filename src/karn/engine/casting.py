@@ -18,7 +18,7 @@ import msgspec
 
 from karn import ir
 from karn.cards.mana import ManaCost
-from karn.engine import activated, costs, decisions, mana, permissions, targeting, timing
+from karn.engine import activated, cost_keywords, costs, decisions, mana, permissions, targeting, timing
 from karn.engine.abilities import (
     BESTOW_TARGET,
     ability,
@@ -40,7 +40,7 @@ from karn.engine.frames import ActivateFrame, CastFrame, TurnFaceUpFrame
 from karn.engine.layers import Chars, face_down_chars
 from karn.engine.pipeline import perform, put_on_stack
 from karn.engine.pipeline.replacement import applies_to
-from karn.engine.references import count, kicker_costs, multikicker
+from karn.engine.references import buyback_cost, count, kicker_costs, multikicker
 from karn.engine.state import (
     BATTLEFIELD,
     EXILE,
@@ -179,6 +179,10 @@ def can_cast(
         return bestow is not None and _bestow_possible(ctx, p, oid, bestow, False)  # 601.3b
     if srcs is None:
         srcs = mana.sources(ctx, p)
+    if cost_keywords.cost_keywords(ctx, name):
+        # 702.51a, 702.66a, 702.126a: creatures, artifacts, graveyard cards pay part of the cost
+        srcs = cost_keywords.sources_with_units(ctx, p, srcs, name)
+        avail = None
     printed = info.cost
     if flashback:
         fb = card_flashback(ctx, oid)  # 613.1f: as the card is in its graveyard now
@@ -566,6 +570,12 @@ def _bestow_possible(ctx: Context, p: int, oid: int, cost: str, sorcery_ok: bool
     )
 
 
+def _can_pay_spell(ctx: Context, f: CastFrame, cost: ManaCost) -> bool:
+    """601.2h: could the caster pay this cost for the spell being cast, with mana and the
+    spell's payment keywords (convoke 702.51a, improvise 702.126a, delve 702.66a)?"""
+    return cost_keywords.can_pay(ctx, f.player, f.name, cost)
+
+
 def _ask_alt(ctx: Context, f: CastFrame, cost: str) -> None:
     """601.2b: announce an alternative cost (bestow, 702.103a), offered when it could be cast so."""
     opts: list[Option] = []
@@ -581,9 +591,9 @@ def _ask_flashback(ctx: Context, f: CastFrame, cost: str) -> None:
     for its mana cost or for its flashback cost (702.34a); the costs that can be paid are offered."""
     opts: list[Option] = []
     reduction = cost_reduction(ctx, f.player, f.obj)
-    if mana.can_pay(ctx, f.player, reduced(ctx.face(f.name).cost.with_x(0), reduction)):
+    if _can_pay_spell(ctx, f, reduced(ctx.face(f.name).cost.with_x(0), reduction)):
         opts.append(Option("alt", 0, label="cast it normally"))
-    if mana.can_pay(ctx, f.player, reduced(ManaCost.parse(cost), reduction)):
+    if _can_pay_spell(ctx, f, reduced(ManaCost.parse(cost), reduction)):
         opts.append(Option("alt", 1, label=f"cast it with flashback for {cost}"))
     decisions.ask(ctx, f.player, "alt", "601.2b", f"how do you cast {f.name}?", opts + [_cancel()])
 
@@ -599,13 +609,13 @@ def _ask_alternative_cost(ctx: Context, f: CastFrame, alts: tuple[ir.Alternative
     the cost increases and reductions apply to the one chosen)."""
     reduction = cost_reduction(ctx, f.player, f.obj)
     opts: list[Option] = []
-    if mana.can_pay(ctx, f.player, reduced(ctx.face(f.name).cost.with_x(0), reduction)) and (
+    if _can_pay_spell(ctx, f, reduced(ctx.face(f.name).cost.with_x(0), reduction)) and (
         # 601.2c: cast normally, a spell with targets needs legal ones (overloaded, none, 702.96b)
         all(a.keyword != "overload" for a in alts) or has_targets(ctx, f.player, f.obj)
     ):
         opts.append(Option("alt", 0, label="cast it normally"))
     for i, alt in enumerate(alts):
-        if mana.can_pay(ctx, f.player, reduced(ManaCost.parse(alt.cost), reduction)):
+        if _can_pay_spell(ctx, f, reduced(ManaCost.parse(alt.cost), reduction)):
             opts.append(Option("alt", ALT_OPTION + i, label=f"cast it for its {alt.keyword} cost {alt.cost}"))
     decisions.ask(ctx, f.player, "alt", "601.2b", f"how do you cast {f.name}?", opts + [_cancel()])
 
@@ -672,7 +682,14 @@ def cast_step(ctx: Context, f: CastFrame) -> None:
     if _kicker_pending(kickers, paid, multi):
         _ask_kicker(ctx, f, printed, kickers, len(paid))
         return
-    base = ManaCost.parse(printed + _kicker_paid(kickers, paid, multi))
+    buyback = buyback_cost(ctx, name)
+    if buyback is not None and f.buyback is None:
+        # 702.27a, 601.2b: announce whether the buyback cost (an additional cost) will be paid
+        _ask_buyback(ctx, f, printed + _kicker_paid(kickers, paid, multi), buyback)
+        return
+    base = ManaCost.parse(
+        printed + _kicker_paid(kickers, paid, multi) + ((buyback or "") if f.buyback else "")
+    )
     # 601.2b: the value of X.
     if base.x and f.x is None:
         # the most X the player could pay for, with the kicker costs chosen and cost reductions
@@ -721,7 +738,7 @@ def cast_step(ctx: Context, f: CastFrame) -> None:
         )
         return
     total = ManaCost.parse(f.cost)
-    _ask_payment(ctx, p, total, f"pay {total} for {name}")
+    _ask_payment(ctx, p, total, f"pay {total} for {name}", spell=name)
 
 
 def _face_down_cost(ctx: Context, f: CastFrame) -> None:
@@ -760,17 +777,27 @@ def _ask_kicker(ctx: Context, f: CastFrame, printed: str, kickers: tuple[str, ..
         return
     chosen = "".join(c for c, k in zip(kickers, paid, strict=False) if k)
     opts: list[Option] = []
-    if mana.can_pay(ctx, f.player, ManaCost.parse(printed + chosen + kickers[i]).with_x(0)):
+    if _can_pay_spell(ctx, f, ManaCost.parse(printed + chosen + kickers[i]).with_x(0)):
         opts.append(Option("kicker", 1, label=f"pay kicker {kickers[i]}"))
     opts += [Option("kicker", 0, label=f"don't pay kicker {kickers[i]}"), _cancel()]
     decisions.ask(ctx, f.player, "kicker", "601.2b", f"pay the kicker cost {kickers[i]} for {f.name}?", opts)
+
+
+def _ask_buyback(ctx: Context, f: CastFrame, printed: str, cost: str) -> None:
+    """702.27a: "You may pay an additional [cost] as you cast this spell": offered only if the
+    costs chosen so far and it could be paid (601.2f-h)."""
+    opts: list[Option] = []
+    if _can_pay_spell(ctx, f, ManaCost.parse(printed + cost).with_x(0)):
+        opts.append(Option("buyback", 1, label=f"pay buyback {cost}"))
+    opts += [Option("buyback", 0, label=f"don't pay buyback {cost}"), _cancel()]
+    decisions.ask(ctx, f.player, "buyback", "702.27a", f"pay the buyback cost {cost} for {f.name}?", opts)
 
 
 def _ask_multikicker(ctx: Context, f: CastFrame, printed: str, cost: str, times: int) -> None:
     """702.33c: "You may pay an additional [cost] any number of times": asked once more after each
     time it is paid, offered only while the total so far could be paid (601.2f-h)."""
     opts: list[Option] = []
-    if mana.can_pay(ctx, f.player, ManaCost.parse(printed + cost * (times + 1)).with_x(0)):
+    if _can_pay_spell(ctx, f, ManaCost.parse(printed + cost * (times + 1)).with_x(0)):
         opts.append(Option("kicker", 1, label=f"pay multikicker {cost}"))
     opts += [Option("kicker", 0, label=f"don't pay multikicker {cost}"), _cancel()]
     decisions.ask(
@@ -877,12 +904,21 @@ def _mana_options(ctx: Context, p: int, srcs: list[mana.Source], exclude: int = 
     ]
 
 
-def _ask_payment(ctx: Context, p: int, cost: ManaCost, prompt: str, exclude: int = 0) -> None:
-    """601.2g-h: activate mana abilities, then pay. The solver's payment is the option ``pay``."""
+def _ask_payment(
+    ctx: Context, p: int, cost: ManaCost, prompt: str, exclude: int = 0, spell: str = ""
+) -> None:
+    """601.2g-h: activate mana abilities, then pay. The solver's payment is the option ``pay``.
+    ``spell``: the name of the spell being paid for, whose payment keywords (convoke, improvise,
+    delve) add their options and count for the automatic payment."""
     opts: list[Option] = []
     srcs = mana.sources(ctx, p)
-    if mana.solve(ctx.state.players[p].pool, cost, [x for x in srcs if x.oid != exclude]) is not None:
+    solvable = [x for x in srcs if x.oid != exclude]
+    if spell:
+        solvable = cost_keywords.sources_with_units(ctx, p, solvable, spell)
+    if mana.solve(ctx.state.players[p].pool, cost, solvable) is not None:
         opts.append(Option("pay", label=f"pay {cost} automatically"))
+    if spell:
+        opts += cost_keywords.unit_options(ctx, p, spell, cost)
     opts += _mana_options(ctx, p, srcs, exclude)
     opts.append(_cancel())
     pool = ctx.state.players[p].pool
@@ -937,6 +973,8 @@ def cast_answer(ctx: Context, f: CastFrame, a: Action) -> None:
         f.division = (f.division or []) + [a.a]
     elif a.kind == "kicker":
         f.kicker = (f.kicker or []) + [bool(a.a)]
+    elif a.kind == "buyback":
+        f.buyback = bool(a.a)
     elif a.kind == "sacrifice":
         f.sacrificed = a.a
         perform(
@@ -949,8 +987,12 @@ def cast_answer(ctx: Context, f: CastFrame, a: Action) -> None:
                 text=f"{ctx.describe(a.a)} is sacrificed",
             ),
         )
+    elif a.kind in ("convoke", "improvise", "delve"):
+        # 601.2h: one unit of the spell's payment keyword pays one symbol of what is left
+        left = cost_keywords.pay_unit(ctx, f.player, a.kind, a.a, a.b, ManaCost.parse(f.cost))
+        f.cost = str(left)
     elif a.kind == "pay":
-        if not mana.pay(ctx, f.player, ManaCost.parse(f.cost)):
+        if not cost_keywords.pay(ctx, f.player, f.name, ManaCost.parse(f.cost)):
             raise AssertionError("payment solver failed after proposing a payment")
         _finish_cast(ctx, f)
 
@@ -964,6 +1006,7 @@ def _finish_cast(ctx: Context, f: CastFrame) -> None:
     multi = multikicker(ctx, o.name) if f.kicker else False
     o.kicked = tuple(0 if multi else i for i, k in enumerate(f.kicker or []) if k)
     o.division = tuple(f.division or ())
+    o.buyback = bool(f.buyback)  # 702.27a
     ctx.state.agenda.pop()
     _done_rewinding(ctx)
     ctx.state.passes = 0
@@ -975,6 +1018,8 @@ def _finish_cast(ctx: Context, f: CastFrame) -> None:
         xs += " with flashback from the graveyard (702.34a)"
     if o.alt_cost:
         xs += f" for its {o.alt_cost} cost (118.9)"
+    if o.buyback:
+        xs += " with buyback (702.27a)"
     if o.face_down:
         # 708.5: its controller may look at it; the others see a face-down spell (702.37c)
         who = ctx.player_name(o.controller)
@@ -1027,6 +1072,10 @@ def activate_step(ctx: Context, f: ActivateFrame) -> None:
     if _choose_targets(ctx, f, p, source, ab.targets, name, ManaCost(), 0):
         return
     if ab.cost.parts:
+        crew = costs.crew_part(ab.cost)
+        if crew is not None and not f.crew_done:
+            _ask_crew(ctx, f, crew, name)
+            return
         choice = costs.next_choice(ctx, p, source, ab.cost, f.cost_picks)
         if choice is not None:
             # 602.2b, 601.2h: the objects that pay a part of the cost (what to sacrifice,
@@ -1060,8 +1109,44 @@ def activate_step(ctx: Context, f: ActivateFrame) -> None:
     _ask_payment(ctx, p, cost, f"pay {cost} to activate {name}", exclude=exclude)
 
 
+def _ask_crew(ctx: Context, f: ActivateFrame, crew: tuple[int, ir.CrewCost], name: str) -> None:
+    """702.122a, 601.2h: choose the other untapped creatures to tap, one at a time, until their
+    total power is N or greater (then the player may stop, or tap more)."""
+    i, part = crew
+    while len(f.cost_picks) <= i:
+        f.cost_picks.append([])
+    chosen = f.cost_picks[i]
+    total = sum(ctx.chars(x).power for x in chosen)
+    opts = [
+        Option("crew", oid, label=f"tap {targeting.label(ctx, oid)} (power {ctx.chars(oid).power})")
+        for oid in costs.crew_candidates(ctx, f.player, f.source)
+        if oid not in chosen
+    ]
+    if total >= part.power:
+        opts.append(Option("crew_done", label=f"done: total power {total}"))
+    decisions.ask(
+        ctx,
+        f.player,
+        "crew",
+        "702.122a",
+        f"tap creatures with total power {part.power} or greater to crew {name} (chosen: {total})",
+        opts + [_cancel()],
+    )
+
+
 def activate_answer(ctx: Context, f: ActivateFrame, a: Action) -> None:
     if _common_answer(ctx, f, a):
+        return
+    if a.kind == "crew":
+        # 702.122a: a creature to tap for the crew cost (the Decision offered only these)
+        crew = costs.crew_part(_activated(ctx, f).cost)
+        assert crew is not None and a.a in costs.crew_candidates(ctx, f.player, f.source)
+        while len(f.cost_picks) <= crew[0]:
+            f.cost_picks.append([])
+        f.cost_picks[crew[0]].append(a.a)
+        return
+    if a.kind == "crew_done":
+        f.crew_done = True
         return
     if a.kind == "x":
         f.x = a.a

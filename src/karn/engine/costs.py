@@ -211,6 +211,45 @@ def _exile_top(ctx: Context, p: int, source: int, part: Any, chosen: list[int]) 
     perform(ctx, [ZoneChange(obj=c, to=EXILE, rule="602.2b", cause="exile") for c in top])
 
 
+def crew_candidates(ctx: Context, p: int, source: int) -> list[int]:
+    """702.122a: the other untapped creatures `p` controls that could be tapped to crew
+    ``source`` (summoning sick ones too: the cost has no {T} of theirs, 302.6)."""
+    return [
+        oid
+        for oid, c in ctx.battlefield_chars().items()
+        if oid != source and c.controller == p and c.is_("creature") and not ctx.state.objects[oid].tapped
+    ]
+
+
+def _crew_candidates(ctx: Context, p: int, source: int, part: Any, cost: ir.Cost) -> list[int]:
+    return crew_candidates(ctx, p, source)
+
+
+def _crew_ok(ctx: Context, p: int, source: int, part: Any, found: list[int]) -> bool:
+    # 702.122a: enough total power among the other untapped creatures
+    return bool(sum(ctx.chars(o).power for o in found) >= part.power)
+
+
+def _crew(ctx: Context, p: int, source: int, part: Any, chosen: list[int]) -> None:
+    # 702.122a-b: the creatures tapped to pay the crew cost crew the Vehicle
+    who = ctx.player_name(p)
+    name = ctx.describe(source)
+    for o in chosen:
+        perform(
+            ctx, Tap(obj=o, tapped=True, rule="702.122b", text=f"{who} taps {ctx.describe(o)} to crew {name}")
+        )
+
+
+def crew_part(cost: ir.Cost) -> tuple[int, ir.CrewCost] | None:
+    """The crew part of a cost and its index (702.122a): its creatures are asked for by the
+    activation procedure one at a time until their total power is enough (then the player may
+    stop), not a fixed number of picks."""
+    for i, part in enumerate(cost.parts):
+        if isinstance(part, ir.CrewCost):
+            return i, part
+    return None
+
+
 def _always(ctx: Context, p: int, source: int, part: Any, found: list[int]) -> bool:
     return True
 
@@ -240,6 +279,8 @@ PARTS.update(
         ir.UntapSymbolCost: PartRules(_zero, _none, _untap_ok, _untap, ""),
         ir.MillCost: PartRules(_zero, _none, _library_ok, _mill, ""),
         ir.ExileTopCost: PartRules(_zero, _none, _library_ok, _exile_top, ""),
+        # 702.122a: picks asked by the activation procedure (crew_part); tapped before the mana
+        ir.CrewCost: PartRules(_zero, _crew_candidates, _crew_ok, _crew, "crew", early=True),
     }
 )
 

@@ -7,6 +7,10 @@ produces, each with a docstring saying what it asks or does and the rule behind 
 ``decision.kind == "priority"`` are the same test, and ``Action(ActionKind.PASS)`` is
 ``Action("pass")``.
 
+**Add new members at the end of their enum**: the order is the environments' slot and
+one-hot order (:mod:`karn.env.encoding`), and a member inserted in the middle would change
+the meaning of the slots after it (``tests/env`` pins the order).
+
 An agent must still answer a kind it does not know (the engine grows): every decision offers
 its complete list of legal actions, and the text form (:mod:`karn.agents.text`) and the
 environment's action slots (:mod:`karn.env`) handle any kind generically.
@@ -94,6 +98,8 @@ class DecisionKind(_Documented):
         '106.1, 605.3b, 608.2d: choose the mana an ability or effect adds ("{R} or {G}", "one mana of'
         ' any color"), one choice at a time.',
     )
+    BUYBACK = "buyback", "702.27a, 601.2b: pay the buyback cost or not."
+    CREW = "crew", "702.122a: choose the other untapped creatures to tap for a crew cost, then ``crew_done``."
 
 
 class ActionKind(_Documented):
@@ -147,6 +153,18 @@ class ActionKind(_Documented):
     COPY = "copy", "707.2: enter as a copy of ``a``."
     EXILE = "exile", "Exile ``a`` (a cost or a choice as it enters)."
     SACRIFICE = "sacrifice", "701.21a: sacrifice ``a``."
+    CONVOKE = (
+        "convoke",
+        "702.51a: tap creature ``a`` to pay one mana of the spell's cost (``b``: 0 generic, 1-5 W, U, B, R, G).",
+    )
+    IMPROVISE = "improvise", "702.126a: tap artifact ``a`` to pay one generic mana of the spell's cost."
+    DELVE = (
+        "delve",
+        "702.66a: exile card ``a`` from the graveyard to pay one generic mana of the spell's cost.",
+    )
+    CREW = "crew", "702.122a: tap creature ``a`` for the crew cost."
+    CREW_DONE = "crew_done", "702.122a: no more creatures for the crew cost (their total power is enough)."
+    BUYBACK = "buyback", "702.27a: pay the buyback cost (``a`` = 1) or not (0)."
 
 
 __all__ = ["ActionKind", "DecisionKind"]

@@ -37,6 +37,14 @@ def kicker_costs(ctx: Context, name: str) -> tuple[str, ...]:
     return tuple(c for a in ctx.compiled(name).abilities if isinstance(a, ir.Kicker) for c in a.costs)
 
 
+def buyback_cost(ctx: Context, name: str) -> str | None:
+    """702.27a: the card's buyback cost ("buyback {3}": "{3}"), if it has one."""
+    for a in ctx.compiled(name).abilities:
+        if isinstance(a, ir.Keyword) and a.name.startswith("buyback "):
+            return a.name.removeprefix("buyback ")
+    return None
+
+
 def multikicker(ctx: Context, name: str) -> bool:
     """702.33c: the card's kicker is a multikicker (its one cost may be paid any number of times)."""
     return any(isinstance(a, ir.Kicker) and a.multi for a in ctx.compiled(name).abilities)

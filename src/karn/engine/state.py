@@ -150,6 +150,8 @@ class Obj(msgspec.Struct, array_like=True, omit_defaults=True):
     # 118.9, 601.2b: the alternative cost keyword its spell was cast for ("evoke"), kept by the
     # permanent it becomes ("if its evoke cost was paid", 702.74a) and by copies (707.10)
     alt_cost: str = ""
+    # 702.27a: a spell whose buyback cost was paid (put into its owner's hand as it resolves)
+    buyback: bool = False
 
 
 class Player(msgspec.Struct, array_like=True):

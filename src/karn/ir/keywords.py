@@ -147,6 +147,14 @@ KEYWORDS: tuple[KeywordSpec, ...] = (
     KeywordSpec("dash", "702.109", _ALTERNATIVE, _MANA, _HAND),
     KeywordSpec("embalm", "702.128", _ACTIVATED, _MANA, _HAND),
     KeywordSpec("eternalize", "702.129", _ACTIVATED, _MANA, _HAND),
+    # ------------------------------------------------------------ paying for spells (601.2f-h)
+    # markers read while the spell's total cost is paid (karn.engine.cost_keywords)
+    KeywordSpec("convoke", "702.51", _COST),
+    KeywordSpec("delve", "702.66", _COST),
+    KeywordSpec("improvise", "702.126", _COST),
+    KeywordSpec("affinity", "702.41", _COST, _OTHER, _HAND),  # "affinity for artifacts"
+    KeywordSpec("buyback", "702.27", _COST, _MANA),
+    KeywordSpec("crew", "702.122", _ACTIVATED, _NUMBER, _HAND),
     # ------------------------------------------------------------ triggered keywords
     KeywordSpec(
         "bushido",

@@ -370,6 +370,15 @@ class ExileTopCost:
     count: int
 
 
+@dataclass(frozen=True, slots=True)
+class CrewCost:
+    """ "Tap any number of other untapped creatures you control with total power N or greater"
+    (crew N, 702.122a): the creatures are chosen one at a time as the cost is paid (601.2h),
+    summoning sick ones too (302.6 is about {T})."""
+
+    power: int
+
+
 CostPart = (
     SacrificeCost
     | PayLifeCost
@@ -386,6 +395,7 @@ CostPart = (
     | UntapSymbolCost
     | MillCost
     | ExileTopCost
+    | CrewCost
 )
 
 #: The cost parts that ask the player nothing as they are paid: a mana ability (605.3b: it

@@ -48,6 +48,7 @@ from karn.ir.nodes import (
     CreateDelayed,
     CreateReplacement,
     CreateToken,
+    CrewCost,
     DamageEach,
     DealDamage,
     Declined,
@@ -421,6 +422,11 @@ def renders_cost(part_type: type) -> Callable[[R], R]:
 
 def _n(count: int, one: str, many: str) -> str:
     return one if count == 1 else f"{count} {many}"
+
+
+@renders_cost(CrewCost)
+def _crew_cost(p: CrewCost) -> str:
+    return f"tap any number of other untapped creatures you control with total power {p.power} or greater"
 
 
 @renders_cost(SacrificeCost)

@@ -37,6 +37,7 @@ from karn.oracle.syntax import (
     AddManaProducedVP,
     AddManaVP,
     AddOneOfVP,
+    AffinityA,
     AltCostA,
     AmountA,
     AsEntersChooseSentence,
@@ -77,6 +78,7 @@ from karn.oracle.syntax import (
     CounterVP,
     CreateCopyTokenVP,
     CreateTokenVP,
+    CrewA,
     CyclingA,
     DamageDiedVP,
     DamageTriggerA,
@@ -439,6 +441,12 @@ class _Builder(Transformer[Token, Any]):
 
     def kwi_devour_subtype(self, meta: Meta, c: list[Any]) -> DevourA:
         return DevourA(int(str(c[1])), str(c[0]), "subtype")
+
+    def kwi_affinity(self, meta: Meta, c: list[Any]) -> AffinityA:
+        return AffinityA(str(c[0]))
+
+    def kwi_crew(self, meta: Meta, c: list[Any]) -> CrewA:
+        return CrewA(int(str(c[0])))
 
     def activated(self, meta: Meta, c: list[Any]) -> ActivatedA:
         return ActivatedA(tuple(c[0]), c[1])
@@ -1531,6 +1539,17 @@ class _Builder(Transformer[Token, Any]):
     def v_create(self, meta: Meta, c: list[Any]) -> CreateTokenVP:
         return CreateTokenVP(c[0], text=self._text(meta))
 
+    def v_investigate(self, meta: Meta, c: list[Any]) -> CreateTokenVP:
+        """701.16a: "Investigate" means "Create a Clue token" (111.10f)."""
+        return CreateTokenVP(TokenA(1, 0, 0, (), (), ("clue",), predefined=True), text=self._text(meta))
+
+    def v_investigate_times(self, meta: Meta, c: list[Any]) -> CreateTokenVP:
+        n = NUMBER_WORDS[str(c[0])]
+        return CreateTokenVP(TokenA(n, 0, 0, (), (), ("clue",), predefined=True), text=self._text(meta))
+
+    def v_investigate_twice(self, meta: Meta, c: list[Any]) -> CreateTokenVP:
+        return CreateTokenVP(TokenA(2, 0, 0, (), (), ("clue",), predefined=True), text=self._text(meta))
+
     def v_add_mana_produced(self, meta: Meta, c: list[Any]) -> AddManaProducedVP:
         n = NUMBER_WORDS.get(str(c[0]), 0)
         return AddManaProducedVP(n, str(c[1]), text=self._text(meta))
@@ -1973,6 +1992,17 @@ class _Builder(Transformer[Token, Any]):
         types = tuple(w.value for w in words if w.kind == "type")
         subtypes = tuple(w.value for w in words if w.kind == "subtype")
         return TokenA(count, int(p), int(t), colors, types, subtypes, kws)
+
+    def token_predefined(self, meta: Meta, c: list[Any]) -> TokenA:
+        """ "a Treasure token", "two Food tokens" (111.10): a predefined token; its
+        characteristics are the definition's (the lowering looks it up by its subtype)."""
+        words = c[1]
+        types = tuple(w.value for w in words if w.kind == "type")
+        subtypes = tuple(w.value for w in words if w.kind == "subtype")
+        return TokenA(c[0], 0, 0, (), types, subtypes, predefined=True)
+
+    def token_predefined_tapped(self, meta: Meta, c: list[Any]) -> TokenA:
+        return dataclasses.replace(self.token_predefined(meta, c), tapped=True)
 
     def token_tapped(self, meta: Meta, c: list[Any]) -> TokenA:
         """ "a tapped 1/1 white Soldier creature token": it is created tapped (111.2)."""

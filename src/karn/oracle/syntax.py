@@ -136,6 +136,8 @@ class TokenA:
     # 111.4, 113.2c: 'with "<triggered ability>"': each quoted ability and its own text
     quoted: tuple[tuple[TriggeredA, str], ...] = ()
     tapped: bool = False  # "create a tapped 1/1 ... token" (111.2: it enters tapped)
+    # "a Treasure token", "two Food tokens" (111.10): a predefined token, named by its subtype
+    predefined: bool = False
 
 
 # --------------------------------------------------------------------------- verb phrases
@@ -1477,6 +1479,20 @@ class ManaKeywordA(KeywordA):
 
     name: str
     mana: str
+
+
+@dataclass(frozen=True, slots=True)
+class AffinityA(KeywordA):
+    """ "Affinity for artifacts" (702.41a): the type or subtype named (singular)."""
+
+    what: str
+
+
+@dataclass(frozen=True, slots=True)
+class CrewA(KeywordA):
+    """ "Crew 3" (702.122a)."""
+
+    n: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -89,6 +89,7 @@ ugin unicorn urza utrom vampire vampyre varmint vedalken vehicle venser villain 
 vronos waiter wall walrus wanderer warlock warrior weasel weird werewolf whale windgrace wizard wolf
 wolverine wombat worm wraith wrenn wrestler wurm xenagos yanggu yanling yeti zariel zombie zonian
 zubera
+blood gold junk lander map mutagen powerstone shard
 """.split()
 )
 

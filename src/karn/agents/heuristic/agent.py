@@ -136,6 +136,24 @@ def _x(v: Situation, acts: list[Action]) -> Action | None:
     return max(xs, key=lambda a: a.a) if xs else None
 
 
+def _crew(v: Situation, acts: list[Action]) -> Action | None:
+    # 702.122a: stop as soon as the total power is enough; else tap the strongest creature left
+    # (the fewest creatures tapped)
+    done = _first(acts, "crew_done")
+    if done is not None:
+        return done
+    opts = [a for a in acts if a.kind == "crew"]
+    if not opts:
+        return None
+    return max(opts, key=lambda a: (_label_power(a.label), -a.a))
+
+
+def _label_power(label: str) -> int:
+    """The power a crew option's label states ("tap Grizzly Bears (#12) (power 2)")."""
+    tail = label.rsplit("(power ", 1)
+    return int(tail[1].rstrip(")")) if len(tail) == 2 and tail[1].rstrip(")").lstrip("-").isdigit() else 0
+
+
 def _search(v: Situation, acts: list[Action]) -> Action | None:
     return _first(acts, "choose") or _first(acts, "none")
 
@@ -291,6 +309,7 @@ _HANDLERS: dict[str, Handler] = {
     "x": _x,
     "target": _target,
     "pay": _pay,
+    "crew": _crew,
     "attackers": _attackers,
     "blockers": _blockers,
     "damage": _damage,
