@@ -12,6 +12,7 @@ from karn.ir.nodes import (
     Activated,
     AddTypes,
     ApplyContinuous,
+    Condition,
     CostReduction,
     Count,
     CrewCost,
@@ -19,10 +20,12 @@ from karn.ir.nodes import (
     Keyword,
     Modify,
     Ref,
+    Triggered,
+    Unless,
 )
 from karn.oracle.compiler import compile_face
 from karn.oracle.parser import parse
-from karn.oracle.syntax import AffinityA, CrewA, StaticKeywordA
+from karn.oracle.syntax import AffinityA, CrewA, EchoA, StaticKeywordA
 
 
 @pytest.fixture(scope="module")
@@ -81,3 +84,15 @@ def test_buyback_with_a_mana_cost_is_a_marker_and_other_costs_are_refused(db: Ca
     assert compiled.playable
     assert Keyword("buyback {3}", text="Buyback {3}") in compiled.abilities
     assert not compile_face(db.get("Forbid")).playable  # "Buyback—Discard two cards."
+
+
+@pytest.mark.cr("702.30a", "603.4")
+def test_echo_is_an_upkeep_trigger_with_an_intervening_if(db: CardDatabase) -> None:
+    assert isinstance(parse("echo {2}{R}", "keyword_item"), EchoA)
+    compiled = compile_face(db.get("Crater Hellion"))
+    assert compiled.playable
+    (echo,) = [a for a in compiled.abilities if isinstance(a, Triggered) and a.trigger.event == "step"]
+    assert echo.trigger.step == "upkeep" and echo.trigger.player == "you"
+    assert echo.condition == Condition("controlled_since_last_upkeep")
+    (unless,) = echo.effects
+    assert isinstance(unless, Unless) and unless.mana == "{4}{R}{R}"

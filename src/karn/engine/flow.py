@@ -178,6 +178,11 @@ def give_priority(ctx: Context) -> None:
 def explain_illegal(ctx: Context, a: Action) -> tuple[str, str]:
     """Why an action is not legal now: (rule, reason), the error of an illegal move."""
     d = ctx.state.decision
+    if d is not None and d.kind == "attackers" and a.kind == "done":
+        why = combat.attacks_illegal(ctx)
+        if why:
+            rule, _, text = why.partition(": ")
+            return rule, f"this declaration of attackers is illegal (508.1d): {text}"
     if d is not None and d.kind == "blockers" and a.kind == "done":
         why = combat.blocks_illegal(ctx, d.player)
         if why:

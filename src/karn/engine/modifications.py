@@ -174,6 +174,16 @@ class Restriction(msgspec.Struct, tag="restrict", frozen=True, array_like=True):
     layer = "rules"
 
 
+class ObjectRules(msgspec.Struct, tag="object_rules", frozen=True, array_like=True):
+    """An effect on the rules (613.11): the affected creatures can't be blocked (509.1b), attack
+    each combat if able (508.1d), can block only creatures with flying (509.1b); ``kinds``
+    are :class:`karn.ir.ObjectRuleKind` values."""
+
+    kinds: tuple[str, ...]
+
+    layer = "rules"
+
+
 class BlockRequirement(msgspec.Struct, tag="block_requirement", frozen=True, array_like=True):
     """A requirement (509.1c): the affected creature blocks ``attacker`` if able ("Target creature
     blocks ~ this turn if able")."""
@@ -209,6 +219,7 @@ Modification = (
     | ModifyPowerToughness
     | SwitchPowerToughness
     | Restriction
+    | ObjectRules
     | BlockLimit
     | BlockRequirement
 )
@@ -290,6 +301,8 @@ def mod_text(mod: Modification) -> str:
         )
     if isinstance(mod, BlockRequirement):
         return f"blocks #{mod.attacker} if able"
+    if isinstance(mod, ObjectRules):
+        return "; ".join(mod.kinds)
     return f"can block {'any number of' if mod.extra < 0 else mod.extra} more creature(s)"
 
 

@@ -154,6 +154,7 @@ KEYWORDS: tuple[KeywordSpec, ...] = (
     KeywordSpec("improvise", "702.126", _COST),
     KeywordSpec("affinity", "702.41", _COST, _OTHER, _HAND),  # "affinity for artifacts"
     KeywordSpec("buyback", "702.27", _COST, _MANA),
+    KeywordSpec("echo", "702.30", _TRIGGERED, _MANA, _HAND),
     KeywordSpec("crew", "702.122", _ACTIVATED, _NUMBER, _HAND),
     # ------------------------------------------------------------ triggered keywords
     KeywordSpec(

@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "14"
+IR_VERSION = "17"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -398,6 +399,21 @@ CostPart = (
     | CrewCost
 )
 
+#: The cost parts a spell's additional cost may have (601.2b): those that don't act on the
+#: source itself (the spell is on the stack as it is cast).
+SPELL_COST_PARTS = (
+    SacrificeCost,
+    PayLifeCost,
+    DiscardCost,
+    DiscardRandomCost,
+    DiscardHandCost,
+    ExileCardsCost,
+    ReturnCost,
+    TapCost,
+    MillCost,
+    ExileTopCost,
+)
+
 #: The cost parts that ask the player nothing as they are paid: a mana ability (605.3b: it
 #: resolves at once) may have only these.
 MANA_ABILITY_PARTS = (
@@ -557,8 +573,27 @@ class GainAbility:
     ability: Ability
 
 
+class ObjectRuleKind(StrEnum):
+    """A change to the rules a static ability or an effect makes for the affected objects."""
+
+    CANT_BE_BLOCKED = "can't be blocked"  # 509.1b: a restriction
+    ATTACKS_EACH_COMBAT = "attacks each combat if able"  # 508.1d: a requirement
+    BLOCKS_ONLY_FLYING = "can block only creatures with flying"  # 509.1b: a restriction
+    DOESNT_UNTAP = "doesn't untap during its controller's untap step"  # 502.3
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectRule:
+    """The rules layer (613.11): "~ can't be blocked", "~ attacks each combat if able",
+    "~ can block only creatures with flying" (508.1c-d, 509.1b), "Enchanted creature doesn't
+    untap during its controller's untap step" (502.3)."""
+
+    kind: ObjectRuleKind
+
+
 Change = (
-    SetBasePT
+    ObjectRule
+    | SetBasePT
     | SwitchPT
     | AddTypes
     | SetTypes
@@ -673,10 +708,12 @@ class Condition:
         more life": ``Var("life")`` >= 40; "if you control no creatures": a ``Count``
         <= 0; "if you control two or more Gates": a ``Count`` >= 2);
       * ``"tapped"`` / ``"untapped"``: the status of the object ``ref`` names ("if this
-        artifact is untapped").
+        artifact is untapped");
+      * ``"controlled_since_last_upkeep"``: the source came under its controller's control since
+        the beginning of their last upkeep (echo, 702.30a).
     """
 
-    kind: Literal["compare", "tapped", "untapped"]
+    kind: Literal["compare", "tapped", "untapped", "controlled_since_last_upkeep"]
     amount: Amount = 0
     op: Literal[">=", "<="] = ">="
     value: int = 0
@@ -1854,10 +1891,13 @@ class CostIncrease:
 class AdditionalCost:
     """ "As an additional cost to cast this spell, sacrifice a creature." (601.2b): a cost
     every cast of the spell pays (601.2h) besides its mana cost: sacrificing one permanent
-    ``sacrifice`` describes (controlled by the caster)."""
+    ``sacrifice`` describes (controlled by the caster), or, for the other costs ("discard a
+    card", "exile a creature card from your graveyard", "pay 3 life"), ``parts``: paid by the
+    same routine as an activated ability's (``karn.engine.costs``)."""
 
-    sacrifice: Filter
+    sacrifice: Filter | None
     text: str = ""
+    parts: tuple[CostPart, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

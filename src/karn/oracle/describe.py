@@ -98,6 +98,7 @@ from karn.ir.nodes import (
     Modify,
     Morph,
     MustBlock,
+    ObjectRule,
     OpeningHand,
     PayLifeCost,
     Planeswalk,
@@ -202,6 +203,8 @@ def describe_ability(a: Ability) -> str:
     if isinstance(a, LoyaltyCostIncrease):
         return f"Loyalty abilities you activate cost an additional [{a.loyalty:+d}]"
     if isinstance(a, AdditionalCost):
+        if a.sacrifice is None:
+            return "Additional cost: " + ", ".join(COST_PART_RENDERERS[type(p)](p) for p in a.parts)
         return f"Additional cost: sacrifice a {filter_text(a.sacrifice)}"
     if isinstance(a, CostReduction):
         what = "this spell" if a.spells is None else f"each {filter_text(a.spells)}"
@@ -628,6 +631,8 @@ def condition_text(c: Condition) -> str:
     """An intervening "if" clause (603.4)."""
     if c.kind in ("tapped", "untapped"):
         return f"{ref_text(c.ref) if c.ref else 'this'} is {c.kind}"
+    if c.kind == "controlled_since_last_upkeep":
+        return "this came under your control since the beginning of your last upkeep"  # 702.30a
     op = "at least" if c.op == ">=" else "at most"
     return f"{amount_text(c.amount)} is {op} {c.value}"
 
@@ -799,6 +804,8 @@ def modify_text(m: Modify) -> str:
 
 def change_text(c: Change) -> str:
     """One layered change (613.1) in words."""
+    if isinstance(c, ObjectRule):
+        return str(c.kind)
     if isinstance(c, SetBasePT):
         p = "*" if c.power is None else amount_text(c.power)
         t = "*" if c.toughness is None else amount_text(c.toughness)

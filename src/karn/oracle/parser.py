@@ -24,6 +24,7 @@ from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 from lark.tree import Meta
 
+from karn.ir.nodes import ObjectRuleKind
 from karn.oracle import lexer as lexer_module
 from karn.oracle.keywords import keyword_grammar
 from karn.oracle.lexer import OracleLexer
@@ -96,6 +97,7 @@ from karn.oracle.syntax import (
     DoesntUntapVP,
     DrawTriggerA,
     DrawVP,
+    EchoA,
     Effects,
     EitherTriggerA,
     EitherVP,
@@ -156,6 +158,7 @@ from karn.oracle.syntax import (
     NewWordCantBeSentence,
     NumberKeywordA,
     NumberOfA,
+    ObjectRuleVP,
     OnceEachTurnSentence,
     OnlyDuringSentence,
     OpeningHandSentence,
@@ -447,6 +450,9 @@ class _Builder(Transformer[Token, Any]):
 
     def kwi_crew(self, meta: Meta, c: list[Any]) -> CrewA:
         return CrewA(int(str(c[0])))
+
+    def kwi_echo(self, meta: Meta, c: list[Any]) -> EchoA:
+        return EchoA(str(c[0]))
 
     def activated(self, meta: Meta, c: list[Any]) -> ActivatedA:
         return ActivatedA(tuple(c[0]), c[1])
@@ -1221,6 +1227,23 @@ class _Builder(Transformer[Token, Any]):
     def v_become_color(self, meta: Meta, c: list[Any]) -> ModifyVP:
         # 105.3: "becomes black": its color is black (and no other), layer 5 (613.1e)
         return ModifyVP(set_colors=(COLORS[str(c[0])],), until_eot=len(c) > 1, text=self._text(meta))
+
+    def v_cant_be_blocked(self, meta: Meta, c: list[Any]) -> ObjectRuleVP:
+        return ObjectRuleVP(ObjectRuleKind.CANT_BE_BLOCKED, until_eot=_eot(c, meta), text=self._text(meta))
+
+    def v_attacks_each_combat(self, meta: Meta, c: list[Any]) -> ObjectRuleVP:
+        return ObjectRuleVP(ObjectRuleKind.ATTACKS_EACH_COMBAT, text=self._text(meta))
+
+    def v_doesnt_untap_its(self, meta: Meta, c: list[Any]) -> ObjectRuleVP:
+        whose = c[0]
+        if not isinstance(whose, NP) or " ".join(whose.text.lower().split()) != "its controller":
+            raise ParseError("doesn't untap during another player's untap step", meta.start_pos)
+        return ObjectRuleVP(ObjectRuleKind.DOESNT_UNTAP, text=self._text(meta))
+
+    def v_block_only_flying(self, meta: Meta, c: list[Any]) -> ObjectRuleVP:
+        if str(c[0]) != "creature":
+            raise ParseError(f"can block only {c[0]}s", meta.start_pos)
+        return ObjectRuleVP(ObjectRuleKind.BLOCKS_ONLY_FLYING, text=self._text(meta))
 
     def v_cant_block_with(self, meta: Meta, c: list[Any]) -> CantBlockWithVP:
         return CantBlockWithVP(c[0], text=self._text(meta))

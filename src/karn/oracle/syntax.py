@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from karn.ir.nodes import ObjectRuleKind
+
 # An amount: a number, or "X" (107.3).
 AmountA = int | Literal["X", "that_much", "kicked"]  # "kicked": for each time it was kicked (702.33d)
 
@@ -359,6 +361,16 @@ class ModifyVP(VerbA):
     until_eot: bool = False
     text: str = ""
     set_colors: tuple[str, ...] = ()  # "become black": the colors it becomes (105.3, layer 5)
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectRuleVP(VerbA):
+    """ "can't be blocked" (509.1b), "attacks each combat if able" (508.1d), "can block only
+    creatures with flying" (509.1b): a rule of combat for the subject."""
+
+    kind: ObjectRuleKind
+    until_eot: bool = False
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1486,6 +1498,13 @@ class AffinityA(KeywordA):
     """ "Affinity for artifacts" (702.41a): the type or subtype named (singular)."""
 
     what: str
+
+
+@dataclass(frozen=True, slots=True)
+class EchoA(KeywordA):
+    """ "Echo {2}{R}" (702.30a)."""
+
+    mana: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ from karn.ir.nodes import (
     GainAbility,
     Keyword,
     Modify,
+    ObjectRule,
     Ref,
     RuleChange,
     Selector,
@@ -28,7 +29,7 @@ from karn.ir.protection import quality
 from karn.oracle.lowering.context import Ctx
 from karn.oracle.lowering.references import no_reference, object_sel, those_objects
 from karn.oracle.lowering.registry import Clause, lower_keyword, lowers, lowers_sentence
-from karn.oracle.syntax import BlockLimitVP, ChooseColorSentence, GainKeywordAbilityVP, ModifyVP
+from karn.oracle.syntax import BlockLimitVP, ChooseColorSentence, GainKeywordAbilityVP, ModifyVP, ObjectRuleVP
 
 CHOSEN = "protection from the chosen color"
 CHOICE = "protection from the color of your choice"
@@ -124,6 +125,28 @@ def _read_chosen_color(vp: ModifyVP, ctx: Ctx) -> ModifyVP:
     ctx.color_chosen = "read"
     keywords = tuple(CHOICE if k == CHOSEN else k for k in vp.keywords)
     return dataclasses.replace(vp, keywords=keywords)
+
+
+@lowers(ObjectRuleVP)
+def lower_object_rule(vp: ObjectRuleVP, clause: Clause) -> list[Effect]:
+    """One-shot "Target creature can't be blocked this turn." (509.1b, 611.2a): an
+    ApplyContinuous of the rules layer, merged with the previous clause's when both change the
+    same objects until end of turn ("gets +2/+0 and can't be blocked this turn")."""
+    ctx = clause.ctx
+    if not vp.until_eot:
+        raise ctx.fail(f"'{vp.text}' as a one-shot effect without a duration")
+    if clause.subject is None:
+        no_reference(ctx, f"subject of '{vp.text}'")
+    what = object_sel(clause.subject, ctx)
+    mod = Modify(what, changes=(ObjectRule(vp.kind),))
+    out = clause.out
+    if out and isinstance(clause.previous, (ModifyVP, ObjectRuleVP)):
+        last = out[-1]
+        if isinstance(last, ApplyContinuous) and last.mod.affected == what:
+            # "gets +1/+0 and can't be blocked this turn": the duration is both clauses'
+            out[-1] = ApplyContinuous(merge(last.mod, mod), "end_of_turn")
+            return []
+    return [ApplyContinuous(mod, "end_of_turn")]
 
 
 @lowers(BlockLimitVP)

@@ -10,17 +10,22 @@ from karn.ir.nodes import (
     Activated,
     AddTypes,
     ApplyContinuous,
+    Condition,
     Cost,
     CrewCost,
     Keyword,
     Modify,
     Ref,
+    Sacrifice,
+    Trigger,
+    Triggered,
+    Unless,
 )
 from karn.oracle.lowering.context import LowerError
 from karn.oracle.lowering.costs import is_cost_reduction, lower_cost_reduction
 from karn.oracle.lowering.registry import lowers_keyword
 from karn.oracle.parser import parse
-from karn.oracle.syntax import AffinityA, CrewA, Effects
+from karn.oracle.syntax import AffinityA, CrewA, EchoA, Effects
 
 # 702.41a: "Affinity for [text]" means this static ability
 AFFINITY_TEXT = "~ costs {{1}} less to cast for each {what} you control."
@@ -37,6 +42,23 @@ def lower_affinity(kw: AffinityA, text: str) -> list[Ability]:
     if reduction.per is None:
         raise LowerError(f"affinity for {kw.what}", text)
     return [Keyword("affinity", text=text), reduction]
+
+
+@lowers_keyword(EchoA)
+def lower_echo(kw: EchoA, text: str) -> list[Ability]:
+    """ "Echo [cost]" means "At the beginning of your upkeep, if this permanent came under your
+    control since the beginning of your last upkeep, sacrifice it unless you pay [cost]."
+    (702.30a; 603.4: an intervening "if")."""
+    if "{x}" in kw.mana.lower():
+        raise LowerError("echo cost with X (107.3)", text)
+    sacrifice = Sacrifice(Ref("you"), 1, what=Ref("self"))
+    echo = Triggered(
+        Trigger("step", player="you", step="upkeep"),
+        (Unless((sacrifice,), payer=Ref("you"), mana=kw.mana.upper()),),
+        text=f"At the beginning of your upkeep, if ~ came under your control since the beginning of your last upkeep, sacrifice it unless you pay {kw.mana.upper()} (echo).",
+        condition=Condition("controlled_since_last_upkeep"),
+    )
+    return [Keyword("echo", text=text), echo]
 
 
 @lowers_keyword(CrewA)

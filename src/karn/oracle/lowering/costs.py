@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from karn.ir.nodes import (
+    SPELL_COST_PARTS,
     AdditionalCost,
     Cost,
     CostIncrease,
@@ -282,9 +283,19 @@ def lower_additional_cost(effects: Effects, text: str) -> AdditionalCost:
     sentence = _only_sentence(effects)
     assert isinstance(sentence, AdditionalCostSentence)
     ctx = Ctx(clause=sentence.text)
-    if len(sentence.costs) != 1 or not isinstance(sentence.costs[0], SacrificeCostA):
-        raise ctx.fail("additional costs other than sacrificing one permanent")
-    obj = sentence.costs[0].obj
+    one = sentence.costs[0] if len(sentence.costs) == 1 else None
+    if not isinstance(one, SacrificeCostA) or one.count != 1:
+        # "As an additional cost to cast this spell, discard a card / pay 3 life / exile a
+        # creature card from your graveyard" (601.2b): the parts of an activated ability's cost
+        parts = CostParts()
+        for c in sentence.costs:
+            lower_cost_part(c, parts, ctx)
+            if parts.mana or parts.tap or parts.sacrifice_self or parts.exile_self or parts.discard_self:
+                raise ctx.fail(f"the additional cost '{c.text}' of a spell")
+            if not all(isinstance(p, SPELL_COST_PARTS) for p in parts.parts):
+                raise ctx.fail(f"the additional cost '{c.text}' of a spell")
+        return AdditionalCost(None, text=text, parts=tuple(parts.parts))
+    obj = one.obj
     if obj.kind not in ("a", "another") or obj.desc is None:
         raise ctx.fail(f"the IR cannot express the additional cost '{sentence.costs[0].text}'")
     d = describe(obj.desc, ctx)

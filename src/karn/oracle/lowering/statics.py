@@ -26,6 +26,7 @@ from karn.ir.nodes import (
     Group,
     LoseAbilities,
     Modify,
+    ObjectRule,
     Ref,
     Selector,
     SetBasePT,
@@ -96,6 +97,7 @@ from karn.oracle.syntax import (
     LookAnyTimeVP,
     MayVP,
     ModifyVP,
+    ObjectRuleVP,
     PlayFromVP,
     PreventAllVP,
     RevealTopSentence,
@@ -203,7 +205,9 @@ def lower_static(effects: Effects, text: str) -> Ability:
             vp = item.vp
             if isinstance(vp, ModifyVP) and vp.until_eot:
                 raise ctx.fail("unsupported static ability")
-            if not isinstance(vp, (ModifyVP, BlockLimitVP, LayerVP)):
+            if isinstance(vp, ObjectRuleVP) and vp.until_eot:
+                raise ctx.fail("unsupported static ability")
+            if not isinstance(vp, (ModifyVP, BlockLimitVP, LayerVP, ObjectRuleVP)):
                 raise ctx.fail("unsupported static ability")
             if subject is None:
                 raise ctx.fail("static ability without a subject")
@@ -223,6 +227,8 @@ def lower_static(effects: Effects, text: str) -> Ability:
             elif isinstance(vp, ModifyVP):
                 check_protection(vp.keywords, ctx, "static")
                 mod = modification(what, vp)
+            elif isinstance(vp, ObjectRuleVP):
+                mod = Modify(what, changes=(ObjectRule(vp.kind),))  # 508.1d, 509.1b
             else:
                 mod = block_limit(what, vp, ctx)
             if mods and mods[-1].affected == what and mods[-1].only_if is None:
