@@ -70,6 +70,7 @@ def harm(target: Target) -> float:
     ir.May,
     ir.ForEachTarget,
     ir.CreateDelayed,
+    ir.ExileIfLeaves,
     ir.Reflexive,
     ir.Unless,
     ir.Mill,
