@@ -96,3 +96,13 @@ def test_echo_is_an_upkeep_trigger_with_an_intervening_if(db: CardDatabase) -> N
     assert echo.condition == Condition("controlled_since_last_upkeep")
     (unless,) = echo.effects
     assert isinstance(unless, Unless) and unless.mana == "{4}{R}{R}"
+
+
+@pytest.mark.cr("702.84a", "113.6")
+def test_unearth_is_a_sorcery_speed_graveyard_ability(db: CardDatabase) -> None:
+    compiled = compile_face(db.get("Dregscape Zombie"))
+    assert compiled.playable
+    (unearth,) = [a for a in compiled.abilities if isinstance(a, Activated)]
+    assert unearth.zone == "graveyard" and unearth.sorcery_speed and unearth.cost.mana == "{B}"
+    kinds = [type(e).__name__ for e in unearth.effects]
+    assert kinds == ["PutOntoBattlefield", "ApplyContinuous", "CreateDelayed", "ExileIfLeaves"]

@@ -154,6 +154,8 @@ class Obj(msgspec.Struct, array_like=True, omit_defaults=True):
     buyback: bool = False
     # 702.30a: its controller's ``Player.upkeeps`` when it came under their control (302.6)
     control_upkeeps: int = 0
+    # 702.84a, 614.1a: exiled instead whenever it would leave the battlefield (unearth)
+    exile_if_leaves: bool = False
 
 
 class Player(msgspec.Struct, array_like=True):

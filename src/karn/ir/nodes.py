@@ -24,7 +24,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "18"
+IR_VERSION = "20"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -601,8 +601,18 @@ class ObjectRule:
     kind: ObjectRuleKind
 
 
+@dataclass(frozen=True, slots=True)
+class AttackUnlessDefenderControls:
+    """The rules layer (613.11, 508.1c): "~ can't attack unless defending player controls an
+    Island": the creature can attack a player (or a planeswalker) only if that defending player
+    controls a land of this subtype."""
+
+    subtype: str
+
+
 Change = (
     ObjectRule
+    | AttackUnlessDefenderControls
     | SetBasePT
     | SwitchPT
     | AddTypes
@@ -765,6 +775,15 @@ class Sacrifice:
 class Destroy:
     what: Selector
     no_regenerate: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ExileIfLeaves:
+    """ "If it would leave the battlefield, exile it instead of putting it anywhere else."
+    (unearth 702.84a; a replacement effect, 614.1a): the permanents ``what`` selects are exiled
+    whenever they would leave the battlefield, for as long as each stays this object (400.7)."""
+
+    what: Selector
 
 
 @dataclass(frozen=True, slots=True)
@@ -1503,6 +1522,7 @@ Effect = (
     | ChangeText
     | AnyPlayerMay
     | Planeswalk
+    | ExileIfLeaves
 )
 
 # The effects whose engine handler records the objects it acted on, for "those creatures",
@@ -1594,6 +1614,7 @@ TriggerEvent = Literal[
     "dies",
     "put_into_graveyard",
     "attacks",
+    "attacks_alone",
     "cast",
     "gain_life",
     "step",
@@ -1628,6 +1649,7 @@ class Trigger:
       * ``"dies"``: a creature is put into a graveyard from the battlefield (700.4).
       * ``"put_into_graveyard"``: this permanent is put into a graveyard from the battlefield.
       * ``"attacks"``: this creature is declared as an attacker (508.3a).
+      * ``"attacks_alone"``: it is the only creature declared as an attacker (506.5, 508.3a).
       * ``"cast"``: a player casts a spell (601.2i).
       * ``"cast_self"``: "When you cast this spell" (a spell's own ability, 601.2i; storm
         702.40a): checked for the spell being cast, on the stack.
