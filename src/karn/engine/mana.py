@@ -19,12 +19,12 @@ from karn.cards.mana import COLORS, ManaCost, parse_mana_symbols
 from karn.engine import costs, decisions
 from karn.engine.context import Context
 from karn.engine.drawing import draw
-from karn.engine.events import AddMana, GameEvent, LifeGain, LifeLoss, SpendMana, Tap, ZoneChange
+from karn.engine.events import AddMana, LifeGain, LifeLoss, SpendMana, Tap
 from karn.engine.frames import ManaFrame
 from karn.engine.layers import Chars
 from karn.engine.pipeline import perform
 from karn.engine.references import count, damage_event, damage_source
-from karn.engine.state import GRAVEYARD, Option
+from karn.engine.state import Option
 from karn.engine.targeting import matches
 from karn.engine.values import Chosen, chosen_for, player_ref
 
@@ -96,7 +96,6 @@ def free_source(ab: ir.Activated) -> bool:
     c = ab.cost
     return (
         not c.mana
-        and not c.sacrifice_self
         and c.loyalty is None
         and not c.exile_self
         and not c.parts
@@ -351,17 +350,13 @@ def activate_mana_ability(
                 syms += effect_symbols(e, chosen) * n
     if c.tap:
         syms += _triggered_mana(ctx, p, oid, syms)
-    if c.parts:
-        costs.pay(ctx, p, oid, c, ())  # 605.3b: parts that ask nothing ("Pay 1 life")
     if ab.once_each_turn:
         mark_activated(ctx, oid, aid)
-    events: list[GameEvent] = []
     if c.tap:
-        events.append(Tap(obj=oid, tapped=True, rule="605.3b", quiet=True))
-    if c.sacrifice_self:
-        events.append(ZoneChange(obj=oid, to=GRAVEYARD, rule="701.21a", cause="sacrifice"))
-    events.append(AddMana(player=p, symbols=syms))
-    perform(ctx, events)
+        perform(ctx, Tap(obj=oid, tapped=True, rule="605.3b", quiet=True))
+    if c.parts:
+        costs.pay(ctx, p, oid, c, ())  # 605.3b: parts that ask nothing ("Sacrifice ~", "Pay 1 life")
+    perform(ctx, AddMana(player=p, symbols=syms))
     verb = "taps" if c.tap else "uses"
     ctx.emit("605.3b", f"{ctx.player_name(p)} {verb} {name} for {''.join('{' + s + '}' for s in syms)}")
     _also(ctx, p, oid, ab)
