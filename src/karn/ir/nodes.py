@@ -24,7 +24,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "18"
+IR_VERSION = "19"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -1548,6 +1548,8 @@ class SpellAbility:
     # "Choose one. If this spell was kicked, choose any number instead." (601.4, 700.2):
     # kicked, the caster chooses one or more modes.
     any_if_kicked: bool = False
+    # "Choose one or both —", "Choose one or more —" (700.2): at least one mode, at most ``choose``
+    up_to: bool = False
 
 
 @dataclass(frozen=True, slots=True)
