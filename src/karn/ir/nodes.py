@@ -590,8 +590,18 @@ class ObjectRule:
     kind: ObjectRuleKind
 
 
+@dataclass(frozen=True, slots=True)
+class AttackUnlessDefenderControls:
+    """The rules layer (613.11, 508.1c): "~ can't attack unless defending player controls an
+    Island": the creature can attack a player (or a planeswalker) only if that defending player
+    controls a land of this subtype."""
+
+    subtype: str
+
+
 Change = (
     ObjectRule
+    | AttackUnlessDefenderControls
     | SetBasePT
     | SwitchPT
     | AddTypes
@@ -1595,6 +1605,7 @@ TriggerEvent = Literal[
     "dies",
     "put_into_graveyard",
     "attacks",
+    "attacks_alone",
     "cast",
     "gain_life",
     "step",
@@ -1629,6 +1640,7 @@ class Trigger:
       * ``"dies"``: a creature is put into a graveyard from the battlefield (700.4).
       * ``"put_into_graveyard"``: this permanent is put into a graveyard from the battlefield.
       * ``"attacks"``: this creature is declared as an attacker (508.3a).
+      * ``"attacks_alone"``: it is the only creature declared as an attacker (506.5, 508.3a).
       * ``"cast"``: a player casts a spell (601.2i).
       * ``"cast_self"``: "When you cast this spell" (a spell's own ability, 601.2i; storm
         702.40a): checked for the spell being cast, on the stack.

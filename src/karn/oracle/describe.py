@@ -23,6 +23,7 @@ from karn.ir.nodes import (
     ApplyContinuous,
     ApplyRules,
     Attach,
+    AttackUnlessDefenderControls,
     BecomeCopy,
     Bestow,
     CantBeCountered,
@@ -549,6 +550,7 @@ def trigger_text(t: Trigger) -> str:
         return f"at the beginning of {_WHOSE_TEXT[t.player]} {_STEP_TEXT.get(t.step or '', t.step)}"
     if t.event in (
         "attacks",
+        "attacks_alone",
         "blocks",
         "becomes_blocked",
         "attacks_or_blocks",
@@ -563,6 +565,7 @@ def trigger_text(t: Trigger) -> str:
             who = f"another {what[6:]}" if what.startswith("other ") else f"a {what}"
         verb = {
             "attacks": "attacks",
+            "attacks_alone": "attacks alone",
             "blocks": "blocks",
             "becomes_blocked": "becomes blocked",
             "attacks_or_blocks": "attacks or blocks",
@@ -799,6 +802,8 @@ def change_text(c: Change) -> str:
     """One layered change (613.1) in words."""
     if isinstance(c, ObjectRule):
         return str(c.kind)
+    if isinstance(c, AttackUnlessDefenderControls):
+        return f"can't attack unless defending player controls a {c.subtype}"
     if isinstance(c, SetBasePT):
         p = "*" if c.power is None else amount_text(c.power)
         t = "*" if c.toughness is None else amount_text(c.toughness)

@@ -361,6 +361,24 @@ class ModifyVP(VerbA):
     until_eot: bool = False
     text: str = ""
     set_colors: tuple[str, ...] = ()  # "become black": the colors it becomes (105.3, layer 5)
+    # 'has "{T}: Add {G}."' (113.2c, 613.1f): the quoted abilities granted, by their index in the line
+    quoted: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class QuotedA:
+    """A quoted ability (113.2c) in a list of what an object has or gains: the ``index``-th
+    quoted ability of the line, compiled on its own by the compiler."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class AttackUnlessVP(VerbA):
+    """ "can't attack unless defending player controls an Island" (508.1c)."""
+
+    subtype: str
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1531,10 +1549,11 @@ class LeavesTriggerA(TriggerA):
 
 @dataclass(frozen=True, slots=True)
 class AttacksTriggerA(TriggerA):
-    """ "<subject> attacks" (508.3a)."""
+    """ "<subject> attacks" (508.3a), "<subject> attacks alone" (506.5)."""
 
     subject: NP
     text: str = ""
+    alone: bool = False
 
 
 @dataclass(frozen=True, slots=True)
