@@ -1255,17 +1255,6 @@ def _pay_activation(ctx: Context, f: ActivateFrame) -> None:
                 text=f"{name} is exiled from the graveyard",
             ),
         )
-    if c.sacrifice_self:
-        perform(
-            ctx,
-            ZoneChange(
-                obj=source,
-                to=GRAVEYARD,
-                rule="701.21",
-                cause="sacrifice",
-                text=f"{ctx.describe(source)} is sacrificed",
-            ),
-        )
 
 
 # ---------------------------------------------------------------------------- turning a permanent face up (116.2b)

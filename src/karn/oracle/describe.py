@@ -116,6 +116,7 @@ from karn.ir.nodes import (
     RuleChange,
     Sacrifice,
     SacrificeCost,
+    SacrificeSelfCost,
     Scry,
     SearchLibrary,
     Selector,
@@ -395,8 +396,6 @@ def cost_text(c: Cost) -> str:
         parts.append(c.mana)
     if c.tap:
         parts.append("{T}")
-    if c.sacrifice_self:
-        parts.append("sacrifice this")
     if c.exile_self:
         parts.append("exile this card from your graveyard")
     if c.discard_self:
@@ -429,6 +428,11 @@ def _crew_cost(p: CrewCost) -> str:
 @renders_cost(SacrificeCost)
 def _sacrifice_cost(p: SacrificeCost) -> str:
     return f"sacrifice {_n(p.count, 'a', '')} {filter_text(p.what)}".replace("  ", " ")
+
+
+@renders_cost(SacrificeSelfCost)
+def _sacrifice_self_cost(p: SacrificeSelfCost) -> str:
+    return "sacrifice this"
 
 
 @renders_cost(PayLifeCost)
