@@ -224,7 +224,8 @@ def describe_ability(a: Ability) -> str:
             modes = " | ".join(
                 f"{i + 1}) {effects_text(m.effects)}{targets_text(m.targets)}" for i, m in enumerate(a.modes)
             )
-            return f"Spell: choose {a.choose} — {modes}"
+            how = f"one or more (up to {a.choose})" if a.up_to else str(a.choose)  # 700.2
+            return f"Spell: choose {how} — {modes}"
         return f"Spell: {effects_text(a.effects)}{targets_text(a.targets)}"
     if isinstance(a, CostIncrease):
         return f"Cost: {{{a.generic_per_extra_target}}} more for each target beyond the first"
