@@ -159,6 +159,12 @@ KEYWORDS: tuple[KeywordSpec, ...] = (
     KeywordSpec("crew", "702.122", _ACTIVATED, _NUMBER, _HAND),
     # ------------------------------------------------------------ triggered keywords
     KeywordSpec(
+        "exalted",
+        "702.83",
+        _TRIGGERED,
+        meaning="Whenever a creature you control attacks alone, that creature gets +1/+1 until end of turn.",
+    ),
+    KeywordSpec(
         "bushido",
         "702.45",
         _TRIGGERED,

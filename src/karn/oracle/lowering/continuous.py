@@ -30,7 +30,14 @@ from karn.ir.protection import quality
 from karn.oracle.lowering.context import Ctx, quoted_ability
 from karn.oracle.lowering.references import no_reference, object_sel, those_objects
 from karn.oracle.lowering.registry import Clause, lower_keyword, lowers, lowers_sentence
-from karn.oracle.syntax import BlockLimitVP, ChooseColorSentence, GainKeywordAbilityVP, ModifyVP, ObjectRuleVP
+from karn.oracle.syntax import (
+    AttackUnlessVP,
+    BlockLimitVP,
+    ChooseColorSentence,
+    GainKeywordAbilityVP,
+    ModifyVP,
+    ObjectRuleVP,
+)
 
 CHOSEN = "protection from the chosen color"
 CHOICE = "protection from the color of your choice"
@@ -126,6 +133,13 @@ def _read_chosen_color(vp: ModifyVP, ctx: Ctx) -> ModifyVP:
     ctx.color_chosen = "read"
     keywords = tuple(CHOICE if k == CHOSEN else k for k in vp.keywords)
     return dataclasses.replace(vp, keywords=keywords)
+
+
+@lowers(AttackUnlessVP)
+def lower_attack_unless(vp: AttackUnlessVP, clause: Clause) -> list[Effect]:
+    """508.1c: "can't attack unless defending player controls an Island" is a static ability
+    (lowered with the static abilities); a resolving spell would need a duration."""
+    raise clause.ctx.fail(f"'{vp.text}' as a one-shot effect")
 
 
 @lowers(ObjectRuleVP)
