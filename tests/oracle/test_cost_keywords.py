@@ -11,6 +11,7 @@ from karn.ir.keywords import spec
 from karn.ir.nodes import (
     Activated,
     AddTypes,
+    AlternativeCost,
     ApplyContinuous,
     Condition,
     CostReduction,
@@ -20,6 +21,7 @@ from karn.ir.nodes import (
     Keyword,
     Modify,
     Ref,
+    SpellAbility,
     Triggered,
     Unless,
 )
@@ -106,3 +108,26 @@ def test_unearth_is_a_sorcery_speed_graveyard_ability(db: CardDatabase) -> None:
     assert unearth.zone == "graveyard" and unearth.sorcery_speed and unearth.cost.mana == "{B}"
     kinds = [type(e).__name__ for e in unearth.effects]
     assert kinds == ["PutOntoBattlefield", "ApplyContinuous", "CreateDelayed", "ExileIfLeaves"]
+
+
+@pytest.mark.cr("700.2")
+def test_choose_one_or_both_and_one_or_more(db: CardDatabase) -> None:
+    both = compile_face(db.get("Winterflame"))
+    assert both.playable
+    (spell,) = [a for a in both.abilities if isinstance(a, SpellAbility)]
+    assert spell.up_to and spell.choose == 2 and len(spell.modes) == 2
+    more = compile_face(db.get("Casualties of War"))
+    (spell,) = [a for a in more.abilities if isinstance(a, SpellAbility)]
+    assert spell.up_to and spell.choose == len(spell.modes) == 5
+
+
+@pytest.mark.cr("702.137a", "702.117a", "118.9")
+def test_spectacle_and_surge_are_alternative_costs(db: CardDatabase) -> None:
+    for name, keyword, cost in (
+        ("Skewer the Critics", "spectacle", "{R}"),
+        ("Boulder Salvo", "surge", "{1}{R}"),
+    ):
+        compiled = compile_face(db.get(name))
+        assert compiled.playable
+        (alt,) = [a for a in compiled.abilities if isinstance(a, AlternativeCost)]
+        assert (alt.keyword, alt.cost) == (keyword, cost)

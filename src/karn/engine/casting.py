@@ -140,7 +140,8 @@ def has_targets(ctx: Context, p: int, oid: int) -> bool:
     sa = spell_ability(ctx, name)
     if sa is not None and sa.modes:
         fillable = sum(1 for m in sa.modes if _slots_fillable(ctx, p, oid, m.targets))
-        return fillable >= max(1, sa.choose)  # 700.2a: each chosen mode needs its targets
+        # 700.2a: each chosen mode needs its targets ("one or both": one such mode is enough)
+        return fillable >= (1 if sa.up_to else max(1, sa.choose))
     return _slots_fillable(ctx, p, oid, spell_target_specs(ctx, name, []))
 
 
@@ -195,7 +196,9 @@ def can_cast(
         # 118.9, 601.2b: or for one of its alternative costs (evoke, 702.74a)
         alts: tuple[ir.AlternativeCost, ...] = () if flashback else alternative_costs(ctx, name)
         if not any(
-            _affordable(ctx, p, reduced(ManaCost.parse(a.cost), reduction), srcs, avail) for a in alts
+            alt_allowed(ctx, p, a)
+            and _affordable(ctx, p, reduced(ManaCost.parse(a.cost), reduction), srcs, avail)
+            for a in alts
         ):
             return False
     sacrifice = additional_sacrifice(ctx, name)
@@ -216,6 +219,18 @@ def can_cast(
         and _affordable(ctx, p, reduced(ManaCost.parse(a.cost), reduction), srcs, avail)
         for a in (() if flashback else alternative_costs(ctx, name))
     )
+
+
+def alt_allowed(ctx: Context, p: int, alt: ir.AlternativeCost) -> bool:
+    """118.9: may `p` cast a spell for this alternative cost now? Spectacle only if an opponent
+    lost life this turn (702.137a), surge only if `p` has cast another spell this turn
+    (702.117a; karn has no teammates); the others always."""
+    s = ctx.state
+    if alt.keyword == "spectacle":
+        return any(q.life_lost_turn > 0 for q in s.players if q.index != p)
+    if alt.keyword == "surge":
+        return s.players[p].spells_cast_turn > 0
+    return True
 
 
 def _affordable(ctx: Context, p: int, cost: ManaCost, srcs: list[mana.Source], avail: int | None) -> bool:
@@ -632,7 +647,9 @@ def _ask_alternative_cost(ctx: Context, f: CastFrame, alts: tuple[ir.Alternative
     ):
         opts.append(Option("alt", 0, label="cast it normally"))
     for i, alt in enumerate(alts):
-        if _can_pay_spell(ctx, f, reduced(ManaCost.parse(alt.cost), reduction)):
+        if alt_allowed(ctx, f.player, alt) and _can_pay_spell(
+            ctx, f, reduced(ManaCost.parse(alt.cost), reduction)
+        ):
             opts.append(Option("alt", ALT_OPTION + i, label=f"cast it for its {alt.keyword} cost {alt.cost}"))
     decisions.ask(ctx, f.player, "alt", "601.2b", f"how do you cast {f.name}?", opts + [_cancel()])
 
@@ -689,9 +706,11 @@ def cast_step(ctx: Context, f: CastFrame) -> None:
                 for i, m in enumerate(sa.modes)
                 if i not in chosen and _slots_fillable(ctx, p, oid, m.targets)
             ]
-            if any_number and chosen:
+            if (any_number or sa.up_to) and chosen:
+                # 700.2: "choose one or both / one or more": at least one is chosen
                 opts.append(Option("modes_done", label="no more modes"))
-            which = f" ({len(chosen) + 1} of {'any number' if any_number else n})" if n > 1 else ""
+            limit = "any number" if any_number else f"up to {n}" if sa.up_to else str(n)
+            which = f" ({len(chosen) + 1} of {limit})" if n > 1 else ""
             decisions.ask(ctx, p, "mode", "601.2b", f"choose a mode for {name}{which}", opts + [_cancel()])
             return
     modes = sorted(f.modes or [])  # the modes are performed in the order printed
@@ -1250,17 +1269,6 @@ def _pay_activation(ctx: Context, f: ActivateFrame) -> None:
                 rule="602.2b",
                 cause="exile",
                 text=f"{name} is exiled from the graveyard",
-            ),
-        )
-    if c.sacrifice_self:
-        perform(
-            ctx,
-            ZoneChange(
-                obj=source,
-                to=GRAVEYARD,
-                rule="701.21",
-                cause="sacrifice",
-                text=f"{ctx.describe(source)} is sacrificed",
             ),
         )
 
