@@ -6,7 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from karn.ir.nodes import ApplyContinuous, Modify, ObjectRule, ObjectRuleKind, Ref, Static, Unsupported
+from karn.ir.nodes import (
+    ApplyContinuous,
+    AttackUnlessDefenderControls,
+    Modify,
+    ObjectRule,
+    ObjectRuleKind,
+    Ref,
+    Static,
+    Unsupported,
+)
 from karn.oracle import compile_text
 
 
@@ -66,3 +75,28 @@ def test_target_cant_be_blocked_this_turn_merges_with_a_pump() -> None:
 def test_cant_be_blocked_from_a_spell_needs_a_duration() -> None:
     spell = compile_text("Target creature can't be blocked.", name="Test", type_line="Instant")
     assert isinstance(spell.abilities[0], Unsupported)
+
+
+@pytest.mark.cr("508.1c")
+def test_cant_attack_unless_defending_player_controls_a_land_type() -> None:
+    assert _static("~ can't attack unless defending player controls an Island.").mods[0].changes == (
+        AttackUnlessDefenderControls("island"),
+    )
+    for text in (
+        "~ can't attack unless defending player controls a Goblin.",
+        "~ can't block unless defending player controls an Island.",
+        "~ can't attack unless you control an Island.",
+    ):
+        assert isinstance(
+            compile_text(text, name="Test", type_line="Creature — Elf").abilities[0], Unsupported
+        )
+
+
+@pytest.mark.cr("506.5")
+def test_attacks_alone_trigger() -> None:
+    ab = compile_text(
+        "Whenever a creature you control attacks alone, it gets +1/+1 until end of turn.",
+        name="Test",
+        type_line="Creature — Elf",
+    ).abilities[0]
+    assert ab.trigger.event == "attacks_alone"

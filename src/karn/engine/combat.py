@@ -53,6 +53,22 @@ def can_attack(ctx: Context, oid: int) -> bool:
     return True
 
 
+def may_attack(ctx: Context, oid: int, defender: int) -> bool:
+    """508.1c: a restriction on what this creature can attack: "~ can't attack unless defending
+    player controls an Island" (the player attacked, or the planeswalker's controller)."""
+    needs = ctx.chars(oid).attack_needs
+    if not needs:
+        return True
+    player = defending_player(ctx, defender)
+    return all(
+        any(
+            c.controller == player and c.is_("land") and need in c.subtypes
+            for c in ctx.battlefield_chars().values()
+        )
+        for need in needs
+    )
+
+
 def defenders(ctx: Context) -> list[int]:
     """506.2/508.1b/802.3: the opponents, and the planeswalkers they control."""
     s = ctx.state
@@ -110,6 +126,8 @@ def attack_step(ctx: Context, f: AttackFrame) -> None:
         if oid in cb.attackers or not can_attack(ctx, oid):
             continue
         for d in defs:
+            if not may_attack(ctx, oid, d):
+                continue
             opts.append(
                 Option("attack", oid, d, label=f"attack {_defender_name(ctx, d)} with {ctx.describe(oid)}")
             )

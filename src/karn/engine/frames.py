@@ -57,6 +57,11 @@ class CastFrame(msgspec.Struct, tag="cast", array_like=True):
     # an effect removed it there, 613.1f: Yixlid Jailer)
     flashback: str = ""
     buyback: bool | None = None  # 702.27a: whether the buyback cost is paid (None: not asked yet)
+    # 601.2b, 601.2h: the objects chosen for each part of an additional cost ("discard a card",
+    # "exile a creature card from your graveyard"), by index, and whether the parts paid before
+    # the mana are paid (``karn.engine.costs``)
+    cost_picks: list[list[int]] = msgspec.field(default_factory=list)
+    early_paid: bool = False
 
 
 class ActivateFrame(msgspec.Struct, tag="activate", array_like=True):

@@ -51,6 +51,7 @@ from karn.engine.modifications import (
     AddAbilities,
     AddColors,
     AddTypes,
+    AttackUnless,
     BlockLimit,
     ContinuousEffect,
     ControlledBySource,
@@ -109,6 +110,8 @@ class Chars:
     text_changes: tuple[tuple[ir.TextWordKind, str, str], ...] = ()
     # 508.1d, 509.1b: "can't be blocked", "attacks each combat if able" ... (ir.ObjectRuleKind)
     object_rules: frozenset[str] = frozenset()
+    # 508.1c: it can attack only a player who controls a land of one of these subtypes
+    attack_needs: frozenset[str] = frozenset()
 
     def is_(self, t: str) -> bool:
         return t in self.types
@@ -134,6 +137,7 @@ class Chars:
             self.retyped,
             self.text_changes,
             self.object_rules,
+            self.attack_needs,
         )
 
 
@@ -212,6 +216,8 @@ def _change(
 ) -> list[LayerMod]:
     if isinstance(change, ir.ObjectRule):
         return [ObjectRules((str(change.kind),))]
+    if isinstance(change, ir.AttackUnlessDefenderControls):
+        return [AttackUnless(change.subtype)]
     if isinstance(change, ir.SetBasePT):
         p, t = change.power, change.toughness
         if amount is not None:
@@ -903,6 +909,8 @@ def _apply(
         c.cant_block = c.cant_block or mod.cant_block
     elif isinstance(mod, ObjectRules):
         c.object_rules = c.object_rules | frozenset(mod.kinds)
+    elif isinstance(mod, AttackUnless):
+        c.attack_needs = c.attack_needs | {mod.subtype}
     elif isinstance(mod, BlockLimit):
         c.max_blocks = ANY_NUMBER if mod.extra < 0 else min(ANY_NUMBER, c.max_blocks + mod.extra)
 

@@ -184,6 +184,15 @@ class ObjectRules(msgspec.Struct, tag="object_rules", frozen=True, array_like=Tr
     layer = "rules"
 
 
+class AttackUnless(msgspec.Struct, tag="attack_unless", frozen=True, array_like=True):
+    """An effect on the rules (613.11, 508.1c): the affected creatures can attack only a
+    defending player who controls a land of ``subtype`` (or that player's planeswalkers)."""
+
+    subtype: str
+
+    layer = "rules"
+
+
 class BlockRequirement(msgspec.Struct, tag="block_requirement", frozen=True, array_like=True):
     """A requirement (509.1c): the affected creature blocks ``attacker`` if able ("Target creature
     blocks ~ this turn if able")."""
@@ -220,6 +229,7 @@ Modification = (
     | SwitchPowerToughness
     | Restriction
     | ObjectRules
+    | AttackUnless
     | BlockLimit
     | BlockRequirement
 )
@@ -303,6 +313,8 @@ def mod_text(mod: Modification) -> str:
         return f"blocks #{mod.attacker} if able"
     if isinstance(mod, ObjectRules):
         return "; ".join(mod.kinds)
+    if isinstance(mod, AttackUnless):
+        return f"can't attack unless defending player controls a {mod.subtype}"
     return f"can block {'any number of' if mod.extra < 0 else mod.extra} more creature(s)"
 
 

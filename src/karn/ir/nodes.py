@@ -24,7 +24,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "15"
+IR_VERSION = "20"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -265,6 +265,11 @@ class SacrificeCost:
 
 
 @dataclass(frozen=True, slots=True)
+class SacrificeSelfCost:
+    """ "Sacrifice ~" (701.21a): the source itself (a Treasure's "Sacrifice this token")."""
+
+
+@dataclass(frozen=True, slots=True)
 class PayLifeCost:
     """ "Pay 2 life" (119.4): a player can pay life only if their life total is at least that
     much (119.4, 118.3)."""
@@ -381,6 +386,7 @@ class CrewCost:
 
 CostPart = (
     SacrificeCost
+    | SacrificeSelfCost
     | PayLifeCost
     | DiscardCost
     | DiscardRandomCost
@@ -398,9 +404,25 @@ CostPart = (
     | CrewCost
 )
 
+#: The cost parts a spell's additional cost may have (601.2b): those that don't act on the
+#: source itself (the spell is on the stack as it is cast).
+SPELL_COST_PARTS = (
+    SacrificeCost,
+    PayLifeCost,
+    DiscardCost,
+    DiscardRandomCost,
+    DiscardHandCost,
+    ExileCardsCost,
+    ReturnCost,
+    TapCost,
+    MillCost,
+    ExileTopCost,
+)
+
 #: The cost parts that ask the player nothing as they are paid: a mana ability (605.3b: it
 #: resolves at once) may have only these.
 MANA_ABILITY_PARTS = (
+    SacrificeSelfCost,
     PayLifeCost,
     RemoveCountersCost,
     PutCountersCost,
@@ -418,20 +440,24 @@ class Cost:
     """The cost of an activated ability (118, 602.1): a tuple of typed parts.
 
     ``mana`` is a mana cost string like ``"{1}{R}"`` (None for no mana); ``tap`` is {T};
-    ``sacrifice_self`` is "Sacrifice this ..."; ``loyalty`` is the loyalty change of a
+    ``loyalty`` is the loyalty change of a
     planeswalker ability (606), e.g. +1 or -4; ``parts`` are the other parts in printed order
     (:data:`CostPart`), paid together with the rest (601.2h).
     """
 
     mana: str | None = None
     tap: bool = False
-    sacrifice_self: bool = False
     loyalty: int | None = None
     # "Exile this card from your graveyard" (embalm 702.128a, eternalize 702.129a)
     exile_self: bool = False
     # "Discard this card" (cycling 702.29a, typecycling 702.29e): the source, from its hand (701.9)
     discard_self: bool = False
     parts: tuple[CostPart, ...] = ()
+
+    @property
+    def sacrifice_self(self) -> bool:
+        """ "Sacrifice ~" is one of its parts (701.21a)."""
+        return any(isinstance(p, SacrificeSelfCost) for p in self.parts)
 
 
 # --------------------------------------------------------------------------- continuous modifications
@@ -575,8 +601,18 @@ class ObjectRule:
     kind: ObjectRuleKind
 
 
+@dataclass(frozen=True, slots=True)
+class AttackUnlessDefenderControls:
+    """The rules layer (613.11, 508.1c): "~ can't attack unless defending player controls an
+    Island": the creature can attack a player (or a planeswalker) only if that defending player
+    controls a land of this subtype."""
+
+    subtype: str
+
+
 Change = (
     ObjectRule
+    | AttackUnlessDefenderControls
     | SetBasePT
     | SwitchPT
     | AddTypes
@@ -692,10 +728,12 @@ class Condition:
         more life": ``Var("life")`` >= 40; "if you control no creatures": a ``Count``
         <= 0; "if you control two or more Gates": a ``Count`` >= 2);
       * ``"tapped"`` / ``"untapped"``: the status of the object ``ref`` names ("if this
-        artifact is untapped").
+        artifact is untapped");
+      * ``"controlled_since_last_upkeep"``: the source came under its controller's control since
+        the beginning of their last upkeep (echo, 702.30a).
     """
 
-    kind: Literal["compare", "tapped", "untapped"]
+    kind: Literal["compare", "tapped", "untapped", "controlled_since_last_upkeep"]
     amount: Amount = 0
     op: Literal[">=", "<="] = ">="
     value: int = 0
@@ -737,6 +775,15 @@ class Sacrifice:
 class Destroy:
     what: Selector
     no_regenerate: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ExileIfLeaves:
+    """ "If it would leave the battlefield, exile it instead of putting it anywhere else."
+    (unearth 702.84a; a replacement effect, 614.1a): the permanents ``what`` selects are exiled
+    whenever they would leave the battlefield, for as long as each stays this object (400.7)."""
+
+    what: Selector
 
 
 @dataclass(frozen=True, slots=True)
@@ -1475,6 +1522,7 @@ Effect = (
     | ChangeText
     | AnyPlayerMay
     | Planeswalk
+    | ExileIfLeaves
 )
 
 # The effects whose engine handler records the objects it acted on, for "those creatures",
@@ -1521,6 +1569,8 @@ class SpellAbility:
     # "Choose one. If this spell was kicked, choose any number instead." (601.4, 700.2):
     # kicked, the caster chooses one or more modes.
     any_if_kicked: bool = False
+    # "Choose one or both —", "Choose one or more —" (700.2): at least one mode, at most ``choose``
+    up_to: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1566,6 +1616,7 @@ TriggerEvent = Literal[
     "dies",
     "put_into_graveyard",
     "attacks",
+    "attacks_alone",
     "cast",
     "gain_life",
     "step",
@@ -1600,6 +1651,7 @@ class Trigger:
       * ``"dies"``: a creature is put into a graveyard from the battlefield (700.4).
       * ``"put_into_graveyard"``: this permanent is put into a graveyard from the battlefield.
       * ``"attacks"``: this creature is declared as an attacker (508.3a).
+      * ``"attacks_alone"``: it is the only creature declared as an attacker (506.5, 508.3a).
       * ``"cast"``: a player casts a spell (601.2i).
       * ``"cast_self"``: "When you cast this spell" (a spell's own ability, 601.2i; storm
         702.40a): checked for the spell being cast, on the stack.
@@ -1801,10 +1853,13 @@ class CostIncrease:
 class AdditionalCost:
     """ "As an additional cost to cast this spell, sacrifice a creature." (601.2b): a cost
     every cast of the spell pays (601.2h) besides its mana cost: sacrificing one permanent
-    ``sacrifice`` describes (controlled by the caster)."""
+    ``sacrifice`` describes (controlled by the caster), or, for the other costs ("discard a
+    card", "exile a creature card from your graveyard", "pay 3 life"), ``parts``: paid by the
+    same routine as an activated ability's (``karn.engine.costs``)."""
 
-    sacrifice: Filter
+    sacrifice: Filter | None
     text: str = ""
+    parts: tuple[CostPart, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

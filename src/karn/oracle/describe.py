@@ -23,6 +23,7 @@ from karn.ir.nodes import (
     ApplyContinuous,
     ApplyRules,
     Attach,
+    AttackUnlessDefenderControls,
     BecomeCopy,
     Bestow,
     CantBeCountered,
@@ -60,6 +61,7 @@ from karn.ir.nodes import (
     ExchangeControl,
     Exile,
     ExileCardsCost,
+    ExileIfLeaves,
     ExileSelfCost,
     ExileTop,
     ExileTopCost,
@@ -114,6 +116,7 @@ from karn.ir.nodes import (
     RuleChange,
     Sacrifice,
     SacrificeCost,
+    SacrificeSelfCost,
     Scry,
     SearchLibrary,
     Selector,
@@ -196,6 +199,8 @@ def describe_ability(a: Ability) -> str:
     if isinstance(a, LoyaltyCostIncrease):
         return f"Loyalty abilities you activate cost an additional [{a.loyalty:+d}]"
     if isinstance(a, AdditionalCost):
+        if a.sacrifice is None:
+            return "Additional cost: " + ", ".join(COST_PART_RENDERERS[type(p)](p) for p in a.parts)
         return f"Additional cost: sacrifice a {filter_text(a.sacrifice)}"
     if isinstance(a, CostReduction):
         what = "this spell" if a.spells is None else f"each {filter_text(a.spells)}"
@@ -212,7 +217,8 @@ def describe_ability(a: Ability) -> str:
             modes = " | ".join(
                 f"{i + 1}) {effects_text(m.effects)}{targets_text(m.targets)}" for i, m in enumerate(a.modes)
             )
-            return f"Spell: choose {a.choose} — {modes}"
+            how = f"one or more (up to {a.choose})" if a.up_to else str(a.choose)  # 700.2
+            return f"Spell: choose {how} — {modes}"
         return f"Spell: {effects_text(a.effects)}{targets_text(a.targets)}"
     if isinstance(a, CostIncrease):
         return f"Cost: {{{a.generic_per_extra_target}}} more for each target beyond the first"
@@ -390,8 +396,6 @@ def cost_text(c: Cost) -> str:
         parts.append(c.mana)
     if c.tap:
         parts.append("{T}")
-    if c.sacrifice_self:
-        parts.append("sacrifice this")
     if c.exile_self:
         parts.append("exile this card from your graveyard")
     if c.discard_self:
@@ -424,6 +428,11 @@ def _crew_cost(p: CrewCost) -> str:
 @renders_cost(SacrificeCost)
 def _sacrifice_cost(p: SacrificeCost) -> str:
     return f"sacrifice {_n(p.count, 'a', '')} {filter_text(p.what)}".replace("  ", " ")
+
+
+@renders_cost(SacrificeSelfCost)
+def _sacrifice_self_cost(p: SacrificeSelfCost) -> str:
+    return "sacrifice this"
 
 
 @renders_cost(PayLifeCost)
@@ -545,6 +554,7 @@ def trigger_text(t: Trigger) -> str:
         return f"at the beginning of {_WHOSE_TEXT[t.player]} {_STEP_TEXT.get(t.step or '', t.step)}"
     if t.event in (
         "attacks",
+        "attacks_alone",
         "blocks",
         "becomes_blocked",
         "attacks_or_blocks",
@@ -559,6 +569,7 @@ def trigger_text(t: Trigger) -> str:
             who = f"another {what[6:]}" if what.startswith("other ") else f"a {what}"
         verb = {
             "attacks": "attacks",
+            "attacks_alone": "attacks alone",
             "blocks": "blocks",
             "becomes_blocked": "becomes blocked",
             "attacks_or_blocks": "attacks or blocks",
@@ -620,6 +631,8 @@ def condition_text(c: Condition) -> str:
     """An intervening "if" clause (603.4)."""
     if c.kind in ("tapped", "untapped"):
         return f"{ref_text(c.ref) if c.ref else 'this'} is {c.kind}"
+    if c.kind == "controlled_since_last_upkeep":
+        return "this came under your control since the beginning of your last upkeep"  # 702.30a
     op = "at least" if c.op == ">=" else "at most"
     return f"{amount_text(c.amount)} is {op} {c.value}"
 
@@ -793,6 +806,8 @@ def change_text(c: Change) -> str:
     """One layered change (613.1) in words."""
     if isinstance(c, ObjectRule):
         return str(c.kind)
+    if isinstance(c, AttackUnlessDefenderControls):
+        return f"can't attack unless defending player controls a {c.subtype}"
     if isinstance(c, SetBasePT):
         p = "*" if c.power is None else amount_text(c.power)
         t = "*" if c.toughness is None else amount_text(c.toughness)
@@ -927,6 +942,11 @@ def _sacrifice(e: Sacrifice) -> str:
 @renders(Destroy)
 def _destroy(e: Destroy) -> str:
     return f"destroy {selector_text(e.what)}" + (" (no regeneration)" if e.no_regenerate else "")
+
+
+@renders(ExileIfLeaves)
+def _exile_if_leaves(e: ExileIfLeaves) -> str:
+    return f"if {selector_text(e.what)} would leave the battlefield, exile it instead of putting it anywhere else"
 
 
 @renders(Exile)

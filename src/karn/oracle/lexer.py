@@ -64,9 +64,14 @@ _ALIASES: dict[str, str] = {
     "are": "is",
 }
 
+#: The word that stands for the N-th quoted ability of a line ("quotedability0"): the compiler
+#: compiles each quoted ability on its own and the grammar reads it as one QUOTED token.
+QUOTED_PREFIX = "quotedability"
+_QUOTED_WORD = re.compile(QUOTED_PREFIX + r"\d+")
+
 _KEYWORD_WORDS = frozenset(w for k in STATIC_KEYWORDS for w in k.split())
 _DESC_TYPES = frozenset(
-    {"CTYPE", "SUBTYPE", "SUPERTYPE", "COLOR", "NONTYPE", "NONCOLOR", "NONSUBTYPE", "NONSUPERTYPE"}
+    {"CTYPE", "SUBTYPE", "SUPERTYPE", "COLOR", "NONTYPE", "NONCOLOR", "NONSUBTYPE", "NONSUPERTYPE", "QUOTED"}
 )
 _DESC_WORDS = (
     frozenset({"card", "spell", "permanent", "token", "player", "opponent", "colorless"}) | _KEYWORD_WORDS
@@ -121,6 +126,8 @@ class Vocabulary:
             return "CTYPE", word[:-1]
         if word in COLORS:
             return "COLOR", word
+        if _QUOTED_WORD.fullmatch(word):
+            return "QUOTED", word.removeprefix(QUOTED_PREFIX)  # 113.2c: a quoted ability, compiled apart
         if word in SUPERTYPES:
             return "SUPERTYPE", word
         if word in NUMBER_WORDS:

@@ -25,6 +25,7 @@ from lark.exceptions import LarkError, UnexpectedEOF, UnexpectedInput, Unexpecte
 from lark.tree import Meta
 
 from karn.ir.nodes import ObjectRuleKind
+from karn.ir.subtypes import LAND_TYPES
 from karn.oracle import lexer as lexer_module
 from karn.oracle.keywords import keyword_grammar
 from karn.oracle.lexer import OracleLexer
@@ -44,6 +45,7 @@ from karn.oracle.syntax import (
     AsLongAsSentence,
     AttachVP,
     AttacksTriggerA,
+    AttackUnlessVP,
     BecomeCopyVP,
     BestowA,
     BlockLimitVP,
@@ -94,6 +96,7 @@ from karn.oracle.syntax import (
     DoesntUntapVP,
     DrawTriggerA,
     DrawVP,
+    EchoA,
     Effects,
     EitherTriggerA,
     EitherVP,
@@ -175,6 +178,7 @@ from karn.oracle.syntax import (
     PutOntoBattlefieldVP,
     PutRestBottomVP,
     Qual,
+    QuotedA,
     ReflexiveSentence,
     RegenerateVP,
     RemoveCountersCostA,
@@ -208,6 +212,7 @@ from karn.oracle.syntax import (
     TapVP,
     TokenA,
     TriggeredA,
+    UnearthA,
     UnlessSentence,
     UnpreventableSentence,
     UntapCostA,
@@ -447,6 +452,12 @@ class _Builder(Transformer[Token, Any]):
     def kwi_crew(self, meta: Meta, c: list[Any]) -> CrewA:
         return CrewA(int(str(c[0])))
 
+    def kwi_echo(self, meta: Meta, c: list[Any]) -> EchoA:
+        return EchoA(str(c[0]))
+
+    def kwi_unearth(self, meta: Meta, c: list[Any]) -> UnearthA:
+        return UnearthA(str(c[0]))
+
     def activated(self, meta: Meta, c: list[Any]) -> ActivatedA:
         return ActivatedA(tuple(c[0]), c[1])
 
@@ -547,6 +558,18 @@ class _Builder(Transformer[Token, Any]):
             raise ParseError("choose X modes", meta.start_pos)
         return ModalA(n, tuple(c[1:]))
 
+    def modal_or_both(self, meta: Meta, c: list[Any]) -> ModalA:
+        """ "Choose one or both —" (700.2): one mode, or both of two."""
+        if c[0] != 1 or len(c) != 3:
+            raise ParseError("choose N or both with other than two modes", meta.start_pos)
+        return ModalA(2, tuple(c[1:]), up_to=True)
+
+    def modal_or_more(self, meta: Meta, c: list[Any]) -> ModalA:
+        """ "Choose one or more —" (700.2): any number of the modes, at least one."""
+        if c[0] != 1:
+            raise ParseError("choose N or more with N other than one", meta.start_pos)
+        return ModalA(len(c) - 1, tuple(c[1:]), up_to=True)
+
     def modal_kicked_any(self, meta: Meta, c: list[Any]) -> ModalA:
         n = c[0]
         if not isinstance(n, int):
@@ -617,6 +640,9 @@ class _Builder(Transformer[Token, Any]):
 
     def t_attacks(self, meta: Meta, c: list[Any]) -> AttacksTriggerA:
         return AttacksTriggerA(c[0], self._text(meta))
+
+    def t_attacks_alone(self, meta: Meta, c: list[Any]) -> AttacksTriggerA:
+        return AttacksTriggerA(c[0], self._text(meta), alone=True)
 
     def t_put_into_graveyard(self, meta: Meta, c: list[Any]) -> PutIntoGraveyardTriggerA:
         return PutIntoGraveyardTriggerA(c[0], self._text(meta))
@@ -1189,13 +1215,15 @@ class _Builder(Transformer[Token, Any]):
         return ModifyVP(power=p, toughness=t, until_eot=_eot(c[1:], meta), text=self._text(meta))
 
     def v_gain_kw(self, meta: Meta, c: list[Any]) -> ModifyVP:
-        return ModifyVP(keywords=tuple(c[0]), until_eot=_eot(c[1:], meta), text=self._text(meta))
+        keywords, quoted = _granted(c[0])
+        return ModifyVP(keywords=keywords, quoted=quoted, until_eot=_eot(c[1:], meta), text=self._text(meta))
 
     def v_gain_kw_ability(self, meta: Meta, c: list[Any]) -> GainKeywordAbilityVP:
         return GainKeywordAbilityVP(c[0], until_eot=_eot(c[1:], meta), text=self._text(meta))
 
     def v_have_kw(self, meta: Meta, c: list[Any]) -> ModifyVP:
-        return ModifyVP(keywords=tuple(c[0]), text=self._text(meta))
+        keywords, quoted = _granted(c[0])
+        return ModifyVP(keywords=keywords, quoted=quoted, text=self._text(meta))
 
     def v_cant_attack(self, meta: Meta, c: list[Any]) -> ModifyVP:
         return ModifyVP(cant_attack=True, until_eot=_eot(c, meta), text=self._text(meta))
@@ -1212,6 +1240,20 @@ class _Builder(Transformer[Token, Any]):
 
     def v_attacks_each_combat(self, meta: Meta, c: list[Any]) -> ObjectRuleVP:
         return ObjectRuleVP(ObjectRuleKind.ATTACKS_EACH_COMBAT, text=self._text(meta))
+
+    def s_attack_unless(self, meta: Meta, c: list[Any]) -> ChainSentence:
+        """ "~ can't attack unless defending player controls an Island." (508.1c): one clause
+        whose verb is the restriction with its condition."""
+        items, subtype = tuple(c[0]), str(c[1])
+        if (
+            len(items) != 1
+            or not isinstance(items[0].vp, ModifyVP)
+            or items[0].vp != ModifyVP(cant_attack=True, text=items[0].vp.text)
+            or subtype not in LAND_TYPES
+        ):
+            raise ParseError("'unless ... controls' other than a can't-attack restriction", meta.start_pos)
+        vp = AttackUnlessVP(subtype, text=self._text(meta))
+        return ChainSentence((Item(items[0].subject, vp),), text=self._text(meta))
 
     def v_doesnt_untap_its(self, meta: Meta, c: list[Any]) -> ObjectRuleVP:
         whose = c[0]
@@ -1999,6 +2041,19 @@ class _Builder(Transformer[Token, Any]):
         return [Word("type" if t.type == "CTYPE" else "subtype", str(t)) for t in c]
 
     # keywords (702)
+    def grant_list(self, meta: Meta, c: list[Any]) -> list[str | QuotedA]:
+        """Keywords and quoted abilities granted together (113.2c)."""
+        out: list[str | QuotedA] = []
+        for x in c:
+            if isinstance(x, list):
+                out.extend(x)  # 702.16g: "protection from A and from B"
+            elif isinstance(x, QuotedA) or (isinstance(x, str) and not isinstance(x, Token)):
+                out.append(x)
+        return out
+
+    def grant_quoted(self, meta: Meta, c: list[Any]) -> QuotedA:
+        return QuotedA(int(str(c[0])))
+
     def kw_list(self, meta: Meta, c: list[Any]) -> list[str]:
         out: list[str] = []
         for x in c:
@@ -2406,6 +2461,12 @@ def _entering(c: list[Any]) -> tuple[bool, str | None, tuple[tuple[str, AmountA]
     under = next((x.who for x in c if isinstance(x, _Under)), None)
     counters = tuple(x for x in c if isinstance(x, tuple))
     return tapped, under, counters
+
+
+def _granted(items: list[str | QuotedA]) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """The keywords and the quoted abilities (their indexes) of a :meth:`grant_list`."""
+    keywords = tuple(x for x in items if isinstance(x, str))
+    return keywords, tuple(x.index for x in items if isinstance(x, QuotedA))
 
 
 def _eot(c: list[Any], meta: Meta) -> bool:

@@ -361,6 +361,24 @@ class ModifyVP(VerbA):
     until_eot: bool = False
     text: str = ""
     set_colors: tuple[str, ...] = ()  # "become black": the colors it becomes (105.3, layer 5)
+    # 'has "{T}: Add {G}."' (113.2c, 613.1f): the quoted abilities granted, by their index in the line
+    quoted: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class QuotedA:
+    """A quoted ability (113.2c) in a list of what an object has or gains: the ``index``-th
+    quoted ability of the line, compiled on its own by the compiler."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class AttackUnlessVP(VerbA):
+    """ "can't attack unless defending player controls an Island" (508.1c)."""
+
+    subtype: str
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1470,6 +1488,20 @@ class AffinityA(KeywordA):
 
 
 @dataclass(frozen=True, slots=True)
+class EchoA(KeywordA):
+    """ "Echo {2}{R}" (702.30a)."""
+
+    mana: str
+
+
+@dataclass(frozen=True, slots=True)
+class UnearthA(KeywordA):
+    """ "Unearth {2}{B}" (702.84a)."""
+
+    mana: str
+
+
+@dataclass(frozen=True, slots=True)
 class CrewA(KeywordA):
     """ "Crew 3" (702.122a)."""
 
@@ -1517,10 +1549,11 @@ class LeavesTriggerA(TriggerA):
 
 @dataclass(frozen=True, slots=True)
 class AttacksTriggerA(TriggerA):
-    """ "<subject> attacks" (508.3a)."""
+    """ "<subject> attacks" (508.3a), "<subject> attacks alone" (506.5)."""
 
     subject: NP
     text: str = ""
+    alone: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1703,6 +1736,9 @@ class ModalA:
     choose: int
     modes: tuple[Effects, ...] = field(default=())
     any_if_kicked: bool = False  # "If this spell was kicked, choose any number instead." (601.4)
+    # "Choose one or both —" (choose 2), "Choose one or more —" (choose every mode): at least one
+    # of them and at most ``choose`` (700.2)
+    up_to: bool = False
 
 
 AbilityA = KeywordA | ActivatedA | TriggeredA | ModalA | Effects

@@ -66,6 +66,7 @@ def harm(target: Target) -> float:
     ir.May,
     ir.ForEachTarget,
     ir.CreateDelayed,
+    ir.ExileIfLeaves,
     ir.Reflexive,
     ir.Unless,
     ir.Mill,

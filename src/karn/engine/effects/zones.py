@@ -14,6 +14,7 @@ from karn.engine.frames import ResolveFrame, SacrificeProgress
 from karn.engine.pipeline import perform
 from karn.engine.references import amount, leave_stack, refs, select, source_id, stack_label
 from karn.engine.state import (
+    BATTLEFIELD,
     EXILE,
     GRAVEYARD,
     HAND,
@@ -254,6 +255,19 @@ def create_delayed(ctx: Context, f: ResolveFrame, o: Obj, e: ir.CreateDelayed) -
         )
     )
     s.version += 1
+    return DONE
+
+
+@handles(ir.ExileIfLeaves)
+def exile_if_leaves(ctx: Context, f: ResolveFrame, o: Obj, e: ir.ExileIfLeaves) -> Outcome:
+    """702.84a, 614.1a: "If it would leave the battlefield, exile it instead of putting it
+    anywhere else": a replacement effect that lasts as long as the permanent stays this object
+    (400.7); found by the pipeline from the permanent's mark."""
+    s = ctx.state
+    for t in select(ctx, f, o, e.what):
+        if t > 0 and t in s.objects and s.objects[t].zone == BATTLEFIELD:
+            s.objects[t].exile_if_leaves = True
+            s.version += 1
     return DONE
 
 

@@ -287,6 +287,23 @@ def _flashback_exile(ctx: Context, ev: ZoneChange) -> Iterator[Replacement]:
         yield Replacement(f"flashback:{o.id}", f"{o.name}: exiled (flashback)", "self", _to_exile)
 
 
+@finds(ZoneChange)
+def _exile_if_leaves(ctx: Context, ev: ZoneChange) -> Iterator[Replacement]:
+    """702.84a, 614.1a: an unearthed permanent is exiled instead of going anywhere else whenever
+    it would leave the battlefield."""
+    o = ctx.state.objects.get(ev.obj)
+    if o is not None and o.zone == BATTLEFIELD and o.exile_if_leaves and ev.to not in (EXILE, ""):
+        yield Replacement(
+            f"exile_if_leaves:{o.id}", f"{o.name}: exiled instead (unearth)", "any", _leaves_to_exile
+        )
+
+
+def _leaves_to_exile(ctx: Context, ev: ZoneChange, pick: int = -1) -> list[GameEvent]:
+    ev.to = EXILE
+    ev.rule = "702.84a"
+    return [ev]
+
+
 def _to_exile(ctx: Context, ev: ZoneChange, pick: int = -1) -> list[GameEvent]:
     ev.to = EXILE
     ev.rule = "702.34a"

@@ -14,6 +14,7 @@ from typing import Literal
 from karn.ir.nodes import (
     ApplyContinuous,
     ApplyRules,
+    Change,
     Effect,
     GainAbility,
     Keyword,
@@ -26,10 +27,17 @@ from karn.ir.nodes import (
 )
 from karn.ir.protection import PREFIX as PROTECTION_PREFIX
 from karn.ir.protection import quality
-from karn.oracle.lowering.context import Ctx
+from karn.oracle.lowering.context import Ctx, quoted_ability
 from karn.oracle.lowering.references import no_reference, object_sel, those_objects
 from karn.oracle.lowering.registry import Clause, lower_keyword, lowers, lowers_sentence
-from karn.oracle.syntax import BlockLimitVP, ChooseColorSentence, GainKeywordAbilityVP, ModifyVP, ObjectRuleVP
+from karn.oracle.syntax import (
+    AttackUnlessVP,
+    BlockLimitVP,
+    ChooseColorSentence,
+    GainKeywordAbilityVP,
+    ModifyVP,
+    ObjectRuleVP,
+)
 
 CHOSEN = "protection from the chosen color"
 CHOICE = "protection from the color of your choice"
@@ -127,6 +135,13 @@ def _read_chosen_color(vp: ModifyVP, ctx: Ctx) -> ModifyVP:
     return dataclasses.replace(vp, keywords=keywords)
 
 
+@lowers(AttackUnlessVP)
+def lower_attack_unless(vp: AttackUnlessVP, clause: Clause) -> list[Effect]:
+    """508.1c: "can't attack unless defending player controls an Island" is a static ability
+    (lowered with the static abilities); a resolving spell would need a duration."""
+    raise clause.ctx.fail(f"'{vp.text}' as a one-shot effect")
+
+
 @lowers(ObjectRuleVP)
 def lower_object_rule(vp: ObjectRuleVP, clause: Clause) -> list[Effect]:
     """One-shot "Target creature can't be blocked this turn." (509.1b, 611.2a): an
@@ -187,6 +202,9 @@ def check_protection(keywords: tuple[str, ...], ctx: Ctx, where: str) -> None:
 
 
 def modification(what: Selector, vp: ModifyVP) -> Modify:
+    colors: tuple[Change, ...] = (SetColors(vp.set_colors),) if vp.set_colors else ()
+    # 613.1f: quoted abilities granted in layer 6, each the ability it quotes (113.2c)
+    granted = tuple(GainAbility(quoted_ability(i)) for i in vp.quoted)
     return Modify(
         what,
         power=vp.power,
@@ -194,7 +212,7 @@ def modification(what: Selector, vp: ModifyVP) -> Modify:
         add_keywords=vp.keywords,
         cant_attack=vp.cant_attack,
         cant_block=vp.cant_block,
-        changes=(SetColors(vp.set_colors),) if vp.set_colors else (),
+        changes=colors + granted,
     )
 
 

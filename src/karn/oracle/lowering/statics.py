@@ -12,6 +12,7 @@ from karn.ir.nodes import (
     AddColors,
     AddTypes,
     ApplyContinuous,
+    AttackUnlessDefenderControls,
     CantBeCountered,
     CastRestriction,
     Change,
@@ -73,6 +74,7 @@ from karn.oracle.syntax import (
     AsEntersExileSentence,
     AsEntersPayLifeSentence,
     AsLongAsSentence,
+    AttackUnlessVP,
     BlockLimitVP,
     CantBeCounteredVP,
     CantBlockWithVP,
@@ -205,7 +207,7 @@ def lower_static(effects: Effects, text: str) -> Ability:
                 raise ctx.fail("unsupported static ability")
             if isinstance(vp, ObjectRuleVP) and vp.until_eot:
                 raise ctx.fail("unsupported static ability")
-            if not isinstance(vp, (ModifyVP, BlockLimitVP, LayerVP, ObjectRuleVP)):
+            if not isinstance(vp, (ModifyVP, BlockLimitVP, LayerVP, ObjectRuleVP, AttackUnlessVP)):
                 raise ctx.fail("unsupported static ability")
             if subject is None:
                 raise ctx.fail("static ability without a subject")
@@ -227,6 +229,8 @@ def lower_static(effects: Effects, text: str) -> Ability:
                 mod = modification(what, vp)
             elif isinstance(vp, ObjectRuleVP):
                 mod = Modify(what, changes=(ObjectRule(vp.kind),))  # 508.1d, 509.1b
+            elif isinstance(vp, AttackUnlessVP):
+                mod = Modify(what, changes=(AttackUnlessDefenderControls(vp.subtype),))  # 508.1c
             else:
                 mod = block_limit(what, vp, ctx)
             if mods and mods[-1].affected == what and mods[-1].only_if is None:
