@@ -19,7 +19,7 @@ from karn.cards.pool import CardPool
 from karn.engine.frames import ReplaceFrame
 from karn.engine.layers import Chars, Field, Printed, compute_field, offfield_chars
 from karn.engine.log import Event
-from karn.engine.state import BATTLEFIELD, GameState, Obj, Option, decode_state, encode_state
+from karn.engine.state import BATTLEFIELD, GameState, Obj, Option, copy_state
 
 
 class SbaWatch:
@@ -181,9 +181,7 @@ class Context:
     def copy(self, log: bool = True) -> Context:
         """An independent context on a copy of the state. Derived data that can't differ
         (printed characteristics, the caches of this state version) is shared."""
-        c = Context(
-            decode_state(encode_state(self.state)), self.pool, list(self.log) if log else [], self.printed
-        )
+        c = Context(copy_state(self.state), self.pool, list(self.log) if log else [], self.printed)
         c._battlefield = self._battlefield
         c._battlefield_version = self._battlefield_version
         c._field = self._field
