@@ -7,9 +7,18 @@
 from __future__ import annotations
 
 import json
+import os
+import tempfile
 from typing import Any
 
 import pytest
+
+# The tests play with karn's packaged cards whatever card database a developer imported
+# (karn cards import): a data and cache home of their own, and no KARN_CARDS.
+_HOME = tempfile.mkdtemp(prefix="karn-tests-")
+os.environ["XDG_DATA_HOME"] = os.path.join(_HOME, "data")
+os.environ["XDG_CACHE_HOME"] = os.path.join(_HOME, "cache")
+os.environ.pop("KARN_CARDS", None)
 
 _cited: dict[str, list[str]] = {}
 

@@ -118,17 +118,13 @@ class Game:
         _no_planes_in_decks(lists, db if pool is None else pool)
         if pool is None:
             pool = build_pool({n for cards in lists + (planes or []) for n in cards}, db)
-        unplayable: list[DeckProblem] = []
-        for name in sorted({n for cards in lists + (planes or []) for n in cards}):
+        names = sorted({n for cards in lists + (planes or []) for n in cards})
+        for name in names:
             if name not in pool:
                 raise DeckError(f"{name} is not in the card pool given")
-            cc = pool.compiled(name)
-            if not cc.playable:
-                first = cc.unsupported[0]
-                why = f"{first.clause!r} does not compile ({first.reason})"
-                unplayable.append(DeckProblem(f"{name} is not playable: {why}"))
-        if unplayable:
-            raise DeckError.of(unplayable)  # every card karn can't play yet, at once
+        unplayable = pool.unplayable(names)
+        if unplayable:  # every card karn can't play yet, at once
+            raise DeckError.of([DeckProblem(f"{u.card} is not playable: {u.why()}") for u in unplayable])
         s = GameState(players=[Player(index=i, name=n) for i, n in enumerate(player_names)])
         s.rng = seed & ((1 << 64) - 1)
         s.settings["auto_single"] = int(auto_single)
@@ -315,6 +311,8 @@ class Game:
                 f"not {type(action).__name__}: {action!r}"
             )
         kind, a, b = action.kind, action.a, action.b
+        if type(kind) is not str and isinstance(kind, str):
+            kind = str.__str__(kind)  # an ActionKind (a StrEnum) is its string
         if type(kind) is not str or type(a) is not int or type(b) is not int:
             raise TypeError(
                 f"an Action has a str kind and int numbers a and b, not Action({kind!r}, {a!r}, {b!r})"
@@ -334,7 +332,7 @@ class Game:
                 opt = o
                 break
         if opt is None:
-            violated, why = flow.explain_illegal(self.ctx, action)
+            violated, why = flow.explain_illegal(self.ctx, Action(kind, a, b, action.label))
             raise IllegalActionError(why, d.rule, violated)
         state.decision = None
         try:

@@ -494,3 +494,34 @@ def test_run_game_builds_no_observation_for_an_agent_that_reads_none() -> None:
     run_game(g, [Blind(1), Seeing(2)])
     assert None in given and any(isinstance(o, Observation) for o in given)
     assert all(o is None or o.player == 1 for o in given)
+
+
+@pytest.mark.cr("701.21a", "111.4")
+def test_heuristic_sacrifices_among_tokens_without_looking_them_up_as_cards() -> None:
+    """A1: a token has no card of its name (111.4, a Beast token); the heuristic must read its
+    mana value from the object itself when it chooses what to sacrifice (701.21a)."""
+    g = _position(
+        [("Garruk Wildspeaker", BATTLEFIELD), ("Grizzly Bears", BATTLEFIELD)],
+        [("Swamp", BATTLEFIELD), ("Swamp", BATTLEFIELD), ("Diabolic Edict", "hand")],
+        0,
+        "precombat_main",
+    )
+    garruk = next(o for o in g.state.battlefield if g.obj(o).name == "Garruk Wildspeaker")
+    g.obj(garruk).counters["loyalty"] = 3
+    g.dirty()
+    step_until(
+        g,
+        [Scripted(lambda o, a: a.kind == "activate" and a.a == garruk and a.b == 1)] * 2,
+        lambda g: "Beast" in names_in(g, 0, BATTLEFIELD),
+    )
+    step_until(
+        g,
+        [Scripted(lambda o, a: False), Scripted(lambda o, a: a.kind in ("cast", "target", "mana", "pay"))],
+        lambda g: g.decision is not None and g.decision.player == 0 and g.decision.kind != "priority",
+    )
+    d = g.decision
+    assert d is not None and any(g.obj(o.a).token for o in d.options if o.kind == "choose")
+    a = ask(HeuristicAgent(), g, 0)
+    assert a in g.legal_actions()
+    g.apply(a)
+    assert len(names_in(g, 0, BATTLEFIELD)) == 2  # one creature sacrificed, by the agent's choice

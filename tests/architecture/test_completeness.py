@@ -39,3 +39,18 @@ def test_every_effect_kind_has_a_heuristic_evaluation() -> None:
     missing = [t.__name__ for t in EFFECT_KINDS if t not in SCORERS]
     assert not missing, f"no scorer in karn.agents.heuristic for: {missing}"
     assert not [t for t in SCORERS if t not in set(EFFECT_KINDS)]
+
+
+COST_PART_KINDS: tuple[type, ...] = typing.get_args(ir.CostPart)
+
+
+def test_every_cost_part_kind_is_paid_and_rendered() -> None:
+    """118, 602.1: each kind of cost part has its rules in the one payment routine
+    (``karn.engine.costs.PARTS``) and a renderer, and nothing else is registered."""
+    from karn.engine.costs import PARTS
+    from karn.oracle.describe import COST_PART_RENDERERS
+
+    assert len(COST_PART_KINDS) >= 10
+    assert not [t.__name__ for t in COST_PART_KINDS if t not in PARTS]
+    assert not [t.__name__ for t in COST_PART_KINDS if t not in COST_PART_RENDERERS]
+    assert set(PARTS) == set(COST_PART_KINDS) == set(COST_PART_RENDERERS)

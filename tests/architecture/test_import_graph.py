@@ -29,6 +29,7 @@ LAYERS: list[set[str]] = [
         "filters",
         "observation",
         "subtypes",
+        "kinds",
     },
     {"layers"},  # characteristics (613): a pure function of the state and the card pool
     {"context", "protection"},  # what procedures receive: state, pool, log, caches; 702.16
@@ -44,6 +45,8 @@ LAYERS: list[set[str]] = [
         "mana",
         "activated",
         "permissions",
+        "cost_keywords",
+        "costs",
         "keywords",
     },
     {"effects", "triggers"},  # the effect handlers (608.2c), triggered abilities (603)

@@ -91,3 +91,47 @@ def test_many_random_corpus_games(playable: list[str]) -> None:
             for _ in range(2)
         ]
         _play(decks, seed=1000 + game)
+
+
+HEURISTIC_GAMES = int(os.environ.get("KARN_CORPUS_HEURISTIC_GAMES", "3"))
+
+
+@pytest.mark.cr("111.4", "701.21a")
+def test_heuristic_agent_plays_corpus_decks_with_tokens_and_sacrifices(playable: list[str]) -> None:
+    """No agent karn ships may crash on a legal decision (reliability A1: a token among the
+    options of a sacrifice). Decks of corpus cards that make tokens and make players
+    sacrifice, the heuristic agent in both seats, every answer legal."""
+    from karn.agents import HeuristicAgent
+
+    db = CardDatabase.default()
+    texts = {name: db.get(name).text.lower() for name in playable}
+    tokens = [n for n in playable if "token" in texts[n]]
+    sacrifices = [n for n in playable if "sacrifices a creature" in texts[n]]
+    assert len(tokens) > 100 and len(sacrifices) > 20
+    token_choices = 0  # decisions that offered a token to the heuristic
+    rng = random.Random(20261128)
+    for game in range(HEURISTIC_GAMES):
+        decks = [
+            [rng.choice(tokens) for _ in range(20)]
+            + [rng.choice(sacrifices) for _ in range(16)]
+            + [rng.choice(BASICS) for _ in range(24)]
+            for _ in range(2)
+        ]
+        g = Game.new(decks[0], decks[1], seed=game)
+        agents = [HeuristicAgent(g.pool), HeuristicAgent(g.pool)]
+        seen: list[int | None] = [None, None]
+        for _ in range(3000):
+            d = g.decision
+            if d is None:
+                break
+            obs = g.observation(d.player, seen[d.player])
+            seen[d.player] = obs.log_size
+            legal = g.legal_actions()
+            token_choices += any(
+                o.a in g.state.objects and g.obj(o.a).token for o in d.options if o.kind == "choose"
+            )
+            a = agents[d.player].choose(obs, legal)
+            assert a in legal
+            g.apply(a)
+        assert len(g.log) > 0
+    assert token_choices > 0, "the decks must put tokens among the options of a choice"

@@ -39,7 +39,7 @@ from karn.ir.nodes import (
 )
 from karn.oracle import compile_card, compile_text
 from karn.oracle.compiler import SimpleFace, clear_cache
-from karn.oracle.normalize import normalize, split_keyword_line, strip_reminder, substitute_self
+from karn.oracle.normalize import normalize, short_names, split_keyword_line, strip_reminder, substitute_self
 from karn.oracle.parser import get_parser
 
 T0 = Ref("target", 0)
@@ -73,6 +73,29 @@ def test_self_substitution() -> None:
     )
     # "this turn" is not the card
     assert substitute_self("It gains haste this turn.", "X") == "It gains haste this turn."
+
+
+@pytest.mark.cr("201.5c")
+def test_shortened_names_are_the_card_itself() -> None:
+    # a legendary card's first name, used capitalized in the middle of a sentence
+    text = "When Runo enters, draw a card. At the beginning of your upkeep, transform Runo."
+    assert short_names("Runo Stromkirk // Krothuss, Lord of the Deep", text, legendary=True) == ["Runo"]
+    assert substitute_self(text, "Runo Stromkirk", ["Runo"]).count("~") == 2
+    assert short_names("Runo Stromkirk", text, legendary=False) == []  # only legendary cards
+    # a creature type is capitalized too, and is not a name
+    sliver = "{2}: Create a 1/1 colorless Sliver creature token."
+    assert short_names("Sliver Queen", sliver, legendary=True) == []
+    # a word that only starts sentences is not a name
+    assert short_names("The Ur-Dragon", "The next spell costs {1} less.", legendary=True) == []
+    # a digital rebalanced card names itself without its A- prefix
+    assert substitute_self("Whenever Blood Artist dies, you gain 1 life.", "A-Blood Artist").startswith(
+        "Whenever ~ dies"
+    )
+    face = SimpleFace(
+        "Tivadar of Thorn", "When Tivadar enters, destroy target Goblin.", "Legendary Creature — Human Knight",
+        ("creature",), supertypes=("legendary",),
+    )  # fmt: skip
+    assert [ln.norm for ln in normalize(face)] == ["When ~ enters, destroy target Goblin."]
 
 
 @pytest.mark.cr("702.1")

@@ -86,12 +86,28 @@ def test_deck_check_prints_each_violation_with_its_rule(
     assert "100.2a: the deck has 59 cards; a constructed deck has at least 60" in out
     assert "100.2a: 5 copies of Lightning Bolt; at most 4 of a card" in out
     assert (
-        "karn cannot play 1 of these cards yet:" in out
-        and "Fire // Ice: 'Fire // Ice' does not compile (split layout" in out
+        "karn can't play this deck yet: it plays 55 of its 59 cards; 1 card not yet:" in out
+        and "  4 Fire // Ice: 'Fire // Ice' does not compile (split layout" in out
     )
-    assert "INVALID: 2 problem(s) for constructed" in out
+    assert "INVALID: 2 problem(s) for constructed (rules checked: 100.2a, 100.4a)" in out
     rc, out, _ = run(["deck", "check", "red_burn"], capsys)
-    assert rc == 0 and out.rstrip().endswith("valid for constructed")
+    assert rc == 0 and out.rstrip().endswith(
+        "legal for constructed by the deck-construction rules checked (100.2a, 100.4a)\n"
+        "karn plays every card of this deck (60)"
+    )
+
+
+def test_deck_check_never_calls_a_deck_karn_cannot_play_valid(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 15.5: a legal deck with cards karn can't play yet is legal, and the cards are listed."""
+    path = tmp_path / "legal.txt"
+    path.write_text("56 Mountain\n4 Fire // Ice\n", encoding="utf-8")
+    rc, out, _ = run(["deck", "check", str(path)], capsys)
+    assert rc == 0
+    assert "valid" not in out
+    assert "legal for constructed by the deck-construction rules checked (100.2a, 100.4a)" in out
+    assert "karn can't play this deck yet: it plays 56 of its 60 cards; 1 card not yet:" in out
 
 
 @pytest.mark.cr("903.5a", "903.5c")
@@ -192,4 +208,6 @@ def test_deck_check_reads_legalities_from_an_mtgjson_file(
     rc, out, _ = run(["deck", "check", str(deck), "--format", "pauper", "--cards", str(cards)], capsys)
     assert rc == 1 and "100.6: Chrome Mox is not legal in pauper" in out
     rc, out, _ = run(["deck", "check", str(deck), "--format", "legacy", "--cards", str(cards)], capsys)
-    assert rc == 0 and "valid for legacy" in out
+    assert (
+        rc == 0 and "legal for legacy by the deck-construction rules checked (100.2a, 100.4a, 100.6)" in out
+    )

@@ -181,6 +181,33 @@ def test_a_pasted_deck_list(client: TestClient) -> None:
     assert {c["name"] for c in t["seats"][0]["hand"]} <= {"Lightning Bolt", "Raging Goblin", "Mountain"}
 
 
+def test_a_pasted_deck_is_answered_with_what_karn_plays_of_it(client: TestClient) -> None:
+    """Issue 15.5: the count of playable cards and the list of those that are not, card by
+    card with the clause that stops it, never a wall of compiler text."""
+    listing = "4 Lightning Bolt\n4 Fire // Ice\n1 Birds of Paradise\n51 Mountain\n"
+    r = client.post("/api/decks/check", json={"deck_list": listing})
+    assert r.status_code == 200
+    report = r.json()
+    assert report["cards"] == 60 and report["playable"] == 55
+    assert [(u["count"], u["card"]) for u in report["unplayable"]] == [
+        (4, "Fire // Ice"),
+        (1, "Birds of Paradise"),
+    ]
+    assert report["unplayable"][1]["clause"] == "{T}: Add one mana of any color."
+    ok = client.post("/api/decks/check", json={"deck_list": "4 Lightning Bolt\n56 Mountain"}).json()
+    assert ok["cards"] == ok["playable"] == 60 and ok["unplayable"] == []
+    bad = client.post("/api/decks/check", json={"deck_list": "4 Lightning Boltt\n56 Mountain"})
+    assert bad.status_code == 400 and error_code(bad) == "bad_deck"
+    # making a game with it is refused with the same report
+    refused = client.post("/api/games", json={"opponent": "ai", "deck_list": listing})
+    assert refused.status_code == 400 and error_code(refused) == "unplayable_deck"
+    error = refused.json()["error"]
+    assert error["message"] == (
+        "karn plays 55 of the 60 cards of this deck; not yet: Fire // Ice, Birds of Paradise"
+    )
+    assert error["details"] == report | {"deck": error["details"]["deck"]}
+
+
 def test_settings_pass_until_end_of_turn(client: TestClient) -> None:
     made = new_game(client, opponent="ai")
     game, token = made["game"], made["token"]

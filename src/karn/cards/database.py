@@ -24,17 +24,21 @@ from __future__ import annotations
 import difflib
 import functools
 import gzip
+import hashlib
 import json
+import os
 import re
+import tempfile
 import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
+from karn.cards import paths
 from karn.cards.mana import COLORS, ManaCost
-from karn.cards.mtgjson import is_atomic_cards, read_json, records_from_atomic
+from karn.cards.mtgjson import card_records, read_json, records_from_atomic
 
 _SYMBOL = re.compile(r"\{([^}]+)\}")
 _SPACES = re.compile(r"\s+")
@@ -237,8 +241,14 @@ class CardDatabase:
 
     @classmethod
     def default(cls) -> CardDatabase:
-        """The packaged card database, loaded once on first use."""
-        return _default_database()
+        """The card database of this run (:func:`active_source`): the card file named by
+        ``KARN_CARDS`` (``--cards FILE``), else the imported one (``karn cards import``),
+        else the packaged one; each loaded once per process (and per change of its file)."""
+        source = active_source()
+        if source.path is None:
+            return _default_database()
+        stat = source.path.stat()
+        return _database_at(str(source.path), stat.st_mtime_ns, stat.st_size, source.kind)
 
     @classmethod
     def from_records(cls, records: Iterable[Mapping[str, Any]]) -> CardDatabase:
@@ -253,13 +263,9 @@ class CardDatabase:
     @classmethod
     def from_file(cls, path: str | Path) -> CardDatabase:
         """Load a card file: a JSON list of face records or an MTGJSON AtomicCards
-        file (``.json``, ``.json.gz`` or ``.json.xz``); the shape is detected."""
-        data = read_json(path)
-        if is_atomic_cards(data):
-            return cls.from_atomic_cards(data)
-        if isinstance(data, list):
-            return cls.from_records(data)
-        raise ValueError(f"{path}: neither a list of card records nor an AtomicCards file")
+        file (``.json``, ``.json.gz`` or ``.json.xz``) with every layout; the shape is
+        detected (:func:`karn.cards.mtgjson.card_records`)."""
+        return cls.from_records(card_records(read_json(path), str(path)))
 
     def merged(self, other: CardDatabase) -> CardDatabase:
         """A database with the records of both; ``other``'s record of a name wins."""
@@ -460,8 +466,89 @@ def _repeated_name(name: str) -> str:
     return name
 
 
+@dataclass(frozen=True, slots=True)
+class CardSource:
+    """Where the card database of this run comes from (:func:`active_source`)."""
+
+    kind: Literal["packaged", "imported", "file"]
+    path: Path | None = None
+
+    def __str__(self) -> str:
+        if self.kind == "packaged":
+            return "karn's packaged cards"
+        if self.kind == "imported":
+            return f"the imported card database ({self.path})"
+        return f"the card file {self.path} ({paths.CARDS_ENV})"
+
+
+def active_source() -> CardSource:
+    """The card data of this run, first that applies: the file ``KARN_CARDS`` names (set
+    by ``--cards FILE``; ``packaged`` for the packaged cards), the database imported with
+    ``karn cards import``/``update`` (:func:`karn.cards.paths.imported_database`), the
+    packaged cards."""
+    chosen = os.environ.get(paths.CARDS_ENV, "").strip()
+    if chosen == paths.PACKAGED:
+        return CardSource("packaged")
+    if chosen:
+        return CardSource("file", Path(chosen).expanduser().resolve())
+    imported = paths.imported_database()
+    if imported.is_file():
+        return CardSource("imported", imported)
+    return CardSource("packaged")
+
+
 @functools.cache
 def _default_database() -> CardDatabase:
+    """The packaged card database."""
     raw = (resources.files("karn") / "data" / _DATA_FILE).read_bytes()
+    return _from_packed(raw)
+
+
+def _from_packed(raw: bytes) -> CardDatabase:
+    """A database from a gzipped JSON list of face records (the packaged and imported form)."""
     records: list[dict[str, Any]] = json.loads(gzip.decompress(raw))
     return CardDatabase({r["name"]: r for r in records})
+
+
+#: Bumped when the converted form of a card file changes, so old conversions are not read.
+_CONVERSION_VERSION = "1"
+
+
+@functools.lru_cache(maxsize=4)
+def _database_at(path: str, mtime_ns: int, size: int, kind: str) -> CardDatabase:
+    """The database in ``path`` as it is now (the key holds its modification time and size,
+    so an edited or replaced file is read again). The imported database is stored
+    converted already; another card file is converted once and the conversion kept in
+    the cache folder (:func:`karn.cards.paths.converted_cache`), so the next run starts as
+    fast as with the packaged cards."""
+    if kind == "imported":
+        return _from_packed(Path(path).read_bytes())
+    key = hashlib.sha256(f"{_CONVERSION_VERSION}|{path}|{mtime_ns}|{size}".encode()).hexdigest()[:32]
+    cached = paths.converted_cache() / f"{key}.json.gz"
+    try:
+        return _from_packed(cached.read_bytes())
+    except (OSError, ValueError):
+        pass  # not converted yet, or a damaged conversion: read the file itself
+    records = card_records(read_json(path), path)
+    database = CardDatabase.from_records(records)
+    write_packed(cached, records, quiet=True)
+    return database
+
+
+def write_packed(target: Path, records: list[dict[str, Any]], *, quiet: bool = False) -> None:
+    """Write ``records`` as a gzipped JSON list to ``target`` atomically: a reader sees the
+    old file or the new one, never a part (a temporary file renamed over it). With
+    ``quiet``, a failure to write (a read-only cache) is ignored."""
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".tmp-", suffix=".json.gz")
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(gzip.compress(json.dumps(records, ensure_ascii=False).encode(), 6))
+            os.replace(tmp, target)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+    except OSError:
+        if not quiet:
+            raise

@@ -54,6 +54,39 @@ def read_json(path: str | Path) -> Any:
         return json.load(fh)
 
 
+#: MTGJSON fields karn never reads and that make up most of a real AtomicCards file
+#: (translations, rulings, external ids, shop links): dropped as a file is read.
+BULKY_FIELDS = frozenset({"foreignData", "rulings", "identifiers", "purchaseUrls"})
+
+
+def card_records(data: Any, source: str = "card data") -> list[dict[str, Any]]:
+    """The face records of a card file's parsed JSON: an AtomicCards document (every
+    layout, every face) or a list of face records, without :data:`BULKY_FIELDS`.
+
+    Raises :class:`ValueError` naming ``source`` when the data is neither shape, has no
+    card, or has a face record without a name.
+    """
+    if is_atomic_cards(data):
+        entries = data["data"]
+        for name, faces in entries.items():
+            if not isinstance(faces, list) or not all(isinstance(f, Mapping) for f in faces):
+                raise ValueError(f"{source}: the entry {name!r} is not a list of face records")
+        records = records_from_atomic(data)
+    elif isinstance(data, list) and all(isinstance(r, Mapping) for r in data):
+        records = [dict(r) for r in data]
+    else:
+        raise ValueError(f"{source}: neither a list of card records nor an MTGJSON AtomicCards file")
+    if not records:
+        raise ValueError(f"{source}: the file has no cards")
+    for record in records:
+        name = record.get("name")
+        if not isinstance(name, str) or not name:
+            raise ValueError(f"{source}: a card record without a name")
+        for field in BULKY_FIELDS & record.keys():
+            del record[field]
+    return records
+
+
 def is_atomic_cards(data: Any) -> bool:
     """Whether ``data`` has the AtomicCards shape (``{"meta": ..., "data": {name: [faces]}}``)."""
     return isinstance(data, Mapping) and isinstance(data.get("data"), Mapping)
@@ -107,6 +140,18 @@ def records_from_atomic(data: Mapping[str, Any]) -> list[dict[str, Any]]:
     return records
 
 
+#: MTGJSON fields that describe the whole card (repeated on each of its faces).
+_CARD_FIELDS = (
+    "legalities",
+    "printings",
+    "rarity",
+    "leadershipSkills",
+    "isReserved",
+    "edhrecRank",
+    "firstPrinting",
+)
+
+
 def combined_split(card_name: str, halves: list[Mapping[str, Any]]) -> dict[str, Any]:
     """709.4: a split card's characteristics outside the stack, those of its halves combined:
     both names (709.4a, the card's "A // B" name), the combined mana cost, whose colors are the card's
@@ -116,7 +161,9 @@ def combined_split(card_name: str, halves: list[Mapping[str, Any]]) -> dict[str,
     def union(key: str) -> list[Any]:
         return list(dict.fromkeys(v for h in halves for v in h.get(key) or ()))
 
-    return {
+    # what MTGJSON gives per card, not per face, is on every half alike: legalities (100.6), printings...
+    card_level = {key: halves[0][key] for key in _CARD_FIELDS if key in halves[0]}
+    return card_level | {
         "name": card_name,
         "manaCost": "".join(str(h.get("manaCost") or "") for h in halves) or None,
         "type": " // ".join(str(h.get("type") or "") for h in halves),

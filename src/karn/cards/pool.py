@@ -121,6 +121,22 @@ def quoted_abilities(node: object) -> list[Ability]:
 
 
 @dataclass(frozen=True, slots=True)
+class Unplayable:
+    """A card karn can't play yet: its first clause that does not compile, and why."""
+
+    card: str
+    clause: str
+    reason: str
+
+    def why(self) -> str:
+        """``'clause' does not compile (reason)``."""
+        return f"{self.clause!r} does not compile ({self.reason})"
+
+    def to_json(self) -> dict[str, str]:
+        return {"card": self.card, "clause": self.clause, "reason": self.reason}
+
+
+@dataclass(frozen=True, slots=True)
 class PoolCard:
     """One card of the pool: its face and its compiled abilities."""
 
@@ -176,6 +192,17 @@ class CardPool:
 
     def compiled(self, name: str) -> CompiledCard:
         return self.card(name).compiled
+
+    def unplayable(self, names: Iterable[str]) -> list[Unplayable]:
+        """The cards among ``names`` (each once, in their order) that karn can't play yet,
+        each with the first clause that does not compile."""
+        out: list[Unplayable] = []
+        for name in dict.fromkeys(names):
+            compiled = self.compiled(name)
+            if not compiled.playable:
+                first = compiled.unsupported[0]
+                out.append(Unplayable(name, first.clause, first.reason))
+        return out
 
     def card_name(self, name: str) -> str:
         """The name a card has in a zone other than the stack and the battlefield, given the

@@ -18,7 +18,7 @@ import msgspec
 
 from karn import ir
 from karn.cards.mana import ManaCost
-from karn.engine import activated, decisions, mana, permissions, targeting, timing
+from karn.engine import activated, cost_keywords, costs, decisions, mana, permissions, targeting, timing
 from karn.engine.abilities import (
     BESTOW_TARGET,
     ability,
@@ -34,14 +34,13 @@ from karn.engine.abilities import (
 )
 from karn.engine.actions import Action
 from karn.engine.context import Context
-from karn.engine.drawing import discard
 from karn.engine.events import CounterChange, SpellCast, Tap, TurnFaceUp, ZoneChange
 from karn.engine.filters import characteristics_match, object_matches
 from karn.engine.frames import ActivateFrame, CastFrame, TurnFaceUpFrame
 from karn.engine.layers import Chars, face_down_chars
 from karn.engine.pipeline import perform, put_on_stack
 from karn.engine.pipeline.replacement import applies_to
-from karn.engine.references import count, kicker_costs, multikicker
+from karn.engine.references import buyback_cost, count, kicker_costs, multikicker
 from karn.engine.state import (
     BATTLEFIELD,
     EXILE,
@@ -182,6 +181,10 @@ def can_cast(
         return bestow is not None and _bestow_possible(ctx, p, oid, bestow, False)  # 601.3b
     if srcs is None:
         srcs = mana.sources(ctx, p)
+    if cost_keywords.cost_keywords(ctx, name):
+        # 702.51a, 702.66a, 702.126a: creatures, artifacts, graveyard cards pay part of the cost
+        srcs = cost_keywords.sources_with_units(ctx, p, srcs, name)
+        avail = None
     printed = info.cost
     if flashback:
         fb = card_flashback(ctx, oid)  # 613.1f: as the card is in its graveyard now
@@ -438,10 +441,10 @@ def can_activate(
             return False  # 606.3: one loyalty ability per planeswalker per turn
         if o.counters.get("loyalty", 0) + loyalty_cost(ctx, p, c.loyalty) < 0:
             return False  # 606.6
-    if c.discard and len([h for h in ctx.state.players[p].hand if h != oid]) < c.discard:
-        return False  # 602.2b, 118.3: the cards to discard must be in the hand
-    if c.exile_top and len(ctx.state.players[p].library) < c.exile_top:
-        return False  # 118.3: the cards to exile must be in the library
+    if ab.once_each_turn and o.activated_turns.get(_ability_id_of(ctx, oid, ab)) == ctx.state.turn:
+        return False  # 602.5b: "Activate only once each turn."
+    if c.parts and not costs.can_pay(ctx, p, oid, c):
+        return False  # 602.2b, 118.3: every part of the cost must be payable
     if ab.zone == "graveyard" and (o.zone != GRAVEYARD or o.owner != p):
         return False  # 113.6: it functions only from its owner's graveyard
     if ab.zone == "hand" and (o.zone != HAND or o.owner != p):
@@ -457,6 +460,13 @@ def can_activate(
         if mana.solve(ctx.state.players[p].pool, cost, srcs) is None:
             return False
     return True
+
+
+def _ability_id_of(ctx: Context, oid: int, ab: ir.Activated) -> str:
+    chars = ctx.chars(oid)
+    return next(
+        (aid for a, aid in zip(chars.abilities, chars.ability_ids, strict=True) if a is ab or a == ab), ""
+    )
 
 
 def activation_mana(ctx: Context, p: int, source: int, cost: ManaCost, srcs: list[mana.Source]) -> ManaCost:
@@ -562,6 +572,12 @@ def _bestow_possible(ctx: Context, p: int, oid: int, cost: str, sorcery_ok: bool
     )
 
 
+def _can_pay_spell(ctx: Context, f: CastFrame, cost: ManaCost) -> bool:
+    """601.2h: could the caster pay this cost for the spell being cast, with mana and the
+    spell's payment keywords (convoke 702.51a, improvise 702.126a, delve 702.66a)?"""
+    return cost_keywords.can_pay(ctx, f.player, f.name, cost)
+
+
 def _ask_alt(ctx: Context, f: CastFrame, cost: str) -> None:
     """601.2b: announce an alternative cost (bestow, 702.103a), offered when it could be cast so."""
     opts: list[Option] = []
@@ -577,9 +593,9 @@ def _ask_flashback(ctx: Context, f: CastFrame, cost: str) -> None:
     for its mana cost or for its flashback cost (702.34a); the costs that can be paid are offered."""
     opts: list[Option] = []
     reduction = cost_reduction(ctx, f.player, f.obj)
-    if mana.can_pay(ctx, f.player, reduced(ctx.face(f.name).cost.with_x(0), reduction)):
+    if _can_pay_spell(ctx, f, reduced(ctx.face(f.name).cost.with_x(0), reduction)):
         opts.append(Option("alt", 0, label="cast it normally"))
-    if mana.can_pay(ctx, f.player, reduced(ManaCost.parse(cost), reduction)):
+    if _can_pay_spell(ctx, f, reduced(ManaCost.parse(cost), reduction)):
         opts.append(Option("alt", 1, label=f"cast it with flashback for {cost}"))
     decisions.ask(ctx, f.player, "alt", "601.2b", f"how do you cast {f.name}?", opts + [_cancel()])
 
@@ -595,13 +611,13 @@ def _ask_alternative_cost(ctx: Context, f: CastFrame, alts: tuple[ir.Alternative
     the cost increases and reductions apply to the one chosen)."""
     reduction = cost_reduction(ctx, f.player, f.obj)
     opts: list[Option] = []
-    if mana.can_pay(ctx, f.player, reduced(ctx.face(f.name).cost.with_x(0), reduction)) and (
+    if _can_pay_spell(ctx, f, reduced(ctx.face(f.name).cost.with_x(0), reduction)) and (
         # 601.2c: cast normally, a spell with targets needs legal ones (overloaded, none, 702.96b)
         all(a.keyword != "overload" for a in alts) or has_targets(ctx, f.player, f.obj)
     ):
         opts.append(Option("alt", 0, label="cast it normally"))
     for i, alt in enumerate(alts):
-        if mana.can_pay(ctx, f.player, reduced(ManaCost.parse(alt.cost), reduction)):
+        if _can_pay_spell(ctx, f, reduced(ManaCost.parse(alt.cost), reduction)):
             opts.append(Option("alt", ALT_OPTION + i, label=f"cast it for its {alt.keyword} cost {alt.cost}"))
     decisions.ask(ctx, f.player, "alt", "601.2b", f"how do you cast {f.name}?", opts + [_cancel()])
 
@@ -668,7 +684,14 @@ def cast_step(ctx: Context, f: CastFrame) -> None:
     if _kicker_pending(kickers, paid, multi):
         _ask_kicker(ctx, f, printed, kickers, len(paid))
         return
-    base = ManaCost.parse(printed + _kicker_paid(kickers, paid, multi))
+    buyback = buyback_cost(ctx, name)
+    if buyback is not None and f.buyback is None:
+        # 702.27a, 601.2b: announce whether the buyback cost (an additional cost) will be paid
+        _ask_buyback(ctx, f, printed + _kicker_paid(kickers, paid, multi), buyback)
+        return
+    base = ManaCost.parse(
+        printed + _kicker_paid(kickers, paid, multi) + ((buyback or "") if f.buyback else "")
+    )
     # 601.2b: the value of X.
     if base.x and f.x is None:
         # the most X the player could pay for, with the kicker costs chosen and cost reductions
@@ -717,7 +740,7 @@ def cast_step(ctx: Context, f: CastFrame) -> None:
         )
         return
     total = ManaCost.parse(f.cost)
-    _ask_payment(ctx, p, total, f"pay {total} for {name}")
+    _ask_payment(ctx, p, total, f"pay {total} for {name}", spell=name)
 
 
 def _face_down_cost(ctx: Context, f: CastFrame) -> None:
@@ -756,17 +779,27 @@ def _ask_kicker(ctx: Context, f: CastFrame, printed: str, kickers: tuple[str, ..
         return
     chosen = "".join(c for c, k in zip(kickers, paid, strict=False) if k)
     opts: list[Option] = []
-    if mana.can_pay(ctx, f.player, ManaCost.parse(printed + chosen + kickers[i]).with_x(0)):
+    if _can_pay_spell(ctx, f, ManaCost.parse(printed + chosen + kickers[i]).with_x(0)):
         opts.append(Option("kicker", 1, label=f"pay kicker {kickers[i]}"))
     opts += [Option("kicker", 0, label=f"don't pay kicker {kickers[i]}"), _cancel()]
     decisions.ask(ctx, f.player, "kicker", "601.2b", f"pay the kicker cost {kickers[i]} for {f.name}?", opts)
+
+
+def _ask_buyback(ctx: Context, f: CastFrame, printed: str, cost: str) -> None:
+    """702.27a: "You may pay an additional [cost] as you cast this spell": offered only if the
+    costs chosen so far and it could be paid (601.2f-h)."""
+    opts: list[Option] = []
+    if _can_pay_spell(ctx, f, ManaCost.parse(printed + cost).with_x(0)):
+        opts.append(Option("buyback", 1, label=f"pay buyback {cost}"))
+    opts += [Option("buyback", 0, label=f"don't pay buyback {cost}"), _cancel()]
+    decisions.ask(ctx, f.player, "buyback", "702.27a", f"pay the buyback cost {cost} for {f.name}?", opts)
 
 
 def _ask_multikicker(ctx: Context, f: CastFrame, printed: str, cost: str, times: int) -> None:
     """702.33c: "You may pay an additional [cost] any number of times": asked once more after each
     time it is paid, offered only while the total so far could be paid (601.2f-h)."""
     opts: list[Option] = []
-    if mana.can_pay(ctx, f.player, ManaCost.parse(printed + cost * (times + 1)).with_x(0)):
+    if _can_pay_spell(ctx, f, ManaCost.parse(printed + cost * (times + 1)).with_x(0)):
         opts.append(Option("kicker", 1, label=f"pay multikicker {cost}"))
     opts += [Option("kicker", 0, label=f"don't pay multikicker {cost}"), _cancel()]
     decisions.ask(
@@ -873,12 +906,21 @@ def _mana_options(ctx: Context, p: int, srcs: list[mana.Source], exclude: int = 
     ]
 
 
-def _ask_payment(ctx: Context, p: int, cost: ManaCost, prompt: str, exclude: int = 0) -> None:
-    """601.2g-h: activate mana abilities, then pay. The solver's payment is the option ``pay``."""
+def _ask_payment(
+    ctx: Context, p: int, cost: ManaCost, prompt: str, exclude: int = 0, spell: str = ""
+) -> None:
+    """601.2g-h: activate mana abilities, then pay. The solver's payment is the option ``pay``.
+    ``spell``: the name of the spell being paid for, whose payment keywords (convoke, improvise,
+    delve) add their options and count for the automatic payment."""
     opts: list[Option] = []
     srcs = mana.sources(ctx, p)
-    if mana.solve(ctx.state.players[p].pool, cost, [x for x in srcs if x.oid != exclude]) is not None:
+    solvable = [x for x in srcs if x.oid != exclude]
+    if spell:
+        solvable = cost_keywords.sources_with_units(ctx, p, solvable, spell)
+    if mana.solve(ctx.state.players[p].pool, cost, solvable) is not None:
         opts.append(Option("pay", label=f"pay {cost} automatically"))
+    if spell:
+        opts += cost_keywords.unit_options(ctx, p, spell, cost)
     opts += _mana_options(ctx, p, srcs, exclude)
     opts.append(_cancel())
     pool = ctx.state.players[p].pool
@@ -933,6 +975,8 @@ def cast_answer(ctx: Context, f: CastFrame, a: Action) -> None:
         f.division = (f.division or []) + [a.a]
     elif a.kind == "kicker":
         f.kicker = (f.kicker or []) + [bool(a.a)]
+    elif a.kind == "buyback":
+        f.buyback = bool(a.a)
     elif a.kind == "sacrifice":
         f.sacrificed = a.a
         perform(
@@ -945,8 +989,12 @@ def cast_answer(ctx: Context, f: CastFrame, a: Action) -> None:
                 text=f"{ctx.describe(a.a)} is sacrificed",
             ),
         )
+    elif a.kind in ("convoke", "improvise", "delve"):
+        # 601.2h: one unit of the spell's payment keyword pays one symbol of what is left
+        left = cost_keywords.pay_unit(ctx, f.player, a.kind, a.a, a.b, ManaCost.parse(f.cost))
+        f.cost = str(left)
     elif a.kind == "pay":
-        if not mana.pay(ctx, f.player, ManaCost.parse(f.cost)):
+        if not cost_keywords.pay(ctx, f.player, f.name, ManaCost.parse(f.cost)):
             raise AssertionError("payment solver failed after proposing a payment")
         _finish_cast(ctx, f)
 
@@ -960,6 +1008,7 @@ def _finish_cast(ctx: Context, f: CastFrame) -> None:
     multi = multikicker(ctx, o.name) if f.kicker else False
     o.kicked = tuple(0 if multi else i for i, k in enumerate(f.kicker or []) if k)
     o.division = tuple(f.division or ())
+    o.buyback = bool(f.buyback)  # 702.27a
     ctx.state.agenda.pop()
     _done_rewinding(ctx)
     ctx.state.passes = 0
@@ -971,6 +1020,8 @@ def _finish_cast(ctx: Context, f: CastFrame) -> None:
         xs += " with flashback from the graveyard (702.34a)"
     if o.alt_cost:
         xs += f" for its {o.alt_cost} cost (118.9)"
+    if o.buyback:
+        xs += " with buyback (702.27a)"
     if o.face_down:
         # 708.5: its controller may look at it; the others see a face-down spell (702.37c)
         who = ctx.player_name(o.controller)
@@ -1022,15 +1073,27 @@ def activate_step(ctx: Context, f: ActivateFrame) -> None:
         return
     if _choose_targets(ctx, f, p, source, ab.targets, name, ManaCost(), 0):
         return
-    if len(f.discarded) < ab.cost.discard:
-        # 602.2b, 601.2h: the cards to discard for the cost, chosen from the hand.
-        opts = [
-            Option("choose", h, label=ctx.state.objects[h].name)
-            for h in ctx.state.players[p].hand
-            if h != source and h not in f.discarded
-        ]
-        decisions.ask(ctx, p, "discard", "602.2b", f"discard a card to activate {name}", opts + [_cancel()])
-        return
+    if ab.cost.parts:
+        crew = costs.crew_part(ab.cost)
+        if crew is not None and not f.crew_done:
+            _ask_crew(ctx, f, crew, name)
+            return
+        choice = costs.next_choice(ctx, p, source, ab.cost, f.cost_picks)
+        if choice is not None:
+            # 602.2b, 601.2h: the objects that pay a part of the cost (what to sacrifice,
+            # discard, exile, tap, return), one at a time
+            i, found = choice
+            part = ab.cost.parts[i]
+            have = len(f.cost_picks[i]) if i < len(f.cost_picks) else 0
+            opts = [Option("choose", o, label=ctx.describe(o)) for o in found]
+            prompt = f"{costs.prompt(part, have)} to activate {name}"
+            decisions.ask(ctx, p, costs.decision_kind(part), "601.2h", prompt, opts + [_cancel()])
+            return
+        if not f.early_paid and costs.has_early(ab.cost):
+            # 601.2h: permanents tapped for the cost are tapped now, so the mana payment
+            # can't tap them too (the activation is still undone as a whole if cancelled)
+            f.early_paid = True
+            costs.pay(ctx, p, source, ab.cost, f.cost_picks, early=True)
     cost = printed.with_x(f.x or 0)
     srcs = [x for x in mana.sources(ctx, p) if x.oid != exclude]
     paid_as = activation_mana(ctx, p, source, cost, srcs)
@@ -1048,13 +1111,55 @@ def activate_step(ctx: Context, f: ActivateFrame) -> None:
     _ask_payment(ctx, p, cost, f"pay {cost} to activate {name}", exclude=exclude)
 
 
+def _ask_crew(ctx: Context, f: ActivateFrame, crew: tuple[int, ir.CrewCost], name: str) -> None:
+    """702.122a, 601.2h: choose the other untapped creatures to tap, one at a time, until their
+    total power is N or greater (then the player may stop, or tap more)."""
+    i, part = crew
+    while len(f.cost_picks) <= i:
+        f.cost_picks.append([])
+    chosen = f.cost_picks[i]
+    total = sum(ctx.chars(x).power for x in chosen)
+    opts = [
+        Option("crew", oid, label=f"tap {targeting.label(ctx, oid)} (power {ctx.chars(oid).power})")
+        for oid in costs.crew_candidates(ctx, f.player, f.source)
+        if oid not in chosen
+    ]
+    if total >= part.power:
+        opts.append(Option("crew_done", label=f"done: total power {total}"))
+    decisions.ask(
+        ctx,
+        f.player,
+        "crew",
+        "702.122a",
+        f"tap creatures with total power {part.power} or greater to crew {name} (chosen: {total})",
+        opts + [_cancel()],
+    )
+
+
 def activate_answer(ctx: Context, f: ActivateFrame, a: Action) -> None:
     if _common_answer(ctx, f, a):
+        return
+    if a.kind == "crew":
+        # 702.122a: a creature to tap for the crew cost (the Decision offered only these)
+        crew = costs.crew_part(_activated(ctx, f).cost)
+        assert crew is not None and a.a in costs.crew_candidates(ctx, f.player, f.source)
+        while len(f.cost_picks) <= crew[0]:
+            f.cost_picks.append([])
+        f.cost_picks[crew[0]].append(a.a)
+        return
+    if a.kind == "crew_done":
+        f.crew_done = True
         return
     if a.kind == "x":
         f.x = a.a
     elif a.kind == "choose":
-        f.discarded.append(a.a)  # 602.2b: a card to discard for the cost
+        # 601.2h: an object chosen for the part of the cost being paid
+        ab = _activated(ctx, f)
+        choice = costs.next_choice(ctx, f.player, f.source, ab.cost, f.cost_picks)
+        assert choice is not None and a.a in choice[1]  # the Decision offered only these
+        while len(f.cost_picks) <= choice[0]:
+            f.cost_picks.append([])
+        f.cost_picks[choice[0]].append(a.a)
     elif a.kind == "pay":
         exclude = f.source if _activated(ctx, f).cost.tap else 0
         if not mana.pay(ctx, f.player, ManaCost.parse(f.cost), exclude=exclude):
@@ -1081,15 +1186,11 @@ def _pay_activation(ctx: Context, f: ActivateFrame) -> None:
         change = loyalty_cost(ctx, f.player, c.loyalty)
         perform(ctx, CounterChange(obj=source, kind="loyalty", amount=change, rule="606.4", quiet=True))
         src.loyalty_turn = ctx.state.turn
+    if ab.once_each_turn:
+        mana.mark_activated(ctx, source, f.ability)  # 602.5b
     ctx.emit("602.2", f"{ctx.player_name(f.player)} activates {name}: {ab.text}{_targets_text(ctx, o)}")
-    for card in f.discarded:
-        if card in ctx.state.players[f.player].hand:
-            discard(ctx, card, rule="602.2b")  # 701.9a: from the hand to the graveyard
-    if c.exile_top:
-        # "Exile the top ten cards of your library" (602.2b, 118.3): top first, as one event
-        library = ctx.state.players[f.player].library
-        top = list(reversed(library[-c.exile_top :]))
-        perform(ctx, [ZoneChange(obj=card, to=EXILE, rule="602.2b", cause="exile") for card in top])
+    if c.parts:
+        costs.pay(ctx, f.player, source, c, f.cost_picks, early=False)  # 601.2h: the other parts
     if c.discard_self and src.zone == HAND:
         # 702.29a: "Discard this card" is part of the cost (602.2b, 701.9a); discarding it to
         # pay a cycling cost is cycling it (702.29c-d, 702.29f)

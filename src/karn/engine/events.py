@@ -94,8 +94,9 @@ class ZoneChange(msgspec.Struct, tag="zone", kw_only=True):
 
 
 class Damage(msgspec.Struct, tag="damage", kw_only=True):
-    """A source deals damage to a player or object (120.3). ``lifelink`` and
-    ``deathtouch`` are the source's, as it deals the damage (702.15b, 702.2b)."""
+    """A source deals damage to a player or object (120.3). ``lifelink``, ``deathtouch``,
+    ``infect``, ``wither`` and ``toxic`` are the source's, as it deals the damage (702.15b,
+    702.2b, 702.90, 702.80b, 702.164c)."""
 
     source: int
     target: int
@@ -106,6 +107,10 @@ class Damage(msgspec.Struct, tag="damage", kw_only=True):
     source_controller: int = 0
     deathtouch: bool = False
     lifelink: bool = False
+    # 702.90b-c infect, 702.80a wither: -1/-1 counters (and poison counters) instead
+    infect: bool = False
+    wither: bool = False
+    toxic: int = 0  # 702.164c: the source's total toxic value
     applied: list[str] = msgspec.field(default_factory=list)
     dealt: int = 0  # filled in: the damage actually dealt
 

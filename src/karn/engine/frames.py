@@ -56,6 +56,7 @@ class CastFrame(msgspec.Struct, tag="cast", array_like=True):
     # 702.34a: the flashback cost the card had in the graveyard it was cast from ("": none, or
     # an effect removed it there, 613.1f: Yixlid Jailer)
     flashback: str = ""
+    buyback: bool | None = None  # 702.27a: whether the buyback cost is paid (None: not asked yet)
 
 
 class ActivateFrame(msgspec.Struct, tag="activate", array_like=True):
@@ -69,7 +70,11 @@ class ActivateFrame(msgspec.Struct, tag="activate", array_like=True):
     x: int | None = None
     cost: str = ""
     answer: Answer | None = None
-    discarded: list[int] = msgspec.field(default_factory=list)  # 602.2b: cards chosen for a discard cost
+    # 601.2h, 602.2b: the objects chosen for each part of the cost (``ir.Cost.parts``, by index)
+    cost_picks: list[list[int]] = msgspec.field(default_factory=list)
+    early_paid: bool = False  # the parts paid before the mana are paid (``costs.pay(early=True)``)
+    # 702.122a: the creatures for a crew cost are chosen (its part's picks in ``cost_picks``)
+    crew_done: bool = False
 
 
 class TurnFaceUpFrame(msgspec.Struct, tag="face_up", array_like=True):

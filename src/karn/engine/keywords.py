@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 from karn.engine.context import Context
 from karn.engine.layers import Chars
+from karn.ir.keywords import LANDWALK_TYPES
 
 #: (ctx, attacker's characteristics, blocker's characteristics) -> the block is allowed
 BlockRule = Callable[[Context, Chars, Chars], bool]
@@ -101,4 +102,71 @@ def _menace(ctx: Context, attacker: int, blockers: int) -> str:
     """702.111b: a creature with menace can't be blocked except by two or more creatures."""
     if blockers == 1:
         return f"702.111b: {ctx.describe(attacker)} has menace and can't be blocked except by two or more creatures"
+    return ""
+
+
+@evasion("intimidate")
+def _intimidate(ctx: Context, attacker: Chars, blocker: Chars) -> bool:
+    """702.13b: only artifact creatures and/or creatures that share a color with it."""
+    return blocker.is_("artifact") or bool(attacker.colors & blocker.colors)
+
+
+def _landwalk(land_type: str) -> BlockRule:
+    def rule(ctx: Context, attacker: Chars, blocker: Chars) -> bool:
+        """702.14c: unblockable while the defending player (the blocker's controller) controls a
+        land of the type."""
+        return not any(
+            c.controller == blocker.controller and c.is_("land") and land_type in c.subtypes
+            for c in ctx.battlefield_chars().values()
+        )
+
+    return rule
+
+
+for _land in LANDWALK_TYPES:
+    evasion(f"{_land}walk")(_landwalk(_land))
+
+
+@evasion("shadow")
+def _shadow(ctx: Context, attacker: Chars, blocker: Chars) -> bool:
+    """702.28b: a creature with shadow can't be blocked by creatures without shadow ..."""
+    return "shadow" in blocker.keywords
+
+
+@blocking("shadow")
+def _shadow_blocker(ctx: Context, attacker: Chars, blocker: Chars) -> bool:
+    """702.28b: ... and a creature without shadow can't be blocked by creatures with shadow."""
+    return "shadow" in attacker.keywords
+
+
+@evasion("horsemanship")
+def _horsemanship(ctx: Context, attacker: Chars, blocker: Chars) -> bool:
+    """702.31b: only creatures with horsemanship."""
+    return "horsemanship" in blocker.keywords
+
+
+@evasion("fear")
+def _fear(ctx: Context, attacker: Chars, blocker: Chars) -> bool:
+    """702.36b: only artifact creatures and/or black creatures."""
+    return blocker.is_("artifact") or "B" in blocker.colors
+
+
+@evasion("skulk")
+def _skulk(ctx: Context, attacker: Chars, blocker: Chars) -> bool:
+    """702.118b: not by creatures with greater power."""
+    return blocker.power <= attacker.power
+
+
+# ---------------------------------------------------------------------------- spells (702.61)
+
+
+def split_second(ctx: Context) -> str:
+    """702.61a: the name of a spell with split second on the stack ("" if none): while it is
+    there, players can't cast other spells or activate abilities that aren't mana abilities
+    (702.61b: mana abilities and special actions still can be)."""
+    s = ctx.state
+    for oid in s.stack:
+        o = s.objects.get(oid)
+        if o is not None and not o.ability and "split second" in ctx.chars(oid).keywords:
+            return ctx.chars(oid).name or ctx.describe(oid)
     return ""

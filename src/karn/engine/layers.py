@@ -72,7 +72,7 @@ from karn.engine.modifications import (
 from karn.engine.state import BATTLEFIELD, EXILE, STACK, GameState, Obj
 from karn.engine.values import CopyValues, TokenDef, chosen_for
 from karn.ir.keywords import KEYWORD_COUNTERS  # 122.1b: they give the keyword in layer 6 (613.1f)
-from karn.ir.subtypes import COLOR_NAMES, LAND_TYPES, goes_with, kind_of
+from karn.ir.subtypes import COLOR_NAMES, CREATURE_TYPES, LAND_TYPES, goes_with, kind_of
 
 #: "Any number" of attackers a creature can block (509.1a).
 ANY_NUMBER = 1_000
@@ -385,7 +385,7 @@ class Printed:
         if values.toughness is not None:
             c.toughness = values.toughness
         if values.colors is not None:
-            c.colors = frozenset(values.colors)
+            c.colors = frozenset(values.colors)  # 707.9d: a copied devoid doesn't define them
         if values.no_mana_cost:
             c.mana_value = 0  # 202.3a: an object with no mana cost has mana value 0
         dropped = _cda_changes(values)
@@ -421,6 +421,7 @@ class Printed:
         )
         if c.subtypes:
             _intrinsic_land_abilities(c)
+        _keyword_cdas(c)
         return c
 
     def _card(self, name: str, o: Obj) -> Chars:
@@ -446,6 +447,7 @@ class Printed:
             )
             if t.subtypes:
                 _intrinsic_land_abilities(t)
+            _keyword_cdas(t)
         c = t.copy()
         c.controller = o.controller
         if o.bestowed:
@@ -898,6 +900,21 @@ def _apply(
 
 
 _INTRINSIC = {t: intrinsic_ability(t) for t in BASIC_LAND_MANA}
+
+_EVERY_CREATURE_TYPE = frozenset(CREATURE_TYPES)
+
+
+def _keyword_cdas(c: Chars) -> None:
+    """604.3, 613.3: the characteristic-defining keywords among the object's printed ones,
+    applied first in their layers, in every zone: changeling (702.73a: every creature type,
+    layer 4) and devoid (702.114a: colorless, layer 5). Effects that remove abilities apply in
+    layer 6, after them."""
+    if not c.printed_keywords:
+        return
+    if "changeling" in c.printed_keywords:
+        c.subtypes = c.subtypes | _EVERY_CREATURE_TYPE
+    if "devoid" in c.printed_keywords:
+        c.colors = frozenset()
 
 
 def _change_text(c: Chars, mod: TextChange, pool: CardPool) -> None:

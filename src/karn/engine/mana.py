@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from karn import ir
 from karn.cards.mana import COLORS, ManaCost, parse_mana_symbols
+from karn.engine import costs
 from karn.engine.context import Context
 from karn.engine.events import AddMana, GameEvent, SpendMana, Tap, ZoneChange
 from karn.engine.layers import Chars
@@ -76,6 +77,10 @@ def can_activate_mana(
         return False
     if c.loyalty is not None:
         return False  # loyalty mana abilities: not supported yet (none compile)
+    if c.parts and not costs.can_pay(ctx, p, oid, c):
+        return False  # 118.3: "Pay 1 life", "Remove a charge counter from ~"
+    if ab.once_each_turn and o.activated_turns.get(_ability_id(ctx, oid, ab)) == ctx.state.turn:
+        return False  # 602.5b
     if c.mana:
         others = [x for x in (sources(ctx, p) if srcs is None else srcs) if x.oid != oid]
         return solve(ctx.state.players[p].pool, ManaCost.parse(c.mana), others) is not None
@@ -90,9 +95,9 @@ def free_source(ab: ir.Activated) -> bool:
         not c.mana
         and not c.sacrifice_self
         and c.loyalty is None
-        and not c.discard
-        and not c.exile_top
         and not c.exile_self
+        and not c.parts
+        and not ab.once_each_turn
         and not ab.only_during
     )
 
@@ -211,6 +216,10 @@ def activate_mana_ability(ctx: Context, p: int, oid: int, idx: int, keep: ManaCo
             syms += effect_symbols(e, chosen) * n
     if c.tap:
         syms += _triggered_mana(ctx, p, oid, syms)
+    if c.parts:
+        costs.pay(ctx, p, oid, c, ())  # 605.3b: parts that ask nothing ("Pay 1 life")
+    if ab.once_each_turn:
+        mark_activated(ctx, oid, aid)
     events: list[GameEvent] = []
     if c.tap:
         events.append(Tap(obj=oid, tapped=True, rule="605.3b", quiet=True))
@@ -370,3 +379,17 @@ def pay(ctx: Context, p: int, cost: ManaCost, exclude: int = 0, keep: ManaCost |
     if spent:
         perform(ctx, SpendMana(player=p, symbols=spent))
     return True
+
+
+def _ability_id(ctx: Context, oid: int, ab: ir.Activated) -> str:
+    chars = ctx.chars(oid)
+    return next(
+        (aid for a, aid in zip(chars.abilities, chars.ability_ids, strict=True) if a is ab or a == ab), ""
+    )
+
+
+def mark_activated(ctx: Context, oid: int, aid: str) -> None:
+    """602.5b: "Activate only once each turn": the turns in which the object's ability was
+    activated (only the current one is ever read)."""
+    o = ctx.state.objects[oid]
+    o.activated_turns = {**o.activated_turns, aid: ctx.state.turn}

@@ -23,6 +23,7 @@ from karn.engine.actions import Action
 from karn.engine.context import Context
 from karn.engine.events import ZoneChange
 from karn.engine.frames import ResolveFrame
+from karn.engine.keywords import split_second
 from karn.engine.pipeline import perform
 from karn.engine.state import BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, Combat, Option
 
@@ -131,8 +132,8 @@ def _options(ctx: Context, p: int) -> list[Option]:
         o = objects[pa.oid]
         if pa.ab.cost.tap and (o.tapped or o.sick and pa.sick_matters):
             continue  # 302.6: {T} abilities of creatures need no summoning sickness
-        if pa.ab.cost.mana or pa.ab.cost.loyalty is not None:
-            others.append(pa)  # needs the other sources to be known first
+        if pa.ab.cost.mana or pa.ab.cost.loyalty is not None or pa.ab.cost.parts or pa.ab.once_each_turn:
+            others.append(pa)  # needs the other sources to be known first, or its parts checked
             continue
         mana_opts.append(pa.option)
     srcs = mana.sources(ctx, p)
@@ -185,6 +186,9 @@ def _options(ctx: Context, p: int) -> list[Option]:
             opts.append(Option("activate", pa.oid, pa.idx, label=pa.label))
     if s.planechase is not None:
         opts.extend(planechase.die_options(ctx, p, srcs))  # 116.2i, 901.9
+    if s.stack and split_second(ctx):
+        # 702.61a-b: no other spell cast, no ability activated but mana abilities
+        opts = [o for o in opts if o.kind not in ("cast", "activate")]
     opts.extend(mana_opts)
     return opts
 
@@ -387,6 +391,10 @@ def explain(ctx: Context, a: Action) -> tuple[str, str]:
         # 708.5: a face-down object is named to no one here (its controller knows it anyway)
         rule = {"play": "305.1", "cast": "601.3"}.get(a.kind, "602.2")
         return rule, f"{ctx.player_name(p)} can't {a.kind} {ctx.describe(o.id)} now"
+    if a.kind in ("cast", "activate") and s.stack:
+        blocking = split_second(ctx)
+        if blocking:
+            return "702.61a", f"{blocking} has split second: no spell can be cast nor ability activated"
     if a.kind == "planar_die":
         if s.planechase is None:
             return "901.1", "the planar die is rolled only in a Planechase game"
@@ -474,6 +482,8 @@ def explain(ctx: Context, a: Action) -> tuple[str, str]:
             return "302.6", f"{o.name} has summoning sickness; its {{T}} ability can't be activated"
         if ab.cost.loyalty is not None and o.loyalty_turn == s.turn:
             return "606.3", f"a loyalty ability of {o.name} was already activated this turn"
+        if ab.once_each_turn and o.activated_turns.get(ctx.chars(o.id).ability_ids[a.b]) == s.turn:
+            return "602.5b", f"that ability of {o.name} was already activated this turn"
         if ab.sorcery_speed and not timing.sorcery_timing(ctx, p):
             return "602.5d", "this ability can be activated only any time you could cast a sorcery (606.3)"
         if ab.only_during and not timing.in_window(ctx, p, ab.only_during):

@@ -20,6 +20,7 @@ from karn.engine.events import Damage, ZoneChange
 from karn.engine.frames import ResolveFrame
 from karn.engine.state import BATTLEFIELD, EXILE, GRAVEYARD, STACK, Obj, player_ref, ref_player
 from karn.engine.values import TriggerData
+from karn.ir.keywords import keyword_number
 
 _PUBLIC_ZONES = (BATTLEFIELD, GRAVEYARD, EXILE, STACK)
 
@@ -34,6 +35,14 @@ def stack_label(ctx: Context, o: Obj) -> str:
 def kicker_costs(ctx: Context, name: str) -> tuple[str, ...]:
     """The kicker costs printed on a card, in order (702.33a-b)."""
     return tuple(c for a in ctx.compiled(name).abilities if isinstance(a, ir.Kicker) for c in a.costs)
+
+
+def buyback_cost(ctx: Context, name: str) -> str | None:
+    """702.27a: the card's buyback cost ("buyback {3}": "{3}"), if it has one."""
+    for a in ctx.compiled(name).abilities:
+        if isinstance(a, ir.Keyword) and a.name.startswith("buyback "):
+            return a.name.removeprefix("buyback ")
+    return None
 
 
 def multikicker(ctx: Context, name: str) -> bool:
@@ -341,4 +350,7 @@ def damage_event(
         source_controller=src.controller,
         deathtouch="deathtouch" in src.keywords,
         lifelink="lifelink" in src.keywords,
+        infect="infect" in src.keywords,
+        wither="wither" in src.keywords,
+        toxic=keyword_number(src.keywords, "toxic") if combat else 0,
     )

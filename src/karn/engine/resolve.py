@@ -20,7 +20,7 @@ from karn.engine.events import ZoneChange
 from karn.engine.frames import ResolveFrame
 from karn.engine.pipeline import perform
 from karn.engine.references import condition_holds, leave_stack, source_id, stack_label
-from karn.engine.state import BATTLEFIELD, EXILE, STACK, DelayedTrigger, Obj
+from karn.engine.state import BATTLEFIELD, EXILE, HAND, STACK, DelayedTrigger, Obj
 from karn.ir.walk import nested_abilities
 
 
@@ -166,6 +166,19 @@ def finish(ctx: Context, o: Obj, f: ResolveFrame) -> None:
                 adventure=o.controller + 1,
                 text=f"{ctx.describe(o.id)} goes on an adventure: exiled, and"
                 f" {ctx.player_name(o.controller)} may play the card from exile",
+            ),
+        )
+        return
+    if o.buyback and not o.is_copy:
+        # 702.27a: its buyback cost was paid: into its owner's hand instead of the graveyard
+        perform(
+            ctx,
+            ZoneChange(
+                obj=o.id,
+                to=HAND,
+                rule="702.27a",
+                cause="resolve",
+                text=f"{ctx.describe(o.id)} returns to its owner's hand (buyback)",
             ),
         )
         return

@@ -99,6 +99,8 @@ class Obj(msgspec.Struct, array_like=True, omit_defaults=True):
     token: TokenDef | None = None
     skip_untap: int = -1  # doesn't untap during this player's next untap step (e.g. Sleep)
     loyalty_turn: int = 0  # 606.3: turn number a loyalty ability was last activated
+    # 602.5b: "Activate only once each turn": the turn each such ability (by id) was last activated
+    activated_turns: dict[str, int] = msgspec.field(default_factory=dict)
     # On the stack (spells and abilities):
     ability: str = ""  # the ability's id in the card pool ("" for a spell)
     source: int = 0  # for abilities: the source object id
@@ -150,6 +152,8 @@ class Obj(msgspec.Struct, array_like=True, omit_defaults=True):
     # 118.9, 601.2b: the alternative cost keyword its spell was cast for ("evoke"), kept by the
     # permanent it becomes ("if its evoke cost was paid", 702.74a) and by copies (707.10)
     alt_cost: str = ""
+    # 702.27a: a spell whose buyback cost was paid (put into its owner's hand as it resolves)
+    buyback: bool = False
 
 
 class Player(msgspec.Struct, array_like=True):

@@ -327,24 +327,29 @@ def _on_block(ctx: Context, watchers: dict[str, Any], ev: BlockerDeclared | Atta
     creature blocked; "becomes blocked" once; "becomes blocked by a creature" once for
     each blocker. The triggering object is the other creature when the trigger names one."""
     events: tuple[str, ...]
+    # 506.2, 508.1b: the defending player: the blocker's controller, or the player the
+    # blocked attacker attacks (or whose planeswalker it attacks)
     if isinstance(ev, BlockerDeclared):
         events = ("blocks", "attacks_or_blocks", "blocks_or_blocked")
         others = ev.attackers
+        defending = ctx.controller(ev.obj) if ev.obj in ctx.state.objects else -1
     else:
         events = ("becomes_blocked", "blocks_or_blocked")
         others = ev.blockers
+        combat = ctx.state.combat
+        defending = combat.defending.get(ev.obj, -1) if combat is not None else -1
     for event in events:
         for src, aid, tr, ctl in watchers[event]:
             if not _is_subject(ctx, tr, src, ctl, ev.obj, aid):
                 continue
             name = ctx.chars(src).name
             if not tr.per_creature:
-                _add(ctx, src, aid, ctl, TriggerData(object=ev.obj), name)
+                _add(ctx, src, aid, ctl, TriggerData(object=ev.obj, defending=defending), name)
                 continue
             for other in others:
                 # 509.3f: the other creature's characteristics as blockers are declared
                 if tr.partner is None or targeting.matches(ctx, other, tr.partner, ctl, src, aid):
-                    _add(ctx, src, aid, ctl, TriggerData(object=other), name)
+                    _add(ctx, src, aid, ctl, TriggerData(object=other, defending=defending), name)
 
 
 def _on_gain_life(ctx: Context, watching: list[tuple[int, str, ir.Trigger, int]], ev: LifeGain) -> None:

@@ -91,6 +91,9 @@ class KeywordSpec:
         )
 
 
+#: 702.14a: the land types of "[type]walk" (the basic ones and Desert).
+LANDWALK_TYPES: tuple[str, ...] = ("plains", "island", "swamp", "mountain", "forest", "desert")
+
 _STATIC, _EVASION, _TRIGGERED = KeywordClass.STATIC, KeywordClass.EVASION, KeywordClass.TRIGGERED
 _ACTIVATED, _COST, _ALTERNATIVE = KeywordClass.ACTIVATED, KeywordClass.COST, KeywordClass.ALTERNATIVE_COST
 _NUMBER, _MANA, _OTHER = KeywordParameter.NUMBER, KeywordParameter.MANA, KeywordParameter.OTHER
@@ -113,6 +116,19 @@ KEYWORDS: tuple[KeywordSpec, ...] = (
     KeywordSpec("trample", "702.19", _STATIC, counter=True),
     KeywordSpec("vigilance", "702.20", _STATIC, counter=True),
     KeywordSpec("menace", "702.111", _EVASION, counter=True),
+    KeywordSpec("intimidate", "702.13", _EVASION),
+    *(KeywordSpec(f"{land}walk", "702.14", _EVASION) for land in LANDWALK_TYPES),
+    KeywordSpec("shadow", "702.28", _EVASION),
+    KeywordSpec("horsemanship", "702.31", _EVASION),
+    KeywordSpec("fear", "702.36", _EVASION),
+    KeywordSpec("split second", "702.61", _STATIC),
+    KeywordSpec("wither", "702.80", _STATIC),
+    KeywordSpec("infect", "702.90", _STATIC),
+    KeywordSpec("skulk", "702.118", _EVASION),
+    KeywordSpec("toxic", "702.164", _STATIC, _NUMBER),
+    # ------------------------------------------------------------ characteristic-defining (604.3)
+    KeywordSpec("changeling", "702.73", _STATIC, cda=True),
+    KeywordSpec("devoid", "702.114", _STATIC, cda=True),
     # ------------------------------------------------------------ hand-written grammar
     KeywordSpec("enchant", "702.5", _STATIC, _OTHER, _HAND),
     KeywordSpec("equip", "702.6", _ACTIVATED, _MANA, _HAND),
@@ -131,7 +147,50 @@ KEYWORDS: tuple[KeywordSpec, ...] = (
     KeywordSpec("dash", "702.109", _ALTERNATIVE, _MANA, _HAND),
     KeywordSpec("embalm", "702.128", _ACTIVATED, _MANA, _HAND),
     KeywordSpec("eternalize", "702.129", _ACTIVATED, _MANA, _HAND),
+    # ------------------------------------------------------------ paying for spells (601.2f-h)
+    # markers read while the spell's total cost is paid (karn.engine.cost_keywords)
+    KeywordSpec("convoke", "702.51", _COST),
+    KeywordSpec("delve", "702.66", _COST),
+    KeywordSpec("improvise", "702.126", _COST),
+    KeywordSpec("affinity", "702.41", _COST, _OTHER, _HAND),  # "affinity for artifacts"
+    KeywordSpec("buyback", "702.27", _COST, _MANA),
+    KeywordSpec("crew", "702.122", _ACTIVATED, _NUMBER, _HAND),
     # ------------------------------------------------------------ triggered keywords
+    KeywordSpec(
+        "bushido",
+        "702.45",
+        _TRIGGERED,
+        _NUMBER,
+        meaning="Whenever ~ blocks or becomes blocked, ~ gets +{n}/+{n} until end of turn.",
+    ),
+    KeywordSpec(
+        "soulshift",
+        "702.46",
+        _TRIGGERED,
+        _NUMBER,
+        meaning="When ~ is put into a graveyard from the battlefield, you may return target Spirit card with mana value {n} or less"
+        " from your graveyard to your hand.",
+    ),
+    KeywordSpec(
+        "afflict",
+        "702.130",
+        _TRIGGERED,
+        _NUMBER,
+        meaning="Whenever ~ becomes blocked, defending player loses {n} life.",
+    ),
+    KeywordSpec(
+        "afterlife",
+        "702.135",
+        _TRIGGERED,
+        _NUMBER,
+        meaning="When ~ is put into a graveyard from the battlefield, create {n_word} 1/1 white and black Spirit creature tokens with flying.",
+    ),
+    KeywordSpec(
+        "decayed",
+        "702.147",
+        _TRIGGERED,
+        meaning="~ can't block.\nWhen ~ attacks, sacrifice it at end of combat.",
+    ),
     KeywordSpec(
         "prowess",
         "702.108",

@@ -23,7 +23,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "11"
+IR_VERSION = "14"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -248,27 +248,189 @@ class TargetSpec:
 # --------------------------------------------------------------------------- costs
 
 
+# The parts of a cost beyond mana, {T} and loyalty (118, 602.1, 601.2h): each is one typed
+# variant; the engine knows for each whether it can be paid now (118.3, 602.2b) and pays them
+# all in one routine (``karn.engine.costs``).
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeCost:
+    """ "Sacrifice a creature", "Sacrifice another creature", "Sacrifice two artifacts"
+    (701.21a): ``count`` permanents the player controls that ``what`` describes (``what.other``:
+    not the source), chosen as the cost is paid (601.2h)."""
+
+    what: Filter
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class PayLifeCost:
+    """ "Pay 2 life" (119.4): a player can pay life only if their life total is at least that
+    much (119.4, 118.3)."""
+
+    life: int
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardCost:
+    """ "Discard a card", "Discard two cards", "Discard a creature card" (701.9a): ``count``
+    cards from the hand that ``what`` describes (None: any card), chosen as the cost is paid."""
+
+    count: int = 1
+    what: Filter | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardRandomCost:
+    """ "Discard a card at random" (701.9b): the card is chosen at random from the hand."""
+
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardHandCost:
+    """ "Discard your hand" (701.9a): every card in the hand; can always be paid (118.3, an
+    empty hand discards nothing)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveCountersCost:
+    """ "Remove a +1/+1 counter from ~", "Remove three charge counters from ~" (122.8): from
+    the source; it must have that many (118.3). ``kind`` "" is "a counter" of any kind."""
+
+    kind: str
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class PutCountersCost:
+    """ "Put a -1/-1 counter on ~" (122.1, 602.1): counters put on the source as a cost."""
+
+    kind: str
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ExileCardsCost:
+    """ "Exile a creature card from your graveyard", "Exile two cards from your graveyard",
+    "Exile a card from your hand" (406.2): ``count`` cards the player owns in ``what.zone``."""
+
+    what: Filter
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ExileSelfCost:
+    """ "Exile ~" as a cost of a permanent's ability (406.2): the source leaves the battlefield."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnCost:
+    """ "Return a land you control to its owner's hand" (602.1): ``count`` permanents the player
+    controls that ``what`` describes, chosen as the cost is paid."""
+
+    what: Filter
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnSelfCost:
+    """ "Return ~ to its owner's hand" as a cost."""
+
+
+@dataclass(frozen=True, slots=True)
+class TapCost:
+    """ "Tap an untapped creature you control", "Tap two untapped artifacts you control"
+    (602.1): ``count`` untapped permanents the player controls; unlike {T} (302.6), summoning
+    sickness doesn't matter. The source with {T} in the same cost can't be one of them."""
+
+    what: Filter
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class UntapSymbolCost:
+    """{Q} (107.6): untap the source; it must be tapped, and a creature must have been under
+    its controller's control since their most recent turn began (302.6)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MillCost:
+    """ "Mill a card" (701.17a): the library must hold that many cards (118.3)."""
+
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ExileTopCost:
+    """ "Exile the top ten cards of your library" (118.3: the library must hold that many; top
+    first, as one event)."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class CrewCost:
+    """ "Tap any number of other untapped creatures you control with total power N or greater"
+    (crew N, 702.122a): the creatures are chosen one at a time as the cost is paid (601.2h),
+    summoning sick ones too (302.6 is about {T})."""
+
+    power: int
+
+
+CostPart = (
+    SacrificeCost
+    | PayLifeCost
+    | DiscardCost
+    | DiscardRandomCost
+    | DiscardHandCost
+    | RemoveCountersCost
+    | PutCountersCost
+    | ExileCardsCost
+    | ExileSelfCost
+    | ReturnCost
+    | ReturnSelfCost
+    | TapCost
+    | UntapSymbolCost
+    | MillCost
+    | ExileTopCost
+    | CrewCost
+)
+
+#: The cost parts that ask the player nothing as they are paid: a mana ability (605.3b: it
+#: resolves at once) may have only these.
+MANA_ABILITY_PARTS = (
+    PayLifeCost,
+    RemoveCountersCost,
+    PutCountersCost,
+    ExileSelfCost,
+    ReturnSelfCost,
+    UntapSymbolCost,
+    MillCost,
+    ExileTopCost,
+    DiscardHandCost,
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Cost:
-    """The cost of an activated ability (118, 602.1).
+    """The cost of an activated ability (118, 602.1): a tuple of typed parts.
 
-    ``mana`` is a mana cost string like ``"{1}{R}"`` (None for no mana);
-    ``tap`` is {T}; ``sacrifice_self`` is "Sacrifice this ..."; ``loyalty`` is the
-    loyalty change of a planeswalker ability (606), e.g. +1 or -4; ``discard`` is "Discard a
-    card": that many cards from the hand, chosen as the cost is paid (602.2b, 701.9).
+    ``mana`` is a mana cost string like ``"{1}{R}"`` (None for no mana); ``tap`` is {T};
+    ``sacrifice_self`` is "Sacrifice this ..."; ``loyalty`` is the loyalty change of a
+    planeswalker ability (606), e.g. +1 or -4; ``parts`` are the other parts in printed order
+    (:data:`CostPart`), paid together with the rest (601.2h).
     """
 
     mana: str | None = None
     tap: bool = False
     sacrifice_self: bool = False
     loyalty: int | None = None
-    discard: int = 0
     # "Exile this card from your graveyard" (embalm 702.128a, eternalize 702.129a)
     exile_self: bool = False
-    # "Exile the top ten cards of your library" (Arc-Slogger): that many, top first (118.3)
-    exile_top: int = 0
     # "Discard this card" (cycling 702.29a, typecycling 702.29e): the source, from its hand (701.9)
     discard_self: bool = False
+    parts: tuple[CostPart, ...] = ()
 
 
 # --------------------------------------------------------------------------- continuous modifications
@@ -1295,6 +1457,25 @@ Effect = (
     | Planeswalk
 )
 
+# The effects whose engine handler records the objects it acted on, for "those creatures",
+# "them", "that creature" afterwards in the same resolution (``Ref("affected")``, 608.2c).
+# The lowering refuses a ``Ref("affected")`` that no earlier effect of these kinds produces;
+# ``tests/architecture/test_affected_recorders.py`` keeps this set and the handlers in step.
+RECORDS_AFFECTED: frozenset[type] = frozenset(
+    {
+        ApplyContinuous,
+        CopySpell,
+        ExileTop,
+        ForEachTarget,
+        PutCounters,
+        PutOntoBattlefield,
+        RevealTop,
+        Sacrifice,
+        Tap,
+        Untap,
+    }
+)
+
 # --------------------------------------------------------------------------- abilities
 
 
@@ -1354,6 +1535,8 @@ class Activated:
     # 702.29a, 702.29f: a cycling ability (typecycling included): discarding the card to pay its
     # cost is cycling it (702.29c)
     cycling: bool = False
+    # 602.5b "Activate only once each turn.": once per turn for each object with the ability
+    once_each_turn: bool = False
 
 
 #: The trigger events (see :class:`Trigger`); the engine indexes triggered abilities by them.

@@ -43,11 +43,15 @@ from karn.ir.nodes import (
     CreateDelayed,
     CreateReplacement,
     CreateToken,
+    CrewCost,
     DamageEach,
     DealDamage,
     Declined,
     Destroy,
     Discard,
+    DiscardCost,
+    DiscardHandCost,
+    DiscardRandomCost,
     DoesntUntap,
     Draw,
     Effect,
@@ -55,7 +59,10 @@ from karn.ir.nodes import (
     EntersReplacement,
     ExchangeControl,
     Exile,
+    ExileCardsCost,
+    ExileSelfCost,
     ExileTop,
+    ExileTopCost,
     ExileUntilSourceLeaves,
     Fight,
     Filter,
@@ -81,24 +88,31 @@ from karn.ir.nodes import (
     Manifest,
     May,
     Mill,
+    MillCost,
     Modify,
     Morph,
     MustBlock,
     OpeningHand,
+    PayLifeCost,
     Planeswalk,
     PreventDamage,
     PreventDamageSharingColor,
     PutCounters,
+    PutCountersCost,
     PutLinkedExile,
     PutOntoBattlefield,
     Ref,
     Reflexive,
     Regenerate,
+    RemoveCountersCost,
     Replacement,
+    ReturnCost,
+    ReturnSelfCost,
     ReturnToHand,
     RevealTop,
     RuleChange,
     Sacrifice,
+    SacrificeCost,
     Scry,
     SearchLibrary,
     Selector,
@@ -115,12 +129,14 @@ from karn.ir.nodes import (
     Static,
     SwitchPT,
     Tap,
+    TapCost,
     TargetSpec,
     Trigger,
     Triggered,
     Unless,
     Unsupported,
     Untap,
+    UntapSymbolCost,
     Var,
     WinGame,
     Would,
@@ -375,15 +391,113 @@ def cost_text(c: Cost) -> str:
         parts.append("{T}")
     if c.sacrifice_self:
         parts.append("sacrifice this")
-    if c.discard:
-        parts.append("discard a card" if c.discard == 1 else f"discard {c.discard} cards")
     if c.exile_self:
         parts.append("exile this card from your graveyard")
     if c.discard_self:
         parts.append("discard this card")  # cycling, 702.29a
-    if c.exile_top:
-        parts.append(f"exile the top {c.exile_top} cards of your library")
+    parts += [COST_PART_RENDERERS[type(p)](p) for p in c.parts]
     return ", ".join(parts) or "(free)"
+
+
+#: One renderer per cost part kind (118, 602.1), like :data:`RENDERERS` for effects.
+COST_PART_RENDERERS: dict[type, Callable[[Any], str]] = {}
+
+
+def renders_cost(part_type: type) -> Callable[[R], R]:
+    def register(fn: R) -> R:
+        COST_PART_RENDERERS[part_type] = fn
+        return fn
+
+    return register
+
+
+def _n(count: int, one: str, many: str) -> str:
+    return one if count == 1 else f"{count} {many}"
+
+
+@renders_cost(CrewCost)
+def _crew_cost(p: CrewCost) -> str:
+    return f"tap any number of other untapped creatures you control with total power {p.power} or greater"
+
+
+@renders_cost(SacrificeCost)
+def _sacrifice_cost(p: SacrificeCost) -> str:
+    return f"sacrifice {_n(p.count, 'a', '')} {filter_text(p.what)}".replace("  ", " ")
+
+
+@renders_cost(PayLifeCost)
+def _pay_life_cost(p: PayLifeCost) -> str:
+    return f"pay {p.life} life"
+
+
+@renders_cost(DiscardCost)
+def _discard_cost(p: DiscardCost) -> str:
+    what = "card" if p.what is None else filter_text(p.what)
+    return f"discard {_n(p.count, 'a', '')} {what}{'' if p.count == 1 else '(s)'}".replace("  ", " ")
+
+
+@renders_cost(DiscardRandomCost)
+def _discard_random_cost(p: DiscardRandomCost) -> str:
+    return f"discard {_n(p.count, 'a card', 'cards')} at random"
+
+
+@renders_cost(DiscardHandCost)
+def _discard_hand_cost(p: DiscardHandCost) -> str:
+    return "discard your hand"
+
+
+@renders_cost(RemoveCountersCost)
+def _remove_counters_cost(p: RemoveCountersCost) -> str:
+    return f"remove {_n(p.count, 'a', '')} {p.kind} counter{'' if p.count == 1 else 's'} from this".replace(
+        "  ", " "
+    )
+
+
+@renders_cost(PutCountersCost)
+def _put_counters_cost(p: PutCountersCost) -> str:
+    return f"put {_n(p.count, 'a', '')} {p.kind} counter{'' if p.count == 1 else 's'} on this".replace(
+        "  ", " "
+    )
+
+
+@renders_cost(ExileCardsCost)
+def _exile_cards_cost(p: ExileCardsCost) -> str:
+    return f"exile {_n(p.count, 'a', '')} {filter_text(p.what)}".replace("  ", " ")
+
+
+@renders_cost(ExileSelfCost)
+def _exile_self_cost(p: ExileSelfCost) -> str:
+    return "exile this"
+
+
+@renders_cost(ReturnCost)
+def _return_cost(p: ReturnCost) -> str:
+    return f"return {_n(p.count, 'a', '')} {filter_text(p.what)} to its owner's hand".replace("  ", " ")
+
+
+@renders_cost(ReturnSelfCost)
+def _return_self_cost(p: ReturnSelfCost) -> str:
+    return "return this to its owner's hand"
+
+
+@renders_cost(TapCost)
+def _tap_cost(p: TapCost) -> str:
+    return f"tap {_n(p.count, 'an', '')} untapped {filter_text(p.what)}".replace("  ", " ")
+
+
+@renders_cost(UntapSymbolCost)
+def _untap_symbol_cost(p: UntapSymbolCost) -> str:
+    return "{Q}"
+
+
+@renders_cost(MillCost)
+def _mill_cost(p: MillCost) -> str:
+    return f"mill {_n(p.count, 'a card', 'cards')}"
+
+
+@renders_cost(ExileTopCost)
+def _exile_top_cost(p: ExileTopCost) -> str:
+    return f"exile the top {_n(p.count, 'card', 'cards')} of your library"
 
 
 _STEP_TEXT = {

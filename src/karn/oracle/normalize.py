@@ -91,6 +91,10 @@ def self_names(name: str) -> list[str]:
         if not part:
             continue
         names.add(part)
+        if part.startswith("A-") and len(part) > 2:
+            # a digital rebalanced card ("A-Binding Geist") names itself without the prefix
+            part = part[2:]
+            names.add(part)
         if ", " in part:
             names.add(part.split(", ", 1)[0])
         elif " the " in part:
@@ -98,9 +102,30 @@ def self_names(name: str) -> list[str]:
     return sorted(names, key=len, reverse=True)
 
 
-def substitute_self(text: str, name: str) -> str:
-    """Replace the card's name and "this <object>" by the self token."""
-    for n in self_names(name):
+def short_names(name: str, text: str, legendary: bool) -> list[str]:
+    """201.5c: a legendary card's text may name it by its first name alone ("When Runo
+    enters" on Runo Stromkirk). A first name counts only when the text has it capitalized
+    in the middle of a sentence (so a proper noun, never an English word that merely starts
+    a sentence) and it is not a card type or subtype (capitalized too: "Sliver Queen")."""
+    if not legendary:
+        return []
+    out: list[str] = []
+    for part in name.split(" // "):
+        words = part.strip().removeprefix("A-").split()
+        if len(words) < 2 or ", " in part or not words[0].isalpha():
+            continue
+        first = words[0]
+        if first.lower() in SUBTYPES or first.lower() in CARD_TYPES:
+            continue  # "Sliver" in "Sliver Queen" is a creature type, capitalized as such (205.3)
+        if re.search(r"[a-z,]\s+" + re.escape(first) + r"(?![\w'])", text):
+            out.append(first)
+    return out
+
+
+def substitute_self(text: str, name: str, short: Sequence[str] = ()) -> str:
+    """Replace the card's name (and its ``short`` names, 201.5c) and "this <object>" by the
+    self token."""
+    for n in sorted({*self_names(name), *short}, key=len, reverse=True):
         text = re.sub(r"(?<![\w])" + re.escape(n) + r"(?![\w])", SELF, text)
     text = _THIS_NOUN.sub(SELF, text)
     return text
@@ -138,14 +163,15 @@ def normalize(face: CardLike) -> list[Line]:
             lines[-1] = lines[-1] + "\n" + stripped
         else:
             lines.append(stripped)
+    short = short_names(face.name, raw, "legendary" in {t.lower() for t in face.supertypes})
     out: list[Line] = []
     for line in lines:
         kw = split_keyword_line(line)
         if kw is not None:
             for item in kw:
-                out.append(Line(item, _norm(item, face.name), "keyword"))
+                out.append(Line(item, _norm(item, face.name, short), "keyword"))
         else:
-            out.append(Line(line, _norm(line, face.name), "ability"))
+            out.append(Line(line, _norm(line, face.name, short), "ability"))
     return out
 
 
@@ -182,11 +208,11 @@ _TOKEN_QUOTED_END = re.compile(r'(\btokens? with "[^"]*\.")\s*$')
 _EXCEPT_AND = re.compile(r"(\bexcept\b[^.\"]*?),? and (?=it(?:'s| has| doesn't| isn't) )")
 
 
-def _norm(text: str, name: str) -> str:
+def _norm(text: str, name: str, short: Sequence[str] = ()) -> str:
     text = _EVERY_OBJECT.sub("all objects", text)
     text = _EXCEPT.sub(" except", text)
     text = _EXCEPT_QUOTED_END.sub(r"\1.", text)
     text = _TOKEN_QUOTED_END.sub(r"\1.", text)
     while _EXCEPT_AND.search(text):
         text = _EXCEPT_AND.sub(r"\1 except ", text, count=1)
-    return strip_ability_word(substitute_self(text, name).replace("−", "-"))
+    return strip_ability_word(substitute_self(text, name, short).replace("−", "-"))

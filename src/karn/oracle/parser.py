@@ -34,6 +34,7 @@ from karn.oracle.syntax import (
     AdditionalCostSentence,
     AddManaProducedVP,
     AddManaVP,
+    AffinityA,
     AltCostA,
     AmountA,
     AsEntersChooseSentence,
@@ -74,6 +75,7 @@ from karn.oracle.syntax import (
     CounterVP,
     CreateCopyTokenVP,
     CreateTokenVP,
+    CrewA,
     CyclingA,
     DamageDiedVP,
     DamageTriggerA,
@@ -102,6 +104,8 @@ from karn.oracle.syntax import (
     EntersVP,
     EquipA,
     ExchangeControlVP,
+    ExileFromCostA,
+    ExileSelfCostA,
     ExileTopCostA,
     ExileTopVP,
     ExileUntilVP,
@@ -139,6 +143,7 @@ from karn.oracle.syntax import (
     ManaKeywordA,
     ManifestTopVP,
     MayVP,
+    MillCostA,
     MillVP,
     ModalA,
     ModifyVP,
@@ -148,6 +153,7 @@ from karn.oracle.syntax import (
     NewWordCantBeSentence,
     NumberKeywordA,
     NumberOfA,
+    OnceEachTurnSentence,
     OnlyDuringSentence,
     OpeningHandSentence,
     OrLoseSentence,
@@ -160,6 +166,7 @@ from karn.oracle.syntax import (
     PreventDamageVP,
     PreventSharingColorVP,
     ProtectionA,
+    PutCountersCostA,
     PutCountersVP,
     PutIntoGraveyardTriggerA,
     PutIntoVP,
@@ -168,7 +175,9 @@ from karn.oracle.syntax import (
     Qual,
     ReflexiveSentence,
     RegenerateVP,
+    RemoveCountersCostA,
     ReplacementSentence,
+    ReturnCostA,
     ReturnToBattlefieldVP,
     ReturnVP,
     RevealTopSentence,
@@ -192,6 +201,7 @@ from karn.oracle.syntax import (
     StepTriggerA,
     StormA,
     TapCostA,
+    TapOtherCostA,
     TapsForManaTriggerA,
     TapVP,
     TokenA,
@@ -428,6 +438,12 @@ class _Builder(Transformer[Token, Any]):
 
     def kwi_devour_subtype(self, meta: Meta, c: list[Any]) -> DevourA:
         return DevourA(int(str(c[1])), str(c[0]), "subtype")
+
+    def kwi_affinity(self, meta: Meta, c: list[Any]) -> AffinityA:
+        return AffinityA(str(c[0]))
+
+    def kwi_crew(self, meta: Meta, c: list[Any]) -> CrewA:
+        return CrewA(int(str(c[0])))
 
     def activated(self, meta: Meta, c: list[Any]) -> ActivatedA:
         return ActivatedA(tuple(c[0]), c[1])
@@ -787,6 +803,59 @@ class _Builder(Transformer[Token, Any]):
     def c_exile_top(self, meta: Meta, c: list[Any]) -> ExileTopCostA:
         return ExileTopCostA(c[0], self._text(meta))
 
+    def c_sacrifice_n(self, meta: Meta, c: list[Any]) -> SacrificeCostA:
+        """ "Sacrifice two artifacts" (701.21a)."""
+        return SacrificeCostA(self._np(meta, "a", desc=c[1]), self._text(meta), count=c[0])
+
+    def c_discard_n(self, meta: Meta, c: list[Any]) -> DiscardCostA:
+        return DiscardCostA(self._np(meta, "a", desc=c[1]), self._text(meta), count=c[0])
+
+    def c_discard_random(self, meta: Meta, c: list[Any]) -> DiscardCostA:
+        """ "Discard a card at random" (701.9b)."""
+        return DiscardCostA(self._np(meta, "a", desc=c[0]), self._text(meta), random=True)
+
+    def c_discard_random_n(self, meta: Meta, c: list[Any]) -> DiscardCostA:
+        return DiscardCostA(self._np(meta, "a", desc=c[1]), self._text(meta), count=c[0], random=True)
+
+    def c_remove_counters(self, meta: Meta, c: list[Any]) -> RemoveCountersCostA:
+        return RemoveCountersCostA(c[0], c[1], self._text(meta))
+
+    def c_remove_any_counter(self, meta: Meta, c: list[Any]) -> RemoveCountersCostA:
+        return RemoveCountersCostA(1, "", self._text(meta))
+
+    def c_put_counters(self, meta: Meta, c: list[Any]) -> PutCountersCostA:
+        return PutCountersCostA(c[0], c[1], self._text(meta))
+
+    def c_exile_from(self, meta: Meta, c: list[Any]) -> ExileFromCostA | ExileSelfCostA:
+        """ "Exile ~", "Exile a creature card from your graveyard" (the zone is the
+        description's own "from your graveyard")."""
+        if c[0].kind == "self":
+            return ExileSelfCostA(self._text(meta))
+        return ExileFromCostA(c[0], self._text(meta))
+
+    def c_exile_n_from(self, meta: Meta, c: list[Any]) -> ExileFromCostA:
+        return ExileFromCostA(self._np(meta, "a", desc=c[1]), self._text(meta), count=c[0])
+
+    def c_exile_self_graveyard(self, meta: Meta, c: list[Any]) -> ExileFromCostA:
+        return ExileFromCostA(self._np(meta, "self"), self._text(meta), graveyard=True)
+
+    def c_return(self, meta: Meta, c: list[Any]) -> ReturnCostA:
+        return ReturnCostA(c[0], self._text(meta))
+
+    def c_tap_one(self, meta: Meta, c: list[Any]) -> TapOtherCostA:
+        """ "Tap an untapped creature you control" (the word "untapped" is the cost's own)."""
+        return TapOtherCostA(self._np(meta, "a", desc=c[0]), self._text(meta))
+
+    def c_tap_another(self, meta: Meta, c: list[Any]) -> TapOtherCostA:
+        return TapOtherCostA(self._np(meta, "another", desc=c[0]), self._text(meta))
+
+    def c_tap_n(self, meta: Meta, c: list[Any]) -> TapOtherCostA:
+        """ "Tap two untapped creatures you control": the word "untapped" is the cost's own."""
+        return TapOtherCostA(self._np(meta, "a", desc=c[1]), self._text(meta), count=c[0])
+
+    def c_mill(self, meta: Meta, c: list[Any]) -> MillCostA:
+        return MillCostA(c[0], self._text(meta))
+
     # ------------------------------------------------------------ sentences
     def effects(self, meta: Meta, c: list[Any]) -> Effects:
         return Effects(tuple(c), self._text(meta))
@@ -981,6 +1050,14 @@ class _Builder(Transformer[Token, Any]):
         if str(c[0]) != "sorcery":
             raise ParseError(f"activate only as a {c[0]}", meta.start_pos)
         return SorceryOnlySentence(text=self._text(meta))
+
+    def s_once_each_turn(self, meta: Meta, c: list[Any]) -> OnceEachTurnSentence:
+        return OnceEachTurnSentence(text=self._text(meta))
+
+    def s_sorcery_once(self, meta: Meta, c: list[Any]) -> SorceryOnlySentence:
+        if str(c[0]) != "sorcery":
+            raise ParseError(f"activate only as a {c[0]}", meta.start_pos)
+        return SorceryOnlySentence(text=self._text(meta), once=True)
 
     def chain(self, meta: Meta, c: list[Any]) -> list[Item]:
         items: list[Item] = []
@@ -1445,6 +1522,17 @@ class _Builder(Transformer[Token, Any]):
     def v_create(self, meta: Meta, c: list[Any]) -> CreateTokenVP:
         return CreateTokenVP(c[0], text=self._text(meta))
 
+    def v_investigate(self, meta: Meta, c: list[Any]) -> CreateTokenVP:
+        """701.16a: "Investigate" means "Create a Clue token" (111.10f)."""
+        return CreateTokenVP(TokenA(1, 0, 0, (), (), ("clue",), predefined=True), text=self._text(meta))
+
+    def v_investigate_times(self, meta: Meta, c: list[Any]) -> CreateTokenVP:
+        n = NUMBER_WORDS[str(c[0])]
+        return CreateTokenVP(TokenA(n, 0, 0, (), (), ("clue",), predefined=True), text=self._text(meta))
+
+    def v_investigate_twice(self, meta: Meta, c: list[Any]) -> CreateTokenVP:
+        return CreateTokenVP(TokenA(2, 0, 0, (), (), ("clue",), predefined=True), text=self._text(meta))
+
     def v_add_mana_produced(self, meta: Meta, c: list[Any]) -> AddManaProducedVP:
         n = NUMBER_WORDS.get(str(c[0]), 0)
         return AddManaProducedVP(n, str(c[1]), text=self._text(meta))
@@ -1857,6 +1945,17 @@ class _Builder(Transformer[Token, Any]):
         types = tuple(w.value for w in words if w.kind == "type")
         subtypes = tuple(w.value for w in words if w.kind == "subtype")
         return TokenA(count, int(p), int(t), colors, types, subtypes, kws)
+
+    def token_predefined(self, meta: Meta, c: list[Any]) -> TokenA:
+        """ "a Treasure token", "two Food tokens" (111.10): a predefined token; its
+        characteristics are the definition's (the lowering looks it up by its subtype)."""
+        words = c[1]
+        types = tuple(w.value for w in words if w.kind == "type")
+        subtypes = tuple(w.value for w in words if w.kind == "subtype")
+        return TokenA(c[0], 0, 0, (), types, subtypes, predefined=True)
+
+    def token_predefined_tapped(self, meta: Meta, c: list[Any]) -> TokenA:
+        return dataclasses.replace(self.token_predefined(meta, c), tapped=True)
 
     def token_tapped(self, meta: Meta, c: list[Any]) -> TokenA:
         """ "a tapped 1/1 white Soldier creature token": it is created tapped (111.2)."""

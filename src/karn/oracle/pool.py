@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 
 from karn.cards.database import CardDatabase, CardFace
-from karn.cards.pool import CardPool, PoolCard
+from karn.cards.decks import Deck
+from karn.cards.pool import CardPool, PoolCard, Unplayable
 from karn.ir.nodes import CompiledCard, Unsupported
 from karn.oracle.compiler import compile_card, compile_face
 
@@ -16,8 +19,11 @@ def build_pool(names: Iterable[str], db: CardDatabase | None = None) -> CardPool
     Unknown names raise :class:`~karn.cards.database.UnknownCardError` with
     suggestions. The pool is keyed by each card's canonical name.
     """
-    database = db if db is not None else CardDatabase.default()
-    packaged = database is CardDatabase.default()
+    default = CardDatabase.default()
+    database = db if db is not None else default
+    # The default database never changes within a process (a changed card file is a new
+    # database object): its compiled cards are reused.
+    reused = _COMPILED.setdefault(default, {}) if database is default else None
     cards: dict[str, PoolCard] = {}
     faces: list[CardFace] = []
     for name in names:
@@ -30,11 +36,10 @@ def build_pool(names: Iterable[str], db: CardDatabase | None = None) -> CardPool
     for face in faces:
         if face.name in cards:
             continue
-        if packaged:
-            # The packaged data never changes within a process: its compiled cards are reused.
-            found = _PACKAGED.get(face.name)
+        if reused is not None:
+            found = reused.get(face.name)
             if found is None:
-                found = _PACKAGED[face.name] = PoolCard.of(face, compile_card(face))
+                found = reused[face.name] = PoolCard.of(face, compile_card(face))
             cards[face.name] = found
         else:
             cards[face.name] = PoolCard.of(face, compile_face(face))
@@ -47,6 +52,38 @@ def build_pool(names: Iterable[str], db: CardDatabase | None = None) -> CardPool
             compiled = CompiledCard(card.compiled.name, card.compiled.abilities + tuple(refused))
             cards[name] = PoolCard.of(card.face, compiled)
     return CardPool(cards)
+
+
+@dataclass(frozen=True, slots=True)
+class DeckPlayability:
+    """What karn plays of a deck: its cards (commanders, main deck and sideboard), how many
+    of them karn plays, and each card it can't play yet with its number of copies."""
+
+    cards: int
+    playable: int
+    unplayable: tuple[tuple[int, Unplayable], ...]
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "cards": self.cards,
+            "playable": self.playable,
+            "unplayable": [{"count": n, **u.to_json()} for n, u in self.unplayable],
+        }
+
+
+def deck_playability(deck: Deck, db: CardDatabase | None = None) -> DeckPlayability:
+    """Compile ``deck``'s cards and tell which karn can't play yet (see :class:`DeckPlayability`)."""
+    counts: dict[str, int] = {}
+    for name, count in [
+        *((c, 1) for c in deck.commander),
+        *deck.main_counts().items(),
+        *deck.sideboard_counts().items(),
+    ]:
+        counts[name] = counts.get(name, 0) + count
+    unplayable = build_pool(counts, db).unplayable(counts)
+    missing = tuple((counts[u.card], u) for u in unplayable)
+    total = sum(counts.values())
+    return DeckPlayability(total, total - sum(n for n, _ in missing), missing)
 
 
 def parts_refused(face: CardFace, compiled: Mapping[str, CompiledCard]) -> list[Unsupported]:
@@ -62,5 +99,5 @@ def parts_refused(face: CardFace, compiled: Mapping[str, CompiledCard]) -> list[
     return out
 
 
-#: Compiled cards of the packaged card database (not of a custom one), by name.
-_PACKAGED: dict[str, PoolCard] = {}
+#: Compiled cards of the default card databases (not of a custom one), by name.
+_COMPILED: weakref.WeakKeyDictionary[CardDatabase, dict[str, PoolCard]] = weakref.WeakKeyDictionary()

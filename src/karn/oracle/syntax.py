@@ -136,6 +136,8 @@ class TokenA:
     # 111.4, 113.2c: 'with "<triggered ability>"': each quoted ability and its own text
     quoted: tuple[tuple[TriggeredA, str], ...] = ()
     tapped: bool = False  # "create a tapped 1/1 ... token" (111.2: it enters tapped)
+    # "a Treasure token", "two Food tokens" (111.10): a predefined token, named by its subtype
+    predefined: bool = False
 
 
 # --------------------------------------------------------------------------- verb phrases
@@ -1105,6 +1107,14 @@ class SorceryOnlySentence(SentenceA):
     """ "Activate only as a sorcery." (602.5d)."""
 
     text: str = ""
+    once: bool = False  # "... and only once each turn." (602.5b)
+
+
+@dataclass(frozen=True, slots=True)
+class OnceEachTurnSentence(SentenceA):
+    """ "Activate only once each turn." (602.5b)."""
+
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1223,8 +1233,11 @@ class UntapCostA(CostA):
 
 @dataclass(frozen=True, slots=True)
 class SacrificeCostA(CostA):
+    """ "Sacrifice ~", "Sacrifice a creature", "Sacrifice two artifacts" (``count``)."""
+
     obj: NP
     text: str = ""
+    count: AmountA = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -1235,7 +1248,72 @@ class PayLifeCostA(CostA):
 
 @dataclass(frozen=True, slots=True)
 class DiscardCostA(CostA):
+    """ "Discard a card", "Discard two cards" (``count``), "... at random" (``random``)."""
+
     obj: NP
+    text: str = ""
+    count: AmountA = 1
+    random: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveCountersCostA(CostA):
+    """ "Remove a +1/+1 counter from ~" (``kind`` "" for "a counter" of any kind)."""
+
+    amount: AmountA
+    kind: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PutCountersCostA(CostA):
+    """ "Put a -1/-1 counter on ~" as a cost."""
+
+    amount: AmountA
+    kind: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ExileFromCostA(CostA):
+    """ "Exile a creature card from your graveyard", "Exile two cards from your hand" (the
+    zone is the description's); "Exile ~ from your graveyard" (``graveyard``)."""
+
+    obj: NP
+    text: str = ""
+    count: AmountA = 1
+    graveyard: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ExileSelfCostA(CostA):
+    """ "Exile ~" as a cost."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnCostA(CostA):
+    """ "Return ~ to its owner's hand", "Return a land you control to its owner's hand"."""
+
+    obj: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TapOtherCostA(CostA):
+    """ "Tap an untapped creature you control", "Tap two untapped artifacts you control"."""
+
+    obj: NP
+    text: str = ""
+    count: AmountA = 1
+
+
+@dataclass(frozen=True, slots=True)
+class MillCostA(CostA):
+    """ "Mill a card" as a cost (701.17a)."""
+
+    amount: AmountA
     text: str = ""
 
 
@@ -1370,6 +1448,20 @@ class ManaKeywordA(KeywordA):
 
     name: str
     mana: str
+
+
+@dataclass(frozen=True, slots=True)
+class AffinityA(KeywordA):
+    """ "Affinity for artifacts" (702.41a): the type or subtype named (singular)."""
+
+    what: str
+
+
+@dataclass(frozen=True, slots=True)
+class CrewA(KeywordA):
+    """ "Crew 3" (702.122a)."""
+
+    n: int
 
 
 @dataclass(frozen=True, slots=True)

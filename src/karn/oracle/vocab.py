@@ -89,6 +89,7 @@ ugin unicorn urza utrom vampire vampyre varmint vedalken vehicle venser villain 
 vronos waiter wall walrus wanderer warlock warrior weasel weird werewolf whale windgrace wizard wolf
 wolverine wombat worm wraith wrenn wrestler wurm xenagos yanggu yanling yeti zariel zombie zonian
 zubera
+blood gold junk lander map mutagen powerstone shard
 """.split()
 )
 
@@ -128,7 +129,7 @@ KEYWORD_NAMES: frozenset[str] = frozenset(
     jump-start kicker landwalk level lifelink living madness megamorph melee menace mentor miracle modular
     more morph multikicker mutate myriad nightbound ninjutsu offering outlast overload partner
     persist phasing plainscycling islandcycling swampcycling mountaincycling forestcycling
-    landcycling basic plainswalk islandwalk swampwalk mountainwalk forestwalk poisonous prototype
+    landcycling basic plainswalk islandwalk swampwalk mountainwalk forestwalk desertwalk poisonous prototype
     protection provoke prowess prowl rampage ravenous reach read rebound reconfigure recover
     reinforce renown replicate retrace riot ripple scavenge shadow shroud skulk soulbond
     soulshift space specialize spectacle splice split squad storm sunburst surge suspend

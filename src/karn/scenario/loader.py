@@ -41,8 +41,23 @@ ENTRY_KEYS = ("card", "tapped", "sick", "counters", "damage", "attached_to", "fa
 FACE_DOWN_WAYS = ("morph", "manifest")
 STEP_KEYS: dict[str, tuple[str, ...]] = {
     "play": ("play", "by", "from", "face"),
-    "cast": ("cast", "by", "targets", "x", "mode", "pay", "from", "alt", "with", "face", "divide"),
-    "activate": ("activate", "by", "ability", "targets", "x", "pay"),
+    "cast": (
+        "cast",
+        "by",
+        "targets",
+        "x",
+        "mode",
+        "pay",
+        "from",
+        "alt",
+        "with",
+        "face",
+        "divide",
+        "convoke",
+        "improvise",
+        "delve",
+    ),
+    "activate": ("activate", "by", "ability", "targets", "x", "pay", "crew"),
     "turn_face_up": ("turn_face_up", "by"),
     "attack": ("attack", "at"),
     "block": ("block",),
@@ -178,6 +193,10 @@ class Step:
     with_costs: list[tuple[str, int]] = field(default_factory=list)
     face: int = 1
     divide: list[int] = field(default_factory=list)  # cast: 601.2d, the amount for each target, in order
+    # an extension: cast: the objects that pay part of the cost with the spell's payment keyword
+    # (convoke 702.51a, improvise 702.126a, delve 702.66a), keyword -> objects in order
+    units: list[tuple[str, list[Ref]]] = field(default_factory=list)
+    crew: list[Ref] | None = None  # an extension: activate: the creatures tapped to crew (702.122a)
     ability: int = 1
     attackers: list[Ref] = field(default_factory=list)
     at: Ref | None = None  # what every attacker attacks (None: the default opponent)
@@ -613,6 +632,9 @@ class _Reader:
             step.with_costs = self.with_costs(keys["with"])
         if "face" in keys:
             step.face = self.integer(keys["face"], "face", 1, 2)
+        for keyword in ("convoke", "improvise", "delve"):
+            if keyword in keys:
+                step.units.append((keyword, self.refs(keys[keyword], keyword)))
         if "divide" in keys:
             node = keys["divide"]
             if not isinstance(node, yaml.SequenceNode):
@@ -638,6 +660,8 @@ class _Reader:
             )
         self._by(step, keys)
         self._x(step, keys)
+        if "crew" in keys:
+            step.crew = self.refs(keys["crew"], "crew")
         self._pay(step, keys)
         if "ability" in keys:
             step.ability = self.integer(keys["ability"], "ability", 1, 100)

@@ -56,7 +56,20 @@ MAX_TURNS_AHEAD = 100
 #: the alternative costs (118.9) karn can pay: `alt: NAME` in a cast step
 SUPPORTED_ALT_COSTS = ("bestow", "flashback", "morph", "evoke", "dash", "overload")
 
-CASTING_KINDS = ("alt", "mode", "kicker", "x", "target", "divide", "sacrifice", "discard", "pay")
+CASTING_KINDS = (
+    "alt",
+    "mode",
+    "kicker",
+    "buyback",
+    "x",
+    "target",
+    "divide",
+    "sacrifice",
+    "discard",
+    "cost",
+    "crew",
+    "pay",
+)
 # Options whose first number is an object id or a player (not an index, a number or a mode).
 NON_OBJECT_OPTIONS = (
     "replace",
@@ -74,6 +87,7 @@ NON_OBJECT_OPTIONS = (
     "no",
     "word",  # a text-changing effect's word (612.2), by its label
     "option",  # "any player may": the option's index (101.4), by its label
+    "crew_done",
 )
 
 
@@ -322,7 +336,7 @@ class Runner:
             raise StepFailed(f"{frame.name} has no flashback cost where it was cast from (702.34a, 613.1f)")
         while g.decision is not None and g.decision.kind in CASTING_KINDS:
             d = g.decision
-            if queue and d.kind in ("divide", "sacrifice", "discard", "pay"):
+            if queue and d.kind in ("divide", "sacrifice", "discard", "cost", "pay"):
                 # the targets are chosen (601.2c) and some given were never asked for: refused
                 # before anything is paid, so the cast is undone
                 raise StepFailed(f"unused targets: {', '.join(self.describe(t) for t in queue)}")
@@ -335,10 +349,15 @@ class Runner:
                     continue
                 self.casting = st
                 return
-            if d.kind == "discard":
-                # 602.2b: the cards to discard for a cost: the next step (choose) names them
+            if d.kind in ("discard", "cost"):
+                # 602.2b, 601.2h: the objects that pay a part of a cost (cards to discard,
+                # permanents to sacrifice, tap or return, cards to exile): the next step
+                # (choose) names them
                 self.casting = st
                 return
+            if d.kind == "crew":
+                self._crew(st)
+                continue
             if d.kind == "target" and d.rule != "601.2c":
                 break  # a triggered ability's target (603.3d): answered by a later choose step
             if d.kind == "alt":
@@ -348,6 +367,13 @@ class Runner:
                     how = f"for its {st.alt} cost" if want else "normally (without an alternative cost)"
                     raise StepFailed(f"{d.prompt}: it can't be cast {how} now (601.2b, 601.3)")
                 self.apply(Action("alt", want))
+                continue
+            if d.kind == "buyback":
+                # 702.27a: `with: [buyback]` pays the buyback cost; without it, it's declined
+                wanted = any(n.lower() == "buyback" for n, _ in st.with_costs)
+                if wanted and not self.offered(Action("buyback", 1)):
+                    raise StepFailed(f"the buyback cost can't be paid (601.2h): {d.prompt}")
+                self.apply(Action("buyback", 1 if wanted else 0))
                 continue
             if d.kind == "kicker" and self._multikicker(d, st):
                 continue
@@ -398,6 +424,8 @@ class Runner:
                 else:
                     raise StepFailed(f"a target is required: {d.prompt}")
             else:  # pay
+                if st.units and not paid_sources:
+                    self._pay_units(st)
                 if st.pay is not None and not paid_sources:
                     for src in st.pay:
                         oid = self.ref(src)
@@ -407,11 +435,41 @@ class Runner:
                         self.apply(opt)
                     paid_sources = True
                     continue
+                paid_sources = True
+                if st.units and self.g.decision is not None and not self.offered(Action("pay")):
+                    raise StepFailed(f"the rest of the cost can't be paid: {self.g.decision.prompt}")
                 self.apply(Action("pay"))
         if queue:
             raise StepFailed(f"unused targets: {', '.join(self.describe(t) for t in queue)}")
         if modes:
             raise ScenarioMistake(f"unused modes: {modes}")
+
+    def _crew(self, st: Step) -> None:
+        """702.122a: `crew: [A.Grizzly Bears]` taps those creatures for the crew cost, in order."""
+        if st.crew is None:
+            raise ScenarioMistake("the ability has a crew cost: give crew (the creatures to tap)")
+        for ref in st.crew:
+            oid = self.ref(ref)
+            if not self.offered(Action("crew", oid)):
+                raise StepFailed(f"{self.describe(oid)} can't be tapped to crew (702.122a)")
+            self.apply(Action("crew", oid))
+        if not self.offered(Action("crew_done")):
+            raise StepFailed(
+                f"the creatures tapped don't have enough total power to crew (702.122a): {self.g.decision.prompt if self.g.decision else ''}"
+            )
+        self.apply(Action("crew_done"))
+
+    def _pay_units(self, st: Step) -> None:
+        """601.2h: `convoke: [...]`, `improvise: [...]`, `delve: [...]`: each object pays one
+        symbol of the cost with the spell's payment keyword (702.51a, 702.126a, 702.66a), a
+        colored one it can pay first."""
+        for keyword, refs in st.units:
+            for ref in refs:
+                oid = self.ref(ref)
+                opt = next((o for o in self.options() if o.kind == keyword and o.a == oid), None)
+                if opt is None:
+                    raise StepFailed(f"{self.describe(oid)} can't pay for the spell with {keyword} now")
+                self.apply(Action(opt.kind, opt.a, opt.b))
 
     def _cancel_if_casting(self) -> None:
         g = self.g
@@ -460,7 +518,10 @@ class Runner:
                 f"karn doesn't support the alternative cost {st.alt!r} yet (118.9; karn supports: "
                 f"{', '.join(SUPPORTED_ALT_COSTS)})"
             )
-        if any(not n.lower().startswith("kicker") and n.lower() != "multikicker" for n, _ in st.with_costs):
+        if any(
+            not n.lower().startswith("kicker") and n.lower() not in ("multikicker", "buyback")
+            for n, _ in st.with_costs
+        ):
             costs = ", ".join(name if n == 1 else f"{name} {n}" for name, n in st.with_costs)
             raise NotSupported(f"karn doesn't support optional additional costs yet (with: {costs}; 601.2b)")
         g = self.g
@@ -475,7 +536,10 @@ class Runner:
             raise ScenarioMistake(f"{name} has no X in its mana cost ({face.mana_cost}): remove x")
         spell = g.compiled(name).abilities
         modal = any(isinstance(a, ir.SpellAbility) and a.modes for a in spell)
-        if st.with_costs and not any(isinstance(a, ir.Kicker) for a in spell):
+        if st.with_costs and not any(
+            isinstance(a, ir.Kicker) or (isinstance(a, ir.Keyword) and a.name.startswith("buyback "))
+            for a in spell
+        ):
             raise ScenarioMistake(
                 f"{name} has no optional additional costs (kicker) to pay: remove with (601.2b)"
             )

@@ -90,15 +90,11 @@ def check_playable(*decks: SimDeck) -> CardPool:
     """The compiled cards of ``decks``; a :class:`DeckError` names every card karn can't
     play yet (its first clause that does not compile), deck by deck."""
     pool = pool_for(card for deck in decks for card in deck.cards)
-    problems: list[str] = []
-    for deck in decks:
-        for name in dict.fromkeys(deck.cards):
-            compiled = pool.compiled(name)
-            if not compiled.playable:
-                first = compiled.unsupported[0]
-                problems.append(
-                    f"{deck.name}: {name} is not playable yet: {first.clause!r} does not compile ({first.reason})"
-                )
+    problems = [
+        f"{deck.name}: {u.card} is not playable yet: {u.why()}"
+        for deck in decks
+        for u in pool.unplayable(deck.cards)
+    ]
     if problems:
         raise DeckError.of([DeckProblem(p) for p in dict.fromkeys(problems)])
     return pool

@@ -15,6 +15,9 @@ from rich.console import Console
 from rich.markup import escape
 
 import karn
+from karn.cards.library import CardDataError
+from karn.ui.agent_commands import add_agent_commands
+from karn.ui.card_commands import add_card_commands, add_cards_option, cards_file, use_cards_file
 from karn.ui.deck_commands import add_deck_commands, bundled_deck_names, check_game_decks
 from karn.ui.sim_commands import add_sim_commands
 from karn.web.serve_command import add_serve_command
@@ -209,6 +212,7 @@ def add_explain_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]
     e.add_argument(
         "ref", metavar="REF", help="a scenario reference (A.Humility), a card name or an object id"
     )
+    add_cards_option(e)
 
     def cmd_explain(args: argparse.Namespace) -> int:
         from karn.scenario.explain import ExplainError, explain_file
@@ -238,6 +242,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=2,
         help="2 to 6 players, free-for-all (806); the decks alternate A, B, A, B... (default: 2)",
     )
+    add_cards_option(d)
     d.set_defaults(func=cmd_demo)
     p = sub.add_parser(
         "play",
@@ -260,6 +265,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="go on with a game saved by the save command (save FILE)",
     )
+    add_cards_option(p)
     p.set_defaults(func=cmd_play)
     r = sub.add_parser(
         "rule",
@@ -272,7 +278,9 @@ def build_parser() -> argparse.ArgumentParser:
     r.set_defaults(func=cmd_rule)
     c = sub.add_parser("card", help="show a card's characteristics, Oracle text and compiled abilities")
     c.add_argument("name", nargs="+")
+    add_cards_option(c)
     c.set_defaults(func=cmd_card)
+    add_card_commands(sub)
     add_deck_commands(sub)
     add_sim_commands(sub, decks)
     add_explain_command(sub)
@@ -306,6 +314,8 @@ def build_parser() -> argparse.ArgumentParser:
     coverage_arguments(cv)
     cv.set_defaults(func=cmd_coverage)
     add_serve_command(sub)
+    add_cards_option(sub.choices["serve"])
+    add_agent_commands(sub)
     return ap
 
 
@@ -315,11 +325,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "func", None):
         ap.print_help()
         return 0 if args.cmd is None else 2
-    try:
-        rc: int = args.func(args)
-    except KeyboardInterrupt:  # Ctrl-C: one line, no traceback (any worker processes are stopped first)
-        print("karn: interrupted", file=sys.stderr)
-        return 2
+    # --cards FILE: the card data of this run (the scenario runner's --cards adds cards instead)
+    cards = getattr(args, "cards", None) if args.cmd != "scenario" else None
+    with cards_file(cards):
+        try:
+            if cards:
+                use_cards_file(cards)
+            rc: int = args.func(args)
+        except CardDataError as e:
+            print(f"karn: {e}", file=sys.stderr)
+            return 2
+        except KeyboardInterrupt:  # Ctrl-C: one line, no traceback (any worker processes are stopped first)
+            print("karn: interrupted", file=sys.stderr)
+            return 2
     return rc
 
 

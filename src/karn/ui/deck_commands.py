@@ -15,6 +15,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from karn.cards.database import CardDatabase, UnknownCardError
 from karn.cards.decks import (
@@ -28,6 +29,11 @@ from karn.cards.decks import (
     write_deck,
 )
 from karn.cards.decks.validation import DECK_RULES, DeckCheck, check_deck
+from karn.cards.pool import Unplayable
+from karn.ui.card_commands import add_cards_option
+
+if TYPE_CHECKING:
+    from karn.oracle.pool import DeckPlayability
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -56,13 +62,8 @@ def report(error: UserError) -> int:
 
 
 def _database(args: argparse.Namespace) -> CardDatabase:
-    cards = getattr(args, "cards", None)
-    if not cards:
-        return CardDatabase.default()
-    try:
-        return CardDatabase.from_file(cards)
-    except (OSError, ValueError) as e:
-        raise UserError([f"cannot read the card file {cards}: {e}"]) from None
+    """The card database of this run: ``karn.ui.cli.main`` has selected ``--cards FILE``."""
+    return CardDatabase.default()
 
 
 def _file_format(name: str) -> str:
@@ -80,21 +81,26 @@ def _load(spec: str, db: CardDatabase, file_format: str | None = None) -> Deck:
         raise UserError(e.lines()) from None
 
 
-def unplayable_cards(deck: Deck, db: CardDatabase) -> list[tuple[str, str]]:
-    """(card, why karn can't play it yet) for every card of ``deck`` the Oracle compiler
-    does not compile (the sideboard and commanders included)."""
-    from karn.oracle.pool import build_pool
+def unplayable_cards(deck: Deck, db: CardDatabase) -> list[Unplayable]:
+    """Every card of ``deck`` (the sideboard and commanders included) karn can't play yet,
+    with the first clause that does not compile."""
+    from karn.oracle.pool import deck_playability  # the compiler loads only when needed
 
-    names = dict.fromkeys([*deck.main_counts(), *deck.sideboard_counts(), *deck.commander])
-    pool = build_pool(names, db)
-    out = []
-    for name in names:
-        compiled = pool.compiled(name)
-        if not compiled.playable:
-            first = compiled.unsupported[0] if compiled.unsupported else None
-            why = f"{first.clause!r} does not compile ({first.reason})" if first else "it does not compile"
-            out.append((name, why))
-    return out
+    return [u for _, u in deck_playability(deck, db).unplayable]
+
+
+def playability_lines(found: DeckPlayability) -> list[str]:
+    """What karn plays of a deck: the count of its cards it plays and, when not all, each
+    card it can't play yet (how many copies, the clause, why)."""
+    if not found.unplayable:
+        return [f"karn plays every card of this deck ({found.cards})"]
+    distinct = len(found.unplayable)
+    lines = [
+        f"karn can't play this deck yet: it plays {found.playable} of its {found.cards} cards; "
+        f"{distinct} card{'s' if distinct > 1 else ''} not yet:"
+    ]
+    lines += [f"  {count} {u.card}: {u.why()}" for count, u in found.unplayable]
+    return lines
 
 
 def check_game_decks(*specs: str) -> int | None:
@@ -109,9 +115,7 @@ def check_game_decks(*specs: str) -> int | None:
             lines += e.lines()
             continue
         main_only = Deck(deck.name, deck.main)
-        lines += [
-            f"{spec}: {card} is not playable yet: {why}" for card, why in unplayable_cards(main_only, db)
-        ]
+        lines += [f"{spec}: {u.card} is not playable yet: {u.why()}" for u in unplayable_cards(main_only, db)]
     return report(UserError(lines)) if lines else None
 
 
@@ -190,13 +194,17 @@ def cmd_deck_check(args: argparse.Namespace) -> int:
     deck = _load(args.file, db, args.from_format)
     result = check_deck(deck, rules, db)
     _print_check(args.file, deck, result)
-    unplayable = unplayable_cards(deck, db)
-    if unplayable:
-        print(f"karn cannot play {len(unplayable)} of these cards yet:")
-        for card, why in unplayable:
-            print(f"  {card}: {why}")
-    verdict = "valid" if result.valid else f"INVALID: {len(result.violations)} problem(s)"
-    print(f"{verdict} for {rules.name}")
+    checked = ", ".join(result.checked)
+    if result.valid:
+        print(f"legal for {rules.name} by the deck-construction rules checked ({checked})")
+    else:
+        print(f"INVALID: {len(result.violations)} problem(s) for {rules.name} (rules checked: {checked})")
+    # never "valid" alone: whether karn can play the deck is said as well (a deck karn can't
+    # play is refused by karn play, sim, goldfish and the browser table)
+    from karn.oracle.pool import deck_playability
+
+    for line in playability_lines(deck_playability(deck, db)):
+        print(line)
     return 0 if result.valid else INVALID
 
 
@@ -238,11 +246,7 @@ def _deck_file_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="FORMAT",
         help=f"read the file in this format instead of recognizing it ({', '.join(FORMATS)})",
     )
-    parser.add_argument(
-        "--cards",
-        metavar="FILE",
-        help="card data: an MTGJSON AtomicCards file (default: karn's packaged cards)",
-    )
+    add_cards_option(parser)
 
 
 def add_deck_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -29,6 +29,7 @@ from rich.progress import (
 from karn.cards.database import UnknownCardError
 from karn.cards.decks import DeckError
 from karn.sim.errors import MissingExtraError, SimError, require
+from karn.ui.card_commands import add_cards_option
 from karn.ui.deck_commands import UserError, report
 
 Handler = Callable[[argparse.Namespace], int]
@@ -91,6 +92,7 @@ def _common_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", metavar="FILE.json", help="write every figure and every game to this file")
     parser.add_argument("--plot", metavar="FILE.png", help="draw the figures into this picture")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_cards_option(parser)
 
 
 def _with_errors_reported(handler: Handler) -> Handler:

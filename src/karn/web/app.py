@@ -11,7 +11,10 @@ Pages (plain HTML, CSS and JavaScript served by the package; no CDN):
 The API (JSON; every refusal is ``{"error": {"code": ..., "message": ...}}`` with a 4xx
 status and changes nothing):
 
-* ``GET /api/decks``; ``POST /api/games`` (make a game);
+* ``GET /api/decks``; ``POST /api/decks/check`` (``{"deck_list": text}``: how many of its
+  cards karn plays, and each card it can't play yet); ``POST /api/games`` (make a game; a
+  pasted deck with cards karn can't play is refused with the same report, code
+  ``unplayable_deck``);
 * ``GET /api/games/{game}`` (the table of the seat whose token is in the
   ``X-Karn-Token`` header; without one, a spectator's), ``POST /api/games/{game}/actions``
   (``{"option": id, "version": n}``), ``POST /api/games/{game}/settings``;
@@ -40,7 +43,8 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from karn.cards.database import UnknownCardError
-from karn.cards.decks import DeckError, bundled_deck_info, bundled_decks, parse_deck
+from karn.cards.decks import Deck, DeckError, bundled_deck_info, bundled_decks, parse_deck
+from karn.oracle.pool import deck_playability
 from karn.web.connections import Connection, Hub
 from karn.web.rooms import Lobby, Refused, Room
 from karn.web.rules import nearest, rule_json
@@ -48,6 +52,11 @@ from karn.web.store import GameStore
 
 #: The largest request body or websocket message accepted (a pasted deck list fits).
 MAX_MESSAGE = 64 * 1024
+#: The largest websocket message the server reads at all (``karn serve``'s uvicorn
+#: ``ws_max_size``): a message between MAX_MESSAGE and this gets the app's ``too_large``
+#: error and the connection stays open; only a larger one is closed with 1009 ("message
+#: too big", RFC 6455 7.4.1) before the app sees it.
+MAX_FRAME = 4 * 1024 * 1024
 #: Worker threads for the engine (games act in parallel threads; each game one at a time).
 WORKERS = 16
 
@@ -55,7 +64,38 @@ STATIC = Path(str(resources.files("karn.web") / "static"))
 
 
 def _error(e: Refused) -> JSONResponse:
-    return JSONResponse({"error": {"code": e.code, "message": e.message}}, status_code=e.status)
+    error: dict[str, Any] = {"code": e.code, "message": e.message}
+    if e.details is not None:
+        error["details"] = e.details
+    return JSONResponse({"error": error}, status_code=e.status)
+
+
+def _pasted_deck(deck_list: Any) -> Deck:
+    """The pasted deck list, or :class:`Refused` with every problem of it (line by line)."""
+    if not isinstance(deck_list, str) or not deck_list.strip():
+        raise Refused("bad_deck", "deck_list is the text of a deck list")
+    try:
+        return parse_deck(deck_list, "pasted deck")
+    except (DeckError, UnknownCardError) as e:
+        raise Refused("bad_deck", str(e)) from None
+
+
+def deck_report(deck: Deck) -> dict[str, Any]:
+    """What karn plays of ``deck``: ``{"deck", "cards", "playable", "unplayable": [{"count",
+    "card", "clause", "reason"}]}`` (the lobby shows it as the player pastes a list)."""
+    return {"deck": deck.name, **deck_playability(deck).to_json()}
+
+
+def _unplayable(report: dict[str, Any]) -> Refused:
+    missing = report["unplayable"]
+    names = ", ".join(u["card"] for u in missing[:5]) + (
+        f" and {len(missing) - 5} more" if len(missing) > 5 else ""
+    )
+    return Refused(
+        "unplayable_deck",
+        f"karn plays {report['playable']} of the {report['cards']} cards of this deck; not yet: {names}",
+        details=report,
+    )
 
 
 async def _json_body(request: Request) -> dict[str, Any]:
@@ -72,10 +112,14 @@ async def _json_body(request: Request) -> dict[str, Any]:
 
 
 def parse_json(body: bytes | str) -> dict[str, Any]:
+    """A JSON object, or :class:`Refused` (``bad_json``): malformed, not an object, or nested
+    so deeply that the decoder gives up (RecursionError: a few KB of ``[`` suffice)."""
     try:
         data = json.loads(body)
     except (ValueError, UnicodeDecodeError) as e:
         raise Refused("bad_json", f"malformed JSON: {e}") from None
+    except RecursionError:
+        raise Refused("bad_json", "malformed JSON: nested too deeply") from None
     if not isinstance(data, dict):
         raise Refused("bad_json", "a message is a JSON object")
     return data
@@ -136,6 +180,13 @@ def create_app(db: str | Path = ":memory:") -> FastAPI:
         infos = await run(bundled_deck_info)
         return [{"name": d.name, "description": d.description, "colors": d.colors} for d in infos]
 
+    @app.post("/api/decks/check")
+    async def check_deck_list(request: Request) -> dict[str, Any]:
+        """A pasted deck list read and compiled: how many of its cards karn plays, and which not yet."""
+        data = await _json_body(request)
+        deck = await run(_pasted_deck, data.get("deck_list"))
+        return await run(deck_report, deck)  # type: ignore[no-any-return]
+
     @app.post("/api/games")
     async def new_game(request: Request) -> JSONResponse:
         data = await _json_body(request)
@@ -146,12 +197,10 @@ def create_app(db: str | Path = ":memory:") -> FastAPI:
         deck: Any = data.get("deck", "red_burn")
         deck_list = data.get("deck_list")
         if deck_list is not None:
-            if not isinstance(deck_list, str) or not deck_list.strip():
-                raise Refused("bad_deck", "deck_list is the text of a deck list")
-            try:
-                deck = await run(parse_deck, deck_list, "pasted deck")
-            except (DeckError, UnknownCardError) as e:
-                raise Refused("bad_deck", str(e)) from None
+            deck = await run(_pasted_deck, deck_list)
+            report = await run(deck_report, deck)
+            if report["unplayable"]:
+                raise _unplayable(report)
         elif deck not in names:
             raise Refused("bad_deck", f"no bundled deck {deck!r}; the bundled decks: {', '.join(names)}")
         other = data.get("opponent_deck", "green_stompy")
@@ -310,4 +359,4 @@ def create_app(db: str | Path = ":memory:") -> FastAPI:
     return app
 
 
-__all__ = ["MAX_MESSAGE", "create_app", "parse_json"]
+__all__ = ["MAX_FRAME", "MAX_MESSAGE", "create_app", "parse_json"]

@@ -42,14 +42,20 @@ MAX_AUTOMATIC = 20_000
 class Refused(Exception):
     """A request the server turns down, with a machine-readable code and a clear message."""
 
-    def __init__(self, code: str, message: str, status: int = 400) -> None:
+    def __init__(
+        self, code: str, message: str, status: int = 400, details: dict[str, Any] | None = None
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.status = status
+        self.details = details
 
-    def to_json(self) -> dict[str, str]:
-        return {"type": "error", "code": self.code, "message": self.message}
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "error", "code": self.code, "message": self.message}
+        if self.details is not None:
+            out["details"] = self.details
+        return out
 
 
 class Listener(Protocol):

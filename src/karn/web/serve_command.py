@@ -11,7 +11,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from karn.web.app import MAX_MESSAGE, create_app
+        from karn.web.app import MAX_FRAME, create_app
     except ImportError as e:
         print(f"karn: error: karn serve needs the web extra: pip install 'karn[web]' ({e})", file=sys.stderr)
         return 2
@@ -24,7 +24,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         app,
         host=args.host,
         port=args.port,
-        ws_max_size=MAX_MESSAGE * 2,
+        ws_max_size=MAX_FRAME,  # larger messages than MAX_MESSAGE get the app's error
         log_level="warning" if args.quiet else "info",
         access_log=not args.quiet,
     )

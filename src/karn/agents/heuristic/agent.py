@@ -81,15 +81,14 @@ def _mulligan(v: Situation, acts: list[Action]) -> Action | None:
 
 
 def _worst_card(v: Situation, ids: list[int]) -> int:
-    """Our card we'd miss least: a land when we have plenty, else the most expensive spell."""
-    cards = v.cards
-    names = {i: v.name_of(i) or "" for i in ids}
-    lands = [i for i in ids if names[i] and cards.is_land(names[i])]
+    """Our card we'd miss least: a land when we have plenty, else the most expensive spell.
+    Read through the objects themselves: a token among them has no card of its name (111.4)."""
+    lands = [i for i in ids if v.is_land_of(i)]
     spells = [i for i in ids if i not in lands]
     have = len(lands) + v.lands_in_play(v.me)
     if lands and (have >= 5 or len(lands) > len(ids) // 2 or not spells):
         return lands[-1]
-    return max(spells, key=lambda i: (cards.mana_value(names[i]) if names[i] else 0, i))
+    return max(spells, key=lambda i: (v.mana_value_of(i), i))
 
 
 def _bottom(v: Situation, acts: list[Action]) -> Action | None:
@@ -110,11 +109,8 @@ def _discard(v: Situation, acts: list[Action]) -> Action | None:
         return next(a for a in mine if a.a == worst)
 
     # Choosing the card an opponent discards (their hand was revealed to us): the most expensive.
-    def cost(a: Action) -> int:
-        name = v.name_of(a.a)
-        return v.cards.mana_value(name) if name else 0
-
-    return max(opts, key=lambda a: (cost(a), -a.a))
+    # A sacrifice or another player's object (701.21a) may be a token: its own mana value.
+    return max(opts, key=lambda a: (v.mana_value_of(a.a), -a.a))
 
 
 def _scry(v: Situation, acts: list[Action]) -> Action | None:
@@ -138,6 +134,24 @@ def _yes(v: Situation, acts: list[Action]) -> Action | None:
 def _x(v: Situation, acts: list[Action]) -> Action | None:
     xs = [a for a in acts if a.kind == "x"]
     return max(xs, key=lambda a: a.a) if xs else None
+
+
+def _crew(v: Situation, acts: list[Action]) -> Action | None:
+    # 702.122a: stop as soon as the total power is enough; else tap the strongest creature left
+    # (the fewest creatures tapped)
+    done = _first(acts, "crew_done")
+    if done is not None:
+        return done
+    opts = [a for a in acts if a.kind == "crew"]
+    if not opts:
+        return None
+    return max(opts, key=lambda a: (_label_power(a.label), -a.a))
+
+
+def _label_power(label: str) -> int:
+    """The power a crew option's label states ("tap Grizzly Bears (#12) (power 2)")."""
+    tail = label.rsplit("(power ", 1)
+    return int(tail[1].rstrip(")")) if len(tail) == 2 and tail[1].rstrip(")").lstrip("-").isdigit() else 0
 
 
 def _search(v: Situation, acts: list[Action]) -> Action | None:
@@ -295,6 +309,7 @@ _HANDLERS: dict[str, Handler] = {
     "x": _x,
     "target": _target,
     "pay": _pay,
+    "crew": _crew,
     "attackers": _attackers,
     "blockers": _blockers,
     "damage": _damage,

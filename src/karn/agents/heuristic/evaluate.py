@@ -30,6 +30,13 @@ KEYWORD_VALUE = {
     "hexproof": 1.0,
     "indestructible": 3.0,
     "haste": 0.5,
+    "shadow": 2.0,
+    "horsemanship": 2.0,
+    "fear": 1.5,
+    "intimidate": 1.5,
+    "skulk": 1.0,
+    "infect": 1.5,
+    "wither": 1.0,
 }
 
 
@@ -98,8 +105,23 @@ def fight(att: Fighter, blk: Fighter) -> tuple[bool, bool]:
 
 
 def can_block(blocker: PermanentView, attacker: PermanentView) -> bool:
+    """A guess at the blocking restrictions of the keywords (karn.engine.keywords); landwalk,
+    which depends on the defending player's lands, is left out."""
     b = blocker.keywords
-    return "flying" not in attacker.keywords or "flying" in b or "reach" in b
+    a = attacker.keywords
+    if "flying" in a and "flying" not in b and "reach" not in b:
+        return False
+    if ("shadow" in a) != ("shadow" in b) or ("horsemanship" in a and "horsemanship" not in b):
+        return False
+    if "fear" in a and "artifact" not in blocker.types and "B" not in blocker.colors:
+        return False
+    if (
+        "intimidate" in a
+        and "artifact" not in blocker.types
+        and not set(attacker.colors) & set(blocker.colors)
+    ):
+        return False
+    return not ("skulk" in a and (blocker.power or 0) > (attacker.power or 0))
 
 
 # ============================================================================ target scoring

@@ -55,6 +55,24 @@ class Situation:
             name = p.name if p is not None else None
         return name
 
+    def mana_value_of(self, oid: int) -> int:
+        """The mana value of an object this player can see: a permanent's current one (a
+        token's comes from its own mana cost, 202.3 and 111.3, never from a card of its
+        name), a card's printed one (0 when the card is not visible)."""
+        p = self.perms.get(oid)
+        if p is not None:
+            return p.mana_value
+        name = self.hand.get(oid) or self.known.get(oid)
+        return self.cards.mana_value(name) if name else 0
+
+    def is_land_of(self, oid: int) -> bool:
+        """Is this visible object a land (a permanent's current types, a card's printed ones)?"""
+        p = self.perms.get(oid)
+        if p is not None:
+            return "land" in p.types
+        name = self.hand.get(oid) or self.known.get(oid)
+        return self.cards.is_land(name) if name else False
+
     # -------------------------------------------------------------- players
 
     def opponent(self) -> int:

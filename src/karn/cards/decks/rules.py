@@ -86,6 +86,8 @@ class DeckCheck:
     violations: list[Violation] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     commanders: tuple[str, ...] = ()
+    #: the rules checked, by number (a format's card legality only when the data had it)
+    checked: list[str] = field(default_factory=list)
 
     @property
     def valid(self) -> bool:

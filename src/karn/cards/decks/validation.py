@@ -40,12 +40,14 @@ def check_deck(deck: Deck, rules: str | DeckRules = CONSTRUCTED, db: CardDatabas
     result = DeckCheck(chosen)
     if chosen.kind == COMMANDER:
         check_commander(deck, database, result)
+        result.checked += ["903.3", "903.4", "903.5", "702.124"]
     else:
         if deck.commander:
             result.notes.append(f"the commander list is not part of a {chosen.kind} deck and was not checked")
         _check_size_and_copies(deck, database, result)
-    if chosen.legality is not None:
-        _check_legality(deck, database, result, chosen.legality)
+        result.checked += ["100.2b"] if chosen.kind == LIMITED else ["100.2a", "100.4a"]
+    if chosen.legality is not None and _check_legality(deck, database, result, chosen.legality):
+        result.checked.append("100.6")
     return result
 
 
@@ -86,9 +88,10 @@ def _check_size_and_copies(deck: Deck, db: CardDatabase, result: DeckCheck) -> N
         )
 
 
-def _check_legality(deck: Deck, db: CardDatabase, result: DeckCheck, key: str) -> None:
+def _check_legality(deck: Deck, db: CardDatabase, result: DeckCheck, key: str) -> bool:
     """Banned, restricted and not-legal cards of the named format, from the data's
-    ``legalities`` (MTGJSON: "Legal", "Banned", "Restricted"; absent means not legal)."""
+    ``legalities`` (MTGJSON: "Legal", "Banned", "Restricted"; absent means not legal);
+    whether the data had legalities to check."""
     copies = Counter(deck.main_counts()) + Counter(deck.sideboard_counts()) + Counter(deck.commander)
     unknown = []
     for card, count in copies.items():
@@ -110,8 +113,10 @@ def _check_legality(deck: Deck, db: CardDatabase, result: DeckCheck, key: str) -
             f"card legality in {key} NOT checked: the card database has no legalities (the packaged "
             "database carries none; check with an MTGJSON AtomicCards file, e.g. --cards AtomicCards.json)"
         )
-    elif unknown:
+        return False
+    if unknown:
         result.notes.append(f"card legality in {key} not checked for: {', '.join(sorted(unknown))}")
+    return True
 
 
 __all__ = [

@@ -95,6 +95,9 @@ def apply_continuous(ctx: Context, f: ResolveFrame, o: Obj, e: ir.ApplyContinuou
         for t in select(ctx, f, o, m.affected)
         if t > 0 and t in objects and objects[t].zone in (BATTLEFIELD, STACK)
     ]
+    # "Those creatures gain vigilance", "untap them": the objects this effect applies to are
+    # the ones a later "those"/"them" in the same resolution refers to (608.2c)
+    f.affected = list(affected)
     if affected:
         # 608.2h: its numbers are locked in as it begins (no CountedPT comes back).
         locked = modifications_of(m, chosen, root_ability(ctx, o), lambda a: amount(ctx, f, o, a))

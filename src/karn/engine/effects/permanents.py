@@ -55,11 +55,11 @@ def attach(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Attach) -> Outcome:
 @handles(ir.PutCounters)
 def put_counters(ctx: Context, f: ResolveFrame, o: Obj, e: ir.PutCounters) -> Outcome:
     n = amount(ctx, f, o, e.amount)
-    events: list[GameEvent] = [
-        CounterChange(obj=t, kind=e.kind, amount=n)
-        for t in select(ctx, f, o, e.what)
-        if t > 0 and on_battlefield(ctx, t)
-    ]
+    ids = [t for t in select(ctx, f, o, e.what) if t > 0 and on_battlefield(ctx, t)]
+    # "Put a +1/+1 counter on each creature you control. Those creatures gain vigilance": the
+    # permanents the counters are put on (608.2c)
+    f.affected = ids
+    events: list[GameEvent] = [CounterChange(obj=t, kind=e.kind, amount=n) for t in ids]
     if events and n > 0:
         perform(ctx, events)
     return DONE

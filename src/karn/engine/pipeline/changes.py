@@ -425,17 +425,28 @@ def execute_draw(ctx: Context, ev: DrawCard) -> list[GameEvent]:
 
 @executes(Damage)
 def execute_damage(ctx: Context, ev: Damage) -> list[GameEvent]:
-    """120.3: damage to a player is life loss (120.3a); to a planeswalker, loyalty
-    counters removed (120.3c); to a creature, marked damage (120.3e); deathtouch marks
-    it (702.2b); lifelink makes its controller gain that much life (702.15b)."""
+    """120.3: damage to a player is life loss (120.3a), or poison counters from a source with
+    infect (120.3b), and toxic adds poison counters (120.3g); to a planeswalker, loyalty
+    counters removed (120.3c); to a creature, marked damage (120.3e), or -1/-1 counters from a
+    source with wither or infect (120.3d); deathtouch marks it (702.2b); lifelink makes its
+    controller gain that much life (702.15b)."""
     s = ctx.state
     kind = "combat damage" if ev.combat else "damage"
     source = ev.source_name or ctx.describe(ev.source)  # 708.2: a face-down source has no name
+    follow: list[GameEvent] = []
     if ev.target < 0:
         pl = s.players[ref_player(ev.target)]
-        pl.life -= ev.amount
         ctx.touched_players.add(pl.index)
-        ctx.emit("120.3a", f"{source} deals {ev.amount} {kind} to {pl.name} (life {pl.life})")
+        if ev.infect:
+            # 120.3b, 702.90b: poison counters instead of life loss
+            pl.poison += ev.amount
+            ctx.emit("702.90b", f"{source} deals {ev.amount} {kind} to {pl.name} (poison {pl.poison})")
+        else:
+            pl.life -= ev.amount
+            ctx.emit("120.3a", f"{source} deals {ev.amount} {kind} to {pl.name} (life {pl.life})")
+        if ev.toxic and ev.combat and ev.amount > 0:
+            pl.poison += ev.toxic  # 120.3g, 702.164c: in addition to the damage's other results
+            ctx.emit("702.164c", f"{pl.name} gets {ev.toxic} poison counters from toxic (poison {pl.poison})")
     else:
         o = s.objects.get(ev.target)
         if o is None or o.zone != BATTLEFIELD:
@@ -449,14 +460,20 @@ def execute_damage(ctx: Context, ev: Damage) -> list[GameEvent]:
                 f"{source} deals {ev.amount} {kind} to {ch.name or ctx.describe(o.id)} (loyalty {o.counters['loyalty']})",
             )
         if ch.is_("creature"):
-            o.damage += ev.amount
             ctx.touched.add(o.id)
             if ev.deathtouch:
                 o.deathtouch_damage = True
-            ctx.emit("120.3e", f"{source} deals {ev.amount} {kind} to {ch.name or ctx.describe(o.id)}")
+            if ev.infect or ev.wither:
+                # 120.3d, 702.90c, 702.80a: -1/-1 counters instead of marked damage
+                rule = "702.90c" if ev.infect else "702.80a"
+                ctx.emit(rule, f"{source} deals {ev.amount} {kind} to {ch.name or ctx.describe(o.id)}")
+                follow.append(CounterChange(obj=o.id, kind="-1/-1", amount=ev.amount, rule=rule))
+            else:
+                o.damage += ev.amount
+                ctx.emit("120.3e", f"{source} deals {ev.amount} {kind} to {ch.name or ctx.describe(o.id)}")
     changed(s)
     ev.dealt = ev.amount
-    return []
+    return follow
 
 
 @executes(LifeGain)

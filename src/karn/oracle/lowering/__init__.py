@@ -43,6 +43,7 @@ from karn.oracle.lowering import (  # noqa: F401
     continuous,
     control,
     copies,
+    cost_keywords,
     costs,
     counters,
     damage,

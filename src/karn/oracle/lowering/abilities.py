@@ -4,8 +4,10 @@ triggered (603) abilities, from their AST to IR (keywords: :mod:`.keywords`)."""
 from __future__ import annotations
 
 import dataclasses
+from typing import Literal
 
 from karn.ir.nodes import (
+    MANA_ABILITY_PARTS,
     Activated,
     AddMana,
     AddManaProduced,
@@ -75,8 +77,14 @@ def lower_activated(act: ActivatedA, text: str) -> Activated:
     _check_amounts(effs, ctx)
     # 605.1a: no target, could add mana, not a loyalty ability
     is_mana = act.loyalty is None and not ctx.targets and any(_adds_mana(e) for e in effs)
-    if is_mana and cost.discard:
-        raise ctx.fail("a mana ability with a discard cost (mana abilities pay only {T}, mana and sacrifice)")
+    if is_mana and not all(isinstance(p, MANA_ABILITY_PARTS) for p in cost.parts):
+        # 605.3b: a mana ability resolves at once; karn pays choices of a cost (what to
+        # sacrifice, discard, exile...) only for abilities that use the stack
+        raise ctx.fail("a mana ability whose cost asks for a choice")
+    # 113.6b: "Exile ~ from your graveyard" / "Discard ~" abilities function from that zone
+    zone: Literal["battlefield", "graveyard", "hand"] = (
+        "graveyard" if cost.exile_self else "hand" if cost.discard_self else "battlefield"
+    )
     return Activated(
         cost,
         tuple(effs),
@@ -85,6 +93,8 @@ def lower_activated(act: ActivatedA, text: str) -> Activated:
         sorcery_speed=ctx.sorcery_speed or act.loyalty is not None,
         text=text,
         only_during=ctx.only_during,
+        zone=zone,
+        once_each_turn=ctx.once_each_turn,
     )
 
 

@@ -8,8 +8,23 @@
 
 from __future__ import annotations
 
+import dataclasses
+from typing import get_args
+
 from karn.cards.mana import ManaCost, ManaCostError
-from karn.ir.nodes import AnyPlayerMay, Effect, ForEachTarget, May, PlayerOption, Ref, Sacrifice, Unless
+from karn.ir.nodes import (
+    RECORDS_AFFECTED,
+    AnyPlayerMay,
+    CreateDelayed,
+    Effect,
+    ForEachTarget,
+    May,
+    PlayerOption,
+    Ref,
+    Reflexive,
+    Sacrifice,
+    Unless,
+)
 from karn.oracle.lowering.context import Ctx
 from karn.oracle.lowering.descriptions import describe
 from karn.oracle.lowering.references import player_ref, players_ref
@@ -26,6 +41,7 @@ from karn.oracle.syntax import (
     IfAPlayerDoesSentence,
     Item,
     MayVP,
+    OnceEachTurnSentence,
     OnlyDuringSentence,
     Qual,
     SacrificeCountVP,
@@ -48,7 +64,52 @@ def lower_effects(effects: Effects, ctx: Ctx) -> list[Effect]:
         raise ctx.fail("revealed hand without a following effect")
     if ctx.look is not None:
         raise ctx.fail("looking at the top cards without 'put the rest ...'")
+    check_affected(out, ctx)
     return out
+
+
+_AFFECTED = Ref("affected")
+_EFFECT_TYPES: frozenset[type] = frozenset(get_args(Effect))
+
+
+def _is_effects(value: object) -> bool:
+    return isinstance(value, tuple) and bool(value) and all(type(v) in _EFFECT_TYPES for v in value)
+
+
+def _reads_affected(node: object) -> bool:
+    """Does this IR value refer to ``Ref("affected")`` (nested effects aside)?"""
+    if node == _AFFECTED:
+        return True
+    if isinstance(node, tuple):
+        return any(_reads_affected(x) for x in node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        return any(_reads_affected(getattr(node, f.name)) for f in dataclasses.fields(node))
+    return False
+
+
+def check_affected(effects: list[Effect], ctx: Ctx) -> None:
+    """608.2c: "those creatures", "them", "that creature" (``Ref("affected")``) are the objects
+    an earlier instruction of the same resolution acted on; the engine knows them only from
+    an effect that records them (:data:`karn.ir.nodes.RECORDS_AFFECTED`). A reference with no
+    such effect before it is refused here rather than resolving to nothing."""
+    recorded = False
+
+    def visit(e: Effect) -> None:
+        nonlocal recorded
+        nested = isinstance(e, (CreateDelayed, Reflexive))  # its own resolution, its own antecedents
+        for f in dataclasses.fields(e):
+            value = getattr(e, f.name)
+            if _is_effects(value):
+                if not nested:
+                    for child in value:
+                        visit(child)
+            elif _reads_affected(value) and not recorded:
+                raise ctx.fail("'those'/'them' refers to objects no earlier effect records (608.2c)")
+        if type(e) in RECORDS_AFFECTED:
+            recorded = True
+
+    for e in effects:
+        visit(e)
 
 
 @lowers_sentence(ChainSentence)
@@ -123,6 +184,12 @@ def lower_for_each_of_them(sentence: ForEachOfThemSentence, ctx: Ctx, out: list[
 @lowers_sentence(SorceryOnlySentence)
 def lower_sorcery_only(sentence: SorceryOnlySentence, ctx: Ctx, out: list[Effect]) -> None:
     ctx.sorcery_speed = True  # 602.5d "Activate only as a sorcery"
+    ctx.once_each_turn = ctx.once_each_turn or sentence.once  # "... and only once each turn." (602.5b)
+
+
+@lowers_sentence(OnceEachTurnSentence)
+def lower_once_each_turn(sentence: OnceEachTurnSentence, ctx: Ctx, out: list[Effect]) -> None:
+    ctx.once_each_turn = True  # 602.5b "Activate only once each turn."
 
 
 def lower_chain(items: tuple[Item, ...], ctx: Ctx, out: list[Effect]) -> None:

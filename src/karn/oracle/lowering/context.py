@@ -65,6 +65,7 @@ class Ctx:
     affected_group: Group | None = None  # that group, when it was described by a Filter
     sorcery_speed: bool = False
     only_during: str = ""  # 602.5d "Activate only during ..."
+    once_each_turn: bool = False  # 602.5b "Activate only once each turn."
     search: PendingSearch | None = None
     hand: HandReveal | None = None
     look: PendingLook | None = None
@@ -88,6 +89,9 @@ class Ctx:
     # an X is announced for this spell or activated ability (601.2b, 602.2b): "with mana value X
     # or less" can be read
     x_announced: bool = False
+    # the target slots for objects named so far, in order: "those creatures" after "target
+    # creature gets +3/+3, up to one other target creature gets +2/+2" means all of them
+    named_objects: list[Ref] = field(default_factory=list)
 
     def fail(self, reason: str) -> LowerError:
         return LowerError(reason, self.clause)

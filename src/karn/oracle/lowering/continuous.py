@@ -9,6 +9,7 @@ Static abilities (604) use :func:`modification` and :func:`merge` too
 from __future__ import annotations
 
 import dataclasses
+from typing import Literal
 
 from karn.ir.nodes import (
     ApplyContinuous,
@@ -17,6 +18,7 @@ from karn.ir.nodes import (
     GainAbility,
     Keyword,
     Modify,
+    Ref,
     RuleChange,
     Selector,
     SetColors,
@@ -24,7 +26,7 @@ from karn.ir.nodes import (
 from karn.ir.protection import PREFIX as PROTECTION_PREFIX
 from karn.ir.protection import quality
 from karn.oracle.lowering.context import Ctx
-from karn.oracle.lowering.references import no_reference, object_sel
+from karn.oracle.lowering.references import no_reference, object_sel, those_objects
 from karn.oracle.lowering.registry import Clause, lower_keyword, lowers, lowers_sentence
 from karn.oracle.syntax import BlockLimitVP, ChooseColorSentence, GainKeywordAbilityVP, ModifyVP
 
@@ -43,6 +45,9 @@ def lower_modify(vp: ModifyVP, clause: Clause) -> list[Effect]:
     if clause.subject.kind == "you" and vp.keywords:
         return _player_protection(vp, ctx)
     check_protection(vp.keywords, ctx, "effect")
+    several = those_objects(clause.subject, ctx)
+    if several:
+        return _modify_each(several, vp, clause)
     what = object_sel(clause.subject, ctx)
     mod = modification(what, vp)
     out = clause.out
@@ -53,6 +58,23 @@ def lower_modify(vp: ModifyVP, clause: Clause) -> list[Effect]:
             out[-1] = ApplyContinuous(merge(last.mod, mod), "end_of_turn" if until_eot else "permanent")
             return []
     return [ApplyContinuous(mod, "end_of_turn" if vp.until_eot else "permanent")]
+
+
+def _modify_each(refs: list[Ref], vp: ModifyVP, clause: Clause) -> list[Effect]:
+    """ "Those creatures gain vigilance until end of turn." after several target slots: the
+    same change for each of them (611.2c), merged into an earlier effect on the same object
+    with the same duration (613.1f), else one effect of its own."""
+    duration: Literal["end_of_turn", "permanent"] = "end_of_turn" if vp.until_eot else "permanent"
+    new: list[Effect] = []
+    for ref in refs:
+        mod = modification(ref, vp)
+        for i, last in enumerate(clause.out):
+            if isinstance(last, ApplyContinuous) and last.mod.affected == ref and last.duration == duration:
+                clause.out[i] = ApplyContinuous(merge(last.mod, mod), duration)
+                break
+        else:
+            new.append(ApplyContinuous(mod, duration))
+    return new
 
 
 @lowers(GainKeywordAbilityVP)

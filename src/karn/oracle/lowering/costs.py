@@ -10,11 +10,26 @@ from karn.ir.nodes import (
     CostIncrease,
     CostReduction,
     Count,
+    DiscardCost,
+    DiscardHandCost,
+    DiscardRandomCost,
     Effect,
+    ExileCardsCost,
+    ExileSelfCost,
+    ExileTopCost,
     Filter,
     LoyaltyCostIncrease,
+    MillCost,
+    PayLifeCost,
+    PutCountersCost,
+    RemoveCountersCost,
+    ReturnCost,
+    ReturnSelfCost,
+    SacrificeCost,
+    TapCost,
+    UntapSymbolCost,
 )
-from karn.oracle.lowering.context import Ctx, LowerError
+from karn.oracle.lowering.context import Ctx, LowerError, Zone
 from karn.oracle.lowering.descriptions import describe
 from karn.oracle.lowering.registry import (
     Clause,
@@ -26,7 +41,9 @@ from karn.oracle.lowering.registry import (
     no_effect,
 )
 from karn.oracle.syntax import (
+    NP,
     AdditionalCostSentence,
+    AmountA,
     ChainSentence,
     CostA,
     CostIncreaseVP,
@@ -34,19 +51,27 @@ from karn.oracle.syntax import (
     Desc,
     DiscardCostA,
     Effects,
+    ExileFromCostA,
+    ExileSelfCostA,
     ExileTopCostA,
     Item,
     LoyaltyCostMoreVP,
     ManaCostA,
+    MillCostA,
     PayLifeCostA,
+    PutCountersCostA,
+    RemoveCountersCostA,
+    ReturnCostA,
     SacrificeCostA,
     TapCostA,
+    TapOtherCostA,
     UntapCostA,
 )
 
 
 def lower_cost(costs: tuple[CostA, ...], loyalty: int | None, ctx: Ctx) -> Cost:
-    """'{2}{R}, {T}, Sacrifice ~' -> Cost (602.1, 118); a loyalty cost is 606.4's."""
+    """'{2}{R}, {T}, Sacrifice ~' -> Cost (602.1, 118): its parts in printed order; a loyalty
+    cost is 606.4's."""
     parts = CostParts()
     for c in costs:
         lower_cost_part(c, parts, ctx)
@@ -55,9 +80,36 @@ def lower_cost(costs: tuple[CostA, ...], loyalty: int | None, ctx: Ctx) -> Cost:
         tap=parts.tap,
         sacrifice_self=parts.sacrifice_self,
         loyalty=loyalty,
-        discard=parts.discard,
-        exile_top=parts.exile_top,
+        exile_self=parts.exile_self,
+        discard_self=parts.discard_self,
+        parts=tuple(parts.parts),
     )
+
+
+def _count(n: AmountA, c: CostA, ctx: Ctx) -> int:
+    """A cost's fixed number ("two artifacts"); X in a cost other than mana is refused."""
+    if not isinstance(n, int) or n <= 0:
+        raise _cannot_express(c, ctx)
+    return n
+
+
+def _yours(obj: NP, c: CostA, ctx: Ctx, zone: Zone = "battlefield") -> Filter:
+    """The objects a cost part names among those the player controls (battlefield) or owns
+    (a graveyard or hand, 406.2): "a creature", "another creature", "an untapped artifact you
+    control", "a creature card from your graveyard"."""
+    if obj.kind not in ("a", "another", "bare") or obj.desc is None:
+        raise _cannot_express(c, ctx)
+    d = describe(obj.desc, ctx, default_zone=zone)
+    f = d.objects
+    if f is None or d.players is not None or f.zone != zone:
+        raise _cannot_express(c, ctx)
+    if zone == "battlefield":
+        if f.controller not in (None, "you") or f.owner:
+            raise _cannot_express(c, ctx)
+        return replace(f, controller="you", other=f.other or obj.kind == "another")
+    if f.owner not in (None, "you") or f.controller or obj.kind == "another":
+        raise _cannot_express(c, ctx)
+    return replace(f, owner="you")
 
 
 @lowers_cost(ManaCostA)
@@ -72,39 +124,101 @@ def lower_tap_cost(c: TapCostA, parts: CostParts, ctx: Ctx) -> None:
 
 @lowers_cost(SacrificeCostA)
 def lower_sacrifice_cost(c: SacrificeCostA, parts: CostParts, ctx: Ctx) -> None:
-    if c.obj.kind != "self":  # the IR's Cost sacrifices only the source ("Sacrifice ~")
-        raise _cannot_express(c, ctx)
-    parts.sacrifice_self = True
+    if c.obj.kind == "self":
+        parts.sacrifice_self = True  # "Sacrifice ~" (701.21a)
+        return
+    # "Sacrifice a creature", "Sacrifice another creature", "Sacrifice two artifacts" (701.21a)
+    parts.parts.append(SacrificeCost(_yours(c.obj, c, ctx), _count(c.count, c, ctx)))
 
 
 @lowers_cost(UntapCostA)
 def lower_untap_cost(c: UntapCostA, parts: CostParts, ctx: Ctx) -> None:
-    raise _cannot_express(c, ctx)  # {Q} (107.6): the IR's Cost has no untap part yet
+    parts.parts.append(UntapSymbolCost())  # {Q} (107.6)
 
 
 @lowers_cost(PayLifeCostA)
 def lower_pay_life_cost(c: PayLifeCostA, parts: CostParts, ctx: Ctx) -> None:
-    raise _cannot_express(c, ctx)  # "Pay N life" (119.4): no such part yet
+    parts.parts.append(PayLifeCost(_count(c.amount, c, ctx)))  # "Pay N life" (119.4)
 
 
 @lowers_cost(DiscardCostA)
 def lower_discard_cost(c: DiscardCostA, parts: CostParts, ctx: Ctx) -> None:
-    # "Discard a card" (602.2b, 701.9): any card of the hand; the IR has no filtered discard cost
-    obj = c.obj
-    if obj.kind != "a" or obj.desc is None or parts.discard:
-        raise _cannot_express(c, ctx)
-    d = obj.desc
-    if [w.kind for g in d.groups for w in g] != ["card"] or d.adjs or d.quals:
-        raise _cannot_express(c, ctx)
-    parts.discard = 1
+    # "Discard a card", "Discard two cards", "Discard a creature card", "... at random" (701.9)
+    if c.obj.kind == "self":
+        parts.discard_self = True  # "Discard ~": the ability functions from the hand (113.6b)
+        return
+    if (
+        c.obj.kind == "zone"
+        and c.obj.zone == "hand"
+        and c.obj.owner is not None
+        and c.obj.owner.kind == "you"
+    ):
+        parts.parts.append(DiscardHandCost())  # "Discard your hand" (701.9a)
+        return
+    n = _count(c.count, c, ctx)
+    what = _yours(c.obj, c, ctx, zone="hand")
+    if c.random:
+        if what != Filter(zone="hand", owner="you"):
+            raise _cannot_express(c, ctx)
+        parts.parts.append(DiscardRandomCost(n))
+        return
+    parts.parts.append(DiscardCost(n, None if what == Filter(zone="hand", owner="you") else what))
 
 
 @lowers_cost(ExileTopCostA)
 def lower_exile_top_cost(c: ExileTopCostA, parts: CostParts, ctx: Ctx) -> None:
     # "Exile the top ten cards of your library" (602.2b, 118.3: the library must hold that many)
-    if not isinstance(c.amount, int) or c.amount <= 0 or parts.exile_top:
+    parts.parts.append(ExileTopCost(_count(c.amount, c, ctx)))
+
+
+@lowers_cost(RemoveCountersCostA)
+def lower_remove_counters_cost(c: RemoveCountersCostA, parts: CostParts, ctx: Ctx) -> None:
+    # "Remove a +1/+1 counter from ~", "Remove a counter from ~" (122.8, 118.3)
+    parts.parts.append(RemoveCountersCost(c.kind.lower(), _count(c.amount, c, ctx)))
+
+
+@lowers_cost(PutCountersCostA)
+def lower_put_counters_cost(c: PutCountersCostA, parts: CostParts, ctx: Ctx) -> None:
+    parts.parts.append(PutCountersCost(c.kind.lower(), _count(c.amount, c, ctx)))  # 122.1
+
+
+@lowers_cost(ExileFromCostA)
+def lower_exile_from_cost(c: ExileFromCostA, parts: CostParts, ctx: Ctx) -> None:
+    if c.obj.kind == "self":
+        if not c.graveyard:
+            raise _cannot_express(c, ctx)
+        parts.exile_self = True  # "Exile ~ from your graveyard" (113.6b: it works from there)
+        return
+    if c.obj.desc is None:
         raise _cannot_express(c, ctx)
-    parts.exile_top = c.amount
+    where = describe(c.obj.desc, ctx, default_zone="exile").objects
+    if where is None or where.zone not in ("graveyard", "hand"):
+        raise _cannot_express(c, ctx)  # "Exile a card from your graveyard / hand" (406.2)
+    parts.parts.append(ExileCardsCost(_yours(c.obj, c, ctx, zone=where.zone), _count(c.count, c, ctx)))
+
+
+@lowers_cost(ExileSelfCostA)
+def lower_exile_self_cost(c: ExileSelfCostA, parts: CostParts, ctx: Ctx) -> None:
+    parts.parts.append(ExileSelfCost())  # "Exile ~" (406.2)
+
+
+@lowers_cost(ReturnCostA)
+def lower_return_cost(c: ReturnCostA, parts: CostParts, ctx: Ctx) -> None:
+    if c.obj.kind == "self":
+        parts.parts.append(ReturnSelfCost())
+        return
+    parts.parts.append(ReturnCost(_yours(c.obj, c, ctx)))
+
+
+@lowers_cost(TapOtherCostA)
+def lower_tap_other_cost(c: TapOtherCostA, parts: CostParts, ctx: Ctx) -> None:
+    # "Tap an untapped creature you control" (602.1): only untapped ones can be tapped
+    parts.parts.append(TapCost(_yours(c.obj, c, ctx), _count(c.count, c, ctx)))
+
+
+@lowers_cost(MillCostA)
+def lower_mill_cost(c: MillCostA, parts: CostParts, ctx: Ctx) -> None:
+    parts.parts.append(MillCost(_count(c.amount, c, ctx)))  # 701.17a
 
 
 def _cannot_express(c: CostA, ctx: Ctx) -> LowerError:

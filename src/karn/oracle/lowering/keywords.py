@@ -7,7 +7,7 @@ have their own lowering here or in :mod:`karn.oracle.lowering.kicker`."""
 
 from __future__ import annotations
 
-from karn.ir.keywords import BY_NAME, Grammar, KeywordClass, KeywordParameter, KeywordSpec
+from karn.ir.keywords import BY_NAME, Grammar, KeywordParameter, KeywordSpec
 from karn.ir.nodes import (
     Ability,
     Activated,
@@ -25,6 +25,7 @@ from karn.oracle.lowering.context import Ctx, LowerError
 from karn.oracle.lowering.continuous import check_protection
 from karn.oracle.lowering.descriptions import describe
 from karn.oracle.lowering.registry import lowers_keyword
+from karn.oracle.lowering.statics import lower_static
 from karn.oracle.parser import parse
 from karn.oracle.syntax import (
     ActivatedA,
@@ -40,22 +41,35 @@ from karn.oracle.syntax import (
     StaticKeywordA,
     TriggeredA,
 )
+from karn.oracle.vocab import NUMBER_WORDS
 
 # 702.6a: equip [cost] means this activated ability.
 EQUIP_TEXT = "{cost}: Attach ~ to target creature you control. Activate only as a sorcery."
 
 
 def _meaning(spec: KeywordSpec, text: str, n: int | None = None) -> list[Ability]:
-    """The abilities a keyword stands for (702.1): its table text compiled as a triggered
-    ability (603) with ``{n}`` its number."""
+    """The abilities a keyword stands for (702.1): its table text, one ability per line,
+    compiled with the ordinary grammar: a triggered ability (603) or a static one (604), with
+    ``{n}`` its number and ``{n_word}`` that number in words."""
     if not spec.meaning:
         return []
-    if spec.kind is not KeywordClass.TRIGGERED:
-        raise LowerError(f"no lowering for the meaning of {spec.name} ({spec.rule})", text)
-    words = spec.meaning.replace("{n}", str(n)) if n is not None else spec.meaning
-    ast = parse(words, "triggered")
-    assert isinstance(ast, TriggeredA)
-    return [lower_triggered(ast, text)]
+    words = spec.meaning
+    if n is not None:
+        words = words.replace("{n_word}", _NUMBER_NAMES.get(n, str(n))).replace("{n}", str(n))
+    out: list[Ability] = []
+    for line in words.split("\n"):
+        if line.lower().startswith(("when", "at ")):
+            ast = parse(line, "triggered")
+            assert isinstance(ast, TriggeredA)
+            out.append(lower_triggered(ast, text))
+        else:
+            static = parse(line, "effects")
+            assert isinstance(static, Effects)
+            out.append(lower_static(static, text))
+    return out
+
+
+_NUMBER_NAMES = {v: k for k, v in NUMBER_WORDS.items() if isinstance(v, int)}
 
 
 def _table_entry(name: str, text: str) -> KeywordSpec:

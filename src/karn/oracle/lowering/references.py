@@ -63,6 +63,7 @@ def target_ref(np: NP, ctx: Ctx, default_zone: Zone = "battlefield") -> Ref:
     ctx.resolved[id(np)] = ref
     if spec.objects is not None:
         ctx.obj = ref
+        ctx.named_objects.append(ref)
     if spec.players is not None and spec.objects is None:
         ctx.player = ref
     return ref
@@ -188,6 +189,10 @@ def object_sel(np: NP, ctx: Ctx, *, group_ok: bool = True, default_zone: Zone = 
     if k == "those":
         if ctx.group_affected:
             return Ref("affected")
+        if those_objects(np, ctx):
+            # "those creatures" after several target slots means all of them, which no one
+            # selector says: only the effects that take each (:func:`those_objects`) read it
+            raise ctx.fail(f"'{np.text}' names the objects of several target slots here")
         if ctx.obj is not None:
             return ctx.obj
         raise ctx.fail(f"'{np.text}' has no antecedent")
@@ -229,6 +234,15 @@ def object_sel(np: NP, ctx: Ctx, *, group_ok: bool = True, default_zone: Zone = 
         ctx.affected_group = group
         return group
     raise ctx.fail(f"the IR cannot refer to '{np.text}' here")
+
+
+def those_objects(np: NP, ctx: Ctx) -> list[Ref]:
+    """The target slots "those creatures" means when it names the objects of several of them
+    ("target creature gets +3/+3, up to one other target creature gets +2/+2 ... Those creatures
+    gain vigilance"); empty when it names one slot, a group or another antecedent."""
+    if np.kind != "those" or ctx.group_affected or ctx.opaque or ctx.obj not in ctx.named_objects:
+        return []
+    return list(ctx.named_objects) if len(ctx.named_objects) > 1 else []
 
 
 def self_ref(ctx: Ctx) -> Ref:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from karn.ir.nodes import Ability, Effect, Trigger
+from karn.ir.nodes import Ability, CostPart, Effect, Trigger
 from karn.oracle.lowering.context import CardTypes, Ctx, LowerError
 from karn.oracle.syntax import NP, CostA, Item, KeywordA, SentenceA, TriggerA, VerbA
 
@@ -79,8 +79,9 @@ class CostParts:
     mana: list[str] = field(default_factory=list)
     tap: bool = False
     sacrifice_self: bool = False
-    discard: int = 0
-    exile_top: int = 0
+    exile_self: bool = False  # "Exile ~ from your graveyard" (113.6b: the ability works there)
+    discard_self: bool = False  # "Discard ~" (113.6b: the ability works from the hand)
+    parts: list[CostPart] = field(default_factory=list)
 
 
 V = TypeVar("V", bound=VerbA)

@@ -18,6 +18,7 @@ from karn.ir.nodes import (
 )
 from karn.oracle.lowering.context import Ctx, amount
 from karn.oracle.lowering.continuous import check_protection
+from karn.oracle.lowering.predefined import predefined_token
 from karn.oracle.lowering.references import imperative, object_sel, self_ref
 from karn.oracle.lowering.registry import Clause, lowers
 from karn.oracle.syntax import BecomeCopyVP, CopyExceptions, CreateCopyTokenVP, CreateTokenVP, TokenA
@@ -97,6 +98,15 @@ def lower_create_token(vp: CreateTokenVP, clause: Clause) -> list[Effect]:
     ctx = clause.ctx
     imperative(clause.subject, ctx)
     t = vp.token
+    if t.predefined:
+        # 111.10: "create a Treasure token", "investigate" (701.16a): the predefined token
+        if len(t.subtypes) != 1 or t.types:
+            raise ctx.fail(f"a predefined token '{vp.text}' with other characteristics")
+        found = predefined_token(t.subtypes[0])
+        if isinstance(found, str):
+            raise ctx.fail(found)
+        ctx.opaque = True  # the IR has no reference to the created token
+        return [CreateToken(found, amount(t.count), tapped=t.tapped)]
     name = " ".join(s.capitalize() for s in t.subtypes)  # 111.4: a token's name is its subtypes
     if not name:
         raise ctx.fail("token without a subtype name")

@@ -46,6 +46,7 @@ $("new-game").addEventListener("submit", async (ev) => {
     const data = await res.json();
     if (!res.ok) {
       $("error").textContent = data.error ? data.error.message : "the server refused";
+      if (data.error && data.error.details) showDeckReport(data.error.details);
       return;
     }
     if (opponent === "ai") {
@@ -63,8 +64,64 @@ $("new-game").addEventListener("submit", async (ev) => {
   }
 });
 
+// What karn plays of a pasted deck: the count, and each card it can't play yet with the
+// clause that stops it (the reason on hover), never a wall of compiler text.
+function showDeckReport(report) {
+  const box = $("deck-report");
+  box.textContent = "";
+  const head = document.createElement("p");
+  if (!report.unplayable.length) {
+    head.textContent = `karn plays all ${report.cards} cards of this deck.`;
+    head.className = "ok";
+    box.appendChild(head);
+    return;
+  }
+  head.textContent = `karn plays ${report.playable} of these ${report.cards} cards; not yet:`;
+  head.className = "warn";
+  box.appendChild(head);
+  const list = document.createElement("ul");
+  for (const u of report.unplayable) {
+    const li = document.createElement("li");
+    const name = document.createElement("b");
+    name.textContent = `${u.count} ${u.card}`;
+    const clause = document.createElement("span");
+    clause.className = "clause";
+    clause.textContent = ` — “${u.clause}”`;
+    li.title = u.reason;
+    li.append(name, clause);
+    list.appendChild(li);
+  }
+  box.appendChild(list);
+}
+
+let checkTimer = null;
+async function checkDeckList() {
+  const text = $("deck-list").value;
+  if (!text.trim()) {
+    $("deck-report").textContent = "";
+    return;
+  }
+  const res = await fetch("/api/decks/check", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ deck_list: text }),
+  });
+  if (text !== $("deck-list").value) return; // the list changed meanwhile: a newer check follows
+  const data = await res.json();
+  if (res.ok) {
+    showDeckReport(data);
+  } else {
+    const p = document.createElement("p");
+    p.className = "warn";
+    p.textContent = data.error ? data.error.message : "the server refused the list";
+    $("deck-report").replaceChildren(p);
+  }
+}
+
 $("deck-list").addEventListener("input", () => {
   document.querySelector("input[name=deck-source][value=pasted]").checked = true;
+  clearTimeout(checkTimer);
+  checkTimer = setTimeout(checkDeckList, 400);
 });
 
 loadDecks();
