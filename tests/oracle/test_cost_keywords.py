@@ -12,6 +12,7 @@ from karn.ir.nodes import (
     Activated,
     AddTypes,
     ApplyContinuous,
+    Condition,
     CostReduction,
     Count,
     CrewCost,
@@ -19,10 +20,13 @@ from karn.ir.nodes import (
     Keyword,
     Modify,
     Ref,
+    SpellAbility,
+    Triggered,
+    Unless,
 )
 from karn.oracle.compiler import compile_face
 from karn.oracle.parser import parse
-from karn.oracle.syntax import AffinityA, CrewA, StaticKeywordA
+from karn.oracle.syntax import AffinityA, CrewA, EchoA, StaticKeywordA
 
 
 @pytest.fixture(scope="module")
@@ -81,3 +85,36 @@ def test_buyback_with_a_mana_cost_is_a_marker_and_other_costs_are_refused(db: Ca
     assert compiled.playable
     assert Keyword("buyback {3}", text="Buyback {3}") in compiled.abilities
     assert not compile_face(db.get("Forbid")).playable  # "Buyback—Discard two cards."
+
+
+@pytest.mark.cr("702.30a", "603.4")
+def test_echo_is_an_upkeep_trigger_with_an_intervening_if(db: CardDatabase) -> None:
+    assert isinstance(parse("echo {2}{R}", "keyword_item"), EchoA)
+    compiled = compile_face(db.get("Crater Hellion"))
+    assert compiled.playable
+    (echo,) = [a for a in compiled.abilities if isinstance(a, Triggered) and a.trigger.event == "step"]
+    assert echo.trigger.step == "upkeep" and echo.trigger.player == "you"
+    assert echo.condition == Condition("controlled_since_last_upkeep")
+    (unless,) = echo.effects
+    assert isinstance(unless, Unless) and unless.mana == "{4}{R}{R}"
+
+
+@pytest.mark.cr("702.84a", "113.6")
+def test_unearth_is_a_sorcery_speed_graveyard_ability(db: CardDatabase) -> None:
+    compiled = compile_face(db.get("Dregscape Zombie"))
+    assert compiled.playable
+    (unearth,) = [a for a in compiled.abilities if isinstance(a, Activated)]
+    assert unearth.zone == "graveyard" and unearth.sorcery_speed and unearth.cost.mana == "{B}"
+    kinds = [type(e).__name__ for e in unearth.effects]
+    assert kinds == ["PutOntoBattlefield", "ApplyContinuous", "CreateDelayed", "ExileIfLeaves"]
+
+
+@pytest.mark.cr("700.2")
+def test_choose_one_or_both_and_one_or_more(db: CardDatabase) -> None:
+    both = compile_face(db.get("Winterflame"))
+    assert both.playable
+    (spell,) = [a for a in both.abilities if isinstance(a, SpellAbility)]
+    assert spell.up_to and spell.choose == 2 and len(spell.modes) == 2
+    more = compile_face(db.get("Casualties of War"))
+    (spell,) = [a for a in more.abilities if isinstance(a, SpellAbility)]
+    assert spell.up_to and spell.choose == len(spell.modes) == 5

@@ -124,3 +124,31 @@ def test_a_mana_ability_whose_cost_asks_for_a_choice_is_refused() -> None:
 def test_x_in_a_non_mana_part_is_refused() -> None:
     (ab,) = compile_text("Sacrifice X creatures: Draw X cards.", name="Foo").abilities
     assert isinstance(ab, Unsupported)
+
+
+@pytest.mark.cr("601.2b")
+def test_a_spells_additional_cost_is_made_of_the_same_parts() -> None:
+    from karn.ir import AdditionalCost
+
+    def extra(text: str) -> object:
+        ab = compile_text(text + "\nDraw a card.", name="Foo", type_line="Sorcery").abilities[0]
+        return ab
+
+    assert extra("As an additional cost to cast this spell, discard a card.") == AdditionalCost(
+        None, text="As an additional cost to cast this spell, discard a card.", parts=(DiscardCost(1),)
+    )
+    found = extra("As an additional cost to cast this spell, pay 3 life.")
+    assert isinstance(found, AdditionalCost) and found.parts == (PayLifeCost(3),)
+    found = extra("As an additional cost to cast this spell, sacrifice two creatures.")
+    assert isinstance(found, AdditionalCost) and found.parts == (SacrificeCost(CREATURE, 2),)
+    # one sacrifice keeps its own form (601.2h: chosen after mana abilities, Shard Volley)
+    found = extra("As an additional cost to cast this spell, sacrifice a creature.")
+    assert isinstance(found, AdditionalCost) and found.sacrifice == CREATURE and not found.parts
+    # X in a part other than mana is refused (118.3: a fixed number is paid)
+    assert isinstance(extra("As an additional cost to cast this spell, pay X life."), Unsupported)
+
+
+@pytest.mark.cr("122.8", "601.2h")
+def test_remove_a_counter_of_any_kind_is_refused() -> None:
+    (ab,) = compile_text("Remove a counter from Foo: Draw a card.", name="Foo").abilities
+    assert isinstance(ab, Unsupported) and "cannot express" in ab.reason

@@ -18,6 +18,7 @@ from karn.ir.nodes import (
     Keyword,
     PutCounters,
     Ref,
+    SacrificeSelfCost,
     TargetSpec,
     TokenDef,
     Trigger,
@@ -59,7 +60,7 @@ def test_dwarven_ruins(db: CardDatabase) -> None:
         TAPPED,
         Activated(Cost(tap=True), (AddMana("{R}"),), mana_ability=True, text="{T}: Add {R}."),
         Activated(
-            Cost(tap=True, sacrifice_self=True),
+            Cost(tap=True, parts=(SacrificeSelfCost(),)),
             (AddMana("{R}{R}"),),
             mana_ability=True,
             text="{T}, Sacrifice this land: Add {R}{R}.",
@@ -149,7 +150,10 @@ def test_tapped_with_counters_and_minus_counters() -> None:
     ("text", "reason"),
     [
         ("This artifact enters with three charge counters on it.", "no grammar rule: unexpected 'charge'"),
-        ("This land enters tapped unless you control a Forest.", "no grammar rule: unexpected 'control'"),
+        (
+            "This land enters tapped unless you have two or more opponents.",
+            "no grammar rule: unexpected 'opponents'",
+        ),
         ("Target creature enters tapped.", "the IR cannot say how 'Target creature' enters"),
         (
             "When this creature enters, target creature enters tapped.",

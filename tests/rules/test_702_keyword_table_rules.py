@@ -63,3 +63,15 @@ def test_infect_damage_to_a_player_is_poison_not_life() -> None:
     while g.state.step != "postcombat_main":
         g.apply(next(a for a in g.legal_actions() if a.kind in ("pass", "done")))
     assert (g.state.players[1].life, g.state.players[1].poison) == (20, 1)
+
+
+@pytest.mark.cr("508.1d")
+def test_done_without_the_creature_that_must_attack_is_refused() -> None:
+    g, (cyclops, _) = _game((0, "Bloodrock Cyclops", BATTLEFIELD), (0, "Grizzly Bears", BATTLEFIELD))
+    while g.decision is not None and g.decision.kind != "attackers":
+        g.apply(Action("pass"))
+    assert "done" not in {a.kind for a in g.legal_actions()}
+    with pytest.raises(Exception, match="attacks each combat if able"):
+        g.apply(Action("done"))
+    g.apply(Action("attack", cyclops, player_ref(1)))
+    assert "done" in {a.kind for a in g.legal_actions()}

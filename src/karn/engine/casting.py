@@ -142,7 +142,8 @@ def has_targets(ctx: Context, p: int, oid: int) -> bool:
     sa = spell_ability(ctx, name)
     if sa is not None and sa.modes:
         fillable = sum(1 for m in sa.modes if _slots_fillable(ctx, p, oid, m.targets))
-        return fillable >= max(1, sa.choose)  # 700.2a: each chosen mode needs its targets
+        # 700.2a: each chosen mode needs its targets ("one or both": one such mode is enough)
+        return fillable >= (1 if sa.up_to else max(1, sa.choose))
     return _slots_fillable(ctx, p, oid, spell_target_specs(ctx, name, []))
 
 
@@ -203,6 +204,9 @@ def can_cast(
     sacrifice = additional_sacrifice(ctx, name)
     if sacrifice is not None and not _sacrifice_candidates(ctx, p, oid, sacrifice):
         return False  # 601.2h: the additional cost can't be paid
+    extra_cost = additional_parts(ctx, name)
+    if extra_cost is not None and not costs.can_pay(ctx, p, oid, extra_cost):
+        return False  # 601.2h, 118.3: "discard a card", "pay 3 life" can't be paid
     if cast_forbidden(ctx, p, oid, 0) and (not ctx.face(name).cost.x or cast_forbidden(ctx, p, oid, 1)):
         # 601.3a: a spell may be begun if some value of X could make it legal (its mana value
         # changes with X; every X of one parity gives the same answer)
@@ -406,6 +410,20 @@ def additional_sacrifice(ctx: Context, name: str) -> ir.Filter | None:
             (a.sacrifice for a in ctx.compiled(name).abilities if isinstance(a, ir.AdditionalCost)), None
         )
     found: ir.Filter | None = memo[key]
+    return found
+
+
+def additional_parts(ctx: Context, name: str) -> ir.Cost | None:
+    """601.2b: the parts of an additional cost other than one sacrifice ("As an additional cost
+    to cast this spell, discard a card."), as a cost the payment routine pays, if any."""
+    key = ("additional_parts", name)
+    memo = ctx.printed.memo
+    if key not in memo:
+        parts = tuple(
+            p for a in ctx.compiled(name).abilities if isinstance(a, ir.AdditionalCost) for p in a.parts
+        )
+        memo[key] = ir.Cost(parts=parts) if parts else None
+    found: ir.Cost | None = memo[key]
     return found
 
 
@@ -674,9 +692,11 @@ def cast_step(ctx: Context, f: CastFrame) -> None:
                 for i, m in enumerate(sa.modes)
                 if i not in chosen and _slots_fillable(ctx, p, oid, m.targets)
             ]
-            if any_number and chosen:
+            if (any_number or sa.up_to) and chosen:
+                # 700.2: "choose one or both / one or more": at least one is chosen
                 opts.append(Option("modes_done", label="no more modes"))
-            which = f" ({len(chosen) + 1} of {'any number' if any_number else n})" if n > 1 else ""
+            limit = "any number" if any_number else f"up to {n}" if sa.up_to else str(n)
+            which = f" ({len(chosen) + 1} of {limit})" if n > 1 else ""
             decisions.ask(ctx, p, "mode", "601.2b", f"choose a mode for {name}{which}", opts + [_cancel()])
             return
     modes = sorted(f.modes or [])  # the modes are performed in the order printed
@@ -739,6 +759,21 @@ def cast_step(ctx: Context, f: CastFrame) -> None:
             ctx, p, "sacrifice", "601.2h", f"sacrifice a permanent to cast {name}", opts + [_cancel()]
         )
         return
+    extra_cost = additional_parts(ctx, name)
+    if extra_cost is not None:
+        choice = costs.next_choice(ctx, p, oid, extra_cost, f.cost_picks)
+        if choice is not None:
+            # 601.2h: the objects that pay the additional cost (cards to discard or exile ...)
+            i, found = choice
+            part = extra_cost.parts[i]
+            have = len(f.cost_picks[i]) if i < len(f.cost_picks) else 0
+            opts = [Option("choose", o, label=ctx.describe(o)) for o in found]
+            prompt = f"{costs.prompt(part, have)} to cast {name}"
+            decisions.ask(ctx, p, costs.decision_kind(part), "601.2h", prompt, opts + [_cancel()])
+            return
+        if not f.early_paid and costs.has_early(extra_cost):
+            f.early_paid = True  # 601.2h: permanents tapped for the cost can't pay mana too
+            costs.pay(ctx, p, oid, extra_cost, f.cost_picks, early=True)
     total = ManaCost.parse(f.cost)
     _ask_payment(ctx, p, total, f"pay {total} for {name}", spell=name)
 
@@ -977,6 +1012,15 @@ def cast_answer(ctx: Context, f: CastFrame, a: Action) -> None:
         f.kicker = (f.kicker or []) + [bool(a.a)]
     elif a.kind == "buyback":
         f.buyback = bool(a.a)
+    elif a.kind == "choose":
+        # 601.2h: an object chosen for the part of the additional cost being paid
+        extra_cost = additional_parts(ctx, f.name)
+        assert extra_cost is not None
+        choice = costs.next_choice(ctx, f.player, f.obj, extra_cost, f.cost_picks)
+        assert choice is not None and a.a in choice[1]  # the Decision offered only these
+        while len(f.cost_picks) <= choice[0]:
+            f.cost_picks.append([])
+        f.cost_picks[choice[0]].append(a.a)
     elif a.kind == "sacrifice":
         f.sacrificed = a.a
         perform(
@@ -1001,6 +1045,9 @@ def cast_answer(ctx: Context, f: CastFrame, a: Action) -> None:
 
 def _finish_cast(ctx: Context, f: CastFrame) -> None:
     o = ctx.obj(f.obj)
+    extra_cost = None if o.face_down else additional_parts(ctx, f.name)
+    if extra_cost is not None:
+        costs.pay(ctx, f.player, f.obj, extra_cost, f.cost_picks, early=False)  # 601.2h
     o.x = f.x or 0
     o.mode = sorted(f.modes or [])
     o.targets = f.picks.chosen
@@ -1208,17 +1255,6 @@ def _pay_activation(ctx: Context, f: ActivateFrame) -> None:
                 rule="602.2b",
                 cause="exile",
                 text=f"{name} is exiled from the graveyard",
-            ),
-        )
-    if c.sacrifice_self:
-        perform(
-            ctx,
-            ZoneChange(
-                obj=source,
-                to=GRAVEYARD,
-                rule="701.21",
-                cause="sacrifice",
-                text=f"{ctx.describe(source)} is sacrificed",
             ),
         )
 

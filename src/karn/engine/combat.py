@@ -27,6 +27,11 @@ from karn.engine.pipeline import perform
 from karn.engine.protection import protected_from
 from karn.engine.references import damage_event, damage_source
 from karn.engine.state import BATTLEFIELD, Combat, Option, player_ref, ref_player
+from karn.ir.nodes import ObjectRuleKind
+
+CANT_BE_BLOCKED = str(ObjectRuleKind.CANT_BE_BLOCKED)
+BLOCKS_ONLY_FLYING = str(ObjectRuleKind.BLOCKS_ONLY_FLYING)
+ATTACKS_EACH_COMBAT = str(ObjectRuleKind.ATTACKS_EACH_COMBAT)
 
 
 def _combat(ctx: Context) -> Combat:
@@ -46,6 +51,22 @@ def can_attack(ctx: Context, oid: int) -> bool:
     if "defender" in c.keywords or c.cant_attack:
         return False
     return True
+
+
+def may_attack(ctx: Context, oid: int, defender: int) -> bool:
+    """508.1c: a restriction on what this creature can attack: "~ can't attack unless defending
+    player controls an Island" (the player attacked, or the planeswalker's controller)."""
+    needs = ctx.chars(oid).attack_needs
+    if not needs:
+        return True
+    player = defending_player(ctx, defender)
+    return all(
+        any(
+            c.controller == player and c.is_("land") and need in c.subtypes
+            for c in ctx.battlefield_chars().values()
+        )
+        for need in needs
+    )
 
 
 def defenders(ctx: Context) -> list[int]:
@@ -105,6 +126,8 @@ def attack_step(ctx: Context, f: AttackFrame) -> None:
         if oid in cb.attackers or not can_attack(ctx, oid):
             continue
         for d in defs:
+            if not may_attack(ctx, oid, d):
+                continue
             opts.append(
                 Option("attack", oid, d, label=f"attack {_defender_name(ctx, d)} with {ctx.describe(oid)}")
             )
@@ -112,7 +135,9 @@ def attack_step(ctx: Context, f: AttackFrame) -> None:
         opts.append(
             Option("unattack", a, label=f"undo the attack by {ctx.describe(a)} on {_defender_name(ctx, d)}")
         )
-    opts.append(Option("done", label="done declaring attackers"))
+    if not attacks_illegal(ctx):
+        # 508.1d: "done" is offered only when the declaration obeys the requirements
+        opts.append(Option("done", label="done declaring attackers"))
     decisions.ask(
         ctx, s.active, "attackers", "508.1", f"{ctx.player_name(s.active)}: declare attackers", opts
     )
@@ -126,7 +151,23 @@ def attack_answer(ctx: Context, f: AttackFrame, a: Action) -> None:
         _combat(ctx).attackers.pop(a.a, None)
         ctx.touched.add(a.a)
     elif a.kind == "done":
+        why = attacks_illegal(ctx)
+        if why:
+            rule, _, text = why.partition(": ")
+            raise IllegalActionError(f"this declaration of attackers is illegal: {text}", "508.1d", rule)
         f.done = True
+
+
+def attacks_illegal(ctx: Context) -> str:
+    """508.1d: why the active player's declaration of attackers breaks a requirement ("" if
+    it doesn't): a creature that "attacks each combat if able" and is able to isn't attacking.
+    (No attack in karn has a cost, so obeying never costs anything, 508.1d.)"""
+    cb = _combat(ctx)
+    for oid, c in ctx.battlefield_chars().items():
+        if c.object_rules and ATTACKS_EACH_COMBAT in c.object_rules and oid not in cb.attackers:
+            if can_attack(ctx, oid):
+                return f"508.1d: {ctx.describe(oid)} attacks each combat if able"
+    return ""
 
 
 # ---------------------------------------------------------------------------- declare blockers (509)
@@ -140,6 +181,10 @@ def can_block(ctx: Context, blocker: int, attacker: int) -> bool:
     at = ctx.chars(attacker)
     if not block_allowed(ctx, at, b):
         return False
+    if at.object_rules and CANT_BE_BLOCKED in at.object_rules:
+        return False  # 509.1b: "~ can't be blocked"
+    if b.object_rules and BLOCKS_ONLY_FLYING in b.object_rules and "flying" not in at.keywords:
+        return False  # 509.1b: "~ can block only creatures with flying"
     if protected_from(ctx, at.keywords, blocker, at.controller):
         return False
     return True

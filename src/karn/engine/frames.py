@@ -57,6 +57,11 @@ class CastFrame(msgspec.Struct, tag="cast", array_like=True):
     # an effect removed it there, 613.1f: Yixlid Jailer)
     flashback: str = ""
     buyback: bool | None = None  # 702.27a: whether the buyback cost is paid (None: not asked yet)
+    # 601.2b, 601.2h: the objects chosen for each part of an additional cost ("discard a card",
+    # "exile a creature card from your graveyard"), by index, and whether the parts paid before
+    # the mana are paid (``karn.engine.costs``)
+    cost_picks: list[list[int]] = msgspec.field(default_factory=list)
+    early_paid: bool = False
 
 
 class ActivateFrame(msgspec.Struct, tag="activate", array_like=True):
@@ -94,6 +99,19 @@ class PlanarDieFrame(msgspec.Struct, tag="planar_die", array_like=True):
 
     player: int
     cost: int
+    answer: Answer | None = None
+
+
+class ManaFrame(msgspec.Struct, tag="mana", array_like=True):
+    """106.1, 605.3b: a mana ability activated by hand that adds mana chosen as it resolves
+    ("{R} or {G}", "one mana of any color"): the choices made so far, one per question, then
+    the ability resolves. ``keep``: the cost being paid meanwhile (601.2g), or ""."""
+
+    player: int
+    source: int
+    ability: int
+    keep: str = ""
+    picks: list[int] = msgspec.field(default_factory=list)
     answer: Answer | None = None
 
 
@@ -168,6 +186,13 @@ class AnyPlayerProgress(msgspec.Struct, tag="any_player", array_like=True):
     chosen: list[int] = msgspec.field(default_factory=list)
 
 
+class ManaChoiceProgress(msgspec.Struct, tag="mana_choice", array_like=True):
+    """106.1, 608.2d: the mana chosen so far for an effect adding mana of a color chosen as it
+    resolves ("Add two mana in any combination of colors."), one pick per question."""
+
+    picks: list[int] = msgspec.field(default_factory=list)
+
+
 Progress = (
     DiscardProgress
     | SearchProgress
@@ -178,6 +203,7 @@ Progress = (
     | CopyProgress
     | WordProgress
     | AnyPlayerProgress
+    | ManaChoiceProgress
 )
 
 
@@ -289,4 +315,5 @@ Frame = (
     | ReplaceFrame
     | TurnFaceUpFrame
     | PlanarDieFrame
+    | ManaFrame
 )

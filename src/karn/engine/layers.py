@@ -51,11 +51,13 @@ from karn.engine.modifications import (
     AddAbilities,
     AddColors,
     AddTypes,
+    AttackUnless,
     BlockLimit,
     ContinuousEffect,
     ControlledBySource,
     Modification,
     ModifyPowerToughness,
+    ObjectRules,
     RemoveAbilities,
     RemoveTypes,
     Restriction,
@@ -106,6 +108,10 @@ class Chars:
     retyped: bool = False  # a layer 4 effect changed its types (305.6 abilities are looked at again)
     # 612.1, 613.1c: the words layer 3 replaced in its text, in order: (kind, old, new)
     text_changes: tuple[tuple[ir.TextWordKind, str, str], ...] = ()
+    # 508.1d, 509.1b: "can't be blocked", "attacks each combat if able" ... (ir.ObjectRuleKind)
+    object_rules: frozenset[str] = frozenset()
+    # 508.1c: it can attack only a player who controls a land of one of these subtypes
+    attack_needs: frozenset[str] = frozenset()
 
     def is_(self, t: str) -> bool:
         return t in self.types
@@ -130,6 +136,8 @@ class Chars:
             self.printed_keywords,
             self.retyped,
             self.text_changes,
+            self.object_rules,
+            self.attack_needs,
         )
 
 
@@ -206,6 +214,10 @@ def _change(
     quoted: tuple[str, ir.Ability] | None,
     amount: Any,
 ) -> list[LayerMod]:
+    if isinstance(change, ir.ObjectRule):
+        return [ObjectRules((str(change.kind),))]
+    if isinstance(change, ir.AttackUnlessDefenderControls):
+        return [AttackUnless(change.subtype)]
     if isinstance(change, ir.SetBasePT):
         p, t = change.power, change.toughness
         if amount is not None:
@@ -895,6 +907,10 @@ def _apply(
     elif isinstance(mod, Restriction):
         c.cant_attack = c.cant_attack or mod.cant_attack
         c.cant_block = c.cant_block or mod.cant_block
+    elif isinstance(mod, ObjectRules):
+        c.object_rules = c.object_rules | frozenset(mod.kinds)
+    elif isinstance(mod, AttackUnless):
+        c.attack_needs = c.attack_needs | {mod.subtype}
     elif isinstance(mod, BlockLimit):
         c.max_blocks = ANY_NUMBER if mod.extra < 0 else min(ANY_NUMBER, c.max_blocks + mod.extra)
 

@@ -174,6 +174,25 @@ class Restriction(msgspec.Struct, tag="restrict", frozen=True, array_like=True):
     layer = "rules"
 
 
+class ObjectRules(msgspec.Struct, tag="object_rules", frozen=True, array_like=True):
+    """An effect on the rules (613.11): the affected creatures can't be blocked (509.1b), attack
+    each combat if able (508.1d), can block only creatures with flying (509.1b); ``kinds``
+    are :class:`karn.ir.ObjectRuleKind` values."""
+
+    kinds: tuple[str, ...]
+
+    layer = "rules"
+
+
+class AttackUnless(msgspec.Struct, tag="attack_unless", frozen=True, array_like=True):
+    """An effect on the rules (613.11, 508.1c): the affected creatures can attack only a
+    defending player who controls a land of ``subtype`` (or that player's planeswalkers)."""
+
+    subtype: str
+
+    layer = "rules"
+
+
 class BlockRequirement(msgspec.Struct, tag="block_requirement", frozen=True, array_like=True):
     """A requirement (509.1c): the affected creature blocks ``attacker`` if able ("Target creature
     blocks ~ this turn if able")."""
@@ -209,6 +228,8 @@ Modification = (
     | ModifyPowerToughness
     | SwitchPowerToughness
     | Restriction
+    | ObjectRules
+    | AttackUnless
     | BlockLimit
     | BlockRequirement
 )
@@ -290,6 +311,10 @@ def mod_text(mod: Modification) -> str:
         )
     if isinstance(mod, BlockRequirement):
         return f"blocks #{mod.attacker} if able"
+    if isinstance(mod, ObjectRules):
+        return "; ".join(mod.kinds)
+    if isinstance(mod, AttackUnless):
+        return f"can't attack unless defending player controls a {mod.subtype}"
     return f"can block {'any number of' if mod.extra < 0 else mod.extra} more creature(s)"
 
 

@@ -263,6 +263,13 @@ def condition_holds(
     """603.4: is a triggered ability's intervening "if" condition true now? ``controller``
     is "you", ``source`` the ability's source, ``trigger`` its trigger event."""
     s = ctx.state
+    if cond.kind == "controlled_since_last_upkeep":
+        # 702.30a: it came under its controller's control since the beginning of their last
+        # upkeep (before their first upkeep, "last upkeep" is the start of the game)
+        o = s.objects.get(source)
+        if o is None or o.zone != BATTLEFIELD:
+            return False
+        return o.control_upkeeps >= s.players[controller].upkeeps - 1
     if cond.kind in ("tapped", "untapped"):
         ref = cond.ref
         oid = source if ref is None or ref.kind == "self" else trigger.object if trigger else 0

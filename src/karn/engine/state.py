@@ -154,6 +154,10 @@ class Obj(msgspec.Struct, array_like=True, omit_defaults=True):
     alt_cost: str = ""
     # 702.27a: a spell whose buyback cost was paid (put into its owner's hand as it resolves)
     buyback: bool = False
+    # 702.30a: its controller's ``Player.upkeeps`` when it came under their control (302.6)
+    control_upkeeps: int = 0
+    # 702.84a, 614.1a: exiled instead whenever it would leave the battlefield (unearth)
+    exile_if_leaves: bool = False
 
 
 class Player(msgspec.Struct, array_like=True):
@@ -177,6 +181,7 @@ class Player(msgspec.Struct, array_like=True):
     mulligans: int = 0
     kept: bool = False
     drawn_this_turn: int = 0  # cards drawn this turn ("your second card each turn")
+    upkeeps: int = 0  # how many of this player's upkeeps have begun (702.30a: "your last upkeep")
 
 
 class Shield(msgspec.Struct, array_like=True):

@@ -315,7 +315,11 @@ def _on_attack(ctx: Context, ev: AttackerDeclared) -> None:
     if ev.obj not in s.objects:
         return
     watchers = _watchers(ctx)
-    for event in ("attacks", "attacks_or_blocks"):
+    events: tuple[str, ...] = ("attacks", "attacks_or_blocks")
+    combat = s.combat
+    if combat is not None and len(combat.attackers) == 1:
+        events += ("attacks_alone",)  # 506.5: the only creature declared as an attacker
+    for event in events:
         for src, aid, tr, ctl in watchers[event]:
             if _is_subject(ctx, tr, src, ctl, ev.obj, aid):
                 data = TriggerData(object=ev.obj, defending=ev.defending_player)

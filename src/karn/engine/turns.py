@@ -100,8 +100,16 @@ def skips(ctx: Context, player: int, step: str) -> bool:
 
 
 def _doesnt_untap(ctx: Context, oid: int) -> bool:
-    """502.3: "~ doesn't untap during your untap step" (a static ability of the permanent)."""
-    return any(isinstance(a, ir.DoesntUntap) for a in ctx.chars(oid).abilities)
+    """502.3: "~ doesn't untap during your untap step" (a static ability of the permanent), or
+    an effect says it doesn't ("Enchanted creature doesn't untap during its controller's untap
+    step", the rules layer 613.11)."""
+    c = ctx.chars(oid)
+    if c.object_rules and _DOESNT_UNTAP in c.object_rules:
+        return True
+    return any(isinstance(a, ir.DoesntUntap) for a in c.abilities)
+
+
+_DOESNT_UNTAP = str(ir.ObjectRuleKind.DOESNT_UNTAP)
 
 
 def untap_step(ctx: Context) -> None:

@@ -154,8 +154,16 @@ KEYWORDS: tuple[KeywordSpec, ...] = (
     KeywordSpec("improvise", "702.126", _COST),
     KeywordSpec("affinity", "702.41", _COST, _OTHER, _HAND),  # "affinity for artifacts"
     KeywordSpec("buyback", "702.27", _COST, _MANA),
+    KeywordSpec("echo", "702.30", _TRIGGERED, _MANA, _HAND),
+    KeywordSpec("unearth", "702.84", _ACTIVATED, _MANA, _HAND),
     KeywordSpec("crew", "702.122", _ACTIVATED, _NUMBER, _HAND),
     # ------------------------------------------------------------ triggered keywords
+    KeywordSpec(
+        "exalted",
+        "702.83",
+        _TRIGGERED,
+        meaning="Whenever a creature you control attacks alone, that creature gets +1/+1 until end of turn.",
+    ),
     KeywordSpec(
         "bushido",
         "702.45",

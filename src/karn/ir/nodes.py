@@ -18,12 +18,14 @@ Conventions
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "14"
+IR_VERSION = "20"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -264,6 +266,11 @@ class SacrificeCost:
 
 
 @dataclass(frozen=True, slots=True)
+class SacrificeSelfCost:
+    """ "Sacrifice ~" (701.21a): the source itself (a Treasure's "Sacrifice this token")."""
+
+
+@dataclass(frozen=True, slots=True)
 class PayLifeCost:
     """ "Pay 2 life" (119.4): a player can pay life only if their life total is at least that
     much (119.4, 118.3)."""
@@ -380,6 +387,7 @@ class CrewCost:
 
 CostPart = (
     SacrificeCost
+    | SacrificeSelfCost
     | PayLifeCost
     | DiscardCost
     | DiscardRandomCost
@@ -397,9 +405,25 @@ CostPart = (
     | CrewCost
 )
 
+#: The cost parts a spell's additional cost may have (601.2b): those that don't act on the
+#: source itself (the spell is on the stack as it is cast).
+SPELL_COST_PARTS = (
+    SacrificeCost,
+    PayLifeCost,
+    DiscardCost,
+    DiscardRandomCost,
+    DiscardHandCost,
+    ExileCardsCost,
+    ReturnCost,
+    TapCost,
+    MillCost,
+    ExileTopCost,
+)
+
 #: The cost parts that ask the player nothing as they are paid: a mana ability (605.3b: it
 #: resolves at once) may have only these.
 MANA_ABILITY_PARTS = (
+    SacrificeSelfCost,
     PayLifeCost,
     RemoveCountersCost,
     PutCountersCost,
@@ -417,20 +441,24 @@ class Cost:
     """The cost of an activated ability (118, 602.1): a tuple of typed parts.
 
     ``mana`` is a mana cost string like ``"{1}{R}"`` (None for no mana); ``tap`` is {T};
-    ``sacrifice_self`` is "Sacrifice this ..."; ``loyalty`` is the loyalty change of a
+    ``loyalty`` is the loyalty change of a
     planeswalker ability (606), e.g. +1 or -4; ``parts`` are the other parts in printed order
     (:data:`CostPart`), paid together with the rest (601.2h).
     """
 
     mana: str | None = None
     tap: bool = False
-    sacrifice_self: bool = False
     loyalty: int | None = None
     # "Exile this card from your graveyard" (embalm 702.128a, eternalize 702.129a)
     exile_self: bool = False
     # "Discard this card" (cycling 702.29a, typecycling 702.29e): the source, from its hand (701.9)
     discard_self: bool = False
     parts: tuple[CostPart, ...] = ()
+
+    @property
+    def sacrifice_self(self) -> bool:
+        """ "Sacrifice ~" is one of its parts (701.21a)."""
+        return any(isinstance(p, SacrificeSelfCost) for p in self.parts)
 
 
 # --------------------------------------------------------------------------- continuous modifications
@@ -556,8 +584,37 @@ class GainAbility:
     ability: Ability
 
 
+class ObjectRuleKind(StrEnum):
+    """A change to the rules a static ability or an effect makes for the affected objects."""
+
+    CANT_BE_BLOCKED = "can't be blocked"  # 509.1b: a restriction
+    ATTACKS_EACH_COMBAT = "attacks each combat if able"  # 508.1d: a requirement
+    BLOCKS_ONLY_FLYING = "can block only creatures with flying"  # 509.1b: a restriction
+    DOESNT_UNTAP = "doesn't untap during its controller's untap step"  # 502.3
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectRule:
+    """The rules layer (613.11): "~ can't be blocked", "~ attacks each combat if able",
+    "~ can block only creatures with flying" (508.1c-d, 509.1b), "Enchanted creature doesn't
+    untap during its controller's untap step" (502.3)."""
+
+    kind: ObjectRuleKind
+
+
+@dataclass(frozen=True, slots=True)
+class AttackUnlessDefenderControls:
+    """The rules layer (613.11, 508.1c): "~ can't attack unless defending player controls an
+    Island": the creature can attack a player (or a planeswalker) only if that defending player
+    controls a land of this subtype."""
+
+    subtype: str
+
+
 Change = (
-    SetBasePT
+    ObjectRule
+    | AttackUnlessDefenderControls
+    | SetBasePT
     | SwitchPT
     | AddTypes
     | SetTypes
@@ -672,10 +729,12 @@ class Condition:
         more life": ``Var("life")`` >= 40; "if you control no creatures": a ``Count``
         <= 0; "if you control two or more Gates": a ``Count`` >= 2);
       * ``"tapped"`` / ``"untapped"``: the status of the object ``ref`` names ("if this
-        artifact is untapped").
+        artifact is untapped");
+      * ``"controlled_since_last_upkeep"``: the source came under its controller's control since
+        the beginning of their last upkeep (echo, 702.30a).
     """
 
-    kind: Literal["compare", "tapped", "untapped"]
+    kind: Literal["compare", "tapped", "untapped", "controlled_since_last_upkeep"]
     amount: Amount = 0
     op: Literal[">=", "<="] = ">="
     value: int = 0
@@ -717,6 +776,15 @@ class Sacrifice:
 class Destroy:
     what: Selector
     no_regenerate: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ExileIfLeaves:
+    """ "If it would leave the battlefield, exile it instead of putting it anywhere else."
+    (unearth 702.84a; a replacement effect, 614.1a): the permanents ``what`` selects are exiled
+    whenever they would leave the battlefield, for as long as each stays this object (400.7)."""
+
+    what: Selector
 
 
 @dataclass(frozen=True, slots=True)
@@ -773,6 +841,16 @@ class ReturnToHand:
     """Put the object into its owner's hand (from the battlefield or a graveyard)."""
 
     what: Selector
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnChosen:
+    """ "Return a land you control to its owner's hand." (a bounce land's enters ability): the
+    ability's controller chooses, as it resolves, ``amount`` permanents they control that
+    ``filter`` describes (not a target: 608.2c, 608.2d) and returns them to their owners' hands."""
+
+    filter: Filter
+    amount: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -962,6 +1040,59 @@ class AddMana:
     mana: str
     times: Count | None = None
     chosen_color: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AddOneOf:
+    """Add one of several mana combinations, the player choosing as the ability resolves
+    (106.1, 605.3b, 608.2d): "Add {R} or {G}.", "Add {W}, {U}, or {B}.", "Add {W}{W}, {W}{U},
+    or {U}{U}." ``options``: each a string of mana symbols, in Oracle order."""
+
+    options: tuple[str, ...]
+
+
+class ColorSpread(enum.Enum):
+    """How the mana of "N mana of any color" may be colored (106.1a)."""
+
+    ONE_COLOR = "one_color"  # "one mana of any color", "two mana of any one color": all alike
+    COMBINATION = "combination"  # "two mana in any combination of colors": each its own
+
+
+class ColorRange(enum.Enum):
+    """Which colors "any color" may be."""
+
+    ANY = "any"  # the five colors (105.1)
+    COMMANDER_IDENTITY = "commander_identity"  # 903.4: "in your commander's color identity"
+
+
+@dataclass(frozen=True, slots=True)
+class AddAnyColor:
+    """ "Add one mana of any color." (106.1a), "Add two mana of any one color.", "Add three mana
+    in any combination of colors.", "Add one mana of any color in your commander's color
+    identity." (903.4; without a commander that color is undefined and no mana is added,
+    903.4f, 106.5). The color is chosen as the ability resolves (605.3b, 608.2d)."""
+
+    count: int = 1
+    spread: ColorSpread = ColorSpread.ONE_COLOR
+    colors: ColorRange = ColorRange.ANY
+
+
+class ManaKinds(enum.Enum):
+    """ "any type" (106.1b: the five colors and colorless) or "any color" (106.1a)."""
+
+    TYPE = "type"
+    COLOR = "color"
+
+
+@dataclass(frozen=True, slots=True)
+class AddCouldProduce:
+    """ "Add one mana of any type that a land you control could produce." (106.7): one mana of a
+    type (``kinds``) that a permanent ``permanents`` describes could produce if its mana
+    abilities resolved now, costs ignored; abilities of this kind on those permanents are not
+    followed (no type is defined that way, 106.7's Exotic Orchard example). None: no mana."""
+
+    permanents: Filter
+    kinds: ManaKinds = ManaKinds.TYPE
 
 
 @dataclass(frozen=True, slots=True)
@@ -1429,6 +1560,10 @@ Effect = (
     | CreateCopyToken
     | BecomeCopy
     | AddMana
+    | AddOneOf
+    | ReturnChosen
+    | AddAnyColor
+    | AddCouldProduce
     | SearchLibrary
     | Scry
     | PutCounters
@@ -1455,6 +1590,7 @@ Effect = (
     | ChangeText
     | AnyPlayerMay
     | Planeswalk
+    | ExileIfLeaves
 )
 
 # The effects whose engine handler records the objects it acted on, for "those creatures",
@@ -1470,6 +1606,7 @@ RECORDS_AFFECTED: frozenset[type] = frozenset(
         PutCounters,
         PutOntoBattlefield,
         RevealTop,
+        ReturnChosen,
         Sacrifice,
         Tap,
         Untap,
@@ -1501,6 +1638,8 @@ class SpellAbility:
     # "Choose one. If this spell was kicked, choose any number instead." (601.4, 700.2):
     # kicked, the caster chooses one or more modes.
     any_if_kicked: bool = False
+    # "Choose one or both —", "Choose one or more —" (700.2): at least one mode, at most ``choose``
+    up_to: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1546,6 +1685,7 @@ TriggerEvent = Literal[
     "dies",
     "put_into_graveyard",
     "attacks",
+    "attacks_alone",
     "cast",
     "gain_life",
     "step",
@@ -1580,6 +1720,7 @@ class Trigger:
       * ``"dies"``: a creature is put into a graveyard from the battlefield (700.4).
       * ``"put_into_graveyard"``: this permanent is put into a graveyard from the battlefield.
       * ``"attacks"``: this creature is declared as an attacker (508.3a).
+      * ``"attacks_alone"``: it is the only creature declared as an attacker (506.5, 508.3a).
       * ``"cast"``: a player casts a spell (601.2i).
       * ``"cast_self"``: "When you cast this spell" (a spell's own ability, 601.2i; storm
         702.40a): checked for the spell being cast, on the stack.
@@ -1724,6 +1865,10 @@ class EntersReplacement:
     # they control; it enters with ``devour`` +1/+1 counters for each one (0: no devour).
     devour: int = 0
     devour_of: Filter | None = None
+    # "This land enters tapped unless you control two or fewer other lands." (614.1c): it enters
+    # tapped only when this condition is false as it would enter (614.12), checked for the
+    # player who will control it.
+    tapped_unless: Condition | None = None
     # "As ~ enters, you may pay N life. If you don't, it enters tapped." (614.1c, 119.4): as it
     # enters its controller may pay ``pay_life`` life (only with at least that much life); if
     # they don't, it enters tapped (0: no such choice).
@@ -1781,10 +1926,13 @@ class CostIncrease:
 class AdditionalCost:
     """ "As an additional cost to cast this spell, sacrifice a creature." (601.2b): a cost
     every cast of the spell pays (601.2h) besides its mana cost: sacrificing one permanent
-    ``sacrifice`` describes (controlled by the caster)."""
+    ``sacrifice`` describes (controlled by the caster), or, for the other costs ("discard a
+    card", "exile a creature card from your graveyard", "pay 3 life"), ``parts``: paid by the
+    same routine as an activated ability's (``karn.engine.costs``)."""
 
-    sacrifice: Filter
+    sacrifice: Filter | None
     text: str = ""
+    parts: tuple[CostPart, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,12 +45,14 @@ from karn.ir.nodes import (
     CompiledCard,
     Cost,
     Group,
+    Keyword,
     SetBasePT,
     SpellAbility,
     Static,
     Triggered,
     Unsupported,
 )
+from karn.oracle.lexer import QUOTED_PREFIX
 from karn.oracle.lowering import (
     CardTypes,
     LowerError,
@@ -67,8 +69,9 @@ from karn.oracle.lowering import (
     lower_static,
     lower_triggered,
 )
+from karn.oracle.lowering.context import QUOTED_ABILITIES
 from karn.oracle.lowering.linked import link_exiles
-from karn.oracle.normalize import CardLike, Line, normalize
+from karn.oracle.normalize import SELF, CardLike, Line, normalize, self_words
 from karn.oracle.parser import ParseError, Start, parse
 from karn.oracle.syntax import ActivatedA, Effects, EitherTriggerA, KeywordA, ModalA, TriggeredA
 
@@ -384,7 +387,88 @@ def shape(line: Line) -> Start:
 
 
 def compile_line(line: Line, card: CardTypes | None = None) -> list[Ability]:
-    """Compile one ability line of a permanent (or a keyword of any card)."""
+    """Compile one ability line of a permanent (or a keyword of any card), its quoted
+    abilities compiled on their own (:func:`_with_quoted`)."""
+    found = _compile_line_once(line, card)
+    if not _stopped_at_quote(found):
+        return found
+    return _with_quoted([line], found, lambda lines: _compile_line_once(lines[0], card))
+
+
+# 113.2c: a quoted ability ('Enchanted land has "{T}: Add {G}."') is an ability of its own.
+_QUOTE = re.compile(r'"([^"]*)"')
+
+
+def _stopped_at_quote(found: Sequence[Ability]) -> bool:
+    return any(isinstance(a, Unsupported) and "unexpected '\"'" in a.reason for a in found)
+
+
+def _with_quoted(
+    lines: list[Line], found: list[Ability], compile_outer: Callable[[list[Line]], list[Ability]]
+) -> list[Ability]:
+    """113.2c: compile each quoted ability of ``lines`` on its own (any ability the compiler
+    knows: activated, triggered, static, mana), then the lines with each quoted ability as one
+    word the grammar reads as QUOTED (lowered to the ability it stands for, 613.1f). ``found``
+    is the lines' compilation with the quotes left in, returned when they can't be split."""
+    outer: list[Line] = []
+    quoted: list[Ability] = []
+    for line in lines:
+        split = _split_quoted(line, len(quoted))
+        if split is None:
+            return found
+        outer_line, inner = split
+        for inner_line in inner:
+            if inner_line.norm.count(SELF) > self_words(inner_line.text):
+                # 201.5a: a granted ability that names its grantor refers to the grantor, not to
+                # the object that has it; the IR has no reference for that yet
+                return [
+                    Unsupported(
+                        clause=line.text, reason="a quoted ability naming the card that grants it (201.5a)"
+                    )
+                ]
+            compiled = _compile_line_once(inner_line, None)
+            bad = next((a for a in compiled if isinstance(a, Unsupported)), None)
+            if bad is not None:
+                return [Unsupported(clause=bad.clause, reason=f"in a quoted ability: {bad.reason}")]
+            if len(compiled) != 1 or isinstance(compiled[0], Keyword):
+                return [
+                    Unsupported(clause=inner_line.text, reason="a quoted ability that is not one ability")
+                ]
+            quoted.append(compiled[0])
+        outer.append(outer_line)
+    token = QUOTED_ABILITIES.set(tuple(quoted))
+    try:
+        return compile_outer(outer)
+    finally:
+        QUOTED_ABILITIES.reset(token)
+
+
+def _split_quoted(line: Line, first: int) -> tuple[Line, list[Line]] | None:
+    """``line`` with its quoted abilities replaced by the words that stand for them (numbered
+    from ``first``), and each quoted ability as a line of its own; ``None`` when its quotes
+    don't pair up. A quote that ends its sentence ends the outer sentence too."""
+    norms = _QUOTE.findall(line.norm)
+    texts = _QUOTE.findall(line.text)
+    if not norms or len(norms) != len(texts) or line.norm.count('"') != 2 * len(norms):
+        return None
+
+    def replaced(text: str) -> str:
+        index = iter(range(first, first + len(norms)))
+
+        def placeholder(m: re.Match[str]) -> str:
+            word = f"{QUOTED_PREFIX}{next(index)}"
+            rest = m.string[m.end() :].lstrip()
+            ends_sentence = m.group(1).rstrip().endswith(".") and (not rest or rest[:1].isupper())
+            return word + "." if ends_sentence else word
+
+        return _QUOTE.sub(placeholder, text)
+
+    outer = Line(replaced(line.text), replaced(line.norm), line.kind)
+    return outer, [Line(text.strip(), norm.strip()) for text, norm in zip(texts, norms, strict=True)]
+
+
+def _compile_line_once(line: Line, card: CardTypes | None = None) -> list[Ability]:
+    """Compile one ability line as it is (see :func:`compile_line`)."""
     start = shape(line)
     try:
         ast = parse(line.norm, start)
@@ -432,6 +516,14 @@ def _try_cost_increase(line: Line) -> Ability | None:
 
 
 def _compile_spell(lines: list[Line]) -> Ability:
+    """The spell ability of an instant or sorcery (its quoted abilities compiled on their own)."""
+    found = _compile_spell_once(lines)
+    if not _stopped_at_quote([found]):
+        return found
+    return _with_quoted(lines, [found], lambda outer: [_compile_spell_once(outer)])[0]
+
+
+def _compile_spell_once(lines: list[Line]) -> Ability:
     text = "\n".join(ln.text for ln in lines)
     norm = "\n".join(ln.norm for ln in lines)
     start: Start = "modal" if _is_modal(norm) else "effects"

@@ -76,6 +76,7 @@ failing clauses (card name as ~, numbers as N) and reasons."""
 class TypeTotal:
     total: int = 0
     playable: int = 0
+    supported: int = 0  # issue 15 part 4: see karn.proof.supported.DEFINITION
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +89,7 @@ class CoverageReport:
     failing: dict[str, str] = field(default_factory=dict)  # card name -> first failing clause
     seconds: float = 0.0
     counted: str = ""  # how the cards were counted
+    support: SupportTotals | None = None  # the supported count, when it was checked
 
     @property
     def percent(self) -> float:
@@ -100,10 +102,27 @@ class CoverageReport:
         ]
         if self.counted:
             lines.append(self.counted)
-        lines += ["", "By card type (205.2a):"]
+        sup = self.support
+        if sup is not None:
+            lines += ["", *sup.format(self.total)]
+        lines += [
+            "",
+            "By card type (205.2a):" + (" playable / cards, then supported" if sup is not None else ""),
+        ]
         for t, tt in sorted(self.by_type.items(), key=lambda kv: (-kv[1].total, kv[0])):
             pct = 100.0 * tt.playable / tt.total if tt.total else 0.0
-            lines.append(f"  {t:<14} {tt.playable:>6} / {tt.total:<6} {pct:5.1f}%")
+            extra = ""
+            if sup is not None:
+                extra = f"   {tt.supported:>6} {100.0 * tt.supported / tt.total if tt.total else 0.0:5.1f}%"
+            lines.append(f"  {t:<14} {tt.playable:>6} / {tt.total:<6} {pct:5.1f}%{extra}")
+        if sup is not None:
+            lines += ["", f"By mechanic family (top {top} by cards; total, playable, supported):"]
+            for fam, (n, p, su) in sorted(sup.families.items(), key=lambda kv: (-kv[1][0], kv[0]))[:top]:
+                lines.append(f"  {fam:<28} {n:>6} {p:>6} {su:>6} {100.0 * su / n if n else 0.0:5.1f}%")
+            if sup.render_failures:
+                lines += ["", f"Most common first render-back differences of playable cards (top {top}):"]
+                for text, n in sup.render_failures[:top]:
+                    lines.append(f"  {n:>6}  {text}")
         lines += ["", f"Most common first failing clauses (top {top}):"]
         for clause, n in self.top_failures[:top]:
             lines.append(f"  {n:>6}  {clause}")
@@ -125,7 +144,12 @@ class CoverageReport:
             },
             "top_failures": [{"clause": c, "cards": n} for c, n in self.top_failures[:top]],
             "top_reasons": [{"reason": r, "cards": n} for r, n in self.top_reasons[:top]],
-        }
+        } | ({"supported": self._support_json(top)} if self.support is not None else {})
+
+    def _support_json(self, top: int) -> dict[str, Any]:
+        assert self.support is not None
+        by_type = {t: tt.supported for t, tt in sorted(self.by_type.items())}
+        return self.support.as_json(top) | {"by_type": by_type}
 
 
 def _as_face(rec: CardLike | Mapping[str, Any]) -> CardLike:
@@ -159,14 +183,17 @@ def coverage_report(
     keep_failing: bool = False,
     counted: str = "",
     parts: Mapping[str, Sequence[CardLike]] | None = None,
+    support: SupportCheck | None = None,
 ) -> CoverageReport:
     """Compile every card (uncached) and tally playable cards and failures. ``parts``: the
     parts each card may be cast as, by card name (a card plays only when they do too,
-    :func:`karn.oracle.pool.parts_refused`)."""
+    :func:`karn.oracle.pool.parts_refused`). With ``support``, each playable card is checked
+    for the rest of the definition of *supported* (``karn.proof.supported``)."""
     start = time.perf_counter()
     total = 0
     playable = 0
     by_type: dict[str, list[int]] = {}
+    types_of: dict[str, list[str]] = {}
     failures: Counter[str] = Counter()
     reasons: Counter[str] = Counter()
     failing: dict[str, str] = {}
@@ -180,6 +207,9 @@ def coverage_report(
         total += 1
         ok = cc.playable
         playable += ok
+        if support is not None and isinstance(face, CardFace):
+            support.check(face, cc)
+            types_of[face.name] = card_types(face.types)
         for t in card_types(face.types):
             tt = by_type.setdefault(t, [0, 0])
             tt[0] += 1
@@ -190,16 +220,148 @@ def coverage_report(
             reasons[reason_key(first.reason)] += 1
             if keep_failing:
                 failing[face.name] = first.clause
+    totals = support.totals() if support is not None else None
+    supported_types: Counter[str] = Counter()
+    for name in support.supported_names if support is not None else ():
+        supported_types.update(types_of.get(name, ()))
     return CoverageReport(
         total=total,
         playable=playable,
-        by_type={t: TypeTotal(v[0], v[1]) for t, v in by_type.items()},
+        by_type={t: TypeTotal(v[0], v[1], supported_types[t]) for t, v in by_type.items()},
         top_failures=failures.most_common(),
         top_reasons=reasons.most_common(),
         failing=failing,
         seconds=time.perf_counter() - start,
         counted=counted,
+        support=totals,
     )
+
+
+@dataclass(slots=True)
+class SupportTotals:
+    """The supported count and its parts (issue 15 part 4, ``karn.proof.supported``)."""
+
+    playable: int = 0
+    renders_back: int = 0
+    handled: int = 0
+    sandbox_passed: int = 0
+    sandbox_failed: int = 0
+    sandbox_not_cast: int = 0
+    sandbox_not_run: int = 0
+    supported: int = 0
+    families: dict[str, list[int]] = field(default_factory=dict)  # family -> [total, playable, supported]
+    render_failures: list[tuple[str, int]] = field(default_factory=list)
+    sandbox_failures: list[tuple[str, str]] = field(default_factory=list)  # card, error
+
+    def format(self, total: int) -> list[str]:
+        pct = 100.0 * self.supported / total if total else 0.0
+        lines = [f"Supported: {self.supported} / {total} cards ({pct:.1f}%)", *_definition().splitlines(), ""]
+        lines.append(f"  (a) playable (compiles)       {self.playable:>6}")
+        lines.append(f"  (b) of them, render back      {self.renders_back:>6}")
+        lines.append(f"  (c) of them, handled          {self.handled:>6}")
+        lines.append(
+            f"  (d) sandbox: passed {self.sandbox_passed}, failed {self.sandbox_failed}, "
+            f"not cast {self.sandbox_not_cast}, not run {self.sandbox_not_run}"
+        )
+        for card, error in self.sandbox_failures[:10]:
+            lines.append(f"      failed: {card}: {error}")
+        return lines
+
+    def as_json(self, top: int) -> dict[str, Any]:
+        return {
+            "definition": " ".join(_definition().split()),
+            "supported": self.supported,
+            "playable": self.playable,
+            "renders_back": self.renders_back,
+            "handled": self.handled,
+            "sandbox": {
+                "passed": self.sandbox_passed,
+                "failed": self.sandbox_failed,
+                "not_cast": self.sandbox_not_cast,
+                "not_run": self.sandbox_not_run,
+                "failures": [{"card": c, "error": e} for c, e in self.sandbox_failures],
+            },
+            "by_family": {
+                f: {"cards": n, "playable": p, "supported": s}
+                for f, (n, p, s) in sorted(self.families.items())
+            },
+            "top_render_back_differences": [{"text": t, "cards": n} for t, n in self.render_failures[:top]],
+        }
+
+
+def _definition() -> str:
+    from karn.proof.supported import DEFINITION
+
+    return DEFINITION
+
+
+class SupportCheck:
+    """Checks parts (b)-(d) of *supported* for each playable card ``coverage_report`` compiles:
+    render-back, handlers, and the sandbox result from its cache (``run_sandbox``: playing the
+    cards whose result is missing, in ``workers`` processes)."""
+
+    def __init__(self, run_sandbox: bool = False, workers: int = 2, corpus: str | Path | None = None) -> None:
+        from karn.proof.supported import SandboxCache
+
+        self.cache = SandboxCache()
+        self.corpus = corpus
+        self.run_sandbox = run_sandbox
+        self.workers = workers
+        self.rows: list[tuple[CardFace, bool, bool, bool, str]] = []  # face, renders, handled, playable, key
+        self.render_failures: Counter[str] = Counter()
+        self.supported_names: set[str] = set()
+
+    def check(self, face: CardFace, cc: CompiledCard) -> None:
+        """Record the card's render-back and handlers (its sandbox result is read in ``totals``)."""
+        from karn.proof.render_back import render_back
+        from karn.proof.supported import card_key, unhandled
+
+        if not cc.playable:
+            self.rows.append((face, False, False, False, ""))
+            return
+        rb = render_back(face, cc)
+        if not rb.matches:
+            _, rendered = rb.first_difference()
+            self.render_failures[_NUM.sub("N", rendered)[:90] or "(a line missing)"] += 1
+        handled = not unhandled(cc)
+        key = card_key(face, cc)
+        self.rows.append((face, rb.matches, handled, True, key))
+
+    def totals(self) -> SupportTotals:
+        from karn.proof.supported import families, fill_cache, tally
+
+        if self.run_sandbox:
+            from karn.cards.database import CardDatabase
+
+            db = CardDatabase.from_file(self.corpus) if self.corpus else None
+            fill_cache({f.name: k for f, _, _, p, k in self.rows if p}, self.cache, self.workers, db)
+        out = SupportTotals()
+        fam_rows: list[tuple[list[str], bool, bool]] = []
+        self.supported_names = set()
+        for face, renders, handled, playable, key in self.rows:
+            ok = False
+            if playable:
+                out.playable += 1
+                out.renders_back += renders
+                out.handled += handled
+                status = self.cache.get(face.name, key)
+                if status is None:
+                    out.sandbox_not_run += 1
+                elif status == "passed":
+                    out.sandbox_passed += 1
+                elif status == "failed":
+                    out.sandbox_failed += 1
+                    out.sandbox_failures.append((face.name, self.cache.results[face.name].get("error", "")))
+                else:
+                    out.sandbox_not_cast += 1
+                ok = renders and handled and status == "passed"
+            out.supported += ok
+            if ok:
+                self.supported_names.add(face.name)
+            fam_rows.append((families(face), playable, ok))
+        out.families = tally(fam_rows)
+        out.render_failures = self.render_failures.most_common()
+        return out
 
 
 def load_cards(path: str | Path | None) -> tuple[list[CardLike], str]:
@@ -245,12 +407,29 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
         "--top", type=int, default=25, metavar="N", help="how many failing clauses and reasons to list"
     )
     ap.add_argument("--json", action="store_true", help="print the report as JSON")
+    ap.add_argument(
+        "--sandbox",
+        action="store_true",
+        help="play the every-card sandbox for the playable cards whose result isn't cached (slow the"
+        " first time; the results are cached for this engine)",
+    )
+    ap.add_argument("--workers", type=int, default=2, metavar="N", help="processes for --sandbox")
+    ap.add_argument(
+        "--no-supported",
+        action="store_true",
+        help="count playable cards only (skip render-back and the sandbox)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     """Print the coverage report for parsed :func:`add_arguments` options."""
     cards, counted, parts = load_cards_and_parts(args.corpus)
-    report = coverage_report(cards, counted=counted, parts=parts)
+    support = (
+        None
+        if args.no_supported
+        else SupportCheck(run_sandbox=args.sandbox, workers=args.workers, corpus=args.corpus)
+    )
+    report = coverage_report(cards, counted=counted, parts=parts, support=support)
     if args.json:
         sys.stdout.write(json.dumps(report.as_json(args.top), ensure_ascii=False, indent=2) + "\n")
     else:

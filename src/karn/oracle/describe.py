@@ -12,10 +12,13 @@ from typing import Any, TypeVar
 from karn.ir.nodes import (
     Ability,
     Activated,
+    AddAnyColor,
     AddColors,
+    AddCouldProduce,
     AdditionalCost,
     AddMana,
     AddManaProduced,
+    AddOneOf,
     AddTypes,
     AlternativeCost,
     Amount,
@@ -23,12 +26,15 @@ from karn.ir.nodes import (
     ApplyContinuous,
     ApplyRules,
     Attach,
+    AttackUnlessDefenderControls,
     BecomeCopy,
     Bestow,
     CantBeCountered,
     CastRestriction,
     Change,
     ChangeText,
+    ColorRange,
+    ColorSpread,
     Compared,
     CompiledCard,
     Condition,
@@ -60,6 +66,7 @@ from karn.ir.nodes import (
     ExchangeControl,
     Exile,
     ExileCardsCost,
+    ExileIfLeaves,
     ExileSelfCost,
     ExileTop,
     ExileTopCost,
@@ -85,6 +92,7 @@ from karn.ir.nodes import (
     LoseGame,
     LoseLife,
     LoyaltyCostIncrease,
+    ManaKinds,
     Manifest,
     May,
     Mill,
@@ -92,6 +100,7 @@ from karn.ir.nodes import (
     Modify,
     Morph,
     MustBlock,
+    ObjectRule,
     OpeningHand,
     PayLifeCost,
     Planeswalk,
@@ -106,6 +115,7 @@ from karn.ir.nodes import (
     Regenerate,
     RemoveCountersCost,
     Replacement,
+    ReturnChosen,
     ReturnCost,
     ReturnSelfCost,
     ReturnToHand,
@@ -113,6 +123,7 @@ from karn.ir.nodes import (
     RuleChange,
     Sacrifice,
     SacrificeCost,
+    SacrificeSelfCost,
     Scry,
     SearchLibrary,
     Selector,
@@ -195,6 +206,8 @@ def describe_ability(a: Ability) -> str:
     if isinstance(a, LoyaltyCostIncrease):
         return f"Loyalty abilities you activate cost an additional [{a.loyalty:+d}]"
     if isinstance(a, AdditionalCost):
+        if a.sacrifice is None:
+            return "Additional cost: " + ", ".join(COST_PART_RENDERERS[type(p)](p) for p in a.parts)
         return f"Additional cost: sacrifice a {filter_text(a.sacrifice)}"
     if isinstance(a, CostReduction):
         what = "this spell" if a.spells is None else f"each {filter_text(a.spells)}"
@@ -211,7 +224,8 @@ def describe_ability(a: Ability) -> str:
             modes = " | ".join(
                 f"{i + 1}) {effects_text(m.effects)}{targets_text(m.targets)}" for i, m in enumerate(a.modes)
             )
-            return f"Spell: choose {a.choose} — {modes}"
+            how = f"one or more (up to {a.choose})" if a.up_to else str(a.choose)  # 700.2
+            return f"Spell: choose {how} — {modes}"
         return f"Spell: {effects_text(a.effects)}{targets_text(a.targets)}"
     if isinstance(a, CostIncrease):
         return f"Cost: {{{a.generic_per_extra_target}}} more for each target beyond the first"
@@ -240,6 +254,8 @@ def enters_text(r: EntersReplacement) -> str:
     """ "this enters tapped with 2 +1/+1 counter(s)" (614.1c-d)."""
     who = "this enters" if r.self_only else f"each {filter_text(r.filter or Filter())} enters"
     parts = ["tapped"] if r.tapped else []
+    if r.tapped and r.tapped_unless is not None:
+        parts.append(f"unless {condition_text(r.tapped_unless)}")
     if r.counters:
         parts.append("with " + " and ".join(f"{amount_text(n)} {kind} counter(s)" for kind, n in r.counters))
     if r.copy_of is not None:
@@ -389,8 +405,6 @@ def cost_text(c: Cost) -> str:
         parts.append(c.mana)
     if c.tap:
         parts.append("{T}")
-    if c.sacrifice_self:
-        parts.append("sacrifice this")
     if c.exile_self:
         parts.append("exile this card from your graveyard")
     if c.discard_self:
@@ -423,6 +437,11 @@ def _crew_cost(p: CrewCost) -> str:
 @renders_cost(SacrificeCost)
 def _sacrifice_cost(p: SacrificeCost) -> str:
     return f"sacrifice {_n(p.count, 'a', '')} {filter_text(p.what)}".replace("  ", " ")
+
+
+@renders_cost(SacrificeSelfCost)
+def _sacrifice_self_cost(p: SacrificeSelfCost) -> str:
+    return "sacrifice this"
 
 
 @renders_cost(PayLifeCost)
@@ -544,6 +563,7 @@ def trigger_text(t: Trigger) -> str:
         return f"at the beginning of {_WHOSE_TEXT[t.player]} {_STEP_TEXT.get(t.step or '', t.step)}"
     if t.event in (
         "attacks",
+        "attacks_alone",
         "blocks",
         "becomes_blocked",
         "attacks_or_blocks",
@@ -558,6 +578,7 @@ def trigger_text(t: Trigger) -> str:
             who = f"another {what[6:]}" if what.startswith("other ") else f"a {what}"
         verb = {
             "attacks": "attacks",
+            "attacks_alone": "attacks alone",
             "blocks": "blocks",
             "becomes_blocked": "becomes blocked",
             "attacks_or_blocks": "attacks or blocks",
@@ -619,6 +640,8 @@ def condition_text(c: Condition) -> str:
     """An intervening "if" clause (603.4)."""
     if c.kind in ("tapped", "untapped"):
         return f"{ref_text(c.ref) if c.ref else 'this'} is {c.kind}"
+    if c.kind == "controlled_since_last_upkeep":
+        return "this came under your control since the beginning of your last upkeep"  # 702.30a
     op = "at least" if c.op == ">=" else "at most"
     return f"{amount_text(c.amount)} is {op} {c.value}"
 
@@ -790,6 +813,10 @@ def modify_text(m: Modify) -> str:
 
 def change_text(c: Change) -> str:
     """One layered change (613.1) in words."""
+    if isinstance(c, ObjectRule):
+        return str(c.kind)
+    if isinstance(c, AttackUnlessDefenderControls):
+        return f"can't attack unless defending player controls a {c.subtype}"
     if isinstance(c, SetBasePT):
         p = "*" if c.power is None else amount_text(c.power)
         t = "*" if c.toughness is None else amount_text(c.toughness)
@@ -926,6 +953,11 @@ def _destroy(e: Destroy) -> str:
     return f"destroy {selector_text(e.what)}" + (" (no regeneration)" if e.no_regenerate else "")
 
 
+@renders(ExileIfLeaves)
+def _exile_if_leaves(e: ExileIfLeaves) -> str:
+    return f"if {selector_text(e.what)} would leave the battlefield, exile it instead of putting it anywhere else"
+
+
 @renders(Exile)
 def _exile(e: Exile) -> str:
     linked = " (linked: remembered as exiled with this, 607.2a)" if e.linked else ""
@@ -950,6 +982,14 @@ def _gain_activated(e: GainActivatedAbilities) -> str:
 @renders(ReturnToHand)
 def _return_to_hand(e: ReturnToHand) -> str:
     return f"return {selector_text(e.what)} to its owner's hand"
+
+
+@renders(ReturnChosen)
+def _return_chosen(e: ReturnChosen) -> str:
+    """ "return a land you control to its owner's hand" (608.2d: chosen, not targeted)."""
+    return (
+        f"return {_count_word(e.amount) if e.amount > 1 else 'a'} {filter_text(e.filter)} to its owner's hand"
+    )
 
 
 @renders(CounterSpell)
@@ -1103,6 +1143,43 @@ def _add_mana(e: AddMana) -> str:
     if e.chosen_color:
         return f"add one mana of the chosen color{each}"
     return f"add {e.mana}{each}"
+
+
+_COUNT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def _count_word(n: int) -> str:
+    return _COUNT_WORDS[n] if 0 <= n < len(_COUNT_WORDS) else str(n)
+
+
+@renders(AddOneOf)
+def _add_one_of(e: AddOneOf) -> str:
+    """ "add {R} or {G}", "add {W}, {U}, or {B}" (106.1)."""
+    if len(e.options) == 2:
+        return f"add {e.options[0]} or {e.options[1]}"
+    return "add " + ", ".join(e.options[:-1]) + f", or {e.options[-1]}"
+
+
+@renders(AddAnyColor)
+def _add_any_color(e: AddAnyColor) -> str:
+    """ "add one mana of any color" (106.1a), "... in your commander's color identity" (903.4)."""
+    n = _count_word(e.count)
+    if e.spread is ColorSpread.COMBINATION:
+        text = f"add {n} mana in any combination of colors"
+    elif e.count == 1:
+        text = "add one mana of any color"
+    else:
+        text = f"add {n} mana of any one color"
+    if e.colors is ColorRange.COMMANDER_IDENTITY:
+        text += " in your commander's color identity"
+    return text
+
+
+@renders(AddCouldProduce)
+def _add_could_produce(e: AddCouldProduce) -> str:
+    """ "add one mana of any type that a land you control could produce" (106.7)."""
+    kind = "type" if e.kinds is ManaKinds.TYPE else "color"
+    return f"add one mana of any {kind} that a {filter_text(e.permanents)} could produce"
 
 
 @renders(SearchLibrary)

@@ -122,6 +122,11 @@ def short_names(name: str, text: str, legendary: bool) -> list[str]:
     return out
 
 
+def self_words(text: str) -> int:
+    """How many times ``text`` says "this <object>" (each becomes the self token)."""
+    return len(_THIS_NOUN.findall(text))
+
+
 def substitute_self(text: str, name: str, short: Sequence[str] = ()) -> str:
     """Replace the card's name (and its ``short`` names, 201.5c) and "this <object>" by the
     self token."""

@@ -17,13 +17,15 @@ import tempfile
 from dataclasses import replace
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 import lark
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 from lark.tree import Meta
 
+from karn.ir.nodes import ObjectRuleKind
+from karn.ir.subtypes import LAND_TYPES
 from karn.oracle import lexer as lexer_module
 from karn.oracle.keywords import keyword_grammar
 from karn.oracle.lexer import OracleLexer
@@ -31,9 +33,12 @@ from karn.oracle.syntax import (
     NP,
     AbilityA,
     ActivatedA,
+    AddAnyColorVP,
+    AddCouldProduceVP,
     AdditionalCostSentence,
     AddManaProducedVP,
     AddManaVP,
+    AddOneOfVP,
     AffinityA,
     AltCostA,
     AmountA,
@@ -43,6 +48,7 @@ from karn.oracle.syntax import (
     AsLongAsSentence,
     AttachVP,
     AttacksTriggerA,
+    AttackUnlessVP,
     BecomeCopyVP,
     BestowA,
     BlockLimitVP,
@@ -93,6 +99,7 @@ from karn.oracle.syntax import (
     DoesntUntapVP,
     DrawTriggerA,
     DrawVP,
+    EchoA,
     Effects,
     EitherTriggerA,
     EitherVP,
@@ -153,6 +160,7 @@ from karn.oracle.syntax import (
     NewWordCantBeSentence,
     NumberKeywordA,
     NumberOfA,
+    ObjectRuleVP,
     OnceEachTurnSentence,
     OnlyDuringSentence,
     OpeningHandSentence,
@@ -173,6 +181,7 @@ from karn.oracle.syntax import (
     PutOntoBattlefieldVP,
     PutRestBottomVP,
     Qual,
+    QuotedA,
     ReflexiveSentence,
     RegenerateVP,
     RemoveCountersCostA,
@@ -206,6 +215,7 @@ from karn.oracle.syntax import (
     TapVP,
     TokenA,
     TriggeredA,
+    UnearthA,
     UnlessSentence,
     UnpreventableSentence,
     UntapCostA,
@@ -445,6 +455,12 @@ class _Builder(Transformer[Token, Any]):
     def kwi_crew(self, meta: Meta, c: list[Any]) -> CrewA:
         return CrewA(int(str(c[0])))
 
+    def kwi_echo(self, meta: Meta, c: list[Any]) -> EchoA:
+        return EchoA(str(c[0]))
+
+    def kwi_unearth(self, meta: Meta, c: list[Any]) -> UnearthA:
+        return UnearthA(str(c[0]))
+
     def activated(self, meta: Meta, c: list[Any]) -> ActivatedA:
         return ActivatedA(tuple(c[0]), c[1])
 
@@ -545,6 +561,18 @@ class _Builder(Transformer[Token, Any]):
             raise ParseError("choose X modes", meta.start_pos)
         return ModalA(n, tuple(c[1:]))
 
+    def modal_or_both(self, meta: Meta, c: list[Any]) -> ModalA:
+        """ "Choose one or both —" (700.2): one mode, or both of two."""
+        if c[0] != 1 or len(c) != 3:
+            raise ParseError("choose N or both with other than two modes", meta.start_pos)
+        return ModalA(2, tuple(c[1:]), up_to=True)
+
+    def modal_or_more(self, meta: Meta, c: list[Any]) -> ModalA:
+        """ "Choose one or more —" (700.2): any number of the modes, at least one."""
+        if c[0] != 1:
+            raise ParseError("choose N or more with N other than one", meta.start_pos)
+        return ModalA(len(c) - 1, tuple(c[1:]), up_to=True)
+
     def modal_kicked_any(self, meta: Meta, c: list[Any]) -> ModalA:
         n = c[0]
         if not isinstance(n, int):
@@ -615,6 +643,9 @@ class _Builder(Transformer[Token, Any]):
 
     def t_attacks(self, meta: Meta, c: list[Any]) -> AttacksTriggerA:
         return AttacksTriggerA(c[0], self._text(meta))
+
+    def t_attacks_alone(self, meta: Meta, c: list[Any]) -> AttacksTriggerA:
+        return AttacksTriggerA(c[0], self._text(meta), alone=True)
 
     def t_put_into_graveyard(self, meta: Meta, c: list[Any]) -> PutIntoGraveyardTriggerA:
         return PutIntoGraveyardTriggerA(c[0], self._text(meta))
@@ -1030,6 +1061,20 @@ class _Builder(Transformer[Token, Any]):
     def still_sentence(self, meta: Meta, c: list[Any]) -> str:
         return "still:" + str(c[-1])
 
+    def become_keywords(self, meta: Meta, c: list[Any]) -> _BecomeKeywords:
+        return _BecomeKeywords(tuple(c[0]))
+
+    def s_chain_still(self, meta: Meta, c: list[Any]) -> ChainSentence:
+        """ "~ becomes a 2/2 Assembly-Worker artifact creature until end of turn. It's still a
+        land." (205.1b: it keeps its land type): the second sentence says what the first keeps."""
+        return ChainSentence(_still_land(tuple(c[0]), str(c[1]), meta), text=self._text(meta))
+
+    def s_until_eot_still(self, meta: Meta, c: list[Any]) -> ChainSentence:
+        """ "Until end of turn, this land becomes a 4/4 ... creature with flying and vigilance. It's
+        still a land." (611.2a, 205.1b)."""
+        sentence = self.s_until_eot(meta, [c[0]])
+        return ChainSentence(_still_land(sentence.items, str(c[1]), meta), text=self._text(meta))
+
     def s_as_long_as(self, meta: Meta, c: list[Any]) -> AsLongAsSentence:
         types, subtypes = self._type_words(c)
         items = next(x for x in c if isinstance(x, list) and x and isinstance(x[0], Item))
@@ -1187,13 +1232,15 @@ class _Builder(Transformer[Token, Any]):
         return ModifyVP(power=p, toughness=t, until_eot=_eot(c[1:], meta), text=self._text(meta))
 
     def v_gain_kw(self, meta: Meta, c: list[Any]) -> ModifyVP:
-        return ModifyVP(keywords=tuple(c[0]), until_eot=_eot(c[1:], meta), text=self._text(meta))
+        keywords, quoted = _granted(c[0])
+        return ModifyVP(keywords=keywords, quoted=quoted, until_eot=_eot(c[1:], meta), text=self._text(meta))
 
     def v_gain_kw_ability(self, meta: Meta, c: list[Any]) -> GainKeywordAbilityVP:
         return GainKeywordAbilityVP(c[0], until_eot=_eot(c[1:], meta), text=self._text(meta))
 
     def v_have_kw(self, meta: Meta, c: list[Any]) -> ModifyVP:
-        return ModifyVP(keywords=tuple(c[0]), text=self._text(meta))
+        keywords, quoted = _granted(c[0])
+        return ModifyVP(keywords=keywords, quoted=quoted, text=self._text(meta))
 
     def v_cant_attack(self, meta: Meta, c: list[Any]) -> ModifyVP:
         return ModifyVP(cant_attack=True, until_eot=_eot(c, meta), text=self._text(meta))
@@ -1204,6 +1251,37 @@ class _Builder(Transformer[Token, Any]):
     def v_become_color(self, meta: Meta, c: list[Any]) -> ModifyVP:
         # 105.3: "becomes black": its color is black (and no other), layer 5 (613.1e)
         return ModifyVP(set_colors=(COLORS[str(c[0])],), until_eot=len(c) > 1, text=self._text(meta))
+
+    def v_cant_be_blocked(self, meta: Meta, c: list[Any]) -> ObjectRuleVP:
+        return ObjectRuleVP(ObjectRuleKind.CANT_BE_BLOCKED, until_eot=_eot(c, meta), text=self._text(meta))
+
+    def v_attacks_each_combat(self, meta: Meta, c: list[Any]) -> ObjectRuleVP:
+        return ObjectRuleVP(ObjectRuleKind.ATTACKS_EACH_COMBAT, text=self._text(meta))
+
+    def s_attack_unless(self, meta: Meta, c: list[Any]) -> ChainSentence:
+        """ "~ can't attack unless defending player controls an Island." (508.1c): one clause
+        whose verb is the restriction with its condition."""
+        items, subtype = tuple(c[0]), str(c[1])
+        if (
+            len(items) != 1
+            or not isinstance(items[0].vp, ModifyVP)
+            or items[0].vp != ModifyVP(cant_attack=True, text=items[0].vp.text)
+            or subtype not in LAND_TYPES
+        ):
+            raise ParseError("'unless ... controls' other than a can't-attack restriction", meta.start_pos)
+        vp = AttackUnlessVP(subtype, text=self._text(meta))
+        return ChainSentence((Item(items[0].subject, vp),), text=self._text(meta))
+
+    def v_doesnt_untap_its(self, meta: Meta, c: list[Any]) -> ObjectRuleVP:
+        whose = c[0]
+        if not isinstance(whose, NP) or " ".join(whose.text.lower().split()) != "its controller":
+            raise ParseError("doesn't untap during another player's untap step", meta.start_pos)
+        return ObjectRuleVP(ObjectRuleKind.DOESNT_UNTAP, text=self._text(meta))
+
+    def v_block_only_flying(self, meta: Meta, c: list[Any]) -> ObjectRuleVP:
+        if str(c[0]) != "creature":
+            raise ParseError(f"can block only {c[0]}s", meta.start_pos)
+        return ObjectRuleVP(ObjectRuleKind.BLOCKS_ONLY_FLYING, text=self._text(meta))
 
     def v_cant_block_with(self, meta: Meta, c: list[Any]) -> CantBlockWithVP:
         return CantBlockWithVP(c[0], text=self._text(meta))
@@ -1544,6 +1622,31 @@ class _Builder(Transformer[Token, Any]):
     def v_add_mana_chosen(self, meta: Meta, c: list[Any]) -> AddManaVP:
         return AddManaVP("", text=self._text(meta), chosen_color=NUMBER_WORDS.get(str(c[0]), 0))
 
+    def v_add_mana_one_of(self, meta: Meta, c: list[Any]) -> AddOneOfVP:
+        options = tuple(str(t) for t in c if isinstance(t, Token) and t.type == "MANA")
+        return AddOneOfVP(options, text=self._text(meta))
+
+    def v_add_any_color(self, meta: Meta, c: list[Any]) -> AddAnyColorVP:
+        return AddAnyColorVP(NUMBER_WORDS.get(str(c[0]), 0), text=self._text(meta))
+
+    def v_add_any_one_color(self, meta: Meta, c: list[Any]) -> AddAnyColorVP:
+        # "two mana of any one color": the second number word must be "one"
+        n = NUMBER_WORDS.get(str(c[0]), 0) if str(c[1]) == "one" else 0
+        return AddAnyColorVP(n, text=self._text(meta))
+
+    def v_add_combination(self, meta: Meta, c: list[Any]) -> AddAnyColorVP:
+        return AddAnyColorVP(NUMBER_WORDS.get(str(c[0]), 0), combination=True, text=self._text(meta))
+
+    def v_add_commander_color(self, meta: Meta, c: list[Any]) -> AddAnyColorVP:
+        return AddAnyColorVP(NUMBER_WORDS.get(str(c[0]), 0), commander=True, text=self._text(meta))
+
+    def v_add_could_produce_type(self, meta: Meta, c: list[Any]) -> AddCouldProduceVP:
+        return AddCouldProduceVP(NUMBER_WORDS.get(str(c[0]), 0), c[1], text=self._text(meta))
+
+    def v_add_could_produce_color(self, meta: Meta, c: list[Any]) -> AddCouldProduceVP:
+        n = NUMBER_WORDS.get(str(c[0]), 0)
+        return AddCouldProduceVP(n, c[1], colors_only=True, text=self._text(meta))
+
     def v_add_mana(self, meta: Meta, c: list[Any]) -> AddManaVP:
         return AddManaVP(str(c[0]), text=self._text(meta), each=c[1] if len(c) > 1 else None)
 
@@ -1839,11 +1942,12 @@ class _Builder(Transformer[Token, Any]):
         p, _, t = pt.partition("/")
         if not (p.isdigit() and t.isdigit()):
             raise ParseError(f"becomes a {pt}", meta.start_pos)
-        colors = next((x for x in c if isinstance(x, tuple)), ())
+        colors = next((x for x in c if isinstance(x, tuple) and not isinstance(x, _BecomeKeywords)), ())
         types, subtypes = self._type_words(c)
         still = [x for x in c if isinstance(x, str) and x.startswith("still:")]
         if still and still[0] != "still:land":
             raise ParseError(f"that's still a {still[0][6:]}", meta.start_pos)
+        keywords = next((x.keywords for x in c if isinstance(x, _BecomeKeywords)), ())
         return LayerVP(
             "become",
             power=int(p),
@@ -1851,6 +1955,7 @@ class _Builder(Transformer[Token, Any]):
             types=types,
             subtypes=subtypes,
             colors=colors,
+            keywords=keywords,
             still=bool(still),
             until_eot=any(x is True for x in c),
             text=self._text(meta),
@@ -1910,6 +2015,9 @@ class _Builder(Transformer[Token, Any]):
 
     def v_enters_tapped(self, meta: Meta, c: list[Any]) -> EntersVP:
         return EntersVP(tapped=True, text=self._text(meta))
+
+    def v_enters_tapped_unless(self, meta: Meta, c: list[Any]) -> EntersVP:
+        return EntersVP(tapped=True, unless=c[0], text=self._text(meta))
 
     def v_enters_as_copy_of_self(self, meta: Meta, c: list[Any]) -> EntersVP:
         return EntersVP(copy_of_source=True, text=self._text(meta))
@@ -1980,6 +2088,19 @@ class _Builder(Transformer[Token, Any]):
         return [Word("type" if t.type == "CTYPE" else "subtype", str(t)) for t in c]
 
     # keywords (702)
+    def grant_list(self, meta: Meta, c: list[Any]) -> list[str | QuotedA]:
+        """Keywords and quoted abilities granted together (113.2c)."""
+        out: list[str | QuotedA] = []
+        for x in c:
+            if isinstance(x, list):
+                out.extend(x)  # 702.16g: "protection from A and from B"
+            elif isinstance(x, QuotedA) or (isinstance(x, str) and not isinstance(x, Token)):
+                out.append(x)
+        return out
+
+    def grant_quoted(self, meta: Meta, c: list[Any]) -> QuotedA:
+        return QuotedA(int(str(c[0])))
+
     def kw_list(self, meta: Meta, c: list[Any]) -> list[str]:
         out: list[str] = []
         for x in c:
@@ -2374,6 +2495,25 @@ _AS_LONG = "for as long as you control ~"
 _COMBAT = object()  # "combat" in "combat damage"
 
 
+class _BecomeKeywords(NamedTuple):
+    """ "with flying and vigilance" after "becomes a 4/4 ... creature" (613.1f)."""
+
+    keywords: tuple[str, ...]
+
+
+def _still_land(items: tuple[Item, ...], still: str, meta: Meta) -> tuple[Item, ...]:
+    """ "It's still a land." after a sentence whose last clause makes its subject a creature
+    (205.1b): that clause keeps the object's other types."""
+    if still != "still:land":
+        raise ParseError(f"it's still a {still[6:]}", meta.start_pos)
+    last = items[-1] if items else None
+    if last is None or not isinstance(last.vp, LayerVP) or last.vp.kind != "become" or last.vp.still:
+        raise ParseError(
+            "'It's still a land.' after a sentence that doesn't make it a creature", meta.start_pos
+        )
+    return (*items[:-1], Item(last.subject, replace(last.vp, still=True), last.sep))
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class _Under:
     """ "under your control" / "under its owner's control" (110.2a), while parsing."""
@@ -2387,6 +2527,12 @@ def _entering(c: list[Any]) -> tuple[bool, str | None, tuple[tuple[str, AmountA]
     under = next((x.who for x in c if isinstance(x, _Under)), None)
     counters = tuple(x for x in c if isinstance(x, tuple))
     return tapped, under, counters
+
+
+def _granted(items: list[str | QuotedA]) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """The keywords and the quoted abilities (their indexes) of a :meth:`grant_list`."""
+    keywords = tuple(x for x in items if isinstance(x, str))
+    return keywords, tuple(x.index for x in items if isinstance(x, QuotedA))
 
 
 def _eot(c: list[Any], meta: Meta) -> bool:

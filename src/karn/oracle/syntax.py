@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from karn.ir.nodes import ObjectRuleKind
+
 # An amount: a number, or "X" (107.3).
 AmountA = int | Literal["X", "that_much", "kicked"]  # "kicked": for each time it was kicked (702.33d)
 
@@ -359,6 +361,34 @@ class ModifyVP(VerbA):
     until_eot: bool = False
     text: str = ""
     set_colors: tuple[str, ...] = ()  # "become black": the colors it becomes (105.3, layer 5)
+    # 'has "{T}: Add {G}."' (113.2c, 613.1f): the quoted abilities granted, by their index in the line
+    quoted: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class QuotedA:
+    """A quoted ability (113.2c) in a list of what an object has or gains: the ``index``-th
+    quoted ability of the line, compiled on its own by the compiler."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class AttackUnlessVP(VerbA):
+    """ "can't attack unless defending player controls an Island" (508.1c)."""
+
+    subtype: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectRuleVP(VerbA):
+    """ "can't be blocked" (509.1b), "attacks each combat if able" (508.1d), "can block only
+    creatures with flying" (509.1b): a rule of combat for the subject."""
+
+    kind: ObjectRuleKind
+    until_eot: bool = False
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -525,6 +555,35 @@ class AddManaVP(VerbA):
     text: str = ""
     each: Desc | None = None  # "Add {G} for each creature you control."
     chosen_color: int = 0  # "Add one mana of the chosen color." (607.2a): how many
+
+
+@dataclass(frozen=True, slots=True)
+class AddOneOfVP(VerbA):
+    """ "add {R} or {G}", "add {W}, {U}, or {B}" (106.1): one of these, chosen as it resolves."""
+
+    options: tuple[str, ...]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AddAnyColorVP(VerbA):
+    """ "add one mana of any color", "add two mana of any one color", "add three mana in any
+    combination of colors", "... of any color in your commander's color identity" (106.1a, 903.4)."""
+
+    count: int
+    combination: bool = False  # "in any combination of colors"
+    commander: bool = False  # "in your commander's color identity"
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AddCouldProduceVP(VerbA):
+    """ "add one mana of any type/color that a land you control could produce" (106.7)."""
+
+    count: int
+    permanents: NP
+    colors_only: bool = False  # "any color" rather than "any type"
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -728,6 +787,8 @@ class EntersVP(VerbA):
     text: str = ""
     # "Creatures you control enter as a copy of this creature." (707.9, 614.1c)
     copy_of_source: bool = False
+    # "This land enters tapped unless you control two or fewer other lands." (614.1c)
+    unless: ConditionA | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -1458,6 +1519,20 @@ class AffinityA(KeywordA):
 
 
 @dataclass(frozen=True, slots=True)
+class EchoA(KeywordA):
+    """ "Echo {2}{R}" (702.30a)."""
+
+    mana: str
+
+
+@dataclass(frozen=True, slots=True)
+class UnearthA(KeywordA):
+    """ "Unearth {2}{B}" (702.84a)."""
+
+    mana: str
+
+
+@dataclass(frozen=True, slots=True)
 class CrewA(KeywordA):
     """ "Crew 3" (702.122a)."""
 
@@ -1505,10 +1580,11 @@ class LeavesTriggerA(TriggerA):
 
 @dataclass(frozen=True, slots=True)
 class AttacksTriggerA(TriggerA):
-    """ "<subject> attacks" (508.3a)."""
+    """ "<subject> attacks" (508.3a), "<subject> attacks alone" (506.5)."""
 
     subject: NP
     text: str = ""
+    alone: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1691,6 +1767,9 @@ class ModalA:
     choose: int
     modes: tuple[Effects, ...] = field(default=())
     any_if_kicked: bool = False  # "If this spell was kicked, choose any number instead." (601.4)
+    # "Choose one or both —" (choose 2), "Choose one or more —" (choose every mode): at least one
+    # of them and at most ``choose`` (700.2)
+    up_to: bool = False
 
 
 AbilityA = KeywordA | ActivatedA | TriggeredA | ModalA | Effects

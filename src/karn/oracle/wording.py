@@ -119,7 +119,7 @@ def ability_line(a: Ability) -> str:
         return f"~ enters {how}."
     if isinstance(a, EntersReplacement) and a.self_only and a.choose and not a.tapped and not a.counters:
         return f"As ~ enters, choose a {a.choose.replace('_', ' ')}."
-    if isinstance(a, AdditionalCost):
+    if isinstance(a, AdditionalCost) and a.sacrifice is not None:
         return f"As an additional cost to cast ~, sacrifice {_article(filter_text(a.sacrifice))}."
     if isinstance(a, CantBeCountered):
         return "~ can't be countered."

@@ -190,8 +190,11 @@ def _seed_for(card: str, seed: int) -> int:
 
 
 def fixture_pool(card: str, db: CardDatabase | None = None) -> CardPool:
-    """The card and the sandbox's fixture cards, compiled."""
-    return build_pool([card, *sorted(FIXTURE_CARDS)], db)
+    """The card and the sandbox's fixture cards, compiled (the fixtures from the packaged cards
+    when ``db`` lacks them)."""
+    if db is None or all(name in db for name in FIXTURE_CARDS):
+        return build_pool([card, *sorted(FIXTURE_CARDS)], db)
+    return build_pool(sorted(FIXTURE_CARDS)).merged(build_pool([card], db))
 
 
 def build_game(card: str, seed: int = 0, db: CardDatabase | None = None) -> tuple[Game, list[int]]:
@@ -474,12 +477,18 @@ def run_card(
     return result
 
 
+_DATABASE: list[CardDatabase | None] = [None]  # the card database of run_many's workers (forked)
+
+
 def _run_one(job: tuple[str, int]) -> SandboxResult:
-    return run_card(job[0], job[1])
+    return run_card(job[0], job[1], _DATABASE[0])
 
 
-def run_many(cards: Sequence[str], seed: int = 0, workers: int = 1) -> list[SandboxResult]:
+def run_many(
+    cards: Sequence[str], seed: int = 0, workers: int = 1, db: CardDatabase | None = None
+) -> list[SandboxResult]:
     """Every card's sandbox game with ``seed``, in ``workers`` forked processes (1: in this one)."""
+    _DATABASE[0] = db
     jobs = [(c, seed) for c in cards]
     if workers <= 1 or len(jobs) < 2:
         return [_run_one(j) for j in jobs]

@@ -31,6 +31,23 @@ def cmd_agent_server(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_mcp(args: argparse.Namespace) -> int:
+    try:
+        from karn.agents.mcp_server import run
+    except ImportError as e:
+        print(f"karn: error: karn mcp needs the mcp extra: pip install 'karn[mcp]' ({e})", file=sys.stderr)
+        return 2
+    from karn.cards.database import UnknownCardError
+    from karn.cards.decks import DeckError
+
+    try:
+        run(args.decks or ["red_burn", "green_stompy"], args.seat, args.seed, args.opponent)
+    except (DeckError, UnknownCardError, ValueError) as e:
+        print(f"karn: error: {e}", file=sys.stderr)
+        return 2
+    return 0
+
+
 def add_agent_commands(sub: Any) -> None:
     s = sub.add_parser(
         "agent-server",
@@ -54,3 +71,15 @@ def add_agent_commands(sub: Any) -> None:
         "--no-auto-pass", action="store_true", help="ask even when passing priority is the only option"
     )
     s.set_defaults(func=cmd_agent_server)
+    m = sub.add_parser(
+        "mcp",
+        help="an MCP server (stdio) that lets a language model play a seat against karn's AI",
+        description="A Model Context Protocol server over stdio: tools to observe the game in "
+        "plain English, list and take legal actions by their text forms, read cards and rules, "
+        "set auto-pass, concede and start a new game. Nothing hidden from the seat is shown.",
+    )
+    m.add_argument("decks", nargs="*", help="2 to 6 decks (default: red_burn green_stompy)")
+    m.add_argument("--seat", type=int, default=0, help="the model's seat (default: 0)")
+    m.add_argument("--seed", type=int, default=0)
+    m.add_argument("--opponent", default="heuristic", choices=["heuristic", "random"])
+    m.set_defaults(func=cmd_mcp)

@@ -238,7 +238,8 @@ def _attackers(v: Situation, acts: list[Action]) -> Action | None:
         opts = [a for a in acts if a.kind == "attack" and a.a == oid]
         if opts:
             return next((a for a in opts if a.b == opp_ref), opts[0])
-    return _first(acts, "done")
+    # 508.1d: without "done", a creature that attacks each combat if able must attack
+    return _first(acts, "done") or _first(acts, "attack")
 
 
 def _blockers(v: Situation, acts: list[Action]) -> Action | None:

@@ -234,6 +234,7 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
     if ev.to == BATTLEFIELD:
         new.tapped = ev.tapped
         new.sick = True  # 302.6
+        new.control_upkeeps = ctx.state.players[new.controller].upkeeps  # 702.30a
         counters = dict(ev.counters)
         face = ctx.pool.face(o.name) if o.token is None and not new.face_down else None
         if face is not None and not ev.loyalty_added and entering_loyalty(ctx, o.name):
@@ -665,6 +666,7 @@ def execute_create_token(ctx: Context, ev: CreateToken) -> list[GameEvent]:
     for i in range(ev.count):
         tok = new_object(ctx, -1, td.name, ev.controller, BATTLEFIELD, token=td)
         tok.sick = True
+        tok.control_upkeeps = s.players[ev.controller].upkeeps  # 702.30a
         if i < len(ev.chosen) and ev.chosen[i]:
             # 607.2a: what was chosen as it entered (614.12a), by the ability that chose it (607.5a)
             tok.chosen = {k: dict(v) for k, v in ev.chosen[i].items()}
@@ -778,6 +780,7 @@ def refresh_control(ctx: Context, before: dict[int, int]) -> None:
     for oid, old in before.items():
         if oid in s.objects and s.objects[oid].zone == BATTLEFIELD and ctx.controller(oid) != old:
             s.objects[oid].sick = True
+            s.objects[oid].control_upkeeps = s.players[ctx.controller(oid)].upkeeps  # 702.30a
             remove_from_combat(s, oid)
             changed(s)
             ctx.touched.add(oid)
@@ -928,7 +931,9 @@ def execute_attacker_blocked(ctx: Context, ev: AttackerBlocked) -> list[GameEven
 
 @executes(StepBegins)
 def execute_step_begins(ctx: Context, ev: StepBegins) -> list[GameEvent]:
-    return []  # recorded only: "at the beginning of ..." (603.1)
+    if ev.step == "upkeep":
+        ctx.state.players[ev.player].upkeeps += 1  # 702.30a: "your last upkeep"
+    return []  # recorded for "at the beginning of ..." (603.1)
 
 
 @executes(AttackerDeclared)

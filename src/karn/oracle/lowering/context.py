@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Literal
 
-from karn.ir.nodes import Amount, Filter, Group, Ref, TargetSpec, Var
+from karn.ir.nodes import Ability, Amount, Filter, Group, Ref, TargetSpec, Var
 from karn.oracle.syntax import AmountA
 
 # 115.4: "any target" means a creature, player, planeswalker or battle.
@@ -23,6 +24,20 @@ class LowerError(Exception):
         super().__init__(reason)
         self.reason = reason
         self.clause = clause
+
+
+#: 113.2c: the abilities quoted in the line being lowered ('has "{T}: Add {G}."'), each compiled
+#: on its own by the compiler before the line (:func:`karn.oracle.compiler.compile_line`), by
+#: their index in the line.
+QUOTED_ABILITIES: ContextVar[tuple[Ability, ...]] = ContextVar("quoted_abilities", default=())
+
+
+def quoted_ability(index: int) -> Ability:
+    """The ``index``-th quoted ability of the line being lowered."""
+    found = QUOTED_ABILITIES.get()
+    if index >= len(found):
+        raise LowerError("a quoted ability outside a line the compiler split")
+    return found[index]
 
 
 @dataclass

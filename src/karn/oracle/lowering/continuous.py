@@ -14,10 +14,12 @@ from typing import Literal
 from karn.ir.nodes import (
     ApplyContinuous,
     ApplyRules,
+    Change,
     Effect,
     GainAbility,
     Keyword,
     Modify,
+    ObjectRule,
     Ref,
     RuleChange,
     Selector,
@@ -25,10 +27,17 @@ from karn.ir.nodes import (
 )
 from karn.ir.protection import PREFIX as PROTECTION_PREFIX
 from karn.ir.protection import quality
-from karn.oracle.lowering.context import Ctx
+from karn.oracle.lowering.context import Ctx, quoted_ability
 from karn.oracle.lowering.references import no_reference, object_sel, those_objects
 from karn.oracle.lowering.registry import Clause, lower_keyword, lowers, lowers_sentence
-from karn.oracle.syntax import BlockLimitVP, ChooseColorSentence, GainKeywordAbilityVP, ModifyVP
+from karn.oracle.syntax import (
+    AttackUnlessVP,
+    BlockLimitVP,
+    ChooseColorSentence,
+    GainKeywordAbilityVP,
+    ModifyVP,
+    ObjectRuleVP,
+)
 
 CHOSEN = "protection from the chosen color"
 CHOICE = "protection from the color of your choice"
@@ -126,6 +135,35 @@ def _read_chosen_color(vp: ModifyVP, ctx: Ctx) -> ModifyVP:
     return dataclasses.replace(vp, keywords=keywords)
 
 
+@lowers(AttackUnlessVP)
+def lower_attack_unless(vp: AttackUnlessVP, clause: Clause) -> list[Effect]:
+    """508.1c: "can't attack unless defending player controls an Island" is a static ability
+    (lowered with the static abilities); a resolving spell would need a duration."""
+    raise clause.ctx.fail(f"'{vp.text}' as a one-shot effect")
+
+
+@lowers(ObjectRuleVP)
+def lower_object_rule(vp: ObjectRuleVP, clause: Clause) -> list[Effect]:
+    """One-shot "Target creature can't be blocked this turn." (509.1b, 611.2a): an
+    ApplyContinuous of the rules layer, merged with the previous clause's when both change the
+    same objects until end of turn ("gets +2/+0 and can't be blocked this turn")."""
+    ctx = clause.ctx
+    if not vp.until_eot:
+        raise ctx.fail(f"'{vp.text}' as a one-shot effect without a duration")
+    if clause.subject is None:
+        no_reference(ctx, f"subject of '{vp.text}'")
+    what = object_sel(clause.subject, ctx)
+    mod = Modify(what, changes=(ObjectRule(vp.kind),))
+    out = clause.out
+    if out and isinstance(clause.previous, (ModifyVP, ObjectRuleVP)):
+        last = out[-1]
+        if isinstance(last, ApplyContinuous) and last.mod.affected == what:
+            # "gets +1/+0 and can't be blocked this turn": the duration is both clauses'
+            out[-1] = ApplyContinuous(merge(last.mod, mod), "end_of_turn")
+            return []
+    return [ApplyContinuous(mod, "end_of_turn")]
+
+
 @lowers(BlockLimitVP)
 def lower_block_limit(vp: BlockLimitVP, clause: Clause) -> list[Effect]:
     """509.1a: "can block an additional creature each combat" is a static ability
@@ -164,6 +202,9 @@ def check_protection(keywords: tuple[str, ...], ctx: Ctx, where: str) -> None:
 
 
 def modification(what: Selector, vp: ModifyVP) -> Modify:
+    colors: tuple[Change, ...] = (SetColors(vp.set_colors),) if vp.set_colors else ()
+    # 613.1f: quoted abilities granted in layer 6, each the ability it quotes (113.2c)
+    granted = tuple(GainAbility(quoted_ability(i)) for i in vp.quoted)
     return Modify(
         what,
         power=vp.power,
@@ -171,7 +212,7 @@ def modification(what: Selector, vp: ModifyVP) -> Modify:
         add_keywords=vp.keywords,
         cant_attack=vp.cant_attack,
         cant_block=vp.cant_block,
-        changes=(SetColors(vp.set_colors),) if vp.set_colors else (),
+        changes=colors + granted,
     )
 
 

@@ -10,17 +10,26 @@ from karn.ir.nodes import (
     Activated,
     AddTypes,
     ApplyContinuous,
+    Condition,
     Cost,
+    CreateDelayed,
     CrewCost,
+    Exile,
+    ExileIfLeaves,
     Keyword,
     Modify,
+    PutOntoBattlefield,
     Ref,
+    Sacrifice,
+    Trigger,
+    Triggered,
+    Unless,
 )
 from karn.oracle.lowering.context import LowerError
 from karn.oracle.lowering.costs import is_cost_reduction, lower_cost_reduction
 from karn.oracle.lowering.registry import lowers_keyword
 from karn.oracle.parser import parse
-from karn.oracle.syntax import AffinityA, CrewA, Effects
+from karn.oracle.syntax import AffinityA, CrewA, EchoA, Effects, UnearthA
 
 # 702.41a: "Affinity for [text]" means this static ability
 AFFINITY_TEXT = "~ costs {{1}} less to cast for each {what} you control."
@@ -37,6 +46,48 @@ def lower_affinity(kw: AffinityA, text: str) -> list[Ability]:
     if reduction.per is None:
         raise LowerError(f"affinity for {kw.what}", text)
     return [Keyword("affinity", text=text), reduction]
+
+
+@lowers_keyword(EchoA)
+def lower_echo(kw: EchoA, text: str) -> list[Ability]:
+    """ "Echo [cost]" means "At the beginning of your upkeep, if this permanent came under your
+    control since the beginning of your last upkeep, sacrifice it unless you pay [cost]."
+    (702.30a; 603.4: an intervening "if")."""
+    if "{x}" in kw.mana.lower():
+        raise LowerError("echo cost with X (107.3)", text)
+    sacrifice = Sacrifice(Ref("you"), 1, what=Ref("self"))
+    echo = Triggered(
+        Trigger("step", player="you", step="upkeep"),
+        (Unless((sacrifice,), payer=Ref("you"), mana=kw.mana.upper()),),
+        text=f"At the beginning of your upkeep, if ~ came under your control since the beginning of your last upkeep, sacrifice it unless you pay {kw.mana.upper()} (echo).",
+        condition=Condition("controlled_since_last_upkeep"),
+    )
+    return [Keyword("echo", text=text), echo]
+
+
+@lowers_keyword(UnearthA)
+def lower_unearth(kw: UnearthA, text: str) -> list[Ability]:
+    """ "Unearth [cost]" means "[Cost]: Return this card from your graveyard to the battlefield.
+    It gains haste. Exile it at the beginning of the next end step. If it would leave the
+    battlefield, exile it instead of putting it anywhere else. Activate only as a sorcery."
+    (702.84a; it functions only from the graveyard, 113.6). "It" is the permanent returned
+    (400.7: a new object), the objects the return acted on."""
+    if "{x}" in kw.mana.lower():
+        raise LowerError("unearth cost with X (107.3)", text)
+    exile_later = CreateDelayed(
+        when=Trigger(event="step", step="end"),
+        effects=(Exile(Ref("triggering")),),
+        bind=Ref("affected"),
+        text="Exile it at the beginning of the next end step.",
+    )
+    effects = (
+        PutOntoBattlefield(Ref("self")),
+        ApplyContinuous(Modify(Ref("affected"), add_keywords=("haste",)), "permanent"),
+        exile_later,
+        ExileIfLeaves(Ref("affected")),
+    )
+    unearth = Activated(Cost(mana=kw.mana.upper()), effects, sorcery_speed=True, text=text, zone="graveyard")
+    return [Keyword("unearth", text=text), unearth]
 
 
 @lowers_keyword(CrewA)

@@ -277,12 +277,13 @@ def lower_leaves_trigger(t: LeavesTriggerA, ctx: Ctx, card: CardTypes | None) ->
 @lowers_trigger(AttacksTriggerA)
 def lower_attacks_trigger(t: AttacksTriggerA, ctx: Ctx, card: CardTypes | None) -> Trigger:
     """ "Whenever ~ attacks" / "Whenever equipped creature attacks" / "Whenever a creature
-    you control attacks" (508.3a)."""
-    return _combat_subject("attacks", t.subject, ctx)
+    you control attacks" (508.3a); "... attacks alone" (506.5)."""
+    return _combat_subject("attacks_alone" if t.alone else "attacks", t.subject, ctx)
 
 
 _SubjectEvent = Literal[
     "attacks",
+    "attacks_alone",
     "blocks",
     "becomes_blocked",
     "attacks_or_blocks",
