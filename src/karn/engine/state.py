@@ -182,6 +182,8 @@ class Player(msgspec.Struct, array_like=True):
     kept: bool = False
     drawn_this_turn: int = 0  # cards drawn this turn ("your second card each turn")
     upkeeps: int = 0  # how many of this player's upkeeps have begun (702.30a: "your last upkeep")
+    life_lost_turn: int = 0  # life lost this turn (702.137a: spectacle)
+    spells_cast_turn: int = 0  # spells this player cast this turn (702.117a: surge)
 
 
 class Shield(msgspec.Struct, array_like=True):

@@ -413,6 +413,12 @@ class _Builder(Transformer[Token, Any]):
     def kwi_overload(self, meta: Meta, c: list[Any]) -> AltCostA:
         return AltCostA("overload", str(c[0]))
 
+    def kwi_spectacle(self, meta: Meta, c: list[Any]) -> AltCostA:
+        return AltCostA("spectacle", str(c[0]))
+
+    def kwi_surge(self, meta: Meta, c: list[Any]) -> AltCostA:
+        return AltCostA("surge", str(c[0]))
+
     def kwi_embalm(self, meta: Meta, c: list[Any]) -> EmbalmA:
         return EmbalmA(str(c[0]))
 
