@@ -146,3 +146,9 @@ def test_a_spells_additional_cost_is_made_of_the_same_parts() -> None:
     assert isinstance(found, AdditionalCost) and found.sacrifice == CREATURE and not found.parts
     # X in a part other than mana is refused (118.3: a fixed number is paid)
     assert isinstance(extra("As an additional cost to cast this spell, pay X life."), Unsupported)
+
+
+@pytest.mark.cr("122.8", "601.2h")
+def test_remove_a_counter_of_any_kind_is_refused() -> None:
+    (ab,) = compile_text("Remove a counter from Foo: Draw a card.", name="Foo").abilities
+    assert isinstance(ab, Unsupported) and "cannot express" in ab.reason

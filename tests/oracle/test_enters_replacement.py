@@ -18,6 +18,7 @@ from karn.ir.nodes import (
     Keyword,
     PutCounters,
     Ref,
+    SacrificeSelfCost,
     TargetSpec,
     TokenDef,
     Trigger,
@@ -59,7 +60,7 @@ def test_dwarven_ruins(db: CardDatabase) -> None:
         TAPPED,
         Activated(Cost(tap=True), (AddMana("{R}"),), mana_ability=True, text="{T}: Add {R}."),
         Activated(
-            Cost(tap=True, sacrifice_self=True),
+            Cost(tap=True, parts=(SacrificeSelfCost(),)),
             (AddMana("{R}{R}"),),
             mana_ability=True,
             text="{T}, Sacrifice this land: Add {R}{R}.",

@@ -41,6 +41,7 @@ from karn.ir.nodes import (
     Ref,
     ReturnToHand,
     RevealTop,
+    SacrificeSelfCost,
     Scry,
     SearchLibrary,
     SkipNextUntap,
@@ -213,7 +214,7 @@ EXPECTED.update(
         ),
         "Mogg Fanatic": (
             Activated(
-                Cost(sacrifice_self=True),
+                Cost(parts=(SacrificeSelfCost(),)),
                 (DealDamage(1, T0),),
                 targets=(ANY_TARGET,),
                 text="Sacrifice this creature: It deals 1 damage to any target.",
@@ -221,7 +222,7 @@ EXPECTED.update(
         ),
         "Sakura-Tribe Elder": (
             Activated(
-                Cost(sacrifice_self=True),
+                Cost(parts=(SacrificeSelfCost(),)),
                 (BASIC_LAND_SEARCH,),
                 text="Sacrifice this creature: Search your library for a basic land card, "
                 "put that card onto the battlefield tapped, then shuffle.",
@@ -229,7 +230,7 @@ EXPECTED.update(
         ),
         "Tormod's Crypt": (
             Activated(
-                Cost(tap=True, sacrifice_self=True),
+                Cost(tap=True, parts=(SacrificeSelfCost(),)),
                 (Exile(Group(Filter(zone="graveyard"), player=T0)),),
                 targets=(TARGET_PLAYER,),
                 text="{T}, Sacrifice this artifact: Exile target player's graveyard.",

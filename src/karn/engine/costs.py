@@ -104,6 +104,11 @@ def _sacrifice(ctx: Context, p: int, source: int, part: Any, chosen: list[int]) 
     perform(ctx, events)
 
 
+def _sacrifice_self(ctx: Context, p: int, source: int, part: Any, chosen: list[int]) -> None:
+    text = f"{ctx.describe(source)} is sacrificed"
+    perform(ctx, ZoneChange(obj=source, to=GRAVEYARD, rule="701.21a", cause="sacrifice", text=text))
+
+
 def _pay_life_ok(ctx: Context, p: int, source: int, part: Any, found: list[int]) -> bool:
     # 119.4: a player can pay life only if their life total is greater than or equal to it
     return bool(ctx.state.players[p].life >= part.life)
@@ -265,6 +270,7 @@ def _zero(part: Any) -> int:
 PARTS.update(
     {
         ir.SacrificeCost: PartRules(_count, _permanents, _enough, _sacrifice, "cost"),
+        ir.SacrificeSelfCost: PartRules(_zero, _none, _on_battlefield, _sacrifice_self, ""),
         ir.PayLifeCost: PartRules(_zero, _none, _pay_life_ok, _pay_life, ""),
         ir.DiscardCost: PartRules(_count, _hand, _enough, _discard, "discard"),
         ir.DiscardRandomCost: PartRules(_zero, _none, _discard_random_ok, _discard_random, ""),

@@ -17,11 +17,10 @@ from karn import ir
 from karn.cards.mana import COLORS, ManaCost, parse_mana_symbols
 from karn.engine import costs
 from karn.engine.context import Context
-from karn.engine.events import AddMana, GameEvent, SpendMana, Tap, ZoneChange
+from karn.engine.events import AddMana, SpendMana, Tap
 from karn.engine.layers import Chars
 from karn.engine.pipeline import perform
 from karn.engine.references import count
-from karn.engine.state import GRAVEYARD
 from karn.engine.targeting import matches
 from karn.engine.values import Chosen, chosen_for
 
@@ -93,7 +92,6 @@ def free_source(ab: ir.Activated) -> bool:
     c = ab.cost
     return (
         not c.mana
-        and not c.sacrifice_self
         and c.loyalty is None
         and not c.exile_self
         and not c.parts
@@ -216,17 +214,13 @@ def activate_mana_ability(ctx: Context, p: int, oid: int, idx: int, keep: ManaCo
             syms += effect_symbols(e, chosen) * n
     if c.tap:
         syms += _triggered_mana(ctx, p, oid, syms)
-    if c.parts:
-        costs.pay(ctx, p, oid, c, ())  # 605.3b: parts that ask nothing ("Pay 1 life")
     if ab.once_each_turn:
         mark_activated(ctx, oid, aid)
-    events: list[GameEvent] = []
     if c.tap:
-        events.append(Tap(obj=oid, tapped=True, rule="605.3b", quiet=True))
-    if c.sacrifice_self:
-        events.append(ZoneChange(obj=oid, to=GRAVEYARD, rule="701.21a", cause="sacrifice"))
-    events.append(AddMana(player=p, symbols=syms))
-    perform(ctx, events)
+        perform(ctx, Tap(obj=oid, tapped=True, rule="605.3b", quiet=True))
+    if c.parts:
+        costs.pay(ctx, p, oid, c, ())  # 605.3b: parts that ask nothing ("Sacrifice ~", "Pay 1 life")
+    perform(ctx, AddMana(player=p, symbols=syms))
     verb = "taps" if c.tap else "uses"
     ctx.emit("605.3b", f"{ctx.player_name(p)} {verb} {name} for {''.join('{' + s + '}' for s in syms)}")
 

@@ -59,13 +59,17 @@ class Seats:
         self.pages: dict[int, int] = {}
         self._slots: Slots | None = None
         self._slots_of: object = None
+        self._pages_of: tuple[tuple[int, int], ...] = ()
 
     def slots(self) -> Slots:
         d = self.game.decision
-        key = (id(d.options) if d is not None else None, tuple(sorted(self.pages.items())))
-        if self._slots is None or self._slots_of != key:
-            self._slots = action_slots(d.options if d is not None else [], self.pages)
-            self._slots_of = key
+        options = d.options if d is not None else None
+        pages = tuple(sorted(self.pages.items()))
+        # the options list itself (kept alive here), not its id: a new list may reuse an id
+        if self._slots is None or self._slots_of is not options or self._pages_of != pages:
+            self._slots = action_slots(options or [], self.pages)
+            self._slots_of = options
+            self._pages_of = pages
         return self._slots
 
     def decider(self) -> int | None:

@@ -47,7 +47,7 @@ import numpy.typing as npt
 
 from karn.engine.actions import Action
 from karn.engine.kinds import ActionKind, DecisionKind
-from karn.engine.observation import Observation
+from karn.engine.observation import Observation, PermanentView, StackItemView
 from karn.engine.state import Option
 from karn.engine.values import STEPS
 
@@ -102,6 +102,7 @@ OPTION_FEATURES = 8
 
 #: name -> (offset, shape) of each section of the observation vector.
 LAYOUT: dict[str, tuple[int, tuple[int, ...]]] = {}
+_SIZES: dict[str, int] = {}
 _offset = 0
 for _name, _shape in (
     ("global", (GLOBAL_FEATURES,)),
@@ -111,7 +112,8 @@ for _name, _shape in (
     ("options", (MAX_LISTED, OPTION_FEATURES)),
 ):
     LAYOUT[_name] = (_offset, _shape)
-    _offset += int(np.prod(_shape))
+    _SIZES[_name] = int(np.prod(_shape))
+    _offset += _SIZES[_name]
 OBSERVATION_SIZE = _offset
 
 _KIND_BLOCK = {k: i for i, k in enumerate(ACTION_KINDS)}
@@ -133,7 +135,7 @@ def block_of(kind: str) -> int:
 def section(vector: npt.NDArray[np.float32], name: str) -> npt.NDArray[np.float32]:
     """A section of an observation vector, in its shape (a view)."""
     offset, shape = LAYOUT[name]
-    return vector[offset : offset + int(np.prod(shape))].reshape(shape)
+    return vector[offset : offset + _SIZES[name]].reshape(shape)
 
 
 class Slots:
@@ -185,6 +187,118 @@ def _rule_bucket(rule: str) -> int:
     return b
 
 
+_O_ZONE = 1
+_O_CTRL = _O_ZONE + len(ZONES)
+_O_TYPE = _O_CTRL + MAX_PLAYERS
+_O_COLOR = _O_TYPE + len(TYPES)
+_O_NUM = _O_COLOR + len(COLORS)
+_O_FLAG = _O_NUM + 4
+_O_COUNT = _O_FLAG + 6
+_O_KW = _O_COUNT + 4
+_O_NAME = _O_KW + len(KEYWORDS)
+#: Rows already built, by (zone, relative controller, name) for cards, by the view (its id,
+#: the view kept alive with it) for permanents and stack items: observations share their
+#: unchanged views, so most rows are built once.
+Row = npt.NDArray[np.float32]
+_CARD_ROWS: dict[tuple[int, int, str], Row] = {}
+_VIEW_ROWS: dict[tuple[int, int], tuple[object, Row]] = {}
+_CACHE_LIMIT = 50_000
+
+
+def _add(rows: dict[int, int], built: list[Row], oid: int, row: Row) -> None:
+    if len(built) < MAX_OBJECTS and oid not in rows:
+        rows[oid] = len(built)
+        built.append(row)
+
+
+def _blank(zone: int, rel: int, name: str) -> list[float]:
+    row = [0.0] * OBJECT_FEATURES
+    row[0] = 1.0
+    row[_O_ZONE + zone] = 1.0
+    row[_O_CTRL + rel] = 1.0
+    row[_O_NAME] = _name_hash(name) if name else 0.0
+    return row
+
+
+def _card_row(zone: int, rel: int, name: str) -> Row:
+    key = (zone, rel, name)
+    row = _CARD_ROWS.get(key)
+    if row is None:
+        if len(_CARD_ROWS) > _CACHE_LIMIT:
+            _CARD_ROWS.clear()
+        row = _CARD_ROWS[key] = np.array(_blank(zone, rel, name), dtype=np.float32)
+    return row
+
+
+def _characteristics(row: list[float], types: Sequence[str], colors: Sequence[str], mana_value: int) -> None:
+    for t in types:
+        ti = _TYPE_INDEX.get(t)
+        if ti is not None:
+            row[_O_TYPE + ti] = 1.0
+    for c in colors:
+        ci = _COLOR_INDEX.get(c)
+        if ci is not None:
+            row[_O_COLOR + ci] = 1.0
+    row[_O_NUM] = mana_value / 10
+
+
+def _cached(view: object, rel: int) -> Row | None:
+    hit = _VIEW_ROWS.get((id(view), rel))
+    return hit[1] if hit is not None and hit[0] is view else None
+
+
+def _keep(view: object, rel: int, row: list[float]) -> Row:
+    if len(_VIEW_ROWS) > _CACHE_LIMIT:
+        _VIEW_ROWS.clear()
+    done = np.array(row, dtype=np.float32)
+    _VIEW_ROWS[(id(view), rel)] = (view, done)
+    return done
+
+
+def _permanent_row(p: PermanentView, rel: int) -> Row:
+    hit = _cached(p, rel)
+    if hit is not None:
+        return hit
+    row = _blank(1, rel, p.name)
+    _characteristics(row, p.types, p.colors, p.mana_value)
+    row[_O_NUM + 1] = (p.power or 0) / 10
+    row[_O_NUM + 2] = (p.toughness or 0) / 10
+    row[_O_NUM + 3] = p.damage / 10
+    row[_O_FLAG : _O_FLAG + 6] = (
+        float(p.tapped),
+        float(p.sick),
+        float(p.attacking is not None),
+        float(bool(p.blocking)),
+        float(p.token),
+        float(p.face_down),
+    )
+    other = 0
+    for k, v in p.counters.items():
+        if k == "+1/+1":
+            row[_O_COUNT] = v / 10
+        elif k == "-1/-1":
+            row[_O_COUNT + 1] = v / 10
+        elif k == "loyalty":
+            row[_O_COUNT + 2] = v / 10
+        else:
+            other += v
+    row[_O_COUNT + 3] = other / 10
+    for kw in p.keywords:
+        ki = _KEYWORD_INDEX.get(kw)
+        if ki is not None:
+            row[_O_KW + ki] = 1.0
+    return _keep(p, rel, row)
+
+
+def _stack_row(item: StackItemView, rel: int) -> Row:
+    hit = _cached(item, rel)
+    if hit is not None:
+        return hit
+    row = _blank(2, rel, item.name)
+    _characteristics(row, item.types, item.colors, item.mana_value)
+    return _keep(item, rel, row)
+
+
 def encode(obs: Observation, slots: Slots | None = None) -> npt.NDArray[np.float32]:
     """The observation vector of ``obs`` (see the module doc); ``slots``: the decision's
     action slots (the ``options`` section; none when the observer does not decide)."""
@@ -227,93 +341,31 @@ def encode(obs: Observation, slots: Slots | None = None) -> npt.NDArray[np.float
 
     objects = section(out, "objects")
     rows: dict[int, int] = {}
-    named: set[int] = set()
-    if slots is not None:
-        named = {a.a for a in slots.actions.values()} | {a.b for a in slots.actions.values()}
-    o_zone = 1
-    o_ctrl = o_zone + len(ZONES)
-    o_type = o_ctrl + MAX_PLAYERS
-    o_color = o_type + len(TYPES)
-    o_num = o_color + len(COLORS)
-    o_flag = o_num + 4
-    o_count = o_flag + 6
-    o_kw = o_count + 4
-    o_name = o_kw + len(KEYWORDS)
-
-    def put(oid: int, zone: int, controller: int, name: str) -> npt.NDArray[np.float32] | None:
-        if len(rows) >= MAX_OBJECTS or oid in rows:
-            return None
-        r = rows[oid] = len(rows)
-        row = objects[r]
-        row[0] = 1
-        row[o_zone + zone] = 1
-        row[o_ctrl + rel[controller] if controller < n else o_ctrl] = 1
-        row[o_name] = _name_hash(name) if name else 0
-        row[o_name + 1] = oid in named
-        return row  # type: ignore[no-any-return]
-
+    built: list[Row] = []
     for card in obs.hand:
-        put(card.id, 0, me, card.name)
+        _add(rows, built, card.id, _card_row(0, 0, card.name))
     for p in obs.battlefield:
-        row = put(p.id, 1, p.controller, p.name)
-        if row is None:
-            continue
-        for t in p.types:
-            ti = _TYPE_INDEX.get(t)
-            if ti is not None:
-                row[o_type + ti] = 1
-        for c in p.colors:
-            ci = _COLOR_INDEX.get(c)
-            if ci is not None:
-                row[o_color + ci] = 1
-        row[o_num] = p.mana_value / 10
-        row[o_num + 1] = (p.power or 0) / 10
-        row[o_num + 2] = (p.toughness or 0) / 10
-        row[o_num + 3] = p.damage / 10
-        row[o_flag : o_flag + 6] = (
-            p.tapped,
-            p.sick,
-            p.attacking is not None,
-            bool(p.blocking),
-            p.token,
-            p.face_down,
-        )
-        if p.counters:
-            other = 0
-            for k, v in p.counters.items():
-                if k == "+1/+1":
-                    row[o_count] = v / 10
-                elif k == "-1/-1":
-                    row[o_count + 1] = v / 10
-                elif k == "loyalty":
-                    row[o_count + 2] = v / 10
-                else:
-                    other += v
-            row[o_count + 3] = other / 10
-        for kw in p.keywords:
-            ki = _KEYWORD_INDEX.get(kw)
-            if ki is not None:
-                row[o_kw + ki] = 1
+        _add(rows, built, p.id, _permanent_row(p, rel[p.controller] if p.controller < n else 0))
     for item in obs.stack:
-        row = put(item.id, 2, item.controller, item.name)
-        if row is None:
-            continue
-        for t in item.types:
-            ti = _TYPE_INDEX.get(t)
-            if ti is not None:
-                row[o_type + ti] = 1
-        for c in item.colors:
-            ci = _COLOR_INDEX.get(c)
-            if ci is not None:
-                row[o_color + ci] = 1
-        row[o_num] = item.mana_value / 10
+        _add(rows, built, item.id, _stack_row(item, rel[item.controller] if item.controller < n else 0))
     for pl in obs.players:
+        r = rel[pl.index]
         for card in reversed(pl.graveyard):  # the top first
-            put(card.id, 3, pl.index, card.name)
+            _add(rows, built, card.id, _card_row(3, r, card.name))
+    for i, row in enumerate(built):
+        objects[i] = row
+    if slots is not None:
+        for a in slots.actions.values():
+            for value in (a.a, a.b):
+                row = rows.get(value) if value > 0 else None
+                if row is not None:
+                    objects[row, _O_NAME + 1] = 1
 
-    events = section(out, "events")
-    for e in obs.log:
-        events[_rule_bucket(e.rule)] += 0.1
+    if obs.log:
+        counts = [0.0] * EVENT_BUCKETS
+        for e in obs.log:
+            counts[_rule_bucket(e.rule)] += 0.1
+        section(out, "events")[:] = counts
 
     if slots is not None:
         listed = section(out, "options")

@@ -268,6 +268,11 @@ class SacrificeCost:
 
 
 @dataclass(frozen=True, slots=True)
+class SacrificeSelfCost:
+    """ "Sacrifice ~" (701.21a): the source itself (a Treasure's "Sacrifice this token")."""
+
+
+@dataclass(frozen=True, slots=True)
 class PayLifeCost:
     """ "Pay 2 life" (119.4): a player can pay life only if their life total is at least that
     much (119.4, 118.3)."""
@@ -384,6 +389,7 @@ class CrewCost:
 
 CostPart = (
     SacrificeCost
+    | SacrificeSelfCost
     | PayLifeCost
     | DiscardCost
     | DiscardRandomCost
@@ -419,6 +425,7 @@ SPELL_COST_PARTS = (
 #: The cost parts that ask the player nothing as they are paid: a mana ability (605.3b: it
 #: resolves at once) may have only these.
 MANA_ABILITY_PARTS = (
+    SacrificeSelfCost,
     PayLifeCost,
     RemoveCountersCost,
     PutCountersCost,
@@ -436,20 +443,24 @@ class Cost:
     """The cost of an activated ability (118, 602.1): a tuple of typed parts.
 
     ``mana`` is a mana cost string like ``"{1}{R}"`` (None for no mana); ``tap`` is {T};
-    ``sacrifice_self`` is "Sacrifice this ..."; ``loyalty`` is the loyalty change of a
+    ``loyalty`` is the loyalty change of a
     planeswalker ability (606), e.g. +1 or -4; ``parts`` are the other parts in printed order
     (:data:`CostPart`), paid together with the rest (601.2h).
     """
 
     mana: str | None = None
     tap: bool = False
-    sacrifice_self: bool = False
     loyalty: int | None = None
     # "Exile this card from your graveyard" (embalm 702.128a, eternalize 702.129a)
     exile_self: bool = False
     # "Discard this card" (cycling 702.29a, typecycling 702.29e): the source, from its hand (701.9)
     discard_self: bool = False
     parts: tuple[CostPart, ...] = ()
+
+    @property
+    def sacrifice_self(self) -> bool:
+        """ "Sacrifice ~" is one of its parts (701.21a)."""
+        return any(isinstance(p, SacrificeSelfCost) for p in self.parts)
 
 
 # --------------------------------------------------------------------------- continuous modifications
@@ -1561,6 +1572,8 @@ class SpellAbility:
     # "Choose one. If this spell was kicked, choose any number instead." (601.4, 700.2):
     # kicked, the caster chooses one or more modes.
     any_if_kicked: bool = False
+    # "Choose one or both —", "Choose one or more —" (700.2): at least one mode, at most ``choose``
+    up_to: bool = False
 
 
 @dataclass(frozen=True, slots=True)

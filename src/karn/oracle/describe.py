@@ -116,6 +116,7 @@ from karn.ir.nodes import (
     RuleChange,
     Sacrifice,
     SacrificeCost,
+    SacrificeSelfCost,
     Scry,
     SearchLibrary,
     Selector,
@@ -216,7 +217,8 @@ def describe_ability(a: Ability) -> str:
             modes = " | ".join(
                 f"{i + 1}) {effects_text(m.effects)}{targets_text(m.targets)}" for i, m in enumerate(a.modes)
             )
-            return f"Spell: choose {a.choose} — {modes}"
+            how = f"one or more (up to {a.choose})" if a.up_to else str(a.choose)  # 700.2
+            return f"Spell: choose {how} — {modes}"
         return f"Spell: {effects_text(a.effects)}{targets_text(a.targets)}"
     if isinstance(a, CostIncrease):
         return f"Cost: {{{a.generic_per_extra_target}}} more for each target beyond the first"
@@ -394,8 +396,6 @@ def cost_text(c: Cost) -> str:
         parts.append(c.mana)
     if c.tap:
         parts.append("{T}")
-    if c.sacrifice_self:
-        parts.append("sacrifice this")
     if c.exile_self:
         parts.append("exile this card from your graveyard")
     if c.discard_self:
@@ -428,6 +428,11 @@ def _crew_cost(p: CrewCost) -> str:
 @renders_cost(SacrificeCost)
 def _sacrifice_cost(p: SacrificeCost) -> str:
     return f"sacrifice {_n(p.count, 'a', '')} {filter_text(p.what)}".replace("  ", " ")
+
+
+@renders_cost(SacrificeSelfCost)
+def _sacrifice_self_cost(p: SacrificeSelfCost) -> str:
+    return "sacrifice this"
 
 
 @renders_cost(PayLifeCost)

@@ -558,6 +558,18 @@ class _Builder(Transformer[Token, Any]):
             raise ParseError("choose X modes", meta.start_pos)
         return ModalA(n, tuple(c[1:]))
 
+    def modal_or_both(self, meta: Meta, c: list[Any]) -> ModalA:
+        """ "Choose one or both —" (700.2): one mode, or both of two."""
+        if c[0] != 1 or len(c) != 3:
+            raise ParseError("choose N or both with other than two modes", meta.start_pos)
+        return ModalA(2, tuple(c[1:]), up_to=True)
+
+    def modal_or_more(self, meta: Meta, c: list[Any]) -> ModalA:
+        """ "Choose one or more —" (700.2): any number of the modes, at least one."""
+        if c[0] != 1:
+            raise ParseError("choose N or more with N other than one", meta.start_pos)
+        return ModalA(len(c) - 1, tuple(c[1:]), up_to=True)
+
     def modal_kicked_any(self, meta: Meta, c: list[Any]) -> ModalA:
         n = c[0]
         if not isinstance(n, int):

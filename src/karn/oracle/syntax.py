@@ -1738,6 +1738,9 @@ class ModalA:
     choose: int
     modes: tuple[Effects, ...] = field(default=())
     any_if_kicked: bool = False  # "If this spell was kicked, choose any number instead." (601.4)
+    # "Choose one or both —" (choose 2), "Choose one or more —" (choose every mode): at least one
+    # of them and at most ``choose`` (700.2)
+    up_to: bool = False
 
 
 AbilityA = KeywordA | ActivatedA | TriggeredA | ModalA | Effects

@@ -65,7 +65,13 @@ def lower_modal(modal: ModalA, text: str, mode_texts: list[str]) -> SpellAbility
         modes.append(Mode(tuple(effs), tuple(ctx.targets), text=mtext))
     if modal.choose > len(modes):
         raise LowerError("choose more modes than there are", text)
-    return SpellAbility(modes=tuple(modes), choose=modal.choose, text=text, any_if_kicked=modal.any_if_kicked)
+    return SpellAbility(
+        modes=tuple(modes),
+        choose=modal.choose,
+        text=text,
+        any_if_kicked=modal.any_if_kicked,
+        up_to=modal.up_to,
+    )
 
 
 def lower_activated(act: ActivatedA, text: str) -> Activated:

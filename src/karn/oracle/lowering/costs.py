@@ -27,6 +27,7 @@ from karn.ir.nodes import (
     ReturnCost,
     ReturnSelfCost,
     SacrificeCost,
+    SacrificeSelfCost,
     TapCost,
     UntapSymbolCost,
 )
@@ -79,7 +80,6 @@ def lower_cost(costs: tuple[CostA, ...], loyalty: int | None, ctx: Ctx) -> Cost:
     return Cost(
         mana="".join(parts.mana) or None,
         tap=parts.tap,
-        sacrifice_self=parts.sacrifice_self,
         loyalty=loyalty,
         exile_self=parts.exile_self,
         discard_self=parts.discard_self,
@@ -126,7 +126,7 @@ def lower_tap_cost(c: TapCostA, parts: CostParts, ctx: Ctx) -> None:
 @lowers_cost(SacrificeCostA)
 def lower_sacrifice_cost(c: SacrificeCostA, parts: CostParts, ctx: Ctx) -> None:
     if c.obj.kind == "self":
-        parts.sacrifice_self = True  # "Sacrifice ~" (701.21a)
+        parts.parts.append(SacrificeSelfCost())  # "Sacrifice ~" (701.21a), in printed order
         return
     # "Sacrifice a creature", "Sacrifice another creature", "Sacrifice two artifacts" (701.21a)
     parts.parts.append(SacrificeCost(_yours(c.obj, c, ctx), _count(c.count, c, ctx)))
@@ -174,7 +174,11 @@ def lower_exile_top_cost(c: ExileTopCostA, parts: CostParts, ctx: Ctx) -> None:
 
 @lowers_cost(RemoveCountersCostA)
 def lower_remove_counters_cost(c: RemoveCountersCostA, parts: CostParts, ctx: Ctx) -> None:
-    # "Remove a +1/+1 counter from ~", "Remove a counter from ~" (122.8, 118.3)
+    # "Remove a +1/+1 counter from ~" (122.8, 118.3)
+    if not c.kind:
+        # "Remove a counter from ~": the kind is the player's choice as the cost is paid
+        # (601.2h), which the IR part can't ask yet
+        raise _cannot_express(c, ctx)
     parts.parts.append(RemoveCountersCost(c.kind.lower(), _count(c.amount, c, ctx)))
 
 
@@ -290,7 +294,7 @@ def lower_additional_cost(effects: Effects, text: str) -> AdditionalCost:
         parts = CostParts()
         for c in sentence.costs:
             lower_cost_part(c, parts, ctx)
-            if parts.mana or parts.tap or parts.sacrifice_self or parts.exile_self or parts.discard_self:
+            if parts.mana or parts.tap or parts.exile_self or parts.discard_self:
                 raise ctx.fail(f"the additional cost '{c.text}' of a spell")
             if not all(isinstance(p, SPELL_COST_PARTS) for p in parts.parts):
                 raise ctx.fail(f"the additional cost '{c.text}' of a spell")

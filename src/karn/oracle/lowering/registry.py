@@ -78,7 +78,6 @@ class CostParts:
 
     mana: list[str] = field(default_factory=list)
     tap: bool = False
-    sacrifice_self: bool = False
     exile_self: bool = False  # "Exile ~ from your graveyard" (113.6b: the ability works there)
     discard_self: bool = False  # "Discard ~" (113.6b: the ability works from the hand)
     parts: list[CostPart] = field(default_factory=list)
