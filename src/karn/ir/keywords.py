@@ -156,6 +156,8 @@ KEYWORDS: tuple[KeywordSpec, ...] = (
     KeywordSpec("buyback", "702.27", _COST, _MANA),
     KeywordSpec("echo", "702.30", _TRIGGERED, _MANA, _HAND),
     KeywordSpec("unearth", "702.84", _ACTIVATED, _MANA, _HAND),
+    KeywordSpec("surge", "702.117", _ALTERNATIVE, _MANA, _HAND),
+    KeywordSpec("spectacle", "702.137", _ALTERNATIVE, _MANA, _HAND),
     KeywordSpec("crew", "702.122", _ACTIVATED, _NUMBER, _HAND),
     # ------------------------------------------------------------ triggered keywords
     KeywordSpec(
