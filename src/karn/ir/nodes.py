@@ -93,6 +93,9 @@ class Filter:
     abilities: tuple[str, ...] = ()
     # "with power 4 or greater", "with mana value 3 or less": every comparison must hold (202.3)
     compared: tuple[Compared, ...] = ()
+    # "with flying", "without flanking" (702): keywords the object has / doesn't have
+    keywords: tuple[str, ...] = ()
+    not_keywords: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
