@@ -125,13 +125,15 @@ def evaluated_as(ctx: Context, oid: int, part: str) -> Iterator[None]:
         yield
         return
     ctx.field()
-    o = ctx.obj(oid)
-    name = o.name
-    o.name = part
+    state = ctx.state
+    # A stand-in object in a stand-in state, not a change in place: the card may be shared
+    # with copies of the game (karn.engine.state.copy_state).
+    stand_in = msgspec.structs.replace(state.objects[oid], name=part)
+    ctx.state = msgspec.structs.replace(state, objects={**state.objects, oid: stand_in})
     try:
         yield
     finally:
-        o.name = name
+        ctx.state = state
 
 
 def has_targets(ctx: Context, p: int, oid: int) -> bool:

@@ -167,6 +167,13 @@ KEYWORDS: tuple[KeywordSpec, ...] = (
         meaning="Whenever a creature you control attacks alone, that creature gets +1/+1 until end of turn.",
     ),
     KeywordSpec(
+        "flanking",
+        "702.25",
+        _TRIGGERED,
+        meaning="Whenever ~ becomes blocked by a creature without flanking, that creature gets -1/-1"
+        " until end of turn.",
+    ),
+    KeywordSpec(
         "bushido",
         "702.45",
         _TRIGGERED,

@@ -25,7 +25,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "22"
+IR_VERSION = "23"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -93,6 +93,9 @@ class Filter:
     abilities: tuple[str, ...] = ()
     # "with power 4 or greater", "with mana value 3 or less": every comparison must hold (202.3)
     compared: tuple[Compared, ...] = ()
+    # "with flying", "without flanking" (702): keywords the object has / doesn't have
+    keywords: tuple[str, ...] = ()
+    not_keywords: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

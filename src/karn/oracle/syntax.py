@@ -64,6 +64,8 @@ class Qual:
         "compare",
         "colors",
         "died_this_way",  # "creatures that died this way" (700.4): only a quantity counts them
+        "keyword",
+        "not_keyword",
     ]
     value: str = ""  # "you" / "opponent" for controller/owner; the zone for "zone"; "B,R,G" for colors
     player: NP | None = None  # for player_controls
