@@ -20,6 +20,7 @@ from karn.ir.nodes import (
     Keyword,
     Modify,
     Ref,
+    SpellAbility,
     Triggered,
     Unless,
 )
@@ -106,3 +107,14 @@ def test_unearth_is_a_sorcery_speed_graveyard_ability(db: CardDatabase) -> None:
     assert unearth.zone == "graveyard" and unearth.sorcery_speed and unearth.cost.mana == "{B}"
     kinds = [type(e).__name__ for e in unearth.effects]
     assert kinds == ["PutOntoBattlefield", "ApplyContinuous", "CreateDelayed", "ExileIfLeaves"]
+
+
+@pytest.mark.cr("700.2")
+def test_choose_one_or_both_and_one_or_more(db: CardDatabase) -> None:
+    both = compile_face(db.get("Winterflame"))
+    assert both.playable
+    (spell,) = [a for a in both.abilities if isinstance(a, SpellAbility)]
+    assert spell.up_to and spell.choose == 2 and len(spell.modes) == 2
+    more = compile_face(db.get("Casualties of War"))
+    (spell,) = [a for a in more.abilities if isinstance(a, SpellAbility)]
+    assert spell.up_to and spell.choose == len(spell.modes) == 5

@@ -150,7 +150,10 @@ def test_tapped_with_counters_and_minus_counters() -> None:
     ("text", "reason"),
     [
         ("This artifact enters with three charge counters on it.", "no grammar rule: unexpected 'charge'"),
-        ("This land enters tapped unless you control a Forest.", "no grammar rule: unexpected 'control'"),
+        (
+            "This land enters tapped unless you have two or more opponents.",
+            "no grammar rule: unexpected 'opponents'",
+        ),
         ("Target creature enters tapped.", "the IR cannot say how 'Target creature' enters"),
         (
             "When this creature enters, target creature enters tapped.",

@@ -404,3 +404,37 @@ def test_a_crash_inside_karn_is_a_failure_not_a_traceback(monkeypatch: pytest.Mo
     result = run_scenario(sc)
     assert not result.passed
     assert result.message == "line 13: cast: karn failed: RuntimeError: boom"
+
+
+@pytest.mark.cr("601.2g", "601.2h", "106.1")
+@pytest.mark.parametrize(
+    ("battlefield", "pay", "words"),
+    [
+        # the listed sources are all of the payment: a Forest can't pay {R}, the Mountain unlisted
+        ("[Mountain, Forest]", "[A.Forest]", "the sources in pay leave part of the cost to pay (601.2h"),
+        # a named mana the source can't add
+        ("[Mountain]", "[{A.Mountain: G}]", "can't add G (106.1)"),
+        # a source that can't be tapped for mana
+        ("[Mountain, Grizzly Bears]", "[A.Grizzly Bears]", "can't be tapped for mana now"),
+    ],
+)
+def test_pay_lists_the_sources_that_pay_and_says_when_they_dont(
+    battlefield: str, pay: str, words: str
+) -> None:
+    text = _with("battlefield: [Mountain]", f"battlefield: {battlefield}").replace(
+        TARGET, f"targets: [B.Grizzly Bears], pay: {pay}}}"
+    )
+    (sc,) = load_text(text, "f.yaml")
+    result = run_scenario(sc)
+    assert not result.passed
+    assert words in result.message, result.message
+
+
+@pytest.mark.cr("601.2g", "106.1")
+def test_pay_may_name_the_mana_of_a_source() -> None:
+    text = _with("battlefield: [Mountain]", "battlefield: [Birds of Paradise, Mountain]").replace(
+        TARGET, "targets: [B.Grizzly Bears], pay: [{A.Birds of Paradise: R}]}"
+    )
+    (sc,) = load_text(text, "f.yaml")
+    result = run_scenario(sc)
+    assert result.passed, result.message

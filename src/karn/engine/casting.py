@@ -140,7 +140,8 @@ def has_targets(ctx: Context, p: int, oid: int) -> bool:
     sa = spell_ability(ctx, name)
     if sa is not None and sa.modes:
         fillable = sum(1 for m in sa.modes if _slots_fillable(ctx, p, oid, m.targets))
-        return fillable >= max(1, sa.choose)  # 700.2a: each chosen mode needs its targets
+        # 700.2a: each chosen mode needs its targets ("one or both": one such mode is enough)
+        return fillable >= (1 if sa.up_to else max(1, sa.choose))
     return _slots_fillable(ctx, p, oid, spell_target_specs(ctx, name, []))
 
 
@@ -689,9 +690,11 @@ def cast_step(ctx: Context, f: CastFrame) -> None:
                 for i, m in enumerate(sa.modes)
                 if i not in chosen and _slots_fillable(ctx, p, oid, m.targets)
             ]
-            if any_number and chosen:
+            if (any_number or sa.up_to) and chosen:
+                # 700.2: "choose one or both / one or more": at least one is chosen
                 opts.append(Option("modes_done", label="no more modes"))
-            which = f" ({len(chosen) + 1} of {'any number' if any_number else n})" if n > 1 else ""
+            limit = "any number" if any_number else f"up to {n}" if sa.up_to else str(n)
+            which = f" ({len(chosen) + 1} of {limit})" if n > 1 else ""
             decisions.ask(ctx, p, "mode", "601.2b", f"choose a mode for {name}{which}", opts + [_cancel()])
             return
     modes = sorted(f.modes or [])  # the modes are performed in the order printed

@@ -201,7 +201,7 @@ def pay(ctx: Context, p: int, name: str, cost: ManaCost) -> bool:
     if plan is None:
         return False
     left = cost
-    for src, idx in plan[1]:
+    for src, idx, _ in plan[1]:
         if idx >= 0:
             continue
         kind = _INDEX_KIND[idx]

@@ -22,6 +22,7 @@ from karn.engine import (
     casting,
     combat,
     game_over,
+    mana,
     permissions,
     planechase,
     priority,
@@ -41,6 +42,7 @@ from karn.engine.frames import (
     CleanupFrame,
     DamageFrame,
     LegendFrame,
+    ManaFrame,
     MulliganFrame,
     PlanarDieFrame,
     ReplaceFrame,
@@ -75,6 +77,7 @@ STEPS: dict[type, FrameStep] = {
     ReplaceFrame: replace_step,
     TurnFaceUpFrame: casting.turn_face_up_step,
     PlanarDieFrame: planechase.die_step,
+    ManaFrame: mana.mana_frame_step,
 }
 ANSWERS: dict[type, FrameAnswer] = {
     MulliganFrame: start.mulligan_answer,
@@ -90,6 +93,7 @@ ANSWERS: dict[type, FrameAnswer] = {
     ReplaceFrame: _keep_answer,
     TurnFaceUpFrame: casting.turn_face_up_answer,
     PlanarDieFrame: planechase.die_answer,
+    ManaFrame: _keep_answer,
 }
 
 #: Options never taken on a player's behalf even when they are the only one: taking back a

@@ -102,6 +102,19 @@ class PlanarDieFrame(msgspec.Struct, tag="planar_die", array_like=True):
     answer: Answer | None = None
 
 
+class ManaFrame(msgspec.Struct, tag="mana", array_like=True):
+    """106.1, 605.3b: a mana ability activated by hand that adds mana chosen as it resolves
+    ("{R} or {G}", "one mana of any color"): the choices made so far, one per question, then
+    the ability resolves. ``keep``: the cost being paid meanwhile (601.2g), or ""."""
+
+    player: int
+    source: int
+    ability: int
+    keep: str = ""
+    picks: list[int] = msgspec.field(default_factory=list)
+    answer: Answer | None = None
+
+
 class DiscardProgress(msgspec.Struct, tag="discard", array_like=True):
     """701.9: cards discarded so far; whether the hand was revealed (701.20a)."""
 
@@ -173,6 +186,13 @@ class AnyPlayerProgress(msgspec.Struct, tag="any_player", array_like=True):
     chosen: list[int] = msgspec.field(default_factory=list)
 
 
+class ManaChoiceProgress(msgspec.Struct, tag="mana_choice", array_like=True):
+    """106.1, 608.2d: the mana chosen so far for an effect adding mana of a color chosen as it
+    resolves ("Add two mana in any combination of colors."), one pick per question."""
+
+    picks: list[int] = msgspec.field(default_factory=list)
+
+
 Progress = (
     DiscardProgress
     | SearchProgress
@@ -183,6 +203,7 @@ Progress = (
     | CopyProgress
     | WordProgress
     | AnyPlayerProgress
+    | ManaChoiceProgress
 )
 
 
@@ -294,4 +315,5 @@ Frame = (
     | ReplaceFrame
     | TurnFaceUpFrame
     | PlanarDieFrame
+    | ManaFrame
 )

@@ -10,19 +10,23 @@ with mana or sacrifice costs (605.3a).
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Mapping
 from typing import NamedTuple
 
 from karn import ir
 from karn.cards.mana import COLORS, ManaCost, parse_mana_symbols
-from karn.engine import costs
+from karn.engine import costs, decisions
 from karn.engine.context import Context
-from karn.engine.events import AddMana, SpendMana, Tap
+from karn.engine.drawing import draw
+from karn.engine.events import AddMana, LifeGain, LifeLoss, SpendMana, Tap
+from karn.engine.frames import ManaFrame
 from karn.engine.layers import Chars
 from karn.engine.pipeline import perform
-from karn.engine.references import count
+from karn.engine.references import count, damage_event, damage_source
+from karn.engine.state import Option
 from karn.engine.targeting import matches
-from karn.engine.values import Chosen, chosen_for
+from karn.engine.values import Chosen, chosen_for, player_ref
 
 
 class Source(NamedTuple):
@@ -128,7 +132,10 @@ def _source_candidates(ctx: Context, p: int) -> list[tuple[Source, bool]]:
         chosen = ctx.state.objects[oid].chosen
         entry = per_object.get(oid)
         if entry is None or entry[0] != c.ability_ids or entry[2] != chosen:
-            entry = per_object[oid] = (c.ability_ids, _source_of(oid, c, chosen), chosen)
+            src, live = _source_of(ctx, oid, c, chosen)
+            entry = (c.ability_ids, src, chosen)
+            if not live:  # 106.7: what it could produce depends on the other permanents
+                per_object[oid] = entry
         if entry[1] is not None:
             sick_matters = "creature" in c.types and "haste" not in c.keywords
             out.append((entry[1], sick_matters))
@@ -150,21 +157,132 @@ def _with_triggered_mana(ctx: Context, p: int, src: Source) -> Source:
     return Source.of(src.oid, options)
 
 
-def _source_of(oid: int, c: Chars, chosen: Chosen | None) -> Source | None:
-    options = []
+def _source_of(ctx: Context, oid: int, c: Chars, chosen: Chosen | None) -> tuple[Source | None, bool]:
+    """The source the solver may tap, and whether what it offers depends on other permanents
+    (106.7: "any type that a land you control could produce"), so it can't be kept per object."""
+    options: list[tuple[int, tuple[str, ...]]] = []
+    live = False
     for i, (ab, aid) in enumerate(zip(c.abilities, c.ability_ids, strict=True)):
         if not isinstance(ab, ir.Activated) or any(isinstance(e, ir.AddMana) and e.times for e in ab.effects):
             continue  # a variable amount ("for each creature you control"): activated by hand only
         if ab.mana_ability and ab.cost.tap and free_source(ab):
-            syms = produced(ab, chosen_for(chosen, aid))
-            if syms:
-                options.append((i, syms))
-    return Source.of(oid, tuple(options)) if options else None
+            if not has_choice(ab):
+                syms = produced(ab, chosen_for(chosen, aid))
+                if syms:
+                    options.append((i, syms))
+                continue
+            live = live or any(isinstance(e, ir.AddCouldProduce) for e in ab.effects)
+            for syms in _outcomes(mana_slots(ctx, c.controller, oid, ab, chosen_for(chosen, aid))):
+                if syms:
+                    options.append((i, syms))
+    return (Source.of(oid, tuple(dict.fromkeys(options))) if options else None), live
+
+
+#: The most outcomes of one mana ability the solver considers ("five mana in any combination
+#: of colors" has 126): beyond it, only the outcomes of one color each.
+_MAX_OUTCOMES = 40
+
+
+def _outcomes(slots: list[Slot]) -> list[tuple[str, ...]]:
+    """Every mana one activation may add: one alternative of each slot, in order."""
+    size = 1
+    for slot in slots:
+        size *= len(slot)
+    if size > _MAX_OUTCOMES:
+        # "in any combination of colors": the i-th alternative of every slot (one color each)
+        widest = max(len(slot) for slot in slots)
+        return [tuple(sym for slot in slots for sym in slot[min(i, len(slot) - 1)]) for i in range(widest)]
+    return [tuple(sym for alt in pick for sym in alt) for pick in itertools.product(*slots)]
+
+
+def has_choice(ab: ir.Activated) -> bool:
+    """Does the mana this ability adds depend on a choice made as it resolves (106.1, 605.3b)?"""
+    return any(isinstance(e, _CHOICE_EFFECTS) for e in ab.effects)
+
+
+_CHOICE_EFFECTS = (ir.AddOneOf, ir.AddAnyColor, ir.AddCouldProduce)
+ChoiceEffect = ir.AddOneOf | ir.AddAnyColor | ir.AddCouldProduce
+
+#: One choice of a mana ability as it resolves: its alternatives, each the symbols it adds.
+Slot = tuple[tuple[str, ...], ...]
+
+
+def commander_colors(ctx: Context, p: int) -> tuple[str, ...] | None:
+    """903.4: the colors of `p`'s commander's color identity; None without a commander (karn's
+    games have none yet: the quality is undefined and the ability adds nothing, 903.4f)."""
+    return None
+
+
+def mana_slots(ctx: Context, p: int, oid: int, ab: ir.Activated, chosen: Mapping[str, str]) -> list[Slot]:
+    """What one activation of a mana ability adds, as the choices made as it resolves (106.1,
+    605.3b): one slot per choice, a fixed part as a slot of one alternative. A choice with no
+    alternative adds nothing (106.5: an undefined type of mana; 903.4f; 106.7)."""
+    slots: list[Slot] = []
+    for e in ab.effects:
+        if isinstance(e, ir.AddMana):
+            syms = effect_symbols(e, chosen)
+            if syms and e.times is None:
+                slots.append((syms,))
+        elif isinstance(e, _CHOICE_EFFECTS):
+            slots += effect_slots(ctx, p, oid, e)
+    return slots
+
+
+def effect_slots(ctx: Context, p: int, oid: int, e: ChoiceEffect) -> list[Slot]:
+    """The choices one effect adding chosen mana asks for (106.1): "{R} or {G}" is one slot;
+    "two mana in any combination of colors" two; none when no mana is defined (106.5, 106.7,
+    903.4f)."""
+    if isinstance(e, ir.AddOneOf):
+        return [tuple(parse_mana_symbols(option) for option in e.options)]
+    if isinstance(e, ir.AddAnyColor):
+        colors = COLORS if e.colors is ir.ColorRange.ANY else commander_colors(ctx, p)
+        if not colors:
+            return []
+        if e.spread is ir.ColorSpread.ONE_COLOR:
+            return [tuple((color,) * e.count for color in colors)]
+        return [tuple((color,) for color in colors)] * e.count
+    kinds = could_produce(ctx, p, oid, e, frozenset())
+    return [tuple((k,) for k in kinds)] if kinds else []
+
+
+def could_produce(
+    ctx: Context, p: int, oid: int, e: ir.AddCouldProduce, seen: frozenset[int]
+) -> tuple[str, ...]:
+    """106.7: the types (or colors) of mana the permanents ``e`` describes could produce now,
+    costs ignored; a permanent already being asked about (``seen``) counts for nothing, so two
+    Exotic Orchards alone define no type."""
+    kinds: set[str] = set()
+    seen = seen | {oid}
+    for other, c in ctx.battlefield_chars().items():
+        if other in seen or not matches(ctx, other, e.permanents, p, oid):
+            continue
+        chosen = ctx.state.objects[other].chosen
+        for ab, aid in zip(c.abilities, c.ability_ids, strict=True):
+            if isinstance(ab, ir.Activated) and ab.mana_ability:
+                kinds |= _types_of(ctx, c.controller, other, ab, chosen_for(chosen, aid), seen)
+    order = "WUBRG" if e.kinds is ir.ManaKinds.COLOR else "WUBRGC"
+    return tuple(k for k in order if k in kinds)
+
+
+def _types_of(
+    ctx: Context, p: int, oid: int, ab: ir.Activated, chosen: Mapping[str, str], seen: frozenset[int]
+) -> set[str]:
+    out: set[str] = set()
+    for e in ab.effects:
+        if isinstance(e, ir.AddMana):
+            out |= set(effect_symbols(e, chosen))
+        elif isinstance(e, ir.AddOneOf):
+            out |= {s for option in e.options for s in parse_mana_symbols(option)}
+        elif isinstance(e, ir.AddAnyColor):
+            out |= set(COLORS if e.colors is ir.ColorRange.ANY else commander_colors(ctx, p) or ())
+        elif isinstance(e, ir.AddCouldProduce):
+            out |= set(could_produce(ctx, p, oid, e, seen))
+    return out
 
 
 def produced(ab: ir.Activated, chosen: Mapping[str, str] | None = None) -> tuple[str, ...]:
-    """The mana symbols a mana ability adds (106.1); ``chosen``: the values its source chose
-    as it entered (607.2a), for "one mana of the chosen color"."""
+    """The mana symbols a mana ability without a choice adds (106.1); ``chosen``: the values its
+    source chose as it entered (607.2a), for "one mana of the chosen color"."""
     syms = _produced(ab.effects)
     for e in ab.effects:
         if isinstance(e, ir.AddMana) and e.chosen_color:
@@ -194,24 +312,42 @@ def add_mana(ctx: Context, p: int, symbols: tuple[str, ...], rule: str = "106.4"
     perform(ctx, AddMana(player=p, symbols=symbols, rule=rule))
 
 
-def activate_mana_ability(ctx: Context, p: int, oid: int, idx: int, keep: ManaCost | None = None) -> None:
+def activate_mana_ability(
+    ctx: Context,
+    p: int,
+    oid: int,
+    idx: int,
+    keep: ManaCost | None = None,
+    choice: tuple[str, ...] | None = None,
+) -> None:
     """605.3b: a mana ability resolves immediately, without the stack. While a cost is being
     paid (601.2g), ``keep`` is that cost: the ability's own mana cost is paid with mana the
-    pending cost doesn't need, when possible."""
+    pending cost doesn't need, when possible. ``choice``: the mana it adds when it adds mana
+    chosen as it resolves (106.1, the payment solver's pick); without it the player is asked
+    (a :class:`ManaFrame` on the agenda, one choice at a time)."""
     chars = ctx.chars(oid)
     ab, aid = chars.abilities[idx], chars.ability_ids[idx]
     assert isinstance(ab, ir.Activated)
     chosen = chosen_for(ctx.state.objects[oid].chosen, aid)  # 607.2a, 607.5a: its linked choice
+    if choice is None and has_choice(ab):
+        slots = mana_slots(ctx, p, oid, ab, chosen)
+        if any(len(slot) > 1 for slot in slots):
+            ctx.state.agenda.append(ManaFrame(player=p, source=oid, ability=idx, keep=str(keep or "")))
+            return
+        choice = tuple(sym for slot in slots for alt in slot for sym in alt)
     name = ctx.describe(oid)
     c = ab.cost
     if c.mana and not pay(ctx, p, ManaCost.parse(c.mana), exclude=oid, keep=keep):
         raise AssertionError("a mana ability was offered whose mana cost can't be paid")
     syms: tuple[str, ...] = ()
-    for e in ab.effects:
-        if isinstance(e, ir.AddMana):
-            # 106.3: "Add {G} for each creature you control": counted as the ability resolves (605.3b).
-            n = 1 if e.times is None else count(ctx, e.times, p, oid, [])
-            syms += effect_symbols(e, chosen) * n
+    if choice is not None:
+        syms = choice
+    else:
+        for e in ab.effects:
+            if isinstance(e, ir.AddMana):
+                # 106.3: "Add {G} for each creature you control": counted as the ability resolves (605.3b).
+                n = 1 if e.times is None else count(ctx, e.times, p, oid, [])
+                syms += effect_symbols(e, chosen) * n
     if c.tap:
         syms += _triggered_mana(ctx, p, oid, syms)
     if ab.once_each_turn:
@@ -223,6 +359,52 @@ def activate_mana_ability(ctx: Context, p: int, oid: int, idx: int, keep: ManaCo
     perform(ctx, AddMana(player=p, symbols=syms))
     verb = "taps" if c.tap else "uses"
     ctx.emit("605.3b", f"{ctx.player_name(p)} {verb} {name} for {''.join('{' + s + '}' for s in syms)}")
+    _also(ctx, p, oid, ab)
+
+
+def _also(ctx: Context, p: int, oid: int, ab: ir.Activated) -> None:
+    """The rest of a mana ability's effects, done as it resolves (605.3b): "This land deals 1
+    damage to you." (a pain land, 120.3), "You gain 1 life.", "Draw a card." (121.1). The
+    compiler refuses a mana ability with any other effect (:data:`MANA_SIDE_EFFECTS`)."""
+    for e in ab.effects:
+        if isinstance(e, ir.DealDamage) and isinstance(e.amount, int):
+            src = damage_source(ctx, oid)
+            perform(ctx, damage_event(ctx, src, oid, player_ref(p), e.amount))
+        elif isinstance(e, ir.GainLife) and isinstance(e.amount, int):
+            perform(ctx, LifeGain(player=p, amount=e.amount))
+        elif isinstance(e, ir.LoseLife) and isinstance(e.amount, int):
+            perform(ctx, LifeLoss(player=p, amount=e.amount))
+        elif isinstance(e, ir.Draw) and isinstance(e.amount, int):
+            draw(ctx, p, e.amount)
+
+
+def mana_frame_step(ctx: Context, f: ManaFrame) -> None:
+    """106.1, 605.3b: the player chooses the mana a mana ability adds as it resolves, one choice
+    at a time ("{R} or {G}"; each mana of "two mana in any combination of colors")."""
+    chars = ctx.chars(f.source)
+    ab, aid = chars.abilities[f.ability], chars.ability_ids[f.ability]
+    assert isinstance(ab, ir.Activated)
+    slots = mana_slots(ctx, f.player, f.source, ab, chosen_for(ctx.state.objects[f.source].chosen, aid))
+    if f.answer is not None:
+        f.picks.append(f.answer.a)
+        f.answer = None
+    asked = [i for i, slot in enumerate(slots) if len(slot) > 1]
+    if len(f.picks) < len(asked):
+        slot = slots[asked[len(f.picks)]]
+        options = [Option("mana_choice", i, label=symbols_text(alt)) for i, alt in enumerate(slot)]
+        which = f" ({len(f.picks) + 1} of {len(asked)})" if len(asked) > 1 else ""
+        prompt = f"{ctx.describe(f.source)}: choose the mana to add{which}"
+        decisions.ask(ctx, f.player, "mana_choice", "106.1", prompt, options)
+        return
+    picked = dict(zip(asked, f.picks, strict=True))
+    choice = tuple(sym for i, slot in enumerate(slots) for sym in slot[min(picked.get(i, 0), len(slot) - 1)])
+    ctx.state.agenda.pop()
+    keep = ManaCost.parse(f.keep) if f.keep else None
+    activate_mana_ability(ctx, f.player, f.source, f.ability, keep=keep, choice=choice)
+
+
+def symbols_text(syms: tuple[str, ...]) -> str:
+    return "".join("{" + s + "}" for s in syms)
 
 
 def mana_triggers(ctx: Context, p: int, oid: int) -> int:
@@ -257,7 +439,7 @@ def _triggered_mana(ctx: Context, p: int, oid: int, produced_syms: tuple[str, ..
 
 def solve(
     pool: dict[str, int], cost: ManaCost, srcs: list[Source]
-) -> tuple[dict[str, int], list[tuple[Source, int]]] | None:
+) -> tuple[dict[str, int], list[tuple[Source, int, tuple[str, ...]]]] | None:
     """Find a payment: mana to spend from the pool and (source, ability) pairs to activate.
     None if impossible.
 
@@ -268,7 +450,7 @@ def solve(
     avail = dict(pool)
     used: dict[str, int] = {}
     free = list(srcs)
-    taps: list[tuple[Source, int]] = []
+    taps: list[tuple[Source, int, tuple[str, ...]]] = []
     for color, n in cost.colored:
         for _ in range(n):
             if avail.get(color, 0) > 0:
@@ -289,14 +471,14 @@ def solve(
                     return None
                 src, idx, syms = found
                 free.remove(src)
-                taps.append((src, idx))
+                taps.append((src, idx, syms))
                 rest = list(syms)
                 rest.remove(color)
                 for extra in rest:
                     avail[extra] = avail.get(extra, 0) + 1
                 continue
             free.remove(pick)
-            taps.append((pick, pick.exact[color]))
+            taps.append((pick, pick.exact[color], (color,)))
     generic = cost.generic
     for color in ("C",) + COLORS:
         while generic > 0 and avail.get(color, 0) > 0:
@@ -310,7 +492,7 @@ def solve(
             return None
         pick = free.pop(0)
         idx, syms = max(pick.options, key=lambda o: len(o[1]))
-        taps.append((pick, idx))
+        taps.append((pick, idx, syms))
         generic -= len(syms)
     return used, taps
 
@@ -338,6 +520,17 @@ def can_pay(ctx: Context, p: int, cost: ManaCost, exclude: int = 0) -> bool:
     )
 
 
+def _chosen_part(ctx: Context, oid: int, idx: int, syms: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The mana the solver picked for a mana ability with a choice (106.1), without what
+    triggered mana abilities add (605.4a: they are added as the ability resolves); None when the
+    ability has no choice."""
+    ab = ctx.chars(oid).abilities[idx]
+    if not isinstance(ab, ir.Activated) or not has_choice(ab):
+        return None
+    n = mana_triggers(ctx, ctx.controller(oid), oid)
+    return syms[: len(syms) - n] if n else syms
+
+
 def _generic_order(keep: ManaCost | None) -> tuple[str, ...]:
     """The order generic mana is spent from the pool: colorless first, and the colors a
     pending cost needs (`keep`) last."""
@@ -352,8 +545,8 @@ def pay(ctx: Context, p: int, cost: ManaCost, exclude: int = 0, keep: ManaCost |
     if plan is None:
         return False
     _, taps = plan
-    for src, idx in taps:
-        activate_mana_ability(ctx, p, src.oid, idx)
+    for src, idx, syms in taps:
+        activate_mana_ability(ctx, p, src.oid, idx, choice=_chosen_part(ctx, src.oid, idx, syms))
     # Spend: colored requirements, then generic, from the (now larger) pool.
     pool = dict(pl.pool)
     spent: dict[str, int] = {}

@@ -18,6 +18,7 @@ Conventions
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Literal
@@ -843,6 +844,16 @@ class ReturnToHand:
 
 
 @dataclass(frozen=True, slots=True)
+class ReturnChosen:
+    """ "Return a land you control to its owner's hand." (a bounce land's enters ability): the
+    ability's controller chooses, as it resolves, ``amount`` permanents they control that
+    ``filter`` describes (not a target: 608.2c, 608.2d) and returns them to their owners' hands."""
+
+    filter: Filter
+    amount: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class Entering:
     """How a permanent an effect puts onto the battlefield enters: tapped, with counters of any
     kind on it (122.6, 614.1c), under its owner's control instead of the control of the player
@@ -1029,6 +1040,59 @@ class AddMana:
     mana: str
     times: Count | None = None
     chosen_color: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AddOneOf:
+    """Add one of several mana combinations, the player choosing as the ability resolves
+    (106.1, 605.3b, 608.2d): "Add {R} or {G}.", "Add {W}, {U}, or {B}.", "Add {W}{W}, {W}{U},
+    or {U}{U}." ``options``: each a string of mana symbols, in Oracle order."""
+
+    options: tuple[str, ...]
+
+
+class ColorSpread(enum.Enum):
+    """How the mana of "N mana of any color" may be colored (106.1a)."""
+
+    ONE_COLOR = "one_color"  # "one mana of any color", "two mana of any one color": all alike
+    COMBINATION = "combination"  # "two mana in any combination of colors": each its own
+
+
+class ColorRange(enum.Enum):
+    """Which colors "any color" may be."""
+
+    ANY = "any"  # the five colors (105.1)
+    COMMANDER_IDENTITY = "commander_identity"  # 903.4: "in your commander's color identity"
+
+
+@dataclass(frozen=True, slots=True)
+class AddAnyColor:
+    """ "Add one mana of any color." (106.1a), "Add two mana of any one color.", "Add three mana
+    in any combination of colors.", "Add one mana of any color in your commander's color
+    identity." (903.4; without a commander that color is undefined and no mana is added,
+    903.4f, 106.5). The color is chosen as the ability resolves (605.3b, 608.2d)."""
+
+    count: int = 1
+    spread: ColorSpread = ColorSpread.ONE_COLOR
+    colors: ColorRange = ColorRange.ANY
+
+
+class ManaKinds(enum.Enum):
+    """ "any type" (106.1b: the five colors and colorless) or "any color" (106.1a)."""
+
+    TYPE = "type"
+    COLOR = "color"
+
+
+@dataclass(frozen=True, slots=True)
+class AddCouldProduce:
+    """ "Add one mana of any type that a land you control could produce." (106.7): one mana of a
+    type (``kinds``) that a permanent ``permanents`` describes could produce if its mana
+    abilities resolved now, costs ignored; abilities of this kind on those permanents are not
+    followed (no type is defined that way, 106.7's Exotic Orchard example). None: no mana."""
+
+    permanents: Filter
+    kinds: ManaKinds = ManaKinds.TYPE
 
 
 @dataclass(frozen=True, slots=True)
@@ -1496,6 +1560,10 @@ Effect = (
     | CreateCopyToken
     | BecomeCopy
     | AddMana
+    | AddOneOf
+    | ReturnChosen
+    | AddAnyColor
+    | AddCouldProduce
     | SearchLibrary
     | Scry
     | PutCounters
@@ -1538,6 +1606,7 @@ RECORDS_AFFECTED: frozenset[type] = frozenset(
         PutCounters,
         PutOntoBattlefield,
         RevealTop,
+        ReturnChosen,
         Sacrifice,
         Tap,
         Untap,
@@ -1569,6 +1638,8 @@ class SpellAbility:
     # "Choose one. If this spell was kicked, choose any number instead." (601.4, 700.2):
     # kicked, the caster chooses one or more modes.
     any_if_kicked: bool = False
+    # "Choose one or both —", "Choose one or more —" (700.2): at least one mode, at most ``choose``
+    up_to: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1794,6 +1865,10 @@ class EntersReplacement:
     # they control; it enters with ``devour`` +1/+1 counters for each one (0: no devour).
     devour: int = 0
     devour_of: Filter | None = None
+    # "This land enters tapped unless you control two or fewer other lands." (614.1c): it enters
+    # tapped only when this condition is false as it would enter (614.12), checked for the
+    # player who will control it.
+    tapped_unless: Condition | None = None
     # "As ~ enters, you may pay N life. If you don't, it enters tapped." (614.1c, 119.4): as it
     # enters its controller may pay ``pay_life`` life (only with at least that much life); if
     # they don't, it enters tapped (0: no such choice).

@@ -12,10 +12,13 @@ from typing import Any, TypeVar
 from karn.ir.nodes import (
     Ability,
     Activated,
+    AddAnyColor,
     AddColors,
+    AddCouldProduce,
     AdditionalCost,
     AddMana,
     AddManaProduced,
+    AddOneOf,
     AddTypes,
     AlternativeCost,
     Amount,
@@ -30,6 +33,8 @@ from karn.ir.nodes import (
     CastRestriction,
     Change,
     ChangeText,
+    ColorRange,
+    ColorSpread,
     Compared,
     CompiledCard,
     Condition,
@@ -87,6 +92,7 @@ from karn.ir.nodes import (
     LoseGame,
     LoseLife,
     LoyaltyCostIncrease,
+    ManaKinds,
     Manifest,
     May,
     Mill,
@@ -109,6 +115,7 @@ from karn.ir.nodes import (
     Regenerate,
     RemoveCountersCost,
     Replacement,
+    ReturnChosen,
     ReturnCost,
     ReturnSelfCost,
     ReturnToHand,
@@ -217,7 +224,8 @@ def describe_ability(a: Ability) -> str:
             modes = " | ".join(
                 f"{i + 1}) {effects_text(m.effects)}{targets_text(m.targets)}" for i, m in enumerate(a.modes)
             )
-            return f"Spell: choose {a.choose} — {modes}"
+            how = f"one or more (up to {a.choose})" if a.up_to else str(a.choose)  # 700.2
+            return f"Spell: choose {how} — {modes}"
         return f"Spell: {effects_text(a.effects)}{targets_text(a.targets)}"
     if isinstance(a, CostIncrease):
         return f"Cost: {{{a.generic_per_extra_target}}} more for each target beyond the first"
@@ -246,6 +254,8 @@ def enters_text(r: EntersReplacement) -> str:
     """ "this enters tapped with 2 +1/+1 counter(s)" (614.1c-d)."""
     who = "this enters" if r.self_only else f"each {filter_text(r.filter or Filter())} enters"
     parts = ["tapped"] if r.tapped else []
+    if r.tapped and r.tapped_unless is not None:
+        parts.append(f"unless {condition_text(r.tapped_unless)}")
     if r.counters:
         parts.append("with " + " and ".join(f"{amount_text(n)} {kind} counter(s)" for kind, n in r.counters))
     if r.copy_of is not None:
@@ -974,6 +984,14 @@ def _return_to_hand(e: ReturnToHand) -> str:
     return f"return {selector_text(e.what)} to its owner's hand"
 
 
+@renders(ReturnChosen)
+def _return_chosen(e: ReturnChosen) -> str:
+    """ "return a land you control to its owner's hand" (608.2d: chosen, not targeted)."""
+    return (
+        f"return {_count_word(e.amount) if e.amount > 1 else 'a'} {filter_text(e.filter)} to its owner's hand"
+    )
+
+
 @renders(CounterSpell)
 def _counter_spell(e: CounterSpell) -> str:
     return f"counter {ref_text(e.what)}"
@@ -1125,6 +1143,43 @@ def _add_mana(e: AddMana) -> str:
     if e.chosen_color:
         return f"add one mana of the chosen color{each}"
     return f"add {e.mana}{each}"
+
+
+_COUNT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def _count_word(n: int) -> str:
+    return _COUNT_WORDS[n] if 0 <= n < len(_COUNT_WORDS) else str(n)
+
+
+@renders(AddOneOf)
+def _add_one_of(e: AddOneOf) -> str:
+    """ "add {R} or {G}", "add {W}, {U}, or {B}" (106.1)."""
+    if len(e.options) == 2:
+        return f"add {e.options[0]} or {e.options[1]}"
+    return "add " + ", ".join(e.options[:-1]) + f", or {e.options[-1]}"
+
+
+@renders(AddAnyColor)
+def _add_any_color(e: AddAnyColor) -> str:
+    """ "add one mana of any color" (106.1a), "... in your commander's color identity" (903.4)."""
+    n = _count_word(e.count)
+    if e.spread is ColorSpread.COMBINATION:
+        text = f"add {n} mana in any combination of colors"
+    elif e.count == 1:
+        text = "add one mana of any color"
+    else:
+        text = f"add {n} mana of any one color"
+    if e.colors is ColorRange.COMMANDER_IDENTITY:
+        text += " in your commander's color identity"
+    return text
+
+
+@renders(AddCouldProduce)
+def _add_could_produce(e: AddCouldProduce) -> str:
+    """ "add one mana of any type that a land you control could produce" (106.7)."""
+    kind = "type" if e.kinds is ManaKinds.TYPE else "color"
+    return f"add one mana of any {kind} that a {filter_text(e.permanents)} could produce"
 
 
 @renders(SearchLibrary)

@@ -184,7 +184,32 @@ def tokenize(text: str, vocab: Vocabulary) -> list[Tok]:
             toks.append(Tok(vocab.literals.get(val, "WORD"), val, start, end))
         else:
             _word_tokens(val, start, vocab, toks)
-    return _list_separators(toks)
+    return _list_separators(_tapped_unless(toks, vocab))
+
+
+def _tapped_unless(toks: list[Tok], vocab: Vocabulary) -> list[Tok]:
+    """ "enters tapped unless you control ..." (614.1c): "tapped unless" is one token, so the
+    condition never competes with "[effect] unless [a player] pays {N}"."""
+    literal = vocab.literals.get("tapped_unless")
+    if literal is None:
+        return toks
+    out: list[Tok] = []
+    i = 0
+    while i < len(toks):
+        t = toks[i]
+        if (
+            t.value == "tapped"
+            and i + 1 < len(toks)
+            and toks[i + 1].value == "unless"
+            and out
+            and out[-1].value == "enter"
+        ):
+            out.append(Tok(literal, "tapped_unless", t.start, toks[i + 1].end))
+            i += 2
+            continue
+        out.append(t)
+        i += 1
+    return out
 
 
 def _mana_tokens(val: str, start: int, toks: list[Tok]) -> None:
@@ -263,6 +288,20 @@ def _counts_follow(toks: list[Tok], i: int) -> bool:
     return i < len(toks) and toks[i].type == "NUMWORD"
 
 
+def _mana_list_goes_on(toks: list[Tok], i: int) -> bool:
+    """The comma at ``i`` separates the mana of "add {W}, {U}, or {B}": mana symbols (and list
+    commas) back to "add", and more mana (or "or" and mana) after it."""
+    j = i + 1
+    if j < len(toks) and toks[j].value == "or":
+        j += 1
+    if j >= len(toks) or toks[j].type != "MANA":
+        return False
+    k = i - 1
+    while k >= 0 and (toks[k].type == "MANA" or toks[k].value == ","):
+        k -= 1
+    return k >= 0 and toks[k].value == "add"
+
+
 def _list_separators(toks: list[Tok]) -> list[Tok]:
     """Re-type "," and "and" that separate items of a noun or keyword list."""
     out = list(toks)
@@ -270,6 +309,9 @@ def _list_separators(toks: list[Tok]) -> list[Tok]:
         if t.value not in (",", "and") or i == 0 or i + 1 >= len(toks):
             continue
         prev, nxt = toks[i - 1], toks[i + 1]
+        if t.value == "," and prev.type == "MANA" and _mana_list_goes_on(toks, i):
+            out[i] = Tok("LCOMMA", ",", t.start, t.end)  # "add {W}, {U}, or {B}" (106.1)
+            continue
         if t.value == "," and prev.type == "NUMWORD" and _counts_follow(toks, i + 1):
             out[i] = Tok("LCOMMA", ",", t.start, t.end)  # "one, two, or three targets"
             continue

@@ -17,7 +17,7 @@ import tempfile
 from dataclasses import replace
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 import lark
 from lark import Lark, Token, Transformer, v_args
@@ -33,9 +33,12 @@ from karn.oracle.syntax import (
     NP,
     AbilityA,
     ActivatedA,
+    AddAnyColorVP,
+    AddCouldProduceVP,
     AdditionalCostSentence,
     AddManaProducedVP,
     AddManaVP,
+    AddOneOfVP,
     AffinityA,
     AltCostA,
     AmountA,
@@ -558,6 +561,18 @@ class _Builder(Transformer[Token, Any]):
             raise ParseError("choose X modes", meta.start_pos)
         return ModalA(n, tuple(c[1:]))
 
+    def modal_or_both(self, meta: Meta, c: list[Any]) -> ModalA:
+        """ "Choose one or both —" (700.2): one mode, or both of two."""
+        if c[0] != 1 or len(c) != 3:
+            raise ParseError("choose N or both with other than two modes", meta.start_pos)
+        return ModalA(2, tuple(c[1:]), up_to=True)
+
+    def modal_or_more(self, meta: Meta, c: list[Any]) -> ModalA:
+        """ "Choose one or more —" (700.2): any number of the modes, at least one."""
+        if c[0] != 1:
+            raise ParseError("choose N or more with N other than one", meta.start_pos)
+        return ModalA(len(c) - 1, tuple(c[1:]), up_to=True)
+
     def modal_kicked_any(self, meta: Meta, c: list[Any]) -> ModalA:
         n = c[0]
         if not isinstance(n, int):
@@ -1045,6 +1060,20 @@ class _Builder(Transformer[Token, Any]):
 
     def still_sentence(self, meta: Meta, c: list[Any]) -> str:
         return "still:" + str(c[-1])
+
+    def become_keywords(self, meta: Meta, c: list[Any]) -> _BecomeKeywords:
+        return _BecomeKeywords(tuple(c[0]))
+
+    def s_chain_still(self, meta: Meta, c: list[Any]) -> ChainSentence:
+        """ "~ becomes a 2/2 Assembly-Worker artifact creature until end of turn. It's still a
+        land." (205.1b: it keeps its land type): the second sentence says what the first keeps."""
+        return ChainSentence(_still_land(tuple(c[0]), str(c[1]), meta), text=self._text(meta))
+
+    def s_until_eot_still(self, meta: Meta, c: list[Any]) -> ChainSentence:
+        """ "Until end of turn, this land becomes a 4/4 ... creature with flying and vigilance. It's
+        still a land." (611.2a, 205.1b)."""
+        sentence = self.s_until_eot(meta, [c[0]])
+        return ChainSentence(_still_land(sentence.items, str(c[1]), meta), text=self._text(meta))
 
     def s_as_long_as(self, meta: Meta, c: list[Any]) -> AsLongAsSentence:
         types, subtypes = self._type_words(c)
@@ -1593,6 +1622,31 @@ class _Builder(Transformer[Token, Any]):
     def v_add_mana_chosen(self, meta: Meta, c: list[Any]) -> AddManaVP:
         return AddManaVP("", text=self._text(meta), chosen_color=NUMBER_WORDS.get(str(c[0]), 0))
 
+    def v_add_mana_one_of(self, meta: Meta, c: list[Any]) -> AddOneOfVP:
+        options = tuple(str(t) for t in c if isinstance(t, Token) and t.type == "MANA")
+        return AddOneOfVP(options, text=self._text(meta))
+
+    def v_add_any_color(self, meta: Meta, c: list[Any]) -> AddAnyColorVP:
+        return AddAnyColorVP(NUMBER_WORDS.get(str(c[0]), 0), text=self._text(meta))
+
+    def v_add_any_one_color(self, meta: Meta, c: list[Any]) -> AddAnyColorVP:
+        # "two mana of any one color": the second number word must be "one"
+        n = NUMBER_WORDS.get(str(c[0]), 0) if str(c[1]) == "one" else 0
+        return AddAnyColorVP(n, text=self._text(meta))
+
+    def v_add_combination(self, meta: Meta, c: list[Any]) -> AddAnyColorVP:
+        return AddAnyColorVP(NUMBER_WORDS.get(str(c[0]), 0), combination=True, text=self._text(meta))
+
+    def v_add_commander_color(self, meta: Meta, c: list[Any]) -> AddAnyColorVP:
+        return AddAnyColorVP(NUMBER_WORDS.get(str(c[0]), 0), commander=True, text=self._text(meta))
+
+    def v_add_could_produce_type(self, meta: Meta, c: list[Any]) -> AddCouldProduceVP:
+        return AddCouldProduceVP(NUMBER_WORDS.get(str(c[0]), 0), c[1], text=self._text(meta))
+
+    def v_add_could_produce_color(self, meta: Meta, c: list[Any]) -> AddCouldProduceVP:
+        n = NUMBER_WORDS.get(str(c[0]), 0)
+        return AddCouldProduceVP(n, c[1], colors_only=True, text=self._text(meta))
+
     def v_add_mana(self, meta: Meta, c: list[Any]) -> AddManaVP:
         return AddManaVP(str(c[0]), text=self._text(meta), each=c[1] if len(c) > 1 else None)
 
@@ -1888,11 +1942,12 @@ class _Builder(Transformer[Token, Any]):
         p, _, t = pt.partition("/")
         if not (p.isdigit() and t.isdigit()):
             raise ParseError(f"becomes a {pt}", meta.start_pos)
-        colors = next((x for x in c if isinstance(x, tuple)), ())
+        colors = next((x for x in c if isinstance(x, tuple) and not isinstance(x, _BecomeKeywords)), ())
         types, subtypes = self._type_words(c)
         still = [x for x in c if isinstance(x, str) and x.startswith("still:")]
         if still and still[0] != "still:land":
             raise ParseError(f"that's still a {still[0][6:]}", meta.start_pos)
+        keywords = next((x.keywords for x in c if isinstance(x, _BecomeKeywords)), ())
         return LayerVP(
             "become",
             power=int(p),
@@ -1900,6 +1955,7 @@ class _Builder(Transformer[Token, Any]):
             types=types,
             subtypes=subtypes,
             colors=colors,
+            keywords=keywords,
             still=bool(still),
             until_eot=any(x is True for x in c),
             text=self._text(meta),
@@ -1959,6 +2015,9 @@ class _Builder(Transformer[Token, Any]):
 
     def v_enters_tapped(self, meta: Meta, c: list[Any]) -> EntersVP:
         return EntersVP(tapped=True, text=self._text(meta))
+
+    def v_enters_tapped_unless(self, meta: Meta, c: list[Any]) -> EntersVP:
+        return EntersVP(tapped=True, unless=c[0], text=self._text(meta))
 
     def v_enters_as_copy_of_self(self, meta: Meta, c: list[Any]) -> EntersVP:
         return EntersVP(copy_of_source=True, text=self._text(meta))
@@ -2434,6 +2493,25 @@ class _Builder(Transformer[Token, Any]):
 
 _AS_LONG = "for as long as you control ~"
 _COMBAT = object()  # "combat" in "combat damage"
+
+
+class _BecomeKeywords(NamedTuple):
+    """ "with flying and vigilance" after "becomes a 4/4 ... creature" (613.1f)."""
+
+    keywords: tuple[str, ...]
+
+
+def _still_land(items: tuple[Item, ...], still: str, meta: Meta) -> tuple[Item, ...]:
+    """ "It's still a land." after a sentence whose last clause makes its subject a creature
+    (205.1b): that clause keeps the object's other types."""
+    if still != "still:land":
+        raise ParseError(f"it's still a {still[6:]}", meta.start_pos)
+    last = items[-1] if items else None
+    if last is None or not isinstance(last.vp, LayerVP) or last.vp.kind != "become" or last.vp.still:
+        raise ParseError(
+            "'It's still a land.' after a sentence that doesn't make it a creature", meta.start_pos
+        )
+    return (*items[:-1], Item(last.subject, replace(last.vp, still=True), last.sep))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -558,6 +558,35 @@ class AddManaVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class AddOneOfVP(VerbA):
+    """ "add {R} or {G}", "add {W}, {U}, or {B}" (106.1): one of these, chosen as it resolves."""
+
+    options: tuple[str, ...]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AddAnyColorVP(VerbA):
+    """ "add one mana of any color", "add two mana of any one color", "add three mana in any
+    combination of colors", "... of any color in your commander's color identity" (106.1a, 903.4)."""
+
+    count: int
+    combination: bool = False  # "in any combination of colors"
+    commander: bool = False  # "in your commander's color identity"
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AddCouldProduceVP(VerbA):
+    """ "add one mana of any type/color that a land you control could produce" (106.7)."""
+
+    count: int
+    permanents: NP
+    colors_only: bool = False  # "any color" rather than "any type"
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class AddManaProducedVP(VerbA):
     """ "adds one mana of any type that land produced" (106.12a, 605.1b)."""
 
@@ -758,6 +787,8 @@ class EntersVP(VerbA):
     text: str = ""
     # "Creatures you control enter as a copy of this creature." (707.9, 614.1c)
     copy_of_source: bool = False
+    # "This land enters tapped unless you control two or fewer other lands." (614.1c)
+    unless: ConditionA | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -1736,6 +1767,9 @@ class ModalA:
     choose: int
     modes: tuple[Effects, ...] = field(default=())
     any_if_kicked: bool = False  # "If this spell was kicked, choose any number instead." (601.4)
+    # "Choose one or both —" (choose 2), "Choose one or more —" (choose every mode): at least one
+    # of them and at most ``choose`` (700.2)
+    up_to: bool = False
 
 
 AbilityA = KeywordA | ActivatedA | TriggeredA | ModalA | Effects

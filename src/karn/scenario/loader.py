@@ -188,6 +188,9 @@ class Step:
     x: int | None = None
     modes: list[int] = field(default_factory=list)  # 1-based, Oracle order
     pay: list[Ref] | None = None  # None: paid automatically
+    # karn's extension: the mana each listed source adds ("G", "WU"; "": what the cost needs), for
+    # sources whose mana is chosen as it resolves (106.1): pay: [{A.Birds of Paradise: G}]
+    pay_mana: list[str] = field(default_factory=list)
     cast_from: str = "hand"
     alt: str | None = None
     with_costs: list[tuple[str, int]] = field(default_factory=list)
@@ -594,7 +597,23 @@ class _Reader:
             return
         if not isinstance(node, yaml.SequenceNode):
             raise self.error(node, "pay must be auto or a list of the sources to tap, e.g. pay: [A.Mountain]")
-        step.pay = self.refs(node, "pay")
+        step.pay = []
+        for item in node.value:
+            if isinstance(item, yaml.MappingNode):
+                # karn's extension: {A.Birds of Paradise: G} names the mana the source adds (106.1)
+                if len(item.value) != 1:
+                    raise self.error(item, "a pay entry with mana names one source: {A.Birds of Paradise: G}")
+                key, value = item.value[0]
+                mana = self.text(value, "the mana of a pay entry").replace("{", "").replace("}", "").upper()
+                if not mana or any(ch not in "WUBRGC" for ch in mana):
+                    raise self.error(
+                        value, f"pay: {mana!r} is not mana: write letters of W U B R G C, e.g. G or WU"
+                    )
+                step.pay.append(self.ref(key, "an entry of pay"))
+                step.pay_mana.append(mana)
+            else:
+                step.pay.append(self.ref(item, "an entry of pay"))
+                step.pay_mana.append("")
 
     def step_play(self, step: Step, keys: dict[str, yaml.Node]) -> None:
         step.card = self.text(keys["play"], "play")

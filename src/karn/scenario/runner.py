@@ -13,14 +13,16 @@ A step either happens, or the scenario fails with a one-line reason:
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from karn import ir
 from karn.cards.database import UnknownCardError
+from karn.cards.mana import ManaCost
 from karn.engine.actions import Action, IllegalActionError
 from karn.engine.casting import PART_OPTION
 from karn.engine.frames import CastFrame
-from karn.engine.state import BATTLEFIELD, STEPS, Decision, player_ref
+from karn.engine.state import BATTLEFIELD, STEPS, Decision, Option, player_ref
 from karn.scenario.expect import check
 from karn.scenario.loader import Ref, Scenario, Step
 from karn.scenario.setup import Board, RefError, SetupError, build, canonical, database_for, fold, names_match
@@ -427,22 +429,91 @@ class Runner:
                 if st.units and not paid_sources:
                     self._pay_units(st)
                 if st.pay is not None and not paid_sources:
-                    for src in st.pay:
-                        oid = self.ref(src)
-                        opt = next((o for o in self.options() if o.kind == "mana" and o.a == oid), None)
-                        if opt is None:
-                            raise StepFailed(f"{self.describe(oid)} can't be tapped for mana now")
-                        self.apply(opt)
+                    for src, named in zip(st.pay, st.pay_mana, strict=True):
+                        self._tap_listed(self.ref(src), named)
                     paid_sources = True
+                    self._listed_sources_pay()
                     continue
                 paid_sources = True
-                if st.units and self.g.decision is not None and not self.offered(Action("pay")):
-                    raise StepFailed(f"the rest of the cost can't be paid: {self.g.decision.prompt}")
+                if self.g.decision is not None and not self.offered(Action("pay")):
+                    raise StepFailed(f"the cost can't be paid (601.2h): {self.g.decision.prompt}")
                 self.apply(Action("pay"))
         if queue:
             raise StepFailed(f"unused targets: {', '.join(self.describe(t) for t in queue)}")
         if modes:
             raise ScenarioMistake(f"unused modes: {modes}")
+
+    def _still_to_pay(self) -> ManaCost | None:
+        """What the cost being paid still needs after the mana in the player's pool (601.2h)."""
+        g = self.g
+        frame = g.state.agenda[-1] if g.state.agenda else None
+        cost = getattr(frame, "cost", None)
+        d = g.decision
+        if not isinstance(cost, str) or not cost or d is None:
+            return None
+        return ManaCost.parse(cost).with_x(0).after_pool(g.state.players[d.player].pool)
+
+    def _listed_sources_pay(self) -> None:
+        """SCENARIOS.md: `pay` lists the sources that pay the cost, all of them: paying now
+        (601.2h) must tap nothing more (tried on a copy of the game)."""
+        g = self.g
+        d = g.decision
+        if d is None or d.kind != "pay":
+            return
+        if not self.offered(Action("pay")):
+            raise StepFailed(f"the sources in pay don't pay the cost (601.2h): {d.prompt}")
+        frame = g.state.agenda[-1] if g.state.agenda else None
+        # the ability's own {T} (602.2b) is not a mana source
+        itself = {getattr(frame, "source", 0), getattr(frame, "obj", 0)}
+        untapped = {
+            oid for oid in g.state.battlefield if not g.state.objects[oid].tapped and oid not in itself
+        }
+        trial = g.copy()
+        trial.apply(Action("pay"))
+        more = [oid for oid in untapped if oid in trial.state.objects and trial.state.objects[oid].tapped]
+        if more:
+            names = ", ".join(self.describe(oid) for oid in more)
+            raise StepFailed(
+                f"the sources in pay leave part of the cost to pay (601.2h; it would tap {names})"
+            )
+
+    def _tap_listed(self, oid: int, want: str) -> None:
+        """Tap a source `pay` lists (601.2g): the mana ability, and the mana chosen as it resolves
+        (106.1), that add ``want`` ("G", "WU") or, without it, the most of what the cost still
+        needs. Each of the source's mana abilities is tried on a copy of the game first."""
+        candidates = [o for o in self.options() if o.kind == "mana" and o.a == oid]
+        if not candidates:
+            raise StepFailed(f"{self.describe(oid)} can't be tapped for mana now")
+        left = self._still_to_pay()
+        best: tuple[int, list[Action]] | None = None
+        for option in candidates:
+            trial = self.g.copy()
+            player = trial.decision.player if trial.decision is not None else 0
+            before = dict(trial.state.players[player].pool)
+            answers = [option]
+            trial.apply(answers[0])
+            picked = 0
+            while trial.decision is not None and trial.decision.kind == "mana_choice":
+                choice = _mana_choice(trial.decision.options, want[picked:], left)
+                picked += choice.label.count("{")
+                answers.append(Action.of(choice))
+                trial.apply(answers[-1])
+            after = trial.state.players[player].pool
+            added = {
+                k: after.get(k, 0) - before.get(k, 0) for k in after if after.get(k, 0) > before.get(k, 0)
+            }
+            if want:
+                score = 1 if sorted("".join(k * n for k, n in added.items())) == sorted(want) else -1
+            elif left is not None:
+                score = left.mana_value - left.after_pool(added).mana_value
+            else:
+                score = 0
+            if score >= 0 and (best is None or score > best[0]):
+                best = (score, answers)
+        if best is None:
+            raise StepFailed(f"{self.describe(oid)} can't add {want} (106.1)")
+        for answer in best[1]:
+            self.apply(answer)
 
     def _crew(self, st: Step) -> None:
         """702.122a: `crew: [A.Grizzly Bears]` taps those creatures for the crew cost, in order."""
@@ -903,3 +974,20 @@ def run_scenario(sc: Scenario) -> Result:
 
 
 __all__ = ["NotSupported", "Result", "Runner", "ScenarioMistake", "StepFailed", "run_scenario"]
+
+
+def _mana_choice(options: Sequence[Option], want: str, left: ManaCost | None) -> Option:
+    """The answer to "choose the mana to add" (106.1): the option adding the next mana of
+    ``want``; without it the first option adding only colors the cost still needs, else the first."""
+    if want:
+        for option in options:
+            syms = option.label.replace("{", "").replace("}", "")
+            if want.startswith(syms):
+                return option
+        return options[0]
+    needed = {color for color, _ in left.colored} if left is not None else set()
+    for option in options:
+        syms = option.label.replace("{", "").replace("}", "")
+        if syms and all(sym in needed for sym in syms):
+            return option
+    return options[0]

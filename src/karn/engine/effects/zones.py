@@ -191,6 +191,40 @@ def return_to_hand(ctx: Context, f: ResolveFrame, o: Obj, e: ir.ReturnToHand) ->
     return DONE
 
 
+@handles(ir.ReturnChosen)
+def return_chosen(ctx: Context, f: ResolveFrame, o: Obj, e: ir.ReturnChosen) -> Outcome:
+    """ "Return a land you control to its owner's hand." (608.2c-d): its controller chooses among
+    the permanents they control that match as it resolves (no target), then they return (400.6)."""
+    progress = f.progress if isinstance(f.progress, SacrificeProgress) else SacrificeProgress()
+    f.progress = progress
+    ans = f.answer
+    f.answer = None
+    if ans is not None and ans.kind == "choose":
+        progress.chosen.append(ans.a)
+    cands = [
+        t
+        for t in ctx.state.battlefield
+        if t not in progress.chosen
+        and ctx.controller(t) == o.controller
+        and targeting.matches(ctx, t, e.filter, o.controller, source_id(o))
+    ]
+    left = e.amount - len(progress.chosen)
+    if left > 0 and len(cands) > left:
+        decisions.ask(
+            ctx,
+            o.controller,
+            "choose",
+            "608.2d",
+            f"{stack_label(ctx, o)}: choose a permanent to return to its owner's hand",
+            [Option("choose", t, label=ctx.describe(t)) for t in cands],
+        )
+        return WAIT
+    chosen = progress.chosen + (cands if left > 0 else [])
+    f.affected = list(chosen)
+    move_all(ctx, chosen, HAND, "400.6", "return", "returns to its owner's hand")
+    return DONE
+
+
 @handles(ir.CounterSpell)
 def counter_spell(ctx: Context, f: ResolveFrame, o: Obj, e: ir.CounterSpell) -> Outcome:
     """701.6a: a countered spell is removed from the stack and put into its owner's graveyard."""

@@ -511,7 +511,7 @@ def _enters_replacement(
         return _pay_life_replacement(rid, ab.pay_life, source_name)
 
     def apply(ctx: Context, ev: ZoneChange | CreateToken, pick: int) -> list[GameEvent]:
-        if ab.tapped:
+        if ab.tapped and not _unless_holds(ctx, ab, ev, source):
             ev.tapped = True
         for kind, amount in ab.counters:
             if isinstance(amount, int):
@@ -525,6 +525,35 @@ def _enters_replacement(
 
     what = ab.text or f"{source_name}: enters" + (" tapped" if ab.tapped else "")
     return Replacement(rid, what, "other", apply, same_as=f"enters:{ab.tapped}:{ab.counters}", inner=inner)
+
+
+def _unless_holds(ctx: Context, ab: ir.EntersReplacement, ev: ZoneChange | CreateToken, source: int) -> bool:
+    """614.1c, 614.12: "enters tapped unless [condition]": is the condition true as the
+    permanent would enter, for the player who will control it?"""
+    cond = ab.tapped_unless
+    if cond is None or cond.kind != "compare":
+        return False
+    if isinstance(ev, CreateToken):
+        who, entering = ev.controller, 0
+    else:
+        who = ev.controller if ev.controller >= 0 else ctx.state.objects[ev.obj].controller
+        entering = ev.obj
+    a = cond.amount
+    if isinstance(a, ir.Count) and a.what == "objects" and a.filter is not None:
+        s = ctx.state
+        n = a.plus + sum(
+            1
+            for oid in s.battlefield
+            if oid != entering
+            and object_matches(a.filter, ctx.chars(oid), ctx.controller(oid), s.objects[oid].owner, who)
+        )
+    elif isinstance(a, ir.Var) and a.name == "life" and (a.ref is None or a.ref.kind == "you"):
+        n = ctx.state.players[who].life
+    elif isinstance(a, int):
+        n = a
+    else:
+        return False
+    return n >= cond.value if cond.op == ">=" else n <= cond.value
 
 
 def _exile_replacement(rid: str, ab: ir.EntersReplacement, f: ir.Filter, source_name: str) -> Replacement:

@@ -9,13 +9,21 @@ from typing import Literal
 from karn.ir.nodes import (
     MANA_ABILITY_PARTS,
     Activated,
+    AddAnyColor,
+    AddCouldProduce,
     AddMana,
     AddManaProduced,
+    AddOneOf,
     Condition,
+    DealDamage,
+    Draw,
     Effect,
+    GainLife,
     Kicked,
+    LoseLife,
     May,
     Mode,
+    Ref,
     SpellAbility,
     Trigger,
     Triggered,
@@ -65,7 +73,13 @@ def lower_modal(modal: ModalA, text: str, mode_texts: list[str]) -> SpellAbility
         modes.append(Mode(tuple(effs), tuple(ctx.targets), text=mtext))
     if modal.choose > len(modes):
         raise LowerError("choose more modes than there are", text)
-    return SpellAbility(modes=tuple(modes), choose=modal.choose, text=text, any_if_kicked=modal.any_if_kicked)
+    return SpellAbility(
+        modes=tuple(modes),
+        choose=modal.choose,
+        text=text,
+        any_if_kicked=modal.any_if_kicked,
+        up_to=modal.up_to,
+    )
 
 
 def lower_activated(act: ActivatedA, text: str) -> Activated:
@@ -81,6 +95,11 @@ def lower_activated(act: ActivatedA, text: str) -> Activated:
         # 605.3b: a mana ability resolves at once; karn pays choices of a cost (what to
         # sacrifice, discard, exile...) only for abilities that use the stack
         raise ctx.fail("a mana ability whose cost asks for a choice")
+    if is_mana and not all(_adds_mana(e) or _mana_side_effect(e) for e in effs):
+        # 605.3b: the engine resolves a mana ability at once; it does these other effects only
+        raise ctx.fail(
+            "a mana ability with an effect other than adding mana, damage to you, or life or a card for you"
+        )
     # 113.6b: "Exile ~ from your graveyard" / "Discard ~" abilities function from that zone
     zone: Literal["battlefield", "graveyard", "hand"] = (
         "graveyard" if cost.exile_self else "hand" if cost.discard_self else "battlefield"
@@ -98,8 +117,21 @@ def lower_activated(act: ActivatedA, text: str) -> Activated:
     )
 
 
+def _mana_side_effect(e: Effect) -> bool:
+    """What a mana ability may also do as it resolves (605.3b; :func:`karn.engine.mana._also`):
+    "This land deals 1 damage to you." (120.3), "You gain 1 life.", "You lose 1 life.", "Draw a card."."""
+    you = Ref("you")
+    if isinstance(e, DealDamage):
+        return isinstance(e.amount, int) and e.to == you and e.divided is None
+    if isinstance(e, GainLife | LoseLife):
+        return isinstance(e.amount, int) and e.player == you
+    if isinstance(e, Draw):
+        return isinstance(e.amount, int) and e.player == you
+    return False
+
+
 def _adds_mana(e: Effect) -> bool:
-    if isinstance(e, AddMana):
+    if isinstance(e, AddMana | AddOneOf | AddAnyColor | AddCouldProduce):
         return True
     if isinstance(e, May):
         return any(_adds_mana(x) for x in e.effects)

@@ -16,6 +16,7 @@ from karn.ir.nodes import (
     CantBeCountered,
     CastRestriction,
     Change,
+    Condition,
     Count,
     DoesntUntap,
     Effect,
@@ -40,6 +41,7 @@ from karn.ir.nodes import (
 )
 from karn.ir.subtypes import CREATURE_TYPES, LAND_TYPES
 from karn.oracle.lowering.battlefield import amend_entering, as_enters_exile, cda_exiled_total
+from karn.oracle.lowering.conditions import lower_condition
 from karn.oracle.lowering.context import Ctx, amount
 from karn.oracle.lowering.continuous import block_limit, check_protection, merge, modification
 from karn.oracle.lowering.control import control_modification
@@ -517,7 +519,16 @@ def lower_enters(item: Item, ctx: Ctx, text: str) -> EntersReplacement:
     if subject is not None and subject.kind == "self":
         if vp.copy_of_source:
             raise ctx.fail(f"'{text}': ~ entering as a copy of itself")
-        return EntersReplacement(self_only=True, tapped=vp.tapped, counters=tuple(counters), text=text)
+        # 614.1c, 614.12: "enters tapped unless you control a Forest or an Island": the
+        # condition is checked as it would enter
+        unless = lower_condition(vp.unless, ctx) if vp.unless is not None else None
+        if unless is not None and not _checked_as_it_enters(unless):
+            raise ctx.fail(f"'{text}': a condition the engine can't check as a permanent enters")
+        return EntersReplacement(
+            self_only=True, tapped=vp.tapped, counters=tuple(counters), text=text, tapped_unless=unless
+        )
+    if vp.unless is not None:
+        raise ctx.fail(f"'{text}': other permanents entering tapped unless a condition holds")
     if any(isinstance(n, Var) and n.name == "kicked" for _, n in counters):
         raise ctx.fail(f"'{text}': other permanents entering with counters for each time one was kicked")
     if (
@@ -537,6 +548,24 @@ def lower_enters(item: Item, ctx: Ctx, text: str) -> EntersReplacement:
             copy_of_source=vp.copy_of_source,
         )
     raise ctx.fail(f"the IR cannot say how '{subject.text if subject else ''}' enters")
+
+
+def _checked_as_it_enters(c: Condition) -> bool:
+    """The conditions :func:`karn.engine.pipeline.replacement._unless_holds` checks: the number
+    of permanents of a kind (on the battlefield, 614.12), or your life total."""
+    a = c.amount
+    if c.kind != "compare":
+        return False
+    if isinstance(a, Count):
+        f = a.filter
+        return (
+            a.what == "objects"
+            and f is not None
+            and f.zone == "battlefield"
+            and f.chosen is None
+            and not f.abilities
+        )
+    return isinstance(a, Var) and a.name == "life" and (a.ref is None or a.ref.kind == "you")
 
 
 def _static_only(sentence: AsEntersChooseSentence | SameIsTrueSentence | CdaSentence, ctx: Ctx) -> None:
@@ -616,7 +645,10 @@ def lower_layer_clause(vp: LayerVP, clause: Clause) -> list[Effect]:
             raise ctx.fail(f"'{vp.text}' for a group of objects (a mana value each)")
         value = Count("mana_value", ref=what)
         changes = (changes[0], SetBasePT(value, value))
-    mod = Modify(what, changes=changes)
+    # "becomes a 2/3 ... Bird creature with flying" (613.1f): the keywords it gains in layer 6
+    keywords = vp.keywords if vp.kind == "become" else ()
+    check_protection(keywords, ctx, "effect")
+    mod = Modify(what, add_keywords=keywords, changes=changes)
     duration: Literal["end_of_turn", "permanent"] = "end_of_turn" if vp.until_eot else "permanent"
     out = clause.out
     if out and isinstance(clause.previous, (ModifyVP, LayerVP)):

@@ -15,6 +15,7 @@ from karn.ir.nodes import (
     Filter,
     Group,
     Ref,
+    ReturnChosen,
     ReturnToHand,
     Sacrifice,
     Selector,
@@ -98,9 +99,29 @@ def lower_return(vp: ReturnVP, clause: Clause) -> list[Effect]:
     """ "Return R to its owner's hand" (from the battlefield or a graveyard)."""
     ctx = clause.ctx
     imperative(clause.subject, ctx)
+    chosen = _return_chosen(vp, ctx)
+    if chosen is not None:
+        return [chosen]
     what = object_sel(vp.obj, ctx, default_zone=zone_hint(vp.obj))
     _check_owners_hand(vp.dest, what, ctx)
     return [ReturnToHand(what)]
+
+
+def _return_chosen(vp: ReturnVP, ctx: Ctx) -> ReturnChosen | None:
+    """ "Return a land you control to its owner's hand." (608.2d: chosen as it resolves, not
+    targeted); None for any other wording."""
+    np = vp.obj
+    if np.kind != "a" or np.desc is None or np.min != 1 or np.max != 1 or np.other:
+        return None
+    d = describe(np.desc, ctx)
+    if d.objects is None or d.players is not None or d.objects.zone != "battlefield":
+        return None
+    if d.objects.controller != "you":
+        raise ctx.fail(f"'{np.text}': a permanent chosen by another player")
+    dest = vp.dest
+    if dest.kind != "zone" or dest.zone != "hand" or dest.owner is None or dest.owner.kind != "its_owner":
+        raise ctx.fail(f"returning '{np.text}' somewhere else than its owner's hand")
+    return ReturnChosen(d.objects)
 
 
 def _check_owners_hand(dest: NP, what: Selector, ctx: Ctx) -> None:
