@@ -74,15 +74,3 @@ def test_paying_life_needs_that_much_life() -> None:
     assert [a for a in g.legal_actions() if a.kind == "activate"]
     g = _game(["Griselbrand"], life=6)
     assert not [a for a in g.legal_actions() if a.kind == "activate"]
-
-
-@pytest.mark.cr("601.2h")
-def test_the_heuristic_agent_pays_a_sacrifice_cost_with_its_least_valuable_creature() -> None:
-    from karn.agents import HeuristicAgent
-
-    g = _game(["Blood Bairn", "Serra Angel", "Grizzly Bears"])
-    g.apply(_activate(g, "Blood Bairn"))
-    d = g.decision
-    assert d is not None and d.kind == "cost"
-    pick = HeuristicAgent(g.pool).choose(g.observation(0), g.legal_actions())
-    assert pick == Action("choose", _card(g, "Grizzly Bears"), 0, pick.label)

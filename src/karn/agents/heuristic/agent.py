@@ -267,28 +267,6 @@ def _devour(v: Situation, acts: list[Action]) -> Action | None:
     return _first(acts, "done")
 
 
-def _cost_pick(v: Situation, acts: list[Action]) -> Action | None:
-    """601.2h: an object that pays a part of a cost: the permanent worth least (a token first),
-    else our card we'd miss least, else the first offered (a card in our graveyard)."""
-    opts = [a for a in acts if a.kind == "choose"]
-    if not opts:
-        return None
-    perms = [(a, v.perm(a.a)) for a in opts]
-    if all(p is not None for _, p in perms):
-
-        def worth(a: Action) -> tuple[int, float, int]:
-            p = v.perm(a.a)
-            assert p is not None
-            return (0 if p.token else 1, creature_value(v, p) + v.mana_value_of(a.a), a.a)
-
-        return min(opts, key=worth)
-    mine = [a for a in opts if a.a in v.hand]
-    if mine:
-        worst = _worst_card(v, [a.a for a in mine])
-        return next(a for a in mine if a.a == worst)
-    return opts[0]
-
-
 def _choose_creature(v: Situation, acts: list[Action]) -> Action | None:
     """ "As this Aura enters, choose a creature." (614.12a): the most valuable creature on the
     battlefield (what Metamorphic Alteration's enchanted creature becomes a copy of)."""
@@ -346,5 +324,4 @@ _HANDLERS: dict[str, Handler] = {
     "devour": _devour,
     "pay_life": _pay_life,
     "choose_creature": _choose_creature,
-    "cost": _cost_pick,
 }
