@@ -47,6 +47,11 @@ CORPUS_CANDIDATES = (
     REPO / "shared" / "cards" / "AtomicCards-corpus.json.gz",
 )
 MID_TURN = 6  # a "typical mid-game point": the first decision of turn 6 or later
+BASICS = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+
+#: The timer: wall clock, or process CPU time with ``--cpu`` (figures from a busy machine
+#: still compare: other processes' load slows the wall clock, not this process's CPU time).
+clock: Callable[[], float] = time.perf_counter
 
 
 @dataclass
@@ -87,12 +92,12 @@ def time_op(op: Callable[[Any], object], items: list[Any], repeats: int, min_sec
     results = []
     for _ in range(repeats):
         n = 0
-        t0 = time.perf_counter()
+        t0 = clock()
         while True:
             for it in items:
                 op(it)
             n += len(items)
-            el = time.perf_counter() - t0
+            el = clock() - t0
             if el >= min_seconds:
                 break
         results.append(el / n * 1e6)
@@ -115,13 +120,120 @@ def karn_batch(games: int, seed: int, observing: bool = False, players: int = 2)
     agent = ObservingRandomAgent if observing else RandomAgent
     decks = (DECKS * 3)[:players]
     decisions = turns = 0
-    t0 = time.perf_counter()
+    t0 = clock()
     for i in range(games):
         s = seed + i
         g = Game.new(*decks, seed=s)
         decisions += run_game(g, [agent(s + k * 1_000_003) for k in range(players)])
         turns += g.state.turn
-    return Batch(time.perf_counter() - t0, games, decisions, turns)
+    return Batch(clock() - t0, games, decisions, turns)
+
+
+def karn_heuristic_batch(games: int, seed: int) -> Batch:
+    """``games`` games of karn's HeuristicAgent against itself (it reads observations)."""
+    from karn.agents.heuristic import HeuristicAgent
+
+    decisions = turns = 0
+    t0 = clock()
+    for i in range(games):
+        g = Game.new(*DECKS, seed=seed + i)
+        decisions += run_game(g, [HeuristicAgent(), HeuristicAgent()])
+        turns += g.state.turn
+    return Batch(clock() - t0, games, decisions, turns)
+
+
+def playable_corpus_cards() -> list[str]:
+    """The playable non-land cards of the card database, as tests/fuzz/test_corpus_decks.py
+    finds them (compiling the whole corpus: about 20 s)."""
+    from karn.cards.database import CardDatabase
+    from karn.oracle import compile_card
+
+    out = []
+    for f in CardDatabase.default().faces():
+        planar = "plane" in f.types or "phenomenon" in f.types
+        if "land" not in f.types and not planar and compile_card(f).playable:
+            out.append(f.name)
+    return out
+
+
+def corpus_decks(playable: list[str], games: int, seed: int) -> list[list[list[str]]]:
+    """Pairs of decks of 36 random playable corpus cards and 24 random basics."""
+    rng = random.Random(seed)
+    return [
+        [
+            [rng.choice(playable) for _ in range(36)] + [rng.choice(BASICS) for _ in range(24)]
+            for _ in range(2)
+        ]
+        for _ in range(games)
+    ]
+
+
+def karn_corpus_batch(decks: list[list[list[str]]], seed: int) -> Batch:
+    decisions = turns = 0
+    for i, (a, b) in enumerate(decks):
+        Game.new(a, b, seed=seed + i)  # compiles the decks' cards: not timed
+    t0 = clock()
+    for i, (a, b) in enumerate(decks):
+        s = seed + i
+        g = Game.new(a, b, seed=s)
+        decisions += run_game(g, [RandomAgent(s), RandomAgent(s + 1_000_003)])
+        turns += g.state.turn
+    return Batch(clock() - t0, len(decks), decisions, turns)
+
+
+BOARD_CREATURES = ("Llanowar Elves", "Grizzly Bears", "Goblin Guide", "Mogg Fanatic")
+
+
+def board_game(creatures: int, anthems: int, seed: int) -> Game:
+    """A synthetic board (as the performance review's scaling table): each player has
+    ``creatures // 2`` creatures, 10 lands, 5 cards in hand and 40 in the library, and
+    ``anthems`` Glorious Anthems (continuous effects, 613) split between them; player 0's
+    precombat main phase of turn 3."""
+    g = Game.empty(seed=seed)
+    for p in range(2):
+        for i in range(creatures // 2):
+            g.add_card(p, BOARD_CREATURES[i % len(BOARD_CREATURES)], "battlefield")
+        for i in range(10):
+            g.add_card(p, ("Mountain", "Forest")[i % 2], "battlefield")
+        for _ in range(anthems // 2 + (anthems % 2 if p == 0 else 0)):
+            g.add_card(p, "Glorious Anthem", "battlefield")
+        for i in range(5):
+            g.add_card(
+                p, ("Lightning Bolt", "Grizzly Bears", "Mountain", "Giant Growth", "Forest")[i], "hand"
+            )
+        for i in range(40):
+            g.add_card(p, ("Mountain", "Grizzly Bears", "Forest", "Shock")[i % 4], "library")
+    g.begin_at(0, "precombat_main", turn=3)
+    return g
+
+
+def us_per_decision_on_board(creatures: int, anthems: int, repeats: int, decisions: int = 150) -> float:
+    """Median µs per decision of random play from :func:`board_game` (``decisions`` each run)."""
+    out = []
+    for r in range(max(repeats, 3)):
+        g = board_game(creatures, anthems, r)
+        agent = RandomAgent(r)
+        n = 0
+        t0 = clock()
+        while n < decisions and not g.is_over():
+            g.apply(agent.choose(None, g.legal_actions()))
+            n += 1
+        out.append((clock() - t0) / max(n, 1) * 1e6)
+    return statistics.median(out)
+
+
+def first_game_new_cpu(repeats: int) -> float:
+    """CPU seconds of the first ``Game.new`` of a fresh process (card database, parser, deck
+    compile; the interpreter start and ``import karn`` not included), median of ``repeats``."""
+    code = (
+        "import time\nfrom karn import Game\nt = time.process_time()\n"
+        f"Game.new({DECKS[0]!r}, {DECKS[1]!r}, seed=0)\nprint(time.process_time() - t)\n"
+    )
+    runs = []
+    for _ in range(max(repeats, 3)):
+        out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
+        runs.append(float(out.stdout.strip().splitlines()[-1]))
+    return statistics.median(runs)
 
 
 def karn_midgame(n: int, seed: int) -> list[Game]:
@@ -245,12 +357,12 @@ def bench_phase(args: argparse.Namespace) -> Figures | str:
 
     def batch() -> Batch:
         decisions = turns = 0
-        t0 = time.perf_counter()
+        t0 = clock()
         for i in range(args.other_games):
             g, n = phase_game(engine, a, b, args.seed + i)
             decisions += n
             turns += int(g.turn)
-        return Batch(time.perf_counter() - t0, args.other_games, decisions, turns)
+        return Batch(clock() - t0, args.other_games, decisions, turns)
 
     f = Figures("phase-python", args.other_games)
     f.games_per_s, f.decisions_per_s, f.decisions_per_game, f.turns_per_game = median_batch(
@@ -299,12 +411,12 @@ def bench_mtg(args: argparse.Namespace) -> Figures | str:
 
     def batch() -> Batch:
         decisions = turns = 0
-        t0 = time.perf_counter()
+        t0 = clock()
         for i in range(args.other_games):
             g, n = mtg_game(mtg, a, b, args.seed + i)
             decisions += n
             turns += int(g.turn_number)
-        return Batch(time.perf_counter() - t0, args.other_games, decisions, turns)
+        return Batch(clock() - t0, args.other_games, decisions, turns)
 
     f = Figures(f"python-mtg ({mtg.engine_available()})", args.other_games)
     f.games_per_s, f.decisions_per_s, f.decisions_per_game, f.turns_per_game = median_batch(
@@ -388,6 +500,87 @@ def profile(games: int, seed: int, top: int) -> None:
         print(f"{100 * tt / total:>7.1f}%{nc:>11,}  {name}")
 
 
+@dataclass
+class Extras:
+    """karn's figures beyond the random 2-player games (``None``: skipped)."""
+
+    heuristic: Figures | None = None
+    multiplayer: Figures | None = None
+    corpus: Figures | None = None
+    board_plain_us: float | None = None
+    board_effects_us: float | None = None
+    first_game_new_s: float | None = None
+
+
+def bench_extras(args: argparse.Namespace) -> Extras:
+    x = Extras()
+    if not args.no_heuristic:
+        games = max(2, args.games // 2)
+        print(f"karn, heuristic agents: {games} games x {args.repeats} repeats ...", flush=True)
+        karn_heuristic_batch(1, args.seed + 88_888)
+        f = Figures("karn, heuristic", games)
+        batches = [karn_heuristic_batch(games, args.seed) for _ in range(args.repeats)]
+        f.games_per_s, f.decisions_per_s, f.decisions_per_game, f.turns_per_game = median_batch(batches)
+        x.heuristic = f
+    if not args.no_multiplayer:
+        print(f"karn, 4 players: {max(2, args.games // 4)} games x {args.repeats} repeats ...", flush=True)
+        x.multiplayer = bench_karn_multiplayer(args)
+    if args.corpus_games > 0:
+        print(
+            f"karn, random corpus decks: compiling the corpus, then {args.corpus_games} games ...", flush=True
+        )
+        decks = corpus_decks(playable_corpus_cards(), args.corpus_games, args.seed + 5)
+        f = Figures("karn, corpus decks", args.corpus_games)
+        batches = [karn_corpus_batch(decks, args.seed) for _ in range(args.repeats)]
+        f.games_per_s, f.decisions_per_s, f.decisions_per_game, f.turns_per_game = median_batch(batches)
+        x.corpus = f
+    if not args.no_board:
+        print("karn, boards of 40 creatures with 0 and 20 continuous effects ...", flush=True)
+        x.board_plain_us = us_per_decision_on_board(40, 0, args.repeats)
+        x.board_effects_us = us_per_decision_on_board(40, 20, args.repeats)
+    if not args.no_startup:
+        print("karn, the first Game.new of fresh processes ...", flush=True)
+        x.first_game_new_s = first_game_new_cpu(args.repeats)
+    return x
+
+
+def report_extras(karn: Figures, x: Extras, timer: str) -> None:
+    print(f"\nkarn, every figure of this run ({timer}):")
+    rows: list[tuple[str, str]] = [
+        ("random 2-player games/s", f"{karn.games_per_s:.2f} ({karn.decisions_per_s:,.0f} decisions/s)"),
+    ]
+    for label, f in (("heuristic games/s", x.heuristic), ("4-player random games/s", x.multiplayer)):
+        if f is not None:
+            rows.append((label, f"{f.games_per_s:.2f} ({f.decisions_per_s:,.0f} decisions/s)"))
+    if x.corpus is not None:
+        rows.append(
+            (
+                "random corpus-deck games/s",
+                f"{x.corpus.games_per_s:.2f} ({x.corpus.decisions_per_s:,.0f} decisions/s, "
+                f"{1e6 / x.corpus.decisions_per_s:.1f} us per decision)",
+            )
+        )
+    if x.board_plain_us is not None and x.board_effects_us is not None:
+        rows.append(("us/decision, 40 creatures", f"{x.board_plain_us:.1f} us"))
+        rows.append(
+            (
+                "us/decision, + 20 anthems",
+                f"{x.board_effects_us:.1f} us (x{x.board_effects_us / x.board_plain_us:.2f})",
+            )
+        )
+    rows += [
+        ("copy()", fmt_us(karn.copy_us)),
+        ("copy(log=False)", fmt_us(karn.copy_nolog_us)),
+        ("dumps()", fmt_us(karn.dumps_us)),
+        ("loads()", fmt_us(karn.loads_us)),
+        ("save size", f"{(karn.save_bytes or 0) / 1024:.1f} KB"),
+    ]
+    if x.first_game_new_s is not None:
+        rows.append(("first Game.new (CPU, fresh process)", f"{x.first_game_new_s:.3f} s"))
+    for label, value in rows:
+        print(f"  {label:<38}{value}")
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--games", type=int, default=40, help="karn games per repeat (default 40)")
@@ -403,25 +596,36 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="karn's random agents are given an observation at every decision",
     )
+    p.add_argument("--cpu", action="store_true", help="time with process CPU time instead of the wall clock")
+    p.add_argument("--no-heuristic", action="store_true", help="skip the heuristic-agent games")
+    p.add_argument(
+        "--corpus-games",
+        type=int,
+        default=10,
+        help="games of random corpus decks (compiles the corpus first, about 20 s; 0 skips them)",
+    )
+    p.add_argument("--no-board", action="store_true", help="skip the 20-continuous-effects board")
+    p.add_argument("--no-startup", action="store_true", help="skip the fresh-process Game.new timing")
     p.add_argument("--phase-data", default=str(CACHE / "card-data.json"), help="phase-python card-data.json")
     p.add_argument("--no-build", action="store_true", help="never build phase card data (3 minutes)")
     p.add_argument("--profile", type=int, metavar="N", help="profile N random karn games and exit")
     p.add_argument("--top", type=int, default=25, help="rows of the profile to print")
     args = p.parse_args(argv)
 
+    global clock
+    if args.cpu:
+        clock = time.process_time
+    timer = "process CPU time" if args.cpu else "wall clock"
     if args.profile:
         profile(args.profile, args.seed, args.top)
         return 0
     print(
-        f"python {sys.version.split()[0]}, {os.cpu_count()} cpus; {DECKS[0]} vs {DECKS[1]}, seed {args.seed}"
+        f"python {sys.version.split()[0]}, {os.cpu_count()} cpus; {DECKS[0]} vs {DECKS[1]}, "
+        f"seed {args.seed}; timed with the {timer}"
     )
     print(f"karn: {args.games} games x {args.repeats} repeats ...", flush=True)
     figs = [bench_karn(args)]
-    if not args.no_multiplayer:
-        print(f"karn, 4 players: {max(2, args.games // 4)} games x {args.repeats} repeats ...", flush=True)
-        multiplayer = bench_karn_multiplayer(args)
-    else:
-        multiplayer = None
+    extras = bench_extras(args)
     notes: list[str] = []
     if not args.only_karn:
         for name, fn in (("phase-python", bench_phase), ("python-mtg", bench_mtg)):
@@ -435,13 +639,9 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 figs.append(res)
     report(figs, notes)
-    if multiplayer is not None:
-        report_multiplayer(multiplayer)
-    karn = figs[0]
-    if karn.copy_nolog_us is not None:
-        print(
-            f"\nkarn copy(log=False): {fmt_us(karn.copy_nolog_us)} (copy() with its log: {fmt_us(karn.copy_us)})"
-        )
+    if extras.multiplayer is not None:
+        report_multiplayer(extras.multiplayer)
+    report_extras(figs[0], extras, timer)
     return 0
 
 

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 
 import msgspec
 
-from karn.cards.pool import CardPool
+from karn.cards.pool import CardPool, linked_key
 from karn.engine.frames import ActivateFrame, CastFrame, ResolveFrame
 from karn.engine.log import Event
 from karn.engine.state import (
@@ -80,8 +80,20 @@ def _checksum(
 
 def card_names(s: GameState) -> set[str]:
     """The card names a state refers to (tokens are defined by their effects, not the pool; the
-    planeswalking ability, 901.8, has no source card)."""
-    return {o.name for o in s.objects.values() if o.token is None and not o.ability.startswith("rules:")}
+    planeswalking ability, 901.8, has no source card). An ability on the stack refers to the card
+    its text is from (its id's card: a token's quoted ability, 113.2c, is its creating card's),
+    not to its source's name; keyword and rules abilities refer to no card."""
+    out: set[str] = set()
+    for o in s.objects.values():
+        if o.token is not None:
+            continue
+        if o.ability:
+            key = linked_key(o.ability)
+            if not key.startswith(("keyword:", "rules:")):
+                out.add(key)
+        else:
+            out.add(o.name)
+    return out
 
 
 def dump(state: GameState, log: list[Event], pool: CardPool, rollback_log: int = 0) -> bytes:

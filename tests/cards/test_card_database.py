@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -198,11 +197,13 @@ def test_unknown_card_without_suggestions() -> None:
     assert err.suggestions == []
 
 
-def test_suggestions_are_fast(db: CardDatabase) -> None:
+def test_suggestions_after_warmup_find_the_nearest_name(db: CardDatabase) -> None:
+    """The nearest names of a misspelt card, again after the index is built (how long a
+    suggestion takes is measured by benchmarks/bench_database.py, not asserted here: timing
+    assertions fail on loaded machines)."""
     db.suggest("warmup")
-    start = time.perf_counter()
-    db.suggest("Lightning Bold")
-    assert time.perf_counter() - start < 1.0
+    assert db.suggest("Lightning Bold")[0] == "Lightning Bolt"
+    assert db.suggest("Grizly Bears")[0] == "Grizzly Bears"
 
 
 def test_from_records() -> None:

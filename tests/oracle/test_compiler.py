@@ -87,6 +87,9 @@ def test_shortened_names_are_the_card_itself() -> None:
     assert short_names("Sliver Queen", sliver, legendary=True) == []
     # a word that only starts sentences is not a name
     assert short_names("The Ur-Dragon", "The next spell costs {1} less.", legendary=True) == []
+    # a planeswalker's type is its character's name, at the start of a sentence too (205.3j)
+    ajani = "[-3]: Ajani deals 3 damage to any target."
+    assert short_names("Ajani Vengeant", ajani, legendary=True, own_subtypes=("ajani",)) == ["Ajani"]
     # a digital rebalanced card names itself without its A- prefix
     assert substitute_self("Whenever Blood Artist dies, you gain 1 life.", "A-Blood Artist").startswith(
         "Whenever ~ dies"

@@ -11,6 +11,7 @@ from karn.ir.keywords import spec
 from karn.ir.nodes import (
     Activated,
     AddTypes,
+    AlternativeCost,
     ApplyContinuous,
     Condition,
     CostReduction,
@@ -118,3 +119,15 @@ def test_choose_one_or_both_and_one_or_more(db: CardDatabase) -> None:
     more = compile_face(db.get("Casualties of War"))
     (spell,) = [a for a in more.abilities if isinstance(a, SpellAbility)]
     assert spell.up_to and spell.choose == len(spell.modes) == 5
+
+
+@pytest.mark.cr("702.137a", "702.117a", "118.9")
+def test_spectacle_and_surge_are_alternative_costs(db: CardDatabase) -> None:
+    for name, keyword, cost in (
+        ("Skewer the Critics", "spectacle", "{R}"),
+        ("Boulder Salvo", "surge", "{1}{R}"),
+    ):
+        compiled = compile_face(db.get(name))
+        assert compiled.playable
+        (alt,) = [a for a in compiled.abilities if isinstance(a, AlternativeCost)]
+        assert (alt.keyword, alt.cost) == (keyword, cost)

@@ -68,3 +68,28 @@ def test_a_granted_keyword_must_be_a_marker() -> None:
 def test_keyword_number_adds_instances() -> None:
     assert keyword_number({"toxic 2", "toxic 1", "flying"}, "toxic") == 3
     assert keyword_number({"flying"}, "toxic") == 0
+
+
+@pytest.mark.cr("702.25a")
+def test_a_keyword_named_as_a_quality() -> None:
+    from karn.ir.nodes import Group, Static
+
+    with_flying = compile_text(
+        "Creatures you control with flying get +1/+1.", name="Test", type_line="Enchantment"
+    )
+    ability = with_flying.abilities[0]
+    assert isinstance(ability, Static)
+    group = ability.mods[0].affected
+    assert isinstance(group, Group) and group.filter is not None
+    assert group.filter.keywords == ("flying",)
+    without = compile_text(
+        "Whenever ~ becomes blocked by a creature without flanking, that creature gets -1/-1 until end of turn.",
+        name="Test",
+        type_line="Creature — Elf",
+    )
+    trigger = without.abilities[0].trigger
+    assert trigger.partner.not_keywords == ("flanking",)
+    refused = compile_text(
+        "Creatures with protection from red get +1/+1.", name="Test", type_line="Enchantment"
+    )
+    assert isinstance(refused.abilities[0], Unsupported)

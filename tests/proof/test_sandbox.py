@@ -137,3 +137,13 @@ def test_sandbox_on_every_playable_card() -> None:
     cards = playable_cards()
     results = run_many(cards, seed=0, workers=WORKERS)
     assert not [r for r in results if r.status == "failed"], _report(results)
+
+
+@pytest.mark.cr("113.2c", "111.4")
+def test_a_tokens_quoted_triggered_ability_on_the_stack_saves_and_loads() -> None:
+    """Found by the sandbox (Ashiok, Wicked Manipulator, seed 0): a Nightmare token's quoted
+    "At the beginning of combat ..." ability on the stack made ``dumps`` look up a card named
+    "Nightmare" (the token's name) in the pool; the ability's card is the one that created it."""
+    r = run_card("Ashiok, Wicked Manipulator", keep_log=True)
+    assert r.status == "passed", r.line()
+    assert any("Nightmare: At the beginning of combat" in line for line in r.log)

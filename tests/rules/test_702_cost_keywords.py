@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from karn import Action, Game
-from karn.engine.state import BATTLEFIELD, EXILE, GRAVEYARD
+from karn.engine.state import BATTLEFIELD, EXILE, GRAVEYARD, player_ref
 
 
 def setup(hand: list[str], battlefield: list[str], graveyard: tuple[str, ...] = ()) -> Game:
@@ -167,3 +167,20 @@ def test_a_bought_back_spell_returns_to_its_owners_hand() -> None:
     names = [g.obj(o).name for o in g.state.players[0].hand]
     assert names.count("Whispers of the Muse") == 1 and len(names) == 2  # and the card drawn
     assert not g.state.players[0].graveyard
+
+
+@pytest.mark.cr("702.137a", "118.9")
+def test_the_heuristic_agent_casts_for_spectacle_when_offered() -> None:
+    from karn.agents.heuristic import HeuristicAgent
+
+    g = setup(["Shock", "Skewer the Critics"], ["Mountain", "Mountain", "Mountain", "Mountain"])
+    start_cast(g, "Shock")
+    g.apply(Action("target", player_ref(1)))  # B
+    g.apply(Action("pay"))
+    g.apply(Action("pass"))
+    g.apply(Action("pass"))  # Shock resolves: B lost 2 life this turn
+    start_cast(g, "Skewer the Critics")
+    d = g.decision
+    assert d is not None and d.kind == "alt"
+    choice = HeuristicAgent().choose(g.observation(0), g.legal_actions())
+    assert choice.kind == "alt" and choice.a >= 2  # ALT_OPTION: the spectacle cost, not {2}{R}

@@ -282,3 +282,25 @@ def test_two_seats_reconnect_and_a_spectator(server: tuple[str, Any], browser: A
     shot(w, "spectator")
     for ctx in (host, guest, watcher):
         ctx.close()
+
+
+def test_a_pasted_deck_is_answered_with_what_karn_plays(server: tuple[str, Any], browser: Any) -> None:
+    """Issue 15.5 in the page: typing a deck list shows how many of its cards karn plays and
+    each card it can't play yet; starting a game with it is refused with the same list."""
+    url, _app = server
+    page = browser.new_page()
+    page.goto(url + "/")
+    page.fill("#deck-list", "4 Lightning Bolt\n4 Fire // Ice\n52 Mountain\n")
+    page.wait_for_selector("#deck-report .warn", timeout=20_000)
+    report = page.inner_text("#deck-report")
+    assert "karn plays 56 of these 60 cards; not yet:" in report
+    assert "4 Fire // Ice" in report
+    assert page.is_checked("input[name=deck-source][value=pasted]")
+    page.click("#start")
+    page.wait_for_function("() => document.querySelector('#error').textContent.length > 0", timeout=20_000)
+    assert "karn plays 56 of the 60 cards of this deck; not yet: Fire // Ice" in page.inner_text("#error")
+    shot(page, "lobby-deck-report")
+    page.fill("#deck-list", "4 Lightning Bolt\n56 Mountain\n")
+    page.wait_for_selector("#deck-report .ok", timeout=20_000)
+    assert "karn plays all 60 cards of this deck." in page.inner_text("#deck-report")
+    page.close()

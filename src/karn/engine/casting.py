@@ -125,13 +125,15 @@ def evaluated_as(ctx: Context, oid: int, part: str) -> Iterator[None]:
         yield
         return
     ctx.field()
-    o = ctx.obj(oid)
-    name = o.name
-    o.name = part
+    state = ctx.state
+    # A stand-in object in a stand-in state, not a change in place: the card may be shared
+    # with copies of the game (karn.engine.state.copy_state).
+    stand_in = msgspec.structs.replace(state.objects[oid], name=part)
+    ctx.state = msgspec.structs.replace(state, objects={**state.objects, oid: stand_in})
     try:
         yield
     finally:
-        o.name = name
+        ctx.state = state
 
 
 def has_targets(ctx: Context, p: int, oid: int) -> bool:
@@ -196,7 +198,9 @@ def can_cast(
         # 118.9, 601.2b: or for one of its alternative costs (evoke, 702.74a)
         alts: tuple[ir.AlternativeCost, ...] = () if flashback else alternative_costs(ctx, name)
         if not any(
-            _affordable(ctx, p, reduced(ManaCost.parse(a.cost), reduction), srcs, avail) for a in alts
+            alt_allowed(ctx, p, a)
+            and _affordable(ctx, p, reduced(ManaCost.parse(a.cost), reduction), srcs, avail)
+            for a in alts
         ):
             return False
     sacrifice = additional_sacrifice(ctx, name)
@@ -217,6 +221,18 @@ def can_cast(
         and _affordable(ctx, p, reduced(ManaCost.parse(a.cost), reduction), srcs, avail)
         for a in (() if flashback else alternative_costs(ctx, name))
     )
+
+
+def alt_allowed(ctx: Context, p: int, alt: ir.AlternativeCost) -> bool:
+    """118.9: may `p` cast a spell for this alternative cost now? Spectacle only if an opponent
+    lost life this turn (702.137a), surge only if `p` has cast another spell this turn
+    (702.117a; karn has no teammates); the others always."""
+    s = ctx.state
+    if alt.keyword == "spectacle":
+        return any(q.life_lost_turn > 0 for q in s.players if q.index != p)
+    if alt.keyword == "surge":
+        return s.players[p].spells_cast_turn > 0
+    return True
 
 
 def _affordable(ctx: Context, p: int, cost: ManaCost, srcs: list[mana.Source], avail: int | None) -> bool:
@@ -633,7 +649,9 @@ def _ask_alternative_cost(ctx: Context, f: CastFrame, alts: tuple[ir.Alternative
     ):
         opts.append(Option("alt", 0, label="cast it normally"))
     for i, alt in enumerate(alts):
-        if _can_pay_spell(ctx, f, reduced(ManaCost.parse(alt.cost), reduction)):
+        if alt_allowed(ctx, f.player, alt) and _can_pay_spell(
+            ctx, f, reduced(ManaCost.parse(alt.cost), reduction)
+        ):
             opts.append(Option("alt", ALT_OPTION + i, label=f"cast it for its {alt.keyword} cost {alt.cost}"))
     decisions.ask(ctx, f.player, "alt", "601.2b", f"how do you cast {f.name}?", opts + [_cancel()])
 

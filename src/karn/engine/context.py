@@ -10,6 +10,7 @@ whenever they are stale; a copy of a game keeps the ones that cannot change
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 from karn import ir
@@ -18,7 +19,7 @@ from karn.cards.pool import CardPool
 from karn.engine.frames import ReplaceFrame
 from karn.engine.layers import Chars, Field, Printed, compute_field, offfield_chars
 from karn.engine.log import Event
-from karn.engine.state import BATTLEFIELD, GameState, Obj, Option, decode_state, encode_state
+from karn.engine.state import BATTLEFIELD, GameState, Obj, Option, copy_state
 
 
 class SbaWatch:
@@ -80,6 +81,7 @@ class Context:
         "ability_cache",
         "offers",
         "offers_version",
+        "timing_probes",
         "watchers",
         "rollback_log",
         "_sba_watch",
@@ -117,8 +119,12 @@ class Context:
         # (704.3: nothing changed since, so nothing would), and caches keyed by the version.
         self.sba_version = -1
         self.ability_cache: tuple[int, dict[int, Any]] = (-1, {})
-        self.offers: dict[tuple[int, bool, str, int, tuple[tuple[str, int], ...]], list[Option]] = {}
+        # Priority options per state version (see priority.offer): by what else they depend on,
+        # each with the timing questions (602.5d windows, sorcery timing) its computation asked.
+        self.offers: dict[Hashable, list[tuple[tuple[tuple[Hashable, bool], ...], list[Option]]]] = {}
         self.offers_version = -1
+        # While priority options are computed: the timing questions asked and their answers.
+        self.timing_probes: dict[Hashable, bool] | None = None
         self.watchers: tuple[int, dict[str, Any]] = (-1, {})
         # 733: the log length when the cast or activation in progress began.
         self.rollback_log = 0
@@ -164,6 +170,7 @@ class Context:
         self.source_cache = (-1, {})
         self.offers = {}
         self.offers_version = -1
+        self.timing_probes = None
         self.watchers = (-1, {})
         self._statics = (-1, {})
         self._sba_watch = None
@@ -174,15 +181,13 @@ class Context:
     def copy(self, log: bool = True) -> Context:
         """An independent context on a copy of the state. Derived data that can't differ
         (printed characteristics, the caches of this state version) is shared."""
-        c = Context(
-            decode_state(encode_state(self.state)), self.pool, list(self.log) if log else [], self.printed
-        )
+        c = Context(copy_state(self.state), self.pool, list(self.log) if log else [], self.printed)
         c._battlefield = self._battlefield
         c._battlefield_version = self._battlefield_version
         c._field = self._field
         c.sba_version = self.sba_version
         c.ability_cache = (self.ability_cache[0], dict(self.ability_cache[1]))
-        c.offers = dict(self.offers)
+        c.offers = {k: list(v) for k, v in self.offers.items()}
         c.offers_version = self.offers_version
         c.watchers = self.watchers
         # Per-object entries are a function of the object's id, name and abilities (checked

@@ -38,6 +38,8 @@ resampling is applied to it.
 
 from __future__ import annotations
 
+import msgspec
+
 from karn.engine import priority, rng
 from karn.engine.abilities import morph_ability
 from karn.engine.context import Context
@@ -97,13 +99,11 @@ def determinize(ctx: Context, player: int, seed: int) -> None:
             for oid, k in zip(deck, order, strict=True):
                 o = state.objects[deck[k]]
                 deal[oid] = (o.card, o.name)
-    for oid, (card, name) in deal.items():
-        o = state.objects[oid]
-        o.card, o.name = card, name
+    # New objects, not changed in place: a copy shares the objects in hands and libraries
+    # with the game it copies (karn.engine.state.copy_state).
+    state = ctx.state = _dealt(state, deal)
     if rollback is not None:
-        for oid, (card, name) in deal.items():
-            o = rollback.objects[oid]
-            o.card, o.name = card, name
+        rollback = _dealt(rollback, deal)
         rollback.rollback = b""
         state.rollback = encode_state(rollback)
     ctx.log[:] = [_as_read_by(e, player) for e in ctx.log]
@@ -111,6 +111,15 @@ def determinize(ctx: Context, player: int, seed: int) -> None:
     ctx.observer = None
     if d is not None and d.player != player and d.kind == "priority":
         priority.offer(ctx, d.player)  # 117.1: their options come from the resampled hand
+
+
+def _dealt(state: GameState, deal: dict[int, tuple[int, str]]) -> GameState:
+    """The state with new objects for the resampled cards (their card and name dealt)."""
+    objects = {
+        oid: msgspec.structs.replace(o, card=deal[oid][0], name=deal[oid][1]) if oid in deal else o
+        for oid, o in state.objects.items()
+    }
+    return msgspec.structs.replace(state, objects=objects)
 
 
 def _kept_in(rollback: GameState | None, state: GameState, oid: int) -> bool:

@@ -29,6 +29,8 @@ class Characteristics(Protocol):
     @property
     def mana_value(self) -> int: ...
     @property
+    def keywords(self) -> Collection[str]: ...
+    @property
     def power(self) -> int | None: ...
     @property
     def toughness(self) -> int | None: ...
@@ -47,7 +49,8 @@ def object_matches(
 ) -> bool:
     """:func:`characteristics_match` with all of an object's characteristics: its types,
     colors, mana value, power and toughness (613, 202.3). ``mana_value`` replaces the
-    object's (a spell being cast counts the X announced, 202.3e)."""
+    object's (a spell being cast counts the X announced, 202.3e); and its keywords ("with
+    flying", "without flanking", 702)."""
     return characteristics_match(
         f,
         c.types,
@@ -62,6 +65,7 @@ def object_matches(
         enchants,
         c.power,
         c.toughness,
+        c.keywords,
     )
 
 
@@ -79,12 +83,19 @@ def characteristics_match(
     enchants: str | None = None,
     power: int | None = None,
     toughness: int | None = None,
+    keywords: Collection[str] | None = None,
 ) -> bool:
     """Do these characteristics satisfy `f`, "you" being `viewer`? (Zone and "another"
     are the caller's business.) ``chosen``: the values the filter's source chose as it
     entered (614.12a, 607.2a: "color", "creature_type"), for "of the chosen color/type".
     A filter on mana value parity or comparing numbers needs ``mana_value``, ``power`` and
-    ``toughness`` (current characteristics, 613; 202.3)."""
+    ``toughness`` (current characteristics, 613; 202.3); a filter on keywords ("with flying",
+    702) needs ``keywords`` (without them it matches nothing)."""
+    if f.keywords or f.not_keywords:
+        if keywords is None:
+            return False
+        if any(k not in keywords for k in f.keywords) or any(k in keywords for k in f.not_keywords):
+            return False
     if f.chosen is not None:
         value = (chosen or {}).get(f.chosen, "")
         if not value:

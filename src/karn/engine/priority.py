@@ -7,6 +7,9 @@ and lands only in their controller's main phase with an empty stack
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+from typing import NamedTuple
+
 from karn import ir
 from karn.engine import activated, casting, decisions, game_over, mana, permissions, planechase, timing
 from karn.engine.abilities import (
@@ -22,7 +25,7 @@ from karn.engine.events import ZoneChange
 from karn.engine.frames import ResolveFrame
 from karn.engine.keywords import split_second
 from karn.engine.pipeline import perform
-from karn.engine.state import BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, Option
+from karn.engine.state import BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, Combat, Option
 
 
 def can_play_land(ctx: Context, p: int, oid: int) -> bool:
@@ -47,14 +50,67 @@ def offer(ctx: Context, p: int) -> None:
     if ctx.offers_version != s.version:
         ctx.offers = {}
         ctx.offers_version = s.version
-    # The step and the active player: abilities restricted to "during combat", "your
-    # upkeep", ... (602.5d) are offered only then, and a step can begin with no change.
-    key = (p, timing.sorcery_timing(ctx, p), s.step, s.active, tuple(sorted(pl.pool.items())))
-    cached = ctx.offers.get(key)
-    if cached is None:
-        cached = ctx.offers[key] = _options(ctx, p)
+    # The options depend on the state, which changes with its version (every pipeline change),
+    # and on what changes without one: the turn, the active player, the mana pool, combat and
+    # the step. The step is read only through the timing questions (sorcery timing 307.1,
+    # "activate only during ..." 602.5d, karn.engine.timing): each computation records the
+    # questions it asked, and a later offer of the same version reuses it if every answer is
+    # the same (upkeep, draw step and combat steps usually are).
+    key = (p, s.turn, s.active, _combat_key(s.combat), tuple(sorted(pl.pool.items())))
+    entries = ctx.offers.get(key)
+    if entries is None:
+        entries = ctx.offers[key] = []
+    options = next((opts for probes, opts in entries if _same_answers(ctx, probes)), None)
+    if options is None:
+        ctx.timing_probes = {}
+        try:
+            options = _options(ctx, p)
+            entries.append((tuple(ctx.timing_probes.items()), options))
+        finally:
+            ctx.timing_probes = None
     # The cached list itself: decisions' options are never changed once asked.
-    decisions.ask(ctx, p, "priority", "117.1", f"priority: {pl.name}", cached)
+    decisions.ask(ctx, p, "priority", "117.1", f"priority: {pl.name}", options)
+
+
+def _same_answers(ctx: Context, probes: tuple[tuple[Hashable, bool], ...]) -> bool:
+    """Would each timing question recorded while options were computed be answered the same now?"""
+    for question, ok in probes:
+        assert isinstance(question, tuple)
+        player, window = question
+        if timing.answer(ctx, player, window) != ok:
+            return False
+    return True
+
+
+def _combat_key(combat: Combat | None) -> Hashable:
+    if combat is None:
+        return None
+    return (
+        tuple(combat.attackers.items()),
+        tuple((b, tuple(a)) for b, a in combat.blockers.items()),
+        tuple(combat.blocked),
+    )
+
+
+class _HandProfile(NamedTuple):
+    """What a card's printed text says about casting it from a hand, looked up once per card
+    name and pool: a land (305), a card that can be cast at all (118.6, compiled completely),
+    morph (702.37), parts cast by choice (709.3, 712.11b, 715.3)."""
+
+    land: bool
+    castable: bool
+    morph: bool
+    parts: bool
+
+
+def _hand_profile(ctx: Context, name: str) -> _HandProfile:
+    profile = ctx.printed.memo["hand profile", name] = _HandProfile(
+        land=casting.is_land_card(ctx, name),
+        castable=casting.castable_card(ctx, name),
+        morph=morph_ability(ctx, name) is not None,
+        parts=bool(ctx.pool.cast_parts(name)),
+    )
+    return profile
 
 
 def _options(ctx: Context, p: int) -> list[Option]:
@@ -83,20 +139,24 @@ def _options(ctx: Context, p: int) -> list[Option]:
     srcs = mana.sources(ctx, p)
     sorcery_ok = timing.sorcery_timing(ctx, p)
     avail = mana.available_count(pl.pool, srcs)
+    memo = ctx.printed.memo
     for oid in pl.hand:
         name = objects[oid].name
         if name in seen:
             continue  # one option per card name: copies in hand are the same choice
         seen.add(name)
-        if casting.is_land_card(ctx, name):
+        profile: _HandProfile | None = memo.get(("hand profile", name))
+        if profile is None:
+            profile = _hand_profile(ctx, name)
+        if profile.land:
             if pl.lands_played < 1 and sorcery_ok and not permissions.forbidden(ctx, p, oid, land=True):
                 opts.append(Option("play", oid, label=f"play {name}"))  # 305.2, 116.2a
-        elif casting.can_cast(ctx, p, oid, srcs, sorcery_ok, avail):
+        elif profile.castable and casting.can_cast(ctx, p, oid, srcs, sorcery_ok, avail):
             opts.append(Option("cast", oid, label=f"cast {name}"))
-        if morph_ability(ctx, name) is not None and casting.can_cast_face_down(ctx, p, oid, sorcery_ok, srcs):
+        if profile.morph and casting.can_cast_face_down(ctx, p, oid, sorcery_ok, srcs):
             # 702.37c: cast face down for {3} (b=1: the morph alternative cost, 118.9)
             opts.append(Option("cast", oid, 1, label=f"cast {name} face down (morph) for {{3}}"))
-        if ctx.pool.cast_parts(name):
+        if profile.parts:
             opts += _part_options(ctx, p, oid, srcs, sorcery_ok, avail, hand=True)
     seen_gy: set[str] = set()
     flashback = flashback_names(ctx)

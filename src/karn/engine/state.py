@@ -71,6 +71,8 @@ __all__ = [
     "Shield",
     "TokenDef",
     "TriggerData",
+    "SHARED_ZONES",
+    "copy_state",
     "decode_state",
     "encode_state",
     "player_ref",
@@ -180,6 +182,8 @@ class Player(msgspec.Struct, array_like=True):
     kept: bool = False
     drawn_this_turn: int = 0  # cards drawn this turn ("your second card each turn")
     upkeeps: int = 0  # how many of this player's upkeeps have begun (702.30a: "your last upkeep")
+    life_lost_turn: int = 0  # life lost this turn (702.137a: spectacle)
+    spells_cast_turn: int = 0  # spells this player cast this turn (702.117a: surge)
 
 
 class Shield(msgspec.Struct, array_like=True):
@@ -329,3 +333,29 @@ def encode_state(s: GameState) -> bytes:
 
 def decode_state(b: bytes) -> GameState:
     return _DEC.decode(b)
+
+
+#: The zones whose objects a copy shares with the state it copies (see :func:`copy_state`).
+SHARED_ZONES = frozenset({LIBRARY, HAND})
+
+
+def copy_state(s: GameState) -> GameState:
+    """An independent copy of ``s``, equal to ``decode_state(encode_state(s))``, that shares
+    the objects in libraries and hands instead of copying them (most of a state's objects).
+
+    Those objects are never changed in place: a card that moves becomes a new object (400.7),
+    and nothing changes a card in a library or a hand where it is. Code that would (hidden
+    information resampled, :mod:`karn.engine.determinize`) replaces the object instead
+    (``msgspec.structs.replace``). ``tests/fuzz/test_copy_sharing.py`` plays copies on and
+    compares the original with a full encode taken at the copy."""
+    objects = s.objects
+    shared = {oid: o for oid, o in objects.items() if o.zone in SHARED_ZONES}
+    if not shared:
+        return decode_state(encode_state(s))
+    live = {oid: o for oid, o in objects.items() if oid not in shared}
+    c = decode_state(encode_state(msgspec.structs.replace(s, objects=live)))
+    copied = c.objects
+    # the objects in the original's order: a copy encodes exactly as the original
+    return msgspec.structs.replace(
+        c, objects={oid: shared[oid] if oid in shared else copied[oid] for oid in objects}
+    )

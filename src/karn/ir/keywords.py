@@ -156,6 +156,8 @@ KEYWORDS: tuple[KeywordSpec, ...] = (
     KeywordSpec("buyback", "702.27", _COST, _MANA),
     KeywordSpec("echo", "702.30", _TRIGGERED, _MANA, _HAND),
     KeywordSpec("unearth", "702.84", _ACTIVATED, _MANA, _HAND),
+    KeywordSpec("surge", "702.117", _ALTERNATIVE, _MANA, _HAND),
+    KeywordSpec("spectacle", "702.137", _ALTERNATIVE, _MANA, _HAND),
     KeywordSpec("crew", "702.122", _ACTIVATED, _NUMBER, _HAND),
     # ------------------------------------------------------------ triggered keywords
     KeywordSpec(
@@ -163,6 +165,13 @@ KEYWORDS: tuple[KeywordSpec, ...] = (
         "702.83",
         _TRIGGERED,
         meaning="Whenever a creature you control attacks alone, that creature gets +1/+1 until end of turn.",
+    ),
+    KeywordSpec(
+        "flanking",
+        "702.25",
+        _TRIGGERED,
+        meaning="Whenever ~ becomes blocked by a creature without flanking, that creature gets -1/-1"
+        " until end of turn.",
     ),
     KeywordSpec(
         "bushido",

@@ -25,7 +25,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "20"
+IR_VERSION = "22"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -93,6 +93,9 @@ class Filter:
     abilities: tuple[str, ...] = ()
     # "with power 4 or greater", "with mana value 3 or less": every comparison must hold (202.3)
     compared: tuple[Compared, ...] = ()
+    # "with flying", "without flanking" (702): keywords the object has / doesn't have
+    keywords: tuple[str, ...] = ()
+    not_keywords: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -2017,7 +2020,9 @@ class Morph:
 @dataclass(frozen=True, slots=True)
 class AlternativeCost:
     """A keyword that lets its card be cast by paying [cost] rather than its mana cost (118.9,
-    601.2b): ``keyword`` "evoke" (702.74a), "dash" (702.109a) or "overload" (702.96a). What paying it means besides is
+    601.2b): ``keyword`` "evoke" (702.74a), "dash" (702.109a), "overload" (702.96a), "spectacle"
+    (702.137a: only if an opponent of the caster lost life this turn) or "surge" (702.117a: only
+    if the caster has cast another spell this turn). What paying it means besides is
     compiled with it (the evoke sacrifice trigger, dash's haste) and read from the spell's
     ``Obj.alt_cost``. ``effects``: what the keyword's static ability that functions on the stack
     does as the spell becomes a permanent, if its cost was paid (dash: create the delayed
@@ -2025,7 +2030,7 @@ class AlternativeCost:
     permanent). ``spell``: overload's text-changing effect (702.96a, 702.96c): the card's spell
     ability with every word "target" replaced by "each", so it has no targets (702.96b)."""
 
-    keyword: Literal["evoke", "dash", "overload"]
+    keyword: Literal["evoke", "dash", "overload", "spectacle", "surge"]
     cost: str
     text: str = ""
     effects: tuple[Effect, ...] = ()

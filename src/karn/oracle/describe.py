@@ -709,6 +709,10 @@ def filter_text(f: Filter) -> str:
         text += f" with enchant {f.enchant}"
     for c in f.compared:
         text += " " + compared_text(c)
+    if f.keywords:
+        text += " with " + " and ".join(f.keywords)
+    if f.not_keywords:
+        text += " without " + " or ".join(f.not_keywords)
     if f.combat_with_source:
         text += " blocking or blocked by this"
     if f.zone == "any":

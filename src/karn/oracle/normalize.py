@@ -102,7 +102,7 @@ def self_names(name: str) -> list[str]:
     return sorted(names, key=len, reverse=True)
 
 
-def short_names(name: str, text: str, legendary: bool) -> list[str]:
+def short_names(name: str, text: str, legendary: bool, own_subtypes: Sequence[str] = ()) -> list[str]:
     """201.5c: a legendary card's text may name it by its first name alone ("When Runo
     enters" on Runo Stromkirk). A first name counts only when the text has it capitalized
     in the middle of a sentence (so a proper noun, never an English word that merely starts
@@ -115,6 +115,13 @@ def short_names(name: str, text: str, legendary: bool) -> list[str]:
         if len(words) < 2 or ", " in part or not words[0].isalpha():
             continue
         first = words[0]
+        if first.lower() in {t.lower() for t in own_subtypes} and re.search(
+            r"(?<![\w'])" + re.escape(first) + r"(?![\w'])", text
+        ):
+            # a planeswalker's type is its character's name ("Ajani" of Ajani Goldmane, 205.3j):
+            # the text naming it names the card, at the start of a sentence too
+            out.append(first)
+            continue
         if first.lower() in SUBTYPES or first.lower() in CARD_TYPES:
             continue  # "Sliver" in "Sliver Queen" is a creature type, capitalized as such (205.3)
         if re.search(r"[a-z,]\s+" + re.escape(first) + r"(?![\w'])", text):
@@ -168,7 +175,13 @@ def normalize(face: CardLike) -> list[Line]:
             lines[-1] = lines[-1] + "\n" + stripped
         else:
             lines.append(stripped)
-    short = short_names(face.name, raw, "legendary" in {t.lower() for t in face.supertypes})
+    planeswalker = "planeswalker" in {t.lower() for t in face.types}
+    short = short_names(
+        face.name,
+        raw,
+        "legendary" in {t.lower() for t in face.supertypes},
+        face.subtypes if planeswalker else (),
+    )
     out: list[Line] = []
     for line in lines:
         kw = split_keyword_line(line)

@@ -413,6 +413,12 @@ class _Builder(Transformer[Token, Any]):
     def kwi_overload(self, meta: Meta, c: list[Any]) -> AltCostA:
         return AltCostA("overload", str(c[0]))
 
+    def kwi_spectacle(self, meta: Meta, c: list[Any]) -> AltCostA:
+        return AltCostA("spectacle", str(c[0]))
+
+    def kwi_surge(self, meta: Meta, c: list[Any]) -> AltCostA:
+        return AltCostA("surge", str(c[0]))
+
     def kwi_embalm(self, meta: Meta, c: list[Any]) -> EmbalmA:
         return EmbalmA(str(c[0]))
 
@@ -2401,6 +2407,17 @@ class _Builder(Transformer[Token, Any]):
 
     def q_with_enchant(self, meta: Meta, c: list[Any]) -> Qual:
         return Qual("enchant", str(c[0]))  # 303.4a: "with enchant creature"
+
+    def q_with_keyword(self, meta: Meta, c: list[Any]) -> Qual:
+        return self._keyword_qual("keyword", c[0], meta)  # "with flying" (702)
+
+    def q_without_keyword(self, meta: Meta, c: list[Any]) -> Qual:
+        return self._keyword_qual("not_keyword", c[0], meta)  # "without flanking" (702.25a)
+
+    def _keyword_qual(self, kind: Literal["keyword", "not_keyword"], kw: Any, meta: Meta) -> Qual:
+        if not isinstance(kw, str):
+            raise ParseError("'with protection' as a quality", meta.start_pos)
+        return Qual(kind, kw)
 
     def q_even_mana_value(self, meta: Meta, c: list[Any]) -> Qual:
         return Qual("mana_value", "even")  # 202.3: "with even mana values" (zero is even)

@@ -47,6 +47,8 @@ class Qual:
         "combat_with_self",
         "compare",
         "colors",
+        "keyword",
+        "not_keyword",
     ]
     value: str = ""  # "you" / "opponent" for controller/owner; the zone for "zone"; "B,R,G" for colors
     player: NP | None = None  # for player_controls

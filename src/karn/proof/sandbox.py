@@ -472,6 +472,8 @@ def run_card(
         result.status = "passed" if policy.casts else "not_cast"
     except Exception as e:  # noqa: BLE001 - any exception is the card's failure, reported
         result.status, result.error = "failed", _where(e)
+        if keep_log:
+            result.log.append(traceback.format_exc())
     result.casts, result.activations, result.turn = policy.casts, policy.activations, g.state.turn
     result.seconds = time.perf_counter() - start
     return result

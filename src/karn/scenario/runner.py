@@ -56,7 +56,7 @@ class Result:
 MAX_TURNS_AHEAD = 100
 # Decisions that are part of casting a spell or activating an ability (601.2b-h, 602.2b).
 #: the alternative costs (118.9) karn can pay: `alt: NAME` in a cast step
-SUPPORTED_ALT_COSTS = ("bestow", "flashback", "morph", "evoke", "dash", "overload")
+SUPPORTED_ALT_COSTS = ("bestow", "flashback", "morph", "evoke", "dash", "overload", "spectacle", "surge")
 
 CASTING_KINDS = (
     "alt",

@@ -136,6 +136,15 @@ def _x(v: Situation, acts: list[Action]) -> Action | None:
     return max(xs, key=lambda a: a.a) if xs else None
 
 
+def _alt(v: Situation, acts: list[Action]) -> Action | None:
+    # 118.9: spectacle and surge (702.137a, 702.117a) cast the same spell for less; the other
+    # alternative costs change what the spell does (evoke, dash ...): cast normally when offered
+    cheaper = [
+        a for a in acts if a.kind == "alt" and ("spectacle cost" in a.label or "surge cost" in a.label)
+    ]
+    return cheaper[0] if cheaper else None
+
+
 def _crew(v: Situation, acts: list[Action]) -> Action | None:
     # 702.122a: stop as soon as the total power is enough; else tap the strongest creature left
     # (the fewest creatures tapped)
@@ -311,6 +320,7 @@ _HANDLERS: dict[str, Handler] = {
     "target": _target,
     "pay": _pay,
     "crew": _crew,
+    "alt": _alt,
     "attackers": _attackers,
     "blockers": _blockers,
     "damage": _damage,

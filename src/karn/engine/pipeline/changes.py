@@ -444,6 +444,7 @@ def execute_damage(ctx: Context, ev: Damage) -> list[GameEvent]:
             ctx.emit("702.90b", f"{source} deals {ev.amount} {kind} to {pl.name} (poison {pl.poison})")
         else:
             pl.life -= ev.amount
+            pl.life_lost_turn += ev.amount  # 120.3a: damage dealt to a player is life lost (702.137a)
             ctx.emit("120.3a", f"{source} deals {ev.amount} {kind} to {pl.name} (life {pl.life})")
         if ev.toxic and ev.combat and ev.amount > 0:
             pl.poison += ev.toxic  # 120.3g, 702.164c: in addition to the damage's other results
@@ -491,6 +492,7 @@ def execute_life_gain(ctx: Context, ev: LifeGain) -> list[GameEvent]:
 def execute_life_loss(ctx: Context, ev: LifeLoss) -> list[GameEvent]:
     pl = ctx.state.players[ev.player]
     pl.life -= ev.amount
+    pl.life_lost_turn += ev.amount  # 702.137a: "an opponent lost life this turn"
     ctx.touched_players.add(ev.player)
     changed(ctx.state)
     ctx.emit(ev.rule, f"{pl.name} loses {ev.amount} life (life {pl.life})")
@@ -844,6 +846,8 @@ def execute_start_turn(ctx: Context, ev: StartTurn) -> list[GameEvent]:
     for p in s.players:
         p.lands_played = 0
         p.drawn_this_turn = 0
+        p.life_lost_turn = 0
+        p.spells_cast_turn = 0
         ctx.touched_players.add(p.index)
     for oid in s.battlefield:
         if ctx.controller(oid) == ev.player:
@@ -869,6 +873,7 @@ def execute_spell_cast(ctx: Context, ev: SpellCast) -> list[GameEvent]:
     s = ctx.state
     ev.before = s.spells_cast
     s.spells_cast += 1
+    s.players[ev.player].spells_cast_turn += 1  # 702.117a: surge
     changed(s)
     return []
 

@@ -138,6 +138,8 @@ def describe(
     linked_exile = False
     combat_with_source = False
     compared: list[Compared] = []
+    keywords: list[str] = []
+    not_keywords: list[str] = []
     for q in desc.quals:
         if q.kind == "controller":
             controller = "you" if q.value == "you" else "opponent"
@@ -191,6 +193,12 @@ def describe(
         elif q.kind == "compare":
             compared.append(_compared(q, desc, ctx))
             has_objects = True
+        elif q.kind == "keyword":
+            keywords.append(q.value)  # "creatures with flying" (702)
+            has_objects = True
+        elif q.kind == "not_keyword":
+            not_keywords.append(q.value)  # "a creature without flanking" (702.25a)
+            has_objects = True
         elif q.kind == "colors":
             if colors:  # "a red spell that's black or green": both would have to hold
                 raise ctx.fail(f"the IR Filter cannot express two color conditions ('{desc.text}')")
@@ -243,8 +251,10 @@ def describe(
             enchant=enchant,
             combat_with_source=combat_with_source,
             compared=tuple(compared),
+            keywords=tuple(keywords),
+            not_keywords=tuple(not_keywords),
         )
-    elif controller or owner or other or chosen or combat_with_source or compared:
+    elif controller or owner or other or chosen or combat_with_source or compared or keywords or not_keywords:
         raise ctx.fail("qualifier on a player")
     return Described(objects, players, controller_np, origin, exiled_with=linked_exile)
 

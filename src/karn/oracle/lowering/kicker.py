@@ -69,6 +69,10 @@ def lower_alternative_cost(kw: AltCostA, text: str) -> list[Ability]:
         # 702.96a: the overloaded spell ability is compiled with the card's spell text
         # (karn.oracle.compiler: it sees the whole card)
         return [AlternativeCost("overload", kw.cost, text=text)]
+    if kw.keyword == "spectacle":
+        return [AlternativeCost("spectacle", kw.cost, text=text)]  # 702.137a
+    if kw.keyword == "surge":
+        return [AlternativeCost("surge", kw.cost, text=text)]  # 702.117a
     if kw.keyword != "evoke":
         raise LowerError("keyword not supported", text)
     sacrifice = Triggered(

@@ -86,7 +86,8 @@ function showDeckReport(report) {
     name.textContent = `${u.count} ${u.card}`;
     const clause = document.createElement("span");
     clause.className = "clause";
-    clause.textContent = ` — “${u.clause}”`;
+    // a card refused as a whole (its layout, a missing part) says why; else the clause that stops it
+    clause.textContent = u.clause === u.card ? ` — ${u.reason}` : ` — “${u.clause}”`;
     li.title = u.reason;
     li.append(name, clause);
     list.appendChild(li);
