@@ -93,13 +93,13 @@ class DecisionKind(_Documented):
     LEGEND = "legend", "704.5j: the legend rule: choose the legendary permanent to keep."
     SCRY = "scry", "701.22a: scry: top or bottom, card by card."
     SEARCH = "search", "701.23b: search a library: choose the cards found (or find nothing)."
+    BUYBACK = "buyback", "702.27a, 601.2b: pay the buyback cost or not."
+    CREW = "crew", "702.122a: choose the other untapped creatures to tap for a crew cost, then ``crew_done``."
     MANA_CHOICE = (
         "mana_choice",
         '106.1, 605.3b, 608.2d: choose the mana an ability or effect adds ("{R} or {G}", "one mana of'
         ' any color"), one choice at a time.',
     )
-    BUYBACK = "buyback", "702.27a, 601.2b: pay the buyback cost or not."
-    CREW = "crew", "702.122a: choose the other untapped creatures to tap for a crew cost, then ``crew_done``."
 
 
 class ActionKind(_Documented):
@@ -149,7 +149,6 @@ class ActionKind(_Documented):
     COLOR = "color", "105.1: color ``a`` (white, blue, black, red, green)."
     CREATURE_TYPE = "creature_type", "205.3m: creature type ``a`` of the list."
     CHOOSE_CREATURE = "choose_creature", "614.12a: choose creature ``a``."
-    MANA_CHOICE = "mana_choice", "106.1: add the ``a``-th mana offered (its label names the symbols)."
     COPY = "copy", "707.2: enter as a copy of ``a``."
     EXILE = "exile", "Exile ``a`` (a cost or a choice as it enters)."
     SACRIFICE = "sacrifice", "701.21a: sacrifice ``a``."
@@ -165,6 +164,7 @@ class ActionKind(_Documented):
     CREW = "crew", "702.122a: tap creature ``a`` for the crew cost."
     CREW_DONE = "crew_done", "702.122a: no more creatures for the crew cost (their total power is enough)."
     BUYBACK = "buyback", "702.27a: pay the buyback cost (``a`` = 1) or not (0)."
+    MANA_CHOICE = "mana_choice", "106.1: add the ``a``-th mana offered (its label names the symbols)."
 
 
 __all__ = ["ActionKind", "DecisionKind"]
