@@ -20,6 +20,6 @@ def test_the_trained_policy_beats_the_random_agent_on_paired_seeds() -> None:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     result = module.main(["--short"])
-    assert result["pairs"] == 40
+    assert result["pairs"] == 60
     assert result["ci95_low"] > 0, result
     assert result["trained_win_rate"] > result["random_win_rate"]
