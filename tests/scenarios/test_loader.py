@@ -247,7 +247,7 @@ RUN_ERRORS = {
     ),
     # (flashback, bestow and evoke are supported: an alternative cost karn doesn't pay yet, spectacle)
     "flashback": (
-        _with(TARGET, "targets: [B.Grizzly Bears], alt: spectacle}"),
+        _with(TARGET, "targets: [B.Grizzly Bears], alt: madness}"),
         "not supported: karn doesn't",
     ),
     "kicker": (_with(TARGET, "targets: [B.Grizzly Bears], with: [kicker]}"), "optional additional costs"),

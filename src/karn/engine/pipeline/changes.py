@@ -184,8 +184,6 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
     ev.origin = o.zone
     ev.card = o.card
     ev.owner = o.owner
-    if ctx.counts_zones() and BATTLEFIELD not in (o.zone, ev.to):
-        changed(s, layers=True)  # 604.3: a count of cards in this zone defines characteristics
     ctx.touched_players.add(o.owner)  # a zone of theirs (or its size) changes
     if o.zone in (LIBRARY, HAND) or ev.to in (LIBRARY, HAND):
         ctx.hidden_changes += 1
@@ -196,6 +194,11 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
         lk = _last_known(ctx, o)
         s.lki[o.id] = lk
         ev.last_known = lk
+    # 604.3: a count of cards in this zone defines characteristics. Asked only now, after the
+    # last known information above, which may compute (and cache) the characteristics of this
+    # version: the move must make that cache stale.
+    if ctx.counts_zones() and BATTLEFIELD not in (o.zone, ev.to):
+        changed(s, layers=True)
     zone_list(s, o).remove(o.id)
     if o.zone == BATTLEFIELD:
         for other in s.battlefield:
