@@ -11,10 +11,18 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
 from karn.cards.database import CardFace
 from karn.ir.nodes import CompiledCard
-from karn.oracle.normalize import split_keyword_line, strip_ability_word, strip_reminder, substitute_self
+from karn.oracle.normalize import (
+    _THIS_NOUN,
+    SELF,
+    self_names,
+    split_keyword_line,
+    strip_ability_word,
+    strip_reminder,
+)
 from karn.oracle.wording import card_lines
 
 # 305.6: a basic land's text box holds only its intrinsic mana ability, as reminder text
@@ -55,7 +63,7 @@ class Equivalence:
     why: str
 
     def apply(self, text: str) -> str:
-        return re.sub(self.pattern, self.replacement, text)
+        return _compiled(self.pattern).sub(self.replacement, text)
 
 
 #: The accepted equivalences, applied in this order to both normalized texts (lower case).
@@ -143,6 +151,28 @@ EQUIVALENCES: tuple[Equivalence, ...] = (
 )
 
 
+@cache
+def _compiled(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern)
+
+
+def _substitute_self(text: str, name: str) -> str:
+    """The card's names and "this <type>" as ``~`` (201.5): as the compiler's
+    :func:`~karn.oracle.normalize.substitute_self`, without compiling a pattern per card."""
+    for n in self_names(name):
+        out: list[str] = []
+        i = 0
+        while (j := text.find(n, i)) >= 0:
+            end = j + len(n)
+            before = text[j - 1] if j else " "
+            after = text[end] if end < len(text) else " "
+            whole = not (before.isalnum() or before == "_") and not (after.isalnum() or after == "_")
+            out.append(text[i:j] + (SELF if whole else n))
+            i = end
+        text = "".join(out) + text[i:]
+    return _THIS_NOUN.sub(SELF, text) if "his " in text else text
+
+
 def _it_is_self(text: str) -> str:
     """ "it" after ``~`` with no other object named between them is ``~`` (608.2c: a pronoun
     refers to the object the text named)."""
@@ -195,7 +225,7 @@ def normalize_oracle(face: CardFace) -> list[str]:
         line = strip_reminder(line)
         if not line:
             continue
-        line = strip_ability_word(substitute_self(line, face.name))
+        line = strip_ability_word(_substitute_self(line, face.name))
         items = split_keyword_line(line)
         out += [_common(i) for i in items] if items else [_common(line)]
     return [x for x in out if x]
