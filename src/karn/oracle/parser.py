@@ -24,6 +24,7 @@ from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 from lark.tree import Meta
 
+from karn.cards.database import paused_gc
 from karn.ir.nodes import ObjectRuleKind
 from karn.ir.subtypes import LAND_TYPES
 from karn.oracle import lexer as lexer_module
@@ -290,7 +291,7 @@ def build_parser(text: str, cache_dir: Path | None) -> Lark:
     path = cache_dir / f"oracle-parser-{parser_cache_key(text)}.lark" if cache_dir is not None else None
     if path is not None and path.exists():
         try:
-            with path.open("rb") as f:
+            with path.open("rb") as f, paused_gc():
                 loaded: Lark = Lark.load(f)
             return loaded
         except Exception:  # noqa: BLE001 - a damaged cache file is rebuilt below
