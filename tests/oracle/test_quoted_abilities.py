@@ -61,6 +61,7 @@ def test_keywords_and_quoted_abilities_in_one_list() -> None:
     (mod,) = static.mods
     assert mod.add_keywords == ("vigilance",)
     assert [type(c.ability) for c in mod.changes if isinstance(c, GainAbility)] == [Triggered]
+    assert static.text.endswith('has vigilance and "At the beginning of your end step, draw a card."')
     rendered = " ".join(describe_abilities(compiled))
     assert "vigilance" in rendered and "at the beginning of your end step" in rendered
 

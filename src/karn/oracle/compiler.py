@@ -463,7 +463,8 @@ def _split_quoted(line: Line, first: int) -> tuple[Line, list[Line]] | None:
 
         return _QUOTE.sub(placeholder, text)
 
-    outer = Line(replaced(line.text), replaced(line.norm), line.kind)
+    # the ability keeps its own words (quotes and all) as its text; only what is parsed changes
+    outer = Line(line.text, replaced(line.norm), line.kind)
     return outer, [Line(text.strip(), norm.strip()) for text, norm in zip(texts, norms, strict=True)]
 
 
