@@ -4,25 +4,10 @@
 from __future__ import annotations
 
 import pytest
+from rules_boards import setup
 
 from karn import Action, Game
 from karn.engine.casting import ALT_OPTION
-from karn.engine.state import BATTLEFIELD
-
-
-def setup(hand: list[str], battlefield: list[str], opp_battlefield: tuple[str, ...] = ()) -> Game:
-    g = Game.empty()
-    for _ in range(10):
-        g.add_card(0, "Wastes", "library")
-        g.add_card(1, "Wastes", "library")
-    for n in hand:
-        g.add_card(0, n, "hand")
-    for n in battlefield:
-        g.add_card(0, n, BATTLEFIELD)
-    for n in opp_battlefield:
-        g.add_card(1, n, BATTLEFIELD)
-    g.begin_at(0, "precombat_main")
-    return g
 
 
 def cast(g: Game) -> None:

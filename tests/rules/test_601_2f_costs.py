@@ -3,23 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from rules_boards import setup as board
 
 from karn import Action, Game
-from karn.engine.state import BATTLEFIELD
 
 
 def setup(hand: list[str], battlefield: list[str]) -> Game:
-    g = Game.empty()
-    for _ in range(10):
-        g.add_card(0, "Wastes", "library")
-        g.add_card(1, "Wastes", "library")
-    for n in hand:
-        g.add_card(0, n, "hand")
-    for n in battlefield:
-        g.add_card(0, n, BATTLEFIELD)
-    g.add_card(1, "Grizzly Bears", BATTLEFIELD)
-    g.begin_at(0, "precombat_main")
-    return g
+    """The casting board with a Grizzly Bears on the opponent's side."""
+    return board(hand, battlefield, ("Grizzly Bears",))
 
 
 def cast(g: Game) -> None:

@@ -5,24 +5,10 @@
 from __future__ import annotations
 
 import pytest
+from rules_boards import setup
 
 from karn import Action, Game
-from karn.engine.state import BATTLEFIELD, EXILE, GRAVEYARD, player_ref
-
-
-def setup(hand: list[str], battlefield: list[str], graveyard: tuple[str, ...] = ()) -> Game:
-    g = Game.empty()
-    for _ in range(10):
-        g.add_card(0, "Wastes", "library")
-        g.add_card(1, "Wastes", "library")
-    for n in hand:
-        g.add_card(0, n, "hand")
-    for n in battlefield:
-        g.add_card(0, n, BATTLEFIELD)
-    for n in graveyard:
-        g.add_card(0, n, GRAVEYARD)
-    g.begin_at(0, "precombat_main")
-    return g
+from karn.engine.state import EXILE, player_ref
 
 
 def named(g: Game, name: str) -> list[int]:
