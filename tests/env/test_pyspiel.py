@@ -31,8 +31,12 @@ def test_pyspiel_states_clone_apply_and_hide_information() -> None:
     clone = state.clone()
     clone.apply_action(clone.legal_actions()[0])
     assert len(clone.history()) == len(state.history()) + 1
+    legal = set(state.legal_actions())
+    illegal = next(a for a in range(game.num_distinct_actions()) if a not in legal)
+    before = state.information_state_string(state.current_player())
     with pytest.raises(Exception):  # noqa: B017 - pyspiel wraps the EnvError
-        state.apply_action(max(state.legal_actions()) + 1 if max(state.legal_actions()) + 1 < 1376 else 1375)
+        state.apply_action(illegal)
+    assert state.information_state_string(state.current_player()) == before  # nothing changed
     while not state.is_terminal():
         state.apply_action(rng.choice(state.legal_actions()))
     assert sorted(state.returns()) == [-1.0, 1.0]
