@@ -221,10 +221,28 @@ def _read(ctx: Context, f: ResolveFrame, o: Obj, a: QuantityLeaf) -> int:
         return _power(ctx, f, o, a.ref, toughness=a.name == "toughness")
     if a.name == "trigger_amount":
         return o.trigger.amount if o.trigger is not None else 0
-    if a.name == "life":
-        # 119: the life total of the player it names ("your life total")
+    if a.name in _PLAYER_VARS:
+        # 119: the life total of the player it names ("your life total"); what they did this turn
         players = [ref_player(r) for r in refs(ctx, f, o, a.ref) if r < 0] if a.ref else [o.controller]
-        return ctx.state.players[players[0]].life if players else 0
+        return player_var(ctx, a.name, players[0]) if players else 0
+    return 0
+
+
+#: The :class:`~karn.ir.Var` names that read a number of a player.
+_PLAYER_VARS = frozenset(("life", "life_gained_this_turn", "cards_drawn_this_turn", "spells_cast_this_turn"))
+
+
+def player_var(ctx: Context, name: str, player: int) -> int:
+    """A number of player ``player``: their life total (119), or what they did this turn."""
+    pl = ctx.state.players[player]
+    if name == "life":
+        return pl.life
+    if name == "life_gained_this_turn":
+        return pl.life_gained_turn  # 119.9
+    if name == "cards_drawn_this_turn":
+        return pl.drawn_this_turn  # 121.1
+    if name == "spells_cast_this_turn":
+        return pl.spells_cast_turn  # 601.2i
     return 0
 
 
@@ -268,6 +286,10 @@ def count(ctx: Context, c: ir.Count, controller: int, source: int, referred: lis
         return max(powers, default=0) + c.plus
     if c.what == "exiled_this_turn":
         return s.exiled_this_turn + c.plus  # 603.4: the cards put into exile this turn
+    if c.what == "creatures_died_this_turn":
+        return s.creatures_died_this_turn + c.plus  # 700.4
+    if c.what == "lands_entered_this_turn":
+        return s.players[controller].lands_entered_turn + c.plus
     if c.what == "attacked_with":
         pl = s.players[controller]
         return (len(pl.attacked_with) if pl.attacked_turn == s.turn else 0) + c.plus
@@ -309,6 +331,8 @@ def condition_holds(
         if o is None or o.zone != BATTLEFIELD:
             return False
         return o.control_upkeeps >= s.players[controller].upkeeps - 1
+    if cond.kind in ("your_turn", "not_your_turn"):
+        return (s.active == controller) == (cond.kind == "your_turn")  # 102.1: "your turn"
     if cond.kind in ("tapped", "untapped"):
         ref = cond.ref
         oid = source if ref is None or ref.kind == "self" else trigger.object if trigger else 0
@@ -321,13 +345,13 @@ def condition_holds(
         n = a
     elif isinstance(a, ir.Count):
         n = count(ctx, a, controller, source, [])
-    elif isinstance(a, ir.Var) and a.name == "life":
+    elif isinstance(a, ir.Var) and a.name in _PLAYER_VARS:
         who = controller
         if a.ref is not None and a.ref.kind == "triggering_player":
             who = trigger.player if trigger is not None else -1
         if who < 0:
             return False
-        n = s.players[who].life
+        n = player_var(ctx, a.name, who)
     else:
         return False
     return n >= cond.value if cond.op == ">=" else n <= cond.value

@@ -648,6 +648,8 @@ def condition_text(c: Condition) -> str:
         return f"{ref_text(c.ref) if c.ref else 'this'} is {c.kind}"
     if c.kind == "controlled_since_last_upkeep":
         return "this came under your control since the beginning of your last upkeep"  # 702.30a
+    if c.kind in ("your_turn", "not_your_turn"):
+        return "it's your turn" if c.kind == "your_turn" else "it's not your turn"
     op = "at least" if c.op == ">=" else "at most"
     return f"{amount_text(c.amount)} is {op} {c.value}"
 
@@ -776,6 +778,9 @@ def amount_text(a: Quantity) -> str:
             return f"the life total of {ref_text(a.ref) if a.ref else 'you'}"
         if a.name == "X":
             return "X"
+        if a.name.endswith("_this_turn"):
+            noun, verb = a.name.removesuffix("_this_turn").split("_")
+            return f"the {noun} {ref_text(a.ref) if a.ref else 'you'} {verb} this turn"
         return f"the {a.name} of {ref_text(a.ref) if a.ref else 'it'}"
     if isinstance(a, CountersOn):
         kind = f"{a.kind} " if a.kind else ""
@@ -808,6 +813,10 @@ def amount_text(a: Quantity) -> str:
             return f"the total mana value of {filter_text(a.filter) if a.filter else 'objects'}{plus}"
         if a.what == "exiled_this_turn":
             return f"the number of cards put into exile this turn{plus}"
+        if a.what == "creatures_died_this_turn":
+            return f"the number of creatures that died this turn{plus}"
+        if a.what == "lands_entered_this_turn":
+            return f"the number of lands that entered the battlefield under your control this turn{plus}"
         if a.what in ("linked_power", "linked_toughness"):
             return f"the total {a.what.removeprefix('linked_')} of the cards it exiled as it entered{plus}"
         what = "the card types among" if a.what == "card_types" else "the number of"
@@ -834,6 +843,8 @@ def modify_text(m: Modify) -> str:
     cond = f" as long as it is a {filter_text(m.only_if)}" if m.only_if is not None else ""
     if m.alt_paid:
         cond += f" as long as its {m.alt_paid} cost was paid"  # 702.109a
+    if m.condition is not None:
+        cond += f" as long as {condition_text(m.condition)}"  # 611.3a
     return f"{selector_text(m.affected)} " + (" and ".join(parts) or "is unchanged") + cond
 
 
@@ -1317,10 +1328,13 @@ def _any_player_may(e: AnyPlayerMay) -> str:
 
 @renders(IfCondition)
 def _if_condition(e: IfCondition) -> str:
-    return f"if {resolution_condition_text(e.condition)}, ({effects_text(e.effects)})"
+    otherwise = f"; otherwise: ({effects_text(e.otherwise)})" if e.otherwise else ""
+    return f"if {resolution_condition_text(e.condition)}, ({effects_text(e.effects)}){otherwise}"
 
 
-def resolution_condition_text(c: Kicked | Declined | Did) -> str:
+def resolution_condition_text(c: Kicked | Declined | Did | Condition) -> str:
+    if isinstance(c, Condition):
+        return condition_text(c)
     if isinstance(c, Declined):
         return "you don't"
     if isinstance(c, Did):

@@ -46,6 +46,7 @@ from karn.oracle.syntax import (
     AsEntersChooseSentence,
     AsEntersExileSentence,
     AsEntersPayLifeSentence,
+    AsLongAsConditionSentence,
     AsLongAsSentence,
     AttachVP,
     AttacksTriggerA,
@@ -136,6 +137,7 @@ from karn.oracle.syntax import (
     HandSizeSentence,
     HaveSelfDealDamageVP,
     IfAPlayerDoesSentence,
+    IfConditionSentence,
     IfItsSentence,
     IfKickedSentence,
     IfYouDontSentence,
@@ -354,6 +356,19 @@ def parse(norm: str, start: Start) -> AbilityA:
     return result
 
 
+_YOU = NP("you", text="you")
+
+
+def _intervening(effects: Effects) -> tuple[Effects, ConditionA | None]:
+    """603.4: "When <event>, if <condition>, <effects>": an "if" clause right after the trigger
+    condition is an intervening "if" clause of the whole ability, not an instruction's."""
+    first = effects.sentences[0] if effects.sentences else None
+    if not isinstance(first, IfConditionSentence) or first.instead or first.condition is None:
+        return effects, None
+    chain = ChainSentence(first.items, text=first.text)
+    return Effects((chain, *effects.sentences[1:]), effects.text), first.condition
+
+
 def _hand_size_players(np: NP, meta: Meta) -> str:
     """Whose maximum hand size (402.2): "you", "each opponent('s)", "each player('s)" / "players"."""
     if np.kind == "you":
@@ -492,9 +507,8 @@ class _Builder(Transformer[Token, Any]):
         return ActivatedA((), c[1], loyalty=value)
 
     def triggered(self, meta: Meta, c: list[Any]) -> TriggeredA:
-        if len(c) == 4:
-            return TriggeredA(c[1], c[3], condition=c[2])
-        return TriggeredA(c[1], c[2])
+        effects, cond = _intervening(c[2])
+        return TriggeredA(c[1], effects, condition=cond)
 
     def triggered_modal(self, meta: Meta, c: list[Any]) -> TriggeredA:
         n = c[2]
@@ -506,27 +520,61 @@ class _Builder(Transformer[Token, Any]):
         """ "When you planeswalk to ~ and at the beginning of your upkeep, X": two trigger
         events for one effect, each triggering it on its own (603.2c)."""
         either = EitherTriggerA(c[1], c[2], self._text(meta))
-        if len(c) == 5:
-            return TriggeredA(either, c[4], condition=c[3])
-        return TriggeredA(either, c[3])
+        effects, cond = _intervening(c[3])
+        return TriggeredA(either, effects, condition=cond)
 
     def triggered_and_when(self, meta: Meta, c: list[Any]) -> TriggeredA:
         """ "When you cycle this card and when this creature dies, X" (702.29c, 113.6k): two
         trigger conditions for one effect, each triggering it on its own (603.2c)."""
         either = EitherTriggerA(c[1], c[2], self._text(meta))
-        if len(c) == 5:
-            return TriggeredA(either, c[4], condition=c[3])
-        return TriggeredA(either, c[3])
+        effects, cond = _intervening(c[3])
+        return TriggeredA(either, effects, condition=cond)
 
     def triggered_at(self, meta: Meta, c: list[Any]) -> TriggeredA:
-        if len(c) == 3:
-            return TriggeredA(c[0], c[2], condition=c[1])
-        return TriggeredA(c[0], c[1])
+        effects, cond = _intervening(c[1])
+        return TriggeredA(c[0], effects, condition=cond)
 
-    # 603.4: intervening "if" clauses
-    def intervening(self, meta: Meta, c: list[Any]) -> ConditionA:
-        cond: ConditionA = c[0]
-        return cond
+    # 603.4, 608.2c, 611.3a: conditions
+    def cond_there_are(self, meta: Meta, c: list[Any]) -> ConditionA:
+        op, value = c[0]
+        return ConditionA("there_are", _YOU, op, value, desc=c[1], text=self._text(meta))
+
+    def cond_there_is(self, meta: Meta, c: list[Any]) -> ConditionA:
+        return ConditionA("there_are", _YOU, ">=", 1, desc=c[0], text=self._text(meta))
+
+    def cond_card_types(self, meta: Meta, c: list[Any]) -> ConditionA:
+        op, value = c[0]
+        return ConditionA("card_types", _YOU, op, value, desc=c[1], text=self._text(meta))
+
+    def cond_your_turn(self, meta: Meta, c: list[Any]) -> ConditionA:
+        return ConditionA("your_turn", _YOU, text=self._text(meta))
+
+    def cond_not_your_turn(self, meta: Meta, c: list[Any]) -> ConditionA:
+        return ConditionA("not_your_turn", _YOU, text=self._text(meta))
+
+    def cond_attacked(self, meta: Meta, c: list[Any]) -> ConditionA:
+        return ConditionA("attacked", _YOU, ">=", 1, text=self._text(meta))
+
+    def cond_gained_life(self, meta: Meta, c: list[Any]) -> ConditionA:
+        return ConditionA("gained_life", _YOU, ">=", 1, text=self._text(meta))
+
+    def cond_drawn(self, meta: Meta, c: list[Any]) -> ConditionA:
+        op, value = c[0]
+        return ConditionA("drawn", _YOU, op, value, text=self._text(meta))
+
+    def cond_cast(self, meta: Meta, c: list[Any]) -> ConditionA:
+        op, value = c[0]
+        return ConditionA("cast", _YOU, op, value, text=self._text(meta))
+
+    def cond_died(self, meta: Meta, c: list[Any]) -> ConditionA:
+        if str(c[0]) != "creature":
+            raise ParseError(f"'a {c[0]} died this turn'", meta.start_pos)
+        return ConditionA("creature_died", _YOU, ">=", 1, text=self._text(meta))
+
+    def cond_land_entered(self, meta: Meta, c: list[Any]) -> ConditionA:
+        if str(c[0]) != "land":
+            raise ParseError(f"'you had a {c[0]} enter the battlefield'", meta.start_pos)
+        return ConditionA("land_entered", _YOU, ">=", 1, text=self._text(meta))
 
     def cond_life(self, meta: Meta, c: list[Any]) -> ConditionA:
         op, value = c[1]
@@ -986,6 +1034,24 @@ class _Builder(Transformer[Token, Any]):
             raise ParseError(f"if no {c[0]} does", meta.start_pos)
         return IfAPlayerDoesSentence(tuple(c[-1]), none=True, text=self._text(meta))
 
+    def s_if_kicked_instead(self, meta: Meta, c: list[Any]) -> IfConditionSentence:
+        return IfConditionSentence(None, tuple(c[0]), instead=True, kicked=True, text=self._text(meta))
+
+    def s_if_condition(self, meta: Meta, c: list[Any]) -> IfConditionSentence:
+        return IfConditionSentence(c[0], tuple(c[1]), text=self._text(meta))
+
+    def s_if_condition_instead(self, meta: Meta, c: list[Any]) -> IfConditionSentence:
+        return IfConditionSentence(c[0], tuple(c[1]), instead=True, text=self._text(meta))
+
+    def s_instead_if(self, meta: Meta, c: list[Any]) -> IfConditionSentence:
+        return IfConditionSentence(c[1], tuple(c[0]), instead=True, text=self._text(meta))
+
+    def s_as_long_as_condition(self, meta: Meta, c: list[Any]) -> AsLongAsConditionSentence:
+        return AsLongAsConditionSentence(c[0], tuple(c[1]), text=self._text(meta))
+
+    def s_chain_as_long_as(self, meta: Meta, c: list[Any]) -> AsLongAsConditionSentence:
+        return AsLongAsConditionSentence(c[1], tuple(c[0]), text=self._text(meta))
+
     def s_if_kicked(self, meta: Meta, c: list[Any]) -> IfKickedSentence:
         return IfKickedSentence(tuple(c[0]), text=self._text(meta))
 
@@ -1221,6 +1287,9 @@ class _Builder(Transformer[Token, Any]):
     # ------------------------------------------------------------ verb phrases
     def v_damage(self, meta: Meta, c: list[Any]) -> DamageVP:
         return DamageVP(c[0], c[1], text=self._text(meta))
+
+    def v_damage_same(self, meta: Meta, c: list[Any]) -> DamageVP:
+        return DamageVP(c[0], NP("same", text=""), text=self._text(meta))
 
     def v_damage_power(self, meta: Meta, c: list[Any]) -> DamageVP:
         return DamageVP(0, c[1], text=self._text(meta), power_of=c[0])

@@ -117,6 +117,7 @@ NPKind = Literal[
     "zone",
     "all_zones",
     "loyalty_abilities",
+    "same",  # nothing named: "deals 4 damage instead" (the recipient of what it replaces)
 ]
 
 
@@ -1083,6 +1084,30 @@ class WouldA:
 class IfKickedSentence(SentenceA):
     """ "If this spell was kicked, <chain>." (702.33d)."""
 
+    items: tuple[Item, ...]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class IfConditionSentence(SentenceA):
+    """ "If <condition>, <chain>." (608.2c: checked as the instruction is reached; right after a
+    trigger condition, an intervening "if" clause, 603.4). ``instead``: "If <condition>, <chain>
+    instead." / "<chain> instead if <condition>." (the chain replaces the sentence before it
+    when the condition holds). ``kicked``: the condition is "if this spell was kicked" (702.33d)."""
+
+    condition: ConditionA | None
+    items: tuple[Item, ...]
+    instead: bool = False
+    kicked: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AsLongAsConditionSentence(SentenceA):
+    """ "As long as <condition>, <chain>." / "<chain> as long as <condition>." (611.3a): a
+    static ability's effect that applies only while the condition is true."""
+
+    condition: ConditionA
     items: tuple[Item, ...]
     text: str = ""
 

@@ -273,6 +273,11 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
             )
     if ev.to == EXILE and o.card >= 0:
         s.exiled_this_turn += 1  # a card was put into exile this turn (603.4)
+    if ev.origin == BATTLEFIELD and ev.to == GRAVEYARD and ev.last_known is not None:
+        if "creature" in ev.last_known.types:
+            s.creatures_died_this_turn += 1  # 700.4: it died ("if a creature died this turn")
+    if ev.to == BATTLEFIELD and ("land" in ev.add_types or "land" in ctx.printed.of(new).types):
+        s.players[new.controller].lands_entered_turn += 1  # "if you had a land enter ... this turn"
     dest = zone_list(s, new)
     if ev.to == LIBRARY and ev.position == "bottom":
         dest.insert(0, new.id)
@@ -453,6 +458,7 @@ def execute_damage(ctx: Context, ev: Damage) -> list[GameEvent]:
         else:
             pl.life -= ev.amount
             pl.life_lost_turn += ev.amount  # 120.3a: damage dealt to a player is life lost (702.137a)
+            _life_changed(ctx)
             ctx.emit("120.3a", f"{source} deals {ev.amount} {kind} to {pl.name} (life {pl.life})")
         if ev.toxic and ev.combat and ev.amount > 0:
             pl.poison += ev.toxic  # 120.3g, 702.164c: in addition to the damage's other results
@@ -486,11 +492,19 @@ def execute_damage(ctx: Context, ev: Damage) -> list[GameEvent]:
     return follow
 
 
+def _life_changed(ctx: Context) -> None:
+    """611.3a: a static ability whose condition reads a life total applies anew."""
+    if ctx.counts_life():
+        changed(ctx.state, layers=True)
+
+
 @executes(LifeGain)
 def execute_life_gain(ctx: Context, ev: LifeGain) -> list[GameEvent]:
     pl = ctx.state.players[ev.player]
     pl.life += ev.amount
+    pl.life_gained_turn += ev.amount  # 119.9: "if you gained life this turn"
     ctx.touched_players.add(ev.player)
+    _life_changed(ctx)
     changed(ctx.state)
     ctx.emit(ev.rule, f"{pl.name} gains {ev.amount} life (life {pl.life})")
     return []
@@ -502,6 +516,7 @@ def execute_life_loss(ctx: Context, ev: LifeLoss) -> list[GameEvent]:
     pl.life -= ev.amount
     pl.life_lost_turn += ev.amount  # 702.137a: "an opponent lost life this turn"
     ctx.touched_players.add(ev.player)
+    _life_changed(ctx)
     changed(ctx.state)
     ctx.emit(ev.rule, f"{pl.name} loses {ev.amount} life (life {pl.life})")
     return []
@@ -851,17 +866,20 @@ def execute_start_turn(ctx: Context, ev: StartTurn) -> list[GameEvent]:
     s = ctx.state
     s.spells_cast = 0  # 702.40a: storm counts the spells cast this turn
     s.exiled_this_turn = 0  # 603.4: "if a card was put into exile this turn"
+    s.creatures_died_this_turn = 0  # 700.4: "if a creature died this turn"
     for p in s.players:
         p.lands_played = 0
         p.drawn_this_turn = 0
         p.life_lost_turn = 0
         p.spells_cast_turn = 0
+        p.life_gained_turn = 0
+        p.lands_entered_turn = 0
         ctx.touched_players.add(p.index)
     for oid in s.battlefield:
         if ctx.controller(oid) == ev.player:
             s.objects[oid].sick = False  # 302.6
             ctx.touched.add(oid)
-    changed(s)
+    changed(s, layers=True)  # 611.3a: "as long as it's your turn" changes with the active player
     pc = s.planechase
     if pc is not None:
         # 901.9: the planar die's cost counts this turn's rolls; 901.6: the active player is
