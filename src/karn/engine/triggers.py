@@ -573,6 +573,17 @@ def _look_back(
             ab = ability(ctx, aid)
             if isinstance(ab, ir.Triggered) and ab.trigger.event in _LEAVING:
                 yield ev.obj, aid, ab.trigger, lk.controller, lk.name
+        for other in ev.attached:
+            # an Aura or Equipment that was attached to it and has left since (the Aura put
+            # into a graveyard by the next state-based action check, 704.5m): its "when
+            # enchanted creature dies" looks back too (603.10a)
+            gone = ctx.state.lki.get(other)
+            if other in ctx.state.objects or gone is None or other in left:
+                continue
+            for aid in gone.abilities:
+                ab = ability(ctx, aid)
+                if isinstance(ab, ir.Triggered) and ab.trigger.host and ab.trigger.event in _LEAVING:
+                    yield other, aid, ab.trigger, gone.controller, gone.name
 
 
 def _on_leave(ctx: Context, watchers: dict[str, Any], batch: list[ZoneChange]) -> None:
@@ -589,6 +600,8 @@ def _on_leave(ctx: Context, watchers: dict[str, Any], batch: list[ZoneChange]) -
                 continue  # 700.4: "dies" means put into a graveyard from the battlefield
             if tr.self_only and src != ev.obj:
                 continue
+            if tr.host and src not in ev.attached:
+                continue  # "When enchanted creature dies": the one it was attached to (603.10a)
             if tr.filter is not None:
                 if tr.filter.other and src == ev.obj:
                     continue

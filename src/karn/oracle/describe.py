@@ -636,6 +636,8 @@ def trigger_text(t: Trigger) -> str:
     }.get(t.event, t.event)
     if t.self_only:
         return f"when this {event}"
+    if t.host:
+        return f"when the permanent it's attached to {event}"  # 603.10a
     what = filter_text(t.filter) if t.filter else "permanent"
     if what.startswith("other "):
         return f"whenever another {what[6:]} {event}"

@@ -125,6 +125,7 @@ from karn.oracle.syntax import (
     FlashbackA,
     ForEachOfThemSentence,
     ForEachOpponentSentence,
+    ForEachSentence,
     GainActivatedOfVP,
     GainControlIfRegeneratesVP,
     GainControlVP,
@@ -1107,6 +1108,9 @@ class _Builder(Transformer[Token, Any]):
         return NumberOfA("objects", c[-1])
 
     # quantities (107.1)
+    def s_for_each(self, meta: Meta, c: list[Any]) -> ForEachSentence:
+        return ForEachSentence(tuple(self.chain(meta, c[:-1])), c[-1], text=self._text(meta))
+
     def s_where_x(self, meta: Meta, c: list[Any]) -> WhereXSentence:
         return WhereXSentence(tuple(self.chain(meta, c[:-1])), c[-1], text=self._text(meta))
 

@@ -1360,6 +1360,16 @@ class TwiceQ(QuantityA):
 
 
 @dataclass(frozen=True, slots=True)
+class ForEachSentence(SentenceA):
+    """ "<chain> for each <desc>.": the last instruction's number times the count of what the
+    description names (107.1, 608.2h: counted as the effect happens)."""
+
+    items: tuple[Item, ...]
+    desc: Desc
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class WhereXSentence(SentenceA):
     """ "<chain>, where X is <quantity>.": X in the chain is that number (107.3: X defined by
     the text, not chosen)."""

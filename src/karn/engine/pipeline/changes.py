@@ -204,6 +204,7 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
         for other in s.battlefield:
             if s.objects[other].attached_to == o.id:
                 s.objects[other].attached_to = 0
+                ev.attached.append(other)  # 603.10a: looked back at by its host triggers
         remove_from_combat(s, o.id)
     del s.objects[o.id]
     changed(s, layers=ev.origin == BATTLEFIELD)

@@ -10,15 +10,29 @@ from dataclasses import replace
 from typing import Any
 
 from karn.ir.nodes import (
+    AddPT,
+    ApplyContinuous,
     Compared,
     Count,
     CountersOn,
+    CreateCopyToken,
+    CreateToken,
+    DamageEach,
+    DealDamage,
     Destroy,
+    Discard,
+    Draw,
     Effect,
+    ExileTop,
     Filter,
+    GainLife,
     Half,
+    LoseLife,
+    Mill,
+    PutCounters,
     Quantity,
     Ref,
+    Scry,
     Sum,
     Times,
     Var,
@@ -32,6 +46,7 @@ from karn.oracle.syntax import (
     CharacteristicQ,
     CountersQ,
     DiedThisWayQ,
+    ForEachSentence,
     GreatestPowerQ,
     HalfQ,
     LifeTotalQ,
@@ -243,6 +258,71 @@ def _refs(node: object) -> list[Ref]:
     if dataclasses.is_dataclass(node) and not isinstance(node, type):
         return [r for f in dataclasses.fields(node) for r in _refs(getattr(node, f.name))]
     return []
+
+
+# the instructions whose number "for each" multiplies, by the field that holds it
+_MULTIPLIED: dict[type, str] = {
+    DealDamage: "amount",
+    DamageEach: "amount",
+    GainLife: "amount",
+    LoseLife: "amount",
+    Draw: "amount",
+    Discard: "amount",
+    Mill: "amount",
+    ExileTop: "amount",
+    Scry: "amount",
+    PutCounters: "amount",
+    CreateToken: "count",
+    CreateCopyToken: "count",
+}
+
+
+def times(n: Quantity, by: Quantity) -> Quantity:
+    """``n`` times ``by``, with 1 and 0 left out."""
+    if n == 1:
+        return by
+    if n == 0:
+        return 0
+    return Times(n, by)
+
+
+def _multiplied(e: Effect, by: Quantity, ctx: Ctx) -> Effect:
+    """The instruction ``e`` done ``by`` times over in one: its number times ``by`` (107.1)."""
+    field = _MULTIPLIED.get(type(e))
+    if field is not None:
+        return replace(e, **{field: times(getattr(e, field), by)})  # type: ignore[arg-type]
+    if isinstance(e, ApplyContinuous):
+        # "gets +1/+0 until end of turn for each ...": the P/T change times the count (613.4c)
+        m = e.mod
+        pts = [c for c in m.changes if isinstance(c, AddPT)]
+        if len(pts) > 1 or (pts and (m.power or m.toughness)):
+            raise ctx.fail("'for each' with two power/toughness changes")
+        power, toughness = (pts[0].power, pts[0].toughness) if pts else (m.power, m.toughness)
+        if power == 0 and toughness == 0:
+            raise ctx.fail("'for each' with no number to multiply")
+        others = tuple(c for c in m.changes if not isinstance(c, AddPT))
+        if others or m.add_keywords or m.cant_attack or m.cant_block:
+            raise ctx.fail("'for each' multiplying an effect that does more than change power/toughness")
+        pt = AddPT(times(power, by), times(toughness, by))
+        return replace(e, mod=replace(m, power=0, toughness=0, changes=(pt,)))
+    raise ctx.fail("'for each' after an instruction without a number")
+
+
+@lowers_sentence(ForEachSentence)
+def lower_for_each(sentence: ForEachSentence, ctx: Ctx, out: list[Effect]) -> None:
+    """ "You gain 1 life for each creature you control.", "Create a 1/1 token for each Plains you
+    control.", "it gets +1/+0 until end of turn for each other attacking Goblin.": the number of
+    the last instruction times the count, read as the effect happens (608.2h). The count is
+    described before the chain is lowered, so its pronouns name what came before."""
+    d = describe(sentence.desc, ctx)
+    if d.objects is None or d.players is not None or d.controller_np is not None:
+        raise ctx.fail(f"'for each {sentence.desc.text}' is not a count of objects")
+    by = Count("objects", d.objects)
+    start = len(out)
+    lower_chain(sentence.items, ctx, out)
+    if len(out) == start:
+        raise ctx.fail("'for each' after no instruction")
+    out[-1] = _multiplied(out[-1], by, ctx)
 
 
 @lowers_sentence(WhereXSentence)

@@ -367,6 +367,13 @@ def _object_event(
     if subject.kind == "self":
         ctx.obj = Ref("self")
         return Trigger(event, self_only=True)
+    if subject.kind in ("enchanted", "equipped") and event != "enters":
+        if subject.desc is not None and (subject.desc.quals or subject.desc.adjs):
+            raise ctx.fail(f"unsupported trigger subject '{subject.text}'")
+        # "When enchanted creature dies" (603.10a: the Aura looks back to what it was attached
+        # to); "it"/"that creature" is the object that left
+        ctx.obj = Ref("triggering")
+        return Trigger(event, host=True)
     if subject.kind in ("another", "a", "self_or_another") and subject.desc is not None:
         ctx.chosen_ok = True  # "a creature of the chosen type" (607.2a): the source's chosen value
         try:
