@@ -25,7 +25,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "24"
+IR_VERSION = "25"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -1027,6 +1027,18 @@ class TokenDef:
 
 
 @dataclass(frozen=True, slots=True)
+class CreateEmblem:
+    """114.1: "You get an emblem with '<ability>'": ``player`` puts an emblem into the command
+    zone with these quoted abilities (113.2c; their ids are the creating ability's id and each
+    one's index, :func:`karn.cards.pool.nested_id`). An emblem has no characteristics but its
+    abilities (114.2), its owner and controller is that player (114.2, 114.5), and its abilities
+    work from the command zone (114.4, 113.6)."""
+
+    abilities: tuple[GainAbility, ...]
+    player: Ref = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
 class CreateToken:
     token: TokenDef
     count: Amount = 1
@@ -1624,6 +1636,7 @@ Effect = (
     | SkipNextUntap
     | Proliferate
     | CreateToken
+    | CreateEmblem
     | CreateCopyToken
     | BecomeCopy
     | AddMana
