@@ -9,7 +9,9 @@ from karn import Action, Game
 from karn.engine.state import BATTLEFIELD, GRAVEYARD
 
 
-def _game(*cards: tuple[int, str, str, dict[str, int]], step: str = "precombat_main") -> tuple[Game, list[int]]:
+def _game(
+    *cards: tuple[int, str, str, dict[str, int]], step: str = "precombat_main"
+) -> tuple[Game, list[int]]:
     g = Game.empty(names=("A", "B"))
     for p in (0, 1):
         for _ in range(5):
@@ -67,7 +69,9 @@ def test_a_saga_put_onto_the_battlefield_enters_with_one_lore_counter_and_chapte
 
 @pytest.mark.cr("702.155a", "702.155b", "714.3b")
 def test_read_ahead_offers_each_chapter_and_skipped_chapters_dont_trigger() -> None:
-    g, (*_, saga) = _game(*[(0, "Swamp", BATTLEFIELD, {}) for _ in range(5)], (0, "The Cruelty of Gix", "hand", {}))
+    g, (*_, saga) = _game(
+        *[(0, "Swamp", BATTLEFIELD, {}) for _ in range(5)], (0, "The Cruelty of Gix", "hand", {})
+    )
     g.apply(Action("cast", saga))
     while g.decision is not None and g.decision.kind != "priority":
         g.apply(g.legal_actions()[0])
