@@ -192,6 +192,18 @@ class CreateToken(msgspec.Struct, tag="token", kw_only=True):
     chosen: list[Chosen] = msgspec.field(default_factory=list)
 
 
+class CreateEmblem(msgspec.Struct, tag="emblem", kw_only=True):
+    """114.1: ``player`` gets an emblem with these abilities (ids of the card pool) in the
+    command zone; ``name``: the card whose ability created it."""
+
+    player: int
+    abilities: tuple[str, ...]
+    name: str
+    rule: str = "114.1"
+    new_id: int = 0
+    applied: list[str] = msgspec.field(default_factory=list)
+
+
 class Attach(msgspec.Struct, tag="attach", kw_only=True):
     """An Aura or Equipment becomes attached to an object (701.3), or unattached (to=0)."""
 
@@ -476,6 +488,7 @@ GameEvent = (
     | Tap
     | CounterChange
     | CreateToken
+    | CreateEmblem
     | CopyOnStack
     | Attach
     | DrawCard

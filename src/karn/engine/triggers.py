@@ -87,6 +87,13 @@ def _watchers(ctx: Context) -> dict[str, list[tuple[int, str, ir.Trigger, int]]]
             for ab, aid in zip(c.abilities, c.ability_ids, strict=True):
                 if isinstance(ab, ir.Triggered):
                     out[ab.trigger.event].append((oid, aid, ab.trigger, pc.controller))
+    for oid in ctx.state.emblems:
+        # 114.4: an emblem's triggered abilities trigger from the command zone, controlled by
+        # the emblem's controller (114.2)
+        c = ctx.chars(oid)
+        for ab, aid in zip(c.abilities, c.ability_ids, strict=True):
+            if isinstance(ab, ir.Triggered):
+                out[ab.trigger.event].append((oid, aid, ab.trigger, c.controller))
     ctx.watchers = (ctx.state.layers_version, out)
     return out
 

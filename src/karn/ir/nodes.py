@@ -1020,6 +1020,18 @@ class TokenDef:
 
 
 @dataclass(frozen=True, slots=True)
+class CreateEmblem:
+    """114.1: "You get an emblem with '<ability>'": ``player`` puts an emblem into the command
+    zone with these quoted abilities (113.2c; their ids are the creating ability's id and each
+    one's index, :func:`karn.cards.pool.nested_id`). An emblem has no characteristics but its
+    abilities (114.2), its owner and controller is that player (114.2, 114.5), and its abilities
+    work from the command zone (114.4, 113.6)."""
+
+    abilities: tuple[GainAbility, ...]
+    player: Ref = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
 class CreateToken:
     token: TokenDef
     count: Amount = 1
@@ -1619,6 +1631,7 @@ Effect = (
     | Untap
     | SkipNextUntap
     | CreateToken
+    | CreateEmblem
     | CreateCopyToken
     | BecomeCopy
     | AddMana

@@ -48,6 +48,7 @@ from karn.ir.nodes import (
     CounterSpell,
     CreateCopyToken,
     CreateDelayed,
+    CreateEmblem,
     CreateReplacement,
     CreateToken,
     CrewCost,
@@ -1132,6 +1133,12 @@ def _create_token(e: CreateToken) -> str:
         kws += " with " + "; ".join(f'"{describe_ability(g.ability)}"' for g in t.abilities)
     tapped = "tapped " if e.tapped else ""
     return f"create {amount_text(e.count)} {tapped}{t.power}/{t.toughness} {colors} {t.name} {' '.join(t.types)} token{kws}"
+
+
+@renders(CreateEmblem)
+def _create_emblem(e: CreateEmblem) -> str:
+    quoted = " and ".join(f'"{describe_ability(g.ability)}"' for g in e.abilities)
+    return f"{ref_text(e.player)} get(s) an emblem with {quoted}"
 
 
 @renders(CreateCopyToken)

@@ -131,6 +131,7 @@ from karn.oracle.syntax import (
     GainLifePowerVP,
     GainLifeTriggerA,
     GainLifeVP,
+    GetEmblemVP,
     GreatestPowerQ,
     HalfQ,
     HandSizeSentence,
@@ -1706,6 +1707,11 @@ class _Builder(Transformer[Token, Any]):
 
     def v_create(self, meta: Meta, c: list[Any]) -> CreateTokenVP:
         return CreateTokenVP(c[0], text=self._text(meta))
+
+    def v_get_emblem(self, meta: Meta, c: list[Any]) -> GetEmblemVP:
+        """114.1: "get an emblem with '<ability>'"."""
+        quoted = tuple(int(str(t)) for t in c if isinstance(t, Token) and t.type == "QUOTED")
+        return GetEmblemVP(quoted, text=self._text(meta))
 
     def v_investigate(self, meta: Meta, c: list[Any]) -> CreateTokenVP:
         """701.16a: "Investigate" means "Create a Clue token" (111.10f)."""

@@ -560,6 +560,15 @@ class CreateTokenVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class GetEmblemVP(VerbA):
+    """ "[player] gets an emblem with '<ability>'" (114.1): the indices of the line's quoted
+    abilities (113.2c) the emblem has."""
+
+    quoted: tuple[int, ...]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class CreateCopyTokenVP(VerbA):
     """ "create a token that's a copy of <np>[, except ...]" (707.2, 707.9)."""
 

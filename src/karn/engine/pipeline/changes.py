@@ -30,6 +30,7 @@ from karn.engine.events import (
     BlockerDeclared,
     CopyOnStack,
     CounterChange,
+    CreateEmblem,
     CreateToken,
     Damage,
     DrawCard,
@@ -98,6 +99,8 @@ def zone_list(s: GameState, o: Obj) -> list[int]:
         return s.battlefield
     if o.zone == STACK:
         return s.stack
+    if o.emblem is not None:
+        return s.emblems  # 114.1: the command zone's emblems
     return getattr(s.players[o.owner], o.zone)  # type: ignore[no-any-return]
 
 
@@ -694,6 +697,19 @@ def execute_create_token(ctx: Context, ev: CreateToken) -> list[GameEvent]:
         )
         ctx.emit(ev.rule, f"{ctx.player_name(ev.controller)} creates {made}")
     changed(s, layers=True)
+    return []
+
+
+@executes(CreateEmblem)
+def execute_create_emblem(ctx: Context, ev: CreateEmblem) -> list[GameEvent]:
+    """114.1: an emblem is put into the command zone, owned and controlled by the player who
+    gets it (114.2, 114.5); its abilities work from there (114.4)."""
+    s = ctx.state
+    em = new_object(ctx, -1, ev.name, ev.player, COMMAND, emblem=ev.abilities)
+    s.emblems.append(em.id)
+    ev.new_id = em.id
+    changed(s, layers=True)
+    ctx.emit(ev.rule, f"{ctx.player_name(ev.player)} gets an emblem ({ev.name})")
     return []
 
 
