@@ -370,6 +370,19 @@ class SpellCast(msgspec.Struct, tag="spell_cast", kw_only=True):
     before: int = 0
 
 
+class BecomesTarget(msgspec.Struct, tag="becomes_target", kw_only=True):
+    """Objects became targets of a spell or ability (601.2c, 602.2b, 603.3d): recorded for
+    "whenever ~ becomes the target of a spell or ability" (603.2; ward, 702.21a). ``obj``: the
+    spell or ability on the stack; ``player``: its controller; ``targets``: each object chosen
+    as its target, once (players are encoded, negative)."""
+
+    obj: int
+    player: int
+    targets: tuple[int, ...]
+    rule: str = "601.2c"
+    applied: list[str] = msgspec.field(default_factory=list)
+
+
 class AttackerDeclared(msgspec.Struct, tag="attacks", kw_only=True):
     """A creature was declared as an attacker (508.1): for "whenever ... attacks" (508.3a)."""
 
@@ -493,6 +506,7 @@ GameEvent = (
     | Regenerated
     | LoseGame
     | SpellCast
+    | BecomesTarget
     | AttackerDeclared
     | StartTurn
     | StepBegins
@@ -513,6 +527,7 @@ WATCHED: frozenset[type] = frozenset(
         ZoneChange,
         CreateToken,
         SpellCast,
+        BecomesTarget,
         AttackerDeclared,
         LifeGain,
         StepBegins,

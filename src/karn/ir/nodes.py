@@ -25,7 +25,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "25"
+IR_VERSION = "26"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -1307,11 +1307,14 @@ class Attach:
 @dataclass(frozen=True, slots=True)
 class Unless:
     """ "<effects> unless <payer> pays <mana>" (118.12): as it would happen, the payer
-    chooses whether to pay ``mana``; if they pay, ``effects`` don't happen."""
+    chooses whether to pay ``mana``; if they pay, ``effects`` don't happen. ``parts``: the
+    cost's other parts, paid with the mana ("unless that player pays 2 life", "discards a card":
+    ward 702.21a's costs of every form); ``mana`` is "" when the cost has no mana."""
 
     effects: tuple[Effect, ...]
     payer: Ref
     mana: str
+    parts: tuple[CostPart, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -1789,6 +1792,7 @@ TriggerEvent = Literal[
     "discards",
     "cycles",
     "chapter",
+    "becomes_target",
 ]
 
 
@@ -1844,6 +1848,12 @@ class Trigger:
         (122.6: as it enters, too); it triggers once for each number N of ``chapters`` that
         the number of lore counters was less than and became at least (714.2b-c; read ahead,
         702.155a: the turn it entered, only the chapter equal to that number).
+      * ``"becomes_target"``: a permanent (the source, ``self_only``; the one it's attached to,
+        ``host``; or one ``filter`` describes) becomes the target of a spell or ability (601.2c,
+        603.3d; ward 702.21a); ``player``: that spell's or ability's controller ("an opponent
+        controls"); ``partner``: which spells ("a spell", "an Aura spell"), None for any spell or
+        ability. The triggering object is that spell or ability ("counter that spell or ability
+        unless its controller pays {2}").
     ``self_only``: only the source itself counts. ``filter``: which other objects
     count (``Filter.other`` for "another"). ``player="you"``: the event's player must
     be the ability's controller ("whenever you cast", "whenever you gain life");

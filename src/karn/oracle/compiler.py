@@ -364,6 +364,8 @@ def shape(line: Line) -> Start:
     if line.kind == "keyword":
         return "keyword_item"
     low = line.norm.lower()
+    if low.startswith("ward—"):
+        return "keyword_item"  # 702.21a: "Ward—Pay 2 life." (a keyword with a cost in words)
     if _LOYALTY.match(low):
         return "loyalty"
     if low.startswith(("when ", "whenever ", "at ")):

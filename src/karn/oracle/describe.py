@@ -627,6 +627,14 @@ def trigger_text(t: Trigger) -> str:
             "player_or_planeswalker": " to a player or planeswalker",
         }[t.to]
         return f"whenever {who} deals {kind}{to}"
+    if t.event == "becomes_target":
+        who = "this" if t.self_only else "the permanent it's attached to" if t.host else None
+        if who is None:
+            what = filter_text(t.filter) if t.filter else "permanent"
+            who = f"another {what[6:]}" if what.startswith("other ") else f"a {what}"
+        by = f"a {filter_text(t.partner)}" if t.partner is not None else "a spell or ability"
+        whose = {"you": " you control", "opponent": " an opponent controls"}.get(t.player or "", "")
+        return f"whenever {who} becomes the target of {by}{whose}"
     if t.event == "gain_life":
         return "whenever you gain life"
     if t.event == "tapped_for_mana":
@@ -1309,7 +1317,8 @@ def _reflexive(e: Reflexive) -> str:
 
 @renders(Unless)
 def _unless(e: Unless) -> str:
-    return f"({effects_text(e.effects)}) unless {ref_text(e.payer)} pays {e.mana}"
+    cost = " and ".join(([e.mana] if e.mana else []) + [COST_PART_RENDERERS[type(p)](p) for p in e.parts])
+    return f"({effects_text(e.effects)}) unless {ref_text(e.payer)} pays {cost}"
 
 
 @renders(May)

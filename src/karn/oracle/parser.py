@@ -225,6 +225,7 @@ from karn.oracle.syntax import (
     TapOtherCostA,
     TapsForManaTriggerA,
     TapVP,
+    TargetedTriggerA,
     TokenA,
     TotalManaValueQ,
     TriggeredA,
@@ -235,6 +236,7 @@ from karn.oracle.syntax import (
     UntapCostA,
     UntapVP,
     VerbA,
+    WardA,
     WhereXSentence,
     WinGameVP,
     Word,
@@ -483,6 +485,12 @@ class _Builder(Transformer[Token, Any]):
     def kwi_unearth(self, meta: Meta, c: list[Any]) -> UnearthA:
         return UnearthA(str(c[0]))
 
+    def kwi_ward(self, meta: Meta, c: list[Any]) -> WardA:
+        return WardA((ManaCostA(str(c[0]), str(c[0])),))
+
+    def kwi_ward_cost(self, meta: Meta, c: list[Any]) -> WardA:
+        return WardA(tuple(c[0]))
+
     def activated(self, meta: Meta, c: list[Any]) -> ActivatedA:
         return ActivatedA(tuple(c[0]), c[1])
 
@@ -675,6 +683,22 @@ class _Builder(Transformer[Token, Any]):
 
     def t_encounter(self, meta: Meta, c: list[Any]) -> EncounterTriggerA:
         return EncounterTriggerA(self._text(meta))
+
+    def t_becomes_target(self, meta: Meta, c: list[Any]) -> TargetedTriggerA:
+        spell_only, whose = c[1]
+        return TargetedTriggerA(c[0], spell_only, whose, self._text(meta))
+
+    def ts_spell_or_ability(self, meta: Meta, c: list[Any]) -> tuple[bool, str | None]:
+        return False, (c[0] if c else None)
+
+    def ts_spell(self, meta: Meta, c: list[Any]) -> tuple[bool, str | None]:
+        return True, (c[0] if c else None)
+
+    def tw_you(self, meta: Meta, c: list[Any]) -> str:
+        return "you"
+
+    def tw_opponent(self, meta: Meta, c: list[Any]) -> str:
+        return "opponent"
 
     def t_chaos(self, meta: Meta, c: list[Any]) -> ChaosTriggerA:
         return ChaosTriggerA(self._text(meta))
@@ -2458,6 +2482,10 @@ class _Builder(Transformer[Token, Any]):
 
     def nw_spell(self, meta: Meta, c: list[Any]) -> Word:
         return Word("spell", "spell", self._plural(meta, "spell"))
+
+    def nw_ability(self, meta: Meta, c: list[Any]) -> Word:
+        # "that spell or ability" (113.1, 701.6b): an ability on the stack
+        return Word("ability", "ability", self._plural(meta, "ability"))
 
     def nw_permanent(self, meta: Meta, c: list[Any]) -> Word:
         return Word("permanent", "permanent", self._plural(meta, "permanent"))

@@ -1642,6 +1642,13 @@ class EchoA(KeywordA):
 
 
 @dataclass(frozen=True, slots=True)
+class WardA(KeywordA):
+    """ "Ward {2}", "Ward—Pay 2 life.", "Ward—{2}, Pay 2 life." (702.21a): the cost."""
+
+    costs: tuple[CostA, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class UnearthA(KeywordA):
     """ "Unearth {2}{B}" (702.84a)."""
 
@@ -1736,6 +1743,17 @@ class TapsForManaTriggerA(TriggerA):
 
     player: NP
     permanent: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TargetedTriggerA(TriggerA):
+    """ "<subject> becomes the target of a spell or ability [an opponent controls]" (601.2c,
+    603.3d). ``spell_only``: "of a spell"; ``whose``: "you" / "opponent" control it, or None."""
+
+    subject: NP
+    spell_only: bool = False
+    whose: str | None = None
     text: str = ""
 
 

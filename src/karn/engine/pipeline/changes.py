@@ -26,6 +26,7 @@ from karn.engine.events import (
     AttackerBlocked,
     AttackerDeclared,
     BecomeCopy,
+    BecomesTarget,
     BlockerDeclared,
     CopyOnStack,
     CounterChange,
@@ -916,6 +917,13 @@ def execute_spell_cast(ctx: Context, ev: SpellCast) -> list[GameEvent]:
     s.spells_cast += 1
     s.players[ev.player].spells_cast_turn += 1  # 702.117a: surge
     changed(s)
+    return []
+
+
+@executes(BecomesTarget)
+def execute_becomes_target(ctx: Context, ev: BecomesTarget) -> list[GameEvent]:
+    """Recorded for "whenever ~ becomes the target of a spell or ability" (603.2, 702.21a):
+    nothing changes."""
     return []
 
 
