@@ -27,7 +27,16 @@ class SbaWatch:
     of the characteristics: creatures, planeswalkers, Auras, Equipment, permanents with
     counters; and whether any is legendary (704.5j)."""
 
-    __slots__ = ("version", "creatures", "planeswalkers", "auras", "equipment", "countered", "legendary")
+    __slots__ = (
+        "version",
+        "creatures",
+        "planeswalkers",
+        "auras",
+        "equipment",
+        "countered",
+        "legendary",
+        "day_night",
+    )
 
     def __init__(self, version: int) -> None:
         self.version = version
@@ -37,6 +46,9 @@ class SbaWatch:
         self.equipment: list[tuple[int, Chars]] = []
         self.countered: list[tuple[int, Chars]] = []
         self.legendary = False
+        # 702.145: permanents with daybound or nightbound (not state-based actions, but checked
+        # at the same times: 702.145c-d, 702.145f-g)
+        self.day_night: list[tuple[int, Chars]] = []
 
     @staticmethod
     def of(s: GameState, chars: dict[int, Chars]) -> SbaWatch:
@@ -57,6 +69,9 @@ class SbaWatch:
                 w.countered.append((oid, c))
             if "legendary" in c.supertypes:
                 w.legendary = True
+            keywords = c.keywords
+            if keywords and ("daybound" in keywords or "nightbound" in keywords):
+                w.day_night.append((oid, c))
         return w
 
 
