@@ -1096,6 +1096,7 @@ def _finish_cast(ctx: Context, f: CastFrame) -> None:
         )
     else:
         ctx.emit("601.2i", f"{ctx.player_name(o.controller)} casts {o.name}{xs}{tgt}")
+    targeting.became_targets(ctx, o, "601.2c")  # 601.2c: they trigger now, wait until it's cast
     perform(ctx, SpellCast(obj=o.id, player=o.controller, from_zone=o.cast_from or HAND))
 
 
@@ -1252,6 +1253,7 @@ def _pay_activation(ctx: Context, f: ActivateFrame) -> None:
     if ab.once_each_turn:
         mana.mark_activated(ctx, source, f.ability)  # 602.5b
     ctx.emit("602.2", f"{ctx.player_name(f.player)} activates {name}: {ab.text}{_targets_text(ctx, o)}")
+    targeting.became_targets(ctx, o, "602.2b")  # 602.2b, 601.2c
     if c.parts:
         costs.pay(ctx, f.player, source, c, f.cost_picks, early=False)  # 601.2h: the other parts
     if c.discard_self and src.zone == HAND:

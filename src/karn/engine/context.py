@@ -17,7 +17,7 @@ from karn import ir
 from karn.cards.database import CardFace
 from karn.cards.pool import CardPool
 from karn.engine.frames import ReplaceFrame
-from karn.engine.layers import Chars, Field, Printed, compute_field, offfield_chars
+from karn.engine.layers import Chars, Field, Printed, compute_field, final_chapter, offfield_chars
 from karn.engine.log import Event
 from karn.engine.state import BATTLEFIELD, GameState, Obj, Option, copy_state
 
@@ -36,6 +36,7 @@ class SbaWatch:
         "countered",
         "legendary",
         "day_night",
+        "sagas",
     )
 
     def __init__(self, version: int) -> None:
@@ -49,6 +50,8 @@ class SbaWatch:
         # 702.145: permanents with daybound or nightbound (not state-based actions, but checked
         # at the same times: 702.145c-d, 702.145f-g)
         self.day_night: list[tuple[int, Chars]] = []
+        # 714.4: Sagas with one or more chapter abilities, with their final chapter number
+        self.sagas: list[tuple[int, Chars, int]] = []
 
     @staticmethod
     def of(s: GameState, chars: dict[int, Chars]) -> SbaWatch:
@@ -65,6 +68,10 @@ class SbaWatch:
                 w.auras.append((oid, c))
             if "equipment" in subtypes:
                 w.equipment.append((oid, c))
+            if "saga" in subtypes:
+                final = final_chapter(c)
+                if final:
+                    w.sagas.append((oid, c, final))
             if objects[oid].counters:
                 w.countered.append((oid, c))
             if "legendary" in c.supertypes:

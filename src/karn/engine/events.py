@@ -85,6 +85,7 @@ class ZoneChange(msgspec.Struct, tag="zone", kw_only=True):
     no_regenerate: bool = False  # 701.19c: "can't be regenerated": regeneration shields don't apply
     loyalty_added: bool = False  # the entering planeswalker's loyalty (306.5b) is in `counters` already
     cycled: bool = False  # 702.29c: a discard to pay the cost of a cycling ability (cycling it)
+    read_ahead: bool = False  # 714.3b, 702.155b: a Saga entering with the chosen number of lore counters
     # Filled in when performed:
     origin: str = ""
     new_id: int = 0
@@ -192,6 +193,18 @@ class CreateToken(msgspec.Struct, tag="token", kw_only=True):
     # 614.12a, 616.1g: values chosen for each token as it enters ("as ~ enters, choose a color"),
     # by the token's index among those created
     chosen: list[Chosen] = msgspec.field(default_factory=list)
+
+
+class CreateEmblem(msgspec.Struct, tag="emblem", kw_only=True):
+    """114.1: ``player`` gets an emblem with these abilities (ids of the card pool) in the
+    command zone; ``name``: the card whose ability created it."""
+
+    player: int
+    abilities: tuple[str, ...]
+    name: str
+    rule: str = "114.1"
+    new_id: int = 0
+    applied: list[str] = msgspec.field(default_factory=list)
 
 
 class Attach(msgspec.Struct, tag="attach", kw_only=True):
@@ -384,6 +397,19 @@ class SpellCast(msgspec.Struct, tag="spell_cast", kw_only=True):
     before: int = 0
 
 
+class BecomesTarget(msgspec.Struct, tag="becomes_target", kw_only=True):
+    """Objects became targets of a spell or ability (601.2c, 602.2b, 603.3d): recorded for
+    "whenever ~ becomes the target of a spell or ability" (603.2; ward, 702.21a). ``obj``: the
+    spell or ability on the stack; ``player``: its controller; ``targets``: each object chosen
+    as its target, once (players are encoded, negative)."""
+
+    obj: int
+    player: int
+    targets: tuple[int, ...]
+    rule: str = "601.2c"
+    applied: list[str] = msgspec.field(default_factory=list)
+
+
 class AttackerDeclared(msgspec.Struct, tag="attacks", kw_only=True):
     """A creature was declared as an attacker (508.1): for "whenever ... attacks" (508.3a)."""
 
@@ -491,6 +517,7 @@ GameEvent = (
     | Tap
     | CounterChange
     | CreateToken
+    | CreateEmblem
     | CopyOnStack
     | Attach
     | DrawCard
@@ -507,6 +534,7 @@ GameEvent = (
     | Regenerated
     | LoseGame
     | SpellCast
+    | BecomesTarget
     | AttackerDeclared
     | StartTurn
     | StepBegins
@@ -529,6 +557,7 @@ WATCHED: frozenset[type] = frozenset(
         ZoneChange,
         CreateToken,
         SpellCast,
+        BecomesTarget,
         AttackerDeclared,
         LifeGain,
         StepBegins,
@@ -542,5 +571,6 @@ WATCHED: frozenset[type] = frozenset(
         ChaosEnsues,
         RollPlanarDie,
         Planeswalk,
+        CounterChange,  # 714.2b: lore counters put on a Saga trigger its chapter abilities
     }
 )

@@ -145,6 +145,14 @@ class MayProgress(msgspec.Struct, tag="may", array_like=True):
     asked: bool = False
 
 
+class UnlessProgress(msgspec.Struct, tag="unless", array_like=True):
+    """118.12: "unless [a player] pays [cost]" asked; once the payer said yes (``paying``), the
+    objects chosen so far for each part of the cost (601.2h: what to discard or sacrifice)."""
+
+    paying: bool = False
+    picks: list[list[int]] = msgspec.field(default_factory=list)
+
+
 class SacrificeProgress(msgspec.Struct, tag="sacrifice", array_like=True):
     """701.21a / 101.4: the permanents chosen so far, by the players in APNAP order; they
     are sacrificed together once every player has chosen."""
@@ -186,6 +194,12 @@ class AnyPlayerProgress(msgspec.Struct, tag="any_player", array_like=True):
     chosen: list[int] = msgspec.field(default_factory=list)
 
 
+class ProliferateProgress(msgspec.Struct, tag="proliferate", array_like=True):
+    """701.34a: the permanents and players (player references) chosen so far to proliferate."""
+
+    chosen: list[int] = msgspec.field(default_factory=list)
+
+
 class ManaChoiceProgress(msgspec.Struct, tag="mana_choice", array_like=True):
     """106.1, 608.2d: the mana chosen so far for an effect adding mana of a color chosen as it
     resolves ("Add two mana in any combination of colors."), one pick per question."""
@@ -198,12 +212,14 @@ Progress = (
     | SearchProgress
     | ScryProgress
     | MayProgress
+    | UnlessProgress
     | SacrificeProgress
     | ChoiceProgress
     | CopyProgress
     | WordProgress
     | AnyPlayerProgress
     | ManaChoiceProgress
+    | ProliferateProgress
 )
 
 

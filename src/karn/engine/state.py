@@ -163,6 +163,12 @@ class Obj(msgspec.Struct, array_like=True, omit_defaults=True):
     # 701.27f: the state's timestamp clock when it last transformed (0: never). Which face is up
     # is ``name``: the card pool's front face or back face (712.8d-e)
     transformed_ts: int = 0
+    # 702.155a: a Saga with read ahead: the turn it entered the battlefield (its chapter
+    # abilities trigger that turn only for exactly its number of lore counters); 0 otherwise
+    read_ahead_turn: int = 0
+    # 114.1-114.2: an emblem in the command zone: the ids of its abilities (quoted abilities of
+    # the ability that created it, 113.2c); ``name`` is the card whose ability created it
+    emblem: tuple[str, ...] | None = None
 
 
 class Player(msgspec.Struct, array_like=True):
@@ -333,6 +339,8 @@ class GameState(msgspec.Struct, array_like=True):
     day_night: Literal["", "day", "night"] = ""
     # the previous turn's active player (-1: none yet), whose spells 731.2 counts
     last_active: int = -1
+    # 114.1: the emblems in the command zone (object ids, in the order they were created)
+    emblems: list[int] = msgspec.field(default_factory=list)
 
 
 _ENC = msgspec.msgpack.Encoder()

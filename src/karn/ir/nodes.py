@@ -25,7 +25,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "24"
+IR_VERSION = "27"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -1023,6 +1023,13 @@ class SkipNextUntap:
 
 
 @dataclass(frozen=True, slots=True)
+class Proliferate:
+    """701.34a: "Proliferate": the ability's controller chooses any number of permanents and/or
+    players that have a counter, then gives each one additional counter of each kind it
+    already has."""
+
+
+@dataclass(frozen=True, slots=True)
 class TokenDef:
     name: str
     power: int
@@ -1034,6 +1041,18 @@ class TokenDef:
     # 111.4, 113.2c: 'tokens with "<ability>"': the quoted abilities the tokens have (their ids
     # are the creating ability's id and each one's index, :func:`karn.cards.pool.nested_id`)
     abilities: tuple[GainAbility, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CreateEmblem:
+    """114.1: "You get an emblem with '<ability>'": ``player`` puts an emblem into the command
+    zone with these quoted abilities (113.2c; their ids are the creating ability's id and each
+    one's index, :func:`karn.cards.pool.nested_id`). An emblem has no characteristics but its
+    abilities (114.2), its owner and controller is that player (114.2, 114.5), and its abilities
+    work from the command zone (114.4, 113.6)."""
+
+    abilities: tuple[GainAbility, ...]
+    player: Ref = Ref("you")
 
 
 @dataclass(frozen=True, slots=True)
@@ -1305,11 +1324,14 @@ class Attach:
 @dataclass(frozen=True, slots=True)
 class Unless:
     """ "<effects> unless <payer> pays <mana>" (118.12): as it would happen, the payer
-    chooses whether to pay ``mana``; if they pay, ``effects`` don't happen."""
+    chooses whether to pay ``mana``; if they pay, ``effects`` don't happen. ``parts``: the
+    cost's other parts, paid with the mana ("unless that player pays 2 life", "discards a card":
+    ward 702.21a's costs of every form); ``mana`` is "" when the cost has no mana."""
 
     effects: tuple[Effect, ...]
     payer: Ref
     mana: str
+    parts: tuple[CostPart, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -1633,7 +1655,9 @@ Effect = (
     | Untap
     | Transform
     | SkipNextUntap
+    | Proliferate
     | CreateToken
+    | CreateEmblem
     | CreateCopyToken
     | BecomeCopy
     | AddMana
@@ -1787,6 +1811,8 @@ TriggerEvent = Literal[
     "discards",
     "cycles",
     "transforms_into",
+    "chapter",
+    "becomes_target",
 ]
 
 
@@ -1840,6 +1866,16 @@ class Trigger:
         ``self_only`` "When you cycle this card": it triggers from the zone the card went to.
       * ``"tapped_for_mana"``: a player taps a permanent ``filter`` describes for mana (a mana
         ability: it resolves at once, 605.1b, 605.4a, without the stack).
+      * ``"chapter"``: a Saga's chapter ability (714.2): lore counters are put on its source
+        (122.6: as it enters, too); it triggers once for each number N of ``chapters`` that
+        the number of lore counters was less than and became at least (714.2b-c; read ahead,
+        702.155a: the turn it entered, only the chapter equal to that number).
+      * ``"becomes_target"``: a permanent (the source, ``self_only``; the one it's attached to,
+        ``host``; or one ``filter`` describes) becomes the target of a spell or ability (601.2c,
+        603.3d; ward 702.21a); ``player``: that spell's or ability's controller ("an opponent
+        controls"); ``partner``: which spells ("a spell", "an Aura spell"), None for any spell or
+        ability. The triggering object is that spell or ability ("counter that spell or ability
+        unless its controller pays {2}").
     ``self_only``: only the source itself counts. ``filter``: which other objects
     count (``Filter.other`` for "another"). ``player="you"``: the event's player must
     be the ability's controller ("whenever you cast", "whenever you gain life");
@@ -1866,6 +1902,7 @@ class Trigger:
     state: Condition | None = None  # event "state": the game state that triggers it (603.8)
     nth: int = 0  # event "draws": only the player's nth card drawn each turn (0: any card)
     reveal: bool = False  # "Reveal the first card you draw each turn" (603.11): see event "draws"
+    chapters: tuple[int, ...] = ()  # event "chapter": its chapter numbers ("I, II —": (1, 2), 714.2c)
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,6 +48,7 @@ from karn.ir.nodes import (
     CounterSpell,
     CreateCopyToken,
     CreateDelayed,
+    CreateEmblem,
     CreateReplacement,
     CreateToken,
     CrewCost,
@@ -109,6 +110,7 @@ from karn.ir.nodes import (
     Planeswalk,
     PreventDamage,
     PreventDamageSharingColor,
+    Proliferate,
     PutCounters,
     PutCountersCost,
     PutLinkedExile,
@@ -544,7 +546,18 @@ _WHOSE_TEXT = {
 }
 
 
+#: 714.2a: the Roman numerals of chapter symbols
+ROMAN_NUMERALS = ("", "I", "II", "III", "IV", "V", "VI", "VII")
+
+
+def chapter_symbols(t: Trigger) -> str:
+    """ "I, II" (714.2a, 714.2c)."""
+    return ", ".join(ROMAN_NUMERALS[n] if n < len(ROMAN_NUMERALS) else str(n) for n in t.chapters)
+
+
 def trigger_text(t: Trigger) -> str:
+    if t.event == "chapter":
+        return f"when the lore counters on this Saga reach chapter {chapter_symbols(t)} (714.2b)"
     if t.event == "reflexive":
         return "when you do"
     if t.event == "cast_self":
@@ -617,6 +630,14 @@ def trigger_text(t: Trigger) -> str:
             "player_or_planeswalker": " to a player or planeswalker",
         }[t.to]
         return f"whenever {who} deals {kind}{to}"
+    if t.event == "becomes_target":
+        who = "this" if t.self_only else "the permanent it's attached to" if t.host else None
+        if who is None:
+            what = filter_text(t.filter) if t.filter else "permanent"
+            who = f"another {what[6:]}" if what.startswith("other ") else f"a {what}"
+        by = f"a {filter_text(t.partner)}" if t.partner is not None else "a spell or ability"
+        whose = {"you": " you control", "opponent": " an opponent controls"}.get(t.player or "", "")
+        return f"whenever {who} becomes the target of {by}{whose}"
     if t.event == "gain_life":
         return "whenever you gain life"
     if t.event == "tapped_for_mana":
@@ -1142,6 +1163,12 @@ def _create_token(e: CreateToken) -> str:
     return f"create {amount_text(e.count)} {tapped}{t.power}/{t.toughness} {colors} {t.name} {' '.join(t.types)} token{kws}"
 
 
+@renders(CreateEmblem)
+def _create_emblem(e: CreateEmblem) -> str:
+    quoted = " and ".join(f'"{describe_ability(g.ability)}"' for g in e.abilities)
+    return f"{ref_text(e.player)} get(s) an emblem with {quoted}"
+
+
 @renders(CreateCopyToken)
 def _create_copy_token(e: CreateCopyToken) -> str:
     n = "a token" if e.count == 1 else f"{amount_text(e.count)} tokens"
@@ -1233,6 +1260,11 @@ def _search_library(e: SearchLibrary) -> str:
     return f"search library for {e.count} {filter_text(e.filter)}{reveal}, put onto {e.to}{tapped}, shuffle"
 
 
+@renders(Proliferate)
+def _proliferate(e: Proliferate) -> str:
+    return "proliferate"
+
+
 @renders(Scry)
 def _scry(e: Scry) -> str:
     return f"{'surveil' if e.surveil else 'scry'} {amount_text(e.amount)}"
@@ -1301,7 +1333,8 @@ def _reflexive(e: Reflexive) -> str:
 
 @renders(Unless)
 def _unless(e: Unless) -> str:
-    return f"({effects_text(e.effects)}) unless {ref_text(e.payer)} pays {e.mana}"
+    cost = " and ".join(([e.mana] if e.mana else []) + [COST_PART_RENDERERS[type(p)](p) for p in e.parts])
+    return f"({effects_text(e.effects)}) unless {ref_text(e.payer)} pays {cost}"
 
 
 @renders(May)

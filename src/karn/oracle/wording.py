@@ -25,6 +25,7 @@ from karn.ir.nodes import (
     CantBeCountered,
     CompiledCard,
     CounterSpell,
+    CreateEmblem,
     CreateToken,
     DealDamage,
     Destroy,
@@ -55,6 +56,7 @@ from karn.ir.nodes import (
 )
 from karn.oracle.describe import (
     amount_text,
+    chapter_symbols,
     condition_text,
     cost_text,
     describe_ability,
@@ -102,6 +104,14 @@ def ability_line(a: Ability) -> str:
         if a.cycling and a.cost.mana:
             return _upper(f"{_cycling_kind(a)}cycling {a.cost.mana}")
         return f"{_upper(cost_text(a.cost))}: {body}"
+    if isinstance(a, Triggered) and a.trigger.event == "chapter":
+        # 714.2: "I, II — [effect]"
+        if a.modes:
+            head = f"Choose {number_word(a.choose)} \u2014"
+            body = "\n".join([head] + [f"\u2022 {sentences(m.effects, m.targets)}" for m in a.modes])
+        else:
+            body = sentences(a.effects, a.targets)
+        return f"{chapter_symbols(a.trigger)} \u2014 {body}"
     if isinstance(a, Triggered):
         cond = f", if {condition_text(a.condition)}" if a.condition is not None else ""
         return f"{_upper(trigger_text(a.trigger))}{cond}, {sentences(a.effects, a.targets)}"
@@ -389,6 +399,13 @@ def _create_token(e: CreateToken) -> str:
     tapped = "tapped " if e.tapped else ""
     noun = _counted(e.count, f"{tapped}{what} token") if isinstance(e.count, int) else f"X {what} tokens"
     return f"create {noun}" + (" with " + " and ".join(t.keywords) if t.keywords else "")
+
+
+@_words(CreateEmblem)
+def _create_emblem(e: CreateEmblem) -> str:
+    """114.1: 'you get an emblem with "<ability>"' (each quoted ability in its own words)."""
+    quoted = " and ".join(f'"{g.ability.text}"' if hasattr(g.ability, "text") else "" for g in e.abilities)
+    return f"{_subject(e.player, 'get')} an emblem with {quoted}"
 
 
 @_words(CounterSpell)

@@ -26,9 +26,11 @@ from karn.engine.events import (
     AttackerBlocked,
     AttackerDeclared,
     BecomeCopy,
+    BecomesTarget,
     BlockerDeclared,
     CopyOnStack,
     CounterChange,
+    CreateEmblem,
     CreateToken,
     Damage,
     DrawCard,
@@ -98,6 +100,8 @@ def zone_list(s: GameState, o: Obj) -> list[int]:
         return s.battlefield
     if o.zone == STACK:
         return s.stack
+    if o.emblem is not None:
+        return s.emblems  # 114.1: the command zone's emblems
     return getattr(s.players[o.owner], o.zone)  # type: ignore[no-any-return]
 
 
@@ -269,6 +273,8 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
             _entering_effect(ctx, ev, new)
         if ev.devoured:
             new.devoured = ev.devoured  # 702.82b
+        if ev.read_ahead:
+            new.read_ahead_turn = s.turn  # 702.155a
         if ev.exiled_cards:
             # 607.2a: the cards exiled as it entered (in the same batch, before it)
             new.exiled_with = tuple(
@@ -645,6 +651,8 @@ def execute_turn_face_up(ctx: Context, ev: TurnFaceUp) -> list[GameEvent]:
 
 @executes(CounterChange)
 def execute_counters(ctx: Context, ev: CounterChange) -> list[GameEvent]:
+    if ev.obj < 0:
+        return _player_counters(ctx, ev)
     o = ctx.state.objects.get(ev.obj)
     if o is None:
         return []
@@ -668,6 +676,19 @@ def execute_counters(ctx: Context, ev: CounterChange) -> list[GameEvent]:
         elif ev.amount > 0:
             plural = "s" if ev.amount != 1 else ""
             ctx.emit(ev.rule, f"{ev.amount} {ev.kind} counter{plural} put on {ctx.describe(ev.obj)}")
+    return []
+
+
+def _player_counters(ctx: Context, ev: CounterChange) -> list[GameEvent]:
+    """122.1, 122.1f: counters on a player (``obj`` a player reference): poison counters (the
+    only kind of player counter karn keeps)."""
+    p = ctx.state.players[ref_player(ev.obj)]
+    if ev.kind != "poison":
+        return []
+    p.poison = max(0, p.poison + ev.amount)
+    changed(ctx.state)
+    if not ev.quiet:
+        ctx.emit(ev.rule, ev.text or f"{p.name} gets {ev.amount} poison counter(s) (poison {p.poison})")
     return []
 
 
@@ -696,6 +717,19 @@ def execute_create_token(ctx: Context, ev: CreateToken) -> list[GameEvent]:
         )
         ctx.emit(ev.rule, f"{ctx.player_name(ev.controller)} creates {made}")
     changed(s, layers=True)
+    return []
+
+
+@executes(CreateEmblem)
+def execute_create_emblem(ctx: Context, ev: CreateEmblem) -> list[GameEvent]:
+    """114.1: an emblem is put into the command zone, owned and controlled by the player who
+    gets it (114.2, 114.5); its abilities work from there (114.4)."""
+    s = ctx.state
+    em = new_object(ctx, -1, ev.name, ev.player, COMMAND, emblem=ev.abilities)
+    s.emblems.append(em.id)
+    ev.new_id = em.id
+    changed(s, layers=True)
+    ctx.emit(ev.rule, f"{ctx.player_name(ev.player)} gets an emblem ({ev.name})")
     return []
 
 
@@ -888,6 +922,13 @@ def execute_spell_cast(ctx: Context, ev: SpellCast) -> list[GameEvent]:
     s.spells_cast += 1
     s.players[ev.player].spells_cast_turn += 1  # 702.117a: surge
     changed(s)
+    return []
+
+
+@executes(BecomesTarget)
+def execute_becomes_target(ctx: Context, ev: BecomesTarget) -> list[GameEvent]:
+    """Recorded for "whenever ~ becomes the target of a spell or ability" (603.2, 702.21a):
+    nothing changes."""
     return []
 
 
