@@ -1164,6 +1164,7 @@ def _finish_cast(ctx: Context, f: CastFrame) -> None:
         )
     else:
         ctx.emit("601.2i", f"{ctx.player_name(o.controller)} casts {o.name}{xs}{tgt}")
+    targeting.became_targets(ctx, o, "601.2c")  # 601.2c: they trigger now, wait until it's cast
     perform(ctx, SpellCast(obj=o.id, player=o.controller, from_zone=o.cast_from or HAND))
 
 
@@ -1334,6 +1335,7 @@ def _pay_activation(ctx: Context, f: ActivateFrame) -> None:
     if f.phyrexian_life:
         mana.pay_life(ctx, f.player, f.phyrexian_life)  # 601.2h, 107.4f: the life announced (601.2b)
     ctx.emit("602.2", f"{ctx.player_name(f.player)} activates {name}: {ab.text}{_targets_text(ctx, o)}")
+    targeting.became_targets(ctx, o, "602.2b")  # 602.2b, 601.2c
     if c.parts:
         costs.pay(ctx, f.player, source, c, f.cost_picks, early=False)  # 601.2h: the other parts
     if c.discard_self and src.zone == HAND:

@@ -192,6 +192,18 @@ class CreateToken(msgspec.Struct, tag="token", kw_only=True):
     chosen: list[Chosen] = msgspec.field(default_factory=list)
 
 
+class CreateEmblem(msgspec.Struct, tag="emblem", kw_only=True):
+    """114.1: ``player`` gets an emblem with these abilities (ids of the card pool) in the
+    command zone; ``name``: the card whose ability created it."""
+
+    player: int
+    abilities: tuple[str, ...]
+    name: str
+    rule: str = "114.1"
+    new_id: int = 0
+    applied: list[str] = msgspec.field(default_factory=list)
+
+
 class Attach(msgspec.Struct, tag="attach", kw_only=True):
     """An Aura or Equipment becomes attached to an object (701.3), or unattached (to=0)."""
 
@@ -357,6 +369,19 @@ class SpellCast(msgspec.Struct, tag="spell_cast", kw_only=True):
     before: int = 0
 
 
+class BecomesTarget(msgspec.Struct, tag="becomes_target", kw_only=True):
+    """Objects became targets of a spell or ability (601.2c, 602.2b, 603.3d): recorded for
+    "whenever ~ becomes the target of a spell or ability" (603.2; ward, 702.21a). ``obj``: the
+    spell or ability on the stack; ``player``: its controller; ``targets``: each object chosen
+    as its target, once (players are encoded, negative)."""
+
+    obj: int
+    player: int
+    targets: tuple[int, ...]
+    rule: str = "601.2c"
+    applied: list[str] = msgspec.field(default_factory=list)
+
+
 class AttackerDeclared(msgspec.Struct, tag="attacks", kw_only=True):
     """A creature was declared as an attacker (508.1): for "whenever ... attacks" (508.3a)."""
 
@@ -463,6 +488,7 @@ GameEvent = (
     | Tap
     | CounterChange
     | CreateToken
+    | CreateEmblem
     | CopyOnStack
     | Attach
     | DrawCard
@@ -479,6 +505,7 @@ GameEvent = (
     | Regenerated
     | LoseGame
     | SpellCast
+    | BecomesTarget
     | AttackerDeclared
     | StartTurn
     | StepBegins
@@ -499,6 +526,7 @@ WATCHED: frozenset[type] = frozenset(
         ZoneChange,
         CreateToken,
         SpellCast,
+        BecomesTarget,
         AttackerDeclared,
         LifeGain,
         StepBegins,

@@ -153,6 +153,14 @@ class MayProgress(msgspec.Struct, tag="may", array_like=True):
     asked: bool = False
 
 
+class UnlessProgress(msgspec.Struct, tag="unless", array_like=True):
+    """118.12: "unless [a player] pays [cost]" asked; once the payer said yes (``paying``), the
+    objects chosen so far for each part of the cost (601.2h: what to discard or sacrifice)."""
+
+    paying: bool = False
+    picks: list[list[int]] = msgspec.field(default_factory=list)
+
+
 class SacrificeProgress(msgspec.Struct, tag="sacrifice", array_like=True):
     """701.21a / 101.4: the permanents chosen so far, by the players in APNAP order; they
     are sacrificed together once every player has chosen."""
@@ -206,6 +214,7 @@ Progress = (
     | SearchProgress
     | ScryProgress
     | MayProgress
+    | UnlessProgress
     | SacrificeProgress
     | ChoiceProgress
     | CopyProgress

@@ -364,6 +364,8 @@ class Printed:
     def of(self, o: Obj, copy: CopyValues | None = None) -> Chars:
         """Copiable values of a card or token (a fresh, mutable copy): the printed ones, or
         those of the copy effect it has (707.2, 613.2a; ``copy`` overrides ``o.copy_of``)."""
+        if o.emblem is not None:
+            return self._emblem(o)
         if o.face_down and copy is None:
             # 613.2b, 708.2a: layer 1b after the copy effects of 1a: a face-down object is a 2/2
             # creature with no text, no name, no subtypes and no mana cost, whatever it copies
@@ -430,6 +432,25 @@ class Printed:
                     c.keywords.add(ab.name)
         c.abilities = tuple(ab for ab, _ in kept)
         c.ability_ids = tuple(aid for _, aid in kept)
+
+    def _emblem(self, o: Obj) -> Chars:
+        """114.2: an emblem has no characteristics other than its abilities; it is named here for
+        the log by the card that created it."""
+        assert o.emblem is not None
+        return Chars(
+            name=f"{o.name} emblem",
+            types=frozenset(),
+            subtypes=frozenset(),
+            supertypes=frozenset(),
+            colors=frozenset(),
+            power=0,
+            toughness=0,
+            keywords=set(),
+            controller=o.controller,
+            abilities=tuple(self.pool.ability(a) for a in o.emblem),
+            ability_ids=o.emblem,
+            printed_keywords=frozenset(),
+        )
 
     def _token(self, tok: TokenDef, o: Obj) -> Chars:
         c = Chars(
@@ -629,6 +650,11 @@ def _gather(s: GameState, chars: dict[int, Chars], printed: Printed) -> list[_Ef
             c = printed.of(s.objects[oid])
             if statics(c):
                 out += _static_effects(s, oid, c, printed, len(out))
+    for oid in s.emblems:
+        # 114.4: an emblem's static abilities affect the game from the command zone
+        c = printed.of(s.objects[oid])
+        if statics(c):
+            out += _static_effects(s, oid, c, printed, len(out))
     for e in s.effects:
         if e.duration == "while_you_control_source" and e.source not in chars:
             continue  # 611.2b: its source left the battlefield: the effect has ended

@@ -42,6 +42,7 @@ from karn.engine.observation import (
     CardView,
     CombatView,
     DecisionView,
+    EmblemView,
     KnownCard,
     Observation,
     PermanentView,
@@ -119,7 +120,18 @@ def observation(ctx: Context, player: int | None, log_from: int | None = None) -
         log_from,
         len(log),
         *_planes(state),
+        _emblems(ctx) if state.emblems else (),
     )
+
+
+def _emblems(ctx: Context) -> tuple[EmblemView, ...]:
+    """114.1: the emblems in the command zone, with their abilities' text (public)."""
+    out = []
+    for oid in ctx.state.emblems:
+        o = ctx.state.objects[oid]
+        texts = tuple(getattr(ctx.pool.ability(a), "text", "") for a in o.emblem or ())
+        out.append(EmblemView(oid, o.controller, o.name, texts))
+    return tuple(out)
 
 
 def _planes(state: GameState) -> tuple[tuple[CardView, ...], int | None, tuple[int, ...]]:

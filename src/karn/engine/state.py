@@ -158,6 +158,9 @@ class Obj(msgspec.Struct, array_like=True, omit_defaults=True):
     control_upkeeps: int = 0
     # 702.84a, 614.1a: exiled instead whenever it would leave the battlefield (unearth)
     exile_if_leaves: bool = False
+    # 114.1-114.2: an emblem in the command zone: the ids of its abilities (quoted abilities of
+    # the ability that created it, 113.2c); ``name`` is the card whose ability created it
+    emblem: tuple[str, ...] | None = None
 
 
 class Player(msgspec.Struct, array_like=True):
@@ -321,6 +324,8 @@ class GameState(msgspec.Struct, array_like=True):
     exiled_this_turn: int = 0
     # 901: a Planechase game's planar decks and face-up plane (None: not a Planechase game)
     planechase: Planechase | None = None
+    # 114.1: the emblems in the command zone (object ids, in the order they were created)
+    emblems: list[int] = msgspec.field(default_factory=list)
 
 
 _ENC = msgspec.msgpack.Encoder()

@@ -26,6 +26,7 @@ from karn.engine.context import Context
 from karn.engine.events import (
     AttackerBlocked,
     AttackerDeclared,
+    BecomesTarget,
     BlockerDeclared,
     ChaosEnsues,
     CreateToken,
@@ -86,6 +87,13 @@ def _watchers(ctx: Context) -> dict[str, list[tuple[int, str, ir.Trigger, int]]]
             for ab, aid in zip(c.abilities, c.ability_ids, strict=True):
                 if isinstance(ab, ir.Triggered):
                     out[ab.trigger.event].append((oid, aid, ab.trigger, pc.controller))
+    for oid in ctx.state.emblems:
+        # 114.4: an emblem's triggered abilities trigger from the command zone, controlled by
+        # the emblem's controller (114.2)
+        c = ctx.chars(oid)
+        for ab, aid in zip(c.abilities, c.ability_ids, strict=True):
+            if isinstance(ab, ir.Triggered):
+                out[ab.trigger.event].append((oid, aid, ab.trigger, c.controller))
     ctx.watchers = (ctx.state.layers_version, out)
     return out
 
@@ -160,6 +168,10 @@ def scan(ctx: Context) -> None:
         elif isinstance(ev, SpellCast):
             watchers = watchers or _watchers(ctx)
             _on_cast(ctx, watchers["cast"], ev)
+        elif isinstance(ev, BecomesTarget):
+            watchers = watchers or _watchers(ctx)
+            if watchers["becomes_target"]:
+                _on_target(ctx, watchers["becomes_target"], ev)
         elif isinstance(ev, AttackerDeclared):
             _on_attack(ctx, ev)
         elif isinstance(ev, (BlockerDeclared, AttackerBlocked)):
@@ -306,6 +318,24 @@ def _on_cast_self(ctx: Context, ev: SpellCast) -> None:
         if isinstance(ab, ir.Triggered) and ab.trigger.event == "cast_self":
             data = TriggerData(object=ev.obj, player=ev.player, amount=ev.before)
             _add(ctx, ev.obj, aid, ev.player, data, c.name)
+
+
+def _on_target(ctx: Context, watching: list[tuple[int, str, ir.Trigger, int]], ev: BecomesTarget) -> None:
+    """601.2c, 603.3d: "whenever ~ becomes the target of a spell or ability [an opponent
+    controls]" (ward, 702.21a): once for each permanent that became a target (603.2c); the
+    triggering object is the spell or ability, the player its controller."""
+    s = ctx.state
+    for t in ev.targets:
+        if t < 0 or t not in s.objects or s.objects[t].zone != BATTLEFIELD:
+            continue
+        for src, aid, tr, ctl in watching:
+            if not _is_subject(ctx, tr, src, ctl, t, aid):
+                continue
+            if not _whose_matches(ctx, tr.player, src, ctl, ev.player):
+                continue
+            if tr.partner is not None and not targeting.matches(ctx, ev.obj, tr.partner, ctl, src, aid):
+                continue  # "becomes the target of a spell": not an ability (113.1)
+            _add(ctx, src, aid, ctl, TriggerData(object=ev.obj, player=ev.player), ctx.chars(src).name)
 
 
 def _on_attack(ctx: Context, ev: AttackerDeclared) -> None:
@@ -727,3 +757,4 @@ def _done_putting(ctx: Context, f: TriggersFrame) -> None:
     ctx.emit(
         "603.3", f"{o.name}'s ability triggers: {text}" + (f" (targeting {', '.join(tg)})" if tg else "")
     )
+    targeting.became_targets(ctx, o, "603.3d")  # 603.3d, 601.2c

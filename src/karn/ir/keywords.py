@@ -159,6 +159,7 @@ KEYWORDS: tuple[KeywordSpec, ...] = (
     KeywordSpec("surge", "702.117", _ALTERNATIVE, _MANA, _HAND),
     KeywordSpec("spectacle", "702.137", _ALTERNATIVE, _MANA, _HAND),
     KeywordSpec("crew", "702.122", _ACTIVATED, _NUMBER, _HAND),
+    KeywordSpec("ward", "702.21", _TRIGGERED, _OTHER, _HAND),  # "ward {2}", "ward—pay 2 life."
     # ------------------------------------------------------------ triggered keywords
     KeywordSpec(
         "exalted",

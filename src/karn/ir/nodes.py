@@ -25,7 +25,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "23"
+IR_VERSION = "25"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -1020,6 +1020,18 @@ class TokenDef:
 
 
 @dataclass(frozen=True, slots=True)
+class CreateEmblem:
+    """114.1: "You get an emblem with '<ability>'": ``player`` puts an emblem into the command
+    zone with these quoted abilities (113.2c; their ids are the creating ability's id and each
+    one's index, :func:`karn.cards.pool.nested_id`). An emblem has no characteristics but its
+    abilities (114.2), its owner and controller is that player (114.2, 114.5), and its abilities
+    work from the command zone (114.4, 113.6)."""
+
+    abilities: tuple[GainAbility, ...]
+    player: Ref = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
 class CreateToken:
     token: TokenDef
     count: Amount = 1
@@ -1288,11 +1300,14 @@ class Attach:
 @dataclass(frozen=True, slots=True)
 class Unless:
     """ "<effects> unless <payer> pays <mana>" (118.12): as it would happen, the payer
-    chooses whether to pay ``mana``; if they pay, ``effects`` don't happen."""
+    chooses whether to pay ``mana``; if they pay, ``effects`` don't happen. ``parts``: the
+    cost's other parts, paid with the mana ("unless that player pays 2 life", "discards a card":
+    ward 702.21a's costs of every form); ``mana`` is "" when the cost has no mana."""
 
     effects: tuple[Effect, ...]
     payer: Ref
     mana: str
+    parts: tuple[CostPart, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -1616,6 +1631,7 @@ Effect = (
     | Untap
     | SkipNextUntap
     | CreateToken
+    | CreateEmblem
     | CreateCopyToken
     | BecomeCopy
     | AddMana
@@ -1767,6 +1783,7 @@ TriggerEvent = Literal[
     "planeswalk_from",
     "discards",
     "cycles",
+    "becomes_target",
 ]
 
 
@@ -1818,6 +1835,12 @@ class Trigger:
         ``self_only`` "When you cycle this card": it triggers from the zone the card went to.
       * ``"tapped_for_mana"``: a player taps a permanent ``filter`` describes for mana (a mana
         ability: it resolves at once, 605.1b, 605.4a, without the stack).
+      * ``"becomes_target"``: a permanent (the source, ``self_only``; the one it's attached to,
+        ``host``; or one ``filter`` describes) becomes the target of a spell or ability (601.2c,
+        603.3d; ward 702.21a); ``player``: that spell's or ability's controller ("an opponent
+        controls"); ``partner``: which spells ("a spell", "an Aura spell"), None for any spell or
+        ability. The triggering object is that spell or ability ("counter that spell or ability
+        unless its controller pays {2}").
     ``self_only``: only the source itself counts. ``filter``: which other objects
     count (``Filter.other`` for "another"). ``player="you"``: the event's player must
     be the ability's controller ("whenever you cast", "whenever you gain life");

@@ -44,7 +44,6 @@ from karn.ir.nodes import (
     AlternativeCost,
     CompiledCard,
     Cost,
-    Group,
     Keyword,
     SetBasePT,
     SpellAbility,
@@ -71,6 +70,7 @@ from karn.oracle.lowering import (
 )
 from karn.oracle.lowering.context import QUOTED_ABILITIES
 from karn.oracle.lowering.linked import link_exiles
+from karn.oracle.lowering.tokens import command_zone_static
 from karn.oracle.normalize import SELF, CardLike, Line, normalize, self_words
 from karn.oracle.parser import ParseError, Start, parse
 from karn.oracle.syntax import ActivatedA, Effects, EitherTriggerA, KeywordA, ModalA, TriggeredA
@@ -228,7 +228,7 @@ def _plane_ability(ab: Ability) -> Ability:
     never plays with an ability silently missing."""
     if isinstance(ab, Unsupported):
         return ab
-    if isinstance(ab, Static) and _plane_static(ab):
+    if isinstance(ab, Static) and command_zone_static(ab):
         return ab  # 901.7: layered effects on the objects a group describes ("All creatures get +2/+2")
     if not isinstance(ab, Triggered):
         kind = "activated" if isinstance(ab, Activated) else "static"
@@ -243,17 +243,6 @@ def _plane_ability(ab: Ability) -> Ability:
             "in karn yet (901.7)",
         )
     return ab
-
-
-def _plane_static(ab: Static) -> bool:
-    """A plane's static ability karn applies from the command zone: modifications of the objects
-    a group describes, none of them about the plane itself (it is no permanent, 311.2)."""
-    return (
-        type(ab) is Static
-        and not ab.cda
-        and ab.copy_of_chosen is None
-        and all(isinstance(m.affected, Group) and not m.control for m in ab.mods)
-    )
 
 
 def _cycle_trigger(line: Line) -> bool:
@@ -374,6 +363,8 @@ def shape(line: Line) -> Start:
     if line.kind == "keyword":
         return "keyword_item"
     low = line.norm.lower()
+    if low.startswith("ward—"):
+        return "keyword_item"  # 702.21a: "Ward—Pay 2 life." (a keyword with a cost in words)
     if _LOYALTY.match(low):
         return "loyalty"
     if low.startswith(("when ", "whenever ", "at ")):

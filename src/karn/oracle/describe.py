@@ -48,6 +48,7 @@ from karn.ir.nodes import (
     CounterSpell,
     CreateCopyToken,
     CreateDelayed,
+    CreateEmblem,
     CreateReplacement,
     CreateToken,
     CrewCost,
@@ -614,6 +615,14 @@ def trigger_text(t: Trigger) -> str:
             "player_or_planeswalker": " to a player or planeswalker",
         }[t.to]
         return f"whenever {who} deals {kind}{to}"
+    if t.event == "becomes_target":
+        who = "this" if t.self_only else "the permanent it's attached to" if t.host else None
+        if who is None:
+            what = filter_text(t.filter) if t.filter else "permanent"
+            who = f"another {what[6:]}" if what.startswith("other ") else f"a {what}"
+        by = f"a {filter_text(t.partner)}" if t.partner is not None else "a spell or ability"
+        whose = {"you": " you control", "opponent": " an opponent controls"}.get(t.player or "", "")
+        return f"whenever {who} becomes the target of {by}{whose}"
     if t.event == "gain_life":
         return "whenever you gain life"
     if t.event == "tapped_for_mana":
@@ -1126,6 +1135,12 @@ def _create_token(e: CreateToken) -> str:
     return f"create {amount_text(e.count)} {tapped}{t.power}/{t.toughness} {colors} {t.name} {' '.join(t.types)} token{kws}"
 
 
+@renders(CreateEmblem)
+def _create_emblem(e: CreateEmblem) -> str:
+    quoted = " and ".join(f'"{describe_ability(g.ability)}"' for g in e.abilities)
+    return f"{ref_text(e.player)} get(s) an emblem with {quoted}"
+
+
 @renders(CreateCopyToken)
 def _create_copy_token(e: CreateCopyToken) -> str:
     n = "a token" if e.count == 1 else f"{amount_text(e.count)} tokens"
@@ -1285,7 +1300,8 @@ def _reflexive(e: Reflexive) -> str:
 
 @renders(Unless)
 def _unless(e: Unless) -> str:
-    return f"({effects_text(e.effects)}) unless {ref_text(e.payer)} pays {e.mana}"
+    cost = " and ".join(([e.mana] if e.mana else []) + [COST_PART_RENDERERS[type(p)](p) for p in e.parts])
+    return f"({effects_text(e.effects)}) unless {ref_text(e.payer)} pays {cost}"
 
 
 @renders(May)

@@ -131,6 +131,7 @@ from karn.oracle.syntax import (
     GainLifePowerVP,
     GainLifeTriggerA,
     GainLifeVP,
+    GetEmblemVP,
     GreatestPowerQ,
     HalfQ,
     HandSizeSentence,
@@ -223,6 +224,7 @@ from karn.oracle.syntax import (
     TapOtherCostA,
     TapsForManaTriggerA,
     TapVP,
+    TargetedTriggerA,
     TokenA,
     TotalManaValueQ,
     TriggeredA,
@@ -233,6 +235,7 @@ from karn.oracle.syntax import (
     UntapCostA,
     UntapVP,
     VerbA,
+    WardA,
     WhereXSentence,
     WinGameVP,
     Word,
@@ -481,6 +484,12 @@ class _Builder(Transformer[Token, Any]):
     def kwi_unearth(self, meta: Meta, c: list[Any]) -> UnearthA:
         return UnearthA(str(c[0]))
 
+    def kwi_ward(self, meta: Meta, c: list[Any]) -> WardA:
+        return WardA((ManaCostA(str(c[0]), str(c[0])),))
+
+    def kwi_ward_cost(self, meta: Meta, c: list[Any]) -> WardA:
+        return WardA(tuple(c[0]))
+
     def activated(self, meta: Meta, c: list[Any]) -> ActivatedA:
         return ActivatedA(tuple(c[0]), c[1])
 
@@ -673,6 +682,22 @@ class _Builder(Transformer[Token, Any]):
 
     def t_encounter(self, meta: Meta, c: list[Any]) -> EncounterTriggerA:
         return EncounterTriggerA(self._text(meta))
+
+    def t_becomes_target(self, meta: Meta, c: list[Any]) -> TargetedTriggerA:
+        spell_only, whose = c[1]
+        return TargetedTriggerA(c[0], spell_only, whose, self._text(meta))
+
+    def ts_spell_or_ability(self, meta: Meta, c: list[Any]) -> tuple[bool, str | None]:
+        return False, (c[0] if c else None)
+
+    def ts_spell(self, meta: Meta, c: list[Any]) -> tuple[bool, str | None]:
+        return True, (c[0] if c else None)
+
+    def tw_you(self, meta: Meta, c: list[Any]) -> str:
+        return "you"
+
+    def tw_opponent(self, meta: Meta, c: list[Any]) -> str:
+        return "opponent"
 
     def t_chaos(self, meta: Meta, c: list[Any]) -> ChaosTriggerA:
         return ChaosTriggerA(self._text(meta))
@@ -1683,6 +1708,11 @@ class _Builder(Transformer[Token, Any]):
     def v_create(self, meta: Meta, c: list[Any]) -> CreateTokenVP:
         return CreateTokenVP(c[0], text=self._text(meta))
 
+    def v_get_emblem(self, meta: Meta, c: list[Any]) -> GetEmblemVP:
+        """114.1: "get an emblem with '<ability>'"."""
+        quoted = tuple(int(str(t)) for t in c if isinstance(t, Token) and t.type == "QUOTED")
+        return GetEmblemVP(quoted, text=self._text(meta))
+
     def v_investigate(self, meta: Meta, c: list[Any]) -> CreateTokenVP:
         """701.16a: "Investigate" means "Create a Clue token" (111.10f)."""
         return CreateTokenVP(TokenA(1, 0, 0, (), (), ("clue",), predefined=True), text=self._text(meta))
@@ -2448,6 +2478,10 @@ class _Builder(Transformer[Token, Any]):
 
     def nw_spell(self, meta: Meta, c: list[Any]) -> Word:
         return Word("spell", "spell", self._plural(meta, "spell"))
+
+    def nw_ability(self, meta: Meta, c: list[Any]) -> Word:
+        # "that spell or ability" (113.1, 701.6b): an ability on the stack
+        return Word("ability", "ability", self._plural(meta, "ability"))
 
     def nw_permanent(self, meta: Meta, c: list[Any]) -> Word:
         return Word("permanent", "permanent", self._plural(meta, "permanent"))

@@ -560,6 +560,15 @@ class CreateTokenVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class GetEmblemVP(VerbA):
+    """ "[player] gets an emblem with '<ability>'" (114.1): the indices of the line's quoted
+    abilities (113.2c) the emblem has."""
+
+    quoted: tuple[int, ...]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class CreateCopyTokenVP(VerbA):
     """ "create a token that's a copy of <np>[, except ...]" (707.2, 707.9)."""
 
@@ -1626,6 +1635,13 @@ class EchoA(KeywordA):
 
 
 @dataclass(frozen=True, slots=True)
+class WardA(KeywordA):
+    """ "Ward {2}", "Ward—Pay 2 life.", "Ward—{2}, Pay 2 life." (702.21a): the cost."""
+
+    costs: tuple[CostA, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class UnearthA(KeywordA):
     """ "Unearth {2}{B}" (702.84a)."""
 
@@ -1720,6 +1736,17 @@ class TapsForManaTriggerA(TriggerA):
 
     player: NP
     permanent: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TargetedTriggerA(TriggerA):
+    """ "<subject> becomes the target of a spell or ability [an opponent controls]" (601.2c,
+    603.3d). ``spell_only``: "of a spell"; ``whose``: "you" / "opponent" control it, or None."""
+
+    subject: NP
+    spell_only: bool = False
+    whose: str | None = None
     text: str = ""
 
 

@@ -25,6 +25,7 @@ from karn.ir.nodes import (
     CantBeCountered,
     CompiledCard,
     CounterSpell,
+    CreateEmblem,
     CreateToken,
     DealDamage,
     Destroy,
@@ -389,6 +390,13 @@ def _create_token(e: CreateToken) -> str:
     tapped = "tapped " if e.tapped else ""
     noun = _counted(e.count, f"{tapped}{what} token") if isinstance(e.count, int) else f"X {what} tokens"
     return f"create {noun}" + (" with " + " and ".join(t.keywords) if t.keywords else "")
+
+
+@_words(CreateEmblem)
+def _create_emblem(e: CreateEmblem) -> str:
+    """114.1: 'you get an emblem with "<ability>"' (each quoted ability in its own words)."""
+    quoted = " and ".join(f'"{g.ability.text}"' if hasattr(g.ability, "text") else "" for g in e.abilities)
+    return f"{_subject(e.player, 'get')} an emblem with {quoted}"
 
 
 @_words(CounterSpell)

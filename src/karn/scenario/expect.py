@@ -77,9 +77,12 @@ def _player(g: Game, board: Board, e: Expectation) -> list[str]:
     p = board.player(e.subject)
     pl = s.players[p]
     got: object
-    if e.key in ("hand", "graveyard", "exile", "battlefield"):
+    if e.key in ("hand", "graveyard", "exile", "battlefield", "emblems"):
         if e.key == "battlefield":
             ids = [o for o in s.battlefield if g.controller(o) == p]
+        elif e.key == "emblems":
+            # 114.1: the player's emblems, each named by the card whose ability created it
+            ids = [o for o in s.emblems if s.objects[o].controller == p]
         else:
             ids = list(getattr(pl, e.key))
         names = [board.name(o) for o in ids]

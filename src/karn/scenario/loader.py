@@ -81,6 +81,7 @@ PLAYER_EXPECT_KEYS = (
     "hand_count",
     "lost",
     "planar_deck_count",
+    "emblems",
 )
 REF_EXPECT_KEYS = (
     "tapped",

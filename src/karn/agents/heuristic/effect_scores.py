@@ -92,6 +92,15 @@ def _other(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
     return 0.0 if target.spell is not None else harm(target)
 
 
+@scores(ir.CreateEmblem)
+def _emblem(v: Situation, e: ir.CreateEmblem, target: Target, x: int) -> float:
+    """114.1: an emblem's abilities last the whole game: one of ours is worth a lot; one given to
+    an opponent is a punishment (Ob Nixilis Reignited's)."""
+    if target.player is None:
+        return 0.0
+    return 2.0 if target.mine else harm(target)
+
+
 @scores(ir.Planeswalk)
 def _planeswalk(v: Situation, e: ir.Planeswalk, target: Target, x: int) -> float:
     """701.31: planeswalking has no target; the agent doesn't weigh planes."""

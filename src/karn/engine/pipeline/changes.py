@@ -26,9 +26,11 @@ from karn.engine.events import (
     AttackerBlocked,
     AttackerDeclared,
     BecomeCopy,
+    BecomesTarget,
     BlockerDeclared,
     CopyOnStack,
     CounterChange,
+    CreateEmblem,
     CreateToken,
     Damage,
     DrawCard,
@@ -97,6 +99,8 @@ def zone_list(s: GameState, o: Obj) -> list[int]:
         return s.battlefield
     if o.zone == STACK:
         return s.stack
+    if o.emblem is not None:
+        return s.emblems  # 114.1: the command zone's emblems
     return getattr(s.players[o.owner], o.zone)  # type: ignore[no-any-return]
 
 
@@ -696,6 +700,19 @@ def execute_create_token(ctx: Context, ev: CreateToken) -> list[GameEvent]:
     return []
 
 
+@executes(CreateEmblem)
+def execute_create_emblem(ctx: Context, ev: CreateEmblem) -> list[GameEvent]:
+    """114.1: an emblem is put into the command zone, owned and controlled by the player who
+    gets it (114.2, 114.5); its abilities work from there (114.4)."""
+    s = ctx.state
+    em = new_object(ctx, -1, ev.name, ev.player, COMMAND, emblem=ev.abilities)
+    s.emblems.append(em.id)
+    ev.new_id = em.id
+    changed(s, layers=True)
+    ctx.emit(ev.rule, f"{ctx.player_name(ev.player)} gets an emblem ({ev.name})")
+    return []
+
+
 @executes(Attach)
 def execute_attach(ctx: Context, ev: Attach) -> list[GameEvent]:
     """701.3a; 613.7e: an Aura or Equipment gets a new timestamp when it becomes attached."""
@@ -883,6 +900,13 @@ def execute_spell_cast(ctx: Context, ev: SpellCast) -> list[GameEvent]:
     s.spells_cast += 1
     s.players[ev.player].spells_cast_turn += 1  # 702.117a: surge
     changed(s)
+    return []
+
+
+@executes(BecomesTarget)
+def execute_becomes_target(ctx: Context, ev: BecomesTarget) -> list[GameEvent]:
+    """Recorded for "whenever ~ becomes the target of a spell or ability" (603.2, 702.21a):
+    nothing changes."""
     return []
 
 

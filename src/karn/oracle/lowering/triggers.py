@@ -33,6 +33,7 @@ from karn.oracle.syntax import (
     PutIntoGraveyardTriggerA,
     StateTriggerA,
     StepTriggerA,
+    TargetedTriggerA,
     Word,
 )
 
@@ -399,3 +400,29 @@ def _self_matches(f: Filter, card: CardTypes | None) -> bool:
     if f.compared:
         return False  # "~ or another creature with power 4 or greater": the source's power varies (208.1)
     return f.controller in (None, "you")
+
+
+@lowers_trigger(TargetedTriggerA)
+def lower_targeted_trigger(t: TargetedTriggerA, ctx: Ctx, card: CardTypes | None) -> Trigger:
+    """ "Whenever ~ becomes the target of a spell or ability [an opponent controls]" (601.2c,
+    603.3d; ward 702.21a): "that spell or ability" is the triggering object, "its controller"
+    and "that player" its controller; "it" is the permanent (the source, or the one the source
+    is attached to)."""
+    subject = t.subject
+    partner = Filter(zone="stack") if t.spell_only else None  # "of a spell": not an ability (113.1)
+    whose: Literal["you", "opponent", None] = "you" if t.whose == "you" else "opponent" if t.whose else None
+    ctx.trigger_spell = True
+    ctx.player = Ref("triggering_player")
+    if subject.kind == "self":
+        ctx.obj = Ref("self")
+        return Trigger("becomes_target", self_only=True, player=whose, partner=partner)
+    if subject.kind in ("enchanted", "equipped") and subject.desc is not None:
+        if subject.desc.quals or subject.desc.adjs:
+            raise ctx.fail(f"unsupported trigger subject '{subject.text}'")
+        ctx.obj = Ref(subject.kind)
+        return Trigger("becomes_target", host=True, player=whose, partner=partner)
+    # "whenever a creature you control becomes the target ...": "that creature" would be the
+    # permanent targeted, which the trigger's data doesn't name
+    raise ctx.fail(
+        f"the IR's targeted triggers are for ~ or the permanent it's attached to, not '{subject.text}'"
+    )
