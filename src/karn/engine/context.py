@@ -17,7 +17,7 @@ from karn import ir
 from karn.cards.database import CardFace
 from karn.cards.pool import CardPool
 from karn.engine.frames import ReplaceFrame
-from karn.engine.layers import Chars, Field, Printed, compute_field, offfield_chars
+from karn.engine.layers import Chars, Field, Printed, compute_field, final_chapter, offfield_chars
 from karn.engine.log import Event
 from karn.engine.state import BATTLEFIELD, GameState, Obj, Option, copy_state
 
@@ -27,7 +27,16 @@ class SbaWatch:
     of the characteristics: creatures, planeswalkers, Auras, Equipment, permanents with
     counters; and whether any is legendary (704.5j)."""
 
-    __slots__ = ("version", "creatures", "planeswalkers", "auras", "equipment", "countered", "legendary")
+    __slots__ = (
+        "version",
+        "creatures",
+        "planeswalkers",
+        "auras",
+        "equipment",
+        "countered",
+        "legendary",
+        "sagas",
+    )
 
     def __init__(self, version: int) -> None:
         self.version = version
@@ -37,6 +46,8 @@ class SbaWatch:
         self.equipment: list[tuple[int, Chars]] = []
         self.countered: list[tuple[int, Chars]] = []
         self.legendary = False
+        # 714.4: Sagas with one or more chapter abilities, with their final chapter number
+        self.sagas: list[tuple[int, Chars, int]] = []
 
     @staticmethod
     def of(s: GameState, chars: dict[int, Chars]) -> SbaWatch:
@@ -53,6 +64,10 @@ class SbaWatch:
                 w.auras.append((oid, c))
             if "equipment" in subtypes:
                 w.equipment.append((oid, c))
+            if "saga" in subtypes:
+                final = final_chapter(c)
+                if final:
+                    w.sagas.append((oid, c, final))
             if objects[oid].counters:
                 w.countered.append((oid, c))
             if "legendary" in c.supertypes:

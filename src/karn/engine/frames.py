@@ -202,6 +202,12 @@ class AnyPlayerProgress(msgspec.Struct, tag="any_player", array_like=True):
     chosen: list[int] = msgspec.field(default_factory=list)
 
 
+class ProliferateProgress(msgspec.Struct, tag="proliferate", array_like=True):
+    """701.34a: the permanents and players (player references) chosen so far to proliferate."""
+
+    chosen: list[int] = msgspec.field(default_factory=list)
+
+
 class ManaChoiceProgress(msgspec.Struct, tag="mana_choice", array_like=True):
     """106.1, 608.2d: the mana chosen so far for an effect adding mana of a color chosen as it
     resolves ("Add two mana in any combination of colors."), one pick per question."""
@@ -221,6 +227,7 @@ Progress = (
     | WordProgress
     | AnyPlayerProgress
     | ManaChoiceProgress
+    | ProliferateProgress
 )
 
 

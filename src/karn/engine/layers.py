@@ -141,6 +141,20 @@ class Chars:
         )
 
 
+def final_chapter(c: Chars) -> int:
+    """714.2d: a Saga's final chapter number: the greatest among its chapter abilities (0
+    without any)."""
+    return max(
+        (
+            n
+            for ab in c.abilities
+            if isinstance(ab, ir.Triggered) and ab.trigger.event == "chapter"
+            for n in ab.trigger.chapters
+        ),
+        default=0,
+    )
+
+
 def _int(v: str | None) -> int:
     try:
         return int(v) if v is not None else 0

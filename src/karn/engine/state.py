@@ -158,6 +158,9 @@ class Obj(msgspec.Struct, array_like=True, omit_defaults=True):
     control_upkeeps: int = 0
     # 702.84a, 614.1a: exiled instead whenever it would leave the battlefield (unearth)
     exile_if_leaves: bool = False
+    # 702.155a: a Saga with read ahead: the turn it entered the battlefield (its chapter
+    # abilities trigger that turn only for exactly its number of lore counters); 0 otherwise
+    read_ahead_turn: int = 0
     # 114.1-114.2: an emblem in the command zone: the ids of its abilities (quoted abilities of
     # the ability that created it, 113.2c); ``name`` is the card whose ability created it
     emblem: tuple[str, ...] | None = None

@@ -12,7 +12,7 @@ from karn.engine import combat, decisions, sba, triggers
 from karn.engine.actions import Action
 from karn.engine.context import Context
 from karn.engine.drawing import discard, draw
-from karn.engine.events import EndTurnEffects, GameEvent, SpendMana, StartTurn, StepBegins, Tap
+from karn.engine.events import CounterChange, EndTurnEffects, GameEvent, SpendMana, StartTurn, StepBegins, Tap
 from karn.engine.frames import AttackFrame, BlockFrame, CleanupFrame, DamageFrame
 from karn.engine.game_over import first_priority, next_in_game
 from karn.engine.pipeline import perform
@@ -67,6 +67,8 @@ def turn_based_actions(ctx: Context) -> None:
             ctx.emit("103.8a", f"{ctx.player_name(s.active)} skips the draw step of the first turn")
         else:
             draw(ctx, s.active, 1, "504.1")
+    elif step == "precombat_main":
+        _lore_counters(ctx)
     elif step == "declare_attackers":
         s.combat = Combat()
         s.agenda.append(AttackFrame())
@@ -80,6 +82,15 @@ def turn_based_actions(ctx: Context) -> None:
         s.agenda.append(CleanupFrame())  # 514.1-514.3
     s.priority = first_priority(ctx)  # 117.3a
     s.passes = 0
+
+
+def _lore_counters(ctx: Context) -> None:
+    """714.3c: as a player's precombat main phase begins, that player puts a lore counter on each
+    Saga they control with one or more chapter abilities (a turn-based action, no stack)."""
+    s = ctx.state
+    sagas = [oid for oid, c, _ in ctx.sba_watch().sagas if c.controller == s.active]
+    if sagas:
+        perform(ctx, [CounterChange(obj=oid, kind="lore", amount=1, rule="714.3c") for oid in sagas])
 
 
 def skips(ctx: Context, player: int, step: str) -> bool:

@@ -126,6 +126,8 @@ KEYWORDS: tuple[KeywordSpec, ...] = (
     KeywordSpec("infect", "702.90", _STATIC),
     KeywordSpec("skulk", "702.118", _EVASION),
     KeywordSpec("toxic", "702.164", _STATIC, _NUMBER),
+    # 702.155: read by the Saga's entering replacement (714.3b) and its chapter triggers
+    KeywordSpec("read ahead", "702.155", _STATIC),
     # ------------------------------------------------------------ characteristic-defining (604.3)
     KeywordSpec("changeling", "702.73", _STATIC, cda=True),
     KeywordSpec("devoid", "702.114", _STATIC, cda=True),

@@ -25,7 +25,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "25"
+IR_VERSION = "26"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -1006,6 +1006,13 @@ class SkipNextUntap:
 
 
 @dataclass(frozen=True, slots=True)
+class Proliferate:
+    """701.34a: "Proliferate": the ability's controller chooses any number of permanents and/or
+    players that have a counter, then gives each one additional counter of each kind it
+    already has."""
+
+
+@dataclass(frozen=True, slots=True)
 class TokenDef:
     name: str
     power: int
@@ -1630,6 +1637,7 @@ Effect = (
     | Tap
     | Untap
     | SkipNextUntap
+    | Proliferate
     | CreateToken
     | CreateEmblem
     | CreateCopyToken
@@ -1783,6 +1791,7 @@ TriggerEvent = Literal[
     "planeswalk_from",
     "discards",
     "cycles",
+    "chapter",
     "becomes_target",
 ]
 
@@ -1835,6 +1844,10 @@ class Trigger:
         ``self_only`` "When you cycle this card": it triggers from the zone the card went to.
       * ``"tapped_for_mana"``: a player taps a permanent ``filter`` describes for mana (a mana
         ability: it resolves at once, 605.1b, 605.4a, without the stack).
+      * ``"chapter"``: a Saga's chapter ability (714.2): lore counters are put on its source
+        (122.6: as it enters, too); it triggers once for each number N of ``chapters`` that
+        the number of lore counters was less than and became at least (714.2b-c; read ahead,
+        702.155a: the turn it entered, only the chapter equal to that number).
       * ``"becomes_target"``: a permanent (the source, ``self_only``; the one it's attached to,
         ``host``; or one ``filter`` describes) becomes the target of a spell or ability (601.2c,
         603.3d; ward 702.21a); ``player``: that spell's or ability's controller ("an opponent
@@ -1867,6 +1880,7 @@ class Trigger:
     state: Condition | None = None  # event "state": the game state that triggers it (603.8)
     nth: int = 0  # event "draws": only the player's nth card drawn each turn (0: any card)
     reveal: bool = False  # "Reveal the first card you draw each turn" (603.11): see event "draws"
+    chapters: tuple[int, ...] = ()  # event "chapter": its chapter numbers ("I, II —": (1, 2), 714.2c)
 
 
 @dataclass(frozen=True, slots=True)

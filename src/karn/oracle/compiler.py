@@ -60,6 +60,7 @@ from karn.oracle.lowering import (
     is_cost_reduction,
     lower_activated,
     lower_additional_cost,
+    lower_chapter,
     lower_cost_increase,
     lower_cost_reduction,
     lower_keyword,
@@ -459,8 +460,39 @@ def _split_quoted(line: Line, first: int) -> tuple[Line, list[Line]] | None:
     return outer, [Line(text.strip(), norm.strip()) for text, norm in zip(texts, norms, strict=True)]
 
 
+# 714.2a: a chapter symbol's Roman numerals, "I, II — " (714.2c: several numbers, one effect)
+_ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7}
+_CHAPTER = re.compile(r"^((?:I|II|III|IV|V|VI|VII)(?:, (?:I|II|III|IV|V|VI|VII))*) \u2014 ")
+
+
+def chapter_numbers(norm: str) -> tuple[tuple[int, ...], str] | None:
+    """A chapter ability's numbers and its effect's text (714.2a-c), or None if the line is
+    not one ("I, II — Draw a card." -> ((1, 2), "Draw a card."))."""
+    m = _CHAPTER.match(norm)
+    if m is None:
+        return None
+    return tuple(_ROMAN[n] for n in m.group(1).split(", ")), norm[m.end() :]
+
+
+def _compile_chapter(line: Line, chapters: tuple[int, ...], effect: str) -> list[Ability]:
+    """714.2: a chapter ability, its effect compiled as a triggered ability's (a modal one's
+    too: "I — Choose one — • ...", 700.2)."""
+    start: Start = "modal" if _is_modal(effect) else "effects"
+    try:
+        ast = parse(effect, start)
+        assert isinstance(ast, (Effects, ModalA))
+        return [lower_chapter(ast, chapters, line.text)]
+    except ParseError as e:
+        return [_unsupported_parse(Line(line.text, effect), e, start)]
+    except LowerError as e:
+        return [_unsupported_lower(line.text, effect, e)]
+
+
 def _compile_line_once(line: Line, card: CardTypes | None = None) -> list[Ability]:
     """Compile one ability line as it is (see :func:`compile_line`)."""
+    chapter = chapter_numbers(line.norm) if line.kind == "ability" else None
+    if chapter is not None:
+        return _compile_chapter(line, *chapter)
     start = shape(line)
     try:
         ast = parse(line.norm, start)

@@ -182,6 +182,7 @@ from karn.oracle.syntax import (
     PreventAllVP,
     PreventDamageVP,
     PreventSharingColorVP,
+    ProliferateVP,
     ProtectionA,
     PutCountersCostA,
     PutCountersVP,
@@ -1817,6 +1818,9 @@ class _Builder(Transformer[Token, Any]):
 
     def v_shuffle(self, meta: Meta, c: list[Any]) -> ShuffleVP:
         return ShuffleVP(text=self._text(meta))
+
+    def v_proliferate(self, meta: Meta, c: list[Any]) -> ProliferateVP:
+        return ProliferateVP(text=self._text(meta))
 
     def v_scry(self, meta: Meta, c: list[Any]) -> ScryVP:
         return ScryVP(c[0], text=self._text(meta))

@@ -738,6 +738,13 @@ class ShuffleVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class ProliferateVP(VerbA):
+    """ "proliferate" (701.34a)."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class RevealTopVP(VerbA):
     """ "reveal the top card of <library>" (701.20)."""
 

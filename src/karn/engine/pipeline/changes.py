@@ -270,6 +270,8 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
             _entering_effect(ctx, ev, new)
         if ev.devoured:
             new.devoured = ev.devoured  # 702.82b
+        if ev.read_ahead:
+            new.read_ahead_turn = s.turn  # 702.155a
         if ev.exiled_cards:
             # 607.2a: the cards exiled as it entered (in the same batch, before it)
             new.exiled_with = tuple(
@@ -646,6 +648,8 @@ def execute_turn_face_up(ctx: Context, ev: TurnFaceUp) -> list[GameEvent]:
 
 @executes(CounterChange)
 def execute_counters(ctx: Context, ev: CounterChange) -> list[GameEvent]:
+    if ev.obj < 0:
+        return _player_counters(ctx, ev)
     o = ctx.state.objects.get(ev.obj)
     if o is None:
         return []
@@ -669,6 +673,19 @@ def execute_counters(ctx: Context, ev: CounterChange) -> list[GameEvent]:
         elif ev.amount > 0:
             plural = "s" if ev.amount != 1 else ""
             ctx.emit(ev.rule, f"{ev.amount} {ev.kind} counter{plural} put on {ctx.describe(ev.obj)}")
+    return []
+
+
+def _player_counters(ctx: Context, ev: CounterChange) -> list[GameEvent]:
+    """122.1, 122.1f: counters on a player (``obj`` a player reference): poison counters (the
+    only kind of player counter karn keeps)."""
+    p = ctx.state.players[ref_player(ev.obj)]
+    if ev.kind != "poison":
+        return []
+    p.poison = max(0, p.poison + ev.amount)
+    changed(ctx.state)
+    if not ev.quiet:
+        ctx.emit(ev.rule, ev.text or f"{p.name} gets {ev.amount} poison counter(s) (poison {p.poison})")
     return []
 
 
