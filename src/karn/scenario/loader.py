@@ -58,8 +58,9 @@ STEP_KEYS: dict[str, tuple[str, ...]] = {
         "convoke",
         "improvise",
         "delve",
+        "hybrid",
     ),
-    "activate": ("activate", "by", "ability", "targets", "x", "pay", "crew"),
+    "activate": ("activate", "by", "ability", "targets", "x", "pay", "crew", "hybrid"),
     "turn_face_up": ("turn_face_up", "by"),
     "attack": ("attack", "at"),
     "block": ("block",),
@@ -208,6 +209,9 @@ class Step:
     # (convoke 702.51a, improvise 702.126a, delve 702.66a), keyword -> objects in order
     units: list[tuple[str, list[Ref]]] = field(default_factory=list)
     crew: list[Ref] | None = None  # an extension: activate: the creatures tapped to crew (702.122a)
+    # an extension: cast, activate: how each hybrid or Phyrexian symbol of the cost is paid, in
+    # the order asked (601.2b, 107.4e-f): a mana letter, "2" (two generic mana), or "life"
+    hybrid: list[str] | None = None
     ability: int = 1
     attackers: list[Ref] = field(default_factory=list)
     at: Ref | None = None  # what every attacker attacks (None: the default opponent)
@@ -610,6 +614,23 @@ class _Reader:
         if "x" in keys:
             step.x = self.integer(keys["x"], "x", 0, MAX_AMOUNT)
 
+    def _hybrid(self, step: Step, keys: dict[str, yaml.Node]) -> None:
+        """`hybrid: [life, W]`: the way each hybrid or Phyrexian symbol is paid (601.2b)."""
+        node = keys.get("hybrid")
+        if node is None:
+            return
+        items = node.value if isinstance(node, yaml.SequenceNode) else [node]
+        step.hybrid = []
+        for item in items:
+            way = self.text(item, "an entry of hybrid").replace("{", "").replace("}", "").strip()
+            way = way.lower() if way.lower() == "life" else way.upper()
+            if way not in ("life", "2", "W", "U", "B", "R", "G", "C"):
+                raise self.error(
+                    item,
+                    f"hybrid: {way!r} is not a way to pay a hybrid symbol: a letter of WUBRGC, 2 or life",
+                )
+            step.hybrid.append(way)
+
     def _pay(self, step: Step, keys: dict[str, yaml.Node]) -> None:
         node = keys.get("pay")
         if node is None or (isinstance(node, yaml.ScalarNode) and node.value == "auto"):
@@ -657,6 +678,7 @@ class _Reader:
         self._by(step, keys)
         self._x(step, keys)
         self._pay(step, keys)
+        self._hybrid(step, keys)
         if "targets" in keys:
             step.targets = self.refs(keys["targets"], "targets")
         if "mode" in keys:
@@ -701,6 +723,7 @@ class _Reader:
         if "crew" in keys:
             step.crew = self.refs(keys["crew"], "crew")
         self._pay(step, keys)
+        self._hybrid(step, keys)
         if "ability" in keys:
             step.ability = self.integer(keys["ability"], "ability", 1, 100)
         if "targets" in keys:
