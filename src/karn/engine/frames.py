@@ -62,6 +62,11 @@ class CastFrame(msgspec.Struct, tag="cast", array_like=True):
     # the mana are paid (``karn.engine.costs``)
     cost_picks: list[list[int]] = msgspec.field(default_factory=list)
     early_paid: bool = False
+    # 601.2b, 107.4e-f: the way each hybrid or Phyrexian symbol of the cost is paid, in the
+    # cost's order (an index among ``karn.cards.mana.hybrid_alternatives``; None: none asked),
+    # and the life that pays its Phyrexian symbols (paid with the mana, 601.2h)
+    hybrid: list[int] | None = None
+    phyrexian_life: int = 0
 
 
 class ActivateFrame(msgspec.Struct, tag="activate", array_like=True):
@@ -80,6 +85,9 @@ class ActivateFrame(msgspec.Struct, tag="activate", array_like=True):
     early_paid: bool = False  # the parts paid before the mana are paid (``costs.pay(early=True)``)
     # 702.122a: the creatures for a crew cost are chosen (its part's picks in ``cost_picks``)
     crew_done: bool = False
+    # 602.2b, 601.2b: the way each hybrid or Phyrexian symbol is paid and the life it pays
+    hybrid: list[int] | None = None
+    phyrexian_life: int = 0
 
 
 class TurnFaceUpFrame(msgspec.Struct, tag="face_up", array_like=True):
