@@ -25,7 +25,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "24"
+IR_VERSION = "27"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -200,7 +200,11 @@ class Count:
       * ``"total_mana_value"``: the sum of the mana values of the objects ``filter`` describes
         ("the total mana value of cards you own in exile", 202.3);
       * ``"exiled_this_turn"``: the number of cards put into exile this turn, from anywhere
-        ("if a card was put into exile this turn", 603.4).
+        ("if a card was put into exile this turn", 603.4);
+      * ``"spells_last_turn"``: the number of spells all players cast during the previous turn
+        ("if no spells were cast last turn");
+      * ``"most_spells_last_turn"``: the most spells one player cast during the previous turn
+        ("if a player cast two or more spells last turn").
     ``plus`` is added ("that number plus 1").
     """
 
@@ -215,6 +219,8 @@ class Count:
         "linked_toughness",
         "total_mana_value",
         "exiled_this_turn",
+        "spells_last_turn",
+        "most_spells_last_turn",
     ]
     filter: Filter | None = None
     ref: Ref | None = None
@@ -1002,10 +1008,28 @@ class Untap:
 
 
 @dataclass(frozen=True, slots=True)
+class Transform:
+    """701.27a: turn a double-faced permanent over so that its other face is up ("transform
+    this creature"). Nothing happens to a permanent that isn't represented by a double-faced card
+    (701.27c, 712.9) or whose other face is an instant or sorcery face (701.27d); an activated or
+    triggered ability of the permanent transforms it only if it hasn't transformed since the
+    ability was put on the stack (701.27f)."""
+
+    what: Selector
+
+
+@dataclass(frozen=True, slots=True)
 class SkipNextUntap:
     """The objects don't untap during their controller's next untap step (e.g. Sleep)."""
 
     what: Selector
+
+
+@dataclass(frozen=True, slots=True)
+class Proliferate:
+    """701.34a: "Proliferate": the ability's controller chooses any number of permanents and/or
+    players that have a counter, then gives each one additional counter of each kind it
+    already has."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1303,11 +1327,14 @@ class Attach:
 @dataclass(frozen=True, slots=True)
 class Unless:
     """ "<effects> unless <payer> pays <mana>" (118.12): as it would happen, the payer
-    chooses whether to pay ``mana``; if they pay, ``effects`` don't happen."""
+    chooses whether to pay ``mana``; if they pay, ``effects`` don't happen. ``parts``: the
+    cost's other parts, paid with the mana ("unless that player pays 2 life", "discards a card":
+    ward 702.21a's costs of every form); ``mana`` is "" when the cost has no mana."""
 
     effects: tuple[Effect, ...]
     payer: Ref
     mana: str
+    parts: tuple[CostPart, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -1631,7 +1658,9 @@ Effect = (
     | GainControl
     | Tap
     | Untap
+    | Transform
     | SkipNextUntap
+    | Proliferate
     | CreateToken
     | CreateEmblem
     | CreateCopyToken
@@ -1686,6 +1715,7 @@ RECORDS_AFFECTED: frozenset[type] = frozenset(
         ReturnChosen,
         Sacrifice,
         Tap,
+        Transform,
         Untap,
     }
 )
@@ -1785,6 +1815,9 @@ TriggerEvent = Literal[
     "planeswalk_from",
     "discards",
     "cycles",
+    "transforms_into",
+    "chapter",
+    "becomes_target",
 ]
 
 
@@ -1814,6 +1847,8 @@ class Trigger:
         (603.2e-f: not when it enters the battlefield tapped or untapped).
       * ``"turned_face_up"``: a face-down permanent is turned face up (708.8; it doesn't enter
         the battlefield again, 702.37e).
+      * ``"transforms_into"``: "When this creature transforms into ~" (701.27e): the source
+        transforms (701.27a) and is the face with this ability immediately after it does.
       * ``"draws"``: a player (``player``) draws a card (``nth``: their nth this turn).
         With ``reveal``, the linked static ability "Reveal the first card you draw each
         turn" reveals it, and the ability triggers only if it matches ``filter`` (603.11).
@@ -1836,6 +1871,16 @@ class Trigger:
         ``self_only`` "When you cycle this card": it triggers from the zone the card went to.
       * ``"tapped_for_mana"``: a player taps a permanent ``filter`` describes for mana (a mana
         ability: it resolves at once, 605.1b, 605.4a, without the stack).
+      * ``"chapter"``: a Saga's chapter ability (714.2): lore counters are put on its source
+        (122.6: as it enters, too); it triggers once for each number N of ``chapters`` that
+        the number of lore counters was less than and became at least (714.2b-c; read ahead,
+        702.155a: the turn it entered, only the chapter equal to that number).
+      * ``"becomes_target"``: a permanent (the source, ``self_only``; the one it's attached to,
+        ``host``; or one ``filter`` describes) becomes the target of a spell or ability (601.2c,
+        603.3d; ward 702.21a); ``player``: that spell's or ability's controller ("an opponent
+        controls"); ``partner``: which spells ("a spell", "an Aura spell"), None for any spell or
+        ability. The triggering object is that spell or ability ("counter that spell or ability
+        unless its controller pays {2}").
     ``self_only``: only the source itself counts. ``filter``: which other objects
     count (``Filter.other`` for "another"). ``player="you"``: the event's player must
     be the ability's controller ("whenever you cast", "whenever you gain life");
@@ -1862,6 +1907,7 @@ class Trigger:
     state: Condition | None = None  # event "state": the game state that triggers it (603.8)
     nth: int = 0  # event "draws": only the player's nth card drawn each turn (0: any card)
     reveal: bool = False  # "Reveal the first card you draw each turn" (603.11): see event "draws"
+    chapters: tuple[int, ...] = ()  # event "chapter": its chapter numbers ("I, II —": (1, 2), 714.2c)
 
 
 @dataclass(frozen=True, slots=True)

@@ -111,6 +111,7 @@ from karn.ir.nodes import (
     Planeswalk,
     PreventDamage,
     PreventDamageSharingColor,
+    Proliferate,
     PutCounters,
     PutCountersCost,
     PutLinkedExile,
@@ -150,6 +151,7 @@ from karn.ir.nodes import (
     TapCost,
     TargetSpec,
     Times,
+    Transform,
     Trigger,
     Triggered,
     Unless,
@@ -547,7 +549,18 @@ _WHOSE_TEXT = {
 }
 
 
+#: 714.2a: the Roman numerals of chapter symbols
+ROMAN_NUMERALS = ("", "I", "II", "III", "IV", "V", "VI", "VII")
+
+
+def chapter_symbols(t: Trigger) -> str:
+    """ "I, II" (714.2a, 714.2c)."""
+    return ", ".join(ROMAN_NUMERALS[n] if n < len(ROMAN_NUMERALS) else str(n) for n in t.chapters)
+
+
 def trigger_text(t: Trigger) -> str:
+    if t.event == "chapter":
+        return f"when the lore counters on this Saga reach chapter {chapter_symbols(t)} (714.2b)"
     if t.event == "reflexive":
         return "when you do"
     if t.event == "cast_self":
@@ -581,6 +594,7 @@ def trigger_text(t: Trigger) -> str:
         "becomes_tapped",
         "becomes_untapped",
         "turned_face_up",
+        "transforms_into",
     ):
         who = "this" if t.self_only else "the permanent it's attached to" if t.host else None
         if who is None:
@@ -596,6 +610,7 @@ def trigger_text(t: Trigger) -> str:
             "becomes_tapped": "becomes tapped",
             "becomes_untapped": "becomes untapped",
             "turned_face_up": "is turned face up",
+            "transforms_into": "transforms into this face",
         }[t.event]
         if t.per_creature:
             by = " by" if t.event != "blocks" else ""
@@ -618,6 +633,14 @@ def trigger_text(t: Trigger) -> str:
             "player_or_planeswalker": " to a player or planeswalker",
         }[t.to]
         return f"whenever {who} deals {kind}{to}"
+    if t.event == "becomes_target":
+        who = "this" if t.self_only else "the permanent it's attached to" if t.host else None
+        if who is None:
+            what = filter_text(t.filter) if t.filter else "permanent"
+            who = f"another {what[6:]}" if what.startswith("other ") else f"a {what}"
+        by = f"a {filter_text(t.partner)}" if t.partner is not None else "a spell or ability"
+        whose = {"you": " you control", "opponent": " an opponent controls"}.get(t.player or "", "")
+        return f"whenever {who} becomes the target of {by}{whose}"
     if t.event == "gain_life":
         return "whenever you gain life"
     if t.event == "tapped_for_mana":
@@ -652,6 +675,10 @@ def condition_text(c: Condition) -> str:
         return f"{ref_text(c.ref) if c.ref else 'this'} is {c.kind}"
     if c.kind == "controlled_since_last_upkeep":
         return "this came under your control since the beginning of your last upkeep"  # 702.30a
+    if isinstance(c.amount, Count) and c.amount.what == "spells_last_turn" and c.op == "<=" and not c.value:
+        return "no spells were cast last turn"
+    if isinstance(c.amount, Count) and c.amount.what == "most_spells_last_turn" and c.op == ">=":
+        return f"a player cast {c.value} or more spells last turn"
     op = "at least" if c.op == ">=" else "at most"
     return f"{amount_text(c.amount)} is {op} {c.value}"
 
@@ -812,6 +839,10 @@ def amount_text(a: Quantity) -> str:
             return f"the total mana value of {filter_text(a.filter) if a.filter else 'objects'}{plus}"
         if a.what == "exiled_this_turn":
             return f"the number of cards put into exile this turn{plus}"
+        if a.what == "spells_last_turn":
+            return f"the number of spells cast last turn{plus}"
+        if a.what == "most_spells_last_turn":
+            return f"the most spells a player cast last turn{plus}"
         if a.what in ("linked_power", "linked_toughness"):
             return f"the total {a.what.removeprefix('linked_')} of the cards it exiled as it entered{plus}"
         what = "the card types among" if a.what == "card_types" else "the number of"
@@ -1120,6 +1151,11 @@ def _untap(e: Untap) -> str:
     return f"untap {selector_text(e.what)}"
 
 
+@renders(Transform)
+def _transform(e: Transform) -> str:
+    return f"transform {selector_text(e.what)}"
+
+
 @renders(SkipNextUntap)
 def _skip_next_untap(e: SkipNextUntap) -> str:
     return f"{selector_text(e.what)} skip their next untap"
@@ -1233,6 +1269,11 @@ def _search_library(e: SearchLibrary) -> str:
     return f"search library for {e.count} {filter_text(e.filter)}{reveal}, put onto {e.to}{tapped}, shuffle"
 
 
+@renders(Proliferate)
+def _proliferate(e: Proliferate) -> str:
+    return "proliferate"
+
+
 @renders(Scry)
 def _scry(e: Scry) -> str:
     return f"{'surveil' if e.surveil else 'scry'} {amount_text(e.amount)}"
@@ -1301,7 +1342,8 @@ def _reflexive(e: Reflexive) -> str:
 
 @renders(Unless)
 def _unless(e: Unless) -> str:
-    return f"({effects_text(e.effects)}) unless {ref_text(e.payer)} pays {e.mana}"
+    cost = " and ".join(([e.mana] if e.mana else []) + [COST_PART_RENDERERS[type(p)](p) for p in e.parts])
+    return f"({effects_text(e.effects)}) unless {ref_text(e.payer)} pays {cost}"
 
 
 @renders(May)

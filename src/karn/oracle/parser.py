@@ -186,6 +186,7 @@ from karn.oracle.syntax import (
     PreventAllVP,
     PreventDamageVP,
     PreventSharingColorVP,
+    ProliferateVP,
     ProtectionA,
     PutCountersCostA,
     PutCountersVP,
@@ -229,8 +230,10 @@ from karn.oracle.syntax import (
     TapOtherCostA,
     TapsForManaTriggerA,
     TapVP,
+    TargetedTriggerA,
     TokenA,
     TotalManaValueQ,
+    TransformVP,
     TriggeredA,
     TwiceQ,
     UnearthA,
@@ -240,6 +243,7 @@ from karn.oracle.syntax import (
     UntapVP,
     UntilNextTurnSentence,
     VerbA,
+    WardA,
     WhereXSentence,
     WinGameVP,
     Word,
@@ -488,6 +492,12 @@ class _Builder(Transformer[Token, Any]):
     def kwi_unearth(self, meta: Meta, c: list[Any]) -> UnearthA:
         return UnearthA(str(c[0]))
 
+    def kwi_ward(self, meta: Meta, c: list[Any]) -> WardA:
+        return WardA((ManaCostA(str(c[0]), str(c[0])),))
+
+    def kwi_ward_cost(self, meta: Meta, c: list[Any]) -> WardA:
+        return WardA(tuple(c[0]))
+
     def activated(self, meta: Meta, c: list[Any]) -> ActivatedA:
         return ActivatedA(tuple(c[0]), c[1])
 
@@ -557,6 +567,14 @@ class _Builder(Transformer[Token, Any]):
 
     def cond_card_exiled_this_turn(self, meta: Meta, c: list[Any]) -> ConditionA:
         return ConditionA("card_exiled_this_turn", NP("you", text="you"), ">=", 1, text=self._text(meta))
+
+    def cond_no_spells_last_turn(self, meta: Meta, c: list[Any]) -> ConditionA:
+        return ConditionA("no_spells_last_turn", NP("you", text="you"), "<=", 0, text=self._text(meta))
+
+    def cond_spells_last_turn(self, meta: Meta, c: list[Any]) -> ConditionA:
+        return ConditionA(
+            "spells_last_turn", c[0], ">=", self._count_value(meta, c[1]), text=self._text(meta)
+        )
 
     def _count_value(self, meta: Meta, n: Any) -> int:
         if not isinstance(n, int):
@@ -681,6 +699,22 @@ class _Builder(Transformer[Token, Any]):
     def t_encounter(self, meta: Meta, c: list[Any]) -> EncounterTriggerA:
         return EncounterTriggerA(self._text(meta))
 
+    def t_becomes_target(self, meta: Meta, c: list[Any]) -> TargetedTriggerA:
+        spell_only, whose = c[1]
+        return TargetedTriggerA(c[0], spell_only, whose, self._text(meta))
+
+    def ts_spell_or_ability(self, meta: Meta, c: list[Any]) -> tuple[bool, str | None]:
+        return False, (c[0] if c else None)
+
+    def ts_spell(self, meta: Meta, c: list[Any]) -> tuple[bool, str | None]:
+        return True, (c[0] if c else None)
+
+    def tw_you(self, meta: Meta, c: list[Any]) -> str:
+        return "you"
+
+    def tw_opponent(self, meta: Meta, c: list[Any]) -> str:
+        return "opponent"
+
     def t_chaos(self, meta: Meta, c: list[Any]) -> ChaosTriggerA:
         return ChaosTriggerA(self._text(meta))
 
@@ -747,6 +781,15 @@ class _Builder(Transformer[Token, Any]):
 
     def t_turned_face_up(self, meta: Meta, c: list[Any]) -> CombatTriggerA:
         return CombatTriggerA(c[0], "turned_face_up", text=self._text(meta))
+
+    def t_transforms_into(self, meta: Meta, c: list[Any]) -> CombatTriggerA:
+        return CombatTriggerA(c[0], "transforms_into", text=self._text(meta))
+
+    def t_enters_or_transforms(self, meta: Meta, c: list[Any]) -> EitherTriggerA:
+        text = self._text(meta)
+        return EitherTriggerA(
+            EntersTriggerA(c[0], text), CombatTriggerA(c[0], "transforms_into", text=text), text
+        )
 
     def t_becomes_blocked_by(self, meta: Meta, c: list[Any]) -> CombatTriggerA:
         return CombatTriggerA(c[0], "becomes_blocked", c[1], text=self._text(meta))
@@ -1753,6 +1796,9 @@ class _Builder(Transformer[Token, Any]):
     def v_untap(self, meta: Meta, c: list[Any]) -> UntapVP:
         return UntapVP(c[0], text=self._text(meta))
 
+    def v_transform(self, meta: Meta, c: list[Any]) -> TransformVP:
+        return TransformVP(c[0], text=self._text(meta))
+
     def v_skip_untap(self, meta: Meta, c: list[Any]) -> SkipUntapVP:
         return SkipUntapVP(c[0], text=self._text(meta))
 
@@ -1871,6 +1917,9 @@ class _Builder(Transformer[Token, Any]):
 
     def v_shuffle(self, meta: Meta, c: list[Any]) -> ShuffleVP:
         return ShuffleVP(text=self._text(meta))
+
+    def v_proliferate(self, meta: Meta, c: list[Any]) -> ProliferateVP:
+        return ProliferateVP(text=self._text(meta))
 
     def v_scry(self, meta: Meta, c: list[Any]) -> ScryVP:
         return ScryVP(c[0], text=self._text(meta))
@@ -2536,6 +2585,10 @@ class _Builder(Transformer[Token, Any]):
 
     def nw_spell(self, meta: Meta, c: list[Any]) -> Word:
         return Word("spell", "spell", self._plural(meta, "spell"))
+
+    def nw_ability(self, meta: Meta, c: list[Any]) -> Word:
+        # "that spell or ability" (113.1, 701.6b): an ability on the stack
+        return Word("ability", "ability", self._plural(meta, "ability"))
 
     def nw_permanent(self, meta: Meta, c: list[Any]) -> Word:
         return Word("permanent", "permanent", self._plural(meta, "permanent"))

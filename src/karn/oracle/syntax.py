@@ -537,6 +537,14 @@ class UntapVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class TransformVP(VerbA):
+    """ "transform <object>" (701.27a)."""
+
+    obj: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class SkipUntapVP(VerbA):
     """ "don't untap during <whose>'s next untap step"."""
 
@@ -734,6 +742,13 @@ class PutIntoVP(VerbA):
 
 @dataclass(frozen=True, slots=True)
 class ShuffleVP(VerbA):
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ProliferateVP(VerbA):
+    """ "proliferate" (701.34a)."""
+
     text: str = ""
 
 
@@ -1671,6 +1686,13 @@ class EchoA(KeywordA):
 
 
 @dataclass(frozen=True, slots=True)
+class WardA(KeywordA):
+    """ "Ward {2}", "Ward—Pay 2 life.", "Ward—{2}, Pay 2 life." (702.21a): the cost."""
+
+    costs: tuple[CostA, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class UnearthA(KeywordA):
     """ "Unearth {2}{B}" (702.84a)."""
 
@@ -1765,6 +1787,17 @@ class TapsForManaTriggerA(TriggerA):
 
     player: NP
     permanent: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TargetedTriggerA(TriggerA):
+    """ "<subject> becomes the target of a spell or ability [an opponent controls]" (601.2c,
+    603.3d). ``spell_only``: "of a spell"; ``whose``: "you" / "opponent" control it, or None."""
+
+    subject: NP
+    spell_only: bool = False
+    whose: str | None = None
     text: str = ""
 
 

@@ -9,20 +9,26 @@ from __future__ import annotations
 
 from karn.ir.keywords import BY_NAME, Grammar, KeywordParameter, KeywordSpec
 from karn.ir.nodes import (
+    SPELL_COST_PARTS,
     Ability,
     Activated,
     CopyExcept,
     Cost,
+    CounterSpell,
     CreateCopyToken,
     Draw,
     EntersReplacement,
     Filter,
     Keyword,
     Ref,
+    Trigger,
+    Triggered,
+    Unless,
 )
 from karn.oracle.lowering.abilities import lower_activated, lower_spell, lower_triggered
 from karn.oracle.lowering.context import Ctx, LowerError
 from karn.oracle.lowering.continuous import check_protection
+from karn.oracle.lowering.costs import lower_cost
 from karn.oracle.lowering.descriptions import describe
 from karn.oracle.lowering.registry import lowers_keyword
 from karn.oracle.lowering.statics import lower_static
@@ -40,6 +46,7 @@ from karn.oracle.syntax import (
     ProtectionA,
     StaticKeywordA,
     TriggeredA,
+    WardA,
 )
 from karn.oracle.vocab import NUMBER_WORDS
 
@@ -198,3 +205,29 @@ def lower_devour(kw: DevourA, text: str) -> list[Ability]:
     elif kw.kind == "subtype":
         quality = Filter(subtypes=(kw.quality,))
     return [EntersReplacement(self_only=True, devour=kw.n, devour_of=quality, text=text)]
+
+
+@lowers_keyword(WardA)
+def lower_ward(kw: WardA, text: str) -> list[Ability]:
+    """ "Ward [cost]" means "Whenever this permanent becomes the target of a spell or ability an
+    opponent controls, counter that spell or ability unless that player pays [cost]."
+    (702.21a): mana, life, discarding, sacrificing ... paid by the targeting spell's or
+    ability's controller (118.12) as the ability resolves."""
+    ctx = Ctx(clause=text)
+    cost = lower_cost(kw.costs, None, ctx)
+    if cost.tap or cost.exile_self or cost.discard_self or cost.loyalty is not None:
+        raise LowerError("a ward cost acting on the permanent itself", text)
+    if not all(isinstance(p, SPELL_COST_PARTS) for p in cost.parts):
+        raise LowerError("a ward cost part the engine can't ask of another player", text)
+    mana = (cost.mana or "").upper()
+    if "{X}" in mana:
+        raise LowerError("ward cost with X (702.21b)", text)
+    words = ", ".join(c.text for c in kw.costs)
+    ward = Triggered(
+        Trigger("becomes_target", self_only=True, player="opponent"),
+        (Unless((CounterSpell(Ref("triggering")),), Ref("triggering_player"), mana, cost.parts),),
+        text="Whenever ~ becomes the target of a spell or ability an opponent controls, counter that"
+        f" spell or ability unless that player pays {words} (ward).",
+    )
+    marker = f"ward {mana}" if mana and not cost.parts else "ward"
+    return [Keyword(marker, text=text), ward]
