@@ -138,7 +138,9 @@ def test_an_amount_equal_to_a_count_is_that_count() -> None:
     ).effects
     assert isinstance(damage, DealDamage) and damage.to == Ref("target", 0)
     assert isinstance(damage.amount, Count) and damage.amount.filter.subtypes == ("mountain",)  # type: ignore[union-attr]
-    (lose,) = _loyalty("[−3]: Target opponent loses life equal to the number of artifacts you control.").effects
+    (lose,) = _loyalty(
+        "[−3]: Target opponent loses life equal to the number of artifacts you control."
+    ).effects
     assert isinstance(lose, LoseLife) and lose.player == Ref("target", 0) and isinstance(lose.amount, Count)
     (gain,) = _loyalty(
         "[+1]: You gain life equal to the number of creatures you control plus the number of planeswalkers you control."
