@@ -967,11 +967,12 @@ class ApplyContinuous:
     """Create a continuous effect from a resolving spell or ability (611.2).
 
     With a :class:`Group`, the set of affected objects is locked in when the
-    effect begins (611.2c). ``duration="end_of_turn"`` ends it in cleanup (514.2).
+    effect begins (611.2c). ``duration="end_of_turn"`` ends it in cleanup (514.2);
+    ``"until_your_next_turn"`` as its controller's next turn begins (611.2a).
     """
 
     mod: Modify
-    duration: Literal["end_of_turn", "permanent"] = "end_of_turn"
+    duration: Literal["end_of_turn", "permanent", "until_your_next_turn"] = "end_of_turn"
 
 
 @dataclass(frozen=True, slots=True)
@@ -982,7 +983,9 @@ class GainControl:
     "while_you_control_source" ("for as long as you control ~", 611.2b)."""
 
     what: Ref
-    duration: Literal["end_of_turn", "permanent", "while_you_control_source"] = "permanent"
+    duration: Literal["end_of_turn", "permanent", "while_you_control_source", "until_your_next_turn"] = (
+        "permanent"
+    )
     player: Ref = Ref("you")
 
 
@@ -1537,7 +1540,7 @@ class CreateReplacement:
 
     would: Would
     instead: Instead
-    duration: Literal["end_of_turn"] = "end_of_turn"
+    duration: Literal["end_of_turn", "until_your_next_turn"] = "end_of_turn"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1606,7 +1609,9 @@ class ApplyRules:
     prevented this turn", "Players can't gain life this turn"."""
 
     change: RuleChange
-    duration: Literal["end_of_turn", "permanent", "end_of_your_next_turn"] = "end_of_turn"
+    duration: Literal["end_of_turn", "permanent", "end_of_your_next_turn", "until_your_next_turn"] = (
+        "end_of_turn"
+    )
     objects: Ref | None = None  # the cards it is about ("You may play them this turn.")
 
 
@@ -2040,6 +2045,14 @@ class SkipStep:
 
 
 @dataclass(frozen=True, slots=True)
+class CommanderPermission:
+    """ "~ can be your commander." (903.3d): a rule of Commander deck construction; it changes
+    nothing in a game once it has begun."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class OpeningHand:
     """ "If this card is in your opening hand, you may begin the game with it on the
     battlefield." (103.6a)."""
@@ -2230,6 +2243,7 @@ Ability = (
     | GameRules
     | SkipStep
     | OpeningHand
+    | CommanderPermission
     | CastRestriction
     | FlashPermission
     | Bestow

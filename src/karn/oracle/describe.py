@@ -35,6 +35,7 @@ from karn.ir.nodes import (
     ChangeText,
     ColorRange,
     ColorSpread,
+    CommanderPermission,
     Compared,
     CompiledCard,
     Condition,
@@ -249,6 +250,8 @@ def describe_ability(a: Ability) -> str:
         return f"Replacement: skip your {a.step} step"
     if isinstance(a, CantBeCountered):
         return "Static: this spell can't be countered"
+    if isinstance(a, CommanderPermission):
+        return "Deck construction: this card can be your commander (903.3d)"
     if isinstance(a, OpeningHand):
         return "Opening hand: may begin the game on the battlefield"
     if isinstance(a, DoesntUntap):
@@ -1076,8 +1079,8 @@ def _copy_spell(e: CopySpell) -> str:
 
 @renders(ApplyContinuous)
 def _apply_continuous(e: ApplyContinuous) -> str:
-    dur = " until end of turn" if e.duration == "end_of_turn" else ""
-    return modify_text(e.mod) + dur
+    dur = {"end_of_turn": " until end of turn", "until_your_next_turn": " until your next turn"}
+    return modify_text(e.mod) + dur.get(e.duration, "")
 
 
 @renders(GainControl)
@@ -1087,6 +1090,7 @@ def _gain_control(e: GainControl) -> str:
         "end_of_turn": " until end of turn",
         "permanent": "",
         "while_you_control_source": " for as long as you control this",
+        "until_your_next_turn": " until your next turn",
     }[e.duration]
     return f"{who}gain control of {ref_text(e.what)}{dur}"
 
@@ -1109,7 +1113,8 @@ def _change_text(e: ChangeText) -> str:
 
 @renders(CreateReplacement)
 def _create_replacement(e: CreateReplacement) -> str:
-    return f"this turn, {replacement_text(e.would, e.instead)}"
+    until = "until your next turn" if e.duration == "until_your_next_turn" else "this turn"
+    return f"{until}, {replacement_text(e.would, e.instead)}"
 
 
 @renders(Regenerate)
@@ -1121,7 +1126,11 @@ def _regenerate(e: Regenerate) -> str:
 
 @renders(ApplyRules)
 def _apply_rules(e: ApplyRules) -> str:
-    until = {"end_of_turn": " this turn", "end_of_your_next_turn": " until the end of your next turn"}
+    until = {
+        "end_of_turn": " this turn",
+        "end_of_your_next_turn": " until the end of your next turn",
+        "until_your_next_turn": " until your next turn",
+    }
     return rule_text(e.change) + until.get(e.duration, "")
 
 
