@@ -362,3 +362,17 @@ def prompt(part: ir.CostPart, have: int) -> str:
     n = PARTS[type(part)].picks(part)
     of = f" ({have + 1} of {n})" if n > 1 else ""
     return f"choose what to {_VERBS.get(type(part), 'use')}{of}"
+
+
+def part_text(part: ir.CostPart) -> str:
+    """A part of a cost in a few words, for the log and prompts ("2 life", "discard a card")."""
+    if isinstance(part, ir.PayLifeCost):
+        return f"{part.life} life"
+    if isinstance(part, (ir.DiscardCost, ir.DiscardRandomCost)):
+        n = "a card" if part.count == 1 else f"{part.count} cards"
+        random = " at random" if isinstance(part, ir.DiscardRandomCost) else ""
+        return f"discard {n}{random}"
+    if isinstance(part, ir.SacrificeCost):
+        return "sacrifice " + ("a permanent" if part.count == 1 else f"{part.count} permanents")
+    verb = _VERBS.get(type(part), type(part).__name__)
+    return verb

@@ -290,6 +290,10 @@ def count(ctx: Context, c: ir.Count, controller: int, source: int, referred: lis
         return s.creatures_died_this_turn + c.plus  # 700.4
     if c.what == "lands_entered_this_turn":
         return s.players[controller].lands_entered_turn + c.plus
+    if c.what == "spells_last_turn":  # "if no spells were cast last turn"
+        return sum(p.spells_cast_last_turn for p in s.players) + c.plus
+    if c.what == "most_spells_last_turn":  # "if a player cast two or more spells last turn"
+        return max((p.spells_cast_last_turn for p in s.players), default=0) + c.plus
     if c.what == "attacked_with":
         pl = s.players[controller]
         return (len(pl.attacked_with) if pl.attacked_turn == s.turn else 0) + c.plus
@@ -345,6 +349,8 @@ def condition_holds(
         n = a
     elif isinstance(a, ir.Count):
         n = count(ctx, a, controller, source, [])
+    elif isinstance(a, ir.CountersOn):
+        n = _counters_now_or_last(ctx, a, source, trigger)
     elif isinstance(a, ir.Var) and a.name in _PLAYER_VARS:
         who = controller
         if a.ref is not None and a.ref.kind == "triggering_player":
@@ -355,6 +361,18 @@ def condition_holds(
     else:
         return False
     return n >= cond.value if cond.op == ">=" else n <= cond.value
+
+
+def _counters_now_or_last(ctx: Context, a: ir.CountersOn, source: int, trigger: TriggerData | None) -> int:
+    """603.4, 603.10a: "if it had no -1/-1 counters on it" (persist 702.79a): the counters on the
+    source (or the triggering object) now, or as it last existed on the battlefield."""
+    s = ctx.state
+    oid = source if a.ref.kind == "self" else trigger.object if trigger is not None else 0
+    o = s.objects.get(oid)
+    if o is not None and o.zone == BATTLEFIELD:
+        return _of_kind(o.counters, a.kind)
+    lk = s.lki.get(oid)
+    return _of_kind(lk.counters or {}, a.kind) if lk is not None else 0
 
 
 def _power(ctx: Context, f: ResolveFrame, o: Obj, ref: ir.Ref, toughness: bool = False) -> int:

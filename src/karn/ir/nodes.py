@@ -25,7 +25,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "24"
+IR_VERSION = "30"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -220,6 +220,10 @@ class Count:
       * ``"lands_entered_this_turn"``: the lands that entered the battlefield under "your"
         control this turn ("if you had a land enter the battlefield under your control this
         turn").
+      * ``"spells_last_turn"``: the number of spells all players cast during the previous turn
+        ("if no spells were cast last turn");
+      * ``"most_spells_last_turn"``: the most spells one player cast during the previous turn
+        ("if a player cast two or more spells last turn").
     ``plus`` is added ("that number plus 1").
     """
 
@@ -236,6 +240,8 @@ class Count:
         "exiled_this_turn",
         "creatures_died_this_turn",
         "lands_entered_this_turn",
+        "spells_last_turn",
+        "most_spells_last_turn",
     ]
     filter: Filter | None = None
     ref: Ref | None = None
@@ -993,11 +999,12 @@ class ApplyContinuous:
     """Create a continuous effect from a resolving spell or ability (611.2).
 
     With a :class:`Group`, the set of affected objects is locked in when the
-    effect begins (611.2c). ``duration="end_of_turn"`` ends it in cleanup (514.2).
+    effect begins (611.2c). ``duration="end_of_turn"`` ends it in cleanup (514.2);
+    ``"until_your_next_turn"`` as its controller's next turn begins (611.2a).
     """
 
     mod: Modify
-    duration: Literal["end_of_turn", "permanent"] = "end_of_turn"
+    duration: Literal["end_of_turn", "permanent", "until_your_next_turn"] = "end_of_turn"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1008,7 +1015,9 @@ class GainControl:
     "while_you_control_source" ("for as long as you control ~", 611.2b)."""
 
     what: Ref
-    duration: Literal["end_of_turn", "permanent", "while_you_control_source"] = "permanent"
+    duration: Literal["end_of_turn", "permanent", "while_you_control_source", "until_your_next_turn"] = (
+        "permanent"
+    )
     player: Ref = Ref("you")
 
 
@@ -1031,10 +1040,39 @@ class Untap:
 
 
 @dataclass(frozen=True, slots=True)
+class Transform:
+    """701.27a: turn a double-faced permanent over so that its other face is up ("transform
+    this creature"). Nothing happens to a permanent that isn't represented by a double-faced card
+    (701.27c, 712.9) or whose other face is an instant or sorcery face (701.27d); an activated or
+    triggered ability of the permanent transforms it only if it hasn't transformed since the
+    ability was put on the stack (701.27f)."""
+
+    what: Selector
+
+
+@dataclass(frozen=True, slots=True)
 class SkipNextUntap:
     """The objects don't untap during their controller's next untap step (e.g. Sleep)."""
 
     what: Selector
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveCounters:
+    """Remove ``amount`` counters of ``kind`` from each object ``what`` selects (122.1; as many as
+    it has, up to ``amount``). When none could be removed, "If you can't, ..." (fading 702.32a)
+    follows: the effect counts as not done (``IfCondition(Declined())``, 608.2c)."""
+
+    kind: str
+    amount: Amount
+    what: Selector
+
+
+@dataclass(frozen=True, slots=True)
+class Proliferate:
+    """701.34a: "Proliferate": the ability's controller chooses any number of permanents and/or
+    players that have a counter, then gives each one additional counter of each kind it
+    already has."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1049,6 +1087,18 @@ class TokenDef:
     # 111.4, 113.2c: 'tokens with "<ability>"': the quoted abilities the tokens have (their ids
     # are the creating ability's id and each one's index, :func:`karn.cards.pool.nested_id`)
     abilities: tuple[GainAbility, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CreateEmblem:
+    """114.1: "You get an emblem with '<ability>'": ``player`` puts an emblem into the command
+    zone with these quoted abilities (113.2c; their ids are the creating ability's id and each
+    one's index, :func:`karn.cards.pool.nested_id`). An emblem has no characteristics but its
+    abilities (114.2), its owner and controller is that player (114.2, 114.5), and its abilities
+    work from the command zone (114.4, 113.6)."""
+
+    abilities: tuple[GainAbility, ...]
+    player: Ref = Ref("you")
 
 
 @dataclass(frozen=True, slots=True)
@@ -1320,11 +1370,14 @@ class Attach:
 @dataclass(frozen=True, slots=True)
 class Unless:
     """ "<effects> unless <payer> pays <mana>" (118.12): as it would happen, the payer
-    chooses whether to pay ``mana``; if they pay, ``effects`` don't happen."""
+    chooses whether to pay ``mana``; if they pay, ``effects`` don't happen. ``parts``: the
+    cost's other parts, paid with the mana ("unless that player pays 2 life", "discards a card":
+    ward 702.21a's costs of every form); ``mana`` is "" when the cost has no mana."""
 
     effects: tuple[Effect, ...]
     payer: Ref
     mana: str
+    parts: tuple[CostPart, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -1523,7 +1576,7 @@ class CreateReplacement:
 
     would: Would
     instead: Instead
-    duration: Literal["end_of_turn"] = "end_of_turn"
+    duration: Literal["end_of_turn", "until_your_next_turn"] = "end_of_turn"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1592,7 +1645,9 @@ class ApplyRules:
     prevented this turn", "Players can't gain life this turn"."""
 
     change: RuleChange
-    duration: Literal["end_of_turn", "permanent", "end_of_your_next_turn"] = "end_of_turn"
+    duration: Literal["end_of_turn", "permanent", "end_of_your_next_turn", "until_your_next_turn"] = (
+        "end_of_turn"
+    )
     objects: Ref | None = None  # the cards it is about ("You may play them this turn.")
 
 
@@ -1650,8 +1705,12 @@ Effect = (
     | GainControl
     | Tap
     | Untap
+    | Transform
     | SkipNextUntap
+    | Proliferate
+    | RemoveCounters
     | CreateToken
+    | CreateEmblem
     | CreateCopyToken
     | BecomeCopy
     | AddMana
@@ -1704,6 +1763,7 @@ RECORDS_AFFECTED: frozenset[type] = frozenset(
         ReturnChosen,
         Sacrifice,
         Tap,
+        Transform,
         Untap,
     }
 )
@@ -1803,6 +1863,10 @@ TriggerEvent = Literal[
     "planeswalk_from",
     "discards",
     "cycles",
+    "transforms_into",
+    "chapter",
+    "becomes_target",
+    "last_counter_removed",
 ]
 
 
@@ -1832,6 +1896,8 @@ class Trigger:
         (603.2e-f: not when it enters the battlefield tapped or untapped).
       * ``"turned_face_up"``: a face-down permanent is turned face up (708.8; it doesn't enter
         the battlefield again, 702.37e).
+      * ``"transforms_into"``: "When this creature transforms into ~" (701.27e): the source
+        transforms (701.27a) and is the face with this ability immediately after it does.
       * ``"draws"``: a player (``player``) draws a card (``nth``: their nth this turn).
         With ``reveal``, the linked static ability "Reveal the first card you draw each
         turn" reveals it, and the ability triggers only if it matches ``filter`` (603.11).
@@ -1854,6 +1920,18 @@ class Trigger:
         ``self_only`` "When you cycle this card": it triggers from the zone the card went to.
       * ``"tapped_for_mana"``: a player taps a permanent ``filter`` describes for mana (a mana
         ability: it resolves at once, 605.1b, 605.4a, without the stack).
+      * ``"chapter"``: a Saga's chapter ability (714.2): lore counters are put on its source
+        (122.6: as it enters, too); it triggers once for each number N of ``chapters`` that
+        the number of lore counters was less than and became at least (714.2b-c; read ahead,
+        702.155a: the turn it entered, only the chapter equal to that number).
+      * ``"last_counter_removed"``: the last counter of kind ``counter`` is removed from the
+        source ("When the last time counter is removed from ~", vanishing 702.63a).
+      * ``"becomes_target"``: a permanent (the source, ``self_only``; the one it's attached to,
+        ``host``; or one ``filter`` describes) becomes the target of a spell or ability (601.2c,
+        603.3d; ward 702.21a); ``player``: that spell's or ability's controller ("an opponent
+        controls"); ``partner``: which spells ("a spell", "an Aura spell"), None for any spell or
+        ability. The triggering object is that spell or ability ("counter that spell or ability
+        unless its controller pays {2}").
     ``self_only``: only the source itself counts. ``filter``: which other objects
     count (``Filter.other`` for "another"). ``player="you"``: the event's player must
     be the ability's controller ("whenever you cast", "whenever you gain life");
@@ -1880,6 +1958,8 @@ class Trigger:
     state: Condition | None = None  # event "state": the game state that triggers it (603.8)
     nth: int = 0  # event "draws": only the player's nth card drawn each turn (0: any card)
     reveal: bool = False  # "Reveal the first card you draw each turn" (603.11): see event "draws"
+    chapters: tuple[int, ...] = ()  # event "chapter": its chapter numbers ("I, II —": (1, 2), 714.2c)
+    counter: str = ""  # event "last_counter_removed": the kind of counter ("time")
 
 
 @dataclass(frozen=True, slots=True)
@@ -1997,6 +2077,14 @@ class SkipStep:
     step of each of their turns."""
 
     step: Literal["untap", "upkeep", "draw"]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CommanderPermission:
+    """ "~ can be your commander." (903.3d): a rule of Commander deck construction; it changes
+    nothing in a game once it has begun."""
+
     text: str = ""
 
 
@@ -2191,6 +2279,7 @@ Ability = (
     | GameRules
     | SkipStep
     | OpeningHand
+    | CommanderPermission
     | CastRestriction
     | FlashPermission
     | Bestow

@@ -35,6 +35,7 @@ from karn.ir.nodes import (
     ChangeText,
     ColorRange,
     ColorSpread,
+    CommanderPermission,
     Compared,
     CompiledCard,
     Condition,
@@ -48,6 +49,7 @@ from karn.ir.nodes import (
     CounterSpell,
     CreateCopyToken,
     CreateDelayed,
+    CreateEmblem,
     CreateReplacement,
     CreateToken,
     CrewCost,
@@ -109,6 +111,7 @@ from karn.ir.nodes import (
     Planeswalk,
     PreventDamage,
     PreventDamageSharingColor,
+    Proliferate,
     PutCounters,
     PutCountersCost,
     PutLinkedExile,
@@ -117,6 +120,7 @@ from karn.ir.nodes import (
     Ref,
     Reflexive,
     Regenerate,
+    RemoveCounters,
     RemoveCountersCost,
     Replacement,
     ReturnChosen,
@@ -148,6 +152,7 @@ from karn.ir.nodes import (
     TapCost,
     TargetSpec,
     Times,
+    Transform,
     Trigger,
     Triggered,
     Unless,
@@ -245,6 +250,8 @@ def describe_ability(a: Ability) -> str:
         return f"Replacement: skip your {a.step} step"
     if isinstance(a, CantBeCountered):
         return "Static: this spell can't be countered"
+    if isinstance(a, CommanderPermission):
+        return "Deck construction: this card can be your commander (903.3d)"
     if isinstance(a, OpeningHand):
         return "Opening hand: may begin the game on the battlefield"
     if isinstance(a, DoesntUntap):
@@ -543,7 +550,20 @@ _WHOSE_TEXT = {
 }
 
 
+#: 714.2a: the Roman numerals of chapter symbols
+ROMAN_NUMERALS = ("", "I", "II", "III", "IV", "V", "VI", "VII")
+
+
+def chapter_symbols(t: Trigger) -> str:
+    """ "I, II" (714.2a, 714.2c)."""
+    return ", ".join(ROMAN_NUMERALS[n] if n < len(ROMAN_NUMERALS) else str(n) for n in t.chapters)
+
+
 def trigger_text(t: Trigger) -> str:
+    if t.event == "last_counter_removed":
+        return f"when the last {t.counter} counter is removed from this"
+    if t.event == "chapter":
+        return f"when the lore counters on this Saga reach chapter {chapter_symbols(t)} (714.2b)"
     if t.event == "reflexive":
         return "when you do"
     if t.event == "cast_self":
@@ -577,6 +597,7 @@ def trigger_text(t: Trigger) -> str:
         "becomes_tapped",
         "becomes_untapped",
         "turned_face_up",
+        "transforms_into",
     ):
         who = "this" if t.self_only else "the permanent it's attached to" if t.host else None
         if who is None:
@@ -592,6 +613,7 @@ def trigger_text(t: Trigger) -> str:
             "becomes_tapped": "becomes tapped",
             "becomes_untapped": "becomes untapped",
             "turned_face_up": "is turned face up",
+            "transforms_into": "transforms into this face",
         }[t.event]
         if t.per_creature:
             by = " by" if t.event != "blocks" else ""
@@ -614,6 +636,14 @@ def trigger_text(t: Trigger) -> str:
             "player_or_planeswalker": " to a player or planeswalker",
         }[t.to]
         return f"whenever {who} deals {kind}{to}"
+    if t.event == "becomes_target":
+        who = "this" if t.self_only else "the permanent it's attached to" if t.host else None
+        if who is None:
+            what = filter_text(t.filter) if t.filter else "permanent"
+            who = f"another {what[6:]}" if what.startswith("other ") else f"a {what}"
+        by = f"a {filter_text(t.partner)}" if t.partner is not None else "a spell or ability"
+        whose = {"you": " you control", "opponent": " an opponent controls"}.get(t.player or "", "")
+        return f"whenever {who} becomes the target of {by}{whose}"
     if t.event == "gain_life":
         return "whenever you gain life"
     if t.event == "tapped_for_mana":
@@ -652,6 +682,10 @@ def condition_text(c: Condition) -> str:
         return "this came under your control since the beginning of your last upkeep"  # 702.30a
     if c.kind in ("your_turn", "not_your_turn"):
         return "it's your turn" if c.kind == "your_turn" else "it's not your turn"
+    if isinstance(c.amount, Count) and c.amount.what == "spells_last_turn" and c.op == "<=" and not c.value:
+        return "no spells were cast last turn"
+    if isinstance(c.amount, Count) and c.amount.what == "most_spells_last_turn" and c.op == ">=":
+        return f"a player cast {c.value} or more spells last turn"
     op = "at least" if c.op == ">=" else "at most"
     return f"{amount_text(c.amount)} is {op} {c.value}"
 
@@ -819,6 +853,10 @@ def amount_text(a: Quantity) -> str:
             return f"the number of creatures that died this turn{plus}"
         if a.what == "lands_entered_this_turn":
             return f"the number of lands that entered the battlefield under your control this turn{plus}"
+        if a.what == "spells_last_turn":
+            return f"the number of spells cast last turn{plus}"
+        if a.what == "most_spells_last_turn":
+            return f"the most spells a player cast last turn{plus}"
         if a.what in ("linked_power", "linked_toughness"):
             return f"the total {a.what.removeprefix('linked_')} of the cards it exiled as it entered{plus}"
         what = "the card types among" if a.what == "card_types" else "the number of"
@@ -1054,8 +1092,8 @@ def _copy_spell(e: CopySpell) -> str:
 
 @renders(ApplyContinuous)
 def _apply_continuous(e: ApplyContinuous) -> str:
-    dur = " until end of turn" if e.duration == "end_of_turn" else ""
-    return modify_text(e.mod) + dur
+    dur = {"end_of_turn": " until end of turn", "until_your_next_turn": " until your next turn"}
+    return modify_text(e.mod) + dur.get(e.duration, "")
 
 
 @renders(GainControl)
@@ -1065,6 +1103,7 @@ def _gain_control(e: GainControl) -> str:
         "end_of_turn": " until end of turn",
         "permanent": "",
         "while_you_control_source": " for as long as you control this",
+        "until_your_next_turn": " until your next turn",
     }[e.duration]
     return f"{who}gain control of {ref_text(e.what)}{dur}"
 
@@ -1087,7 +1126,8 @@ def _change_text(e: ChangeText) -> str:
 
 @renders(CreateReplacement)
 def _create_replacement(e: CreateReplacement) -> str:
-    return f"this turn, {replacement_text(e.would, e.instead)}"
+    until = "until your next turn" if e.duration == "until_your_next_turn" else "this turn"
+    return f"{until}, {replacement_text(e.would, e.instead)}"
 
 
 @renders(Regenerate)
@@ -1099,7 +1139,11 @@ def _regenerate(e: Regenerate) -> str:
 
 @renders(ApplyRules)
 def _apply_rules(e: ApplyRules) -> str:
-    until = {"end_of_turn": " this turn", "end_of_your_next_turn": " until the end of your next turn"}
+    until = {
+        "end_of_turn": " this turn",
+        "end_of_your_next_turn": " until the end of your next turn",
+        "until_your_next_turn": " until your next turn",
+    }
     return rule_text(e.change) + until.get(e.duration, "")
 
 
@@ -1123,6 +1167,11 @@ def _untap(e: Untap) -> str:
     return f"untap {selector_text(e.what)}"
 
 
+@renders(Transform)
+def _transform(e: Transform) -> str:
+    return f"transform {selector_text(e.what)}"
+
+
 @renders(SkipNextUntap)
 def _skip_next_untap(e: SkipNextUntap) -> str:
     return f"{selector_text(e.what)} skip their next untap"
@@ -1137,6 +1186,12 @@ def _create_token(e: CreateToken) -> str:
         kws += " with " + "; ".join(f'"{describe_ability(g.ability)}"' for g in t.abilities)
     tapped = "tapped " if e.tapped else ""
     return f"create {amount_text(e.count)} {tapped}{t.power}/{t.toughness} {colors} {t.name} {' '.join(t.types)} token{kws}"
+
+
+@renders(CreateEmblem)
+def _create_emblem(e: CreateEmblem) -> str:
+    quoted = " and ".join(f'"{describe_ability(g.ability)}"' for g in e.abilities)
+    return f"{ref_text(e.player)} get(s) an emblem with {quoted}"
 
 
 @renders(CreateCopyToken)
@@ -1230,6 +1285,16 @@ def _search_library(e: SearchLibrary) -> str:
     return f"search library for {e.count} {filter_text(e.filter)}{reveal}, put onto {e.to}{tapped}, shuffle"
 
 
+@renders(RemoveCounters)
+def _remove_counters(e: RemoveCounters) -> str:
+    return f"remove {amount_text(e.amount)} {e.kind} counter(s) from {selector_text(e.what)}"
+
+
+@renders(Proliferate)
+def _proliferate(e: Proliferate) -> str:
+    return "proliferate"
+
+
 @renders(Scry)
 def _scry(e: Scry) -> str:
     return f"{'surveil' if e.surveil else 'scry'} {amount_text(e.amount)}"
@@ -1298,7 +1363,8 @@ def _reflexive(e: Reflexive) -> str:
 
 @renders(Unless)
 def _unless(e: Unless) -> str:
-    return f"({effects_text(e.effects)}) unless {ref_text(e.payer)} pays {e.mana}"
+    cost = " and ".join(([e.mana] if e.mana else []) + [COST_PART_RENDERERS[type(p)](p) for p in e.parts])
+    return f"({effects_text(e.effects)}) unless {ref_text(e.payer)} pays {cost}"
 
 
 @renders(May)

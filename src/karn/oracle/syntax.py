@@ -538,6 +538,14 @@ class UntapVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class TransformVP(VerbA):
+    """ "transform <object>" (701.27a)."""
+
+    obj: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class SkipUntapVP(VerbA):
     """ "don't untap during <whose>'s next untap step"."""
 
@@ -557,6 +565,15 @@ class AttachVP(VerbA):
 @dataclass(frozen=True, slots=True)
 class CreateTokenVP(VerbA):
     token: TokenA
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GetEmblemVP(VerbA):
+    """ "[player] gets an emblem with '<ability>'" (114.1): the indices of the line's quoted
+    abilities (113.2c) the emblem has."""
+
+    quoted: tuple[int, ...]
     text: str = ""
 
 
@@ -726,6 +743,13 @@ class PutIntoVP(VerbA):
 
 @dataclass(frozen=True, slots=True)
 class ShuffleVP(VerbA):
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ProliferateVP(VerbA):
+    """ "proliferate" (701.34a)."""
+
     text: str = ""
 
 
@@ -943,6 +967,15 @@ class ChainSentence(SentenceA):
     """Clauses joined by ",", "and", "then" (608.2c: followed in order)."""
 
     items: tuple[Item, ...]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class UntilNextTurnSentence(SentenceA):
+    """ "Until your next turn, <chain>." / "<chain> until your next turn.": the continuous
+    effects of the chain last until its controller's next turn begins (611.2a)."""
+
+    chain: ChainSentence
     text: str = ""
 
 
@@ -1174,6 +1207,13 @@ class HandSizeSentence(SentenceA):
 
 
 @dataclass(frozen=True, slots=True)
+class CommanderSentence(SentenceA):
+    """ "~ can be your commander." (903.3d)."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class OpeningHandSentence(SentenceA):
     """ "If ~ is in your opening hand, you may begin the game with it on the battlefield." (103.6a)."""
 
@@ -1360,12 +1400,23 @@ class TwiceQ(QuantityA):
 
 
 @dataclass(frozen=True, slots=True)
-class ForEachSentence(SentenceA):
-    """ "<chain> for each <desc>.": the last instruction's number times the count of what the
-    description names (107.1, 608.2h: counted as the effect happens)."""
+class EachVP(VerbA):
+    """ "<vp> for each <desc>" (107.1): the instruction's number times the count of what the
+    description names, counted as the effect happens (608.2h)."""
 
-    items: tuple[Item, ...]
+    vp: VerbA
     desc: Desc
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DefinedAmountVP(VerbA):
+    """A verb phrase whose amount is a number the text counts ("gain life equal to the number of
+    creatures you control", "draw a card for each tapped creature ..."): ``vp`` reads X and
+    ``x`` is that number; the sentence around it is read as "<vp>, where X is <x>" (107.3)."""
+
+    vp: VerbA
+    x: QuantityNode
     text: str = ""
 
 
@@ -1661,6 +1712,13 @@ class EchoA(KeywordA):
 
 
 @dataclass(frozen=True, slots=True)
+class WardA(KeywordA):
+    """ "Ward {2}", "Ward—Pay 2 life.", "Ward—{2}, Pay 2 life." (702.21a): the cost."""
+
+    costs: tuple[CostA, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class UnearthA(KeywordA):
     """ "Unearth {2}{B}" (702.84a)."""
 
@@ -1755,6 +1813,17 @@ class TapsForManaTriggerA(TriggerA):
 
     player: NP
     permanent: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TargetedTriggerA(TriggerA):
+    """ "<subject> becomes the target of a spell or ability [an opponent controls]" (601.2c,
+    603.3d). ``spell_only``: "of a spell"; ``whose``: "you" / "opponent" control it, or None."""
+
+    subject: NP
+    spell_only: bool = False
+    whose: str | None = None
     text: str = ""
 
 

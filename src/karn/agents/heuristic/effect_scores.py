@@ -86,10 +86,21 @@ def harm(target: Target) -> float:
     ir.ExileTop,
     ir.GainActivatedAbilities,
     ir.AnyPlayerMay,
+    ir.Proliferate,
+    ir.RemoveCounters,
 )
 def _other(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
     """Effects the agent doesn't aim at a target: taken as mildly harmful to whatever they name."""
     return 0.0 if target.spell is not None else harm(target)
+
+
+@scores(ir.CreateEmblem)
+def _emblem(v: Situation, e: ir.CreateEmblem, target: Target, x: int) -> float:
+    """114.1: an emblem's abilities last the whole game: one of ours is worth a lot; one given to
+    an opponent is a punishment (Ob Nixilis Reignited's)."""
+    if target.player is None:
+        return 0.0
+    return 2.0 if target.mine else harm(target)
 
 
 @scores(ir.Planeswalk)
@@ -210,7 +221,7 @@ def _counters(v: Situation, e: ir.PutCounters, target: Target, x: int) -> float:
     return 2.0 * n if target.mine else -2.0 * n
 
 
-@scores(ir.Untap, ir.PreventDamage, ir.Regenerate, ir.PreventDamageSharingColor)
+@scores(ir.Untap, ir.Transform, ir.PreventDamage, ir.Regenerate, ir.PreventDamageSharingColor)
 def _help(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
     if target.permanent is None:
         return 0.0 if target.spell is not None else harm(target)

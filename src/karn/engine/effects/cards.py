@@ -8,7 +8,7 @@ import dataclasses
 
 from karn import ir
 from karn.cards.mana import ManaCost
-from karn.engine import decisions, mana, rng, targeting
+from karn.engine import costs, decisions, mana, rng, targeting
 from karn.engine.context import Context
 from karn.engine.drawing import discard, draw
 from karn.engine.effects.battlefield import reveal_top_onto_battlefield
@@ -20,6 +20,7 @@ from karn.engine.frames import (
     ResolveFrame,
     ScryProgress,
     SearchProgress,
+    UnlessProgress,
 )
 from karn.engine.pipeline import perform
 from karn.engine.references import amount, condition_holds, refs, source_id, stack_label, was_kicked
@@ -530,33 +531,74 @@ def may(ctx: Context, f: ResolveFrame, o: Obj, e: ir.May) -> Outcome:
 
 @handles(ir.Unless)
 def unless(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Unless) -> Outcome:
-    """118.12: "... unless [a player] pays {N}": as it would happen the payer chooses whether
-    to pay; paid (with the mana solver, from their pool and untapped sources), the effects
-    don't happen; not paid, or not payable, they do."""
+    """118.12: "... unless [a player] pays [cost]": as it would happen the payer chooses
+    whether to pay; paid (the mana with the mana solver, from their pool and untapped sources;
+    the other parts with the objects they choose, 601.2h), the effects don't happen; not paid,
+    or not payable (118.3), they do."""
     ans = f.answer
     f.answer = None
     payers = [ref_player(p) for p in refs(ctx, f, o, e.payer) if p < 0]
     if not payers:
         return ENTER
     payer = payers[0]
-    cost = ManaCost.parse(e.mana)
+    cost = ManaCost.parse(e.mana) if e.mana else None
+    parts = ir.Cost(parts=e.parts)
+    source = o.source or o.id
     who = ctx.player_name(payer)
-    if ans is not None and isinstance(f.progress, MayProgress):
-        if ans.kind == "yes" and mana.pay(ctx, payer, cost):
-            ctx.emit("118.12", f"{who} pays {cost} ({stack_label(ctx, o)})")
-            return DONE
-        ctx.emit("118.12", f"{who} doesn't pay {cost} ({stack_label(ctx, o)})")
+    shown = _unless_text(e)
+    if ans is not None and isinstance(f.progress, UnlessProgress):
+        progress = f.progress
+        if not progress.paying:
+            if ans.kind != "yes":
+                ctx.emit("118.12", f"{who} doesn't pay {shown} ({stack_label(ctx, o)})")
+                return ENTER
+            progress.paying = True
+        else:
+            choice = costs.next_choice(ctx, payer, source, parts, progress.picks)
+            if choice is None or ans.a not in choice[1]:
+                raise AssertionError("an unless-cost pick the decision didn't offer")
+            while len(progress.picks) <= choice[0]:
+                progress.picks.append([])
+            progress.picks[choice[0]].append(ans.a)
+        choice = costs.next_choice(ctx, payer, source, parts, progress.picks)
+        if choice is not None:
+            i, found = choice
+            have = len(progress.picks[i]) if i < len(progress.picks) else 0
+            decisions.ask(
+                ctx,
+                payer,
+                costs.decision_kind(e.parts[i]),
+                "118.12",
+                f"{stack_label(ctx, o)}: {who}, {costs.prompt(e.parts[i], have)} to pay {shown}",
+                [Option("choose", c, label=ctx.describe(c)) for c in found],
+            )
+            return WAIT
+        if cost is not None and not mana.pay(ctx, payer, cost):
+            ctx.emit("118.12", f"{who} can't pay {shown} ({stack_label(ctx, o)})")
+            return ENTER
+        if e.parts:
+            costs.pay(ctx, payer, source, parts, progress.picks)
+        ctx.emit("118.12", f"{who} pays {shown} ({stack_label(ctx, o)})")
+        return DONE
+    if (cost is not None and not mana.can_pay(ctx, payer, cost)) or not costs.can_pay(
+        ctx, payer, source, parts
+    ):
+        ctx.emit("118.12", f"{who} can't pay {shown} ({stack_label(ctx, o)})")
         return ENTER
-    if not mana.can_pay(ctx, payer, cost):
-        ctx.emit("118.12", f"{who} can't pay {cost} ({stack_label(ctx, o)})")
-        return ENTER
-    f.progress = MayProgress(asked=True)
+    f.progress = UnlessProgress()
     decisions.ask(
         ctx,
         payer,
         "unless",
         "118.12",
-        f"{stack_label(ctx, o)}: {who}, pay {cost}? If you don't, it happens",
-        [Option("yes", label=f"pay {cost}"), Option("no", label="don't pay")],
+        f"{stack_label(ctx, o)}: {who}, pay {shown}? If you don't, it happens",
+        [Option("yes", label=f"pay {shown}"), Option("no", label="don't pay")],
     )
     return WAIT
+
+
+def _unless_text(e: ir.Unless) -> str:
+    """The cost of an "unless ... pays" in words: "{2}", "2 life", "{2} and 2 life"."""
+    words = [str(ManaCost.parse(e.mana))] if e.mana else []
+    words += [costs.part_text(part) for part in e.parts]
+    return " and ".join(words) or "nothing"

@@ -41,12 +41,20 @@ from karn.oracle.lowering.chains import lower_chain
 from karn.oracle.lowering.context import Ctx, LowerError
 from karn.oracle.lowering.descriptions import describe
 from karn.oracle.lowering.references import object_ref, player_ref
-from karn.oracle.lowering.registry import lower_quantity, lowers_quantity, lowers_sentence
+from karn.oracle.lowering.registry import (
+    Clause,
+    lower_quantity,
+    lower_verb,
+    lowers,
+    lowers_quantity,
+    lowers_sentence,
+)
 from karn.oracle.syntax import (
     CharacteristicQ,
     CountersQ,
+    DefinedAmountVP,
     DiedThisWayQ,
-    ForEachSentence,
+    EachVP,
     GreatestPowerQ,
     HalfQ,
     LifeTotalQ,
@@ -68,6 +76,12 @@ def lower_number_of(q: NumberOfQ, ctx: Ctx, before: list[Effect]) -> Quantity:
     if d.objects is None or d.players is not None or d.controller_np is not None:
         raise ctx.fail(f"the number of '{q.number.desc.text}'")
     return Count(q.number.what, d.objects)
+
+
+@lowers(DefinedAmountVP)
+def lower_defined_amount(vp: DefinedAmountVP, clause: Clause) -> list[Effect]:
+    """A counted amount in a sentence of a shape that can't say "where X is" for it."""
+    raise clause.ctx.fail(f"a counted amount in {vp.text!r} in a sentence of this shape")
 
 
 @lowers_quantity(LifeTotalQ)
@@ -308,21 +322,21 @@ def _multiplied(e: Effect, by: Quantity, ctx: Ctx) -> Effect:
     raise ctx.fail("'for each' after an instruction without a number")
 
 
-@lowers_sentence(ForEachSentence)
-def lower_for_each(sentence: ForEachSentence, ctx: Ctx, out: list[Effect]) -> None:
+@lowers(EachVP)
+def lower_each(vp: EachVP, clause: Clause) -> list[Effect]:
     """ "You gain 1 life for each creature you control.", "Create a 1/1 token for each Plains you
     control.", "it gets +1/+0 until end of turn for each other attacking Goblin.": the number of
-    the last instruction times the count, read as the effect happens (608.2h). The count is
-    described before the chain is lowered, so its pronouns name what came before."""
-    d = describe(sentence.desc, ctx)
+    the instruction times the count, read as the effect happens (608.2h). The count is described
+    before the instruction is lowered, so its pronouns name what came before."""
+    ctx = clause.ctx
+    d = describe(vp.desc, ctx)
     if d.objects is None or d.players is not None or d.controller_np is not None:
-        raise ctx.fail(f"'for each {sentence.desc.text}' is not a count of objects")
+        raise ctx.fail(f"'for each {vp.desc.text}' is not a count of objects")
     by = Count("objects", d.objects)
-    start = len(out)
-    lower_chain(sentence.items, ctx, out)
-    if len(out) == start:
-        raise ctx.fail("'for each' after no instruction")
-    out[-1] = _multiplied(out[-1], by, ctx)
+    done = lower_verb(vp.vp, clause)
+    if not done:
+        raise ctx.fail("'for each' on an instruction merged into an earlier one")
+    return [*done[:-1], _multiplied(done[-1], by, ctx)]
 
 
 @lowers_sentence(WhereXSentence)
