@@ -25,7 +25,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "27"
+IR_VERSION = "28"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -925,6 +925,9 @@ class Entering:
     owner_control: bool = False
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
+    # 712.14a: "... onto the battlefield transformed": a transforming double-faced card enters
+    # with its back face up (any other card stays in its zone)
+    transformed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1702,6 +1705,7 @@ RECORDS_AFFECTED: frozenset[type] = frozenset(
     {
         ApplyContinuous,
         CopySpell,
+        Exile,
         ExileTop,
         ForEachTarget,
         PutCounters,
