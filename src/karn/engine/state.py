@@ -190,6 +190,7 @@ class Player(msgspec.Struct, array_like=True):
     upkeeps: int = 0  # how many of this player's upkeeps have begun (702.30a: "your last upkeep")
     life_lost_turn: int = 0  # life lost this turn (702.137a: spectacle)
     spells_cast_turn: int = 0  # spells this player cast this turn (702.117a: surge)
+    energy: int = 0  # 107.14, 122.1: energy counters on the player
 
 
 class Shield(msgspec.Struct, array_like=True):

@@ -25,7 +25,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "26"
+IR_VERSION = "27"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -321,6 +321,14 @@ class PayLifeCost:
 
 
 @dataclass(frozen=True, slots=True)
+class PayEnergyCost:
+    """ "Pay {E}{E}" (107.14): remove that many energy counters from yourself; payable only with
+    at least that many (118.3)."""
+
+    energy: int
+
+
+@dataclass(frozen=True, slots=True)
 class DiscardCost:
     """ "Discard a card", "Discard two cards", "Discard a creature card" (701.9a): ``count``
     cards from the hand that ``what`` describes (None: any card), chosen as the cost is paid."""
@@ -431,6 +439,7 @@ CostPart = (
     SacrificeCost
     | SacrificeSelfCost
     | PayLifeCost
+    | PayEnergyCost
     | DiscardCost
     | DiscardRandomCost
     | DiscardHandCost
@@ -452,6 +461,7 @@ CostPart = (
 SPELL_COST_PARTS = (
     SacrificeCost,
     PayLifeCost,
+    PayEnergyCost,
     DiscardCost,
     DiscardRandomCost,
     DiscardHandCost,
@@ -467,6 +477,7 @@ SPELL_COST_PARTS = (
 MANA_ABILITY_PARTS = (
     SacrificeSelfCost,
     PayLifeCost,
+    PayEnergyCost,
     RemoveCountersCost,
     PutCountersCost,
     ExileSelfCost,
@@ -712,6 +723,25 @@ class GainLife:
 
 @dataclass(frozen=True, slots=True)
 class LoseLife:
+    amount: Amount
+    player: Ref = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
+class GetEnergy:
+    """ "You get {E}{E}" (107.14, 122.1): energy counters put on the player; "you get {E} for
+    each creature you control" counts them as it resolves (608.2h)."""
+
+    amount: Amount
+    player: Ref = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
+class PayEnergy:
+    """ "You may pay {E}{E}. If you do, ..." (107.14): the player removes that many energy
+    counters from themselves; with fewer, they can't pay (none are removed, 119.4's analog for
+    a cost paid as an effect, 608.2d)."""
+
     amount: Amount
     player: Ref = Ref("you")
 
@@ -1614,6 +1644,8 @@ Effect = (
     DealDamage
     | DamageEach
     | GainLife
+    | GetEnergy
+    | PayEnergy
     | LoseLife
     | WinGame
     | LoseGame
