@@ -35,6 +35,7 @@ class SbaWatch:
         "equipment",
         "countered",
         "legendary",
+        "day_night",
         "sagas",
     )
 
@@ -46,6 +47,9 @@ class SbaWatch:
         self.equipment: list[tuple[int, Chars]] = []
         self.countered: list[tuple[int, Chars]] = []
         self.legendary = False
+        # 702.145: permanents with daybound or nightbound (not state-based actions, but checked
+        # at the same times: 702.145c-d, 702.145f-g)
+        self.day_night: list[tuple[int, Chars]] = []
         # 714.4: Sagas with one or more chapter abilities, with their final chapter number
         self.sagas: list[tuple[int, Chars, int]] = []
 
@@ -72,6 +76,9 @@ class SbaWatch:
                 w.countered.append((oid, c))
             if "legendary" in c.supertypes:
                 w.legendary = True
+            keywords = c.keywords
+            if keywords and ("daybound" in keywords or "nightbound" in keywords):
+                w.day_night.append((oid, c))
         return w
 
 

@@ -9,6 +9,7 @@ from karn.engine.context import Context
 from karn.engine.events import Attach, CounterChange, GameEvent, Planeswalk, ZoneChange
 from karn.engine.frames import LegendFrame
 from karn.engine.pipeline import perform
+from karn.engine.pipeline.faces import day_night_events
 from karn.engine.protection import protected_from
 from karn.engine.state import BATTLEFIELD, GRAVEYARD, Option
 
@@ -105,6 +106,12 @@ def perform_sbas(ctx: Context) -> bool:
             others.append(walk)
     # 704.5j legend rule: the controller chooses which one to keep.
     legend = _legend_conflict(ctx) if watch.legendary else None
+    if watch.day_night:
+        # 702.145c-d, 702.145f-g: not state-based actions, but they happen as soon as they apply
+        day_night = day_night_events(ctx)
+        if day_night:
+            perform(ctx, day_night)
+            acted = True
     if to_graveyard or others:
         # 704.3: all applicable state-based actions happen at once.
         perform(ctx, to_graveyard + others)

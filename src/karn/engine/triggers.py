@@ -41,6 +41,7 @@ from karn.engine.events import (
     SpellCast,
     StepBegins,
     Tap,
+    Transform,
     TurnFaceUp,
     ZoneChange,
 )
@@ -221,6 +222,12 @@ def scan(ctx: Context) -> None:
             watchers = watchers or _watchers(ctx)
             for src, aid, _, ctl in watchers["chaos"]:  # 311.7: the face-up plane's chaos abilities
                 _add(ctx, src, aid, ctl, TriggerData(player=ev.player), ctx.chars(src).name)
+        elif isinstance(ev, Transform):
+            if ev.changed:  # 701.27e: "When this creature transforms into ~": the face now up has it
+                watchers = watchers or _watchers(ctx)
+                for src, aid, tr, ctl in watchers["transforms_into"]:
+                    if src == ev.obj and _is_subject(ctx, tr, src, ctl, ev.obj, aid):
+                        _add(ctx, src, aid, ctl, TriggerData(object=ev.obj), ctx.chars(src).name)
         elif isinstance(ev, TurnFaceUp):
             if ev.changed:  # 708.8: "When this creature is turned face up" (it didn't enter)
                 watchers = watchers or _watchers(ctx)

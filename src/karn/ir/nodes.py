@@ -25,7 +25,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "27"
+IR_VERSION = "28"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -200,7 +200,11 @@ class Count:
       * ``"total_mana_value"``: the sum of the mana values of the objects ``filter`` describes
         ("the total mana value of cards you own in exile", 202.3);
       * ``"exiled_this_turn"``: the number of cards put into exile this turn, from anywhere
-        ("if a card was put into exile this turn", 603.4).
+        ("if a card was put into exile this turn", 603.4);
+      * ``"spells_last_turn"``: the number of spells all players cast during the previous turn
+        ("if no spells were cast last turn");
+      * ``"most_spells_last_turn"``: the most spells one player cast during the previous turn
+        ("if a player cast two or more spells last turn").
     ``plus`` is added ("that number plus 1").
     """
 
@@ -215,6 +219,8 @@ class Count:
         "linked_toughness",
         "total_mana_value",
         "exiled_this_turn",
+        "spells_last_turn",
+        "most_spells_last_turn",
     ]
     filter: Filter | None = None
     ref: Ref | None = None
@@ -1029,6 +1035,17 @@ class Untap:
 
 
 @dataclass(frozen=True, slots=True)
+class Transform:
+    """701.27a: turn a double-faced permanent over so that its other face is up ("transform
+    this creature"). Nothing happens to a permanent that isn't represented by a double-faced card
+    (701.27c, 712.9) or whose other face is an instant or sorcery face (701.27d); an activated or
+    triggered ability of the permanent transforms it only if it hasn't transformed since the
+    ability was put on the stack (701.27f)."""
+
+    what: Selector
+
+
+@dataclass(frozen=True, slots=True)
 class SkipNextUntap:
     """The objects don't untap during their controller's next untap step (e.g. Sleep)."""
 
@@ -1668,6 +1685,7 @@ Effect = (
     | GainControl
     | Tap
     | Untap
+    | Transform
     | SkipNextUntap
     | Proliferate
     | CreateToken
@@ -1724,6 +1742,7 @@ RECORDS_AFFECTED: frozenset[type] = frozenset(
         ReturnChosen,
         Sacrifice,
         Tap,
+        Transform,
         Untap,
     }
 )
@@ -1823,6 +1842,7 @@ TriggerEvent = Literal[
     "planeswalk_from",
     "discards",
     "cycles",
+    "transforms_into",
     "chapter",
     "becomes_target",
 ]
@@ -1854,6 +1874,8 @@ class Trigger:
         (603.2e-f: not when it enters the battlefield tapped or untapped).
       * ``"turned_face_up"``: a face-down permanent is turned face up (708.8; it doesn't enter
         the battlefield again, 702.37e).
+      * ``"transforms_into"``: "When this creature transforms into ~" (701.27e): the source
+        transforms (701.27a) and is the face with this ability immediately after it does.
       * ``"draws"``: a player (``player``) draws a card (``nth``: their nth this turn).
         With ``reveal``, the linked static ability "Reveal the first card you draw each
         turn" reveals it, and the ability triggers only if it matches ``filter`` (603.11).

@@ -125,16 +125,23 @@ def face_from_record(rec: Mapping[str, Any]) -> CardFace:
 # Keyed by the whole face, not its name: a custom card file may give a name another
 # text (a test fixture's "Fire // Ice", a user's own card), and must not change what
 # the packaged card compiles to for the rest of the process.
-_CACHE: dict[CardLike, CompiledCard] = {}
+_CACHE: dict[tuple[CardLike, bool], CompiledCard] = {}
 
 
-def compile_card(face: CardLike) -> CompiledCard:
-    """Compile a card face, cached by the face (its name, text, types, costs...)."""
-    cc = _CACHE.get(face)
+def compile_card(face: CardLike, *, part: bool = False) -> CompiledCard:
+    """Compile a card face, cached by the face (its name, text, types, costs...); ``part``: as
+    :func:`compile_face`."""
+    key = (face, part)
+    cc = _CACHE.get(key)
     if cc is None:
-        cc = compile_face(face)
-        _CACHE[face] = cc
+        cc = compile_face(face, part=part)
+        _CACHE[key] = cc
     return cc
+
+
+def is_transform_back(face: CardLike) -> bool:
+    """The back face of a nonmodal (transforming) double-faced card (712.2): it names its front."""
+    return bool(getattr(face, "front", None)) and getattr(face, "layout", "") == "transform"
 
 
 def clear_cache() -> None:
@@ -171,11 +178,16 @@ def _split_type_line(type_line: str) -> tuple[tuple[str, ...], tuple[str, ...], 
     return types, subtypes, supertypes
 
 
-def compile_face(face: CardLike) -> CompiledCard:
-    """Compile a card face's Oracle text (uncached). Never raises on text."""
+def compile_face(face: CardLike, *, part: bool = False) -> CompiledCard:
+    """Compile a card face's Oracle text (uncached). Never raises on text.
+
+    ``part``: the face is compiled as a part of its card (the back face of a transforming
+    card, in the card pool beside its front face): it is not refused for being a face that
+    can't be cast (712.8a), since it is only ever turned up on the battlefield (701.27a,
+    712.14a)."""
     types = {t.lower() for t in face.types}
     card = (tuple(t.lower() for t in face.types), tuple(t.lower() for t in face.subtypes))
-    abilities: list[Ability] = list(_not_castable(face, types))
+    abilities: list[Ability] = [] if part and is_transform_back(face) else list(_not_castable(face, types))
     abilities += _intrinsic_mana(face, types)
     is_spell = bool(types & {"instant", "sorcery"})
     spell_lines: list[Line] = []

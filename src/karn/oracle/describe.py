@@ -153,6 +153,7 @@ from karn.ir.nodes import (
     TapCost,
     TargetSpec,
     Times,
+    Transform,
     Trigger,
     Triggered,
     Unless,
@@ -598,6 +599,7 @@ def trigger_text(t: Trigger) -> str:
         "becomes_tapped",
         "becomes_untapped",
         "turned_face_up",
+        "transforms_into",
     ):
         who = "this" if t.self_only else "the permanent it's attached to" if t.host else None
         if who is None:
@@ -613,6 +615,7 @@ def trigger_text(t: Trigger) -> str:
             "becomes_tapped": "becomes tapped",
             "becomes_untapped": "becomes untapped",
             "turned_face_up": "is turned face up",
+            "transforms_into": "transforms into this face",
         }[t.event]
         if t.per_creature:
             by = " by" if t.event != "blocks" else ""
@@ -677,6 +680,10 @@ def condition_text(c: Condition) -> str:
         return f"{ref_text(c.ref) if c.ref else 'this'} is {c.kind}"
     if c.kind == "controlled_since_last_upkeep":
         return "this came under your control since the beginning of your last upkeep"  # 702.30a
+    if isinstance(c.amount, Count) and c.amount.what == "spells_last_turn" and c.op == "<=" and not c.value:
+        return "no spells were cast last turn"
+    if isinstance(c.amount, Count) and c.amount.what == "most_spells_last_turn" and c.op == ">=":
+        return f"a player cast {c.value} or more spells last turn"
     op = "at least" if c.op == ">=" else "at most"
     return f"{amount_text(c.amount)} is {op} {c.value}"
 
@@ -837,6 +844,10 @@ def amount_text(a: Quantity) -> str:
             return f"the total mana value of {filter_text(a.filter) if a.filter else 'objects'}{plus}"
         if a.what == "exiled_this_turn":
             return f"the number of cards put into exile this turn{plus}"
+        if a.what == "spells_last_turn":
+            return f"the number of spells cast last turn{plus}"
+        if a.what == "most_spells_last_turn":
+            return f"the most spells a player cast last turn{plus}"
         if a.what in ("linked_power", "linked_toughness"):
             return f"the total {a.what.removeprefix('linked_')} of the cards it exiled as it entered{plus}"
         what = "the card types among" if a.what == "card_types" else "the number of"
@@ -1156,6 +1167,11 @@ def _tap(e: Tap) -> str:
 @renders(Untap)
 def _untap(e: Untap) -> str:
     return f"untap {selector_text(e.what)}"
+
+
+@renders(Transform)
+def _transform(e: Transform) -> str:
+    return f"transform {selector_text(e.what)}"
 
 
 @renders(SkipNextUntap)

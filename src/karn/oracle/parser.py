@@ -230,6 +230,7 @@ from karn.oracle.syntax import (
     TargetedTriggerA,
     TokenA,
     TotalManaValueQ,
+    TransformVP,
     TriggeredA,
     TwiceQ,
     UnearthA,
@@ -563,6 +564,14 @@ class _Builder(Transformer[Token, Any]):
     def cond_card_exiled_this_turn(self, meta: Meta, c: list[Any]) -> ConditionA:
         return ConditionA("card_exiled_this_turn", NP("you", text="you"), ">=", 1, text=self._text(meta))
 
+    def cond_no_spells_last_turn(self, meta: Meta, c: list[Any]) -> ConditionA:
+        return ConditionA("no_spells_last_turn", NP("you", text="you"), "<=", 0, text=self._text(meta))
+
+    def cond_spells_last_turn(self, meta: Meta, c: list[Any]) -> ConditionA:
+        return ConditionA(
+            "spells_last_turn", c[0], ">=", self._count_value(meta, c[1]), text=self._text(meta)
+        )
+
     def _count_value(self, meta: Meta, n: Any) -> int:
         if not isinstance(n, int):
             raise ParseError("a condition on X", meta.start_pos)
@@ -768,6 +777,15 @@ class _Builder(Transformer[Token, Any]):
 
     def t_turned_face_up(self, meta: Meta, c: list[Any]) -> CombatTriggerA:
         return CombatTriggerA(c[0], "turned_face_up", text=self._text(meta))
+
+    def t_transforms_into(self, meta: Meta, c: list[Any]) -> CombatTriggerA:
+        return CombatTriggerA(c[0], "transforms_into", text=self._text(meta))
+
+    def t_enters_or_transforms(self, meta: Meta, c: list[Any]) -> EitherTriggerA:
+        text = self._text(meta)
+        return EitherTriggerA(
+            EntersTriggerA(c[0], text), CombatTriggerA(c[0], "transforms_into", text=text), text
+        )
 
     def t_becomes_blocked_by(self, meta: Meta, c: list[Any]) -> CombatTriggerA:
         return CombatTriggerA(c[0], "becomes_blocked", c[1], text=self._text(meta))
@@ -1719,6 +1737,9 @@ class _Builder(Transformer[Token, Any]):
 
     def v_untap(self, meta: Meta, c: list[Any]) -> UntapVP:
         return UntapVP(c[0], text=self._text(meta))
+
+    def v_transform(self, meta: Meta, c: list[Any]) -> TransformVP:
+        return TransformVP(c[0], text=self._text(meta))
 
     def v_skip_untap(self, meta: Meta, c: list[Any]) -> SkipUntapVP:
         return SkipUntapVP(c[0], text=self._text(meta))

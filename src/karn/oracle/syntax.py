@@ -549,6 +549,14 @@ class UntapVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class TransformVP(VerbA):
+    """ "transform <object>" (701.27a)."""
+
+    obj: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class SkipUntapVP(VerbA):
     """ "don't untap during <whose>'s next untap step"."""
 

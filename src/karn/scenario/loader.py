@@ -33,9 +33,11 @@ COLOR_LETTERS = "WUBRG"
 CAST_ZONES = ("hand", "graveyard", "exile", "library", "command")
 
 TOP_KEYS = ("name", "cite", "cards", "start", "players", "do", "expect")
-START_KEYS = ("turn", "active", "step")
+START_KEYS = ("turn", "active", "step", "day_night")
+#: 731.1: the game's day/night designation a scenario may start with (an extension)
+DAY_NIGHT = ("day", "night")
 PLAYER_KEYS = ("life", "poison", *PLAYER_ZONES, "planar_deck", "energy")
-ENTRY_KEYS = ("card", "tapped", "sick", "counters", "damage", "attached_to", "face_down")
+ENTRY_KEYS = ("card", "tapped", "sick", "counters", "damage", "attached_to", "face_down", "transformed")
 #: how a permanent of the board starts face down (708): cast with morph (702.37c) or manifested
 #: (701.40a)
 FACE_DOWN_WAYS = ("morph", "manifest")
@@ -69,7 +71,7 @@ STEP_KEYS: dict[str, tuple[str, ...]] = {
     "planar_die": ("planar_die",),
 }
 WORD_STEPS = ("pass", "resolve", "resolve_all")
-GAME_EXPECT_KEYS = ("stack", "winner", "over", "turn", "step", "active", "plane")
+GAME_EXPECT_KEYS = ("stack", "winner", "over", "turn", "step", "active", "plane", "day_night")
 PLAYER_EXPECT_KEYS = (
     "life",
     "poison",
@@ -104,6 +106,9 @@ REF_EXPECT_KEYS = (
     "face_down",
     "attacking",
     "blocking",
+    "transformed",
+    "face",
+    "mana_value",
 )
 
 # Bounds that keep every number a game can hold (and far beyond any real game).
@@ -157,6 +162,7 @@ class CardEntry:
     damage: int | None = None
     attached_to: Ref | None = None
     face_down: str = ""  # 708: "morph" or "manifest"
+    transformed: bool = False  # 712.14a: a double-faced card on the battlefield, back face up
 
 
 @dataclass
@@ -176,6 +182,7 @@ class Start:
     turn: int = 1
     active: str = "A"
     step: str = "precombat_main"
+    day_night: str = ""  # 731.1: "", "day" or "night"
     line: int = 1
 
 
@@ -452,7 +459,17 @@ class _Reader:
             start.active = self.letter(keys["active"], "start.active")
         if "step" in keys:
             start.step = self.step_name(keys["step"], "start.step")
+        if "day_night" in keys:
+            start.day_night = self.day_night(keys["day_night"], "start.day_night")
         return start
+
+    def day_night(self, node: yaml.Node, what: str) -> str:
+        """731.1: ``day`` or ``night`` (an expectation may also say ``neither``)."""
+        value = self.text(node, what)
+        allowed = (*DAY_NIGHT, "neither") if what.startswith("expect") else DAY_NIGHT
+        if value not in allowed:
+            raise self.error(node, f"{what}: {value!r} must be one of {', '.join(allowed)}")
+        return value
 
     def step_name(self, node: yaml.Node, what: str) -> str:
         value = self.text(node, what)
@@ -537,6 +554,7 @@ class _Reader:
             damage=self.integer(keys["damage"], "damage", 0, MAX_AMOUNT) if "damage" in keys else None,
             attached_to=attached,
             face_down=self.face_down_way(keys["face_down"]) if "face_down" in keys else "",
+            transformed=self.boolean(keys["transformed"], "transformed") if "transformed" in keys else False,
         )
 
     def face_down_way(self, node: yaml.Node) -> str:
@@ -838,6 +856,8 @@ class _Reader:
             return self.step_name(node, "step")
         if key == "plane":
             return None if _is_null(node) else self.text(node, "plane")  # 901.7: the face-up plane
+        if key == "day_night":
+            return self.day_night(node, "expect.day_night")  # 731.1
         return self.letter(node, key)  # active
 
     def player_value(self, what: str, key: str, node: yaml.Node) -> object:
@@ -854,6 +874,9 @@ class _Reader:
             "tapped": lambda: self.boolean(node, what),
             "exists": lambda: self.boolean(node, what),
             "face_down": lambda: self.boolean(node, what),
+            "transformed": lambda: self.boolean(node, what),
+            "mana_value": lambda: self.integer(node, what, 0, MAX_AMOUNT),
+            "face": lambda: self.text(node, what),
             "power": lambda: self.integer(node, what, -MAX_AMOUNT, MAX_AMOUNT),
             "toughness": lambda: self.integer(node, what, -MAX_AMOUNT, MAX_AMOUNT),
             "damage": lambda: self.integer(node, what, 0, MAX_AMOUNT),

@@ -1,5 +1,5 @@
-"""Changes to permanents: tap and untap (701.26), "doesn't untap" (502.3), attach (701.3),
-counters (122)."""
+"""Changes to permanents: tap and untap (701.26), transform (701.27), "doesn't untap" (502.3),
+attach (701.3), counters (122)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from karn import ir
 from karn.engine import decisions
 from karn.engine.context import Context
 from karn.engine.effects.registry import DONE, WAIT, Outcome, handles
-from karn.engine.events import Attach, CounterChange, GameEvent, Tap
+from karn.engine.events import Attach, CounterChange, GameEvent, Tap, Transform
 from karn.engine.frames import ProliferateProgress, ResolveFrame
 from karn.engine.pipeline import perform
 from karn.engine.references import amount, refs, select, source_id, stack_label
@@ -32,6 +32,28 @@ def tap_or_untap(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Tap | ir.Untap) ->
         events: list[GameEvent] = [Tap(obj=t, tapped=tapping, rule=rule, quiet=True) for t in ids]
         perform(ctx, events)
         ctx.emit(rule, text)
+    return DONE
+
+
+@handles(ir.Transform)
+def transform(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Transform) -> Outcome:
+    """701.27a: each permanent named transforms (the pipeline does nothing to one that can't,
+    701.27c-d). 701.27f: an activated or triggered ability of a permanent transforms it only
+    if it hasn't transformed since the ability was put on the stack ("transform ~" twice in
+    response to itself transforms it once)."""
+    ids = [t for t in select(ctx, f, o, e.what) if t > 0 and on_battlefield(ctx, t)]
+    f.affected = ids
+    events: list[GameEvent] = []
+    for t in ids:
+        if o.ability and source_id(o) == t and ctx.state.objects[t].transformed_ts > o.timestamp:
+            ctx.emit(
+                "701.27f",
+                f"{ctx.describe(t)} already transformed since {stack_label(ctx, o)} was put on the stack",
+            )
+            continue
+        events.append(Transform(obj=t))
+    if events:
+        perform(ctx, events)
     return DONE
 
 

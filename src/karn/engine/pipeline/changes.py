@@ -54,6 +54,7 @@ from karn.engine.events import (
     ZoneChange,
 )
 from karn.engine.modifications import AddTypes, ContinuousEffect, RulesEffect, SetController
+from karn.engine.pipeline.dfc import enters_transformed
 from karn.engine.pipeline.knowledge import forget, learn, moved, shuffled
 from karn.engine.state import (
     BATTLEFIELD,
@@ -235,6 +236,8 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
         name = ctx.pool.card_name(name)
     if ev.to == BATTLEFIELD and ev.face:
         name = ev.face  # 712.12: a modal double-faced card played as its back face's land
+    elif ev.to == BATTLEFIELD and s.day_night == "night" and o.card >= 0 and not ev.face_down:
+        name = enters_transformed(ctx, name)  # 702.145b: daybound, at night
     new = new_object(ctx, o.card, name, o.owner, ev.to, token=token)
     if ev.to == EXILE and ev.adventure:
         new.on_adventure = ev.adventure  # 715.3d
@@ -898,7 +901,9 @@ def execute_start_turn(ctx: Context, ev: StartTurn) -> list[GameEvent]:
     s = ctx.state
     s.spells_cast = 0  # 702.40a: storm counts the spells cast this turn
     s.exiled_this_turn = 0  # 603.4: "if a card was put into exile this turn"
+    s.last_active = ev.previous  # 731.2: whose spells decide day and night
     for p in s.players:
+        p.spells_cast_last_turn = p.spells_cast_turn if ev.previous >= 0 else 0  # "last turn"
         p.lands_played = 0
         p.drawn_this_turn = 0
         p.life_lost_turn = 0
