@@ -25,7 +25,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "28"
+IR_VERSION = "30"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -997,11 +997,12 @@ class ApplyContinuous:
     """Create a continuous effect from a resolving spell or ability (611.2).
 
     With a :class:`Group`, the set of affected objects is locked in when the
-    effect begins (611.2c). ``duration="end_of_turn"`` ends it in cleanup (514.2).
+    effect begins (611.2c). ``duration="end_of_turn"`` ends it in cleanup (514.2);
+    ``"until_your_next_turn"`` as its controller's next turn begins (611.2a).
     """
 
     mod: Modify
-    duration: Literal["end_of_turn", "permanent"] = "end_of_turn"
+    duration: Literal["end_of_turn", "permanent", "until_your_next_turn"] = "end_of_turn"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1012,7 +1013,9 @@ class GainControl:
     "while_you_control_source" ("for as long as you control ~", 611.2b)."""
 
     what: Ref
-    duration: Literal["end_of_turn", "permanent", "while_you_control_source"] = "permanent"
+    duration: Literal["end_of_turn", "permanent", "while_you_control_source", "until_your_next_turn"] = (
+        "permanent"
+    )
     player: Ref = Ref("you")
 
 
@@ -1049,6 +1052,17 @@ class Transform:
 class SkipNextUntap:
     """The objects don't untap during their controller's next untap step (e.g. Sleep)."""
 
+    what: Selector
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveCounters:
+    """Remove ``amount`` counters of ``kind`` from each object ``what`` selects (122.1; as many as
+    it has, up to ``amount``). When none could be removed, "If you can't, ..." (fading 702.32a)
+    follows: the effect counts as not done (``IfCondition(Declined())``, 608.2c)."""
+
+    kind: str
+    amount: Amount
     what: Selector
 
 
@@ -1556,7 +1570,7 @@ class CreateReplacement:
 
     would: Would
     instead: Instead
-    duration: Literal["end_of_turn"] = "end_of_turn"
+    duration: Literal["end_of_turn", "until_your_next_turn"] = "end_of_turn"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1625,7 +1639,9 @@ class ApplyRules:
     prevented this turn", "Players can't gain life this turn"."""
 
     change: RuleChange
-    duration: Literal["end_of_turn", "permanent", "end_of_your_next_turn"] = "end_of_turn"
+    duration: Literal["end_of_turn", "permanent", "end_of_your_next_turn", "until_your_next_turn"] = (
+        "end_of_turn"
+    )
     objects: Ref | None = None  # the cards it is about ("You may play them this turn.")
 
 
@@ -1688,6 +1704,7 @@ Effect = (
     | Transform
     | SkipNextUntap
     | Proliferate
+    | RemoveCounters
     | CreateToken
     | CreateEmblem
     | CreateCopyToken
@@ -1845,6 +1862,7 @@ TriggerEvent = Literal[
     "transforms_into",
     "chapter",
     "becomes_target",
+    "last_counter_removed",
 ]
 
 
@@ -1902,6 +1920,8 @@ class Trigger:
         (122.6: as it enters, too); it triggers once for each number N of ``chapters`` that
         the number of lore counters was less than and became at least (714.2b-c; read ahead,
         702.155a: the turn it entered, only the chapter equal to that number).
+      * ``"last_counter_removed"``: the last counter of kind ``counter`` is removed from the
+        source ("When the last time counter is removed from ~", vanishing 702.63a).
       * ``"becomes_target"``: a permanent (the source, ``self_only``; the one it's attached to,
         ``host``; or one ``filter`` describes) becomes the target of a spell or ability (601.2c,
         603.3d; ward 702.21a); ``player``: that spell's or ability's controller ("an opponent
@@ -1935,6 +1955,7 @@ class Trigger:
     nth: int = 0  # event "draws": only the player's nth card drawn each turn (0: any card)
     reveal: bool = False  # "Reveal the first card you draw each turn" (603.11): see event "draws"
     chapters: tuple[int, ...] = ()  # event "chapter": its chapter numbers ("I, II —": (1, 2), 714.2c)
+    counter: str = ""  # event "last_counter_removed": the kind of counter ("time")
 
 
 @dataclass(frozen=True, slots=True)
@@ -2052,6 +2073,14 @@ class SkipStep:
     step of each of their turns."""
 
     step: Literal["untap", "upkeep", "draw"]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CommanderPermission:
+    """ "~ can be your commander." (903.3d): a rule of Commander deck construction; it changes
+    nothing in a game once it has begun."""
+
     text: str = ""
 
 
@@ -2246,6 +2275,7 @@ Ability = (
     | GameRules
     | SkipStep
     | OpeningHand
+    | CommanderPermission
     | CastRestriction
     | FlashPermission
     | Bestow

@@ -35,6 +35,7 @@ from karn.ir.nodes import (
     ChangeText,
     ColorRange,
     ColorSpread,
+    CommanderPermission,
     Compared,
     CompiledCard,
     Condition,
@@ -122,6 +123,7 @@ from karn.ir.nodes import (
     Ref,
     Reflexive,
     Regenerate,
+    RemoveCounters,
     RemoveCountersCost,
     Replacement,
     ReturnChosen,
@@ -251,6 +253,8 @@ def describe_ability(a: Ability) -> str:
         return f"Replacement: skip your {a.step} step"
     if isinstance(a, CantBeCountered):
         return "Static: this spell can't be countered"
+    if isinstance(a, CommanderPermission):
+        return "Deck construction: this card can be your commander (903.3d)"
     if isinstance(a, OpeningHand):
         return "Opening hand: may begin the game on the battlefield"
     if isinstance(a, DoesntUntap):
@@ -564,6 +568,8 @@ def chapter_symbols(t: Trigger) -> str:
 
 
 def trigger_text(t: Trigger) -> str:
+    if t.event == "last_counter_removed":
+        return f"when the last {t.counter} counter is removed from this"
     if t.event == "chapter":
         return f"when the lore counters on this Saga reach chapter {chapter_symbols(t)} (714.2b)"
     if t.event == "reflexive":
@@ -1100,8 +1106,8 @@ def _copy_spell(e: CopySpell) -> str:
 
 @renders(ApplyContinuous)
 def _apply_continuous(e: ApplyContinuous) -> str:
-    dur = " until end of turn" if e.duration == "end_of_turn" else ""
-    return modify_text(e.mod) + dur
+    dur = {"end_of_turn": " until end of turn", "until_your_next_turn": " until your next turn"}
+    return modify_text(e.mod) + dur.get(e.duration, "")
 
 
 @renders(GainControl)
@@ -1111,6 +1117,7 @@ def _gain_control(e: GainControl) -> str:
         "end_of_turn": " until end of turn",
         "permanent": "",
         "while_you_control_source": " for as long as you control this",
+        "until_your_next_turn": " until your next turn",
     }[e.duration]
     return f"{who}gain control of {ref_text(e.what)}{dur}"
 
@@ -1133,7 +1140,8 @@ def _change_text(e: ChangeText) -> str:
 
 @renders(CreateReplacement)
 def _create_replacement(e: CreateReplacement) -> str:
-    return f"this turn, {replacement_text(e.would, e.instead)}"
+    until = "until your next turn" if e.duration == "until_your_next_turn" else "this turn"
+    return f"{until}, {replacement_text(e.would, e.instead)}"
 
 
 @renders(Regenerate)
@@ -1145,7 +1153,11 @@ def _regenerate(e: Regenerate) -> str:
 
 @renders(ApplyRules)
 def _apply_rules(e: ApplyRules) -> str:
-    until = {"end_of_turn": " this turn", "end_of_your_next_turn": " until the end of your next turn"}
+    until = {
+        "end_of_turn": " this turn",
+        "end_of_your_next_turn": " until the end of your next turn",
+        "until_your_next_turn": " until your next turn",
+    }
     return rule_text(e.change) + until.get(e.duration, "")
 
 
@@ -1285,6 +1297,11 @@ def _search_library(e: SearchLibrary) -> str:
     tapped = " tapped" if e.tapped else ""
     reveal = ", reveal it" if e.reveal else ""
     return f"search library for {e.count} {filter_text(e.filter)}{reveal}, put onto {e.to}{tapped}, shuffle"
+
+
+@renders(RemoveCounters)
+def _remove_counters(e: RemoveCounters) -> str:
+    return f"remove {amount_text(e.amount)} {e.kind} counter(s) from {selector_text(e.what)}"
 
 
 @renders(Proliferate)
