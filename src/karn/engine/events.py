@@ -526,6 +526,7 @@ WATCHED: frozenset[type] = frozenset(
         ZoneChange,
         CreateToken,
         SpellCast,
+        CounterChange,
         BecomesTarget,
         AttackerDeclared,
         LifeGain,

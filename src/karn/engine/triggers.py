@@ -19,7 +19,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any, get_args
 
 from karn import ir
-from karn.cards.pool import PLANESWALKING_ABILITY
+from karn.cards.pool import PLANESWALKING_ABILITY, ability_id
 from karn.engine import decisions, targeting
 from karn.engine.abilities import ability, ability_text, effects_of
 from karn.engine.context import Context
@@ -29,6 +29,7 @@ from karn.engine.events import (
     BecomesTarget,
     BlockerDeclared,
     ChaosEnsues,
+    CounterChange,
     CreateToken,
     Damage,
     DrawCard,
@@ -49,6 +50,7 @@ from karn.engine.pipeline import perform, put_on_stack
 from karn.engine.references import condition_holds, leave_stack, was_kicked
 from karn.engine.state import (
     BATTLEFIELD,
+    EXILE,
     GRAVEYARD,
     STACK,
     LastKnown,
@@ -76,7 +78,7 @@ def _watchers(ctx: Context) -> dict[str, list[tuple[int, str, ir.Trigger, int]]]
     out: dict[str, list[tuple[int, str, ir.Trigger, int]]] = {e: [] for e in _EVENTS}
     for oid, c in ctx.battlefield_chars().items():
         for ab, aid in zip(c.abilities, c.ability_ids, strict=True):
-            if isinstance(ab, ir.Triggered):
+            if isinstance(ab, ir.Triggered) and ab.zone == BATTLEFIELD:  # 113.6: not suspend's
                 out[ab.trigger.event].append((oid, aid, ab.trigger, c.controller))
     pc = ctx.state.planechase
     if pc is not None:
@@ -168,6 +170,9 @@ def scan(ctx: Context) -> None:
         elif isinstance(ev, SpellCast):
             watchers = watchers or _watchers(ctx)
             _on_cast(ctx, watchers["cast"], ev)
+        elif isinstance(ev, CounterChange):
+            if ev.kind == "time" and ev.amount < 0:
+                _last_time_counter(ctx, ev)
         elif isinstance(ev, BecomesTarget):
             watchers = watchers or _watchers(ctx)
             if watchers["becomes_target"]:
@@ -499,6 +504,41 @@ def _on_step(ctx: Context, watching: list[tuple[int, str, ir.Trigger, int]], ev:
         if tr.step != ev.step or not _whose_matches(ctx, tr.player, src, ctl, ev.player):
             continue
         _add(ctx, src, aid, ctl, TriggerData(player=ev.player), ctx.chars(src).name)
+    if ev.player >= 0:
+        _exiled_step(ctx, ev)
+
+
+def _in_exile(ctx: Context, oid: int, event: str) -> Iterator[tuple[str, ir.Triggered]]:
+    """113.6: the triggered abilities of the exiled card ``oid`` that function in exile (suspend,
+    702.62a) and trigger on ``event``, with their ids."""
+    name = ctx.state.objects[oid].name
+    for i, ab in enumerate(ctx.compiled(name).abilities):
+        if isinstance(ab, ir.Triggered) and ab.zone == EXILE and ab.trigger.event == event:
+            yield ability_id(name, i), ab
+
+
+def _exiled_step(ctx: Context, ev: StepBegins) -> None:
+    """702.62a: "At the beginning of your upkeep, if this card is suspended, remove a time
+    counter from it": the abilities of the cards in the active player's exile that function
+    there (only cards with time counters have them, 702.62b); the card's owner controls them."""
+    s = ctx.state
+    for oid in s.players[ev.player].exile:
+        o = s.objects[oid]
+        if not o.counters.get("time"):
+            continue
+        for aid, ab in _in_exile(ctx, oid, "step"):
+            if ab.trigger.step == ev.step and ab.trigger.player in ("you", None):
+                _add(ctx, oid, aid, o.owner, TriggerData(player=ev.player), o.name)
+
+
+def _last_time_counter(ctx: Context, ev: CounterChange) -> None:
+    """702.62a: "When the last time counter is removed from this card, if it's exiled, ...": it
+    triggers from exile, controlled by the card's owner."""
+    o = ctx.state.objects.get(ev.obj)
+    if o is None or o.zone != EXILE or o.counters.get("time", 0) > 0:
+        return
+    for aid, _ in _in_exile(ctx, ev.obj, "last_time_counter"):
+        _add(ctx, ev.obj, aid, o.owner, TriggerData(object=ev.obj, player=o.owner), o.name)
 
 
 def _whose_matches(ctx: Context, whose: str | None, src: int, controller: int, player: int) -> bool:

@@ -25,7 +25,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "25"
+IR_VERSION = "26"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -784,10 +784,11 @@ class Condition:
       * ``"tapped"`` / ``"untapped"``: the status of the object ``ref`` names ("if this
         artifact is untapped");
       * ``"controlled_since_last_upkeep"``: the source came under its controller's control since
-        the beginning of their last upkeep (echo, 702.30a).
+        the beginning of their last upkeep (echo, 702.30a);
+      * ``"suspended"``: the source is suspended: in exile with a time counter (702.62b).
     """
 
-    kind: Literal["compare", "tapped", "untapped", "controlled_since_last_upkeep"]
+    kind: Literal["compare", "tapped", "untapped", "controlled_since_last_upkeep", "suspended"]
     amount: Amount = 0
     op: Literal[">=", "<="] = ">="
     value: int = 0
@@ -939,6 +940,27 @@ class PutOntoBattlefield:
 
 @dataclass(frozen=True, slots=True)
 class CounterSpell:
+    what: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class CastWithoutPaying:
+    """ "[You may] cast it without paying its mana cost" (608.2g, 118.9): the controller casts the
+    card ``what`` names during the resolution (601.2a-i; no player receives priority after it's
+    cast), from the zone it is in, its mana cost not paid (107.3b: X is 0); additional costs may
+    be paid. ``haste``: a creature spell cast this way gains haste (suspend, 702.62a)."""
+
+    what: Ref
+    haste: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveCounters:
+    """ "Remove a time counter from it" (122.1): ``amount`` counters of ``kind`` from the object
+    ``what`` names, a permanent or a card in exile (suspend, 702.62a)."""
+
+    kind: str
+    amount: int
     what: Ref
 
 
@@ -1614,6 +1636,8 @@ Effect = (
     | CreateDelayed
     | Reflexive
     | Unless
+    | CastWithoutPaying
+    | RemoveCounters
     | Mill
     | ExileTop
     | Manifest
@@ -1675,6 +1699,7 @@ Effect = (
 RECORDS_AFFECTED: frozenset[type] = frozenset(
     {
         ApplyContinuous,
+        CastWithoutPaying,
         CopySpell,
         ExileTop,
         ForEachTarget,
@@ -1751,6 +1776,9 @@ class Activated:
     cycling: bool = False
     # 602.5b "Activate only once each turn.": once per turn for each object with the ability
     once_each_turn: bool = False
+    # 702.62a, 116.2f: suspend's special action (with this many time counters): pay the cost and
+    # exile the card from the hand with that many time counters on it; it doesn't use the stack
+    suspend: int = 0
 
 
 #: The trigger events (see :class:`Trigger`); the engine indexes triggered abilities by them.
@@ -1784,6 +1812,7 @@ TriggerEvent = Literal[
     "discards",
     "cycles",
     "becomes_target",
+    "last_time_counter",
 ]
 
 
@@ -1835,6 +1864,8 @@ class Trigger:
         ``self_only`` "When you cycle this card": it triggers from the zone the card went to.
       * ``"tapped_for_mana"``: a player taps a permanent ``filter`` describes for mana (a mana
         ability: it resolves at once, 605.1b, 605.4a, without the stack).
+      * ``"last_time_counter"``: the last time counter is removed from the source, an exiled card
+        (suspend 702.62a; the ability functions in exile, ``Triggered.zone``).
       * ``"becomes_target"``: a permanent (the source, ``self_only``; the one it's attached to,
         ``host``; or one ``filter`` describes) becomes the target of a spell or ability (601.2c,
         603.3d; ward 702.21a); ``player``: that spell's or ability's controller ("an opponent
@@ -1886,6 +1917,9 @@ class Triggered:
     # the intervening "if its [evoke] cost was paid" (603.4, 702.74a): the alternative cost's
     # keyword (an :class:`AlternativeCost` of the same card) paid to cast the source's spell
     alt_paid: str = ""
+    # 113.6: the zone it functions from: "exile" for suspend's abilities (702.62a), which trigger
+    # for the card in its owner's exile
+    zone: Literal["battlefield", "exile"] = "battlefield"
 
 
 @dataclass(frozen=True, slots=True)

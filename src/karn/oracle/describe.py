@@ -31,6 +31,7 @@ from karn.ir.nodes import (
     Bestow,
     CantBeCountered,
     CastRestriction,
+    CastWithoutPaying,
     Change,
     ChangeText,
     ColorRange,
@@ -118,6 +119,7 @@ from karn.ir.nodes import (
     Ref,
     Reflexive,
     Regenerate,
+    RemoveCounters,
     RemoveCountersCost,
     Replacement,
     ReturnChosen,
@@ -182,6 +184,10 @@ def describe_ability(a: Ability) -> str:
         if a.zone != "battlefield":
             flags.append(f"from the {a.zone}")
         tail = f" [{', '.join(flags)}]" if flags else ""
+        if a.suspend:
+            # 702.62a, 116.2f: a special action, not an ability on the stack
+            what = f"exile this card from your hand with {a.suspend} time counter(s) (a special action)"
+            return f"Suspend {cost_text(a.cost)}: {what}{tail}"
         return f"Activated {cost_text(a.cost)}: {effects_text(a.effects)}{targets_text(a.targets)}{tail}"
     if isinstance(a, Triggered):
         cond = f", if {condition_text(a.condition)}" if a.condition is not None else ""
@@ -615,6 +621,8 @@ def trigger_text(t: Trigger) -> str:
             "player_or_planeswalker": " to a player or planeswalker",
         }[t.to]
         return f"whenever {who} deals {kind}{to}"
+    if t.event == "last_time_counter":
+        return "when the last time counter is removed from this card"  # 702.62a
     if t.event == "becomes_target":
         who = "this" if t.self_only else "the permanent it's attached to" if t.host else None
         if who is None:
@@ -655,6 +663,8 @@ def condition_text(c: Condition) -> str:
     """An intervening "if" clause (603.4)."""
     if c.kind in ("tapped", "untapped"):
         return f"{ref_text(c.ref) if c.ref else 'this'} is {c.kind}"
+    if c.kind == "suspended":
+        return "this card is suspended"  # 702.62b
     if c.kind == "controlled_since_last_upkeep":
         return "this came under your control since the beginning of your last upkeep"  # 702.30a
     op = "at least" if c.op == ">=" else "at most"
@@ -1240,6 +1250,17 @@ def _scry(e: Scry) -> str:
 @renders(PutCounters)
 def _put_counters(e: PutCounters) -> str:
     return f"put {amount_text(e.amount)} {e.kind} counter(s) on {selector_text(e.what)}"
+
+
+@renders(RemoveCounters)
+def _remove_counters(e: RemoveCounters) -> str:
+    return f"remove {e.amount} {e.kind} counter(s) from {ref_text(e.what)}"
+
+
+@renders(CastWithoutPaying)
+def _cast_without_paying(e: CastWithoutPaying) -> str:
+    haste = " (a creature spell cast this way gains haste, 702.62a)" if e.haste else ""
+    return f"cast {ref_text(e.what)} without paying its mana cost{haste}"
 
 
 @renders(PreventDamage)

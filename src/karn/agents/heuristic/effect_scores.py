@@ -101,6 +101,13 @@ def _emblem(v: Situation, e: ir.CreateEmblem, target: Target, x: int) -> float:
     return 2.0 if target.mine else harm(target)
 
 
+@scores(ir.CastWithoutPaying, ir.RemoveCounters)
+def _own_card(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
+    """608.2g: a free spell of the agent's own (suspend, cascade); time counters leaving a
+    suspended card bring it closer (702.62a): neither aims at anything."""
+    return 0.0
+
+
 @scores(ir.Planeswalk)
 def _planeswalk(v: Situation, e: ir.Planeswalk, target: Target, x: int) -> float:
     """701.31: planeswalking has no target; the agent doesn't weigh planes."""
