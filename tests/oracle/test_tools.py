@@ -139,6 +139,8 @@ def test_cards_are_counted_once_per_name() -> None:
     assert {k: [p.name for p in v] for k, v in parts.items()} == {
         "Bonecrusher Giant // Stomp": ["Stomp"],
         "Fire // Ice": ["Fire", "Ice"],
+        # 712.8e: a transforming card plays only when its back face compiles too
+        "Delver of Secrets // Insectile Aberration": ["Insectile Aberration"],
     }
     with_parts = coverage_report(cards, counted=counted, parts=parts, keep_failing=True)
     assert (with_parts.total, with_parts.playable) == (5, 4)

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import contextlib
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 import msgspec
 
 from karn import ir
-from karn.cards.mana import ManaCost
+from karn.cards.mana import LIFE, ManaCost, hybrid_alternatives
 from karn.engine import activated, cost_keywords, costs, decisions, mana, permissions, targeting, timing
 from karn.engine.abilities import (
     BESTOW_TARGET,
@@ -244,10 +244,12 @@ def alt_allowed(ctx: Context, p: int, alt: ir.AlternativeCost) -> bool:
 
 def _affordable(ctx: Context, p: int, cost: ManaCost, srcs: list[mana.Source], avail: int | None) -> bool:
     """601.2g-h: could `p` pay this total cost with their pool and untapped mana sources?"""
-    pool = ctx.state.players[p].pool
-    if cost.mana_value > (mana.available_count(pool, srcs) if avail is None else avail):
+    pl = ctx.state.players[p]
+    if not cost.hybrid and cost.mana_value > (
+        mana.available_count(pl.pool, srcs) if avail is None else avail
+    ):
         return False
-    return mana.solve(pool, cost, srcs) is not None
+    return mana.solve(pl.pool, cost, srcs, pl.life) is not None
 
 
 #: 702.37c: the cost of casting a card face down with morph
@@ -419,7 +421,7 @@ def reduced(cost: ManaCost, generic: int) -> ManaCost:
     negative one, the sum of increases and reductions, raises it)."""
     if not generic:
         return cost
-    return ManaCost(max(0, cost.generic - generic), cost.x, cost.colored, cost.text)
+    return cost.reduced_by(generic)
 
 
 def additional_sacrifice(ctx: Context, name: str) -> ir.Filter | None:
@@ -500,7 +502,8 @@ def can_activate(
         if c.tap:
             srcs = [x for x in srcs if x.oid != oid]  # its {T} is part of the cost, not a mana source
         cost = activation_mana(ctx, p, oid, ManaCost.parse(c.mana), srcs)
-        if mana.solve(ctx.state.players[p].pool, cost, srcs) is None:
+        pl = ctx.state.players[p]
+        if mana.solve(pl.pool, cost, srcs, pl.life) is None:
             return False
     return True
 
@@ -520,7 +523,8 @@ def activation_mana(ctx: Context, p: int, source: int, cost: ManaCost, srcs: lis
         return cost
     spend = {a.color for a in ctx.chars(source).abilities if isinstance(a, ir.SpendAsAnyColor)}
     pool = ctx.state.players[p].pool
-    if not spend or mana.solve(pool, cost, srcs) is not None:
+    life = ctx.state.players[p].life
+    if not spend or mana.solve(pool, cost, srcs, life) is not None:
         return cost
     symbols = [color for color, n in cost.colored for _ in range(n)]
     movable = [i for i, color in enumerate(symbols) if color != "C" and color not in spend]
@@ -529,8 +533,9 @@ def activation_mana(ctx: Context, p: int, source: int, cost: ManaCost, srcs: lis
             for color in sorted(spend):
                 paid = [color if i in chosen else sym for i, sym in enumerate(symbols)]
                 text = "{X}" * cost.x + (f"{{{cost.generic}}}" if cost.generic else "")
+                text += "".join(f"{{{h}}}" for h in cost.hybrid)
                 variant = ManaCost.parse(text + "".join(f"{{{sym}}}" for sym in paid))
-                if mana.solve(pool, variant, srcs) is not None:
+                if mana.solve(pool, variant, srcs, life) is not None:
                     return variant
     return cost
 
@@ -660,10 +665,56 @@ def _bestow_possible(ctx: Context, p: int, oid: int, cost: str, sorcery_ok: bool
     )
 
 
-def _can_pay_spell(ctx: Context, f: CastFrame, cost: ManaCost) -> bool:
+def _can_pay_spell(ctx: Context, f: CastFrame, cost: ManaCost, life: int | None = None) -> bool:
     """601.2h: could the caster pay this cost for the spell being cast, with mana and the
-    spell's payment keywords (convoke 702.51a, improvise 702.126a, delve 702.66a)?"""
-    return cost_keywords.can_pay(ctx, f.player, f.name, cost)
+    spell's payment keywords (convoke 702.51a, improvise 702.126a, delve 702.66a)? ``life``:
+    the life they could still pay for Phyrexian symbols (default: their life total, 119.4)."""
+    return cost_keywords.can_pay(ctx, f.player, f.name, cost, life)
+
+
+def _ways(cost: ManaCost, picks: list[int] | None) -> tuple[str, ...]:
+    """601.2b: the ways announced for the first hybrid symbols of ``cost``, from the indices
+    picked among :func:`hybrid_alternatives`."""
+    return tuple(hybrid_alternatives(sym)[i] for sym, i in zip(cost.hybrid, picks or (), strict=False))
+
+
+def _ask_hybrid(
+    ctx: Context,
+    f: CastFrame | ActivateFrame,
+    cost: ManaCost,
+    name: str,
+    payable: Callable[[ManaCost, int], bool],
+) -> bool:
+    """601.2b, 107.4e-f: announce how the next hybrid symbol of ``cost`` is paid: with one of its
+    colors, two generic mana ({2/W}), or 2 life (a Phyrexian symbol; only with at least that much
+    life left, 119.4). The ways that keep the whole cost payable (``payable``: the cost with the
+    symbols announced so far settled, the life left) are offered, the automatic payment's choice
+    first (mana before life); if none does, every legal way (the player may still cancel). True
+    while asking."""
+    picks = f.hybrid or []
+    if len(picks) >= len(cost.hybrid):
+        return False
+    p = f.player
+    ways = _ways(cost, picks)
+    partial, paid = cost.settle(ways)
+    left = ctx.state.players[p].life - paid
+    symbol = cost.hybrid[len(picks)]
+    legal = [
+        (i, way)
+        for i, way in enumerate(hybrid_alternatives(symbol))
+        if way != LIFE or left >= 2  # 119.4
+    ]
+    payable_ways = [
+        (i, way) for i, way in legal if payable(partial.settle((way,))[0], left - (2 if way == LIFE else 0))
+    ]
+    opts = [
+        Option("hybrid", i, label=f"pay {{{symbol}}} with " + ("2 life" if way == LIFE else f"{{{way}}}"))
+        for i, way in (payable_ways or legal)
+    ]
+    which = f" ({len(picks) + 1} of {len(cost.hybrid)})" if len(cost.hybrid) > 1 else ""
+    prompt = f"how do you pay {{{symbol}}} of {cost} for {name}?{which}"
+    decisions.ask(ctx, p, "hybrid", "601.2b", prompt, opts + [_cancel()])
+    return True
 
 
 def _ask_alt(ctx: Context, f: CastFrame, cost: str) -> None:
@@ -795,6 +846,15 @@ def cast_step(ctx: Context, f: CastFrame) -> None:
         _ask_x(ctx, p, most, f"choose X for {name}", allowed)
         return
     x = f.x or 0
+    if base.hybrid:
+        # 601.2b: the nonhybrid equivalent of each hybrid symbol, and for each Phyrexian one
+        # whether 2 life or the mana is paid (107.4e-f), announced before the total cost (601.2f)
+        check = lambda partial, life: _can_pay_spell(  # noqa: E731
+            ctx, f, reduced(partial, cost_reduction(ctx, p, oid, x)), life
+        )
+        if _ask_hybrid(ctx, f, base.with_x(x), name, check):
+            return
+        base, f.phyrexian_life = base.settle(_ways(base, f.hybrid))
     specs = (BESTOW_TARGET,) if f.alt == "bestow" else spell_target_specs(ctx, name, modes)
     if f.alt == "overload":
         specs = ()  # 702.96b: an overloaded spell has no targets
@@ -849,10 +909,10 @@ def cast_step(ctx: Context, f: CastFrame) -> None:
             f.early_paid = True  # 601.2h: permanents tapped for the cost can't pay mana too
             costs.pay(ctx, p, oid, extra_cost, f.cost_picks, early=True)
     total = ManaCost.parse(f.cost)
-    if f.alt == FREE and total.is_free:
+    if f.alt == FREE and total.is_free and not f.phyrexian_life:
         _finish_cast(ctx, f)  # 608.2g: nothing left to pay
         return
-    _ask_payment(ctx, p, total, f"pay {total} for {name}", spell=name)
+    _ask_payment(ctx, p, total, f"pay {total} for {name}", spell=name, life=f.phyrexian_life)
 
 
 def _face_down_cost(ctx: Context, f: CastFrame) -> None:
@@ -1019,18 +1079,22 @@ def _mana_options(ctx: Context, p: int, srcs: list[mana.Source], exclude: int = 
 
 
 def _ask_payment(
-    ctx: Context, p: int, cost: ManaCost, prompt: str, exclude: int = 0, spell: str = ""
+    ctx: Context, p: int, cost: ManaCost, prompt: str, exclude: int = 0, spell: str = "", life: int = 0
 ) -> None:
     """601.2g-h: activate mana abilities, then pay. The solver's payment is the option ``pay``.
     ``spell``: the name of the spell being paid for, whose payment keywords (convoke, improvise,
-    delve) add their options and count for the automatic payment."""
+    delve) add their options and count for the automatic payment. ``life``: the life announced
+    for Phyrexian symbols (601.2b), paid with the mana; with less life than that the cost can't
+    be paid (119.4)."""
     opts: list[Option] = []
     srcs = mana.sources(ctx, p)
     solvable = [x for x in srcs if x.oid != exclude]
     if spell:
         solvable = cost_keywords.sources_with_units(ctx, p, solvable, spell)
-    if mana.solve(ctx.state.players[p].pool, cost, solvable) is not None:
-        opts.append(Option("pay", label=f"pay {cost} automatically"))
+    pl = ctx.state.players[p]
+    if pl.life >= life and mana.solve(pl.pool, cost, solvable) is not None:
+        also = f" and {life} life" if life else ""
+        opts.append(Option("pay", label=f"pay {cost}{also} automatically"))
     if spell:
         opts += cost_keywords.unit_options(ctx, p, spell, cost)
     opts += _mana_options(ctx, p, srcs, exclude)
@@ -1114,9 +1178,13 @@ def cast_answer(ctx: Context, f: CastFrame, a: Action) -> None:
         # 601.2h: one unit of the spell's payment keyword pays one symbol of what is left
         left = cost_keywords.pay_unit(ctx, f.player, a.kind, a.a, a.b, ManaCost.parse(f.cost))
         f.cost = str(left)
+    elif a.kind == "hybrid":
+        f.hybrid = (f.hybrid or []) + [a.a]  # 601.2b: the way the next hybrid symbol is paid
     elif a.kind == "pay":
         if not cost_keywords.pay(ctx, f.player, f.name, ManaCost.parse(f.cost)):
             raise AssertionError("payment solver failed after proposing a payment")
+        if f.phyrexian_life:
+            mana.pay_life(ctx, f.player, f.phyrexian_life)  # 601.2h, 107.4f: the life announced (601.2b)
         _finish_cast(ctx, f)
 
 
@@ -1198,6 +1266,13 @@ def activate_step(ctx: Context, f: ActivateFrame) -> None:
         # 602.2b / 601.2b: announce the value of X.
         _ask_x(ctx, p, mana.max_x(ctx, p, printed, exclude=exclude), f"choose X for {name}'s ability")
         return
+    if printed.hybrid:
+        # 602.2b, 601.2b: announce how each hybrid or Phyrexian symbol is paid (107.4e-f)
+        srcs = [x for x in mana.sources(ctx, p) if x.oid != exclude]
+        pool = ctx.state.players[p].pool
+        check = lambda partial, life: mana.solve(pool, partial, srcs, life) is not None  # noqa: E731
+        if _ask_hybrid(ctx, f, printed.with_x(f.x or 0), name, check):
+            return
     if _choose_targets(ctx, f, p, source, ab.targets, name, ManaCost(), 0):
         return
     if ab.cost.parts:
@@ -1222,6 +1297,8 @@ def activate_step(ctx: Context, f: ActivateFrame) -> None:
             f.early_paid = True
             costs.pay(ctx, p, source, ab.cost, f.cost_picks, early=True)
     cost = printed.with_x(f.x or 0)
+    if cost.hybrid:
+        cost, f.phyrexian_life = cost.settle(_ways(cost, f.hybrid))
     srcs = [x for x in mana.sources(ctx, p) if x.oid != exclude]
     paid_as = activation_mana(ctx, p, source, cost, srcs)
     if paid_as != cost:
@@ -1235,7 +1312,7 @@ def activate_step(ctx: Context, f: ActivateFrame) -> None:
         # Only non-mana costs ({T}, sacrifice, loyalty): paid at once (601.2h).
         _pay_activation(ctx, f)
         return
-    _ask_payment(ctx, p, cost, f"pay {cost} to activate {name}", exclude=exclude)
+    _ask_payment(ctx, p, cost, f"pay {cost} to activate {name}", exclude=exclude, life=f.phyrexian_life)
 
 
 def _ask_crew(ctx: Context, f: ActivateFrame, crew: tuple[int, ir.CrewCost], name: str) -> None:
@@ -1277,6 +1354,9 @@ def activate_answer(ctx: Context, f: ActivateFrame, a: Action) -> None:
     if a.kind == "crew_done":
         f.crew_done = True
         return
+    if a.kind == "hybrid":
+        f.hybrid = (f.hybrid or []) + [a.a]  # 601.2b: the way the next hybrid symbol is paid
+        return
     if a.kind == "x":
         f.x = a.a
     elif a.kind == "choose":
@@ -1315,6 +1395,8 @@ def _pay_activation(ctx: Context, f: ActivateFrame) -> None:
         src.loyalty_turn = ctx.state.turn
     if ab.once_each_turn:
         mana.mark_activated(ctx, source, f.ability)  # 602.5b
+    if f.phyrexian_life:
+        mana.pay_life(ctx, f.player, f.phyrexian_life)  # 601.2h, 107.4f: the life announced (601.2b)
     ctx.emit("602.2", f"{ctx.player_name(f.player)} activates {name}: {ab.text}{_targets_text(ctx, o)}")
     targeting.became_targets(ctx, o, "602.2b")  # 602.2b, 601.2c
     if c.parts:
@@ -1391,10 +1473,8 @@ def can_turn_face_up(ctx: Context, p: int, oid: int, srcs: list[mana.Source] | N
     if found is None:
         return False
     cost = ManaCost.parse(found[0]).with_x(0)
-    return (
-        mana.solve(ctx.state.players[p].pool, cost, mana.sources(ctx, p) if srcs is None else srcs)
-        is not None
-    )
+    pl = ctx.state.players[p]
+    return mana.solve(pl.pool, cost, mana.sources(ctx, p) if srcs is None else srcs, pl.life) is not None
 
 
 def begin_turn_face_up(ctx: Context, p: int, oid: int) -> None:

@@ -13,6 +13,8 @@ Fields filled in by the pipeline when the event is performed (``origin``,
 
 from __future__ import annotations
 
+from typing import Literal
+
 import msgspec
 
 from karn.engine.modifications import ContinuousEffect, ReplacementEffect, RulesEffect
@@ -83,6 +85,7 @@ class ZoneChange(msgspec.Struct, tag="zone", kw_only=True):
     no_regenerate: bool = False  # 701.19c: "can't be regenerated": regeneration shields don't apply
     loyalty_added: bool = False  # the entering planeswalker's loyalty (306.5b) is in `counters` already
     cycled: bool = False  # 702.29c: a discard to pay the cost of a cycling ability (cycling it)
+    read_ahead: bool = False  # 714.3b, 702.155b: a Saga entering with the chosen number of lore counters
     # Filled in when performed:
     origin: str = ""
     new_id: int = 0
@@ -357,6 +360,31 @@ class TurnFaceUp(msgspec.Struct, tag="face_up", kw_only=True):
     changed: bool = False  # filled in: it was face down
 
 
+class Transform(msgspec.Struct, tag="transform", kw_only=True):
+    """A double-faced permanent transforms (701.27a): its other face is turned up. It stays the
+    same object (712.18: counters, damage, attachments and effects stay; it doesn't enter the
+    battlefield). ``day_night``: done by its daybound or nightbound ability (702.145b, 702.145e:
+    the only way such a permanent transforms). ``into``: filled in, the face now up."""
+
+    obj: int
+    rule: str = "701.27a"
+    day_night: bool = False
+    text: str = ""
+    applied: list[str] = msgspec.field(default_factory=list)
+    changed: bool = False  # filled in: it transformed
+    into: str = ""
+
+
+class BecomeDayNight(msgspec.Struct, tag="day_night", kw_only=True):
+    """731.1: it becomes day or night (the game's designation; once it has one it always has
+    one of the two)."""
+
+    to: Literal["day", "night"]
+    rule: str
+    text: str = ""
+    applied: list[str] = msgspec.field(default_factory=list)
+
+
 class SpellCast(msgspec.Struct, tag="spell_cast", kw_only=True):
     """A spell became cast (601.2i): recorded for "whenever ... casts" abilities.
     ``before``: the spells cast this turn before it (filled in when performed; storm, 702.40a)."""
@@ -418,6 +446,7 @@ class StartTurn(msgspec.Struct, tag="start_turn", kw_only=True):
 
     player: int
     rule: str = "500.1"
+    previous: int = -1  # the previous turn's active player (-1: the game's first turn)
     applied: list[str] = msgspec.field(default_factory=list)
 
 
@@ -513,6 +542,8 @@ GameEvent = (
     | AttackerBlocked
     | BecomeCopy
     | TurnFaceUp
+    | Transform
+    | BecomeDayNight
     | ChaosEnsues
     | Planeswalk
     | RollPlanarDie
@@ -537,8 +568,10 @@ WATCHED: frozenset[type] = frozenset(
         Tap,
         DrawCard,
         TurnFaceUp,
+        Transform,
         ChaosEnsues,
         RollPlanarDie,
         Planeswalk,
+        CounterChange,  # 714.2b: lore counters put on a Saga trigger its chapter abilities
     }
 )

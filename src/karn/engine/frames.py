@@ -62,6 +62,11 @@ class CastFrame(msgspec.Struct, tag="cast", array_like=True):
     # the mana are paid (``karn.engine.costs``)
     cost_picks: list[list[int]] = msgspec.field(default_factory=list)
     early_paid: bool = False
+    # 601.2b, 107.4e-f: the way each hybrid or Phyrexian symbol of the cost is paid, in the
+    # cost's order (an index among ``karn.cards.mana.hybrid_alternatives``; None: none asked),
+    # and the life that pays its Phyrexian symbols (paid with the mana, 601.2h)
+    hybrid: list[int] | None = None
+    phyrexian_life: int = 0
 
 
 class FreeCastFrame(msgspec.Struct, tag="free_cast", array_like=True):
@@ -90,6 +95,9 @@ class ActivateFrame(msgspec.Struct, tag="activate", array_like=True):
     early_paid: bool = False  # the parts paid before the mana are paid (``costs.pay(early=True)``)
     # 702.122a: the creatures for a crew cost are chosen (its part's picks in ``cost_picks``)
     crew_done: bool = False
+    # 602.2b, 601.2b: the way each hybrid or Phyrexian symbol is paid and the life it pays
+    hybrid: list[int] | None = None
+    phyrexian_life: int = 0
 
 
 class TurnFaceUpFrame(msgspec.Struct, tag="face_up", array_like=True):
@@ -213,6 +221,12 @@ class AnyPlayerProgress(msgspec.Struct, tag="any_player", array_like=True):
     chosen: list[int] = msgspec.field(default_factory=list)
 
 
+class ProliferateProgress(msgspec.Struct, tag="proliferate", array_like=True):
+    """701.34a: the permanents and players (player references) chosen so far to proliferate."""
+
+    chosen: list[int] = msgspec.field(default_factory=list)
+
+
 class ManaChoiceProgress(msgspec.Struct, tag="mana_choice", array_like=True):
     """106.1, 608.2d: the mana chosen so far for an effect adding mana of a color chosen as it
     resolves ("Add two mana in any combination of colors."), one pick per question."""
@@ -233,6 +247,7 @@ Progress = (
     | WordProgress
     | AnyPlayerProgress
     | ManaChoiceProgress
+    | ProliferateProgress
 )
 
 

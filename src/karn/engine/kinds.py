@@ -100,6 +100,11 @@ class DecisionKind(_Documented):
         '106.1, 605.3b, 608.2d: choose the mana an ability or effect adds ("{R} or {G}", "one mana of'
         ' any color"), one choice at a time.',
     )
+    HYBRID = (
+        "hybrid",
+        "601.2b, 107.4e-f: announce how a hybrid or Phyrexian mana symbol of a cost is paid (one of"
+        " its colors, two generic mana, or 2 life), one symbol at a time.",
+    )
 
 
 class ActionKind(_Documented):
@@ -165,6 +170,11 @@ class ActionKind(_Documented):
     CREW_DONE = "crew_done", "702.122a: no more creatures for the crew cost (their total power is enough)."
     BUYBACK = "buyback", "702.27a: pay the buyback cost (``a`` = 1) or not (0)."
     MANA_CHOICE = "mana_choice", "106.1: add the ``a``-th mana offered (its label names the symbols)."
+    HYBRID = (
+        "hybrid",
+        "601.2b: pay the hybrid or Phyrexian symbol asked about the ``a``-th way offered (its label"
+        " names it: a color, two generic mana, or 2 life).",
+    )
 
 
 __all__ = ["ActionKind", "DecisionKind"]

@@ -141,6 +141,20 @@ class Chars:
         )
 
 
+def final_chapter(c: Chars) -> int:
+    """714.2d: a Saga's final chapter number: the greatest among its chapter abilities (0
+    without any)."""
+    return max(
+        (
+            n
+            for ab in c.abilities
+            if isinstance(ab, ir.Triggered) and ab.trigger.event == "chapter"
+            for n in ab.trigger.chapters
+        ),
+        default=0,
+    )
+
+
 def _int(v: str | None) -> int:
     try:
         return int(v) if v is not None else 0
@@ -376,6 +390,8 @@ class Printed:
             return face_down_chars(o.controller)  # 707.2: a copy of a face-down object, face up
         if values is not None:
             c = self._token(values.token, o) if values.token is not None else self._card(values.name, o)
+            if values.token is None and self._transform_back(values.name):
+                c.mana_value = 0  # 712.8e: a copy of a transformed permanent's back face
             if values.types or values.subtypes or values.not_supertypes:
                 # 707.9b: the copy effect's exceptions are part of the copiable values
                 c.types = c.types | frozenset(values.types)
@@ -396,6 +412,11 @@ class Printed:
         if o.x and o.zone == STACK and not o.ability:
             c.mana_value += o.x * self.x_symbols(o.name)  # 202.3e: X as chosen on the stack
         return c
+
+    def _transform_back(self, name: str) -> bool:
+        """The back face of a transforming double-faced card (712.8e)."""
+        face = self.pool.face(name)
+        return face.front is not None and face.layout == "transform"
 
     def x_symbols(self, name: str) -> int:
         """How many {X} a card's mana cost has (107.3, 202.3e)."""
@@ -479,6 +500,10 @@ class Printed:
             face = self.pool.face(name)
             compiled = self.pool.compiled(name)
             kws = frozenset(a.name for a in compiled.abilities if isinstance(a, ir.Keyword))
+            mana_value = face.mana_value
+            if face.front is not None and face.layout == "transform":
+                # 712.8e, 202.3b: a transformed permanent's mana value is its front face's
+                mana_value = self.pool.face(self.pool.card_name(name)).mana_value
             t = self._templates[name] = Chars(
                 name=face.name,
                 types=frozenset(face.types),
@@ -491,7 +516,7 @@ class Printed:
                 controller=0,
                 abilities=compiled.abilities,
                 ability_ids=tuple(ability_id(face.name, i) for i in range(len(compiled.abilities))),
-                mana_value=face.mana_value,
+                mana_value=mana_value,
                 printed_keywords=kws,
             )
             if t.subtypes:

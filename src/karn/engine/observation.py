@@ -121,6 +121,7 @@ class PermanentView(msgspec.Struct, frozen=True, gc=False):
     cant_attack: bool
     cant_block: bool
     face_down: bool = False  # 708: its characteristics are those of 708.2a (no name)
+    transformed: bool = False  # 701.27g: a double-faced permanent with its back face up
 
 
 class StackItemView(msgspec.Struct, frozen=True, gc=False):
@@ -200,6 +201,8 @@ class Observation(msgspec.Struct, frozen=True, gc=False):
     planes: tuple[CardView, ...] = ()
     planar_controller: int | None = None
     planar_deck_sizes: tuple[int, ...] = ()
+    # 731.1: the game's day/night designation ("" neither, "day", "night"): public
+    day_night: str = ""
     # 114.1: the emblems in the command zone (public)
     emblems: tuple[EmblemView, ...] = ()
 

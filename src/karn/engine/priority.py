@@ -460,7 +460,8 @@ def explain(ctx: Context, a: Action) -> tuple[str, str]:
         if o.owner != p or a.b not in zone_abilities(ctx, HAND).get(o.name, ()):
             return "113.6", f"{o.name}'s abilities don't function from a hand (only cycling does, 702.29a)"
         found = ctx.chars(o.id).abilities
-        if a.b < len(found) and isinstance(found[a.b], ir.Activated) and found[a.b].suspend:
+        special = found[a.b] if a.b < len(found) else None
+        if isinstance(special, ir.Activated) and special.suspend:
             return (
                 "702.62a",
                 f"{ctx.player_name(p)} can suspend {o.name} only when they could begin to cast it"

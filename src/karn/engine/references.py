@@ -268,6 +268,10 @@ def count(ctx: Context, c: ir.Count, controller: int, source: int, referred: lis
         return max(powers, default=0) + c.plus
     if c.what == "exiled_this_turn":
         return s.exiled_this_turn + c.plus  # 603.4: the cards put into exile this turn
+    if c.what == "spells_last_turn":  # "if no spells were cast last turn"
+        return sum(p.spells_cast_last_turn for p in s.players) + c.plus
+    if c.what == "most_spells_last_turn":  # "if a player cast two or more spells last turn"
+        return max((p.spells_cast_last_turn for p in s.players), default=0) + c.plus
     if c.what == "attacked_with":
         pl = s.players[controller]
         return (len(pl.attacked_with) if pl.attacked_turn == s.turn else 0) + c.plus

@@ -41,6 +41,7 @@ from karn.engine.events import (
     SpellCast,
     StepBegins,
     Tap,
+    Transform,
     TurnFaceUp,
     ZoneChange,
 )
@@ -146,6 +147,8 @@ def scan(ctx: Context) -> None:
             if ev.to == BATTLEFIELD and ev.new_id:
                 watchers = watchers or _watchers(ctx)
                 _on_enter(ctx, watchers["enters"], ev.new_id, ev.horizon)
+                if ev.counters.get("lore"):
+                    _on_lore(ctx, ev.new_id, 0)  # 122.6: it entered with lore counters
             if ev.origin == BATTLEFIELD and ev.last_known is not None:
                 # 603.10a: the events of one batch that left the battlefield look back together.
                 batch = [ev]
@@ -156,6 +159,8 @@ def scan(ctx: Context) -> None:
                     if nxt.to == BATTLEFIELD and nxt.new_id:
                         watchers = watchers or _watchers(ctx)
                         _on_enter(ctx, watchers["enters"], nxt.new_id, nxt.horizon)
+                        if nxt.counters.get("lore"):
+                            _on_lore(ctx, nxt.new_id, 0)
                     if nxt.origin == BATTLEFIELD and nxt.last_known is not None:
                         batch.append(nxt)
                 watchers = watchers or _watchers(ctx)
@@ -163,6 +168,13 @@ def scan(ctx: Context) -> None:
             if ev.cause == "discard" and ev.new_id:
                 watchers = watchers or _watchers(ctx)
                 _on_discard(ctx, watchers, ev)
+        elif type(ev) is CounterChange:
+            if ev.kind == "lore" and ev.amount > 0:
+                o = s.objects.get(ev.obj)
+                if o is not None and o.zone == BATTLEFIELD:
+                    _on_lore(ctx, ev.obj, o.counters.get("lore", 0) - ev.amount)
+            elif ev.kind == "time" and ev.amount < 0:
+                _last_time_counter(ctx, ev)  # 702.62a
         elif isinstance(ev, CreateToken):
             watchers = watchers or _watchers(ctx)
             for tok in ev.new_ids:
@@ -170,9 +182,6 @@ def scan(ctx: Context) -> None:
         elif isinstance(ev, SpellCast):
             watchers = watchers or _watchers(ctx)
             _on_cast(ctx, watchers["cast"], ev)
-        elif isinstance(ev, CounterChange):
-            if ev.kind == "time" and ev.amount < 0:
-                _last_time_counter(ctx, ev)
         elif isinstance(ev, BecomesTarget):
             watchers = watchers or _watchers(ctx)
             if watchers["becomes_target"]:
@@ -216,6 +225,12 @@ def scan(ctx: Context) -> None:
             watchers = watchers or _watchers(ctx)
             for src, aid, _, ctl in watchers["chaos"]:  # 311.7: the face-up plane's chaos abilities
                 _add(ctx, src, aid, ctl, TriggerData(player=ev.player), ctx.chars(src).name)
+        elif isinstance(ev, Transform):
+            if ev.changed:  # 701.27e: "When this creature transforms into ~": the face now up has it
+                watchers = watchers or _watchers(ctx)
+                for src, aid, tr, ctl in watchers["transforms_into"]:
+                    if src == ev.obj and _is_subject(ctx, tr, src, ctl, ev.obj, aid):
+                        _add(ctx, src, aid, ctl, TriggerData(object=ev.obj), ctx.chars(src).name)
         elif isinstance(ev, TurnFaceUp):
             if ev.changed:  # 708.8: "When this creature is turned face up" (it didn't enter)
                 watchers = watchers or _watchers(ctx)
@@ -272,6 +287,28 @@ def _on_enter(ctx: Context, watching: list[tuple[int, str, ir.Trigger, int]], oi
         if tr.from_zone is not None:
             continue  # "enters from [zone]": not expressible yet (the compiler doesn't produce it)
         _add(ctx, src, aid, ctl, TriggerData(object=oid), ctx.chars(src).name)
+
+
+def _on_lore(ctx: Context, oid: int, before: int) -> None:
+    """714.2b-c: lore counters were put on the Saga ``oid`` (122.6: as it entered, too): each of
+    its chapter abilities triggers once for each of its chapter numbers N that the number of
+    lore counters was less than and became at least; 702.155a: with read ahead, the turn it
+    entered, only for the N equal to the number of lore counters it has."""
+    s = ctx.state
+    o = s.objects.get(oid)
+    if o is None or o.zone != BATTLEFIELD:
+        return
+    after = o.counters.get("lore", 0)
+    if after <= before:
+        return
+    c = ctx.chars(oid)
+    exactly = o.read_ahead_turn == s.turn and "read ahead" in c.keywords
+    for ab, aid in zip(c.abilities, c.ability_ids, strict=True):
+        if not (isinstance(ab, ir.Triggered) and ab.trigger.event == "chapter"):
+            continue
+        for n in ab.trigger.chapters:
+            if before < n <= after and (not exactly or n == after):
+                _add(ctx, oid, aid, c.controller, TriggerData(object=oid, amount=n), c.name)
 
 
 def _on_discard(ctx: Context, watchers: dict[str, Any], ev: ZoneChange) -> None:

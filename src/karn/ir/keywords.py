@@ -126,6 +126,11 @@ KEYWORDS: tuple[KeywordSpec, ...] = (
     KeywordSpec("infect", "702.90", _STATIC),
     KeywordSpec("skulk", "702.118", _EVASION),
     KeywordSpec("toxic", "702.164", _STATIC, _NUMBER),
+    # 702.145b, 702.145e: the day/night rules of a double-faced permanent (karn.engine.day_night)
+    KeywordSpec("daybound", "702.145", _STATIC),
+    KeywordSpec("nightbound", "702.145", _STATIC),
+    # 702.155: read by the Saga's entering replacement (714.3b) and its chapter triggers
+    KeywordSpec("read ahead", "702.155", _STATIC),
     # ------------------------------------------------------------ characteristic-defining (604.3)
     KeywordSpec("changeling", "702.73", _STATIC, cda=True),
     KeywordSpec("devoid", "702.114", _STATIC, cda=True),

@@ -25,7 +25,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "26"
+IR_VERSION = "28"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -200,7 +200,11 @@ class Count:
       * ``"total_mana_value"``: the sum of the mana values of the objects ``filter`` describes
         ("the total mana value of cards you own in exile", 202.3);
       * ``"exiled_this_turn"``: the number of cards put into exile this turn, from anywhere
-        ("if a card was put into exile this turn", 603.4).
+        ("if a card was put into exile this turn", 603.4);
+      * ``"spells_last_turn"``: the number of spells all players cast during the previous turn
+        ("if no spells were cast last turn");
+      * ``"most_spells_last_turn"``: the most spells one player cast during the previous turn
+        ("if a player cast two or more spells last turn").
     ``plus`` is added ("that number plus 1").
     """
 
@@ -215,6 +219,8 @@ class Count:
         "linked_toughness",
         "total_mana_value",
         "exiled_this_turn",
+        "spells_last_turn",
+        "most_spells_last_turn",
     ]
     filter: Filter | None = None
     ref: Ref | None = None
@@ -1021,10 +1027,28 @@ class Untap:
 
 
 @dataclass(frozen=True, slots=True)
+class Transform:
+    """701.27a: turn a double-faced permanent over so that its other face is up ("transform
+    this creature"). Nothing happens to a permanent that isn't represented by a double-faced card
+    (701.27c, 712.9) or whose other face is an instant or sorcery face (701.27d); an activated or
+    triggered ability of the permanent transforms it only if it hasn't transformed since the
+    ability was put on the stack (701.27f)."""
+
+    what: Selector
+
+
+@dataclass(frozen=True, slots=True)
 class SkipNextUntap:
     """The objects don't untap during their controller's next untap step (e.g. Sleep)."""
 
     what: Selector
+
+
+@dataclass(frozen=True, slots=True)
+class Proliferate:
+    """701.34a: "Proliferate": the ability's controller chooses any number of permanents and/or
+    players that have a counter, then gives each one additional counter of each kind it
+    already has."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1653,7 +1677,9 @@ Effect = (
     | GainControl
     | Tap
     | Untap
+    | Transform
     | SkipNextUntap
+    | Proliferate
     | CreateToken
     | CreateEmblem
     | CreateCopyToken
@@ -1709,6 +1735,7 @@ RECORDS_AFFECTED: frozenset[type] = frozenset(
         ReturnChosen,
         Sacrifice,
         Tap,
+        Transform,
         Untap,
     }
 )
@@ -1811,6 +1838,8 @@ TriggerEvent = Literal[
     "planeswalk_from",
     "discards",
     "cycles",
+    "transforms_into",
+    "chapter",
     "becomes_target",
     "last_time_counter",
 ]
@@ -1842,6 +1871,8 @@ class Trigger:
         (603.2e-f: not when it enters the battlefield tapped or untapped).
       * ``"turned_face_up"``: a face-down permanent is turned face up (708.8; it doesn't enter
         the battlefield again, 702.37e).
+      * ``"transforms_into"``: "When this creature transforms into ~" (701.27e): the source
+        transforms (701.27a) and is the face with this ability immediately after it does.
       * ``"draws"``: a player (``player``) draws a card (``nth``: their nth this turn).
         With ``reveal``, the linked static ability "Reveal the first card you draw each
         turn" reveals it, and the ability triggers only if it matches ``filter`` (603.11).
@@ -1866,6 +1897,10 @@ class Trigger:
         ability: it resolves at once, 605.1b, 605.4a, without the stack).
       * ``"last_time_counter"``: the last time counter is removed from the source, an exiled card
         (suspend 702.62a; the ability functions in exile, ``Triggered.zone``).
+      * ``"chapter"``: a Saga's chapter ability (714.2): lore counters are put on its source
+        (122.6: as it enters, too); it triggers once for each number N of ``chapters`` that
+        the number of lore counters was less than and became at least (714.2b-c; read ahead,
+        702.155a: the turn it entered, only the chapter equal to that number).
       * ``"becomes_target"``: a permanent (the source, ``self_only``; the one it's attached to,
         ``host``; or one ``filter`` describes) becomes the target of a spell or ability (601.2c,
         603.3d; ward 702.21a); ``player``: that spell's or ability's controller ("an opponent
@@ -1898,6 +1933,7 @@ class Trigger:
     state: Condition | None = None  # event "state": the game state that triggers it (603.8)
     nth: int = 0  # event "draws": only the player's nth card drawn each turn (0: any card)
     reveal: bool = False  # "Reveal the first card you draw each turn" (603.11): see event "draws"
+    chapters: tuple[int, ...] = ()  # event "chapter": its chapter numbers ("I, II —": (1, 2), 714.2c)
 
 
 @dataclass(frozen=True, slots=True)

@@ -111,6 +111,7 @@ from karn.ir.nodes import (
     Planeswalk,
     PreventDamage,
     PreventDamageSharingColor,
+    Proliferate,
     PutCounters,
     PutCountersCost,
     PutLinkedExile,
@@ -151,6 +152,7 @@ from karn.ir.nodes import (
     TapCost,
     TargetSpec,
     Times,
+    Transform,
     Trigger,
     Triggered,
     Unless,
@@ -550,7 +552,18 @@ _WHOSE_TEXT = {
 }
 
 
+#: 714.2a: the Roman numerals of chapter symbols
+ROMAN_NUMERALS = ("", "I", "II", "III", "IV", "V", "VI", "VII")
+
+
+def chapter_symbols(t: Trigger) -> str:
+    """ "I, II" (714.2a, 714.2c)."""
+    return ", ".join(ROMAN_NUMERALS[n] if n < len(ROMAN_NUMERALS) else str(n) for n in t.chapters)
+
+
 def trigger_text(t: Trigger) -> str:
+    if t.event == "chapter":
+        return f"when the lore counters on this Saga reach chapter {chapter_symbols(t)} (714.2b)"
     if t.event == "reflexive":
         return "when you do"
     if t.event == "cast_self":
@@ -584,6 +597,7 @@ def trigger_text(t: Trigger) -> str:
         "becomes_tapped",
         "becomes_untapped",
         "turned_face_up",
+        "transforms_into",
     ):
         who = "this" if t.self_only else "the permanent it's attached to" if t.host else None
         if who is None:
@@ -599,6 +613,7 @@ def trigger_text(t: Trigger) -> str:
             "becomes_tapped": "becomes tapped",
             "becomes_untapped": "becomes untapped",
             "turned_face_up": "is turned face up",
+            "transforms_into": "transforms into this face",
         }[t.event]
         if t.per_creature:
             by = " by" if t.event != "blocks" else ""
@@ -667,6 +682,10 @@ def condition_text(c: Condition) -> str:
         return "this card is suspended"  # 702.62b
     if c.kind == "controlled_since_last_upkeep":
         return "this came under your control since the beginning of your last upkeep"  # 702.30a
+    if isinstance(c.amount, Count) and c.amount.what == "spells_last_turn" and c.op == "<=" and not c.value:
+        return "no spells were cast last turn"
+    if isinstance(c.amount, Count) and c.amount.what == "most_spells_last_turn" and c.op == ">=":
+        return f"a player cast {c.value} or more spells last turn"
     op = "at least" if c.op == ">=" else "at most"
     return f"{amount_text(c.amount)} is {op} {c.value}"
 
@@ -827,6 +846,10 @@ def amount_text(a: Quantity) -> str:
             return f"the total mana value of {filter_text(a.filter) if a.filter else 'objects'}{plus}"
         if a.what == "exiled_this_turn":
             return f"the number of cards put into exile this turn{plus}"
+        if a.what == "spells_last_turn":
+            return f"the number of spells cast last turn{plus}"
+        if a.what == "most_spells_last_turn":
+            return f"the most spells a player cast last turn{plus}"
         if a.what in ("linked_power", "linked_toughness"):
             return f"the total {a.what.removeprefix('linked_')} of the cards it exiled as it entered{plus}"
         what = "the card types among" if a.what == "card_types" else "the number of"
@@ -1129,6 +1152,11 @@ def _untap(e: Untap) -> str:
     return f"untap {selector_text(e.what)}"
 
 
+@renders(Transform)
+def _transform(e: Transform) -> str:
+    return f"transform {selector_text(e.what)}"
+
+
 @renders(SkipNextUntap)
 def _skip_next_untap(e: SkipNextUntap) -> str:
     return f"{selector_text(e.what)} skip their next untap"
@@ -1240,6 +1268,11 @@ def _search_library(e: SearchLibrary) -> str:
     tapped = " tapped" if e.tapped else ""
     reveal = ", reveal it" if e.reveal else ""
     return f"search library for {e.count} {filter_text(e.filter)}{reveal}, put onto {e.to}{tapped}, shuffle"
+
+
+@renders(Proliferate)
+def _proliferate(e: Proliferate) -> str:
+    return "proliferate"
 
 
 @renders(Scry)

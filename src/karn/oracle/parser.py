@@ -182,6 +182,7 @@ from karn.oracle.syntax import (
     PreventAllVP,
     PreventDamageVP,
     PreventSharingColorVP,
+    ProliferateVP,
     ProtectionA,
     PutCountersCostA,
     PutCountersVP,
@@ -228,6 +229,7 @@ from karn.oracle.syntax import (
     TargetedTriggerA,
     TokenA,
     TotalManaValueQ,
+    TransformVP,
     TriggeredA,
     TwiceQ,
     UnearthA,
@@ -564,6 +566,14 @@ class _Builder(Transformer[Token, Any]):
     def cond_card_exiled_this_turn(self, meta: Meta, c: list[Any]) -> ConditionA:
         return ConditionA("card_exiled_this_turn", NP("you", text="you"), ">=", 1, text=self._text(meta))
 
+    def cond_no_spells_last_turn(self, meta: Meta, c: list[Any]) -> ConditionA:
+        return ConditionA("no_spells_last_turn", NP("you", text="you"), "<=", 0, text=self._text(meta))
+
+    def cond_spells_last_turn(self, meta: Meta, c: list[Any]) -> ConditionA:
+        return ConditionA(
+            "spells_last_turn", c[0], ">=", self._count_value(meta, c[1]), text=self._text(meta)
+        )
+
     def _count_value(self, meta: Meta, n: Any) -> int:
         if not isinstance(n, int):
             raise ParseError("a condition on X", meta.start_pos)
@@ -769,6 +779,15 @@ class _Builder(Transformer[Token, Any]):
 
     def t_turned_face_up(self, meta: Meta, c: list[Any]) -> CombatTriggerA:
         return CombatTriggerA(c[0], "turned_face_up", text=self._text(meta))
+
+    def t_transforms_into(self, meta: Meta, c: list[Any]) -> CombatTriggerA:
+        return CombatTriggerA(c[0], "transforms_into", text=self._text(meta))
+
+    def t_enters_or_transforms(self, meta: Meta, c: list[Any]) -> EitherTriggerA:
+        text = self._text(meta)
+        return EitherTriggerA(
+            EntersTriggerA(c[0], text), CombatTriggerA(c[0], "transforms_into", text=text), text
+        )
 
     def t_becomes_blocked_by(self, meta: Meta, c: list[Any]) -> CombatTriggerA:
         return CombatTriggerA(c[0], "becomes_blocked", c[1], text=self._text(meta))
@@ -1706,6 +1725,9 @@ class _Builder(Transformer[Token, Any]):
     def v_untap(self, meta: Meta, c: list[Any]) -> UntapVP:
         return UntapVP(c[0], text=self._text(meta))
 
+    def v_transform(self, meta: Meta, c: list[Any]) -> TransformVP:
+        return TransformVP(c[0], text=self._text(meta))
+
     def v_skip_untap(self, meta: Meta, c: list[Any]) -> SkipUntapVP:
         return SkipUntapVP(c[0], text=self._text(meta))
 
@@ -1821,6 +1843,9 @@ class _Builder(Transformer[Token, Any]):
 
     def v_shuffle(self, meta: Meta, c: list[Any]) -> ShuffleVP:
         return ShuffleVP(text=self._text(meta))
+
+    def v_proliferate(self, meta: Meta, c: list[Any]) -> ProliferateVP:
+        return ProliferateVP(text=self._text(meta))
 
     def v_scry(self, meta: Meta, c: list[Any]) -> ScryVP:
         return ScryVP(c[0], text=self._text(meta))

@@ -537,6 +537,14 @@ class UntapVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class TransformVP(VerbA):
+    """ "transform <object>" (701.27a)."""
+
+    obj: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class SkipUntapVP(VerbA):
     """ "don't untap during <whose>'s next untap step"."""
 
@@ -734,6 +742,13 @@ class PutIntoVP(VerbA):
 
 @dataclass(frozen=True, slots=True)
 class ShuffleVP(VerbA):
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ProliferateVP(VerbA):
+    """ "proliferate" (701.34a)."""
+
     text: str = ""
 
 

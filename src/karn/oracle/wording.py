@@ -56,6 +56,7 @@ from karn.ir.nodes import (
 )
 from karn.oracle.describe import (
     amount_text,
+    chapter_symbols,
     condition_text,
     cost_text,
     describe_ability,
@@ -103,6 +104,14 @@ def ability_line(a: Ability) -> str:
         if a.cycling and a.cost.mana:
             return _upper(f"{_cycling_kind(a)}cycling {a.cost.mana}")
         return f"{_upper(cost_text(a.cost))}: {body}"
+    if isinstance(a, Triggered) and a.trigger.event == "chapter":
+        # 714.2: "I, II — [effect]"
+        if a.modes:
+            head = f"Choose {number_word(a.choose)} \u2014"
+            body = "\n".join([head] + [f"\u2022 {sentences(m.effects, m.targets)}" for m in a.modes])
+        else:
+            body = sentences(a.effects, a.targets)
+        return f"{chapter_symbols(a.trigger)} \u2014 {body}"
     if isinstance(a, Triggered):
         cond = f", if {condition_text(a.condition)}" if a.condition is not None else ""
         return f"{_upper(trigger_text(a.trigger))}{cond}, {sentences(a.effects, a.targets)}"

@@ -86,6 +86,7 @@ def harm(target: Target) -> float:
     ir.ExileTop,
     ir.GainActivatedAbilities,
     ir.AnyPlayerMay,
+    ir.Proliferate,
 )
 def _other(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
     """Effects the agent doesn't aim at a target: taken as mildly harmful to whatever they name."""
@@ -226,7 +227,7 @@ def _counters(v: Situation, e: ir.PutCounters, target: Target, x: int) -> float:
     return 2.0 * n if target.mine else -2.0 * n
 
 
-@scores(ir.Untap, ir.PreventDamage, ir.Regenerate, ir.PreventDamageSharingColor)
+@scores(ir.Untap, ir.Transform, ir.PreventDamage, ir.Regenerate, ir.PreventDamageSharingColor)
 def _help(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
     if target.permanent is None:
         return 0.0 if target.spell is not None else harm(target)

@@ -53,6 +53,7 @@ from karn.engine.events import (
     ZoneChange,
 )
 from karn.engine.modifications import AddTypes, ContinuousEffect, RulesEffect, SetController
+from karn.engine.pipeline.dfc import enters_transformed
 from karn.engine.pipeline.knowledge import forget, learn, moved, shuffled
 from karn.engine.state import (
     BATTLEFIELD,
@@ -234,6 +235,8 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
         name = ctx.pool.card_name(name)
     if ev.to == BATTLEFIELD and ev.face:
         name = ev.face  # 712.12: a modal double-faced card played as its back face's land
+    elif ev.to == BATTLEFIELD and s.day_night == "night" and o.card >= 0 and not ev.face_down:
+        name = enters_transformed(ctx, name)  # 702.145b: daybound, at night
     new = new_object(ctx, o.card, name, o.owner, ev.to, token=token)
     if ev.to == EXILE and ev.adventure:
         new.on_adventure = ev.adventure  # 715.3d
@@ -270,6 +273,8 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
             _entering_effect(ctx, ev, new)
         if ev.devoured:
             new.devoured = ev.devoured  # 702.82b
+        if ev.read_ahead:
+            new.read_ahead_turn = s.turn  # 702.155a
         if ev.exiled_cards:
             # 607.2a: the cards exiled as it entered (in the same batch, before it)
             new.exiled_with = tuple(
@@ -649,6 +654,8 @@ def execute_turn_face_up(ctx: Context, ev: TurnFaceUp) -> list[GameEvent]:
 
 @executes(CounterChange)
 def execute_counters(ctx: Context, ev: CounterChange) -> list[GameEvent]:
+    if ev.obj < 0:
+        return _player_counters(ctx, ev)
     o = ctx.state.objects.get(ev.obj)
     if o is None:
         return []
@@ -672,6 +679,19 @@ def execute_counters(ctx: Context, ev: CounterChange) -> list[GameEvent]:
         elif ev.amount > 0:
             plural = "s" if ev.amount != 1 else ""
             ctx.emit(ev.rule, f"{ev.amount} {ev.kind} counter{plural} put on {ctx.describe(ev.obj)}")
+    return []
+
+
+def _player_counters(ctx: Context, ev: CounterChange) -> list[GameEvent]:
+    """122.1, 122.1f: counters on a player (``obj`` a player reference): poison counters (the
+    only kind of player counter karn keeps)."""
+    p = ctx.state.players[ref_player(ev.obj)]
+    if ev.kind != "poison":
+        return []
+    p.poison = max(0, p.poison + ev.amount)
+    changed(ctx.state)
+    if not ev.quiet:
+        ctx.emit(ev.rule, ev.text or f"{p.name} gets {ev.amount} poison counter(s) (poison {p.poison})")
     return []
 
 
@@ -871,7 +891,9 @@ def execute_start_turn(ctx: Context, ev: StartTurn) -> list[GameEvent]:
     s = ctx.state
     s.spells_cast = 0  # 702.40a: storm counts the spells cast this turn
     s.exiled_this_turn = 0  # 603.4: "if a card was put into exile this turn"
+    s.last_active = ev.previous  # 731.2: whose spells decide day and night
     for p in s.players:
+        p.spells_cast_last_turn = p.spells_cast_turn if ev.previous >= 0 else 0  # "last turn"
         p.lands_played = 0
         p.drawn_this_turn = 0
         p.life_lost_turn = 0

@@ -146,7 +146,7 @@ def lower_triggered(trig: TriggeredA, text: str, card: CardTypes | None = None) 
     trigger = lower_trigger(trig.trigger, ctx, card)
     condition = lower_condition(trig.condition, ctx) if trig.condition is not None else None
     if trig.modal is not None:
-        return _lower_modal_triggered(trig, text, trigger, condition, ctx)
+        return _lower_modal_triggered(trig.modal, text, trigger, condition, ctx)
     effs = lower_effects(trig.effects, ctx)
     _check_amounts(effs, ctx)
     if ctx.sorcery_speed or ctx.only_during:
@@ -163,17 +163,33 @@ def lower_triggered(trig: TriggeredA, text: str, card: CardTypes | None = None) 
     return Triggered(trigger, tuple(effs), tuple(ctx.targets), text=text, condition=condition, kicked=kicked)
 
 
+def lower_chapter(effects: Effects | ModalA, chapters: tuple[int, ...], text: str) -> Triggered:
+    """A Saga's chapter ability (714.2): "{rN}—[Effect]" means "When one or more lore counters
+    are put onto this Saga, if the number of lore counters on it was less than N and became at
+    least N, [effect]." (714.2b); "{rN1}, {rN2}—[Effect]" is one such ability per number
+    (714.2c): one triggered ability here whose trigger names every number. A modal effect
+    ("I — Choose one — • ...") chooses its mode as it is put on the stack (603.3c)."""
+    ctx = Ctx()
+    trigger = Trigger("chapter", self_only=True, chapters=chapters)
+    if isinstance(effects, ModalA):
+        return _lower_modal_triggered(effects, text, trigger, None, ctx)
+    effs = lower_effects(effects, ctx)
+    _check_amounts(effs, ctx)
+    if ctx.sorcery_speed or ctx.only_during:
+        raise ctx.fail("activation restriction on a triggered ability")
+    return Triggered(trigger, tuple(effs), tuple(ctx.targets), text=text)
+
+
 def _lower_modal_triggered(
-    trig: TriggeredA, text: str, trigger: Trigger, condition: Condition | None, ctx: Ctx
+    modal: ModalA, text: str, trigger: Trigger, condition: Condition | None, ctx: Ctx
 ) -> Triggered:
     """ "When ~ enters, choose one — • ... • ..." (700.2, 603.3c): each mode has its own
     targets; "it" and "that player" refer to the trigger's object and player in each."""
-    assert trig.modal is not None
-    if trig.modal.choose != 1:
+    if modal.choose != 1:
         raise ctx.fail("a triggered ability choosing more than one mode")
     mode_texts = [m.strip().lstrip("•").strip() for m in text.split("\n")[1:]]
     modes: list[Mode] = []
-    for i, eff in enumerate(trig.modal.modes):
+    for i, eff in enumerate(modal.modes):
         mctx = Ctx(obj=ctx.obj, player=ctx.player, trigger_amount=ctx.trigger_amount)
         effs = lower_effects(eff, mctx)
         _check_amounts(effs, mctx)

@@ -124,9 +124,12 @@ def lower_unless(sentence: UnlessSentence, ctx: Ctx, out: list[Effect]) -> None:
     if "X" in sentence.mana.upper():
         raise ctx.fail("'unless ... pays {X}'")
     try:
-        ManaCost.parse(sentence.mana.upper())
+        cost = ManaCost.parse(sentence.mana.upper())
     except ManaCostError:
         raise ctx.fail(f"mana symbols in {sentence.mana} the engine can't pay yet") from None
+    if cost.hybrid:
+        # 601.2b: the payer would announce how each hybrid symbol is paid; not asked here yet
+        raise ctx.fail(f"hybrid mana symbols in {sentence.mana} of an 'unless' payment")
     inner: list[Effect] = []
     lower_chain(sentence.items, ctx, inner)
     payer = player_ref(sentence.payer, ctx)

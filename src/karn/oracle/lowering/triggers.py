@@ -292,6 +292,7 @@ _SubjectEvent = Literal[
     "becomes_tapped",
     "becomes_untapped",
     "turned_face_up",
+    "transforms_into",
 ]
 _COMBAT_KINDS: dict[str, _SubjectEvent] = {
     "blocks": "blocks",
@@ -301,6 +302,7 @@ _COMBAT_KINDS: dict[str, _SubjectEvent] = {
     "becomes_tapped": "becomes_tapped",
     "becomes_untapped": "becomes_untapped",
     "turned_face_up": "turned_face_up",
+    "transforms_into": "transforms_into",
 }
 
 
@@ -308,6 +310,9 @@ _COMBAT_KINDS: dict[str, _SubjectEvent] = {
 def lower_combat_trigger(t: CombatTriggerA, ctx: Ctx, card: CardTypes | None) -> Trigger:
     """ "Whenever ~ blocks [a creature]", "becomes blocked [by a creature]", "attacks or
     blocks", "blocks or becomes blocked [by a creature]" (509.3a-d)."""
+    if t.kind == "transforms_into" and t.subject.kind != "self":
+        # 701.27e: "When this creature transforms into ~": only the source's own transforming
+        raise ctx.fail(f"unsupported subject of 'transforms into': '{t.subject.text}'")
     trig = _combat_subject(_COMBAT_KINDS[t.kind], t.subject, ctx)
     if t.other is None:
         return trig
