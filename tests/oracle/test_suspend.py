@@ -45,7 +45,7 @@ def test_suspend_means_a_special_action_and_two_abilities_in_exile(db: CardDatab
     assert upkeep.trigger == Trigger("step", player="you", step="upkeep")
     assert upkeep.condition == Condition("suspended")
     assert upkeep.effects == (RemoveCounters("time", 1, Ref("self")),)
-    assert last.trigger == Trigger("last_time_counter", self_only=True)
+    assert last.trigger == Trigger("last_counter_removed", self_only=True, counter="time")
     assert last.effects == (May((CastWithoutPaying(Ref("self"), haste=True),)),)
 
 

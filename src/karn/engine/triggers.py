@@ -173,8 +173,16 @@ def scan(ctx: Context) -> None:
                 o = s.objects.get(ev.obj)
                 if o is not None and o.zone == BATTLEFIELD:
                     _on_lore(ctx, ev.obj, o.counters.get("lore", 0) - ev.amount)
-            elif ev.kind == "time" and ev.amount < 0:
-                _last_time_counter(ctx, ev)  # 702.62a
+            elif ev.amount < 0 and ev.obj > 0:
+                o = s.objects.get(ev.obj)
+                if o is not None and o.zone == BATTLEFIELD and not o.counters.get(ev.kind):
+                    watchers = watchers or _watchers(ctx)
+                    for src, aid, tr, ctl in watchers["last_counter_removed"]:
+                        # 702.63a: "When the last time counter is removed from ~"
+                        if src == ev.obj and tr.counter == ev.kind:
+                            _add(ctx, src, aid, ctl, TriggerData(object=src), ctx.chars(src).name)
+                elif o is not None and o.zone == EXILE and not o.counters.get(ev.kind):
+                    _last_counter_in_exile(ctx, ev)  # 702.62a: suspend
         elif isinstance(ev, CreateToken):
             watchers = watchers or _watchers(ctx)
             for tok in ev.new_ids:
@@ -568,14 +576,13 @@ def _exiled_step(ctx: Context, ev: StepBegins) -> None:
                 _add(ctx, oid, aid, o.owner, TriggerData(player=ev.player), o.name)
 
 
-def _last_time_counter(ctx: Context, ev: CounterChange) -> None:
+def _last_counter_in_exile(ctx: Context, ev: CounterChange) -> None:
     """702.62a: "When the last time counter is removed from this card, if it's exiled, ...": it
     triggers from exile, controlled by the card's owner."""
-    o = ctx.state.objects.get(ev.obj)
-    if o is None or o.zone != EXILE or o.counters.get("time", 0) > 0:
-        return
-    for aid, _ in _in_exile(ctx, ev.obj, "last_time_counter"):
-        _add(ctx, ev.obj, aid, o.owner, TriggerData(object=ev.obj, player=o.owner), o.name)
+    o = ctx.state.objects[ev.obj]
+    for aid, ab in _in_exile(ctx, ev.obj, "last_counter_removed"):
+        if ab.trigger.counter == ev.kind:
+            _add(ctx, ev.obj, aid, o.owner, TriggerData(object=ev.obj, player=o.owner), o.name)
 
 
 def _whose_matches(ctx: Context, whose: str | None, src: int, controller: int, player: int) -> bool:

@@ -25,7 +25,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "28"
+IR_VERSION = "30"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -961,16 +961,6 @@ class CastWithoutPaying:
 
 
 @dataclass(frozen=True, slots=True)
-class RemoveCounters:
-    """ "Remove a time counter from it" (122.1): ``amount`` counters of ``kind`` from the object
-    ``what`` names, a permanent or a card in exile (suspend, 702.62a)."""
-
-    kind: str
-    amount: int
-    what: Ref
-
-
-@dataclass(frozen=True, slots=True)
 class CopySpell:
     """ "Copy target instant or sorcery spell" (707.10): put ``count`` copies of the spell
     ``what`` refers to onto the stack under the controller's control. A copy copies the
@@ -989,11 +979,12 @@ class ApplyContinuous:
     """Create a continuous effect from a resolving spell or ability (611.2).
 
     With a :class:`Group`, the set of affected objects is locked in when the
-    effect begins (611.2c). ``duration="end_of_turn"`` ends it in cleanup (514.2).
+    effect begins (611.2c). ``duration="end_of_turn"`` ends it in cleanup (514.2);
+    ``"until_your_next_turn"`` as its controller's next turn begins (611.2a).
     """
 
     mod: Modify
-    duration: Literal["end_of_turn", "permanent"] = "end_of_turn"
+    duration: Literal["end_of_turn", "permanent", "until_your_next_turn"] = "end_of_turn"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1004,7 +995,9 @@ class GainControl:
     "while_you_control_source" ("for as long as you control ~", 611.2b)."""
 
     what: Ref
-    duration: Literal["end_of_turn", "permanent", "while_you_control_source"] = "permanent"
+    duration: Literal["end_of_turn", "permanent", "while_you_control_source", "until_your_next_turn"] = (
+        "permanent"
+    )
     player: Ref = Ref("you")
 
 
@@ -1041,6 +1034,17 @@ class Transform:
 class SkipNextUntap:
     """The objects don't untap during their controller's next untap step (e.g. Sleep)."""
 
+    what: Selector
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveCounters:
+    """Remove ``amount`` counters of ``kind`` from each object ``what`` selects (122.1; as many as
+    it has, up to ``amount``). When none could be removed, "If you can't, ..." (fading 702.32a)
+    follows: the effect counts as not done (``IfCondition(Declined())``, 608.2c)."""
+
+    kind: str
+    amount: Amount
     what: Selector
 
 
@@ -1548,7 +1552,7 @@ class CreateReplacement:
 
     would: Would
     instead: Instead
-    duration: Literal["end_of_turn"] = "end_of_turn"
+    duration: Literal["end_of_turn", "until_your_next_turn"] = "end_of_turn"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1617,7 +1621,9 @@ class ApplyRules:
     prevented this turn", "Players can't gain life this turn"."""
 
     change: RuleChange
-    duration: Literal["end_of_turn", "permanent", "end_of_your_next_turn"] = "end_of_turn"
+    duration: Literal["end_of_turn", "permanent", "end_of_your_next_turn", "until_your_next_turn"] = (
+        "end_of_turn"
+    )
     objects: Ref | None = None  # the cards it is about ("You may play them this turn.")
 
 
@@ -1661,7 +1667,6 @@ Effect = (
     | Reflexive
     | Unless
     | CastWithoutPaying
-    | RemoveCounters
     | Mill
     | ExileTop
     | Manifest
@@ -1680,6 +1685,7 @@ Effect = (
     | Transform
     | SkipNextUntap
     | Proliferate
+    | RemoveCounters
     | CreateToken
     | CreateEmblem
     | CreateCopyToken
@@ -1841,7 +1847,7 @@ TriggerEvent = Literal[
     "transforms_into",
     "chapter",
     "becomes_target",
-    "last_time_counter",
+    "last_counter_removed",
 ]
 
 
@@ -1895,12 +1901,14 @@ class Trigger:
         ``self_only`` "When you cycle this card": it triggers from the zone the card went to.
       * ``"tapped_for_mana"``: a player taps a permanent ``filter`` describes for mana (a mana
         ability: it resolves at once, 605.1b, 605.4a, without the stack).
-      * ``"last_time_counter"``: the last time counter is removed from the source, an exiled card
-        (suspend 702.62a; the ability functions in exile, ``Triggered.zone``).
       * ``"chapter"``: a Saga's chapter ability (714.2): lore counters are put on its source
         (122.6: as it enters, too); it triggers once for each number N of ``chapters`` that
         the number of lore counters was less than and became at least (714.2b-c; read ahead,
         702.155a: the turn it entered, only the chapter equal to that number).
+      * ``"last_counter_removed"``: the last counter of kind ``counter`` is removed from the
+        source ("When the last time counter is removed from ~", vanishing 702.63a); for an
+        ability that functions in exile (``Triggered.zone``), from the exiled card (suspend,
+        702.62a).
       * ``"becomes_target"``: a permanent (the source, ``self_only``; the one it's attached to,
         ``host``; or one ``filter`` describes) becomes the target of a spell or ability (601.2c,
         603.3d; ward 702.21a); ``player``: that spell's or ability's controller ("an opponent
@@ -1934,6 +1942,7 @@ class Trigger:
     nth: int = 0  # event "draws": only the player's nth card drawn each turn (0: any card)
     reveal: bool = False  # "Reveal the first card you draw each turn" (603.11): see event "draws"
     chapters: tuple[int, ...] = ()  # event "chapter": its chapter numbers ("I, II —": (1, 2), 714.2c)
+    counter: str = ""  # event "last_counter_removed": the kind of counter ("time")
 
 
 @dataclass(frozen=True, slots=True)
@@ -2054,6 +2063,14 @@ class SkipStep:
     step of each of their turns."""
 
     step: Literal["untap", "upkeep", "draw"]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CommanderPermission:
+    """ "~ can be your commander." (903.3d): a rule of Commander deck construction; it changes
+    nothing in a game once it has begun."""
+
     text: str = ""
 
 
@@ -2248,6 +2265,7 @@ Ability = (
     | GameRules
     | SkipStep
     | OpeningHand
+    | CommanderPermission
     | CastRestriction
     | FlashPermission
     | Bestow

@@ -36,6 +36,7 @@ from karn.ir.nodes import (
     ChangeText,
     ColorRange,
     ColorSpread,
+    CommanderPermission,
     Compared,
     CompiledCard,
     Condition,
@@ -254,6 +255,8 @@ def describe_ability(a: Ability) -> str:
         return f"Replacement: skip your {a.step} step"
     if isinstance(a, CantBeCountered):
         return "Static: this spell can't be countered"
+    if isinstance(a, CommanderPermission):
+        return "Deck construction: this card can be your commander (903.3d)"
     if isinstance(a, OpeningHand):
         return "Opening hand: may begin the game on the battlefield"
     if isinstance(a, DoesntUntap):
@@ -562,6 +565,8 @@ def chapter_symbols(t: Trigger) -> str:
 
 
 def trigger_text(t: Trigger) -> str:
+    if t.event == "last_counter_removed":
+        return f"when the last {t.counter} counter is removed from this"
     if t.event == "chapter":
         return f"when the lore counters on this Saga reach chapter {chapter_symbols(t)} (714.2b)"
     if t.event == "reflexive":
@@ -636,8 +641,6 @@ def trigger_text(t: Trigger) -> str:
             "player_or_planeswalker": " to a player or planeswalker",
         }[t.to]
         return f"whenever {who} deals {kind}{to}"
-    if t.event == "last_time_counter":
-        return "when the last time counter is removed from this card"  # 702.62a
     if t.event == "becomes_target":
         who = "this" if t.self_only else "the permanent it's attached to" if t.host else None
         if who is None:
@@ -1083,8 +1086,8 @@ def _copy_spell(e: CopySpell) -> str:
 
 @renders(ApplyContinuous)
 def _apply_continuous(e: ApplyContinuous) -> str:
-    dur = " until end of turn" if e.duration == "end_of_turn" else ""
-    return modify_text(e.mod) + dur
+    dur = {"end_of_turn": " until end of turn", "until_your_next_turn": " until your next turn"}
+    return modify_text(e.mod) + dur.get(e.duration, "")
 
 
 @renders(GainControl)
@@ -1094,6 +1097,7 @@ def _gain_control(e: GainControl) -> str:
         "end_of_turn": " until end of turn",
         "permanent": "",
         "while_you_control_source": " for as long as you control this",
+        "until_your_next_turn": " until your next turn",
     }[e.duration]
     return f"{who}gain control of {ref_text(e.what)}{dur}"
 
@@ -1116,7 +1120,8 @@ def _change_text(e: ChangeText) -> str:
 
 @renders(CreateReplacement)
 def _create_replacement(e: CreateReplacement) -> str:
-    return f"this turn, {replacement_text(e.would, e.instead)}"
+    until = "until your next turn" if e.duration == "until_your_next_turn" else "this turn"
+    return f"{until}, {replacement_text(e.would, e.instead)}"
 
 
 @renders(Regenerate)
@@ -1128,7 +1133,11 @@ def _regenerate(e: Regenerate) -> str:
 
 @renders(ApplyRules)
 def _apply_rules(e: ApplyRules) -> str:
-    until = {"end_of_turn": " this turn", "end_of_your_next_turn": " until the end of your next turn"}
+    until = {
+        "end_of_turn": " this turn",
+        "end_of_your_next_turn": " until the end of your next turn",
+        "until_your_next_turn": " until your next turn",
+    }
     return rule_text(e.change) + until.get(e.duration, "")
 
 
@@ -1270,6 +1279,11 @@ def _search_library(e: SearchLibrary) -> str:
     return f"search library for {e.count} {filter_text(e.filter)}{reveal}, put onto {e.to}{tapped}, shuffle"
 
 
+@renders(RemoveCounters)
+def _remove_counters(e: RemoveCounters) -> str:
+    return f"remove {amount_text(e.amount)} {e.kind} counter(s) from {selector_text(e.what)}"
+
+
 @renders(Proliferate)
 def _proliferate(e: Proliferate) -> str:
     return "proliferate"
@@ -1283,11 +1297,6 @@ def _scry(e: Scry) -> str:
 @renders(PutCounters)
 def _put_counters(e: PutCounters) -> str:
     return f"put {amount_text(e.amount)} {e.kind} counter(s) on {selector_text(e.what)}"
-
-
-@renders(RemoveCounters)
-def _remove_counters(e: RemoveCounters) -> str:
-    return f"remove {e.amount} {e.kind} counter(s) from {ref_text(e.what)}"
 
 
 @renders(CastWithoutPaying)

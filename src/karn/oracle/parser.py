@@ -12,6 +12,7 @@ import functools
 import hashlib
 import inspect
 import os
+import re
 import sys
 import tempfile
 from dataclasses import replace
@@ -71,6 +72,7 @@ from karn.oracle.syntax import (
     ChooseColorSentence,
     ChooseVP,
     CombatTriggerA,
+    CommanderSentence,
     ConditionA,
     ControlVP,
     CopyAbilityVP,
@@ -88,6 +90,7 @@ from karn.oracle.syntax import (
     CyclingA,
     DamageTriggerA,
     DamageVP,
+    DefinedAmountVP,
     DelayedLeavesSentence,
     DelayedSentence,
     Desc,
@@ -174,6 +177,7 @@ from karn.oracle.syntax import (
     OpeningHandSentence,
     OrLoseSentence,
     PayLifeCostA,
+    PerEachQ,
     PlaneswalkFromTriggerA,
     PlaneswalkToTriggerA,
     PlayFromVP,
@@ -192,6 +196,7 @@ from karn.oracle.syntax import (
     PutRestBottomVP,
     Qual,
     QuantityA,
+    QuantityNode,
     QuotedA,
     ReflexiveSentence,
     RegenerateVP,
@@ -237,6 +242,7 @@ from karn.oracle.syntax import (
     UnpreventableSentence,
     UntapCostA,
     UntapVP,
+    UntilNextTurnSentence,
     VerbA,
     WardA,
     WhereXSentence,
@@ -949,10 +955,37 @@ class _Builder(Transformer[Token, Any]):
 
     # ------------------------------------------------------------ sentences
     def effects(self, meta: Meta, c: list[Any]) -> Effects:
+        for sentence in c:
+            said = str(getattr(sentence, "text", "")).lower()
+            if _NEXT_TURN in said and not isinstance(sentence, UntilNextTurnSentence):
+                # 611.2a: never read "until your next turn" as another duration
+                raise ParseError("'until your next turn' in a sentence of this shape", meta.start_pos)
         return Effects(tuple(c), self._text(meta))
 
-    def s_chain(self, meta: Meta, c: list[Any]) -> ChainSentence:
-        return ChainSentence(tuple(c[0]), text=self._text(meta))
+    def s_chain(self, meta: Meta, c: list[Any]) -> ChainSentence | UntilNextTurnSentence | WhereXSentence:
+        text = self._text(meta)
+        defined = [i for i in c[0] if isinstance(i.vp, DefinedAmountVP)]
+        if defined:
+            # "gain life equal to <quantity>": "gain X life, where X is <quantity>" (107.3)
+            if len(defined) > 1 or re.search(r"\bx\b", text.lower()) or _NEXT_TURN in text.lower():
+                raise ParseError("a counted amount beside another X or duration", meta.start_pos)
+            items = tuple(Item(i.subject, i.vp.vp, i.sep) if i in defined else i for i in c[0])
+            return WhereXSentence(items, defined[0].vp.x, text=text)
+        chain = ChainSentence(tuple(c[0]), text=text)
+        if _NEXT_TURN in text.lower():
+            # "<chain> until your next turn." (the VP read the duration as one; the sentence
+            # says which): every other duration in the sentence would be misread, so refuse one
+            if any(d in text.lower() for d in ("until end of turn", "this turn")):
+                raise ParseError("two durations in one sentence", meta.start_pos)
+            return UntilNextTurnSentence(chain, text=text)
+        return chain
+
+    def s_until_next_turn(self, meta: Meta, c: list[Any]) -> UntilNextTurnSentence:
+        text = self._text(meta)
+        if any(d in text.lower() for d in ("until end of turn", "this turn")):
+            raise ParseError("two durations in one sentence", meta.start_pos)
+        chain = self.s_until_eot(meta, c)
+        return UntilNextTurnSentence(chain, text=text)
 
     def s_unless(self, meta: Meta, c: list[Any]) -> UnlessSentence:
         return UnlessSentence(tuple(c[0]), c[1], str(c[2]), text=self._text(meta))
@@ -1285,6 +1318,43 @@ class _Builder(Transformer[Token, Any]):
     def v_gain_life(self, meta: Meta, c: list[Any]) -> GainLifeVP:
         return GainLifeVP(c[0], text=self._text(meta))
 
+    # amounts the text counts (107.1, 107.3): "<vp reading X>, where X is <quantity>"
+    def _defined(self, meta: Meta, vp: VerbA, x: QuantityNode) -> DefinedAmountVP:
+        return DefinedAmountVP(vp, x, text=self._text(meta))
+
+    def _each(self, amount: Any, desc: Desc, meta: Meta) -> QuantityNode:
+        if not isinstance(amount, int):
+            raise ParseError("'X ... for each'", meta.start_pos)
+        return PerEachQ(amount, desc)
+
+    def v_gain_life_equal(self, meta: Meta, c: list[Any]) -> DefinedAmountVP:
+        return self._defined(meta, GainLifeVP("X", text=self._text(meta)), c[-1])
+
+    def v_gain_life_each(self, meta: Meta, c: list[Any]) -> DefinedAmountVP:
+        return self._defined(meta, GainLifeVP("X", text=self._text(meta)), self._each(c[0], c[-1], meta))
+
+    def v_lose_life_equal(self, meta: Meta, c: list[Any]) -> DefinedAmountVP:
+        return self._defined(meta, LoseLifeVP("X", text=self._text(meta)), c[-1])
+
+    def v_lose_life_each(self, meta: Meta, c: list[Any]) -> DefinedAmountVP:
+        return self._defined(meta, LoseLifeVP("X", text=self._text(meta)), self._each(c[0], c[-1], meta))
+
+    def v_draw_equal(self, meta: Meta, c: list[Any]) -> DefinedAmountVP:
+        return self._defined(meta, DrawVP("X", text=self._text(meta)), c[-1])
+
+    def v_draw_each(self, meta: Meta, c: list[Any]) -> DefinedAmountVP:
+        return self._defined(meta, DrawVP("X", text=self._text(meta)), self._each(c[0], c[-1], meta))
+
+    def v_damage_equal(self, meta: Meta, c: list[Any]) -> DefinedAmountVP:
+        return self._defined(meta, DamageVP("X", c[0], text=self._text(meta)), c[-1])
+
+    def v_damage_equal_first(self, meta: Meta, c: list[Any]) -> DefinedAmountVP:
+        return self._defined(meta, DamageVP("X", c[-1], text=self._text(meta)), c[0])
+
+    def v_put_counters_each(self, meta: Meta, c: list[Any]) -> DefinedAmountVP:
+        put = PutCountersVP("X", str(c[1]), c[2], text=self._text(meta))
+        return self._defined(meta, put, self._each(c[0], c[-1], meta))
+
     def v_gain_life_power(self, meta: Meta, c: list[Any]) -> GainLifePowerVP:
         return GainLifePowerVP(c[0], text=self._text(meta))
 
@@ -1563,6 +1633,11 @@ class _Builder(Transformer[Token, Any]):
     def s_or_lose(self, meta: Meta, c: list[Any]) -> OrLoseSentence:
         return OrLoseSentence(text=self._text(meta))
 
+    def s_can_be_commander(self, meta: Meta, c: list[Any]) -> CommanderSentence:
+        if c[0].kind != "self":  # 903.3d: the card itself
+            raise ParseError("another card as a commander", meta.start_pos)
+        return CommanderSentence(text=self._text(meta))
+
     def s_opening_hand(self, meta: Meta, c: list[Any]) -> OpeningHandSentence:
         if c[0].kind != "self":  # 103.6a: the card itself
             raise ParseError("an opening-hand action of another card", meta.start_pos)
@@ -1819,6 +1894,9 @@ class _Builder(Transformer[Token, Any]):
 
     def counter_named(self, meta: Meta, c: list[Any]) -> str:
         return str(c[0]).lower()
+
+    def counter_loyalty(self, meta: Meta, c: list[Any]) -> str:
+        return "loyalty"  # 122.1e, 306.5b
 
     def counter_keyword(self, meta: Meta, c: list[Any]) -> str:
         return str(c[0])
@@ -2181,6 +2259,10 @@ class _Builder(Transformer[Token, Any]):
 
     def duration(self, meta: Meta, c: list[Any]) -> bool:
         return True  # "until end of turn" and "this turn" both end in the cleanup step (514.2)
+
+    def dur_next_turn(self, meta: Meta, c: list[Any]) -> bool:
+        # "until your next turn": a duration the sentence around it says (s_chain, 611.2a)
+        return True
 
     # tokens (111)
     def token(self, meta: Meta, c: list[Any]) -> TokenA:
@@ -2649,6 +2731,7 @@ class _Builder(Transformer[Token, Any]):
 
 
 _AS_LONG = "for as long as you control ~"
+_NEXT_TURN = "until your next turn"
 _COMBAT = object()  # "combat" in "combat damage"
 
 

@@ -970,6 +970,15 @@ class ChainSentence(SentenceA):
 
 
 @dataclass(frozen=True, slots=True)
+class UntilNextTurnSentence(SentenceA):
+    """ "Until your next turn, <chain>." / "<chain> until your next turn.": the continuous
+    effects of the chain last until its controller's next turn begins (611.2a)."""
+
+    chain: ChainSentence
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class IfItsSentence(SentenceA):
     """ "If it's a land card, <chain>." (after a reveal, 701.20)."""
 
@@ -1173,6 +1182,13 @@ class HandSizeSentence(SentenceA):
 
 
 @dataclass(frozen=True, slots=True)
+class CommanderSentence(SentenceA):
+    """ "~ can be your commander." (903.3d)."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class OpeningHandSentence(SentenceA):
     """ "If ~ is in your opening hand, you may begin the game with it on the battlefield." (103.6a)."""
 
@@ -1323,6 +1339,15 @@ class GreatestPowerQ(QuantityA):
 
 
 @dataclass(frozen=True, slots=True)
+class PerEachQ(QuantityA):
+    """ "<amount> for each <desc>" ("gain 1 life for each creature you control"): the amount
+    times the number of objects the description names."""
+
+    amount: int
+    desc: Desc
+
+
+@dataclass(frozen=True, slots=True)
 class HalfQ(QuantityA):
     """107.1a: "half <quantity>, rounded up/down"."""
 
@@ -1356,6 +1381,17 @@ class TwiceQ(QuantityA):
     """ "twice <quantity>"."""
 
     of: QuantityNode
+
+
+@dataclass(frozen=True, slots=True)
+class DefinedAmountVP(VerbA):
+    """A verb phrase whose amount is a number the text counts ("gain life equal to the number of
+    creatures you control", "draw a card for each tapped creature ..."): ``vp`` reads X and
+    ``x`` is that number; the sentence around it is read as "<vp>, where X is <x>" (107.3)."""
+
+    vp: VerbA
+    x: QuantityNode
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,7 @@ from karn.ir.nodes import (
     Amount,
     ApplyContinuous,
     CantBeCountered,
+    CommanderPermission,
     CompiledCard,
     CounterSpell,
     CreateEmblem,
@@ -133,6 +134,8 @@ def ability_line(a: Ability) -> str:
         return f"As an additional cost to cast ~, sacrifice {_article(filter_text(a.sacrifice))}."
     if isinstance(a, CantBeCountered):
         return "~ can't be countered."
+    if isinstance(a, CommanderPermission):
+        return "~ can be your commander."
     if isinstance(a, DoesntUntap):
         return "~ doesn't untap during your untap step."
     if isinstance(a, Flashback):
@@ -361,8 +364,8 @@ def _return_to_hand(e: ReturnToHand) -> str:
 
 @_words(ApplyContinuous)
 def _apply_continuous(e: ApplyContinuous) -> str:
-    until = " until end of turn" if e.duration == "end_of_turn" else ""
-    return modify_sentence(e.mod, gains=True) + until
+    until = {"end_of_turn": " until end of turn", "until_your_next_turn": " until your next turn"}
+    return modify_sentence(e.mod, gains=True) + until.get(e.duration, "")
 
 
 @_words(PutCounters)

@@ -87,6 +87,7 @@ def harm(target: Target) -> float:
     ir.GainActivatedAbilities,
     ir.AnyPlayerMay,
     ir.Proliferate,
+    ir.RemoveCounters,
 )
 def _other(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
     """Effects the agent doesn't aim at a target: taken as mildly harmful to whatever they name."""
@@ -102,10 +103,9 @@ def _emblem(v: Situation, e: ir.CreateEmblem, target: Target, x: int) -> float:
     return 2.0 if target.mine else harm(target)
 
 
-@scores(ir.CastWithoutPaying, ir.RemoveCounters)
+@scores(ir.CastWithoutPaying)
 def _own_card(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
-    """608.2g: a free spell of the agent's own (suspend, cascade); time counters leaving a
-    suspended card bring it closer (702.62a): neither aims at anything."""
+    """608.2g: a free spell of the agent's own (suspend, cascade): it aims at nothing."""
     return 0.0
 
 

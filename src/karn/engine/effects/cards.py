@@ -14,8 +14,6 @@ from karn.engine.drawing import discard, draw
 from karn.engine.effects.battlefield import reveal_top_onto_battlefield
 from karn.engine.effects.registry import DONE, ENTER, WAIT, Outcome, handles
 from karn.engine.events import (
-    CounterChange,
-    GameEvent,
     ReorderLibrary,
     Reveal,
     Shuffle,
@@ -647,23 +645,3 @@ def _gain_haste(ctx: Context, spell: int, controller: int) -> None:
         source_name=ctx.obj(spell).name,
     )
     perform(ctx, StartEffect(effect=effect, text=f"{ctx.describe(spell)} gains haste (702.62a)"))
-
-
-@handles(ir.RemoveCounters)
-def remove_counters(ctx: Context, f: ResolveFrame, o: Obj, e: ir.RemoveCounters) -> Outcome:
-    """122.1: remove counters from a permanent or an exiled card (suspend's time counters,
-    702.62a): as many as it has, at most ``amount``."""
-    s = ctx.state
-    events: list[GameEvent] = []
-    for t in refs(ctx, f, o, e.what):
-        obj = s.objects.get(t)
-        if obj is None or obj.zone not in (BATTLEFIELD, EXILE):
-            continue
-        n = min(e.amount, obj.counters.get(e.kind, 0))
-        if n > 0:
-            plural = "s" if n != 1 else ""
-            text = f"{n} {e.kind} counter{plural} removed from {ctx.describe(t)}"
-            events.append(CounterChange(obj=t, kind=e.kind, amount=-n, rule="122.1", text=text))
-    if events:
-        perform(ctx, events)
-    return DONE

@@ -11,7 +11,7 @@ from karn.engine.events import Attach, CounterChange, GameEvent, Tap, Transform
 from karn.engine.frames import ProliferateProgress, ResolveFrame
 from karn.engine.pipeline import perform
 from karn.engine.references import amount, refs, select, source_id, stack_label
-from karn.engine.state import BATTLEFIELD, Obj, Option
+from karn.engine.state import BATTLEFIELD, EXILE, Obj, Option
 from karn.engine.values import player_ref, ref_player
 
 
@@ -114,6 +114,29 @@ def proliferate(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Proliferate) -> Out
         perform(ctx, events)
     else:
         ctx.emit("701.34a", f"{stack_label(ctx, o)}: proliferate (nothing chosen)")
+    return DONE
+
+
+@handles(ir.RemoveCounters)
+def remove_counters(ctx: Context, f: ResolveFrame, o: Obj, e: ir.RemoveCounters) -> Outcome:
+    """122.1: remove counters of a kind (as many as there are, up to the amount); when none could
+    be removed, a following "If you can't, ..." applies (fading 702.32a: ``f.declined``)."""
+    n = amount(ctx, f, o, e.amount)
+    s = ctx.state
+    events: list[GameEvent] = []
+    for t in select(ctx, f, o, e.what):
+        # a permanent, or a suspended card in exile (702.62a: "remove a time counter from it")
+        if t > 0 and (on_battlefield(ctx, t) or (t in s.objects and s.objects[t].zone == EXILE)):
+            have = s.objects[t].counters.get(e.kind, 0)
+            if have and n > 0:
+                removed = min(have, n)
+                text = (
+                    f"{removed} {e.kind} counter{'s' if removed != 1 else ''} removed from {ctx.describe(t)}"
+                )
+                events.append(CounterChange(obj=t, kind=e.kind, amount=-removed, text=text))
+    f.declined = not events
+    if events:
+        perform(ctx, events)
     return DONE
 
 

@@ -886,6 +886,26 @@ def _next_turn_over(s: GameState, r: RulesEffect) -> bool:
     return r.duration == "end_of_your_next_turn" and s.active == r.controller and s.turn > r.turn
 
 
+def _next_turn_begins(ctx: Context, player: int) -> None:
+    """611.2a: effects of ``player``'s spells and abilities lasting "until your next turn" end
+    as that player's turn begins."""
+    s = ctx.state
+    until = "until_your_next_turn"
+    ending = [e for e in s.effects if e.duration == until and e.controller == player]
+    replacements = [r for r in s.replacements if r.duration == until and r.controller == player]
+    rules = [r for r in s.rules if r.duration == until and r.controller == player]
+    if not (ending or replacements or rules):
+        return
+    changes_control = any(isinstance(m, SetController) for e in ending for m in e.mods)
+    before = _controllers(ctx) if changes_control else {}
+    s.effects = [e for e in s.effects if e not in ending]
+    s.replacements = [r for r in s.replacements if r not in replacements]
+    s.rules = [r for r in s.rules if r not in rules]
+    changed(s, layers=True)
+    refresh_control(ctx, before)
+    ctx.emit("611.2a", f'{ctx.player_name(player)}\'s "until your next turn" effects end')
+
+
 @executes(StartTurn)
 def execute_start_turn(ctx: Context, ev: StartTurn) -> list[GameEvent]:
     s = ctx.state
@@ -904,6 +924,7 @@ def execute_start_turn(ctx: Context, ev: StartTurn) -> list[GameEvent]:
             s.objects[oid].sick = False  # 302.6
             ctx.touched.add(oid)
     changed(s)
+    _next_turn_begins(ctx, ev.player)
     pc = s.planechase
     if pc is not None:
         # 901.9: the planar die's cost counts this turn's rolls; 901.6: the active player is

@@ -15,9 +15,13 @@ from karn.cards.mana import ManaCost, ManaCostError
 from karn.ir.nodes import (
     RECORDS_AFFECTED,
     AnyPlayerMay,
+    ApplyContinuous,
+    ApplyRules,
     CreateDelayed,
+    CreateReplacement,
     Effect,
     ForEachTarget,
+    GainControl,
     May,
     PlayerOption,
     Ref,
@@ -48,6 +52,7 @@ from karn.oracle.syntax import (
     SacrificeVP,
     SorceryOnlySentence,
     UnlessSentence,
+    UntilNextTurnSentence,
     VerbA,
 )
 
@@ -115,6 +120,27 @@ def check_affected(effects: list[Effect], ctx: Ctx) -> None:
 @lowers_sentence(ChainSentence)
 def lower_chain_sentence(sentence: ChainSentence, ctx: Ctx, out: list[Effect]) -> None:
     lower_chain(sentence.items, ctx, out)
+
+
+@lowers_sentence(UntilNextTurnSentence)
+def lower_until_next_turn(sentence: UntilNextTurnSentence, ctx: Ctx, out: list[Effect]) -> None:
+    """ "Until your next turn, <chain>." (611.2a): the chain's continuous effects (changes of
+    objects, of control, of the rules, prevention and replacement effects) last until its
+    controller's next turn begins instead of until end of turn; a chain with an effect of another
+    kind is refused (its duration would be lost)."""
+    start = len(out)
+    earlier = list(out)
+    lower_chain(sentence.chain.items, ctx, out)
+    if out[:start] != earlier:
+        raise ctx.fail("'until your next turn' on an effect merged into an earlier one")
+    for i in range(start, len(out)):
+        e = out[i]
+        if isinstance(e, ApplyContinuous | GainControl | CreateReplacement | ApplyRules) and (
+            e.duration == "end_of_turn"
+        ):
+            out[i] = dataclasses.replace(e, duration="until_your_next_turn")
+        else:
+            raise ctx.fail(f"'until your next turn' on a {type(e).__name__} effect")
 
 
 @lowers_sentence(UnlessSentence)
