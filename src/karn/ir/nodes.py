@@ -327,6 +327,14 @@ class PayLifeCost:
 
 
 @dataclass(frozen=True, slots=True)
+class PayEnergyCost:
+    """ "Pay {E}{E}" (107.14): remove that many energy counters from yourself; payable only with
+    at least that many (118.3)."""
+
+    energy: int
+
+
+@dataclass(frozen=True, slots=True)
 class DiscardCost:
     """ "Discard a card", "Discard two cards", "Discard a creature card" (701.9a): ``count``
     cards from the hand that ``what`` describes (None: any card), chosen as the cost is paid."""
@@ -437,6 +445,7 @@ CostPart = (
     SacrificeCost
     | SacrificeSelfCost
     | PayLifeCost
+    | PayEnergyCost
     | DiscardCost
     | DiscardRandomCost
     | DiscardHandCost
@@ -458,6 +467,7 @@ CostPart = (
 SPELL_COST_PARTS = (
     SacrificeCost,
     PayLifeCost,
+    PayEnergyCost,
     DiscardCost,
     DiscardRandomCost,
     DiscardHandCost,
@@ -473,6 +483,7 @@ SPELL_COST_PARTS = (
 MANA_ABILITY_PARTS = (
     SacrificeSelfCost,
     PayLifeCost,
+    PayEnergyCost,
     RemoveCountersCost,
     PutCountersCost,
     ExileSelfCost,
@@ -718,6 +729,25 @@ class GainLife:
 
 @dataclass(frozen=True, slots=True)
 class LoseLife:
+    amount: Amount
+    player: Ref = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
+class GetEnergy:
+    """ "You get {E}{E}" (107.14, 122.1): energy counters put on the player; "you get {E} for
+    each creature you control" counts them as it resolves (608.2h)."""
+
+    amount: Amount
+    player: Ref = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
+class PayEnergy:
+    """ "You may pay {E}{E}. If you do, ..." (107.14): the player removes that many energy
+    counters from themselves; with fewer, they can't pay (none are removed, 119.4's analog for
+    a cost paid as an effect, 608.2d)."""
+
     amount: Amount
     player: Ref = Ref("you")
 
@@ -1659,6 +1689,8 @@ Effect = (
     DealDamage
     | DamageEach
     | GainLife
+    | GetEnergy
+    | PayEnergy
     | LoseLife
     | WinGame
     | LoseGame

@@ -86,6 +86,7 @@ from karn.ir.nodes import (
     GainControl,
     GainLife,
     GameRules,
+    GetEnergy,
     Half,
     IfCondition,
     Instead,
@@ -108,6 +109,8 @@ from karn.ir.nodes import (
     MustBlock,
     ObjectRule,
     OpeningHand,
+    PayEnergy,
+    PayEnergyCost,
     PayLifeCost,
     Planeswalk,
     PreventDamage,
@@ -465,6 +468,11 @@ def _sacrifice_self_cost(p: SacrificeSelfCost) -> str:
 @renders_cost(PayLifeCost)
 def _pay_life_cost(p: PayLifeCost) -> str:
     return f"pay {p.life} life"
+
+
+@renders_cost(PayEnergyCost)
+def _pay_energy_cost(p: PayEnergyCost) -> str:
+    return "pay " + "{E}" * p.energy
 
 
 @renders_cost(DiscardCost)
@@ -995,6 +1003,25 @@ def _gain_life(e: GainLife) -> str:
 @renders(LoseLife)
 def _lose_life(e: LoseLife) -> str:
     return f"{ref_text(e.player)} lose {amount_text(e.amount)} life"
+
+
+def energy_text(a: Quantity) -> str:
+    """107.14: "{E}{E}" for a number, "{E} for each ..." / "an amount of {E} equal to ..."."""
+    if isinstance(a, int):
+        return "{E}" * a
+    if isinstance(a, Count) and a.what == "objects" and a.filter is not None:
+        return "{E} for each " + filter_text(a.filter)
+    return "an amount of {E} equal to " + amount_text(a)
+
+
+@renders(GetEnergy)
+def _get_energy(e: GetEnergy) -> str:
+    return f"{ref_text(e.player)} get {energy_text(e.amount)}"
+
+
+@renders(PayEnergy)
+def _pay_energy(e: PayEnergy) -> str:
+    return f"{ref_text(e.player)} pay {energy_text(e.amount)}"
 
 
 @renders(Draw)

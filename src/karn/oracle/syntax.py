@@ -216,6 +216,18 @@ class GainLifeVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class EnergyVP(VerbA):
+    """ "get {E}{E}", "get six {E}", "get {E} for each <desc>" (``pay``: "pay {E}{E}", 107.14):
+    the symbols, the number word before them, the description counted."""
+
+    symbols: str
+    times: int = 1
+    each: Desc | None = None
+    pay: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class GainLifePowerVP(VerbA):
     """ "gain life equal to its power" / "... to <np>'s power"."""
 
@@ -1464,6 +1476,15 @@ class SacrificeCostA(CostA):
 @dataclass(frozen=True, slots=True)
 class PayLifeCostA(CostA):
     amount: AmountA
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PayEnergyCostA(CostA):
+    """ "Pay {E}{E}", "Pay eight {E}" (107.14): the symbols and the number word before them."""
+
+    symbols: str
+    times: int = 1
     text: str = ""
 
 

@@ -165,6 +165,15 @@ def _gain(v: Situation, e: ir.GainLife | ir.Draw, target: Target, x: int) -> flo
     return 0.0 if target.spell is not None else harm(target)
 
 
+@scores(ir.GetEnergy, ir.PayEnergy)
+def _energy(v: Situation, e: ir.GetEnergy | ir.PayEnergy, target: Target, x: int) -> float:
+    """107.14: energy is a resource worth a little; paying it spends it."""
+    if target.player is None:
+        return 0.0
+    n = 0.4 * amount(e.amount, x) * (1 if isinstance(e, ir.GetEnergy) else -1)
+    return n if target.mine else -n
+
+
 @scores(ir.LoseLife, ir.Discard)
 def _lose(v: Situation, e: ir.LoseLife | ir.Discard, target: Target, x: int) -> float:
     if target.player is not None:

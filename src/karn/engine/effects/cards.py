@@ -12,6 +12,7 @@ from karn.engine import costs, decisions, mana, rng, targeting
 from karn.engine.context import Context
 from karn.engine.drawing import discard, draw
 from karn.engine.effects.battlefield import reveal_top_onto_battlefield
+from karn.engine.effects.energy import can_pay_energy
 from karn.engine.effects.registry import DONE, ENTER, WAIT, Outcome, handles
 from karn.engine.events import (
     ReorderLibrary,
@@ -501,6 +502,8 @@ def _impossible(ctx: Context, f: ResolveFrame, o: Obj, effects: tuple[ir.Effect,
     """608.2d: a player can't choose an option that's impossible: a "you may sacrifice ..." with
     nothing to sacrifice."""
     first = effects[0] if effects else None
+    if isinstance(first, ir.PayEnergy):
+        return not can_pay_energy(ctx, f, o, first)  # 107.14: not enough energy counters
     if isinstance(first, ir.Discard) and first.player == ir.Ref("you") and isinstance(first.amount, int):
         # "you may discard a card" with fewer cards in hand than that (701.9a)
         return len(ctx.state.players[o.controller].hand) < first.amount

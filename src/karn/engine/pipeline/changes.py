@@ -35,6 +35,7 @@ from karn.engine.events import (
     Damage,
     DrawCard,
     EndTurnEffects,
+    EnergyChange,
     GameEvent,
     LifeGain,
     LifeLoss,
@@ -505,6 +506,18 @@ def execute_life_gain(ctx: Context, ev: LifeGain) -> list[GameEvent]:
     ctx.touched_players.add(ev.player)
     changed(ctx.state)
     ctx.emit(ev.rule, f"{pl.name} gains {ev.amount} life (life {pl.life})")
+    return []
+
+
+@executes(EnergyChange)
+def execute_energy(ctx: Context, ev: EnergyChange) -> list[GameEvent]:
+    """122.1, 107.14: energy counters put on or removed from a player."""
+    pl = ctx.state.players[ev.player]
+    pl.energy = max(0, pl.energy + ev.amount)
+    ctx.touched_players.add(ev.player)
+    changed(ctx.state)
+    verb = f"gets {ev.amount}" if ev.amount > 0 else f"pays {-ev.amount}"
+    ctx.emit(ev.rule, f"{pl.name} {verb} energy ({{E}} {pl.energy})")
     return []
 
 
