@@ -92,6 +92,7 @@ class Ctx:
     spell_or_permanent_ok: bool = False  # "target spell or permanent": only where the effect handles both
     resolved: dict[int, Ref] = field(default_factory=dict)  # target NPs already given a slot
     trigger_amount: bool = False  # the trigger event has an amount ("that much")
+    energy_paid: bool = False  # "pay any amount of {E}" came before: "that much" is what was paid
     trigger_spell: bool = False  # a cast trigger: "that spell" is the spell cast (603.7c)
     each_opponent: bool = False  # inside "For each opponent, ..." (608.2f): "that player" is each
     # "Choose a color." earlier in this resolving ability (608.2d): "" none, "open" not yet read,
