@@ -568,6 +568,7 @@ WATCHED: frozenset[type] = frozenset(
         ZoneChange,
         CreateToken,
         SpellCast,
+        CounterChange,
         BecomesTarget,
         AttackerDeclared,
         LifeGain,

@@ -824,10 +824,11 @@ class Condition:
       * ``"tapped"`` / ``"untapped"``: the status of the object ``ref`` names ("if this
         artifact is untapped");
       * ``"controlled_since_last_upkeep"``: the source came under its controller's control since
-        the beginning of their last upkeep (echo, 702.30a).
+        the beginning of their last upkeep (echo, 702.30a);
+      * ``"suspended"``: the source is suspended: in exile with a time counter (702.62b).
     """
 
-    kind: Literal["compare", "tapped", "untapped", "controlled_since_last_upkeep"]
+    kind: Literal["compare", "tapped", "untapped", "controlled_since_last_upkeep", "suspended"]
     amount: Amount = 0
     op: Literal[">=", "<="] = ">="
     value: int = 0
@@ -980,6 +981,17 @@ class PutOntoBattlefield:
 @dataclass(frozen=True, slots=True)
 class CounterSpell:
     what: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class CastWithoutPaying:
+    """ "[You may] cast it without paying its mana cost" (608.2g, 118.9): the controller casts the
+    card ``what`` names during the resolution (601.2a-i; no player receives priority after it's
+    cast), from the zone it is in, its mana cost not paid (107.3b: X is 0); additional costs may
+    be paid. ``haste``: a creature spell cast this way gains haste (suspend, 702.62a)."""
+
+    what: Ref
+    haste: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1690,6 +1702,7 @@ Effect = (
     | CreateDelayed
     | Reflexive
     | Unless
+    | CastWithoutPaying
     | Mill
     | ExileTop
     | Manifest
@@ -1754,6 +1767,7 @@ Effect = (
 RECORDS_AFFECTED: frozenset[type] = frozenset(
     {
         ApplyContinuous,
+        CastWithoutPaying,
         CopySpell,
         ExileTop,
         ForEachTarget,
@@ -1831,6 +1845,9 @@ class Activated:
     cycling: bool = False
     # 602.5b "Activate only once each turn.": once per turn for each object with the ability
     once_each_turn: bool = False
+    # 702.62a, 116.2f: suspend's special action (with this many time counters): pay the cost and
+    # exile the card from the hand with that many time counters on it; it doesn't use the stack
+    suspend: int = 0
 
 
 #: The trigger events (see :class:`Trigger`); the engine indexes triggered abilities by them.
@@ -1925,7 +1942,9 @@ class Trigger:
         the number of lore counters was less than and became at least (714.2b-c; read ahead,
         702.155a: the turn it entered, only the chapter equal to that number).
       * ``"last_counter_removed"``: the last counter of kind ``counter`` is removed from the
-        source ("When the last time counter is removed from ~", vanishing 702.63a).
+        source ("When the last time counter is removed from ~", vanishing 702.63a); for an
+        ability that functions in exile (``Triggered.zone``), from the exiled card (suspend,
+        702.62a).
       * ``"becomes_target"``: a permanent (the source, ``self_only``; the one it's attached to,
         ``host``; or one ``filter`` describes) becomes the target of a spell or ability (601.2c,
         603.3d; ward 702.21a); ``player``: that spell's or ability's controller ("an opponent
@@ -1979,6 +1998,9 @@ class Triggered:
     # the intervening "if its [evoke] cost was paid" (603.4, 702.74a): the alternative cost's
     # keyword (an :class:`AlternativeCost` of the same card) paid to cast the source's spell
     alt_paid: str = ""
+    # 113.6: the zone it functions from: "exile" for suspend's abilities (702.62a), which trigger
+    # for the card in its owner's exile
+    zone: Literal["battlefield", "exile"] = "battlefield"
 
 
 @dataclass(frozen=True, slots=True)

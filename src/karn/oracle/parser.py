@@ -228,6 +228,7 @@ from karn.oracle.syntax import (
     StaticKeywordA,
     StepTriggerA,
     StormA,
+    SuspendA,
     TapCostA,
     TapOtherCostA,
     TapsForManaTriggerA,
@@ -496,6 +497,9 @@ class _Builder(Transformer[Token, Any]):
 
     def kwi_ward(self, meta: Meta, c: list[Any]) -> WardA:
         return WardA((ManaCostA(str(c[0]), str(c[0])),))
+
+    def kwi_suspend(self, meta: Meta, c: list[Any]) -> SuspendA:
+        return SuspendA(int(str(c[0])), str(c[1]))
 
     def kwi_ward_cost(self, meta: Meta, c: list[Any]) -> WardA:
         return WardA(tuple(c[0]))

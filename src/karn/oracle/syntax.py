@@ -1708,6 +1708,14 @@ class EchoA(KeywordA):
 
 
 @dataclass(frozen=True, slots=True)
+class SuspendA(KeywordA):
+    """ "Suspend 4—{U}" (702.62a): the number of time counters and the cost."""
+
+    n: int
+    mana: str
+
+
+@dataclass(frozen=True, slots=True)
 class WardA(KeywordA):
     """ "Ward {2}", "Ward—Pay 2 life.", "Ward—{2}, Pay 2 life." (702.21a): the cost."""
 

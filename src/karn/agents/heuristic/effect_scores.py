@@ -103,6 +103,12 @@ def _emblem(v: Situation, e: ir.CreateEmblem, target: Target, x: int) -> float:
     return 2.0 if target.mine else harm(target)
 
 
+@scores(ir.CastWithoutPaying)
+def _own_card(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
+    """608.2g: a free spell of the agent's own (suspend, cascade): it aims at nothing."""
+    return 0.0
+
+
 @scores(ir.Planeswalk)
 def _planeswalk(v: Situation, e: ir.Planeswalk, target: Target, x: int) -> float:
     """701.31: planeswalking has no target; the agent doesn't weigh planes."""

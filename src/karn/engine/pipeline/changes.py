@@ -336,7 +336,10 @@ def _text_changes_follow(s: GameState, spell: int, permanent: int) -> None:
     for i, e in enumerate(s.effects):
         if spell in e.affected:
             affected = [permanent if x == spell else x for x in e.affected]
-            s.effects[i] = msgspec.structs.replace(e, affected=affected)
+            # 702.62a: "until you lose control of the spell or the permanent it becomes": an
+            # effect whose duration follows its source follows it too
+            source = permanent if e.source == spell else e.source
+            s.effects[i] = msgspec.structs.replace(e, affected=affected, source=source)
 
 
 def _linked_returns(ctx: Context, source: int) -> list[GameEvent]:
