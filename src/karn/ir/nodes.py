@@ -25,7 +25,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "29"
+IR_VERSION = "30"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -925,6 +925,9 @@ class Entering:
     owner_control: bool = False
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
+    # 712.14a: "return it to the battlefield transformed": a double-faced card enters with its
+    # back face up (a card that isn't one stays where it is)
+    transformed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1719,6 +1722,7 @@ RECORDS_AFFECTED: frozenset[type] = frozenset(
     {
         ApplyContinuous,
         CopySpell,
+        Exile,
         ExileTop,
         ForEachTarget,
         PutCounters,

@@ -1312,6 +1312,8 @@ def entering_text(e: Entering | None) -> str:
     if e is None:
         return ""
     parts = [" tapped"] if e.tapped else []
+    if e.transformed:
+        parts.append(" transformed")  # 712.14a
     if e.owner_control:
         parts.append(" under its owner's control")
     if e.counters:

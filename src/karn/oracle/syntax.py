@@ -705,6 +705,7 @@ class ReturnToBattlefieldVP(VerbA):
     text: str = ""
     under: str | None = None
     counters: tuple[tuple[str, AmountA], ...] = ()
+    transformed: bool = False  # "return it to the battlefield transformed" (712.14a)
 
 
 @dataclass(frozen=True, slots=True)

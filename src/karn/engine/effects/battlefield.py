@@ -17,6 +17,7 @@ from karn.engine.effects.registry import DONE, WAIT, Outcome, handles
 from karn.engine.events import GameEvent, Reveal, ZoneChange
 from karn.engine.frames import ChoiceProgress, ResolveFrame
 from karn.engine.pipeline import perform
+from karn.engine.pipeline.dfc import other_face
 from karn.engine.references import amount, refs, select, source_id, stack_label
 from karn.engine.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, Obj, Option, ref_player
 
@@ -37,6 +38,10 @@ def entering(
     for kind, n in e.counters:
         counters[kind] = counters.get(kind, 0) + amount(ctx, f, o, n)
     tapped = " tapped" if e.tapped else ""
+    face = ""
+    if e.transformed:
+        face = _back_face(ctx, card.name)
+        tapped += " transformed"
     return ZoneChange(
         obj=oid,
         to=BATTLEFIELD,
@@ -49,8 +54,18 @@ def entering(
         add_subtypes=e.subtypes,
         effect_source=source_id(o),
         effect_source_name=o.name,
+        face=face,  # 712.14a: with its back face up
         text=f"{ctx.player_name(putter)} puts {card.name} onto the battlefield{tapped} ({stack_label(ctx, o)})",
     )
+
+
+def _back_face(ctx: Context, name: str) -> str:
+    """712.14a: the back face a card put onto the battlefield transformed enters with ("" if it
+    has none that can be up on the battlefield: then it stays where it is)."""
+    back = other_face(ctx, ctx.pool.card_name(name))
+    if back is None or {"instant", "sorcery"} & set(ctx.pool.face(back).types):
+        return ""
+    return back
 
 
 def put_all(
@@ -64,6 +79,9 @@ def put_all(
         for t in ids
         if t in s.objects and s.objects[t].zone in _FROM
     ]
+    if enter is not None and enter.transformed:
+        # 712.14a: a card that isn't a double-faced card stays in its current zone
+        events = [ev for ev in events if isinstance(ev, ZoneChange) and ev.face]
     done = perform(ctx, events) if events else []
     f.affected = [
         ev.new_id for ev in done or [] if isinstance(ev, ZoneChange) and ev.to == BATTLEFIELD and ev.new_id

@@ -65,9 +65,10 @@ def destroy(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Destroy) -> Outcome:
     return DONE
 
 
-def move_all(ctx: Context, ids: list[int], zone: str, rule: str, cause: str, verb: str) -> None:
+def move_all(ctx: Context, ids: list[int], zone: str, rule: str, cause: str, verb: str) -> list[int]:
     """Move objects to `zone`: permanents together (a leaves-the-battlefield look-back sees
-    them all, 603.10a), cards in other zones one by one."""
+    them all, 603.10a), cards in other zones one by one. Returns the new objects that are in
+    `zone` afterwards (400.7j: other parts of the effect can find them in a public zone)."""
     s = ctx.state
     ids = [t for t in ids if t > 0 and t in s.objects]
     permanents: list[GameEvent] = [
@@ -75,13 +76,18 @@ def move_all(ctx: Context, ids: list[int], zone: str, rule: str, cause: str, ver
         for t in ids
         if on_battlefield(ctx, t)
     ]
+    done: list[GameEvent] = []
     if permanents:
-        perform(ctx, permanents)
+        done += perform(ctx, permanents) or []
     for t in ids:
         if t in s.objects and not on_battlefield(ctx, t):
-            perform(
-                ctx, ZoneChange(obj=t, to=zone, rule=rule, cause=cause, text=f"{s.objects[t].name} {verb}")
-            )
+            ev = ZoneChange(obj=t, to=zone, rule=rule, cause=cause, text=f"{s.objects[t].name} {verb}")
+            done += perform(ctx, ev) or []
+    return [
+        ev.new_id
+        for ev in done
+        if isinstance(ev, ZoneChange) and ev.new_id in s.objects and s.objects[ev.new_id].zone == zone
+    ]
 
 
 @handles(ir.Sacrifice)
@@ -160,7 +166,8 @@ def _sacrifice(ctx: Context, ids: list[int]) -> None:
 def exile(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Exile) -> Outcome:
     if e.linked:
         return exile_linked(ctx, f, o, e)  # 607.2a: remembered as exiled with the source
-    move_all(ctx, select(ctx, f, o, e.what), EXILE, "406.2", "exile", "is exiled")
+    # 400.7j: "Exile it, then return it to the battlefield": the exiled cards are "it" afterwards
+    f.affected = move_all(ctx, select(ctx, f, o, e.what), EXILE, "406.2", "exile", "is exiled")
     return DONE
 
 

@@ -53,7 +53,10 @@ def entering(vp: PutOntoBattlefieldVP | ReturnToBattlefieldVP, ctx: Ctx) -> Ente
     for kind, n in counters:
         if not isinstance(n, int) or n <= 0:
             raise ctx.fail(f"'{vp.text}': {kind} counters of a number the IR can't read here")
-    return Entering(tapped=vp.tapped, counters=counters, owner_control=vp.under == "owner")
+    transformed = isinstance(vp, ReturnToBattlefieldVP) and vp.transformed
+    return Entering(
+        tapped=vp.tapped, counters=counters, owner_control=vp.under == "owner", transformed=transformed
+    )
 
 
 def _from_zone(what: Selector, ctx: Ctx, text: str) -> None:
@@ -96,7 +99,11 @@ def lower_return_to_battlefield(vp: ReturnToBattlefieldVP, clause: Clause) -> li
     ctx = clause.ctx
     imperative(clause.subject, ctx)
     what = object_sel(vp.obj, ctx, default_zone=zone_hint(vp.obj))
-    _from_zone(what, ctx, vp.text)
+    if ctx.exiled_object is not None and what == ctx.exiled_object:
+        # 400.7j: "Exile it, then return it to the battlefield": the card the exile moved
+        what = Ref("affected")
+    else:
+        _from_zone(what, ctx, vp.text)
     effect = PutOntoBattlefield(what, entering(vp, ctx))
     _after(ctx)
     return [effect]

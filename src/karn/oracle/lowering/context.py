@@ -102,6 +102,8 @@ class Ctx:
     each_target: bool = False  # inside "For each of them, ...": "that permanent or player" is each
     # "Exile the top card of your library": "that card" is the card exiled (406.1)
     exiled: Ref | None = None
+    # "Exile it, then return it to the battlefield" (400.7j): the object the last exile named
+    exiled_object: Ref | None = None
     # an X is announced for this spell or activated ability (601.2b, 602.2b): "with mana value X
     # or less" can be read
     x_announced: bool = False
