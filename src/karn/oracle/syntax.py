@@ -224,6 +224,7 @@ class EnergyVP(VerbA):
     times: int = 1
     each: Desc | None = None
     pay: bool = False
+    any_amount: bool = False  # "may pay any amount of {E}" (107.1c)
     text: str = ""
 
 
@@ -717,7 +718,7 @@ class ReturnToBattlefieldVP(VerbA):
     text: str = ""
     under: str | None = None
     counters: tuple[tuple[str, AmountA], ...] = ()
-    transformed: bool = False  # "return it to the battlefield transformed" (712.14a)
+    transformed: bool = False  # 712.14a: "... to the battlefield transformed"
 
 
 @dataclass(frozen=True, slots=True)

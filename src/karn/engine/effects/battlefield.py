@@ -17,7 +17,7 @@ from karn.engine.effects.registry import DONE, WAIT, Outcome, handles
 from karn.engine.events import GameEvent, Reveal, ZoneChange
 from karn.engine.frames import ChoiceProgress, ResolveFrame
 from karn.engine.pipeline import perform
-from karn.engine.pipeline.dfc import other_face
+from karn.engine.pipeline.dfc import transformed_face
 from karn.engine.references import amount, refs, select, source_id, stack_label
 from karn.engine.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, Obj, Option, ref_player
 
@@ -40,9 +40,10 @@ def entering(
     tapped = " tapped" if e.tapped else ""
     face = ""
     if e.transformed:
-        face = _back_face(ctx, card.name)
+        face = transformed_face(ctx, card.name)  # 712.14a
         tapped += " transformed"
     return ZoneChange(
+        face=face,
         obj=oid,
         to=BATTLEFIELD,
         rule=rule,
@@ -54,18 +55,8 @@ def entering(
         add_subtypes=e.subtypes,
         effect_source=source_id(o),
         effect_source_name=o.name,
-        face=face,  # 712.14a: with its back face up
         text=f"{ctx.player_name(putter)} puts {card.name} onto the battlefield{tapped} ({stack_label(ctx, o)})",
     )
-
-
-def _back_face(ctx: Context, name: str) -> str:
-    """712.14a: the back face a card put onto the battlefield transformed enters with ("" if it
-    has none that can be up on the battlefield: then it stays where it is)."""
-    back = other_face(ctx, ctx.pool.card_name(name))
-    if back is None or {"instant", "sorcery"} & set(ctx.pool.face(back).types):
-        return ""
-    return back
 
 
 def put_all(
@@ -74,14 +65,14 @@ def put_all(
     """Put these cards onto the battlefield in one event batch (they enter at the same time,
     614.13a); "it" / "those creatures" afterwards are the new permanents (400.7)."""
     s = ctx.state
+    if enter is not None and enter.transformed:
+        # 712.14a: a card that isn't a transforming double-faced card stays in its zone
+        ids = [t for t in ids if t in s.objects and transformed_face(ctx, s.objects[t].name)]
     events: list[GameEvent] = [
         entering(ctx, f, o, t, enter, o.controller, rule)
         for t in ids
         if t in s.objects and s.objects[t].zone in _FROM
     ]
-    if enter is not None and enter.transformed:
-        # 712.14a: a card that isn't a double-faced card stays in its current zone
-        events = [ev for ev in events if isinstance(ev, ZoneChange) and ev.face]
     done = perform(ctx, events) if events else []
     f.affected = [
         ev.new_id for ev in done or [] if isinstance(ev, ZoneChange) and ev.to == BATTLEFIELD and ev.new_id

@@ -79,10 +79,7 @@ def lower_cant_be_regenerated(vp: CantBeRegeneratedVP, clause: Clause) -> list[E
 @lowers(ExileVP)
 def lower_exile(vp: ExileVP, clause: Clause) -> list[Effect]:
     imperative(clause.subject, clause.ctx)
-    what = object_sel(vp.obj, clause.ctx, default_zone=zone_hint(vp.obj))
-    if isinstance(what, Ref) and what.kind in ("self", "target"):
-        clause.ctx.exiled_object = what  # 400.7j: "then return it" finds the exiled card
-    return [Exile(what)]
+    return [Exile(object_sel(vp.obj, clause.ctx, default_zone=zone_hint(vp.obj)))]
 
 
 @lowers(ExileUntilVP)
