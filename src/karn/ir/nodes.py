@@ -956,6 +956,9 @@ class Entering:
     owner_control: bool = False
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
+    # 712.14a: "... onto the battlefield transformed": a transforming double-faced card enters
+    # with its back face up (any other card stays in its zone)
+    transformed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1774,6 +1777,7 @@ RECORDS_AFFECTED: frozenset[type] = frozenset(
         ApplyContinuous,
         CastWithoutPaying,
         CopySpell,
+        Exile,
         ExileTop,
         ForEachTarget,
         PutCounters,

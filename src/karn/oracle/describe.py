@@ -1361,6 +1361,8 @@ def entering_text(e: Entering | None) -> str:
     if e is None:
         return ""
     parts = [" tapped"] if e.tapped else []
+    if e.transformed:
+        parts.append(" transformed")
     if e.owner_control:
         parts.append(" under its owner's control")
     if e.counters:

@@ -1896,6 +1896,10 @@ class _Builder(Transformer[Token, Any]):
             c[0], tapped=tapped, text=self._text(meta), under=under, counters=counters
         )
 
+    def v_return_battlefield_transformed(self, meta: Meta, c: list[Any]) -> ReturnToBattlefieldVP:
+        _, under, _ = _entering(c[1:])
+        return ReturnToBattlefieldVP(c[0], text=self._text(meta), under=under, transformed=True)
+
     def under_you(self, meta: Meta, c: list[Any]) -> _Under:
         return _Under("you")
 

@@ -717,6 +717,7 @@ class ReturnToBattlefieldVP(VerbA):
     text: str = ""
     under: str | None = None
     counters: tuple[tuple[str, AmountA], ...] = ()
+    transformed: bool = False  # 712.14a: "... to the battlefield transformed"
 
 
 @dataclass(frozen=True, slots=True)
