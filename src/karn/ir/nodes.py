@@ -25,7 +25,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "32"
+IR_VERSION = "33"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -1775,6 +1775,7 @@ Effect = (
 RECORDS_AFFECTED: frozenset[type] = frozenset(
     {
         ApplyContinuous,
+        Cascade,
         CastWithoutPaying,
         CopySpell,
         Exile,
