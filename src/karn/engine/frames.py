@@ -289,6 +289,7 @@ class ResolveFrame(msgspec.Struct, tag="resolve", array_like=True):
     declined: bool = False  # 608.2d: the last "you may" was declined ("If you don't, ...")
     died: list[int] = msgspec.field(default_factory=list)  # creatures that died by this resolution
     each: ForEachProgress | None = None  # 608.2f: a "for each of them" in progress
+    energy_paid: int = 0  # 107.1c: the energy paid for "pay any amount of {E}" ("that much")
 
 
 class TriggersFrame(msgspec.Struct, tag="triggers", array_like=True):

@@ -826,6 +826,8 @@ def amount_text(a: Quantity) -> str:
             return f"the life total of {ref_text(a.ref) if a.ref else 'you'}"
         if a.name == "X":
             return "X"
+        if a.name == "energy_paid":
+            return "that much"  # 107.1c: the energy paid just before
         return f"the {a.name} of {ref_text(a.ref) if a.ref else 'it'}"
     if isinstance(a, CountersOn):
         kind = f"{a.kind} " if a.kind else ""
@@ -1022,6 +1024,8 @@ def _get_energy(e: GetEnergy) -> str:
 
 @renders(PayEnergy)
 def _pay_energy(e: PayEnergy) -> str:
+    if e.any_amount:
+        return f"{ref_text(e.player)} may pay any amount of {{E}}"
     return f"{ref_text(e.player)} pay {energy_text(e.amount)}"
 
 
