@@ -130,6 +130,16 @@ class LifeGain(msgspec.Struct, tag="gain_life", kw_only=True):
     applied: list[str] = msgspec.field(default_factory=list)
 
 
+class EnergyChange(msgspec.Struct, tag="energy", kw_only=True):
+    """A player gets (``amount`` > 0) or pays (< 0) energy counters (107.14, 122.1: counters on
+    a player)."""
+
+    player: int
+    amount: int
+    rule: str = "122.1"
+    applied: list[str] = msgspec.field(default_factory=list)
+
+
 class LifeLoss(msgspec.Struct, tag="lose_life", kw_only=True):
     """A player loses life (119.3) other than from damage; ``payment``: they pay it (119.4: a
     cost or an optional payment; replacement effects on paying life watch only these)."""
@@ -386,6 +396,7 @@ class BecomeDayNight(msgspec.Struct, tag="day_night", kw_only=True):
     rule: str
     text: str = ""
     applied: list[str] = msgspec.field(default_factory=list)
+    was: str = ""  # filled in: the designation before ("" neither; 731.1a: "day becomes night")
 
 
 class SpellCast(msgspec.Struct, tag="spell_cast", kw_only=True):
@@ -517,6 +528,7 @@ GameEvent = (
     | Damage
     | LifeGain
     | LifeLoss
+    | EnergyChange
     | Tap
     | CounterChange
     | CreateToken
@@ -560,6 +572,7 @@ WATCHED: frozenset[type] = frozenset(
         ZoneChange,
         CreateToken,
         SpellCast,
+        CounterChange,
         BecomesTarget,
         AttackerDeclared,
         LifeGain,
@@ -571,6 +584,7 @@ WATCHED: frozenset[type] = frozenset(
         DrawCard,
         TurnFaceUp,
         Transform,
+        BecomeDayNight,
         ChaosEnsues,
         RollPlanarDie,
         Planeswalk,

@@ -221,6 +221,8 @@ def _read(ctx: Context, f: ResolveFrame, o: Obj, a: QuantityLeaf) -> int:
         return _power(ctx, f, o, a.ref, toughness=a.name == "toughness")
     if a.name == "trigger_amount":
         return o.trigger.amount if o.trigger is not None else 0
+    if a.name == "energy_paid":
+        return f.energy_paid  # 107.1c: what "pay any amount of {E}" paid in this resolution
     if a.name in _PLAYER_VARS:
         # 119: the life total of the player it names ("your life total"); what they did this turn
         players = [ref_player(r) for r in refs(ctx, f, o, a.ref) if r < 0] if a.ref else [o.controller]
@@ -337,6 +339,10 @@ def condition_holds(
         return o.control_upkeeps >= s.players[controller].upkeeps - 1
     if cond.kind in ("your_turn", "not_your_turn"):
         return (s.active == controller) == (cond.kind == "your_turn")  # 102.1: "your turn"
+    if cond.kind == "suspended":
+        # 702.62b: in exile, with suspend, with a time counter on it
+        o = s.objects.get(source)
+        return o is not None and o.zone == EXILE and o.counters.get("time", 0) > 0
     if cond.kind in ("tapped", "untapped"):
         ref = cond.ref
         oid = source if ref is None or ref.kind == "self" else trigger.object if trigger else 0

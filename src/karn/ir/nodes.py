@@ -25,7 +25,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "30"
+IR_VERSION = "36"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -174,7 +174,8 @@ class Var:
     and what the player ``ref`` names (default "you") did this turn: ``"life_gained_this_turn"``
     (119.9: "if you gained life this turn"), ``"cards_drawn_this_turn"`` (121: "if you've drawn
     two or more cards this turn"), ``"spells_cast_this_turn"`` (601: "if you've cast two or more
-    spells this turn").
+    spells this turn"), ``"energy_paid"`` (the energy paid for "pay any amount of {E}" earlier in
+    the same resolution: "that much", 107.1c).
     """
 
     name: Literal[
@@ -187,6 +188,7 @@ class Var:
         "life_gained_this_turn",
         "cards_drawn_this_turn",
         "spells_cast_this_turn",
+        "energy_paid",
     ]
     ref: Ref | None = None
 
@@ -348,6 +350,14 @@ class PayLifeCost:
 
 
 @dataclass(frozen=True, slots=True)
+class PayEnergyCost:
+    """ "Pay {E}{E}" (107.14): remove that many energy counters from yourself; payable only with
+    at least that many (118.3)."""
+
+    energy: int
+
+
+@dataclass(frozen=True, slots=True)
 class DiscardCost:
     """ "Discard a card", "Discard two cards", "Discard a creature card" (701.9a): ``count``
     cards from the hand that ``what`` describes (None: any card), chosen as the cost is paid."""
@@ -458,6 +468,7 @@ CostPart = (
     SacrificeCost
     | SacrificeSelfCost
     | PayLifeCost
+    | PayEnergyCost
     | DiscardCost
     | DiscardRandomCost
     | DiscardHandCost
@@ -479,6 +490,7 @@ CostPart = (
 SPELL_COST_PARTS = (
     SacrificeCost,
     PayLifeCost,
+    PayEnergyCost,
     DiscardCost,
     DiscardRandomCost,
     DiscardHandCost,
@@ -494,6 +506,7 @@ SPELL_COST_PARTS = (
 MANA_ABILITY_PARTS = (
     SacrificeSelfCost,
     PayLifeCost,
+    PayEnergyCost,
     RemoveCountersCost,
     PutCountersCost,
     ExileSelfCost,
@@ -747,6 +760,27 @@ class LoseLife:
 
 
 @dataclass(frozen=True, slots=True)
+class GetEnergy:
+    """ "You get {E}{E}" (107.14, 122.1): energy counters put on the player; "you get {E} for
+    each creature you control" counts them as it resolves (608.2h)."""
+
+    amount: Amount
+    player: Ref = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
+class PayEnergy:
+    """ "You may pay {E}{E}. If you do, ..." (107.14): the player removes that many energy
+    counters from themselves; with fewer, they can't pay (none are removed, 119.4's analog for
+    a cost paid as an effect, 608.2d). ``any_amount``: "you may pay any amount of {E}" (107.1c:
+    the player chooses a number from 0 to their energy; "that much" is it, Var("energy_paid"))."""
+
+    amount: Amount
+    player: Ref = Ref("you")
+    any_amount: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class CreateDelayed:
     """Create a delayed triggered ability (603.7a): "sacrifice it at the beginning of the
     next end step", "at end of combat, return that creature to its owner's hand".
@@ -815,7 +849,8 @@ class Condition:
         artifact is untapped");
       * ``"controlled_since_last_upkeep"``: the source came under its controller's control since
         the beginning of their last upkeep (echo, 702.30a);
-      * ``"your_turn"`` / ``"not_your_turn"``: whether "you" are the active player (102.1).
+      * ``"your_turn"`` / ``"not_your_turn"``: whether "you" are the active player (102.1);
+      * ``"suspended"``: the source is suspended: in exile with a time counter (702.62b).
 
     The same condition is an intervening "if" (603.4), the "if" of an instruction checked as it
     is reached (608.2c: "If you control an artifact, draw a card"), the condition of an
@@ -824,7 +859,13 @@ class Condition:
     """
 
     kind: Literal[
-        "compare", "tapped", "untapped", "controlled_since_last_upkeep", "your_turn", "not_your_turn"
+        "compare",
+        "tapped",
+        "untapped",
+        "controlled_since_last_upkeep",
+        "your_turn",
+        "not_your_turn",
+        "suspended",
     ]
     amount: Amount = 0
     op: Literal[">=", "<="] = ">="
@@ -957,6 +998,9 @@ class Entering:
     owner_control: bool = False
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
+    # 712.14a: "... onto the battlefield transformed": a transforming double-faced card enters
+    # with its back face up (any other card stays in its zone)
+    transformed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -978,6 +1022,25 @@ class PutOntoBattlefield:
 @dataclass(frozen=True, slots=True)
 class CounterSpell:
     what: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class CastWithoutPaying:
+    """ "[You may] cast it without paying its mana cost" (608.2g, 118.9): the controller casts the
+    card ``what`` names during the resolution (601.2a-i; no player receives priority after it's
+    cast), from the zone it is in, its mana cost not paid (107.3b: X is 0); additional costs may
+    be paid. ``haste``: a creature spell cast this way gains haste (suspend, 702.62a)."""
+
+    what: Ref
+    haste: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Cascade:
+    """Cascade's effect (702.85a): exile cards from the top of your library until you exile a
+    nonland card whose mana value is less than this spell's (the source's); you may cast it
+    without paying its mana cost (608.2g); then put the exiled cards not cast on the bottom of
+    your library in a random order."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1683,6 +1746,8 @@ Effect = (
     DealDamage
     | DamageEach
     | GainLife
+    | GetEnergy
+    | PayEnergy
     | LoseLife
     | WinGame
     | LoseGame
@@ -1690,6 +1755,8 @@ Effect = (
     | CreateDelayed
     | Reflexive
     | Unless
+    | CastWithoutPaying
+    | Cascade
     | Mill
     | ExileTop
     | Manifest
@@ -1754,7 +1821,10 @@ Effect = (
 RECORDS_AFFECTED: frozenset[type] = frozenset(
     {
         ApplyContinuous,
+        Cascade,
+        CastWithoutPaying,
         CopySpell,
+        Exile,
         ExileTop,
         ForEachTarget,
         PutCounters,
@@ -1831,6 +1901,9 @@ class Activated:
     cycling: bool = False
     # 602.5b "Activate only once each turn.": once per turn for each object with the ability
     once_each_turn: bool = False
+    # 702.62a, 116.2f: suspend's special action (with this many time counters): pay the cost and
+    # exile the card from the hand with that many time counters on it; it doesn't use the stack
+    suspend: int = 0
 
 
 #: The trigger events (see :class:`Trigger`); the engine indexes triggered abilities by them.
@@ -1864,6 +1937,9 @@ TriggerEvent = Literal[
     "discards",
     "cycles",
     "transforms_into",
+    "day_night",
+    "becomes_day",
+    "becomes_night",
     "chapter",
     "becomes_target",
     "last_counter_removed",
@@ -1898,6 +1974,9 @@ class Trigger:
         the battlefield again, 702.37e).
       * ``"transforms_into"``: "When this creature transforms into ~" (701.27e): the source
         transforms (701.27a) and is the face with this ability immediately after it does.
+      * ``"day_night"``: "Whenever day becomes night or night becomes day" (731.1a: not when it
+        first becomes day or night); ``"becomes_day"``: "Whenever night becomes day";
+        ``"becomes_night"``: "Whenever day becomes night".
       * ``"draws"``: a player (``player``) draws a card (``nth``: their nth this turn).
         With ``reveal``, the linked static ability "Reveal the first card you draw each
         turn" reveals it, and the ability triggers only if it matches ``filter`` (603.11).
@@ -1925,7 +2004,9 @@ class Trigger:
         the number of lore counters was less than and became at least (714.2b-c; read ahead,
         702.155a: the turn it entered, only the chapter equal to that number).
       * ``"last_counter_removed"``: the last counter of kind ``counter`` is removed from the
-        source ("When the last time counter is removed from ~", vanishing 702.63a).
+        source ("When the last time counter is removed from ~", vanishing 702.63a); for an
+        ability that functions in exile (``Triggered.zone``), from the exiled card (suspend,
+        702.62a).
       * ``"becomes_target"``: a permanent (the source, ``self_only``; the one it's attached to,
         ``host``; or one ``filter`` describes) becomes the target of a spell or ability (601.2c,
         603.3d; ward 702.21a); ``player``: that spell's or ability's controller ("an opponent
@@ -1979,6 +2060,9 @@ class Triggered:
     # the intervening "if its [evoke] cost was paid" (603.4, 702.74a): the alternative cost's
     # keyword (an :class:`AlternativeCost` of the same card) paid to cast the source's spell
     alt_paid: str = ""
+    # 113.6: the zone it functions from: "exile" for suspend's abilities (702.62a), which trigger
+    # for the card in its owner's exile
+    zone: Literal["battlefield", "exile"] = "battlefield"
 
 
 @dataclass(frozen=True, slots=True)
@@ -2262,6 +2346,14 @@ class SpendAsAnyColor:
     text: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class BecomesDayAsEnters:
+    """ "If it's neither day nor night, it becomes day as ~ enters." (731.1: the game gets the
+    day designation as the permanent enters, when it has neither)."""
+
+    text: str = ""
+
+
 Ability = (
     Keyword
     | Activated
@@ -2287,6 +2379,7 @@ Ability = (
     | SpendAsAnyColor
     | DoesntUntap
     | CantBeCountered
+    | BecomesDayAsEnters
     | Morph
     | Unsupported
 )

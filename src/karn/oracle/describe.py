@@ -28,9 +28,12 @@ from karn.ir.nodes import (
     Attach,
     AttackUnlessDefenderControls,
     BecomeCopy,
+    BecomesDayAsEnters,
     Bestow,
     CantBeCountered,
+    Cascade,
     CastRestriction,
+    CastWithoutPaying,
     Change,
     ChangeText,
     ColorRange,
@@ -85,6 +88,7 @@ from karn.ir.nodes import (
     GainControl,
     GainLife,
     GameRules,
+    GetEnergy,
     Half,
     IfCondition,
     Instead,
@@ -107,6 +111,8 @@ from karn.ir.nodes import (
     MustBlock,
     ObjectRule,
     OpeningHand,
+    PayEnergy,
+    PayEnergyCost,
     PayLifeCost,
     Planeswalk,
     PreventDamage,
@@ -186,6 +192,10 @@ def describe_ability(a: Ability) -> str:
         if a.zone != "battlefield":
             flags.append(f"from the {a.zone}")
         tail = f" [{', '.join(flags)}]" if flags else ""
+        if a.suspend:
+            # 702.62a, 116.2f: a special action, not an ability on the stack
+            what = f"exile this card from your hand with {a.suspend} time counter(s) (a special action)"
+            return f"Suspend {cost_text(a.cost)}: {what}{tail}"
         return f"Activated {cost_text(a.cost)}: {effects_text(a.effects)}{targets_text(a.targets)}{tail}"
     if isinstance(a, Triggered):
         cond = f", if {condition_text(a.condition)}" if a.condition is not None else ""
@@ -248,6 +258,8 @@ def describe_ability(a: Ability) -> str:
         return "Rules: " + "; ".join(rule_text(c) for c in a.changes)
     if isinstance(a, SkipStep):
         return f"Replacement: skip your {a.step} step"
+    if isinstance(a, BecomesDayAsEnters):
+        return "if it's neither day nor night, it becomes day as this enters (731.1)"
     if isinstance(a, CantBeCountered):
         return "Static: this spell can't be countered"
     if isinstance(a, CommanderPermission):
@@ -462,6 +474,11 @@ def _pay_life_cost(p: PayLifeCost) -> str:
     return f"pay {p.life} life"
 
 
+@renders_cost(PayEnergyCost)
+def _pay_energy_cost(p: PayEnergyCost) -> str:
+    return "pay " + "{E}" * p.energy
+
+
 @renders_cost(DiscardCost)
 def _discard_cost(p: DiscardCost) -> str:
     what = "card" if p.what is None else filter_text(p.what)
@@ -570,6 +587,12 @@ def trigger_text(t: Trigger) -> str:
         return "when you cast this spell"
     if t.event == "chaos":
         return "whenever chaos ensues (311.7)"
+    if t.event == "day_night":
+        return "whenever day becomes night or night becomes day (731.1a)"
+    if t.event == "becomes_day":
+        return "whenever night becomes day (731.1a)"
+    if t.event == "becomes_night":
+        return "whenever day becomes night (731.1a)"
     if t.event == "planeswalk_from":
         return "when you planeswalk away from this plane (701.31d)"
     if t.event == "planeswalk_to":
@@ -678,6 +701,8 @@ def condition_text(c: Condition) -> str:
     """An intervening "if" clause (603.4)."""
     if c.kind in ("tapped", "untapped"):
         return f"{ref_text(c.ref) if c.ref else 'this'} is {c.kind}"
+    if c.kind == "suspended":
+        return "this card is suspended"  # 702.62b
     if c.kind == "controlled_since_last_upkeep":
         return "this came under your control since the beginning of your last upkeep"  # 702.30a
     if c.kind in ("your_turn", "not_your_turn"):
@@ -817,6 +842,8 @@ def amount_text(a: Quantity) -> str:
         if a.name.endswith("_this_turn"):
             noun, verb = a.name.removesuffix("_this_turn").split("_")
             return f"the {noun} {ref_text(a.ref) if a.ref else 'you'} {verb} this turn"
+        if a.name == "energy_paid":
+            return "that much"  # 107.1c: the energy paid just before
         return f"the {a.name} of {ref_text(a.ref) if a.ref else 'it'}"
     if isinstance(a, CountersOn):
         kind = f"{a.kind} " if a.kind else ""
@@ -1001,6 +1028,27 @@ def _gain_life(e: GainLife) -> str:
 @renders(LoseLife)
 def _lose_life(e: LoseLife) -> str:
     return f"{ref_text(e.player)} lose {amount_text(e.amount)} life"
+
+
+def energy_text(a: Quantity) -> str:
+    """107.14: "{E}{E}" for a number, "{E} for each ..." / "an amount of {E} equal to ..."."""
+    if isinstance(a, int):
+        return "{E}" * a
+    if isinstance(a, Count) and a.what == "objects" and a.filter is not None:
+        return "{E} for each " + filter_text(a.filter)
+    return "an amount of {E} equal to " + amount_text(a)
+
+
+@renders(GetEnergy)
+def _get_energy(e: GetEnergy) -> str:
+    return f"{ref_text(e.player)} get {energy_text(e.amount)}"
+
+
+@renders(PayEnergy)
+def _pay_energy(e: PayEnergy) -> str:
+    if e.any_amount:
+        return f"{ref_text(e.player)} may pay any amount of {{E}}"
+    return f"{ref_text(e.player)} pay {energy_text(e.amount)}"
 
 
 @renders(Draw)
@@ -1305,6 +1353,20 @@ def _put_counters(e: PutCounters) -> str:
     return f"put {amount_text(e.amount)} {e.kind} counter(s) on {selector_text(e.what)}"
 
 
+@renders(Cascade)
+def _cascade(e: Cascade) -> str:
+    return (
+        "exile cards from the top of your library until a nonland card with lesser mana value; you may"
+        " cast it without paying its mana cost; the rest on the bottom in a random order (702.85a)"
+    )
+
+
+@renders(CastWithoutPaying)
+def _cast_without_paying(e: CastWithoutPaying) -> str:
+    haste = " (a creature spell cast this way gains haste, 702.62a)" if e.haste else ""
+    return f"cast {ref_text(e.what)} without paying its mana cost{haste}"
+
+
 @renders(PreventDamage)
 def _prevent_damage(e: PreventDamage) -> str:
     return f"prevent the next {amount_text(e.amount)} damage to {ref_text(e.to)} this turn"
@@ -1325,6 +1387,8 @@ def entering_text(e: Entering | None) -> str:
     if e is None:
         return ""
     parts = [" tapped"] if e.tapped else []
+    if e.transformed:
+        parts.append(" transformed")
     if e.owner_control:
         parts.append(" under its owner's control")
     if e.counters:

@@ -91,6 +91,8 @@ from karn.oracle.syntax import (
     CyclingA,
     DamageTriggerA,
     DamageVP,
+    DayAsEntersSentence,
+    DayNightTriggerA,
     DefinedAmountVP,
     DelayedLeavesSentence,
     DelayedSentence,
@@ -114,6 +116,7 @@ from karn.oracle.syntax import (
     EmbalmA,
     EnchantA,
     EncounterTriggerA,
+    EnergyVP,
     EnterAsCopyVP,
     EntersTriggerA,
     EntersVP,
@@ -179,6 +182,7 @@ from karn.oracle.syntax import (
     OnlyDuringSentence,
     OpeningHandSentence,
     OrLoseSentence,
+    PayEnergyCostA,
     PayLifeCostA,
     PlaneswalkFromTriggerA,
     PlaneswalkToTriggerA,
@@ -228,6 +232,7 @@ from karn.oracle.syntax import (
     StaticKeywordA,
     StepTriggerA,
     StormA,
+    SuspendA,
     TapCostA,
     TapOtherCostA,
     TapsForManaTriggerA,
@@ -510,6 +515,9 @@ class _Builder(Transformer[Token, Any]):
     def kwi_ward(self, meta: Meta, c: list[Any]) -> WardA:
         return WardA((ManaCostA(str(c[0]), str(c[0])),))
 
+    def kwi_suspend(self, meta: Meta, c: list[Any]) -> SuspendA:
+        return SuspendA(int(str(c[0])), str(c[1]))
+
     def kwi_ward_cost(self, meta: Meta, c: list[Any]) -> WardA:
         return WardA(tuple(c[0]))
 
@@ -763,6 +771,15 @@ class _Builder(Transformer[Token, Any]):
     def tw_opponent(self, meta: Meta, c: list[Any]) -> str:
         return "opponent"
 
+    def t_day_night(self, meta: Meta, c: list[Any]) -> DayNightTriggerA:
+        return DayNightTriggerA("day_night", self._text(meta))
+
+    def t_becomes_day(self, meta: Meta, c: list[Any]) -> DayNightTriggerA:
+        return DayNightTriggerA("becomes_day", self._text(meta))
+
+    def t_becomes_night(self, meta: Meta, c: list[Any]) -> DayNightTriggerA:
+        return DayNightTriggerA("becomes_night", self._text(meta))
+
     def t_chaos(self, meta: Meta, c: list[Any]) -> ChaosTriggerA:
         return ChaosTriggerA(self._text(meta))
 
@@ -937,6 +954,10 @@ class _Builder(Transformer[Token, Any]):
 
     def c_pay_life(self, meta: Meta, c: list[Any]) -> PayLifeCostA:
         return PayLifeCostA(c[0], self._text(meta))
+
+    def c_pay_energy(self, meta: Meta, c: list[Any]) -> PayEnergyCostA:
+        times = NUMBER_WORDS.get(str(c[0]), 0) if len(c) > 1 else 1
+        return PayEnergyCostA(str(c[-1]), times, self._text(meta))
 
     def c_discard(self, meta: Meta, c: list[Any]) -> DiscardCostA:
         return DiscardCostA(c[0], self._text(meta))
@@ -1389,6 +1410,20 @@ class _Builder(Transformer[Token, Any]):
     def v_gain_life(self, meta: Meta, c: list[Any]) -> GainLifeVP:
         return GainLifeVP(c[0], text=self._text(meta))
 
+    def v_get_energy(self, meta: Meta, c: list[Any]) -> EnergyVP:
+        times = NUMBER_WORDS.get(str(c[0]), 0) if len(c) > 1 else 1
+        return EnergyVP(str(c[-1]), times, text=self._text(meta))
+
+    def v_get_energy_each(self, meta: Meta, c: list[Any]) -> EnergyVP:
+        return EnergyVP(str(c[0]), 1, each=c[1], text=self._text(meta))
+
+    def v_pay_energy_any(self, meta: Meta, c: list[Any]) -> EnergyVP:
+        return EnergyVP(str(c[-1]), 0, pay=True, any_amount=True, text=self._text(meta))
+
+    def v_pay_energy(self, meta: Meta, c: list[Any]) -> EnergyVP:
+        times = NUMBER_WORDS.get(str(c[0]), 0) if len(c) > 1 else 1
+        return EnergyVP(str(c[-1]), times, pay=True, text=self._text(meta))
+
     # amounts the text counts (107.1, 107.3): "<vp reading X>, where X is <quantity>"
     def _defined(self, meta: Meta, vp: VerbA, x: QuantityNode) -> DefinedAmountVP:
         return DefinedAmountVP(vp, x, text=self._text(meta))
@@ -1671,6 +1706,9 @@ class _Builder(Transformer[Token, Any]):
             WouldA("damage_dealt", on=c[0], text=text), InsteadA("redirect", dest=c[1], text=text), text=text
         )
 
+    def s_day_as_enters(self, meta: Meta, c: list[Any]) -> DayAsEntersSentence:
+        return DayAsEntersSentence(text=self._text(meta))
+
     def s_unpreventable(self, meta: Meta, c: list[Any]) -> UnpreventableSentence:
         return UnpreventableSentence(this_turn=_eot(c, meta), text=self._text(meta))
 
@@ -1931,6 +1969,10 @@ class _Builder(Transformer[Token, Any]):
         return ReturnToBattlefieldVP(
             c[0], tapped=tapped, text=self._text(meta), under=under, counters=counters
         )
+
+    def v_return_battlefield_transformed(self, meta: Meta, c: list[Any]) -> ReturnToBattlefieldVP:
+        _, under, _ = _entering(c[1:])
+        return ReturnToBattlefieldVP(c[0], text=self._text(meta), under=under, transformed=True)
 
     def under_you(self, meta: Meta, c: list[Any]) -> _Under:
         return _Under("you")

@@ -217,6 +217,19 @@ class GainLifeVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class EnergyVP(VerbA):
+    """ "get {E}{E}", "get six {E}", "get {E} for each <desc>" (``pay``: "pay {E}{E}", 107.14):
+    the symbols, the number word before them, the description counted."""
+
+    symbols: str
+    times: int = 1
+    each: Desc | None = None
+    pay: bool = False
+    any_amount: bool = False  # "may pay any amount of {E}" (107.1c)
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class GainLifePowerVP(VerbA):
     """ "gain life equal to its power" / "... to <np>'s power"."""
 
@@ -706,6 +719,7 @@ class ReturnToBattlefieldVP(VerbA):
     text: str = ""
     under: str | None = None
     counters: tuple[tuple[str, AmountA], ...] = ()
+    transformed: bool = False  # 712.14a: "... to the battlefield transformed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1179,6 +1193,13 @@ class ReplacementSentence(SentenceA):
 
 
 @dataclass(frozen=True, slots=True)
+class DayAsEntersSentence(SentenceA):
+    """ "If it's neither day nor night, it becomes day as ~ enters." (731.1)."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class UnpreventableSentence(SentenceA):
     """ "Damage can't be prevented [this turn]." (615.12)."""
 
@@ -1494,6 +1515,15 @@ class PayLifeCostA(CostA):
 
 
 @dataclass(frozen=True, slots=True)
+class PayEnergyCostA(CostA):
+    """ "Pay {E}{E}", "Pay eight {E}" (107.14): the symbols and the number word before them."""
+
+    symbols: str
+    times: int = 1
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class DiscardCostA(CostA):
     """ "Discard a card", "Discard two cards" (``count``), "... at random" (``random``)."""
 
@@ -1712,6 +1742,14 @@ class EchoA(KeywordA):
 
 
 @dataclass(frozen=True, slots=True)
+class SuspendA(KeywordA):
+    """ "Suspend 4—{U}" (702.62a): the number of time counters and the cost."""
+
+    n: int
+    mana: str
+
+
+@dataclass(frozen=True, slots=True)
 class WardA(KeywordA):
     """ "Ward {2}", "Ward—Pay 2 life.", "Ward—{2}, Pay 2 life." (702.21a): the cost."""
 
@@ -1824,6 +1862,15 @@ class TargetedTriggerA(TriggerA):
     subject: NP
     spell_only: bool = False
     whose: str | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DayNightTriggerA(TriggerA):
+    """ "day becomes night or night becomes day", "night becomes day", "day becomes night"
+    (731.1a). ``kind``: "day_night", "becomes_day", "becomes_night"."""
+
+    kind: str
     text: str = ""
 
 

@@ -22,6 +22,7 @@ from karn.ir.nodes import (
     AdditionalCost,
     Amount,
     ApplyContinuous,
+    BecomesDayAsEnters,
     CantBeCountered,
     CommanderPermission,
     CompiledCard,
@@ -39,6 +40,7 @@ from karn.ir.nodes import (
     Filter,
     Flashback,
     GainLife,
+    GetEnergy,
     Keyword,
     Kicker,
     LoseLife,
@@ -134,6 +136,8 @@ def ability_line(a: Ability) -> str:
         return f"As an additional cost to cast ~, sacrifice {_article(filter_text(a.sacrifice))}."
     if isinstance(a, CantBeCountered):
         return "~ can't be countered."
+    if isinstance(a, BecomesDayAsEnters):
+        return "If it's neither day nor night, it becomes day as ~ enters."
     if isinstance(a, CommanderPermission):
         return "~ can be your commander."
     if isinstance(a, DoesntUntap):
@@ -339,6 +343,13 @@ def _discard(e: Discard) -> str:
 @_words(GainLife)
 def _gain_life(e: GainLife) -> str:
     return f"{_ref_words(e.player)} gain{'' if e.player.kind == 'you' else 's'} {amount_text(e.amount)} life"
+
+
+@_words(GetEnergy)
+def _get_energy(e: GetEnergy) -> str:
+    if not isinstance(e.amount, int):
+        return effect_text(e)
+    return f"{_ref_words(e.player)} get{'' if e.player.kind == 'you' else 's'} " + "{E}" * e.amount
 
 
 @_words(LoseLife)

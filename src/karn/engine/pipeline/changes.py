@@ -14,6 +14,7 @@ from typing import Any
 
 import msgspec
 
+from karn import ir
 from karn.cards.pool import PLANESWALKING_ABILITY
 from karn.engine import rng
 from karn.engine.context import Context
@@ -26,6 +27,7 @@ from karn.engine.events import (
     AttackerBlocked,
     AttackerDeclared,
     BecomeCopy,
+    BecomeDayNight,
     BecomesTarget,
     BlockerDeclared,
     CopyOnStack,
@@ -35,6 +37,7 @@ from karn.engine.events import (
     Damage,
     DrawCard,
     EndTurnEffects,
+    EnergyChange,
     GameEvent,
     LifeGain,
     LifeLoss,
@@ -302,6 +305,10 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
     if revealed:
         _reveal_face_down(ctx, ev, o)
     _log_zone_change(ctx, ev, new, o.name if revealed else "")
+    if ev.to == BATTLEFIELD and not s.day_night and not new.face_down and new.token is None:
+        if any(isinstance(ab, ir.BecomesDayAsEnters) for ab in ctx.compiled(new.name).abilities):
+            # 731.1: "If it's neither day nor night, it becomes day as ~ enters."
+            returns = [*returns, BecomeDayNight(to="day", rule="731.1")]
     return returns
 
 
@@ -341,7 +348,10 @@ def _text_changes_follow(s: GameState, spell: int, permanent: int) -> None:
     for i, e in enumerate(s.effects):
         if spell in e.affected:
             affected = [permanent if x == spell else x for x in e.affected]
-            s.effects[i] = msgspec.structs.replace(e, affected=affected)
+            # 702.62a: "until you lose control of the spell or the permanent it becomes": an
+            # effect whose duration follows its source follows it too
+            source = permanent if e.source == spell else e.source
+            s.effects[i] = msgspec.structs.replace(e, affected=affected, source=source)
 
 
 def _linked_returns(ctx: Context, source: int) -> list[GameEvent]:
@@ -517,6 +527,18 @@ def execute_life_gain(ctx: Context, ev: LifeGain) -> list[GameEvent]:
     _life_changed(ctx)
     changed(ctx.state)
     ctx.emit(ev.rule, f"{pl.name} gains {ev.amount} life (life {pl.life})")
+    return []
+
+
+@executes(EnergyChange)
+def execute_energy(ctx: Context, ev: EnergyChange) -> list[GameEvent]:
+    """122.1, 107.14: energy counters put on or removed from a player."""
+    pl = ctx.state.players[ev.player]
+    pl.energy = max(0, pl.energy + ev.amount)
+    ctx.touched_players.add(ev.player)
+    changed(ctx.state)
+    verb = f"gets {ev.amount}" if ev.amount > 0 else f"pays {-ev.amount}"
+    ctx.emit(ev.rule, f"{pl.name} {verb} energy ({{E}} {pl.energy})")
     return []
 
 

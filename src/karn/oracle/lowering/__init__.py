@@ -49,6 +49,7 @@ from karn.oracle.lowering import (  # noqa: F401
     counters,
     damage,
     delayed,
+    energy,
     keywords,
     kicker,
     life,

@@ -48,7 +48,23 @@ def _uses_trigger_amount(node: object) -> bool:
     return False
 
 
+def _paid_for_that_much(node: object) -> object:
+    """ "that much" read as the energy paid just before (107.1c, 608.2c): Var("energy_paid")."""
+    if isinstance(node, Var) and node.name == "trigger_amount":
+        return Var("energy_paid")
+    if isinstance(node, tuple):
+        return tuple(_paid_for_that_much(x) for x in node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        changes = {f.name: _paid_for_that_much(getattr(node, f.name)) for f in dataclasses.fields(node)}
+        return dataclasses.replace(node, **changes)
+    return node
+
+
 def _check_amounts(effs: list[Effect], ctx: Ctx) -> None:
+    if ctx.energy_paid and _uses_trigger_amount(effs):
+        if ctx.trigger_amount:
+            raise ctx.fail("'that much' after 'pay any amount of {E}' in a triggered ability")
+        effs[:] = [_paid_for_that_much(e) for e in effs]  # type: ignore[misc]
     if not ctx.trigger_amount and _uses_trigger_amount(effs):
         raise ctx.fail("'that much' with no amount to refer to")
     if not ctx.x_announced and changes_pt_by_x(effs):
@@ -144,6 +160,13 @@ def lower_triggered(trig: TriggeredA, text: str, card: CardTypes | None = None) 
     """'When/Whenever [condition], [effect]' (603.1)."""
     ctx = Ctx()
     trigger = lower_trigger(trig.trigger, ctx, card)
+    ctx.self_not_aura = card is not None and "aura" not in card[1]
+    if trigger.self_only and (
+        trigger.event == "dies" or (trigger.event == "put_into_graveyard" and ctx.self_not_aura)
+    ):
+        # 400.7e: "it" finds the card in the graveyard; a creature that died is no Aura (303.4f:
+        # an Aura returned to the battlefield would need its player's choice)
+        ctx.self_moved = "graveyard"
     condition = lower_condition(trig.condition, ctx) if trig.condition is not None else None
     if trig.modal is not None:
         return _lower_modal_triggered(trig.modal, text, trigger, condition, ctx)
@@ -169,7 +192,7 @@ def lower_chapter(effects: Effects | ModalA, chapters: tuple[int, ...], text: st
     least N, [effect]." (714.2b); "{rN1}, {rN2}—[Effect]" is one such ability per number
     (714.2c): one triggered ability here whose trigger names every number. A modal effect
     ("I — Choose one — • ...") chooses its mode as it is put on the stack (603.3c)."""
-    ctx = Ctx()
+    ctx = Ctx(self_not_aura=True)  # 714.1: a Saga is no Aura
     trigger = Trigger("chapter", self_only=True, chapters=chapters)
     if isinstance(effects, ModalA):
         return _lower_modal_triggered(effects, text, trigger, None, ctx)
@@ -190,7 +213,13 @@ def _lower_modal_triggered(
     mode_texts = [m.strip().lstrip("•").strip() for m in text.split("\n")[1:]]
     modes: list[Mode] = []
     for i, eff in enumerate(modal.modes):
-        mctx = Ctx(obj=ctx.obj, player=ctx.player, trigger_amount=ctx.trigger_amount)
+        mctx = Ctx(
+            obj=ctx.obj,
+            player=ctx.player,
+            trigger_amount=ctx.trigger_amount,
+            self_moved=ctx.self_moved,
+            self_not_aura=ctx.self_not_aura,
+        )
         effs = lower_effects(eff, mctx)
         _check_amounts(effs, mctx)
         if mctx.sorcery_speed or mctx.only_during:

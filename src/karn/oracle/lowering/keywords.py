@@ -14,6 +14,8 @@ from karn.ir.nodes import (
     SPELL_COST_PARTS,
     Ability,
     Activated,
+    Cascade,
+    CastWithoutPaying,
     Condition,
     CopyExcept,
     Cost,
@@ -59,6 +61,7 @@ from karn.oracle.syntax import (
     NumberKeywordA,
     ProtectionA,
     StaticKeywordA,
+    SuspendA,
     TriggeredA,
     WardA,
 )
@@ -145,6 +148,17 @@ def _fabricate(n: int, text: str) -> list[Ability]:
     return [Triggered(Trigger("enters", self_only=True), effects, text=text)]
 
 
+def _cascade(n: int, text: str) -> list[Ability]:
+    """702.85a: "Cascade" means "When you cast this spell, exile cards from the top of your
+    library until you exile a nonland card whose mana value is less than this spell's mana value.
+    You may cast that card without paying its mana cost if the resulting spell's mana value is
+    less than this spell's mana value. Then put all cards exiled this way that weren't cast on the
+    bottom of your library in a random order." (each instance triggers, 702.85c)."""
+    return [
+        Triggered(Trigger("cast_self"), (Cascade(),), text="When you cast this spell, cascade (702.85a).")
+    ]
+
+
 #: Keywords whose abilities are built here as IR (the ordinary grammar doesn't say them): by
 #: name, from the keyword's number (0 without one) and its text.
 BUILT: dict[str, Callable[[int, str], list[Ability]]] = {
@@ -153,6 +167,7 @@ BUILT: dict[str, Callable[[int, str], list[Ability]]] = {
     "vanishing": _vanishing,
     "fading": _fading,
     "fabricate": _fabricate,
+    "cascade": _cascade,
 }
 
 
@@ -314,3 +329,40 @@ def lower_ward(kw: WardA, text: str) -> list[Ability]:
     )
     marker = f"ward {mana}" if mana and not cost.parts else "ward"
     return [Keyword(marker, text=text), ward]
+
+
+#: 702.62a: suspend's triggered abilities, which function in exile
+SUSPEND_UPKEEP = "At the beginning of your upkeep, if this card is suspended, remove a time counter from it."
+SUSPEND_CAST = (
+    "When the last time counter is removed from this card, if it's exiled, you may play it without"
+    " paying its mana cost if able. If you don't, it remains exiled. If you cast a creature spell"
+    " this way, it gains haste until you lose control of the spell or the permanent it becomes."
+)
+
+
+@lowers_keyword(SuspendA)
+def lower_suspend(kw: SuspendA, text: str) -> list[Ability]:
+    """ "Suspend N—[cost]" (702.62a) means three abilities: a special action from the hand (pay
+    [cost], exile it with N time counters, 116.2f; any time the card could begin to be cast), "At
+    the beginning of your upkeep, if this card is suspended, remove a time counter from it," and
+    "When the last time counter is removed from this card, if it's exiled, you may play it
+    without paying its mana cost if able ... a creature spell cast this way gains haste"; both
+    function in exile (113.6)."""
+    mana = kw.mana.upper()
+    if "{X}" in mana:
+        raise LowerError("suspend cost with X (107.3)", text)
+    special = Activated(Cost(mana=mana), (), text=text, zone="hand", suspend=kw.n)
+    upkeep = Triggered(
+        Trigger("step", player="you", step="upkeep"),
+        (RemoveCounters("time", 1, Ref("self")),),
+        text=SUSPEND_UPKEEP,
+        condition=Condition("suspended"),
+        zone="exile",
+    )
+    last = Triggered(
+        Trigger("last_counter_removed", self_only=True, counter="time"),
+        (May((CastWithoutPaying(Ref("self"), haste=True),)),),
+        text=SUSPEND_CAST,
+        zone="exile",
+    )
+    return [Keyword("suspend", text=text), special, upkeep, last]
