@@ -25,7 +25,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "34"
+IR_VERSION = "35"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -803,6 +803,13 @@ class WinGame:
 class Planeswalk:
     """ "Planeswalk" (701.31b): the planar controller planeswalks; the effect of the Planechase
     "planeswalking ability" (901.8)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BecomeMonarch:
+    """ "You become the monarch." (725.1, 725.3): ``player`` becomes the monarch."""
+
+    player: Ref = Ref("you")
 
 
 @dataclass(frozen=True, slots=True)
@@ -1714,6 +1721,7 @@ Effect = (
     | Reflexive
     | Unless
     | CastWithoutPaying
+    | BecomeMonarch
     | Cascade
     | Mill
     | ExileTop

@@ -28,6 +28,7 @@ from karn.ir.nodes import (
     Attach,
     AttackUnlessDefenderControls,
     BecomeCopy,
+    BecomeMonarch,
     Bestow,
     CantBeCountered,
     Cascade,
@@ -1329,6 +1330,11 @@ def _scry(e: Scry) -> str:
 @renders(PutCounters)
 def _put_counters(e: PutCounters) -> str:
     return f"put {amount_text(e.amount)} {e.kind} counter(s) on {selector_text(e.what)}"
+
+
+@renders(BecomeMonarch)
+def _become_monarch(e: BecomeMonarch) -> str:
+    return f"{ref_text(e.player)} become(s) the monarch (725)"
 
 
 @renders(Cascade)
