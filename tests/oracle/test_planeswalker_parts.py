@@ -157,3 +157,28 @@ def test_a_counted_amount_beside_a_chosen_x_is_refused() -> None:
         "[−X]: You gain life equal to the number of creatures you control and X life.", name="T", type_line=PW
     )
     assert not compiled.playable
+
+
+@pytest.mark.cr("107.7", "602.2b")
+def test_minus_x_loyalty_cost_announces_x() -> None:
+    from karn.ir.nodes import DealDamage, Var
+
+    ability = _loyalty("[−X]: Test Walker deals X damage to target creature.")
+    assert ability.cost.loyalty == 0 and ability.cost.loyalty_x
+    (damage,) = ability.effects
+    assert isinstance(damage, DealDamage) and damage.amount == Var("X")
+    assert not compile_text("[+X]: You gain X life.", name="T", type_line=PW).playable
+
+
+@pytest.mark.cr("205.1b", "613.1d")
+def test_a_planeswalker_becomes_a_creature_that_is_still_a_planeswalker() -> None:
+    from karn.ir.nodes import AddTypes, ApplyContinuous, CreateReplacement
+
+    ability = _loyalty(
+        "[+1]: Until end of turn, Test Walker becomes a 5/5 Human Soldier Ally creature with indestructible "
+        "that's still a planeswalker. Prevent all damage that would be dealt to him this turn."
+    )
+    become, prevent = ability.effects
+    assert isinstance(become, ApplyContinuous) and become.duration == "end_of_turn"
+    assert any(isinstance(c, AddTypes) and c.types == ("creature",) for c in become.mod.changes)
+    assert isinstance(prevent, CreateReplacement)  # "him": the planeswalker (the pronoun "it")

@@ -497,6 +497,9 @@ class Cost:
     mana: str | None = None
     tap: bool = False
     loyalty: int | None = None
+    # "[−X]" (107.7): remove X loyalty counters, X announced as it is activated (602.2b, 107.3);
+    # ``loyalty`` is then 0 (the part 606.5 cost changes add to)
+    loyalty_x: bool = False
     # "Exile this card from your graveyard" (embalm 702.128a, eternalize 702.129a)
     exile_self: bool = False
     # "Discard this card" (cycling 702.29a, typecycling 702.29e): the source, from its hand (701.9)

@@ -411,7 +411,9 @@ def rule_text(c: RuleChange) -> str:
 
 def cost_text(c: Cost) -> str:
     parts: list[str] = []
-    if c.loyalty is not None:
+    if c.loyalty_x:
+        parts.append("[\u2212X]")  # 107.7
+    elif c.loyalty is not None:
         parts.append(f"[{c.loyalty:+d}]" if c.loyalty else "[0]")
     if c.mana:
         parts.append(c.mana)

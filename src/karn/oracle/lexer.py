@@ -62,6 +62,12 @@ _ALIASES: dict[str, str] = {
     "dies": "die",
     "its": "its",
     "are": "is",
+    # a planeswalker's text names its character "him" or "he" (Gideon: "Prevent all damage that
+    # would be dealt to him this turn"): the pronoun "it" of the grammar ("her" is also a
+    # possessive, so it isn't one)
+    "him": "it",
+    "he": "it",
+    "she": "it",
 }
 
 #: The word that stands for the N-th quoted ability of a line ("quotedability0"): the compiler

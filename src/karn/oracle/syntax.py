@@ -1915,6 +1915,7 @@ class ActivatedA:
     costs: tuple[CostA, ...]
     effects: Effects
     loyalty: int | None = None
+    loyalty_x: bool = False  # "[−X]" (107.7)
 
 
 @dataclass(frozen=True, slots=True)
