@@ -325,6 +325,8 @@ def condition_holds(
         n = a
     elif isinstance(a, ir.Count):
         n = count(ctx, a, controller, source, [])
+    elif isinstance(a, ir.CountersOn):
+        n = _counters_now_or_last(ctx, a, source, trigger)
     elif isinstance(a, ir.Var) and a.name == "life":
         who = controller
         if a.ref is not None and a.ref.kind == "triggering_player":
@@ -335,6 +337,18 @@ def condition_holds(
     else:
         return False
     return n >= cond.value if cond.op == ">=" else n <= cond.value
+
+
+def _counters_now_or_last(ctx: Context, a: ir.CountersOn, source: int, trigger: TriggerData | None) -> int:
+    """603.4, 603.10a: "if it had no -1/-1 counters on it" (persist 702.79a): the counters on the
+    source (or the triggering object) now, or as it last existed on the battlefield."""
+    s = ctx.state
+    oid = source if a.ref.kind == "self" else trigger.object if trigger is not None else 0
+    o = s.objects.get(oid)
+    if o is not None and o.zone == BATTLEFIELD:
+        return _of_kind(o.counters, a.kind)
+    lk = s.lki.get(oid)
+    return _of_kind(lk.counters or {}, a.kind) if lk is not None else 0
 
 
 def _power(ctx: Context, f: ResolveFrame, o: Obj, ref: ir.Ref, toughness: bool = False) -> int:

@@ -172,6 +172,14 @@ def scan(ctx: Context) -> None:
                 o = s.objects.get(ev.obj)
                 if o is not None and o.zone == BATTLEFIELD:
                     _on_lore(ctx, ev.obj, o.counters.get("lore", 0) - ev.amount)
+            elif ev.amount < 0 and ev.obj > 0:
+                o = s.objects.get(ev.obj)
+                if o is not None and o.zone == BATTLEFIELD and not o.counters.get(ev.kind):
+                    watchers = watchers or _watchers(ctx)
+                    for src, aid, tr, ctl in watchers["last_counter_removed"]:
+                        # 702.63a: "When the last time counter is removed from ~"
+                        if src == ev.obj and tr.counter == ev.kind:
+                            _add(ctx, src, aid, ctl, TriggerData(object=src), ctx.chars(src).name)
         elif isinstance(ev, CreateToken):
             watchers = watchers or _watchers(ctx)
             for tok in ev.new_ids:

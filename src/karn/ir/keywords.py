@@ -166,6 +166,12 @@ KEYWORDS: tuple[KeywordSpec, ...] = (
     KeywordSpec("crew", "702.122", _ACTIVATED, _NUMBER, _HAND),
     KeywordSpec("ward", "702.21", _TRIGGERED, _OTHER, _HAND),  # "ward {2}", "ward—pay 2 life."
     # ------------------------------------------------------------ triggered keywords
+    # abilities built as IR by karn.oracle.lowering.keywords.BUILT (122: counters)
+    KeywordSpec("persist", "702.79", _TRIGGERED),
+    KeywordSpec("undying", "702.93", _TRIGGERED),
+    KeywordSpec("vanishing", "702.63", _TRIGGERED, _NUMBER),
+    KeywordSpec("fading", "702.32", _TRIGGERED, _NUMBER),
+    KeywordSpec("fabricate", "702.123", _TRIGGERED, _NUMBER),
     KeywordSpec(
         "exalted",
         "702.83",

@@ -25,7 +25,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "28"
+IR_VERSION = "29"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -1029,6 +1029,17 @@ class SkipNextUntap:
 
 
 @dataclass(frozen=True, slots=True)
+class RemoveCounters:
+    """Remove ``amount`` counters of ``kind`` from each object ``what`` selects (122.1; as many as
+    it has, up to ``amount``). When none could be removed, "If you can't, ..." (fading 702.32a)
+    follows: the effect counts as not done (``IfCondition(Declined())``, 608.2c)."""
+
+    kind: str
+    amount: Amount
+    what: Selector
+
+
+@dataclass(frozen=True, slots=True)
 class Proliferate:
     """701.34a: "Proliferate": the ability's controller chooses any number of permanents and/or
     players that have a counter, then gives each one additional counter of each kind it
@@ -1664,6 +1675,7 @@ Effect = (
     | Transform
     | SkipNextUntap
     | Proliferate
+    | RemoveCounters
     | CreateToken
     | CreateEmblem
     | CreateCopyToken
@@ -1821,6 +1833,7 @@ TriggerEvent = Literal[
     "transforms_into",
     "chapter",
     "becomes_target",
+    "last_counter_removed",
 ]
 
 
@@ -1878,6 +1891,8 @@ class Trigger:
         (122.6: as it enters, too); it triggers once for each number N of ``chapters`` that
         the number of lore counters was less than and became at least (714.2b-c; read ahead,
         702.155a: the turn it entered, only the chapter equal to that number).
+      * ``"last_counter_removed"``: the last counter of kind ``counter`` is removed from the
+        source ("When the last time counter is removed from ~", vanishing 702.63a).
       * ``"becomes_target"``: a permanent (the source, ``self_only``; the one it's attached to,
         ``host``; or one ``filter`` describes) becomes the target of a spell or ability (601.2c,
         603.3d; ward 702.21a); ``player``: that spell's or ability's controller ("an opponent
@@ -1911,6 +1926,7 @@ class Trigger:
     nth: int = 0  # event "draws": only the player's nth card drawn each turn (0: any card)
     reveal: bool = False  # "Reveal the first card you draw each turn" (603.11): see event "draws"
     chapters: tuple[int, ...] = ()  # event "chapter": its chapter numbers ("I, II —": (1, 2), 714.2c)
+    counter: str = ""  # event "last_counter_removed": the kind of counter ("time")
 
 
 @dataclass(frozen=True, slots=True)

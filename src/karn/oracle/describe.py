@@ -120,6 +120,7 @@ from karn.ir.nodes import (
     Ref,
     Reflexive,
     Regenerate,
+    RemoveCounters,
     RemoveCountersCost,
     Replacement,
     ReturnChosen,
@@ -561,6 +562,8 @@ def chapter_symbols(t: Trigger) -> str:
 
 
 def trigger_text(t: Trigger) -> str:
+    if t.event == "last_counter_removed":
+        return f"when the last {t.counter} counter is removed from this"
     if t.event == "chapter":
         return f"when the lore counters on this Saga reach chapter {chapter_symbols(t)} (714.2b)"
     if t.event == "reflexive":
@@ -1269,6 +1272,11 @@ def _search_library(e: SearchLibrary) -> str:
     tapped = " tapped" if e.tapped else ""
     reveal = ", reveal it" if e.reveal else ""
     return f"search library for {e.count} {filter_text(e.filter)}{reveal}, put onto {e.to}{tapped}, shuffle"
+
+
+@renders(RemoveCounters)
+def _remove_counters(e: RemoveCounters) -> str:
+    return f"remove {amount_text(e.amount)} {e.kind} counter(s) from {selector_text(e.what)}"
 
 
 @renders(Proliferate)

@@ -87,6 +87,7 @@ def harm(target: Target) -> float:
     ir.GainActivatedAbilities,
     ir.AnyPlayerMay,
     ir.Proliferate,
+    ir.RemoveCounters,
 )
 def _other(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
     """Effects the agent doesn't aim at a target: taken as mildly harmful to whatever they name."""

@@ -117,6 +117,28 @@ def proliferate(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Proliferate) -> Out
     return DONE
 
 
+@handles(ir.RemoveCounters)
+def remove_counters(ctx: Context, f: ResolveFrame, o: Obj, e: ir.RemoveCounters) -> Outcome:
+    """122.1: remove counters of a kind (as many as there are, up to the amount); when none could
+    be removed, a following "If you can't, ..." applies (fading 702.32a: ``f.declined``)."""
+    n = amount(ctx, f, o, e.amount)
+    s = ctx.state
+    events: list[GameEvent] = []
+    for t in select(ctx, f, o, e.what):
+        if t > 0 and on_battlefield(ctx, t):
+            have = s.objects[t].counters.get(e.kind, 0)
+            if have and n > 0:
+                removed = min(have, n)
+                text = (
+                    f"{removed} {e.kind} counter{'s' if removed != 1 else ''} removed from {ctx.describe(t)}"
+                )
+                events.append(CounterChange(obj=t, kind=e.kind, amount=-removed, text=text))
+    f.declined = not events
+    if events:
+        perform(ctx, events)
+    return DONE
+
+
 @handles(ir.PutCounters)
 def put_counters(ctx: Context, f: ResolveFrame, o: Obj, e: ir.PutCounters) -> Outcome:
     n = amount(ctx, f, o, e.amount)

@@ -7,20 +7,34 @@ have their own lowering here or in :mod:`karn.oracle.lowering.kicker`."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from karn.ir.keywords import BY_NAME, Grammar, KeywordParameter, KeywordSpec
 from karn.ir.nodes import (
     SPELL_COST_PARTS,
     Ability,
     Activated,
+    Condition,
     CopyExcept,
     Cost,
+    CountersOn,
     CounterSpell,
     CreateCopyToken,
+    CreateToken,
+    Declined,
     Draw,
+    Entering,
     EntersReplacement,
     Filter,
+    IfCondition,
     Keyword,
+    May,
+    PutCounters,
+    PutOntoBattlefield,
     Ref,
+    RemoveCounters,
+    Sacrifice,
+    TokenDef,
     Trigger,
     Triggered,
     Unless,
@@ -79,6 +93,69 @@ def _meaning(spec: KeywordSpec, text: str, n: int | None = None) -> list[Ability
 _NUMBER_NAMES = {v: k for k, v in NUMBER_WORDS.items() if isinstance(v, int)}
 
 
+_SELF = Ref("self")
+_UPKEEP = Trigger("step", player="you", step="upkeep")
+_DIES = Trigger("put_into_graveyard", self_only=True)
+
+
+def _returns_with(kind: str, text: str) -> list[Ability]:
+    """Persist (702.79a) and undying (702.93a): "When this permanent is put into a graveyard from
+    the battlefield, if it had no [kind] counters on it, return it to the battlefield under its
+    owner's control with a [kind] counter on it." (603.4: the "if" looks at it as it last
+    existed, 603.10a)."""
+    had_none = Condition("compare", amount=CountersOn(kind, _SELF), op="<=", value=0)
+    back = PutOntoBattlefield(_SELF, Entering(counters=((kind, 1),), owner_control=True))
+    return [Triggered(_DIES, (back,), text=text, condition=had_none)]
+
+
+def _vanishing(n: int, text: str) -> list[Ability]:
+    """702.63a: "This permanent enters with N time counters on it." "At the beginning of your
+    upkeep, if this permanent has a time counter on it, remove a time counter from it." "When the
+    last time counter is removed from this permanent, sacrifice it." """
+    has_one = Condition("compare", amount=CountersOn("time", _SELF), op=">=", value=1)
+    last = Trigger("last_counter_removed", self_only=True, counter="time")
+    return [
+        EntersReplacement(self_only=True, counters=(("time", n),), text=text),
+        Triggered(_UPKEEP, (RemoveCounters("time", 1, _SELF),), text=text, condition=has_one),
+        Triggered(last, (Sacrifice(what=_SELF),), text=text),
+    ]
+
+
+def _fading(n: int, text: str) -> list[Ability]:
+    """702.32a: "This permanent enters with N fade counters on it." "At the beginning of your
+    upkeep, remove a fade counter from this permanent. If you can't, sacrifice the permanent." """
+    return [
+        EntersReplacement(self_only=True, counters=(("fade", n),), text=text),
+        Triggered(
+            _UPKEEP,
+            (RemoveCounters("fade", 1, _SELF), IfCondition(Declined(), (Sacrifice(what=_SELF),))),
+            text=text,
+        ),
+    ]
+
+
+#: 702.123a: the token fabricate creates, a 1/1 colorless Servo artifact creature
+_SERVO = TokenDef("Servo", 1, 1, (), ("artifact", "creature"), ("servo",))
+
+
+def _fabricate(n: int, text: str) -> list[Ability]:
+    """702.123a: "When this permanent enters, you may put N +1/+1 counters on it. If you don't,
+    create N 1/1 colorless Servo artifact creature tokens." """
+    effects = (May((PutCounters("+1/+1", n, _SELF),)), IfCondition(Declined(), (CreateToken(_SERVO, n),)))
+    return [Triggered(Trigger("enters", self_only=True), effects, text=text)]
+
+
+#: Keywords whose abilities are built here as IR (the ordinary grammar doesn't say them): by
+#: name, from the keyword's number (0 without one) and its text.
+BUILT: dict[str, Callable[[int, str], list[Ability]]] = {
+    "persist": lambda n, text: _returns_with("-1/-1", text),
+    "undying": lambda n, text: _returns_with("+1/+1", text),
+    "vanishing": _vanishing,
+    "fading": _fading,
+    "fabricate": _fabricate,
+}
+
+
 def _table_entry(name: str, text: str) -> KeywordSpec:
     found = BY_NAME.get(name)
     if found is None or found.grammar is not Grammar.GENERATED:
@@ -91,6 +168,9 @@ def lower_static_keyword(kw: StaticKeywordA, text: str) -> list[Ability]:
     """A keyword of the table without a parameter: the marker the engine reads (flying 702.9,
     haste 702.10 ...) and the abilities it means (prowess 702.108a ...)."""
     spec = _table_entry(kw.name, text)
+    built = BUILT.get(kw.name)
+    if built is not None:
+        return [Keyword(kw.name, text=text), *built(0, text)]
     return [Keyword(kw.name, text=text), *_meaning(spec, text)]
 
 
@@ -101,6 +181,9 @@ def lower_number_keyword(kw: NumberKeywordA, text: str) -> list[Ability]:
     spec = _table_entry(kw.name, text)
     if spec.parameter is not KeywordParameter.NUMBER:
         raise LowerError("keyword not supported", text)
+    built = BUILT.get(kw.name)
+    if built is not None:
+        return [Keyword(f"{kw.name} {kw.n}", text=text), *built(kw.n, text)]
     return [Keyword(f"{kw.name} {kw.n}", text=text), *_meaning(spec, text, kw.n)]
 
 
