@@ -182,3 +182,23 @@ def test_a_planeswalker_becomes_a_creature_that_is_still_a_planeswalker() -> Non
     assert isinstance(become, ApplyContinuous) and become.duration == "end_of_turn"
     assert any(isinstance(c, AddTypes) and c.types == ("creature",) for c in become.mod.changes)
     assert isinstance(prevent, CreateReplacement)  # "him": the planeswalker (the pronoun "it")
+
+
+@pytest.mark.cr("120.3")
+def test_damage_to_each_opponent_is_dealt_to_each_of_them() -> None:
+    from karn.ir.nodes import DealDamage
+
+    (damage,) = _loyalty("[+1]: Test Walker deals 3 damage to each opponent.").effects
+    assert damage == DealDamage(3, Ref("each_opponent"))
+
+
+@pytest.mark.cr("701.20a")
+def test_reveal_until_a_card_of_a_kind() -> None:
+    from karn.ir.nodes import RevealUntil
+
+    (reveal,) = _loyalty(
+        "[+1]: Reveal cards from the top of your library until you reveal an artifact card. Put that card "
+        "into your hand and the rest on the bottom of your library in a random order."
+    ).effects
+    assert isinstance(reveal, RevealUntil) and reveal.filter.types == ("artifact",)
+    assert reveal.filter.zone == "library"

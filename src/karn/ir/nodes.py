@@ -25,7 +25,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "30"
+IR_VERSION = "31"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -1309,6 +1309,15 @@ class LookAndTake:
 
 
 @dataclass(frozen=True, slots=True)
+class RevealUntil:
+    """ "Reveal cards from the top of your library until you reveal a ``filter`` card. Put that
+    card into your hand and the rest on the bottom of your library in a random order."
+    (701.20a; with no such card, every card is revealed and they all go to the bottom)."""
+
+    filter: Filter
+
+
+@dataclass(frozen=True, slots=True)
 class LookAndSplit:
     """ "Look at the top two cards of your library. Put one of them into your hand and the other
     into your graveyard." / "Exile one of them and put the other into your hand.": the
@@ -1699,6 +1708,7 @@ Effect = (
     | AddManaProduced
     | Fight
     | LookAndTake
+    | RevealUntil
     | LookAndSplit
     | ExchangeControl
     | CreateReplacement

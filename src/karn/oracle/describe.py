@@ -128,6 +128,7 @@ from karn.ir.nodes import (
     ReturnSelfCost,
     ReturnToHand,
     RevealTop,
+    RevealUntil,
     RuleChange,
     Sacrifice,
     SacrificeCost,
@@ -1399,6 +1400,14 @@ def resolution_condition_text(c: Kicked | Declined | Did) -> str:
 @renders(AddManaProduced)
 def _add_mana_produced(e: AddManaProduced) -> str:
     return f"that player adds {e.count} mana of any type that land produced"
+
+
+@renders(RevealUntil)
+def _reveal_until(e: RevealUntil) -> str:
+    return (
+        f"reveal cards from the top of your library until you reveal a {filter_text(e.filter)}; put it into "
+        "your hand and the rest on the bottom in a random order"
+    )
 
 
 @renders(LookAndTake)

@@ -207,6 +207,7 @@ from karn.oracle.syntax import (
     ReturnVP,
     RevealTopSentence,
     RevealTopVP,
+    RevealUntilSentence,
     RevealVP,
     SacrificeCostA,
     SacrificeCountVP,
@@ -2020,6 +2021,9 @@ class _Builder(Transformer[Token, Any]):
         text = self._text(meta)
         you = NP("you", text="you")
         return ChainSentence((Item(you, PlayThoseVP(until="next_turn", text=text)),), text=text)
+
+    def s_reveal_until_hand(self, meta: Meta, c: list[Any]) -> RevealUntilSentence:
+        return RevealUntilSentence(c[0], text=self._text(meta))
 
     def s_reveal_top(self, meta: Meta, c: list[Any]) -> RevealTopSentence:
         return RevealTopSentence(text=self._text(meta))

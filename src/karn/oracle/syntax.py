@@ -2018,6 +2018,15 @@ class LookAnyTimeVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class RevealUntilSentence(SentenceA):
+    """ "Reveal cards from the top of your library until you reveal a <desc>. Put that card into
+    your hand and the rest on the bottom of your library in a random order." (701.20a)."""
+
+    desc: Desc
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class RevealTopSentence(SentenceA):
     """ "Play with the top card of your library revealed." (401.5)."""
 
