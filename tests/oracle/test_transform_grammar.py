@@ -13,8 +13,11 @@ from karn.ir.nodes import (
     Activated,
     Condition,
     Count,
+    Entering,
+    Exile,
     Keyword,
     May,
+    PutOntoBattlefield,
     Ref,
     SpellAbility,
     Transform,
@@ -130,3 +133,34 @@ def test_a_card_whose_back_face_does_not_compile_is_refused_with_the_back_face_r
     (u,) = parts_refused(front, {"Ironfang": compile_face(back, part=True)})
     assert u.reason.startswith("Ironfang: ") and "moon" in u.clause
     assert parts_refused(front, {"Ironfang": compile_face(db.get("Ironfang"), part=True)}) == []
+
+
+@pytest.mark.cr("712.14a", "400.7j")
+def test_exile_this_then_return_it_transformed() -> None:
+    text = """(As this Saga enters and after your draw step, add a lore counter.)
+I — You gain 2 life.
+II — You gain 2 life.
+III — Exile this Saga, then return it to the battlefield transformed under your control."""
+    *_, third = compile_text(text, name="Test Saga", type_line="Enchantment — Saga").abilities
+    assert isinstance(third, Triggered)
+    assert third.effects == (
+        Exile(Ref("self")),
+        PutOntoBattlefield(Ref("affected"), Entering(transformed=True)),
+    )
+
+
+@pytest.mark.cr("712.14a", "400.7e")
+def test_dies_then_return_it_transformed_and_its_limits() -> None:
+    text = "When this creature dies, return it to the battlefield transformed under your control."
+    (ab,) = compile_text(text, name="Test Hand", type_line="Artifact Creature — Scarecrow").abilities
+    assert isinstance(ab, Triggered)
+    assert ab.effects == (PutOntoBattlefield(Ref("self"), Entering(transformed=True)),)
+    # a delayed ability: "it" would be the card as the delayed ability resolves (not tracked)
+    later = text.removesuffix(".") + " at the beginning of the next end step."
+    assert not compile_text(later, name="Test Hand", type_line="Creature — Human").playable
+    # 701.27f: a delayed ability transforming its permanent is refused
+    delayed = "When a creature you control dies, transform this creature at the beginning of the next upkeep."
+    assert not compile_text(delayed, name="Test Angel", type_line="Creature — Angel").playable
+    # 303.4f: an Aura returned to the battlefield would need its player's choice
+    aura = "When this Aura is put into a graveyard from the battlefield, return it to the battlefield."
+    assert not compile_text(aura, name="Test Aura", type_line="Enchantment — Aura").playable

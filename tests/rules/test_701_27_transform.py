@@ -118,3 +118,22 @@ def test_daybound_makes_it_day_and_transforms_as_it_becomes_night() -> None:
     assert g.state.objects[admirer].name == "Wing Shredder"  # 702.145c: as it becomes night
     perform(g.ctx, BecomeDayNight(to="day", rule="731.2b"))
     assert g.state.objects[admirer].name == "Bird Admirer // Wing Shredder"  # 702.145f
+
+
+@pytest.mark.cr("712.14a", "712.13a")
+def test_only_a_transforming_card_has_a_face_to_enter_transformed_with() -> None:
+    from karn.engine.pipeline.dfc import transformed_face
+
+    g = _game([(GARGOYLE, "graveyard"), ("Grizzly Bears", "graveyard")])
+    assert transformed_face(g.ctx, GARGOYLE) == "Stonewing Antagonizer"
+    assert transformed_face(g.ctx, "Grizzly Bears") == ""  # 712.14a: it stays in its zone
+
+
+@pytest.mark.cr("400.7j", "406.2")
+def test_exiling_records_the_cards_it_exiled_for_the_rest_of_the_effect() -> None:
+    from karn.engine.effects.zones import move_all
+
+    g = _game([("Grizzly Bears", BATTLEFIELD)])
+    bears = _on_battlefield(g, "Grizzly Bears")
+    (new,) = move_all(g.ctx, [bears], "exile", "406.2", "exile", "is exiled")
+    assert g.state.objects[new].zone == "exile" and g.state.objects[new].name == "Grizzly Bears"

@@ -36,11 +36,18 @@ from karn.engine.actions import Action
 from karn.engine.context import Context
 from karn.engine.events import CounterChange, SpellCast, Tap, TurnFaceUp, ZoneChange
 from karn.engine.filters import characteristics_match, object_matches
-from karn.engine.frames import ActivateFrame, CastFrame, TurnFaceUpFrame
+from karn.engine.frames import (
+    ActivateFrame,
+    CastFrame,
+    CastProgress,
+    FreeCastFrame,
+    ResolveFrame,
+    TurnFaceUpFrame,
+)
 from karn.engine.layers import Chars, face_down_chars
 from karn.engine.pipeline import perform, put_on_stack
 from karn.engine.pipeline.replacement import applies_to
-from karn.engine.references import buyback_cost, count, kicker_costs, multikicker
+from karn.engine.references import buyback_cost, count, kicker_costs, leave_stack, multikicker
 from karn.engine.state import (
     BATTLEFIELD,
     EXILE,
@@ -468,6 +475,10 @@ def can_activate(
         return False
     if ab.only_during and not timing.in_window(ctx, p, ab.only_during):
         return False  # 602.5d
+    if ab.suspend and (
+        not (instant_speed(ctx, o.name) or timing.sorcery_timing(ctx, p)) or cast_forbidden(ctx, p, oid, 0)
+    ):
+        return False  # 702.62a, 702.62c: only when the card could begin to be cast from the hand
     if c.tap and (o.tapped or mana.sick(ctx, oid)):
         return False  # 302.6
     if c.loyalty is not None:
@@ -590,6 +601,51 @@ def begin_cast(ctx: Context, p: int, oid: int, face_down: bool = False, part: st
     if face_down:
         frame.alt = "morph"  # 702.37c: announced as it's cast, an alternative cost (118.9)
     ctx.state.agenda.append(frame)
+
+
+#: CastFrame.alt of a spell cast without paying its mana cost (118.9, 608.2g)
+FREE = "without paying its mana cost"
+
+
+def can_cast_free(ctx: Context, p: int, oid: int) -> bool:
+    """608.2g, 118.9: could `p` cast this card now without paying its mana cost (timing
+    restrictions don't apply during a resolution)? A nonland card that plays, with legal targets
+    (601.2c), its additional costs payable (601.2h) and no rule forbidding it (601.3)."""
+    o = ctx.state.objects.get(oid)
+    if o is None or o.face_down:
+        return False
+    name = o.name
+    face = ctx.face(name)
+    if "land" in face.types or not ctx.compiled(name).playable or face.front:
+        return False
+    if face.layout == "split" and face.parts:
+        return False  # 709.3: cast as one of its halves (not offered here)
+    extra_cost = additional_parts(ctx, name)
+    if extra_cost is not None and not costs.can_pay(ctx, p, oid, extra_cost):
+        return False
+    sacrifice = additional_sacrifice(ctx, name)
+    if sacrifice is not None and not _sacrifice_candidates(ctx, p, oid, sacrifice):
+        return False
+    return not cast_forbidden(ctx, p, oid, 0) and has_targets(ctx, p, oid)
+
+
+def free_cast_step(ctx: Context, f: FreeCastFrame) -> None:
+    """608.2g: cast the card during the resolution, following 601.2a-i, without paying its mana
+    cost (118.9); if it can't be cast, nothing happens (it stays where it is)."""
+    s = ctx.state
+    s.agenda.pop()
+    o = s.objects.get(f.card)
+    if o is None or not can_cast_free(ctx, f.player, f.card):
+        what = o.name if o is not None else "the card"
+        ctx.emit(f.rule, f"{ctx.player_name(f.player)} can't cast {what} (608.2g)")
+        return
+    begin_cast(ctx, f.player, f.card)
+    frame = s.agenda[-1]
+    assert isinstance(frame, CastFrame)
+    frame.alt = FREE
+    below = s.agenda[-2] if len(s.agenda) > 1 else None
+    if isinstance(below, ResolveFrame) and isinstance(below.progress, CastProgress):
+        below.progress.spell = frame.obj  # rewound with the cast if it's abandoned (733.1)
 
 
 def _timing_ok(ctx: Context, p: int, oid: int, bestowed: bool, sorcery_ok: bool) -> bool:
@@ -731,7 +787,9 @@ def cast_step(ctx: Context, f: CastFrame) -> None:
         _ask_alternative_cost(ctx, f, alts)
         return
     printed = face.cost.text
-    if bestow is not None and f.alt == "bestow":
+    if f.alt == FREE:
+        printed = ""  # 118.9: no mana cost is paid (107.3b: X is 0)
+    elif bestow is not None and f.alt == "bestow":
         printed = bestow
     elif flashback is not None and f.alt == "flashback":
         printed = flashback
@@ -851,6 +909,9 @@ def cast_step(ctx: Context, f: CastFrame) -> None:
             f.early_paid = True  # 601.2h: permanents tapped for the cost can't pay mana too
             costs.pay(ctx, p, oid, extra_cost, f.cost_picks, early=True)
     total = ManaCost.parse(f.cost)
+    if f.alt == FREE and total.is_free and not f.phyrexian_life:
+        _finish_cast(ctx, f)  # 608.2g: nothing left to pay
+        return
     _ask_payment(ctx, p, total, f"pay {total} for {name}", spell=name, life=f.phyrexian_life)
 
 
@@ -1153,6 +1214,8 @@ def _finish_cast(ctx: Context, f: CastFrame) -> None:
         xs += f" for its {o.alt_cost} cost (118.9)"
     if o.buyback:
         xs += " with buyback (702.27a)"
+    if f.alt == FREE:
+        xs += " without paying its mana cost (608.2g)"
     if o.face_down:
         # 708.5: its controller may look at it; the others see a face-down spell (702.37c)
         who = ctx.player_name(o.controller)
@@ -1365,6 +1428,24 @@ def _pay_activation(ctx: Context, f: ActivateFrame) -> None:
                 text=f"{name} is exiled from the graveyard",
             ),
         )
+    if ab.suspend:
+        _suspend(ctx, o, source, ab.suspend)
+
+
+def _suspend(ctx: Context, ability_obj: Obj, card: int, counters: int) -> None:
+    """702.62a, 116.2f: suspend is a special action: its cost paid, the card is exiled from its
+    owner's hand with N time counters on it; it doesn't use the stack (the ability object the
+    activation procedure made ceases to exist)."""
+    perform(ctx, leave_stack(ability_obj, "116.2f"))
+    done = perform(
+        ctx,
+        ZoneChange(
+            obj=card, to=EXILE, rule="702.62a", cause="exile", text=f"{ctx.obj(card).name} is suspended"
+        ),
+    )
+    new = next((e.new_id for e in done or () if isinstance(e, ZoneChange) and e.new_id), 0)
+    if new:
+        perform(ctx, CounterChange(obj=new, kind="time", amount=counters, rule="702.62a"))
 
 
 # ---------------------------------------------------------------------------- turning a permanent face up (116.2b)

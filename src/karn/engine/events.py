@@ -127,6 +127,16 @@ class LifeGain(msgspec.Struct, tag="gain_life", kw_only=True):
     applied: list[str] = msgspec.field(default_factory=list)
 
 
+class EnergyChange(msgspec.Struct, tag="energy", kw_only=True):
+    """A player gets (``amount`` > 0) or pays (< 0) energy counters (107.14, 122.1: counters on
+    a player)."""
+
+    player: int
+    amount: int
+    rule: str = "122.1"
+    applied: list[str] = msgspec.field(default_factory=list)
+
+
 class LifeLoss(msgspec.Struct, tag="lose_life", kw_only=True):
     """A player loses life (119.3) other than from damage; ``payment``: they pay it (119.4: a
     cost or an optional payment; replacement effects on paying life watch only these)."""
@@ -514,6 +524,7 @@ GameEvent = (
     | Damage
     | LifeGain
     | LifeLoss
+    | EnergyChange
     | Tap
     | CounterChange
     | CreateToken
@@ -557,6 +568,7 @@ WATCHED: frozenset[type] = frozenset(
         ZoneChange,
         CreateToken,
         SpellCast,
+        CounterChange,
         BecomesTarget,
         AttackerDeclared,
         LifeGain,

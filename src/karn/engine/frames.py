@@ -69,6 +69,16 @@ class CastFrame(msgspec.Struct, tag="cast", array_like=True):
     phyrexian_life: int = 0
 
 
+class FreeCastFrame(msgspec.Struct, tag="free_cast", array_like=True):
+    """608.2g: an effect lets ``player`` cast the card ``card`` during the resolution without
+    paying its mana cost (118.9): the cast begins (601.2a) when this frame's step runs, if it
+    can be cast; the resolution goes on after it."""
+
+    card: int
+    player: int
+    rule: str = "608.2g"
+
+
 class ActivateFrame(msgspec.Struct, tag="activate", array_like=True):
     """602.2: activating an ability (``ability`` is its id in the card pool)."""
 
@@ -161,6 +171,15 @@ class UnlessProgress(msgspec.Struct, tag="unless", array_like=True):
     picks: list[list[int]] = msgspec.field(default_factory=list)
 
 
+class CastProgress(msgspec.Struct, tag="cast_during", array_like=True):
+    """608.2g: the card being cast during the resolution, and the spell it became once its
+    casting began (0: not cast, or the cast was abandoned, 733.1); the cast is over when the
+    resolution's step runs again."""
+
+    card: int = 0
+    spell: int = 0
+
+
 class SacrificeProgress(msgspec.Struct, tag="sacrifice", array_like=True):
     """701.21a / 101.4: the permanents chosen so far, by the players in APNAP order; they
     are sacrificed together once every player has chosen."""
@@ -221,6 +240,7 @@ Progress = (
     | ScryProgress
     | MayProgress
     | UnlessProgress
+    | CastProgress
     | SacrificeProgress
     | ChoiceProgress
     | CopyProgress
@@ -328,6 +348,7 @@ class ReplaceFrame(msgspec.Struct, tag="replace", array_like=True):
 Frame = (
     MulliganFrame
     | CastFrame
+    | FreeCastFrame
     | ActivateFrame
     | ResolveFrame
     | TriggersFrame

@@ -92,6 +92,7 @@ class PlayerView(msgspec.Struct, frozen=True, gc=False):
     won: bool
     conceded: bool
     left: bool  # 800.4a: left a multiplayer game that goes on
+    energy: int = 0  # 107.14, 122.1: energy counters
 
 
 class PermanentView(msgspec.Struct, frozen=True, gc=False):

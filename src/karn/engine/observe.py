@@ -608,6 +608,7 @@ def _player_view(obs: Observer, state: GameState, p: Player) -> PlayerView:
         p.won,
         p.conceded,
         p.left,
+        p.energy,
     )
 
 

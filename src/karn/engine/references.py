@@ -313,6 +313,10 @@ def condition_holds(
         if o is None or o.zone != BATTLEFIELD:
             return False
         return o.control_upkeeps >= s.players[controller].upkeeps - 1
+    if cond.kind == "suspended":
+        # 702.62b: in exile, with suspend, with a time counter on it
+        o = s.objects.get(source)
+        return o is not None and o.zone == EXILE and o.counters.get("time", 0) > 0
     if cond.kind in ("tapped", "untapped"):
         ref = cond.ref
         oid = source if ref is None or ref.kind == "self" else trigger.object if trigger else 0

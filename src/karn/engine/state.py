@@ -198,6 +198,7 @@ class Player(msgspec.Struct, array_like=True):
     # spells this player cast during the previous turn ("if no spells were cast last turn",
     # "if a player cast two or more spells last turn"; 731.2 reads the previous active player's)
     spells_cast_last_turn: int = 0
+    energy: int = 0  # 107.14, 122.1: energy counters on the player
 
 
 class Shield(msgspec.Struct, array_like=True):

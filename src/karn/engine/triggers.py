@@ -19,7 +19,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any, get_args
 
 from karn import ir
-from karn.cards.pool import PLANESWALKING_ABILITY
+from karn.cards.pool import PLANESWALKING_ABILITY, ability_id
 from karn.engine import decisions, targeting
 from karn.engine.abilities import ability, ability_text, effects_of
 from karn.engine.context import Context
@@ -51,6 +51,7 @@ from karn.engine.pipeline import perform, put_on_stack
 from karn.engine.references import condition_holds, leave_stack, was_kicked
 from karn.engine.state import (
     BATTLEFIELD,
+    EXILE,
     GRAVEYARD,
     STACK,
     LastKnown,
@@ -78,7 +79,7 @@ def _watchers(ctx: Context) -> dict[str, list[tuple[int, str, ir.Trigger, int]]]
     out: dict[str, list[tuple[int, str, ir.Trigger, int]]] = {e: [] for e in _EVENTS}
     for oid, c in ctx.battlefield_chars().items():
         for ab, aid in zip(c.abilities, c.ability_ids, strict=True):
-            if isinstance(ab, ir.Triggered):
+            if isinstance(ab, ir.Triggered) and ab.zone == BATTLEFIELD:  # 113.6: not suspend's
                 out[ab.trigger.event].append((oid, aid, ab.trigger, c.controller))
     pc = ctx.state.planechase
     if pc is not None:
@@ -180,6 +181,8 @@ def scan(ctx: Context) -> None:
                         # 702.63a: "When the last time counter is removed from ~"
                         if src == ev.obj and tr.counter == ev.kind:
                             _add(ctx, src, aid, ctl, TriggerData(object=src), ctx.chars(src).name)
+                elif o is not None and o.zone == EXILE and not o.counters.get(ev.kind):
+                    _last_counter_in_exile(ctx, ev)  # 702.62a: suspend
         elif isinstance(ev, CreateToken):
             watchers = watchers or _watchers(ctx)
             for tok in ev.new_ids:
@@ -546,6 +549,40 @@ def _on_step(ctx: Context, watching: list[tuple[int, str, ir.Trigger, int]], ev:
         if tr.step != ev.step or not _whose_matches(ctx, tr.player, src, ctl, ev.player):
             continue
         _add(ctx, src, aid, ctl, TriggerData(player=ev.player), ctx.chars(src).name)
+    if ev.player >= 0:
+        _exiled_step(ctx, ev)
+
+
+def _in_exile(ctx: Context, oid: int, event: str) -> Iterator[tuple[str, ir.Triggered]]:
+    """113.6: the triggered abilities of the exiled card ``oid`` that function in exile (suspend,
+    702.62a) and trigger on ``event``, with their ids."""
+    name = ctx.state.objects[oid].name
+    for i, ab in enumerate(ctx.compiled(name).abilities):
+        if isinstance(ab, ir.Triggered) and ab.zone == EXILE and ab.trigger.event == event:
+            yield ability_id(name, i), ab
+
+
+def _exiled_step(ctx: Context, ev: StepBegins) -> None:
+    """702.62a: "At the beginning of your upkeep, if this card is suspended, remove a time
+    counter from it": the abilities of the cards in the active player's exile that function
+    there (only cards with time counters have them, 702.62b); the card's owner controls them."""
+    s = ctx.state
+    for oid in s.players[ev.player].exile:
+        o = s.objects[oid]
+        if not o.counters.get("time"):
+            continue
+        for aid, ab in _in_exile(ctx, oid, "step"):
+            if ab.trigger.step == ev.step and ab.trigger.player in ("you", None):
+                _add(ctx, oid, aid, o.owner, TriggerData(player=ev.player), o.name)
+
+
+def _last_counter_in_exile(ctx: Context, ev: CounterChange) -> None:
+    """702.62a: "When the last time counter is removed from this card, if it's exiled, ...": it
+    triggers from exile, controlled by the card's owner."""
+    o = ctx.state.objects[ev.obj]
+    for aid, ab in _in_exile(ctx, ev.obj, "last_counter_removed"):
+        if ab.trigger.counter == ev.kind:
+            _add(ctx, ev.obj, aid, o.owner, TriggerData(object=ev.obj, player=o.owner), o.name)
 
 
 def _whose_matches(ctx: Context, whose: str | None, src: int, controller: int, player: int) -> bool:

@@ -165,6 +165,7 @@ KEYWORDS: tuple[KeywordSpec, ...] = (
     KeywordSpec("spectacle", "702.137", _ALTERNATIVE, _MANA, _HAND),
     KeywordSpec("crew", "702.122", _ACTIVATED, _NUMBER, _HAND),
     KeywordSpec("ward", "702.21", _TRIGGERED, _OTHER, _HAND),  # "ward {2}", "ward—pay 2 life."
+    KeywordSpec("suspend", "702.62", _STATIC, _OTHER, _HAND),  # "suspend 4—{u}": three abilities
     # ------------------------------------------------------------ triggered keywords
     # abilities built as IR by karn.oracle.lowering.keywords.BUILT (122: counters)
     KeywordSpec("persist", "702.79", _TRIGGERED),

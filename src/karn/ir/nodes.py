@@ -25,7 +25,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "31"
+IR_VERSION = "33"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -327,6 +327,14 @@ class PayLifeCost:
 
 
 @dataclass(frozen=True, slots=True)
+class PayEnergyCost:
+    """ "Pay {E}{E}" (107.14): remove that many energy counters from yourself; payable only with
+    at least that many (118.3)."""
+
+    energy: int
+
+
+@dataclass(frozen=True, slots=True)
 class DiscardCost:
     """ "Discard a card", "Discard two cards", "Discard a creature card" (701.9a): ``count``
     cards from the hand that ``what`` describes (None: any card), chosen as the cost is paid."""
@@ -437,6 +445,7 @@ CostPart = (
     SacrificeCost
     | SacrificeSelfCost
     | PayLifeCost
+    | PayEnergyCost
     | DiscardCost
     | DiscardRandomCost
     | DiscardHandCost
@@ -458,6 +467,7 @@ CostPart = (
 SPELL_COST_PARTS = (
     SacrificeCost,
     PayLifeCost,
+    PayEnergyCost,
     DiscardCost,
     DiscardRandomCost,
     DiscardHandCost,
@@ -473,6 +483,7 @@ SPELL_COST_PARTS = (
 MANA_ABILITY_PARTS = (
     SacrificeSelfCost,
     PayLifeCost,
+    PayEnergyCost,
     RemoveCountersCost,
     PutCountersCost,
     ExileSelfCost,
@@ -726,6 +737,25 @@ class LoseLife:
 
 
 @dataclass(frozen=True, slots=True)
+class GetEnergy:
+    """ "You get {E}{E}" (107.14, 122.1): energy counters put on the player; "you get {E} for
+    each creature you control" counts them as it resolves (608.2h)."""
+
+    amount: Amount
+    player: Ref = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
+class PayEnergy:
+    """ "You may pay {E}{E}. If you do, ..." (107.14): the player removes that many energy
+    counters from themselves; with fewer, they can't pay (none are removed, 119.4's analog for
+    a cost paid as an effect, 608.2d)."""
+
+    amount: Amount
+    player: Ref = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
 class CreateDelayed:
     """Create a delayed triggered ability (603.7a): "sacrifice it at the beginning of the
     next end step", "at end of combat, return that creature to its owner's hand".
@@ -793,10 +823,11 @@ class Condition:
       * ``"tapped"`` / ``"untapped"``: the status of the object ``ref`` names ("if this
         artifact is untapped");
       * ``"controlled_since_last_upkeep"``: the source came under its controller's control since
-        the beginning of their last upkeep (echo, 702.30a).
+        the beginning of their last upkeep (echo, 702.30a);
+      * ``"suspended"``: the source is suspended: in exile with a time counter (702.62b).
     """
 
-    kind: Literal["compare", "tapped", "untapped", "controlled_since_last_upkeep"]
+    kind: Literal["compare", "tapped", "untapped", "controlled_since_last_upkeep", "suspended"]
     amount: Amount = 0
     op: Literal[">=", "<="] = ">="
     value: int = 0
@@ -928,6 +959,9 @@ class Entering:
     owner_control: bool = False
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
+    # 712.14a: "... onto the battlefield transformed": a transforming double-faced card enters
+    # with its back face up (any other card stays in its zone)
+    transformed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -949,6 +983,17 @@ class PutOntoBattlefield:
 @dataclass(frozen=True, slots=True)
 class CounterSpell:
     what: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class CastWithoutPaying:
+    """ "[You may] cast it without paying its mana cost" (608.2g, 118.9): the controller casts the
+    card ``what`` names during the resolution (601.2a-i; no player receives priority after it's
+    cast), from the zone it is in, its mana cost not paid (107.3b: X is 0); additional costs may
+    be paid. ``haste``: a creature spell cast this way gains haste (suspend, 702.62a)."""
+
+    what: Ref
+    haste: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1659,6 +1704,8 @@ Effect = (
     DealDamage
     | DamageEach
     | GainLife
+    | GetEnergy
+    | PayEnergy
     | LoseLife
     | WinGame
     | LoseGame
@@ -1666,6 +1713,7 @@ Effect = (
     | CreateDelayed
     | Reflexive
     | Unless
+    | CastWithoutPaying
     | Mill
     | ExileTop
     | Manifest
@@ -1731,7 +1779,9 @@ Effect = (
 RECORDS_AFFECTED: frozenset[type] = frozenset(
     {
         ApplyContinuous,
+        CastWithoutPaying,
         CopySpell,
+        Exile,
         ExileTop,
         ForEachTarget,
         PutCounters,
@@ -1808,6 +1858,9 @@ class Activated:
     cycling: bool = False
     # 602.5b "Activate only once each turn.": once per turn for each object with the ability
     once_each_turn: bool = False
+    # 702.62a, 116.2f: suspend's special action (with this many time counters): pay the cost and
+    # exile the card from the hand with that many time counters on it; it doesn't use the stack
+    suspend: int = 0
 
 
 #: The trigger events (see :class:`Trigger`); the engine indexes triggered abilities by them.
@@ -1902,7 +1955,9 @@ class Trigger:
         the number of lore counters was less than and became at least (714.2b-c; read ahead,
         702.155a: the turn it entered, only the chapter equal to that number).
       * ``"last_counter_removed"``: the last counter of kind ``counter`` is removed from the
-        source ("When the last time counter is removed from ~", vanishing 702.63a).
+        source ("When the last time counter is removed from ~", vanishing 702.63a); for an
+        ability that functions in exile (``Triggered.zone``), from the exiled card (suspend,
+        702.62a).
       * ``"becomes_target"``: a permanent (the source, ``self_only``; the one it's attached to,
         ``host``; or one ``filter`` describes) becomes the target of a spell or ability (601.2c,
         603.3d; ward 702.21a); ``player``: that spell's or ability's controller ("an opponent
@@ -1956,6 +2011,9 @@ class Triggered:
     # the intervening "if its [evoke] cost was paid" (603.4, 702.74a): the alternative cost's
     # keyword (an :class:`AlternativeCost` of the same card) paid to cast the source's spell
     alt_paid: str = ""
+    # 113.6: the zone it functions from: "exile" for suspend's abilities (702.62a), which trigger
+    # for the card in its owner's exile
+    zone: Literal["battlefield", "exile"] = "battlefield"
 
 
 @dataclass(frozen=True, slots=True)

@@ -232,6 +232,10 @@ def compile_face(face: CardLike, *, part: bool = False) -> CompiledCard:
     if isinstance(mana_cost, str) and _unpayable(mana_cost):
         abilities.append(Unsupported(clause=mana_cost, reason="mana symbols the engine can't pay yet"))
     abilities += _printed_numbers(face, _cda_defines_pt(abilities))
+    if any(isinstance(a, Keyword) and a.name == "suspend" for a in abilities):
+        # 702.62a: a card with suspend and no mana cost (Ancestral Vision) is cast without paying
+        # its mana cost as its last time counter is removed
+        abilities = [a for a in abilities if not (isinstance(a, Unsupported) and a.clause == NO_MANA_COST)]
     return CompiledCard(face.name, tuple(abilities))
 
 
@@ -289,6 +293,10 @@ def _missing_parts(face: CardLike, layout: str, types: set[str]) -> Iterable[Uns
         )
 
 
+#: The clause of the refusal of a nonland card without a mana cost (118.6, 202.1b)
+NO_MANA_COST = "(no mana cost)"
+
+
 def _not_castable(face: CardLike, types: set[str]) -> Iterable[Unsupported]:
     """A face no player can cast or play from their hand is not playable.
 
@@ -315,7 +323,7 @@ def _not_castable(face: CardLike, types: set[str]) -> Iterable[Unsupported]:
     costless = hasattr(face, "mana_cost") and getattr(face, "mana_cost", None) is None
     if costless and "land" not in types and not types & (NONTRADITIONAL_TYPES | COMMAND_ZONE_TYPES):
         yield Unsupported(
-            clause="(no mana cost)",
+            clause=NO_MANA_COST,
             reason="no mana cost: the card can't be cast (118.6, 202.1b) and the IR has no alternative cost",
         )
 

@@ -31,6 +31,7 @@ from karn.ir.nodes import (
     Bestow,
     CantBeCountered,
     CastRestriction,
+    CastWithoutPaying,
     Change,
     ChangeText,
     ColorRange,
@@ -85,6 +86,7 @@ from karn.ir.nodes import (
     GainControl,
     GainLife,
     GameRules,
+    GetEnergy,
     Half,
     IfCondition,
     Instead,
@@ -107,6 +109,8 @@ from karn.ir.nodes import (
     MustBlock,
     ObjectRule,
     OpeningHand,
+    PayEnergy,
+    PayEnergyCost,
     PayLifeCost,
     Planeswalk,
     PreventDamage,
@@ -187,6 +191,10 @@ def describe_ability(a: Ability) -> str:
         if a.zone != "battlefield":
             flags.append(f"from the {a.zone}")
         tail = f" [{', '.join(flags)}]" if flags else ""
+        if a.suspend:
+            # 702.62a, 116.2f: a special action, not an ability on the stack
+            what = f"exile this card from your hand with {a.suspend} time counter(s) (a special action)"
+            return f"Suspend {cost_text(a.cost)}: {what}{tail}"
         return f"Activated {cost_text(a.cost)}: {effects_text(a.effects)}{targets_text(a.targets)}{tail}"
     if isinstance(a, Triggered):
         cond = f", if {condition_text(a.condition)}" if a.condition is not None else ""
@@ -465,6 +473,11 @@ def _pay_life_cost(p: PayLifeCost) -> str:
     return f"pay {p.life} life"
 
 
+@renders_cost(PayEnergyCost)
+def _pay_energy_cost(p: PayEnergyCost) -> str:
+    return "pay " + "{E}" * p.energy
+
+
 @renders_cost(DiscardCost)
 def _discard_cost(p: DiscardCost) -> str:
     what = "card" if p.what is None else filter_text(p.what)
@@ -679,6 +692,8 @@ def condition_text(c: Condition) -> str:
     """An intervening "if" clause (603.4)."""
     if c.kind in ("tapped", "untapped"):
         return f"{ref_text(c.ref) if c.ref else 'this'} is {c.kind}"
+    if c.kind == "suspended":
+        return "this card is suspended"  # 702.62b
     if c.kind == "controlled_since_last_upkeep":
         return "this came under your control since the beginning of your last upkeep"  # 702.30a
     if isinstance(c.amount, Count) and c.amount.what == "spells_last_turn" and c.op == "<=" and not c.value:
@@ -993,6 +1008,25 @@ def _lose_life(e: LoseLife) -> str:
     return f"{ref_text(e.player)} lose {amount_text(e.amount)} life"
 
 
+def energy_text(a: Quantity) -> str:
+    """107.14: "{E}{E}" for a number, "{E} for each ..." / "an amount of {E} equal to ..."."""
+    if isinstance(a, int):
+        return "{E}" * a
+    if isinstance(a, Count) and a.what == "objects" and a.filter is not None:
+        return "{E} for each " + filter_text(a.filter)
+    return "an amount of {E} equal to " + amount_text(a)
+
+
+@renders(GetEnergy)
+def _get_energy(e: GetEnergy) -> str:
+    return f"{ref_text(e.player)} get {energy_text(e.amount)}"
+
+
+@renders(PayEnergy)
+def _pay_energy(e: PayEnergy) -> str:
+    return f"{ref_text(e.player)} pay {energy_text(e.amount)}"
+
+
 @renders(Draw)
 def _draw(e: Draw) -> str:
     return f"{ref_text(e.player)} draw {amount_text(e.amount)}"
@@ -1295,6 +1329,12 @@ def _put_counters(e: PutCounters) -> str:
     return f"put {amount_text(e.amount)} {e.kind} counter(s) on {selector_text(e.what)}"
 
 
+@renders(CastWithoutPaying)
+def _cast_without_paying(e: CastWithoutPaying) -> str:
+    haste = " (a creature spell cast this way gains haste, 702.62a)" if e.haste else ""
+    return f"cast {ref_text(e.what)} without paying its mana cost{haste}"
+
+
 @renders(PreventDamage)
 def _prevent_damage(e: PreventDamage) -> str:
     return f"prevent the next {amount_text(e.amount)} damage to {ref_text(e.to)} this turn"
@@ -1315,6 +1355,8 @@ def entering_text(e: Entering | None) -> str:
     if e is None:
         return ""
     parts = [" tapped"] if e.tapped else []
+    if e.transformed:
+        parts.append(" transformed")
     if e.owner_control:
         parts.append(" under its owner's control")
     if e.counters:

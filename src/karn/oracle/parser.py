@@ -112,6 +112,7 @@ from karn.oracle.syntax import (
     EmbalmA,
     EnchantA,
     EncounterTriggerA,
+    EnergyVP,
     EnterAsCopyVP,
     EntersTriggerA,
     EntersVP,
@@ -176,6 +177,7 @@ from karn.oracle.syntax import (
     OnlyDuringSentence,
     OpeningHandSentence,
     OrLoseSentence,
+    PayEnergyCostA,
     PayLifeCostA,
     PerEachQ,
     PlaneswalkFromTriggerA,
@@ -227,6 +229,7 @@ from karn.oracle.syntax import (
     StaticKeywordA,
     StepTriggerA,
     StormA,
+    SuspendA,
     TapCostA,
     TapOtherCostA,
     TapsForManaTriggerA,
@@ -495,6 +498,9 @@ class _Builder(Transformer[Token, Any]):
 
     def kwi_ward(self, meta: Meta, c: list[Any]) -> WardA:
         return WardA((ManaCostA(str(c[0]), str(c[0])),))
+
+    def kwi_suspend(self, meta: Meta, c: list[Any]) -> SuspendA:
+        return SuspendA(int(str(c[0])), str(c[1]))
 
     def kwi_ward_cost(self, meta: Meta, c: list[Any]) -> WardA:
         return WardA(tuple(c[0]))
@@ -891,6 +897,10 @@ class _Builder(Transformer[Token, Any]):
 
     def c_pay_life(self, meta: Meta, c: list[Any]) -> PayLifeCostA:
         return PayLifeCostA(c[0], self._text(meta))
+
+    def c_pay_energy(self, meta: Meta, c: list[Any]) -> PayEnergyCostA:
+        times = NUMBER_WORDS.get(str(c[0]), 0) if len(c) > 1 else 1
+        return PayEnergyCostA(str(c[-1]), times, self._text(meta))
 
     def c_discard(self, meta: Meta, c: list[Any]) -> DiscardCostA:
         return DiscardCostA(c[0], self._text(meta))
@@ -1315,6 +1325,17 @@ class _Builder(Transformer[Token, Any]):
 
     def v_gain_life(self, meta: Meta, c: list[Any]) -> GainLifeVP:
         return GainLifeVP(c[0], text=self._text(meta))
+
+    def v_get_energy(self, meta: Meta, c: list[Any]) -> EnergyVP:
+        times = NUMBER_WORDS.get(str(c[0]), 0) if len(c) > 1 else 1
+        return EnergyVP(str(c[-1]), times, text=self._text(meta))
+
+    def v_get_energy_each(self, meta: Meta, c: list[Any]) -> EnergyVP:
+        return EnergyVP(str(c[0]), 1, each=c[1], text=self._text(meta))
+
+    def v_pay_energy(self, meta: Meta, c: list[Any]) -> EnergyVP:
+        times = NUMBER_WORDS.get(str(c[0]), 0) if len(c) > 1 else 1
+        return EnergyVP(str(c[-1]), times, pay=True, text=self._text(meta))
 
     # amounts the text counts (107.1, 107.3): "<vp reading X>, where X is <quantity>"
     def _defined(self, meta: Meta, vp: VerbA, x: QuantityNode) -> DefinedAmountVP:
@@ -1876,6 +1897,10 @@ class _Builder(Transformer[Token, Any]):
         return ReturnToBattlefieldVP(
             c[0], tapped=tapped, text=self._text(meta), under=under, counters=counters
         )
+
+    def v_return_battlefield_transformed(self, meta: Meta, c: list[Any]) -> ReturnToBattlefieldVP:
+        _, under, _ = _entering(c[1:])
+        return ReturnToBattlefieldVP(c[0], text=self._text(meta), under=under, transformed=True)
 
     def under_you(self, meta: Meta, c: list[Any]) -> _Under:
         return _Under("you")

@@ -216,6 +216,18 @@ class GainLifeVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class EnergyVP(VerbA):
+    """ "get {E}{E}", "get six {E}", "get {E} for each <desc>" (``pay``: "pay {E}{E}", 107.14):
+    the symbols, the number word before them, the description counted."""
+
+    symbols: str
+    times: int = 1
+    each: Desc | None = None
+    pay: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class GainLifePowerVP(VerbA):
     """ "gain life equal to its power" / "... to <np>'s power"."""
 
@@ -705,6 +717,7 @@ class ReturnToBattlefieldVP(VerbA):
     text: str = ""
     under: str | None = None
     counters: tuple[tuple[str, AmountA], ...] = ()
+    transformed: bool = False  # 712.14a: "... to the battlefield transformed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1468,6 +1481,15 @@ class PayLifeCostA(CostA):
 
 
 @dataclass(frozen=True, slots=True)
+class PayEnergyCostA(CostA):
+    """ "Pay {E}{E}", "Pay eight {E}" (107.14): the symbols and the number word before them."""
+
+    symbols: str
+    times: int = 1
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class DiscardCostA(CostA):
     """ "Discard a card", "Discard two cards" (``count``), "... at random" (``random``)."""
 
@@ -1682,6 +1704,14 @@ class AffinityA(KeywordA):
 class EchoA(KeywordA):
     """ "Echo {2}{R}" (702.30a)."""
 
+    mana: str
+
+
+@dataclass(frozen=True, slots=True)
+class SuspendA(KeywordA):
+    """ "Suspend 4—{U}" (702.62a): the number of time counters and the cost."""
+
+    n: int
     mana: str
 
 

@@ -39,6 +39,7 @@ from karn.ir.nodes import (
     Filter,
     Flashback,
     GainLife,
+    GetEnergy,
     Keyword,
     Kicker,
     LoseLife,
@@ -339,6 +340,13 @@ def _discard(e: Discard) -> str:
 @_words(GainLife)
 def _gain_life(e: GainLife) -> str:
     return f"{_ref_words(e.player)} gain{'' if e.player.kind == 'you' else 's'} {amount_text(e.amount)} life"
+
+
+@_words(GetEnergy)
+def _get_energy(e: GetEnergy) -> str:
+    if not isinstance(e.amount, int):
+        return effect_text(e)
+    return f"{_ref_words(e.player)} get{'' if e.player.kind == 'you' else 's'} " + "{E}" * e.amount
 
 
 @_words(LoseLife)

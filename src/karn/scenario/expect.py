@@ -94,6 +94,7 @@ def _player(g: Game, board: Board, e: Expectation) -> list[str]:
     got = {
         "life": pl.life,
         "poison": pl.poison,
+        "energy": pl.energy,
         "library_count": len(pl.library),
         "hand_count": len(pl.hand),
         "lost": pl.lost,

@@ -36,7 +36,7 @@ TOP_KEYS = ("name", "cite", "cards", "start", "players", "do", "expect")
 START_KEYS = ("turn", "active", "step", "day_night")
 #: 731.1: the game's day/night designation a scenario may start with (an extension)
 DAY_NIGHT = ("day", "night")
-PLAYER_KEYS = ("life", "poison", *PLAYER_ZONES, "planar_deck")
+PLAYER_KEYS = ("life", "poison", *PLAYER_ZONES, "planar_deck", "energy")
 ENTRY_KEYS = ("card", "tapped", "sick", "counters", "damage", "attached_to", "face_down", "transformed")
 #: how a permanent of the board starts face down (708): cast with morph (702.37c) or manifested
 #: (701.40a)
@@ -84,6 +84,7 @@ PLAYER_EXPECT_KEYS = (
     "lost",
     "planar_deck_count",
     "emblems",
+    "energy",
 )
 REF_EXPECT_KEYS = (
     "tapped",
@@ -170,6 +171,7 @@ class PlayerSpec:
     line: int
     life: int = 20
     poison: int = 0
+    energy: int = 0  # an extension: energy counters (107.14, 122.1)
     zones: dict[str, list[CardEntry]] = field(default_factory=dict)
     library_given: bool = False  # without a library, 30 Wastes (SCENARIOS.md)
     planar_deck: list[CardEntry] | None = None  # 901.4: a Planechase game (top card first)
@@ -508,6 +510,8 @@ class _Reader:
             spec.life = self.integer(keys["life"], f"{letter}.life", -MAX_AMOUNT, MAX_AMOUNT)
         if "poison" in keys:
             spec.poison = self.integer(keys["poison"], f"{letter}.poison", 0, MAX_AMOUNT)
+        if "energy" in keys:
+            spec.energy = self.integer(keys["energy"], f"{letter}.energy", 0, MAX_AMOUNT)
         for zone in PLAYER_ZONES:
             if zone in keys:
                 spec.zones[zone] = self.zone(letter, zone, keys[zone])
@@ -859,7 +863,7 @@ class _Reader:
     def player_value(self, what: str, key: str, node: yaml.Node) -> object:
         if key in ("life",):
             return self.integer(node, what, -MAX_AMOUNT, MAX_AMOUNT)
-        if key in ("poison", "library_count", "hand_count", "planar_deck_count"):
+        if key in ("poison", "library_count", "hand_count", "planar_deck_count", "energy"):
             return self.integer(node, what, 0, MAX_AMOUNT)
         if key == "lost":
             return self.boolean(node, what)

@@ -180,6 +180,7 @@ def build(sc: Scenario) -> Game:
         player = g.state.players[p]  # setting up, before the game begins (Game.empty)
         player.life = sc.players[letter].life
         player.poison = sc.players[letter].poison
+        player.energy = sc.players[letter].energy  # 122.1: counters on a player
     board = Board(g, letters)
     for oid, entry in attachments:
         assert entry.attached_to is not None

@@ -104,6 +104,12 @@ def _emblem(v: Situation, e: ir.CreateEmblem, target: Target, x: int) -> float:
     return 2.0 if target.mine else harm(target)
 
 
+@scores(ir.CastWithoutPaying)
+def _own_card(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
+    """608.2g: a free spell of the agent's own (suspend, cascade): it aims at nothing."""
+    return 0.0
+
+
 @scores(ir.Planeswalk)
 def _planeswalk(v: Situation, e: ir.Planeswalk, target: Target, x: int) -> float:
     """701.31: planeswalking has no target; the agent doesn't weigh planes."""
@@ -158,6 +164,15 @@ def _gain(v: Situation, e: ir.GainLife | ir.Draw, target: Target, x: int) -> flo
         n = amount(e.amount, x)
         return 1.5 * n if target.mine else -1.5 * n
     return 0.0 if target.spell is not None else harm(target)
+
+
+@scores(ir.GetEnergy, ir.PayEnergy)
+def _energy(v: Situation, e: ir.GetEnergy | ir.PayEnergy, target: Target, x: int) -> float:
+    """107.14: energy is a resource worth a little; paying it spends it."""
+    if target.player is None:
+        return 0.0
+    n = 0.4 * amount(e.amount, x) * (1 if isinstance(e, ir.GetEnergy) else -1)
+    return n if target.mine else -n
 
 
 @scores(ir.LoseLife, ir.Discard)

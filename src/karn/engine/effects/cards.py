@@ -12,19 +12,29 @@ from karn.engine import costs, decisions, mana, rng, targeting
 from karn.engine.context import Context
 from karn.engine.drawing import discard, draw
 from karn.engine.effects.battlefield import reveal_top_onto_battlefield
+from karn.engine.effects.energy import can_pay_energy
 from karn.engine.effects.registry import DONE, ENTER, WAIT, Outcome, handles
-from karn.engine.events import ReorderLibrary, Reveal, Shuffle, ZoneChange
+from karn.engine.events import (
+    ReorderLibrary,
+    Reveal,
+    Shuffle,
+    StartEffect,
+    ZoneChange,
+)
 from karn.engine.frames import (
+    CastProgress,
     DiscardProgress,
+    FreeCastFrame,
     MayProgress,
     ResolveFrame,
     ScryProgress,
     SearchProgress,
     UnlessProgress,
 )
+from karn.engine.modifications import AddAbilities, ContinuousEffect
 from karn.engine.pipeline import perform
 from karn.engine.references import amount, refs, stack_label, was_kicked
-from karn.engine.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, Obj, Option, ref_player
+from karn.engine.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, STACK, Obj, Option, ref_player
 
 
 @handles(ir.Draw)
@@ -531,6 +541,8 @@ def _impossible(ctx: Context, f: ResolveFrame, o: Obj, effects: tuple[ir.Effect,
     """608.2d: a player can't choose an option that's impossible: a "you may sacrifice ..." with
     nothing to sacrifice."""
     first = effects[0] if effects else None
+    if isinstance(first, ir.PayEnergy):
+        return not can_pay_energy(ctx, f, o, first)  # 107.14: not enough energy counters
     if isinstance(first, ir.Discard) and first.player == ir.Ref("you") and isinstance(first.amount, int):
         # "you may discard a card" with fewer cards in hand than that (701.9a)
         return len(ctx.state.players[o.controller].hand) < first.amount
@@ -633,3 +645,45 @@ def _unless_text(e: ir.Unless) -> str:
     words = [str(ManaCost.parse(e.mana))] if e.mana else []
     words += [costs.part_text(part) for part in e.parts]
     return " and ".join(words) or "nothing"
+
+
+@handles(ir.CastWithoutPaying)
+def cast_without_paying(ctx: Context, f: ResolveFrame, o: Obj, e: ir.CastWithoutPaying) -> Outcome:
+    """608.2g: the controller casts the card during the resolution without paying its mana cost
+    (118.9): the cast (601.2a-i) is a frame above this resolution; when this step runs again the
+    cast is over, done or abandoned (733.1: then the card stays where it was). A creature spell
+    cast with ``haste`` gains haste until its caster loses control of it (702.62a)."""
+    s = ctx.state
+    if isinstance(f.progress, CastProgress):
+        spell = f.progress.spell
+        cast = [spell] if spell in s.objects and s.objects[spell].zone == STACK else []
+        f.affected = cast
+        if e.haste:
+            for x in cast:
+                _gain_haste(ctx, x, o.controller)
+        return DONE
+    found = [t for t in refs(ctx, f, o, e.what) if t > 0 and t in s.objects and s.objects[t].zone != STACK]
+    if not found:
+        return DONE
+    f.progress = CastProgress(card=found[0])
+    s.agenda.append(FreeCastFrame(card=found[0], player=o.controller))
+    return WAIT
+
+
+def _gain_haste(ctx: Context, spell: int, controller: int) -> None:
+    """702.62a: "it gains haste until you lose control of the spell or the permanent it
+    becomes": an effect on the creature spell that follows it to the battlefield (400.7a) and
+    lasts while its caster controls it (611.2b)."""
+    if "creature" not in ctx.chars(spell).types:
+        return
+    effect = ContinuousEffect(
+        id=0,
+        timestamp=0,
+        source=spell,
+        controller=controller,
+        affected=[spell],
+        mods=[AddAbilities(keywords=("haste",))],
+        duration="while_you_control_source",
+        source_name=ctx.obj(spell).name,
+    )
+    perform(ctx, StartEffect(effect=effect, text=f"{ctx.describe(spell)} gains haste (702.62a)"))

@@ -11,7 +11,7 @@ from karn.engine.events import Attach, CounterChange, GameEvent, Tap, Transform
 from karn.engine.frames import ProliferateProgress, ResolveFrame
 from karn.engine.pipeline import perform
 from karn.engine.references import amount, refs, select, source_id, stack_label
-from karn.engine.state import BATTLEFIELD, Obj, Option
+from karn.engine.state import BATTLEFIELD, EXILE, Obj, Option
 from karn.engine.values import player_ref, ref_player
 
 
@@ -125,7 +125,8 @@ def remove_counters(ctx: Context, f: ResolveFrame, o: Obj, e: ir.RemoveCounters)
     s = ctx.state
     events: list[GameEvent] = []
     for t in select(ctx, f, o, e.what):
-        if t > 0 and on_battlefield(ctx, t):
+        # a permanent, or a suspended card in exile (702.62a: "remove a time counter from it")
+        if t > 0 and (on_battlefield(ctx, t) or (t in s.objects and s.objects[t].zone == EXILE)):
             have = s.objects[t].counters.get(e.kind, 0)
             if have and n > 0:
                 removed = min(have, n)

@@ -35,6 +35,7 @@ from karn.engine.events import (
     Damage,
     DrawCard,
     EndTurnEffects,
+    EnergyChange,
     GameEvent,
     LifeGain,
     LifeLoss,
@@ -335,7 +336,10 @@ def _text_changes_follow(s: GameState, spell: int, permanent: int) -> None:
     for i, e in enumerate(s.effects):
         if spell in e.affected:
             affected = [permanent if x == spell else x for x in e.affected]
-            s.effects[i] = msgspec.structs.replace(e, affected=affected)
+            # 702.62a: "until you lose control of the spell or the permanent it becomes": an
+            # effect whose duration follows its source follows it too
+            source = permanent if e.source == spell else e.source
+            s.effects[i] = msgspec.structs.replace(e, affected=affected, source=source)
 
 
 def _linked_returns(ctx: Context, source: int) -> list[GameEvent]:
@@ -502,6 +506,18 @@ def execute_life_gain(ctx: Context, ev: LifeGain) -> list[GameEvent]:
     ctx.touched_players.add(ev.player)
     changed(ctx.state)
     ctx.emit(ev.rule, f"{pl.name} gains {ev.amount} life (life {pl.life})")
+    return []
+
+
+@executes(EnergyChange)
+def execute_energy(ctx: Context, ev: EnergyChange) -> list[GameEvent]:
+    """122.1, 107.14: energy counters put on or removed from a player."""
+    pl = ctx.state.players[ev.player]
+    pl.energy = max(0, pl.energy + ev.amount)
+    ctx.touched_players.add(ev.player)
+    changed(ctx.state)
+    verb = f"gets {ev.amount}" if ev.amount > 0 else f"pays {-ev.amount}"
+    ctx.emit(ev.rule, f"{pl.name} {verb} energy ({{E}} {pl.energy})")
     return []
 
 

@@ -60,3 +60,18 @@ def turns_into(ctx: Context, oid: int) -> str | None:
     if other is None or _SPELL_TYPES.intersection(ctx.pool.face(other).types):
         return None
     return other
+
+
+def transformed_face(ctx: Context, name: str) -> str:
+    """712.14a: the face a card whose front face ``name`` is up enters the battlefield with when
+    it is put there "transformed": its back face ("" when it isn't a transforming double-faced
+    card, or its back face is an instant or sorcery face, 712.13a: it stays where it is)."""
+    pool = ctx.pool
+    if name not in pool:
+        return ""
+    face = pool.face(name)
+    if face.layout != "transform" or face.back is None or face.back not in pool:
+        return ""
+    if _SPELL_TYPES.intersection(pool.face(face.back).types):
+        return ""
+    return face.back

@@ -48,6 +48,7 @@ from karn.oracle.lowering import (  # noqa: F401
     counters,
     damage,
     delayed,
+    energy,
     keywords,
     kicker,
     life,

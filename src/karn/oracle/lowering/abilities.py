@@ -147,6 +147,13 @@ def lower_triggered(trig: TriggeredA, text: str, card: CardTypes | None = None) 
     """'When/Whenever [condition], [effect]' (603.1)."""
     ctx = Ctx()
     trigger = lower_trigger(trig.trigger, ctx, card)
+    ctx.self_not_aura = card is not None and "aura" not in card[1]
+    if trigger.self_only and (
+        trigger.event == "dies" or (trigger.event == "put_into_graveyard" and ctx.self_not_aura)
+    ):
+        # 400.7e: "it" finds the card in the graveyard; a creature that died is no Aura (303.4f:
+        # an Aura returned to the battlefield would need its player's choice)
+        ctx.self_moved = "graveyard"
     condition = lower_condition(trig.condition, ctx) if trig.condition is not None else None
     if trig.modal is not None:
         return _lower_modal_triggered(trig.modal, text, trigger, condition, ctx)
@@ -172,7 +179,7 @@ def lower_chapter(effects: Effects | ModalA, chapters: tuple[int, ...], text: st
     least N, [effect]." (714.2b); "{rN1}, {rN2}—[Effect]" is one such ability per number
     (714.2c): one triggered ability here whose trigger names every number. A modal effect
     ("I — Choose one — • ...") chooses its mode as it is put on the stack (603.3c)."""
-    ctx = Ctx()
+    ctx = Ctx(self_not_aura=True)  # 714.1: a Saga is no Aura
     trigger = Trigger("chapter", self_only=True, chapters=chapters)
     if isinstance(effects, ModalA):
         return _lower_modal_triggered(effects, text, trigger, None, ctx)
@@ -193,7 +200,13 @@ def _lower_modal_triggered(
     mode_texts = [m.strip().lstrip("•").strip() for m in text.split("\n")[1:]]
     modes: list[Mode] = []
     for i, eff in enumerate(modal.modes):
-        mctx = Ctx(obj=ctx.obj, player=ctx.player, trigger_amount=ctx.trigger_amount)
+        mctx = Ctx(
+            obj=ctx.obj,
+            player=ctx.player,
+            trigger_amount=ctx.trigger_amount,
+            self_moved=ctx.self_moved,
+            self_not_aura=ctx.self_not_aura,
+        )
         effs = lower_effects(eff, mctx)
         _check_amounts(effs, mctx)
         if mctx.sorcery_speed or mctx.only_during:

@@ -14,6 +14,7 @@ from karn.ir.nodes import (
     SPELL_COST_PARTS,
     Ability,
     Activated,
+    CastWithoutPaying,
     Condition,
     CopyExcept,
     Cost,
@@ -59,6 +60,7 @@ from karn.oracle.syntax import (
     NumberKeywordA,
     ProtectionA,
     StaticKeywordA,
+    SuspendA,
     TriggeredA,
     WardA,
 )
@@ -314,3 +316,40 @@ def lower_ward(kw: WardA, text: str) -> list[Ability]:
     )
     marker = f"ward {mana}" if mana and not cost.parts else "ward"
     return [Keyword(marker, text=text), ward]
+
+
+#: 702.62a: suspend's triggered abilities, which function in exile
+SUSPEND_UPKEEP = "At the beginning of your upkeep, if this card is suspended, remove a time counter from it."
+SUSPEND_CAST = (
+    "When the last time counter is removed from this card, if it's exiled, you may play it without"
+    " paying its mana cost if able. If you don't, it remains exiled. If you cast a creature spell"
+    " this way, it gains haste until you lose control of the spell or the permanent it becomes."
+)
+
+
+@lowers_keyword(SuspendA)
+def lower_suspend(kw: SuspendA, text: str) -> list[Ability]:
+    """ "Suspend N—[cost]" (702.62a) means three abilities: a special action from the hand (pay
+    [cost], exile it with N time counters, 116.2f; any time the card could begin to be cast), "At
+    the beginning of your upkeep, if this card is suspended, remove a time counter from it," and
+    "When the last time counter is removed from this card, if it's exiled, you may play it
+    without paying its mana cost if able ... a creature spell cast this way gains haste"; both
+    function in exile (113.6)."""
+    mana = kw.mana.upper()
+    if "{X}" in mana:
+        raise LowerError("suspend cost with X (107.3)", text)
+    special = Activated(Cost(mana=mana), (), text=text, zone="hand", suspend=kw.n)
+    upkeep = Triggered(
+        Trigger("step", player="you", step="upkeep"),
+        (RemoveCounters("time", 1, Ref("self")),),
+        text=SUSPEND_UPKEEP,
+        condition=Condition("suspended"),
+        zone="exile",
+    )
+    last = Triggered(
+        Trigger("last_counter_removed", self_only=True, counter="time"),
+        (May((CastWithoutPaying(Ref("self"), haste=True),)),),
+        text=SUSPEND_CAST,
+        zone="exile",
+    )
+    return [Keyword("suspend", text=text), special, upkeep, last]
