@@ -202,3 +202,10 @@ def test_reveal_until_a_card_of_a_kind() -> None:
     ).effects
     assert isinstance(reveal, RevealUntil) and reveal.filter.types == ("artifact",)
     assert reveal.filter.zone == "library"
+
+
+@pytest.mark.cr("115.1", "601.2c")
+def test_each_of_up_to_two_targets_is_up_to_two_targets() -> None:
+    ability = _loyalty("[+1]: Put a +1/+1 counter on each of up to two target creatures.")
+    (slot,) = ability.targets
+    assert (slot.min, slot.max) == (0, 2)
