@@ -10,6 +10,7 @@ from karn.ir import (
     Activated,
     AddAnyColor,
     Count,
+    DealDamage,
     Filter,
     GetEnergy,
     IfCondition,
@@ -19,6 +20,7 @@ from karn.ir import (
     SpellAbility,
     Triggered,
     Unsupported,
+    Var,
 )
 from karn.oracle.compiler import compile_text
 
@@ -96,3 +98,22 @@ def test_hybrid_and_phyrexian_activation_costs_compile() -> None:
     assert isinstance(ab, Activated) and ab.mana_ability and ab.cost.mana == "{R/G}"
     (ab,) = _abilities("{S}: This creature gets +1/+1 until end of turn.")
     assert isinstance(ab, Unsupported) and "can't pay yet" in ab.reason  # 107.4h: snow not yet
+
+
+@pytest.mark.cr("107.1c", "107.14", "608.2c")
+def test_pay_any_amount_then_that_much() -> None:
+    (ab,) = _abilities(
+        "Choose target creature. You get {E}{E}{E}, then you may pay any amount of {E}. "
+        "Foo deals that much damage to that creature.",
+        "Instant",
+    )
+    assert isinstance(ab, SpellAbility)
+    get, pay, damage = ab.effects
+    assert get == GetEnergy(3) and pay == PayEnergy(0, any_amount=True)
+    assert isinstance(damage, DealDamage) and damage.amount == Var("energy_paid")
+
+
+@pytest.mark.cr("107.1c")
+def test_that_much_without_a_payment_is_still_refused() -> None:
+    abilities = _abilities("Choose target creature. Foo deals that much damage to that creature.", "Instant")
+    assert any(isinstance(a, Unsupported) for a in abilities), abilities

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from rules_boards import setup
 
-from karn import Action, Game
+from karn import Action, Game, IllegalActionError
 from karn.engine.state import BATTLEFIELD
 from karn.table.build import build_table
 
@@ -42,3 +42,24 @@ def test_pay_energy_is_offered_only_with_enough_energy() -> None:
     assert g.state.players[0].energy == 1
     assert g.state.objects[cub].counters.get("+1/+1") == 1
     assert not any(a.kind == "activate" and a.a == cub for a in g.legal_actions())
+
+
+@pytest.mark.cr("107.1c", "107.14", "608.2d")
+def test_any_amount_offers_zero_to_the_energy_held_and_refuses_more() -> None:
+    g = setup(["Harnessed Lightning"], ["Mountain", "Mountain"], ["Hill Giant"])
+    g.apply(next(a for a in g.legal_actions() if a.kind == "cast"))
+    g.apply(next(a for a in g.legal_actions() if a.kind == "target"))
+    g.apply(Action("pay"))
+    while g.decision is not None and g.decision.kind == "priority":
+        g.apply(Action("pass"))
+    d = g.decision
+    assert d is not None and d.kind == "amount" and d.rule == "107.1c"
+    assert [o.a for o in d.options] == [0, 1, 2, 3]
+    before = g.state_hash()
+    with pytest.raises(IllegalActionError):
+        g.apply(Action("amount", 4))
+    assert g.state_hash() == before
+    g.apply(Action("amount", 2))
+    giant = next(o for o in g.state.battlefield if g.state.objects[o].name == "Hill Giant")
+    assert g.state.objects[giant].damage == 2
+    assert g.state.players[0].energy == 1

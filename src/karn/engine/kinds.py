@@ -105,6 +105,7 @@ class DecisionKind(_Documented):
         "601.2b, 107.4e-f: announce how a hybrid or Phyrexian mana symbol of a cost is paid (one of"
         " its colors, two generic mana, or 2 life), one symbol at a time.",
     )
+    AMOUNT = "amount", '107.1c, 608.2d: choose a number from 0 up ("pay any amount of {E}").'
 
 
 class ActionKind(_Documented):
@@ -175,6 +176,7 @@ class ActionKind(_Documented):
         "601.2b: pay the hybrid or Phyrexian symbol asked about the ``a``-th way offered (its label"
         " names it: a color, two generic mana, or 2 life).",
     )
+    AMOUNT = "amount", '107.1c: the number ``a`` (its label), for an effect\'s "any amount".'
 
 
 __all__ = ["ActionKind", "DecisionKind"]

@@ -221,6 +221,8 @@ def _read(ctx: Context, f: ResolveFrame, o: Obj, a: QuantityLeaf) -> int:
         return _power(ctx, f, o, a.ref, toughness=a.name == "toughness")
     if a.name == "trigger_amount":
         return o.trigger.amount if o.trigger is not None else 0
+    if a.name == "energy_paid":
+        return f.energy_paid  # 107.1c: what "pay any amount of {E}" paid in this resolution
     if a.name == "life":
         # 119: the life total of the player it names ("your life total")
         players = [ref_player(r) for r in refs(ctx, f, o, a.ref) if r < 0] if a.ref else [o.controller]

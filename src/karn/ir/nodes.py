@@ -25,7 +25,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "33"
+IR_VERSION = "35"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -170,10 +170,12 @@ class Var:
     using last known information if it left its zone), ``"trigger_amount"`` (the
     amount of the trigger event: "that much" damage dealt or life gained, 603.7c),
     ``"life"`` (the life total of the player ``ref`` names, 119), ``"kicked"`` (the number of
-    times the spell becoming this permanent was kicked, 702.33d: "for each time it was kicked").
+    times the spell becoming this permanent was kicked, 702.33d: "for each time it was kicked"),
+    ``"energy_paid"`` (the energy paid for "pay any amount of {E}" earlier in the same
+    resolution: "that much", 107.1c).
     """
 
-    name: Literal["X", "power", "toughness", "trigger_amount", "life", "kicked"]
+    name: Literal["X", "power", "toughness", "trigger_amount", "life", "kicked", "energy_paid"]
     ref: Ref | None = None
 
 
@@ -749,10 +751,12 @@ class GetEnergy:
 class PayEnergy:
     """ "You may pay {E}{E}. If you do, ..." (107.14): the player removes that many energy
     counters from themselves; with fewer, they can't pay (none are removed, 119.4's analog for
-    a cost paid as an effect, 608.2d)."""
+    a cost paid as an effect, 608.2d). ``any_amount``: "you may pay any amount of {E}" (107.1c:
+    the player chooses a number from 0 to their energy; "that much" is it, Var("energy_paid"))."""
 
     amount: Amount
     player: Ref = Ref("you")
+    any_amount: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -994,6 +998,14 @@ class CastWithoutPaying:
 
     what: Ref
     haste: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Cascade:
+    """Cascade's effect (702.85a): exile cards from the top of your library until you exile a
+    nonland card whose mana value is less than this spell's (the source's); you may cast it
+    without paying its mana cost (608.2g); then put the exiled cards not cast on the bottom of
+    your library in a random order."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1714,6 +1726,7 @@ Effect = (
     | Reflexive
     | Unless
     | CastWithoutPaying
+    | Cascade
     | Mill
     | ExileTop
     | Manifest
@@ -1779,6 +1792,7 @@ Effect = (
 RECORDS_AFFECTED: frozenset[type] = frozenset(
     {
         ApplyContinuous,
+        Cascade,
         CastWithoutPaying,
         CopySpell,
         Exile,

@@ -30,6 +30,7 @@ from karn.ir.nodes import (
     BecomeCopy,
     Bestow,
     CantBeCountered,
+    Cascade,
     CastRestriction,
     CastWithoutPaying,
     Change,
@@ -828,6 +829,8 @@ def amount_text(a: Quantity) -> str:
             return f"the life total of {ref_text(a.ref) if a.ref else 'you'}"
         if a.name == "X":
             return "X"
+        if a.name == "energy_paid":
+            return "that much"  # 107.1c: the energy paid just before
         return f"the {a.name} of {ref_text(a.ref) if a.ref else 'it'}"
     if isinstance(a, CountersOn):
         kind = f"{a.kind} " if a.kind else ""
@@ -1024,6 +1027,8 @@ def _get_energy(e: GetEnergy) -> str:
 
 @renders(PayEnergy)
 def _pay_energy(e: PayEnergy) -> str:
+    if e.any_amount:
+        return f"{ref_text(e.player)} may pay any amount of {{E}}"
     return f"{ref_text(e.player)} pay {energy_text(e.amount)}"
 
 
@@ -1327,6 +1332,14 @@ def _scry(e: Scry) -> str:
 @renders(PutCounters)
 def _put_counters(e: PutCounters) -> str:
     return f"put {amount_text(e.amount)} {e.kind} counter(s) on {selector_text(e.what)}"
+
+
+@renders(Cascade)
+def _cascade(e: Cascade) -> str:
+    return (
+        "exile cards from the top of your library until a nonland card with lesser mana value; you may"
+        " cast it without paying its mana cost; the rest on the bottom in a random order (702.85a)"
+    )
 
 
 @renders(CastWithoutPaying)

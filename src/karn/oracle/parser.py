@@ -1333,6 +1333,9 @@ class _Builder(Transformer[Token, Any]):
     def v_get_energy_each(self, meta: Meta, c: list[Any]) -> EnergyVP:
         return EnergyVP(str(c[0]), 1, each=c[1], text=self._text(meta))
 
+    def v_pay_energy_any(self, meta: Meta, c: list[Any]) -> EnergyVP:
+        return EnergyVP(str(c[-1]), 0, pay=True, any_amount=True, text=self._text(meta))
+
     def v_pay_energy(self, meta: Meta, c: list[Any]) -> EnergyVP:
         times = NUMBER_WORDS.get(str(c[0]), 0) if len(c) > 1 else 1
         return EnergyVP(str(c[-1]), times, pay=True, text=self._text(meta))

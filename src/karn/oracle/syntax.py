@@ -224,6 +224,7 @@ class EnergyVP(VerbA):
     times: int = 1
     each: Desc | None = None
     pay: bool = False
+    any_amount: bool = False  # "may pay any amount of {E}" (107.1c)
     text: str = ""
 
 

@@ -92,6 +92,7 @@ NON_OBJECT_OPTIONS = (
     "option",  # "any player may": the option's index (101.4), by its label
     "crew_done",
     "hybrid",  # 601.2b: the way a hybrid symbol is paid, by its label
+    "amount",  # 107.1c: a number chosen as an effect is applied
 )
 
 
@@ -891,7 +892,7 @@ class Runner:
             pick = next((o for o in opts if o.kind == ("yes" if low == "true" else "no")), None)
         if pick is None and re.fullmatch(r"-?\d+", label):
             n = int(label)
-            pick = next((o for o in opts if o.kind in ("number", "x") and o.a == n), None)
+            pick = next((o for o in opts if o.kind in ("number", "x", "amount") and o.a == n), None)
             if pick is None:
                 pick = next((o for o in opts if o.kind == "mode" and o.a == n - 1), None)
         if pick is None:

@@ -48,7 +48,23 @@ def _uses_trigger_amount(node: object) -> bool:
     return False
 
 
+def _paid_for_that_much(node: object) -> object:
+    """ "that much" read as the energy paid just before (107.1c, 608.2c): Var("energy_paid")."""
+    if isinstance(node, Var) and node.name == "trigger_amount":
+        return Var("energy_paid")
+    if isinstance(node, tuple):
+        return tuple(_paid_for_that_much(x) for x in node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        changes = {f.name: _paid_for_that_much(getattr(node, f.name)) for f in dataclasses.fields(node)}
+        return dataclasses.replace(node, **changes)
+    return node
+
+
 def _check_amounts(effs: list[Effect], ctx: Ctx) -> None:
+    if ctx.energy_paid and _uses_trigger_amount(effs):
+        if ctx.trigger_amount:
+            raise ctx.fail("'that much' after 'pay any amount of {E}' in a triggered ability")
+        effs[:] = [_paid_for_that_much(e) for e in effs]  # type: ignore[misc]
     if not ctx.trigger_amount and _uses_trigger_amount(effs):
         raise ctx.fail("'that much' with no amount to refer to")
     if not ctx.x_announced and changes_pt_by_x(effs):

@@ -92,6 +92,7 @@ class Ctx:
     spell_or_permanent_ok: bool = False  # "target spell or permanent": only where the effect handles both
     resolved: dict[int, Ref] = field(default_factory=dict)  # target NPs already given a slot
     trigger_amount: bool = False  # the trigger event has an amount ("that much")
+    energy_paid: bool = False  # "pay any amount of {E}" came before: "that much" is what was paid
     trigger_spell: bool = False  # a cast trigger: "that spell" is the spell cast (603.7c)
     # 400.7e: the public zone the source moved to by its own trigger event ("When this creature
     # dies, return it to the battlefield"): "it" finds the card there; "" none

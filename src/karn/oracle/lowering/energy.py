@@ -22,6 +22,11 @@ def energy_count(symbols: str, times: int) -> int:
 @lowers(EnergyVP)
 def lower_energy(vp: EnergyVP, clause: Clause) -> list[Effect]:
     ctx = clause.ctx
+    if vp.any_amount:
+        if vp.symbols.upper() != "{E}" or ctx.energy_paid:
+            raise ctx.fail(f"unsupported '{vp.text}'")
+        ctx.energy_paid = True  # "that much" after it is the energy paid (107.1c)
+        return [PayEnergy(0, players_ref(clause.subject, ctx), any_amount=True)]
     n = energy_count(vp.symbols, vp.times)
     if not n:
         raise ctx.fail(f"unsupported '{vp.text}'")  # "get {X}", "pay {2}"
