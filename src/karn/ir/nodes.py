@@ -1908,6 +1908,9 @@ TriggerEvent = Literal[
     "discards",
     "cycles",
     "transforms_into",
+    "day_night",
+    "becomes_day",
+    "becomes_night",
     "chapter",
     "becomes_target",
     "last_counter_removed",
@@ -1942,6 +1945,9 @@ class Trigger:
         the battlefield again, 702.37e).
       * ``"transforms_into"``: "When this creature transforms into ~" (701.27e): the source
         transforms (701.27a) and is the face with this ability immediately after it does.
+      * ``"day_night"``: "Whenever day becomes night or night becomes day" (731.1a: not when it
+        first becomes day or night); ``"becomes_day"``: "Whenever night becomes day";
+        ``"becomes_night"``: "Whenever day becomes night".
       * ``"draws"``: a player (``player``) draws a card (``nth``: their nth this turn).
         With ``reveal``, the linked static ability "Reveal the first card you draw each
         turn" reveals it, and the ability triggers only if it matches ``filter`` (603.11).
@@ -2311,6 +2317,14 @@ class SpendAsAnyColor:
     text: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class BecomesDayAsEnters:
+    """ "If it's neither day nor night, it becomes day as ~ enters." (731.1: the game gets the
+    day designation as the permanent enters, when it has neither)."""
+
+    text: str = ""
+
+
 Ability = (
     Keyword
     | Activated
@@ -2336,6 +2350,7 @@ Ability = (
     | SpendAsAnyColor
     | DoesntUntap
     | CantBeCountered
+    | BecomesDayAsEnters
     | Morph
     | Unsupported
 )

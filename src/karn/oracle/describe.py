@@ -28,6 +28,7 @@ from karn.ir.nodes import (
     Attach,
     AttackUnlessDefenderControls,
     BecomeCopy,
+    BecomesDayAsEnters,
     Bestow,
     CantBeCountered,
     Cascade,
@@ -258,6 +259,8 @@ def describe_ability(a: Ability) -> str:
         return "Rules: " + "; ".join(rule_text(c) for c in a.changes)
     if isinstance(a, SkipStep):
         return f"Replacement: skip your {a.step} step"
+    if isinstance(a, BecomesDayAsEnters):
+        return "if it's neither day nor night, it becomes day as this enters (731.1)"
     if isinstance(a, CantBeCountered):
         return "Static: this spell can't be countered"
     if isinstance(a, CommanderPermission):
@@ -587,6 +590,12 @@ def trigger_text(t: Trigger) -> str:
         return "when you cast this spell"
     if t.event == "chaos":
         return "whenever chaos ensues (311.7)"
+    if t.event == "day_night":
+        return "whenever day becomes night or night becomes day (731.1a)"
+    if t.event == "becomes_day":
+        return "whenever night becomes day (731.1a)"
+    if t.event == "becomes_night":
+        return "whenever day becomes night (731.1a)"
     if t.event == "planeswalk_from":
         return "when you planeswalk away from this plane (701.31d)"
     if t.event == "planeswalk_to":

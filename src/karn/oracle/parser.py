@@ -90,6 +90,8 @@ from karn.oracle.syntax import (
     CyclingA,
     DamageTriggerA,
     DamageVP,
+    DayAsEntersSentence,
+    DayNightTriggerA,
     DefinedAmountVP,
     DelayedLeavesSentence,
     DelayedSentence,
@@ -722,6 +724,15 @@ class _Builder(Transformer[Token, Any]):
 
     def tw_opponent(self, meta: Meta, c: list[Any]) -> str:
         return "opponent"
+
+    def t_day_night(self, meta: Meta, c: list[Any]) -> DayNightTriggerA:
+        return DayNightTriggerA("day_night", self._text(meta))
+
+    def t_becomes_day(self, meta: Meta, c: list[Any]) -> DayNightTriggerA:
+        return DayNightTriggerA("becomes_day", self._text(meta))
+
+    def t_becomes_night(self, meta: Meta, c: list[Any]) -> DayNightTriggerA:
+        return DayNightTriggerA("becomes_night", self._text(meta))
 
     def t_chaos(self, meta: Meta, c: list[Any]) -> ChaosTriggerA:
         return ChaosTriggerA(self._text(meta))
@@ -1639,6 +1650,9 @@ class _Builder(Transformer[Token, Any]):
         return ReplacementSentence(
             WouldA("damage_dealt", on=c[0], text=text), InsteadA("redirect", dest=c[1], text=text), text=text
         )
+
+    def s_day_as_enters(self, meta: Meta, c: list[Any]) -> DayAsEntersSentence:
+        return DayAsEntersSentence(text=self._text(meta))
 
     def s_unpreventable(self, meta: Meta, c: list[Any]) -> UnpreventableSentence:
         return UnpreventableSentence(this_turn=_eot(c, meta), text=self._text(meta))

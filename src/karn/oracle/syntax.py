@@ -1168,6 +1168,13 @@ class ReplacementSentence(SentenceA):
 
 
 @dataclass(frozen=True, slots=True)
+class DayAsEntersSentence(SentenceA):
+    """ "If it's neither day nor night, it becomes day as ~ enters." (731.1)."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class UnpreventableSentence(SentenceA):
     """ "Damage can't be prevented [this turn]." (615.12)."""
 
@@ -1829,6 +1836,15 @@ class TargetedTriggerA(TriggerA):
     subject: NP
     spell_only: bool = False
     whose: str | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DayNightTriggerA(TriggerA):
+    """ "day becomes night or night becomes day", "night becomes day", "day becomes night"
+    (731.1a). ``kind``: "day_night", "becomes_day", "becomes_night"."""
+
+    kind: str
     text: str = ""
 
 
