@@ -1962,6 +1962,7 @@ class ActivatedA:
     costs: tuple[CostA, ...]
     effects: Effects
     loyalty: int | None = None
+    loyalty_x: bool = False  # "[−X]" (107.7)
 
 
 @dataclass(frozen=True, slots=True)
@@ -2060,6 +2061,15 @@ class PlayFromVP(VerbA):
 class LookAnyTimeVP(VerbA):
     """ "may look at the top card of your library any time" (401.5)."""
 
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RevealUntilSentence(SentenceA):
+    """ "Reveal cards from the top of your library until you reveal a <desc>. Put that card into
+    your hand and the rest on the bottom of your library in a random order." (701.20a)."""
+
+    desc: Desc
     text: str = ""
 
 
