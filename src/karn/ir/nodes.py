@@ -809,6 +809,13 @@ class Planeswalk:
 
 
 @dataclass(frozen=True, slots=True)
+class BecomeMonarch:
+    """ "You become the monarch." (725.1, 725.3): ``player`` becomes the monarch."""
+
+    player: Ref = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
 class LoseGame:
     """ "You lose the game" (104.3d)."""
 
@@ -1726,6 +1733,7 @@ Effect = (
     | Reflexive
     | Unless
     | CastWithoutPaying
+    | BecomeMonarch
     | Cascade
     | Mill
     | ExileTop

@@ -28,6 +28,7 @@ from karn.ir.nodes import (
     Attach,
     AttackUnlessDefenderControls,
     BecomeCopy,
+    BecomeMonarch,
     BecomesDayAsEnters,
     Bestow,
     CantBeCountered,
@@ -1341,6 +1342,11 @@ def _scry(e: Scry) -> str:
 @renders(PutCounters)
 def _put_counters(e: PutCounters) -> str:
     return f"put {amount_text(e.amount)} {e.kind} counter(s) on {selector_text(e.what)}"
+
+
+@renders(BecomeMonarch)
+def _become_monarch(e: BecomeMonarch) -> str:
+    return f"{ref_text(e.player)} become(s) the monarch (725)"
 
 
 @renders(Cascade)

@@ -110,6 +110,12 @@ def _own_card(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
     return 0.0
 
 
+@scores(ir.BecomeMonarch)
+def _monarch(v: Situation, e: ir.BecomeMonarch, target: Target, x: int) -> float:
+    """725.2: the monarch draws a card each end step: worth having."""
+    return 1.5 if target.player is None or target.mine else -1.5
+
+
 @scores(ir.Planeswalk)
 def _planeswalk(v: Situation, e: ir.Planeswalk, target: Target, x: int) -> float:
     """701.31: planeswalking has no target; the agent doesn't weigh planes."""
