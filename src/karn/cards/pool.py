@@ -26,12 +26,15 @@ from karn.ir.nodes import (
     Activated,
     AddMana,
     AlternativeCost,
+    BecomeMonarch,
     CompiledCard,
     Cost,
+    Draw,
     Effect,
     GainAbility,
     Keyword,
     Planeswalk,
+    Ref,
     SpellAbility,
     TextWordKind,
     Trigger,
@@ -85,6 +88,20 @@ def linked_key(ability: str) -> str:
 
 #: 901.8: the Planechase "planeswalking ability", a triggered ability with no source.
 PLANESWALKING_ABILITY = "rules:planeswalking"
+
+#: 725.2: the monarch's two inherent triggered abilities (no source, controlled by the monarch)
+MONARCH_DRAW_ABILITY = "rules:monarch_draw"
+MONARCH_STEAL_ABILITY = "rules:monarch_steal"
+_MONARCH_DRAW = Triggered(
+    trigger=Trigger("reflexive"),
+    effects=(Draw(1, Ref("you")),),
+    text="At the beginning of the monarch's end step, that player draws a card.",
+)
+_MONARCH_STEAL = Triggered(
+    trigger=Trigger("reflexive"),
+    effects=(BecomeMonarch(Ref("triggering_player")),),
+    text="Whenever a creature deals combat damage to the monarch, its controller becomes the monarch.",
+)
 _PLANESWALKING = Triggered(
     trigger=Trigger("reflexive"),
     effects=(Planeswalk(),),
@@ -263,6 +280,10 @@ class CardPool:
             return intrinsic_ability(rest)
         if ability_id == PLANESWALKING_ABILITY:
             return _PLANESWALKING
+        if ability_id == MONARCH_DRAW_ABILITY:
+            return _MONARCH_DRAW
+        if ability_id == MONARCH_STEAL_ABILITY:
+            return _MONARCH_STEAL
         if kind == "text" and rest:
             return self._text_changed(ability_id, rest)
         name, sep, index = ability_id.rpartition("#")

@@ -507,6 +507,14 @@ class RollPlanarDie(msgspec.Struct, tag="planar_die", kw_only=True):
     applied: list[str] = msgspec.field(default_factory=list)
 
 
+class BecomeMonarch(msgspec.Struct, tag="monarch", kw_only=True):
+    """725.3: ``player`` becomes the monarch; the current monarch ceases to be it."""
+
+    player: int
+    rule: str = "725.3"
+    applied: list[str] = msgspec.field(default_factory=list)
+
+
 class Planeswalk(msgspec.Struct, tag="planeswalk", kw_only=True):
     """701.31b, 901.11: each face-up plane goes to the bottom of its owner's planar deck face
     down (a new object, 901.7a), then the top card of ``player``'s planar deck is turned face
@@ -549,6 +557,7 @@ GameEvent = (
     | Regenerated
     | LoseGame
     | SpellCast
+    | BecomeMonarch
     | BecomesTarget
     | AttackerDeclared
     | StartTurn

@@ -25,7 +25,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "36"
+IR_VERSION = "38"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -531,6 +531,9 @@ class Cost:
     mana: str | None = None
     tap: bool = False
     loyalty: int | None = None
+    # "[−X]" (107.7): remove X loyalty counters, X announced as it is activated (602.2b, 107.3);
+    # ``loyalty`` is then 0 (the part 606.5 cost changes add to)
+    loyalty_x: bool = False
     # "Exile this card from your graveyard" (embalm 702.128a, eternalize 702.129a)
     exile_self: bool = False
     # "Discard this card" (cycling 702.29a, typecycling 702.29e): the source, from its hand (701.9)
@@ -827,6 +830,13 @@ class WinGame:
 class Planeswalk:
     """ "Planeswalk" (701.31b): the planar controller planeswalks; the effect of the Planechase
     "planeswalking ability" (901.8)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BecomeMonarch:
+    """ "You become the monarch." (725.1, 725.3): ``player`` becomes the monarch."""
+
+    player: Ref = Ref("you")
 
 
 @dataclass(frozen=True, slots=True)
@@ -1401,6 +1411,15 @@ class LookAndTake:
 
 
 @dataclass(frozen=True, slots=True)
+class RevealUntil:
+    """ "Reveal cards from the top of your library until you reveal a ``filter`` card. Put that
+    card into your hand and the rest on the bottom of your library in a random order."
+    (701.20a; with no such card, every card is revealed and they all go to the bottom)."""
+
+    filter: Filter
+
+
+@dataclass(frozen=True, slots=True)
 class LookAndSplit:
     """ "Look at the top two cards of your library. Put one of them into your hand and the other
     into your graveyard." / "Exile one of them and put the other into your hand.": the
@@ -1756,6 +1775,7 @@ Effect = (
     | Reflexive
     | Unless
     | CastWithoutPaying
+    | BecomeMonarch
     | Cascade
     | Mill
     | ExileTop
@@ -1799,6 +1819,7 @@ Effect = (
     | AddManaProduced
     | Fight
     | LookAndTake
+    | RevealUntil
     | LookAndSplit
     | ExchangeControl
     | CreateReplacement

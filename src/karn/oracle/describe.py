@@ -28,6 +28,7 @@ from karn.ir.nodes import (
     Attach,
     AttackUnlessDefenderControls,
     BecomeCopy,
+    BecomeMonarch,
     BecomesDayAsEnters,
     Bestow,
     CantBeCountered,
@@ -134,6 +135,7 @@ from karn.ir.nodes import (
     ReturnSelfCost,
     ReturnToHand,
     RevealTop,
+    RevealUntil,
     RuleChange,
     Sacrifice,
     SacrificeCost,
@@ -424,7 +426,9 @@ def rule_text(c: RuleChange) -> str:
 
 def cost_text(c: Cost) -> str:
     parts: list[str] = []
-    if c.loyalty is not None:
+    if c.loyalty_x:
+        parts.append("[\u2212X]")  # 107.7
+    elif c.loyalty is not None:
         parts.append(f"[{c.loyalty:+d}]" if c.loyalty else "[0]")
     if c.mana:
         parts.append(c.mana)
@@ -1353,6 +1357,11 @@ def _put_counters(e: PutCounters) -> str:
     return f"put {amount_text(e.amount)} {e.kind} counter(s) on {selector_text(e.what)}"
 
 
+@renders(BecomeMonarch)
+def _become_monarch(e: BecomeMonarch) -> str:
+    return f"{ref_text(e.player)} become(s) the monarch (725)"
+
+
 @renders(Cascade)
 def _cascade(e: Cascade) -> str:
     return (
@@ -1477,6 +1486,14 @@ def resolution_condition_text(c: Kicked | Declined | Did | Condition) -> str:
 @renders(AddManaProduced)
 def _add_mana_produced(e: AddManaProduced) -> str:
     return f"that player adds {e.count} mana of any type that land produced"
+
+
+@renders(RevealUntil)
+def _reveal_until(e: RevealUntil) -> str:
+    return (
+        f"reveal cards from the top of your library until you reveal a {filter_text(e.filter)}; put it into "
+        "your hand and the rest on the bottom in a random order"
+    )
 
 
 @renders(LookAndTake)

@@ -761,6 +761,13 @@ class ShuffleVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class BecomeMonarchVP(VerbA):
+    """ "you become the monarch" (725.1)."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class ProliferateVP(VerbA):
     """ "proliferate" (701.34a)."""
 
@@ -1988,6 +1995,7 @@ class ActivatedA:
     costs: tuple[CostA, ...]
     effects: Effects
     loyalty: int | None = None
+    loyalty_x: bool = False  # "[−X]" (107.7)
 
 
 @dataclass(frozen=True, slots=True)
@@ -2086,6 +2094,15 @@ class PlayFromVP(VerbA):
 class LookAnyTimeVP(VerbA):
     """ "may look at the top card of your library any time" (401.5)."""
 
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RevealUntilSentence(SentenceA):
+    """ "Reveal cards from the top of your library until you reveal a <desc>. Put that card into
+    your hand and the rest on the bottom of your library in a random order." (701.20a)."""
+
+    desc: Desc
     text: str = ""
 
 
