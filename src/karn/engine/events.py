@@ -85,6 +85,7 @@ class ZoneChange(msgspec.Struct, tag="zone", kw_only=True):
     no_regenerate: bool = False  # 701.19c: "can't be regenerated": regeneration shields don't apply
     loyalty_added: bool = False  # the entering planeswalker's loyalty (306.5b) is in `counters` already
     cycled: bool = False  # 702.29c: a discard to pay the cost of a cycling ability (cycling it)
+    madness: bool = False  # 702.35a: a card discarded with madness, exiled instead (it triggers)
     read_ahead: bool = False  # 714.3b, 702.155b: a Saga entering with the chosen number of lore counters
     # Filled in when performed:
     origin: str = ""

@@ -19,7 +19,13 @@ from collections.abc import Iterator, Mapping
 from typing import Any, get_args
 
 from karn import ir
-from karn.cards.pool import MONARCH_DRAW_ABILITY, MONARCH_STEAL_ABILITY, PLANESWALKING_ABILITY, ability_id
+from karn.cards.pool import (
+    MADNESS_ABILITY,
+    MONARCH_DRAW_ABILITY,
+    MONARCH_STEAL_ABILITY,
+    PLANESWALKING_ABILITY,
+    ability_id,
+)
 from karn.engine import decisions, targeting
 from karn.engine.abilities import ability, ability_text, effects_of
 from karn.engine.context import Context
@@ -171,6 +177,11 @@ def scan(ctx: Context) -> None:
             if ev.cause == "discard" and ev.new_id:
                 watchers = watchers or _watchers(ctx)
                 _on_discard(ctx, watchers, ev)
+                if ev.madness and ev.new_id in s.objects:
+                    # 702.35a: "When this card is exiled this way, its owner may cast it ..."
+                    new = s.objects[ev.new_id]
+                    data = TriggerData(object=ev.new_id, player=new.owner)
+                    s.triggers.append(PendingTrigger(ev.new_id, new.name, MADNESS_ABILITY, new.owner, data))
         elif type(ev) is CounterChange:
             if ev.kind == "lore" and ev.amount > 0:
                 o = s.objects.get(ev.obj)

@@ -25,7 +25,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "37"
+IR_VERSION = "39"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -1008,6 +1008,15 @@ class CastWithoutPaying:
 
 
 @dataclass(frozen=True, slots=True)
+class CastForMadness:
+    """Madness's triggered ability (702.35a): the owner may cast the card ``what`` names (exiled
+    by its madness ability) by paying its madness cost rather than its mana cost (702.35b,
+    608.2g: during the resolution); if they don't, they put it into their graveyard."""
+
+    what: Ref
+
+
+@dataclass(frozen=True, slots=True)
 class Cascade:
     """Cascade's effect (702.85a): exile cards from the top of your library until you exile a
     nonland card whose mana value is less than this spell's (the source's); you may cast it
@@ -1733,6 +1742,7 @@ Effect = (
     | Reflexive
     | Unless
     | CastWithoutPaying
+    | CastForMadness
     | BecomeMonarch
     | Cascade
     | Mill
@@ -1801,6 +1811,7 @@ RECORDS_AFFECTED: frozenset[type] = frozenset(
     {
         ApplyContinuous,
         Cascade,
+        CastForMadness,
         CastWithoutPaying,
         CopySpell,
         Exile,

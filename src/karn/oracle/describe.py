@@ -33,6 +33,7 @@ from karn.ir.nodes import (
     Bestow,
     CantBeCountered,
     Cascade,
+    CastForMadness,
     CastRestriction,
     CastWithoutPaying,
     Change,
@@ -1349,6 +1350,11 @@ def _put_counters(e: PutCounters) -> str:
 @renders(BecomeMonarch)
 def _become_monarch(e: BecomeMonarch) -> str:
     return f"{ref_text(e.player)} become(s) the monarch (725)"
+
+
+@renders(CastForMadness)
+def _cast_for_madness(e: CastForMadness) -> str:
+    return f"its owner may cast {ref_text(e.what)} for its madness cost; if not, into the graveyard (702.35a)"
 
 
 @renders(Cascade)
