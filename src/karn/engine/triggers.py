@@ -434,6 +434,12 @@ def _on_attack(ctx: Context, ev: AttackerDeclared) -> None:
             if _is_subject(ctx, tr, src, ctl, ev.obj, aid):
                 data = TriggerData(object=ev.obj, defending=ev.defending_player)
                 _add(ctx, src, aid, ctl, data, ctx.chars(src).name)
+    if combat is not None and watchers["attack_with"] and next(iter(combat.attackers), 0) == ev.obj:
+        # 508.1: "When you attack with N or more creatures": once for the whole declaration (at
+        # its first attacker's event), by the attacking player's abilities
+        for src, aid, tr, ctl in watchers["attack_with"]:
+            if ctl == s.active and len(combat.attackers) >= tr.nth:
+                _add(ctx, src, aid, ctl, TriggerData(player=ctl), ctx.chars(src).name)
 
 
 def _on_block(ctx: Context, watchers: dict[str, Any], ev: BlockerDeclared | AttackerBlocked) -> None:

@@ -25,7 +25,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "38"
+IR_VERSION = "39"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -1972,6 +1972,7 @@ TriggerEvent = Literal[
     "day_night",
     "becomes_day",
     "becomes_night",
+    "attack_with",
     "chapter",
     "becomes_target",
     "last_counter_removed",
@@ -2009,6 +2010,8 @@ class Trigger:
       * ``"day_night"``: "Whenever day becomes night or night becomes day" (731.1a: not when it
         first becomes day or night); ``"becomes_day"``: "Whenever night becomes day";
         ``"becomes_night"``: "Whenever day becomes night".
+      * ``"attack_with"``: "When you attack with ``nth`` or more creatures" (508.1: once for the
+        declaration of attackers of the ability's controller, counting the creatures declared).
       * ``"draws"``: a player (``player``) draws a card (``nth``: their nth this turn).
         With ``reveal``, the linked static ability "Reveal the first card you draw each
         turn" reveals it, and the ability triggers only if it matches ``filter`` (603.11).

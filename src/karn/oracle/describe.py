@@ -592,6 +592,8 @@ def trigger_text(t: Trigger) -> str:
         return "when you cast this spell"
     if t.event == "chaos":
         return "whenever chaos ensues (311.7)"
+    if t.event == "attack_with":
+        return f"whenever you attack with {t.nth} or more creatures (508.1)"
     if t.event == "day_night":
         return "whenever day becomes night or night becomes day (731.1a)"
     if t.event == "becomes_day":

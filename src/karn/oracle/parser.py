@@ -740,6 +740,10 @@ class _Builder(Transformer[Token, Any]):
     def t_attacks(self, meta: Meta, c: list[Any]) -> AttacksTriggerA:
         return AttacksTriggerA(c[0], self._text(meta))
 
+    def t_attack_with(self, meta: Meta, c: list[Any]) -> AttacksTriggerA:
+        n = self._count_value(meta, c[1])
+        return AttacksTriggerA(c[0], self._text(meta), with_at_least=n, with_type=str(c[2]))
+
     def t_attacks_alone(self, meta: Meta, c: list[Any]) -> AttacksTriggerA:
         return AttacksTriggerA(c[0], self._text(meta), alone=True)
 

@@ -1818,11 +1818,14 @@ class LeavesTriggerA(TriggerA):
 
 @dataclass(frozen=True, slots=True)
 class AttacksTriggerA(TriggerA):
-    """ "<subject> attacks" (508.3a), "<subject> attacks alone" (506.5)."""
+    """ "<subject> attacks" (508.3a), "<subject> attacks alone" (506.5); ``with_at_least``: "you
+    attack with N or more <type>" (508.1)."""
 
     subject: NP
     text: str = ""
     alone: bool = False
+    with_at_least: int = 0
+    with_type: str = ""
 
 
 @dataclass(frozen=True, slots=True)

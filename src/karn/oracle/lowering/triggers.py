@@ -291,6 +291,11 @@ def lower_leaves_trigger(t: LeavesTriggerA, ctx: Ctx, card: CardTypes | None) ->
 def lower_attacks_trigger(t: AttacksTriggerA, ctx: Ctx, card: CardTypes | None) -> Trigger:
     """ "Whenever ~ attacks" / "Whenever equipped creature attacks" / "Whenever a creature
     you control attacks" (508.3a); "... attacks alone" (506.5)."""
+    if t.with_at_least:
+        # 508.1: "When you attack with three or more creatures": once per declaration of attackers
+        if t.subject.kind != "you" or t.with_type != "creature":
+            raise ctx.fail(f"unsupported trigger '{t.text}'")
+        return Trigger("attack_with", player="you", nth=t.with_at_least)
     return _combat_subject("attacks_alone" if t.alone else "attacks", t.subject, ctx)
 
 
