@@ -51,19 +51,20 @@ def test_coverage_prints_the_definition_and_the_supported_count(
     assert main(["coverage", "--corpus", str(SAMPLE), "--top", "3"]) == 0
     out = capsys.readouterr().out
     assert DEFINITION.splitlines()[0] in out
-    # nothing played yet: no card is supported, the three playable cards' sandbox is "not run"
-    assert "Supported: 0 / 5 cards" in out and "not run 3" in out
+    # nothing played yet: no card is supported, the four playable cards' sandbox is "not run"
+    # (Bonecrusher Giant plays since its "becomes the target" trigger compiles, 603.2)
+    assert "Supported: 0 / 5 cards" in out and "not run 4" in out
     assert main(["coverage", "--corpus", str(SAMPLE), "--top", "3", "--sandbox", "--workers", "1"]) == 0
     out = capsys.readouterr().out
     # Grizzly Bears renders back and plays; Dryad Arbor's intrinsic "{T}: Add {G}." (305.6) is
     # rendered but its text box has only reminder text; Fire // Ice's halves aren't worded yet
-    assert "Supported: 1 / 5 cards (20.0%)" in out and "passed 3, failed 0" in out
+    assert "Supported: 1 / 5 cards (20.0%)" in out and "passed 4, failed 0" in out
     assert (tmp_path / "karn" / "sandbox.json").exists()
     # the cached results are read: the count stays without --sandbox
     assert main(["coverage", "--corpus", str(SAMPLE), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["supported"]["supported"] == 1
-    assert data["supported"]["sandbox"]["passed"] == 3
+    assert data["supported"]["sandbox"]["passed"] == 4
     assert data["supported"]["by_type"]["creature"] == 1
     assert data["supported"]["by_family"]["(none)"] == {"cards": 2, "playable": 2, "supported": 1}
     assert data["by_type"]["land"] == {"cards": 1, "playable": 1}

@@ -187,14 +187,15 @@ def test_coverage_help_shows_its_options(capsys: pytest.CaptureFixture[str]) -> 
 def test_coverage_passes_its_options_through(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["coverage", "--corpus", str(SAMPLE), "--top", "2"]) == 0
     out = capsys.readouterr().out
-    # Grizzly Bears, Dryad Arbor and Fire // Ice (both halves compile, 709.3); Bonecrusher Giant
-    # (no grammar for its own trigger) and Delver of Secrets (none for its upkeep trigger) are not
-    assert "Oracle compiler coverage: 3 / 5 cards playable" in out
+    # Grizzly Bears, Dryad Arbor, Fire // Ice (both halves compile, 709.3) and Bonecrusher Giant
+    # (its "becomes the target" trigger, 603.2); Delver of Secrets (no grammar for its upkeep
+    # trigger's "look at the top card") is not
+    assert "Oracle compiler coverage: 4 / 5 cards playable" in out
     assert "5 distinct cards, one per card name, from 9 face records" in out
     assert "(top 2)" in out
     assert main(["coverage", "--corpus", str(SAMPLE), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert (data["cards"], data["playable"]) == (5, 3)
+    assert (data["cards"], data["playable"]) == (5, 4)
     assert data["by_type"]["land"] == {"cards": 1, "playable": 1}
 
 
