@@ -117,3 +117,16 @@ def test_pay_any_amount_then_that_much() -> None:
 def test_that_much_without_a_payment_is_still_refused() -> None:
     abilities = _abilities("Choose target creature. Foo deals that much damage to that creature.", "Instant")
     assert any(isinstance(a, Unsupported) for a in abilities), abilities
+
+
+@pytest.mark.cr("107.14", "107.3", "603.7c")
+def test_energy_amounts_the_text_counts() -> None:
+    (ab,) = _abilities("Whenever this creature deals combat damage to a player, you get that many {E}.")
+    assert isinstance(ab, Triggered) and ab.effects == (GetEnergy(Var("trigger_amount")),)
+    (ab,) = _abilities(
+        "When this creature enters, you get an amount of {E} equal to the number of creatures you control."
+    )
+    assert isinstance(ab, Triggered)
+    assert ab.effects == (GetEnergy(Count("objects", Filter(types=("creature",), controller="you"))),)
+    (ab,) = _abilities("When this creature enters, you get that many {E}.")  # no amount to refer to
+    assert isinstance(ab, Unsupported)

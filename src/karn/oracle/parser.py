@@ -1331,6 +1331,12 @@ class _Builder(Transformer[Token, Any]):
     def v_get_energy_each(self, meta: Meta, c: list[Any]) -> EnergyVP:
         return EnergyVP(str(c[0]), 1, each=c[1], text=self._text(meta))
 
+    def v_get_energy_equal(self, meta: Meta, c: list[Any]) -> DefinedAmountVP:
+        return self._defined(meta, EnergyVP(str(c[0]), 1, amount="X", text=self._text(meta)), c[-1])
+
+    def v_get_energy_that_many(self, meta: Meta, c: list[Any]) -> EnergyVP:
+        return EnergyVP(str(c[0]), 1, amount="that_much", text=self._text(meta))
+
     def v_pay_energy_any(self, meta: Meta, c: list[Any]) -> EnergyVP:
         return EnergyVP(str(c[-1]), 0, pay=True, any_amount=True, text=self._text(meta))
 

@@ -225,6 +225,8 @@ class EnergyVP(VerbA):
     each: Desc | None = None
     pay: bool = False
     any_amount: bool = False  # "may pay any amount of {E}" (107.1c)
+    # "an amount of {E} equal to <quantity>" ("X", with the quantity around it), "that many {E}"
+    amount: str = ""
     text: str = ""
 
 

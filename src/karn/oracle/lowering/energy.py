@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from karn.ir.nodes import Count, Effect, GetEnergy, PayEnergy, PayEnergyCost, Quantity
 from karn.oracle.lowering.context import Ctx
+from karn.oracle.lowering.context import amount as ast_amount
 from karn.oracle.lowering.descriptions import describe
 from karn.oracle.lowering.references import players_ref
 from karn.oracle.lowering.registry import Clause, CostParts, lowers, lowers_cost
@@ -30,6 +31,12 @@ def lower_energy(vp: EnergyVP, clause: Clause) -> list[Effect]:
     n = energy_count(vp.symbols, vp.times)
     if not n:
         raise ctx.fail(f"unsupported '{vp.text}'")  # "get {X}", "pay {2}"
+    if vp.amount:
+        if n != 1 or vp.pay:
+            raise ctx.fail(f"unsupported '{vp.text}'")
+        # "an amount of {E} equal to <quantity>" (X, defined around it, 107.3); "that many {E}"
+        # (the trigger event's amount, checked by the ability's lowering, 603.7c)
+        return [GetEnergy(ast_amount(vp.amount), players_ref(clause.subject, ctx))]
     who = players_ref(clause.subject, ctx)
     if vp.pay:
         return [PayEnergy(n, who)]
