@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from karn.ir.nodes import Count, Effect, GetEnergy, PayEnergy, PayEnergyCost, Quantity
+from karn.ir.nodes import Count, Effect, GetEnergy, PayEnergy, PayEnergyCost, Quantity, Var
 from karn.oracle.lowering.context import Ctx
-from karn.oracle.lowering.context import amount as ast_amount
 from karn.oracle.lowering.descriptions import describe
 from karn.oracle.lowering.references import players_ref
 from karn.oracle.lowering.registry import Clause, CostParts, lowers, lowers_cost
@@ -36,7 +35,8 @@ def lower_energy(vp: EnergyVP, clause: Clause) -> list[Effect]:
             raise ctx.fail(f"unsupported '{vp.text}'")
         # "an amount of {E} equal to <quantity>" (X, defined around it, 107.3); "that many {E}"
         # (the trigger event's amount, checked by the ability's lowering, 603.7c)
-        return [GetEnergy(ast_amount(vp.amount), players_ref(clause.subject, ctx))]
+        counted = Var("X") if vp.amount == "X" else Var("trigger_amount")
+        return [GetEnergy(counted, players_ref(clause.subject, ctx))]
     who = players_ref(clause.subject, ctx)
     if vp.pay:
         return [PayEnergy(n, who)]
