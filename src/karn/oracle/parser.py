@@ -152,6 +152,7 @@ from karn.oracle.syntax import (
     LeavesTriggerA,
     LifeTotalQ,
     LookAnyTimeVP,
+    LookHandVP,
     LookTopVP,
     LoseGameVP,
     LoseLifeManaValueVP,
@@ -1972,6 +1973,9 @@ class _Builder(Transformer[Token, Any]):
 
     def v_reveal_top(self, meta: Meta, c: list[Any]) -> RevealTopVP:
         return RevealTopVP(c[0], text=self._text(meta))
+
+    def v_look_hand(self, meta: Meta, c: list[Any]) -> LookHandVP:
+        return LookHandVP(c[0], text=self._text(meta))
 
     def v_reveal(self, meta: Meta, c: list[Any]) -> RevealVP:
         return RevealVP(c[0], text=self._text(meta))

@@ -777,6 +777,14 @@ class RevealTopVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class LookHandVP(VerbA):
+    """ "look at <player>'s hand" (701.20e)."""
+
+    player: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class RevealVP(VerbA):
     """ "reveal <obj>": a hand, or the card just found by a search."""
 
