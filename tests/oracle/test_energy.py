@@ -14,9 +14,11 @@ from karn.ir import (
     Filter,
     GetEnergy,
     IfCondition,
+    LookAtHand,
     May,
     PayEnergy,
     PayEnergyCost,
+    Ref,
     SpellAbility,
     Triggered,
     Unsupported,
@@ -130,3 +132,13 @@ def test_energy_amounts_the_text_counts() -> None:
     assert ab.effects == (GetEnergy(Count("objects", Filter(types=("creature",), controller="you"))),)
     (ab,) = _abilities("When this creature enters, you get that many {E}.")  # no amount to refer to
     assert isinstance(ab, Unsupported)
+
+
+@pytest.mark.cr("701.20e")
+def test_look_at_a_players_hand() -> None:
+    (ab,) = _abilities("Look at target player's hand. Draw a card.", "Sorcery")
+    assert isinstance(ab, SpellAbility) and ab.effects[0] == LookAtHand(Ref("target"))
+    (ab,) = _abilities("Whenever this creature becomes blocked, you may look at defending player's hand.")
+    assert isinstance(ab, Triggered) and ab.effects == (May((LookAtHand(Ref("defending_player")),)),)
+    abilities = _abilities("Target player looks at your hand.", "Sorcery")  # only "you" look
+    assert any(isinstance(a, Unsupported) for a in abilities), abilities
