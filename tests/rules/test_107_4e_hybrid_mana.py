@@ -128,3 +128,15 @@ def test_gitaxian_probe_shows_the_hand_to_its_caster_only() -> None:
     assert bolt in {k.id for k in g.observation(0).known}
     log = [e for e in g.observation(1).log if "looks at" in e.text]
     assert log and "Lightning Bolt" not in log[-1].text  # the others read only that they looked
+
+
+@pytest.mark.cr("107.4f", "119.4", "601.2b")
+def test_hybrid_phyrexian_is_paid_with_either_color_or_2_life() -> None:
+    from karn.engine.mana import settle_hybrid
+
+    cost = ManaCost.parse("{1}{G/U/P}")
+    found = settle_hybrid({"U": 1, "R": 1}, cost, [], life=20)
+    assert found is not None and found[0] == ("U",) and found[1] == 0  # mana before life
+    found = settle_hybrid({"R": 1}, cost, [], life=2)
+    assert found is not None and found[0] == (LIFE,) and found[1] == 2  # 119.4: 2 life at 2 is legal
+    assert settle_hybrid({"R": 1}, cost, [], life=1) is None  # 119.4: not with 1 life
