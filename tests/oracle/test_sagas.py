@@ -6,7 +6,18 @@ from __future__ import annotations
 import pytest
 
 from karn.cards.database import CardDatabase
-from karn.ir.nodes import Draw, GainLife, Keyword, Proliferate, Triggered, Unsupported
+from karn.ir.nodes import (
+    Draw,
+    Entering,
+    Exile,
+    GainLife,
+    Keyword,
+    Proliferate,
+    PutOntoBattlefield,
+    Ref,
+    Triggered,
+    Unsupported,
+)
 from karn.oracle.compiler import chapter_numbers, compile_face, compile_text
 from karn.oracle.wording import card_lines
 from karn.proof.render_back import render_back
@@ -62,3 +73,28 @@ def test_history_of_benalia_renders_back_to_its_oracle_text() -> None:
     assert not any(isinstance(a, Unsupported) for a in cc.abilities)
     assert card_lines(cc)[0].startswith("I, II — Create")
     assert render_back(face, cc).matches
+
+
+@pytest.mark.cr("400.7j", "712.14a")
+def test_exile_this_saga_then_return_it_transformed() -> None:
+    cc = compile_text(
+        "III — Exile this Saga, then return it to the battlefield transformed under your control.",
+        name="Test Saga",
+        type_line=SAGA,
+    )
+    (chapter,) = cc.abilities
+    assert isinstance(chapter, Triggered) and chapter.trigger.chapters == (3,)
+    exile, back = chapter.effects
+    assert exile == Exile(Ref("self"))
+    assert back == PutOntoBattlefield(Ref("affected"), Entering(transformed=True))
+
+
+@pytest.mark.cr("400.7j")
+def test_return_it_after_exiling_a_target_is_the_exiled_card() -> None:
+    cc = compile_text(
+        "Exile target creature you control, then return that card to the battlefield under your control.",
+        name="Test",
+        type_line="Instant",
+    )
+    (spell,) = cc.abilities
+    assert getattr(spell, "effects", ())[1] == PutOntoBattlefield(Ref("affected"), Entering())

@@ -25,7 +25,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "34"
+IR_VERSION = "37"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -510,6 +510,9 @@ class Cost:
     mana: str | None = None
     tap: bool = False
     loyalty: int | None = None
+    # "[−X]" (107.7): remove X loyalty counters, X announced as it is activated (602.2b, 107.3);
+    # ``loyalty`` is then 0 (the part 606.5 cost changes add to)
+    loyalty_x: bool = False
     # "Exile this card from your graveyard" (embalm 702.128a, eternalize 702.129a)
     exile_self: bool = False
     # "Discard this card" (cycling 702.29a, typecycling 702.29e): the source, from its hand (701.9)
@@ -998,6 +1001,14 @@ class CastWithoutPaying:
 
 
 @dataclass(frozen=True, slots=True)
+class Cascade:
+    """Cascade's effect (702.85a): exile cards from the top of your library until you exile a
+    nonland card whose mana value is less than this spell's (the source's); you may cast it
+    without paying its mana cost (608.2g); then put the exiled cards not cast on the bottom of
+    your library in a random order."""
+
+
+@dataclass(frozen=True, slots=True)
 class CopySpell:
     """ "Copy target instant or sorcery spell" (707.10): put ``count`` copies of the spell
     ``what`` refers to onto the stack under the controller's control. A copy copies the
@@ -1363,6 +1374,15 @@ class LookAndTake:
 
 
 @dataclass(frozen=True, slots=True)
+class RevealUntil:
+    """ "Reveal cards from the top of your library until you reveal a ``filter`` card. Put that
+    card into your hand and the rest on the bottom of your library in a random order."
+    (701.20a; with no such card, every card is revealed and they all go to the bottom)."""
+
+    filter: Filter
+
+
+@dataclass(frozen=True, slots=True)
 class LookAndSplit:
     """ "Look at the top two cards of your library. Put one of them into your hand and the other
     into your graveyard." / "Exile one of them and put the other into your hand.": the
@@ -1714,6 +1734,7 @@ Effect = (
     | Reflexive
     | Unless
     | CastWithoutPaying
+    | Cascade
     | Mill
     | ExileTop
     | Manifest
@@ -1757,6 +1778,7 @@ Effect = (
     | AddManaProduced
     | Fight
     | LookAndTake
+    | RevealUntil
     | LookAndSplit
     | ExchangeControl
     | CreateReplacement
@@ -1779,6 +1801,7 @@ Effect = (
 RECORDS_AFFECTED: frozenset[type] = frozenset(
     {
         ApplyContinuous,
+        Cascade,
         CastWithoutPaying,
         CopySpell,
         Exile,
@@ -1894,6 +1917,9 @@ TriggerEvent = Literal[
     "discards",
     "cycles",
     "transforms_into",
+    "day_night",
+    "becomes_day",
+    "becomes_night",
     "chapter",
     "becomes_target",
     "last_counter_removed",
@@ -1928,6 +1954,9 @@ class Trigger:
         the battlefield again, 702.37e).
       * ``"transforms_into"``: "When this creature transforms into ~" (701.27e): the source
         transforms (701.27a) and is the face with this ability immediately after it does.
+      * ``"day_night"``: "Whenever day becomes night or night becomes day" (731.1a: not when it
+        first becomes day or night); ``"becomes_day"``: "Whenever night becomes day";
+        ``"becomes_night"``: "Whenever day becomes night".
       * ``"draws"``: a player (``player``) draws a card (``nth``: their nth this turn).
         With ``reveal``, the linked static ability "Reveal the first card you draw each
         turn" reveals it, and the ability triggers only if it matches ``filter`` (603.11).
@@ -2297,6 +2326,14 @@ class SpendAsAnyColor:
     text: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class BecomesDayAsEnters:
+    """ "If it's neither day nor night, it becomes day as ~ enters." (731.1: the game gets the
+    day designation as the permanent enters, when it has neither)."""
+
+    text: str = ""
+
+
 Ability = (
     Keyword
     | Activated
@@ -2322,6 +2359,7 @@ Ability = (
     | SpendAsAnyColor
     | DoesntUntap
     | CantBeCountered
+    | BecomesDayAsEnters
     | Morph
     | Unsupported
 )
