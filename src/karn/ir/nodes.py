@@ -25,7 +25,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "37"
+IR_VERSION = "39"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -809,6 +809,13 @@ class Planeswalk:
 
 
 @dataclass(frozen=True, slots=True)
+class BecomeMonarch:
+    """ "You become the monarch." (725.1, 725.3): ``player`` becomes the monarch."""
+
+    player: Ref = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
 class LoseGame:
     """ "You lose the game" (104.3d)."""
 
@@ -998,6 +1005,15 @@ class CastWithoutPaying:
 
     what: Ref
     haste: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CastForMadness:
+    """Madness's triggered ability (702.35a): the owner may cast the card ``what`` names (exiled
+    by its madness ability) by paying its madness cost rather than its mana cost (702.35b,
+    608.2g: during the resolution); if they don't, they put it into their graveyard."""
+
+    what: Ref
 
 
 @dataclass(frozen=True, slots=True)
@@ -1734,6 +1750,8 @@ Effect = (
     | Reflexive
     | Unless
     | CastWithoutPaying
+    | CastForMadness
+    | BecomeMonarch
     | Cascade
     | Mill
     | ExileTop
@@ -1802,6 +1820,7 @@ RECORDS_AFFECTED: frozenset[type] = frozenset(
     {
         ApplyContinuous,
         Cascade,
+        CastForMadness,
         CastWithoutPaying,
         CopySpell,
         Exile,

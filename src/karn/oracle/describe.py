@@ -28,10 +28,12 @@ from karn.ir.nodes import (
     Attach,
     AttackUnlessDefenderControls,
     BecomeCopy,
+    BecomeMonarch,
     BecomesDayAsEnters,
     Bestow,
     CantBeCountered,
     Cascade,
+    CastForMadness,
     CastRestriction,
     CastWithoutPaying,
     Change,
@@ -1342,6 +1344,16 @@ def _scry(e: Scry) -> str:
 @renders(PutCounters)
 def _put_counters(e: PutCounters) -> str:
     return f"put {amount_text(e.amount)} {e.kind} counter(s) on {selector_text(e.what)}"
+
+
+@renders(BecomeMonarch)
+def _become_monarch(e: BecomeMonarch) -> str:
+    return f"{ref_text(e.player)} become(s) the monarch (725)"
+
+
+@renders(CastForMadness)
+def _cast_for_madness(e: CastForMadness) -> str:
+    return f"its owner may cast {ref_text(e.what)} for its madness cost; if not, into the graveyard (702.35a)"
 
 
 @renders(Cascade)

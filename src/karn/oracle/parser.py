@@ -52,6 +52,7 @@ from karn.oracle.syntax import (
     AttacksTriggerA,
     AttackUnlessVP,
     BecomeCopyVP,
+    BecomeMonarchVP,
     BestowA,
     BlockLimitVP,
     CantBeCounteredVP,
@@ -1968,6 +1969,9 @@ class _Builder(Transformer[Token, Any]):
 
     def v_shuffle(self, meta: Meta, c: list[Any]) -> ShuffleVP:
         return ShuffleVP(text=self._text(meta))
+
+    def v_become_monarch(self, meta: Meta, c: list[Any]) -> BecomeMonarchVP:
+        return BecomeMonarchVP(text=self._text(meta))
 
     def v_proliferate(self, meta: Meta, c: list[Any]) -> ProliferateVP:
         return ProliferateVP(text=self._text(meta))

@@ -762,6 +762,13 @@ class ShuffleVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class BecomeMonarchVP(VerbA):
+    """ "you become the monarch" (725.1)."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class ProliferateVP(VerbA):
     """ "proliferate" (701.34a)."""
 

@@ -781,3 +781,46 @@ def _spell_mana_value(ctx: Context, o: Obj) -> int:
         return ctx.chars(src).mana_value
     lk = ctx.state.lki.get(src)
     return lk.mana_value if lk is not None else 0
+
+
+@handles(ir.CastForMadness)
+def cast_for_madness(ctx: Context, f: ResolveFrame, o: Obj, e: ir.CastForMadness) -> Outcome:
+    """702.35a-b: the owner may cast the exiled card by paying its madness cost rather than its
+    mana cost (608.2g: during this resolution, timing restrictions don't apply); if they don't
+    (or can't), they put the card into their graveyard."""
+    s = ctx.state
+    ans = f.answer
+    f.answer = None
+    if isinstance(f.progress, CastProgress):
+        card = f.progress.card
+        if ans is not None:  # the question was answered
+            if ans.kind == "yes":
+                f.progress = CastProgress(card=card)
+                f.progress.spell = -1  # asked and accepted: the cast frame follows
+                s.agenda.append(FreeCastFrame(card=card, player=o.controller, rule="702.35b", alt="madness"))
+                return WAIT
+        elif (
+            f.progress.spell > 0
+            and f.progress.spell in s.objects
+            and s.objects[f.progress.spell].zone == STACK
+        ):
+            f.affected = [f.progress.spell]
+            return DONE
+        if card in s.objects and s.objects[card].zone == EXILE:
+            perform(ctx, ZoneChange(obj=card, to=GRAVEYARD, rule="702.35a", cause="put"))
+        return DONE
+    found = [t for t in refs(ctx, f, o, e.what) if t > 0 and t in s.objects and s.objects[t].zone == EXILE]
+    if not found:
+        return DONE
+    card = found[0]
+    f.progress = CastProgress(card=card)
+    name = s.objects[card].name
+    decisions.ask(
+        ctx,
+        o.controller,
+        "may",
+        "702.35a",
+        f"madness: cast {name} for its madness cost? If you don't, it goes to your graveyard",
+        [Option("yes", label=f"cast {name}"), Option("no", label="put it into your graveyard")],
+    )
+    return WAIT

@@ -28,6 +28,7 @@ from karn.engine.events import (
     AttackerDeclared,
     BecomeCopy,
     BecomeDayNight,
+    BecomeMonarch,
     BecomesTarget,
     BlockerDeclared,
     CopyOnStack,
@@ -965,6 +966,18 @@ def execute_spell_cast(ctx: Context, ev: SpellCast) -> list[GameEvent]:
     s.spells_cast += 1
     s.players[ev.player].spells_cast_turn += 1  # 702.117a: surge
     changed(s)
+    return []
+
+
+@executes(BecomeMonarch)
+def execute_become_monarch(ctx: Context, ev: BecomeMonarch) -> list[GameEvent]:
+    """725.3: only one player is the monarch at a time."""
+    s = ctx.state
+    if s.players[ev.player].left:
+        return []
+    s.monarch = ev.player
+    changed(s)
+    ctx.emit(ev.rule, f"{ctx.player_name(ev.player)} becomes the monarch")
     return []
 
 
