@@ -42,7 +42,13 @@ def _sources() -> dict[str, str]:
 def _ext_modules() -> list[Any]:
     if not _compile_requested():
         return []
-    from mypyc.build import mypycify
+    try:
+        from mypyc.build import mypycify
+    except ImportError as missing:
+        raise SystemExit(
+            "KARN_COMPILE=1 needs mypyc (the mypy package) to build: pip installs it when it builds "
+            "karn in isolation (the default); with --no-build-isolation install it first"
+        ) from missing
 
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["karn"]["mypyc"]
     modules: list[str] = config["compiled"]

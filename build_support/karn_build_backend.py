@@ -8,6 +8,8 @@ Without ``KARN_COMPILE`` this is setuptools unchanged, and pip fetches no compil
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from setuptools import build_meta as _setuptools
@@ -25,9 +27,25 @@ def _extra() -> list[str]:
     return [MYPYC_REQUIREMENT] if compile_requested() else []
 
 
+@contextmanager
+def _without_compiling() -> Iterator[None]:
+    """setuptools runs setup.py to list its requirements, before mypy is installed: then
+    setup.py must not compile yet."""
+    asked = os.environ.pop("KARN_COMPILE", None)
+    try:
+        yield
+    finally:
+        if asked is not None:
+            os.environ["KARN_COMPILE"] = asked
+
+
 def get_requires_for_build_wheel(config_settings: dict[str, Any] | None = None) -> list[str]:
-    return list(_setuptools.get_requires_for_build_wheel(config_settings)) + _extra()
+    extra = _extra()
+    with _without_compiling():
+        return list(_setuptools.get_requires_for_build_wheel(config_settings)) + extra
 
 
 def get_requires_for_build_editable(config_settings: dict[str, Any] | None = None) -> list[str]:
-    return list(_setuptools.get_requires_for_build_editable(config_settings)) + _extra()
+    extra = _extra()
+    with _without_compiling():
+        return list(_setuptools.get_requires_for_build_editable(config_settings)) + extra
