@@ -214,6 +214,12 @@ def validate(s: GameState) -> None:
                 if owner >= 0 and o.owner != owner:
                     raise bad(f"plane {oid} is in player {owner}'s planar deck but owned by player {o.owner}")
                 listed[oid] = COMMAND
+    for oid in s.emblems:
+        # 114.1: the emblems are in the command zone
+        o = s.objects.get(oid)
+        if o is None or o.zone != COMMAND or o.emblem is None or oid in listed:
+            raise bad(f"emblem {oid} is missing or listed twice")
+        listed[oid] = COMMAND
     if len(listed) != len(s.objects):
         raise bad("objects that are in no zone")
     cards: set[int] = set()
@@ -226,7 +232,9 @@ def validate(s: GameState) -> None:
             if o.card in cards:
                 raise bad(f"physical card {o.card} is in two places")
             cards.add(o.card)
-        elif o.token is None and not (o.zone == STACK and (o.ability or o.is_copy)):  # 707.10: a copy
+        elif (
+            o.token is None and o.emblem is None and not (o.zone == STACK and (o.ability or o.is_copy))
+        ):  # 707.10: a copy; 114.1: an emblem
             raise bad(f"object {oid} is neither a card, a token nor an ability")
         if o.attached_to and (o.attached_to not in s.objects or s.objects[o.attached_to].zone != BATTLEFIELD):
             raise bad(f"object {oid} is attached to {o.attached_to}, which is not a permanent")

@@ -28,6 +28,7 @@ PROTECTED = {
     "deathtouch_damage",
     "tapped",
     "counters",
+    "energy",  # counters on a player (122.1, 107.14)
     "controller",
     "attached_to",
     "objects",

@@ -75,7 +75,16 @@ def test_malformed_costs_raise(text: str) -> None:
 
 def test_unsupported_symbol_raises() -> None:
     with pytest.raises(ManaCostError, match="unsupported"):
-        ManaCost.parse("{W/U}")
+        ManaCost.parse("{S}")  # snow (107.4h) is not paid by the engine yet
+    with pytest.raises(ManaCostError, match="unsupported"):
+        ManaCost.parse("{W/2}")
+
+
+@pytest.mark.cr("107.4e", "107.4f")
+def test_hybrid_symbols_parse() -> None:
+    cost = ManaCost.parse("{1}{W/U}{2/B}{G/P}{R/W/P}")
+    assert cost.hybrid == ("2/B", "G/P", "R/W/P", "W/U")
+    assert cost.generic == 1 and not cost.colored
 
 
 def test_mana_cost_error_is_value_error() -> None:

@@ -62,7 +62,7 @@ from hypothesis import strategies as st
 
 from karn import Action, Game, IllegalActionError
 from karn.cards.decks import load_deck
-from karn.engine.state import BATTLEFIELD, STACK, decode_state, encode_state, player_ref
+from karn.engine.state import BATTLEFIELD, COMMAND, STACK, decode_state, encode_state, player_ref
 
 # ---------------------------------------------------------------------------- configuration
 
@@ -266,13 +266,20 @@ def check_zones(g: Game, n_cards: int | Sequence[int]) -> None:
             said.update(dict.fromkeys(ids, (z, p.index)))
             n_listed += len(ids)
     nonphysical = 0
-    for zone, ids in ((BATTLEFIELD, s.battlefield), (STACK, s.stack)):
+    for zone, ids in ((BATTLEFIELD, s.battlefield), (STACK, s.stack), (COMMAND, s.emblems)):
         for oid in ids:
             o = objects.get(oid)
             said[oid] = (zone, -1 if o is None else o.owner)
             if o is not None and o.card < 0:
                 nonphysical += 1
-                if zone == BATTLEFIELD and o.token is None or zone == STACK and not o.ability:
+                if (
+                    zone == BATTLEFIELD
+                    and o.token is None
+                    or zone == STACK
+                    and not o.ability
+                    or zone == COMMAND
+                    and o.emblem is None  # 114.5: emblems aren't cards
+                ):
                     raise AssertionError(
                         f"#{oid} ({o.name}) on the {zone} is not a card, a token or an ability"
                     )
@@ -284,7 +291,8 @@ def check_zones(g: Game, n_cards: int | Sequence[int]) -> None:
             for i in said.keys() | have.keys()
             if said.get(i) != have.get(i)
         ]
-        listed = [i for p in s.players for z in PLAYER_ZONES for i in getattr(p, z)] + s.battlefield + s.stack
+        listed = [i for p in s.players for z in PLAYER_ZONES for i in getattr(p, z)]
+        listed += s.battlefield + s.stack + s.emblems
         dupes = [oid for oid, n in Counter(listed).items() if n > 1]
         raise AssertionError(f"zone lists and objects disagree: {problems[:8]}; listed twice: {dupes}")
     cards = sorted(map(_CARD, objects.values()))

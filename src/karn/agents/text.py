@@ -265,6 +265,7 @@ def observation_text(obs: Observation, log_lines: int = 12) -> str:
         state = " (has lost)" if pl.lost else " (conceded)" if pl.conceded else ""
         pool = "".join(f"{{{c}}}" * n for c, n in pl.mana_pool.items() if n)
         extra = f", {pl.poison} poison" if pl.poison else ""
+        extra += f", {pl.energy} energy" if pl.energy else ""
         extra += f", mana pool {pool}" if pool else ""
         lines.append(
             f"{pl.name} (seat {pl.index}){state}: {pl.life} life{extra}, {pl.hand_size} cards in hand, "

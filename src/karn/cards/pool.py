@@ -164,7 +164,7 @@ class CardNotInPoolError(KeyError):
 class CardPool:
     """Compiled cards by exact name (immutable; :meth:`merged` makes a larger one)."""
 
-    __slots__ = ("_cards", "ir_version", "_nested", "_parts", "_text_ids")
+    __slots__ = ("_cards", "ir_version", "_nested", "_parts", "_text_ids", "_card_names")
 
     def __init__(self, cards: Mapping[str, PoolCard] | Iterable[PoolCard], ir_version: str = IR_VERSION):
         if isinstance(cards, Mapping):
@@ -175,6 +175,7 @@ class CardPool:
         self._nested: dict[str, Ability] = {}  # quoted abilities found by their path
         self._parts: dict[str, tuple[str, ...]] = {}  # cast_parts, by card name
         self._text_ids: dict[tuple[str, str, str, str], str] = {}  # text_changed, memoized
+        self._card_names: dict[str, str] = {}  # card_name of the faces that aren't cards, memoized
 
     # -- lookup ---------------------------------------------------------
 
@@ -216,8 +217,12 @@ class CardPool:
             return name
         if main in self._cards:
             return main
-        # a front face named by its face name ("Bala Ged Recovery"), its card by the full name
-        return next((k for k in self._cards if k.split(" // ")[0] == main and " // " in k), name)
+        known = self._card_names.get(name)
+        if known is None:
+            # a front face named by its face name ("Bala Ged Recovery"), its card by the full name
+            known = next((k for k in self._cards if k.split(" // ")[0] == main and " // " in k), name)
+            self._card_names[name] = known
+        return known
 
     def is_adventure(self, name: str) -> bool:
         """715.2: the alternative characteristics of an adventurer card (its Adventure)."""

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import contextlib
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 import msgspec
 
 from karn import ir
-from karn.cards.mana import ManaCost
+from karn.cards.mana import LIFE, ManaCost, hybrid_alternatives
 from karn.engine import activated, cost_keywords, costs, decisions, mana, permissions, targeting, timing
 from karn.engine.abilities import (
     BESTOW_TARGET,
@@ -36,11 +36,19 @@ from karn.engine.actions import Action
 from karn.engine.context import Context
 from karn.engine.events import CounterChange, SpellCast, Tap, TurnFaceUp, ZoneChange
 from karn.engine.filters import characteristics_match, object_matches
-from karn.engine.frames import ActivateFrame, CastFrame, TurnFaceUpFrame
+from karn.engine.frames import (
+    ActivateFrame,
+    CascadeProgress,
+    CastFrame,
+    CastProgress,
+    FreeCastFrame,
+    ResolveFrame,
+    TurnFaceUpFrame,
+)
 from karn.engine.layers import Chars, face_down_chars
 from karn.engine.pipeline import perform, put_on_stack
 from karn.engine.pipeline.replacement import applies_to
-from karn.engine.references import buyback_cost, count, kicker_costs, multikicker
+from karn.engine.references import buyback_cost, count, kicker_costs, leave_stack, multikicker
 from karn.engine.state import (
     BATTLEFIELD,
     EXILE,
@@ -237,10 +245,12 @@ def alt_allowed(ctx: Context, p: int, alt: ir.AlternativeCost) -> bool:
 
 def _affordable(ctx: Context, p: int, cost: ManaCost, srcs: list[mana.Source], avail: int | None) -> bool:
     """601.2g-h: could `p` pay this total cost with their pool and untapped mana sources?"""
-    pool = ctx.state.players[p].pool
-    if cost.mana_value > (mana.available_count(pool, srcs) if avail is None else avail):
+    pl = ctx.state.players[p]
+    if not cost.hybrid and cost.mana_value > (
+        mana.available_count(pl.pool, srcs) if avail is None else avail
+    ):
         return False
-    return mana.solve(pool, cost, srcs) is not None
+    return mana.solve(pl.pool, cost, srcs, pl.life) is not None
 
 
 #: 702.37c: the cost of casting a card face down with morph
@@ -412,7 +422,7 @@ def reduced(cost: ManaCost, generic: int) -> ManaCost:
     negative one, the sum of increases and reductions, raises it)."""
     if not generic:
         return cost
-    return ManaCost(max(0, cost.generic - generic), cost.x, cost.colored, cost.text)
+    return cost.reduced_by(generic)
 
 
 def additional_sacrifice(ctx: Context, name: str) -> ir.Filter | None:
@@ -466,6 +476,10 @@ def can_activate(
         return False
     if ab.only_during and not timing.in_window(ctx, p, ab.only_during):
         return False  # 602.5d
+    if ab.suspend and (
+        not (instant_speed(ctx, o.name) or timing.sorcery_timing(ctx, p)) or cast_forbidden(ctx, p, oid, 0)
+    ):
+        return False  # 702.62a, 702.62c: only when the card could begin to be cast from the hand
     if c.tap and (o.tapped or mana.sick(ctx, oid)):
         return False  # 302.6
     if c.loyalty is not None:
@@ -489,7 +503,8 @@ def can_activate(
         if c.tap:
             srcs = [x for x in srcs if x.oid != oid]  # its {T} is part of the cost, not a mana source
         cost = activation_mana(ctx, p, oid, ManaCost.parse(c.mana), srcs)
-        if mana.solve(ctx.state.players[p].pool, cost, srcs) is None:
+        pl = ctx.state.players[p]
+        if mana.solve(pl.pool, cost, srcs, pl.life) is None:
             return False
     return True
 
@@ -509,7 +524,8 @@ def activation_mana(ctx: Context, p: int, source: int, cost: ManaCost, srcs: lis
         return cost
     spend = {a.color for a in ctx.chars(source).abilities if isinstance(a, ir.SpendAsAnyColor)}
     pool = ctx.state.players[p].pool
-    if not spend or mana.solve(pool, cost, srcs) is not None:
+    life = ctx.state.players[p].life
+    if not spend or mana.solve(pool, cost, srcs, life) is not None:
         return cost
     symbols = [color for color, n in cost.colored for _ in range(n)]
     movable = [i for i, color in enumerate(symbols) if color != "C" and color not in spend]
@@ -518,8 +534,9 @@ def activation_mana(ctx: Context, p: int, source: int, cost: ManaCost, srcs: lis
             for color in sorted(spend):
                 paid = [color if i in chosen else sym for i, sym in enumerate(symbols)]
                 text = "{X}" * cost.x + (f"{{{cost.generic}}}" if cost.generic else "")
+                text += "".join(f"{{{h}}}" for h in cost.hybrid)
                 variant = ManaCost.parse(text + "".join(f"{{{sym}}}" for sym in paid))
-                if mana.solve(pool, variant, srcs) is not None:
+                if mana.solve(pool, variant, srcs, life) is not None:
                     return variant
     return cost
 
@@ -587,6 +604,51 @@ def begin_cast(ctx: Context, p: int, oid: int, face_down: bool = False, part: st
     ctx.state.agenda.append(frame)
 
 
+#: CastFrame.alt of a spell cast without paying its mana cost (118.9, 608.2g)
+FREE = "without paying its mana cost"
+
+
+def can_cast_free(ctx: Context, p: int, oid: int) -> bool:
+    """608.2g, 118.9: could `p` cast this card now without paying its mana cost (timing
+    restrictions don't apply during a resolution)? A nonland card that plays, with legal targets
+    (601.2c), its additional costs payable (601.2h) and no rule forbidding it (601.3)."""
+    o = ctx.state.objects.get(oid)
+    if o is None or o.face_down:
+        return False
+    name = o.name
+    face = ctx.face(name)
+    if "land" in face.types or not ctx.compiled(name).playable or face.front:
+        return False
+    if face.layout == "split" and face.parts:
+        return False  # 709.3: cast as one of its halves (not offered here)
+    extra_cost = additional_parts(ctx, name)
+    if extra_cost is not None and not costs.can_pay(ctx, p, oid, extra_cost):
+        return False
+    sacrifice = additional_sacrifice(ctx, name)
+    if sacrifice is not None and not _sacrifice_candidates(ctx, p, oid, sacrifice):
+        return False
+    return not cast_forbidden(ctx, p, oid, 0) and has_targets(ctx, p, oid)
+
+
+def free_cast_step(ctx: Context, f: FreeCastFrame) -> None:
+    """608.2g: cast the card during the resolution, following 601.2a-i, without paying its mana
+    cost (118.9); if it can't be cast, nothing happens (it stays where it is)."""
+    s = ctx.state
+    s.agenda.pop()
+    o = s.objects.get(f.card)
+    if o is None or not can_cast_free(ctx, f.player, f.card):
+        what = o.name if o is not None else "the card"
+        ctx.emit(f.rule, f"{ctx.player_name(f.player)} can't cast {what} (608.2g)")
+        return
+    begin_cast(ctx, f.player, f.card)
+    frame = s.agenda[-1]
+    assert isinstance(frame, CastFrame)
+    frame.alt = FREE
+    below = s.agenda[-2] if len(s.agenda) > 1 else None
+    if isinstance(below, ResolveFrame) and isinstance(below.progress, (CastProgress, CascadeProgress)):
+        below.progress.spell = frame.obj  # rewound with the cast if it's abandoned (733.1)
+
+
 def _timing_ok(ctx: Context, p: int, oid: int, bestowed: bool, sorcery_ok: bool) -> bool:
     """117.1a, 307.1 / 702.8a: may `p` cast this spell now (cast bestowed or not, 601.3b)?
     ``sorcery_ok``: a sorcery could be cast as the spell was proposed."""
@@ -604,10 +666,56 @@ def _bestow_possible(ctx: Context, p: int, oid: int, cost: str, sorcery_ok: bool
     )
 
 
-def _can_pay_spell(ctx: Context, f: CastFrame, cost: ManaCost) -> bool:
+def _can_pay_spell(ctx: Context, f: CastFrame, cost: ManaCost, life: int | None = None) -> bool:
     """601.2h: could the caster pay this cost for the spell being cast, with mana and the
-    spell's payment keywords (convoke 702.51a, improvise 702.126a, delve 702.66a)?"""
-    return cost_keywords.can_pay(ctx, f.player, f.name, cost)
+    spell's payment keywords (convoke 702.51a, improvise 702.126a, delve 702.66a)? ``life``:
+    the life they could still pay for Phyrexian symbols (default: their life total, 119.4)."""
+    return cost_keywords.can_pay(ctx, f.player, f.name, cost, life)
+
+
+def _ways(cost: ManaCost, picks: list[int] | None) -> tuple[str, ...]:
+    """601.2b: the ways announced for the first hybrid symbols of ``cost``, from the indices
+    picked among :func:`hybrid_alternatives`."""
+    return tuple(hybrid_alternatives(sym)[i] for sym, i in zip(cost.hybrid, picks or (), strict=False))
+
+
+def _ask_hybrid(
+    ctx: Context,
+    f: CastFrame | ActivateFrame,
+    cost: ManaCost,
+    name: str,
+    payable: Callable[[ManaCost, int], bool],
+) -> bool:
+    """601.2b, 107.4e-f: announce how the next hybrid symbol of ``cost`` is paid: with one of its
+    colors, two generic mana ({2/W}), or 2 life (a Phyrexian symbol; only with at least that much
+    life left, 119.4). The ways that keep the whole cost payable (``payable``: the cost with the
+    symbols announced so far settled, the life left) are offered, the automatic payment's choice
+    first (mana before life); if none does, every legal way (the player may still cancel). True
+    while asking."""
+    picks = f.hybrid or []
+    if len(picks) >= len(cost.hybrid):
+        return False
+    p = f.player
+    ways = _ways(cost, picks)
+    partial, paid = cost.settle(ways)
+    left = ctx.state.players[p].life - paid
+    symbol = cost.hybrid[len(picks)]
+    legal = [
+        (i, way)
+        for i, way in enumerate(hybrid_alternatives(symbol))
+        if way != LIFE or left >= 2  # 119.4
+    ]
+    payable_ways = [
+        (i, way) for i, way in legal if payable(partial.settle((way,))[0], left - (2 if way == LIFE else 0))
+    ]
+    opts = [
+        Option("hybrid", i, label=f"pay {{{symbol}}} with " + ("2 life" if way == LIFE else f"{{{way}}}"))
+        for i, way in (payable_ways or legal)
+    ]
+    which = f" ({len(picks) + 1} of {len(cost.hybrid)})" if len(cost.hybrid) > 1 else ""
+    prompt = f"how do you pay {{{symbol}}} of {cost} for {name}?{which}"
+    decisions.ask(ctx, p, "hybrid", "601.2b", prompt, opts + [_cancel()])
+    return True
 
 
 def _ask_alt(ctx: Context, f: CastFrame, cost: str) -> None:
@@ -680,7 +788,9 @@ def cast_step(ctx: Context, f: CastFrame) -> None:
         _ask_alternative_cost(ctx, f, alts)
         return
     printed = face.cost.text
-    if bestow is not None and f.alt == "bestow":
+    if f.alt == FREE:
+        printed = ""  # 118.9: no mana cost is paid (107.3b: X is 0)
+    elif bestow is not None and f.alt == "bestow":
         printed = bestow
     elif flashback is not None and f.alt == "flashback":
         printed = flashback
@@ -737,6 +847,15 @@ def cast_step(ctx: Context, f: CastFrame) -> None:
         _ask_x(ctx, p, most, f"choose X for {name}", allowed)
         return
     x = f.x or 0
+    if base.hybrid:
+        # 601.2b: the nonhybrid equivalent of each hybrid symbol, and for each Phyrexian one
+        # whether 2 life or the mana is paid (107.4e-f), announced before the total cost (601.2f)
+        check = lambda partial, life: _can_pay_spell(  # noqa: E731
+            ctx, f, reduced(partial, cost_reduction(ctx, p, oid, x)), life
+        )
+        if _ask_hybrid(ctx, f, base.with_x(x), name, check):
+            return
+        base, f.phyrexian_life = base.settle(_ways(base, f.hybrid))
     specs = (BESTOW_TARGET,) if f.alt == "bestow" else spell_target_specs(ctx, name, modes)
     if f.alt == "overload":
         specs = ()  # 702.96b: an overloaded spell has no targets
@@ -791,7 +910,10 @@ def cast_step(ctx: Context, f: CastFrame) -> None:
             f.early_paid = True  # 601.2h: permanents tapped for the cost can't pay mana too
             costs.pay(ctx, p, oid, extra_cost, f.cost_picks, early=True)
     total = ManaCost.parse(f.cost)
-    _ask_payment(ctx, p, total, f"pay {total} for {name}", spell=name)
+    if f.alt == FREE and total.is_free and not f.phyrexian_life:
+        _finish_cast(ctx, f)  # 608.2g: nothing left to pay
+        return
+    _ask_payment(ctx, p, total, f"pay {total} for {name}", spell=name, life=f.phyrexian_life)
 
 
 def _face_down_cost(ctx: Context, f: CastFrame) -> None:
@@ -958,18 +1080,22 @@ def _mana_options(ctx: Context, p: int, srcs: list[mana.Source], exclude: int = 
 
 
 def _ask_payment(
-    ctx: Context, p: int, cost: ManaCost, prompt: str, exclude: int = 0, spell: str = ""
+    ctx: Context, p: int, cost: ManaCost, prompt: str, exclude: int = 0, spell: str = "", life: int = 0
 ) -> None:
     """601.2g-h: activate mana abilities, then pay. The solver's payment is the option ``pay``.
     ``spell``: the name of the spell being paid for, whose payment keywords (convoke, improvise,
-    delve) add their options and count for the automatic payment."""
+    delve) add their options and count for the automatic payment. ``life``: the life announced
+    for Phyrexian symbols (601.2b), paid with the mana; with less life than that the cost can't
+    be paid (119.4)."""
     opts: list[Option] = []
     srcs = mana.sources(ctx, p)
     solvable = [x for x in srcs if x.oid != exclude]
     if spell:
         solvable = cost_keywords.sources_with_units(ctx, p, solvable, spell)
-    if mana.solve(ctx.state.players[p].pool, cost, solvable) is not None:
-        opts.append(Option("pay", label=f"pay {cost} automatically"))
+    pl = ctx.state.players[p]
+    if pl.life >= life and mana.solve(pl.pool, cost, solvable) is not None:
+        also = f" and {life} life" if life else ""
+        opts.append(Option("pay", label=f"pay {cost}{also} automatically"))
     if spell:
         opts += cost_keywords.unit_options(ctx, p, spell, cost)
     opts += _mana_options(ctx, p, srcs, exclude)
@@ -1053,9 +1179,13 @@ def cast_answer(ctx: Context, f: CastFrame, a: Action) -> None:
         # 601.2h: one unit of the spell's payment keyword pays one symbol of what is left
         left = cost_keywords.pay_unit(ctx, f.player, a.kind, a.a, a.b, ManaCost.parse(f.cost))
         f.cost = str(left)
+    elif a.kind == "hybrid":
+        f.hybrid = (f.hybrid or []) + [a.a]  # 601.2b: the way the next hybrid symbol is paid
     elif a.kind == "pay":
         if not cost_keywords.pay(ctx, f.player, f.name, ManaCost.parse(f.cost)):
             raise AssertionError("payment solver failed after proposing a payment")
+        if f.phyrexian_life:
+            mana.pay_life(ctx, f.player, f.phyrexian_life)  # 601.2h, 107.4f: the life announced (601.2b)
         _finish_cast(ctx, f)
 
 
@@ -1085,6 +1215,8 @@ def _finish_cast(ctx: Context, f: CastFrame) -> None:
         xs += f" for its {o.alt_cost} cost (118.9)"
     if o.buyback:
         xs += " with buyback (702.27a)"
+    if f.alt == FREE:
+        xs += " without paying its mana cost (608.2g)"
     if o.face_down:
         # 708.5: its controller may look at it; the others see a face-down spell (702.37c)
         who = ctx.player_name(o.controller)
@@ -1096,6 +1228,7 @@ def _finish_cast(ctx: Context, f: CastFrame) -> None:
         )
     else:
         ctx.emit("601.2i", f"{ctx.player_name(o.controller)} casts {o.name}{xs}{tgt}")
+    targeting.became_targets(ctx, o, "601.2c")  # 601.2c: they trigger now, wait until it's cast
     perform(ctx, SpellCast(obj=o.id, player=o.controller, from_zone=o.cast_from or HAND))
 
 
@@ -1134,6 +1267,13 @@ def activate_step(ctx: Context, f: ActivateFrame) -> None:
         # 602.2b / 601.2b: announce the value of X.
         _ask_x(ctx, p, mana.max_x(ctx, p, printed, exclude=exclude), f"choose X for {name}'s ability")
         return
+    if printed.hybrid:
+        # 602.2b, 601.2b: announce how each hybrid or Phyrexian symbol is paid (107.4e-f)
+        srcs = [x for x in mana.sources(ctx, p) if x.oid != exclude]
+        pool = ctx.state.players[p].pool
+        check = lambda partial, life: mana.solve(pool, partial, srcs, life) is not None  # noqa: E731
+        if _ask_hybrid(ctx, f, printed.with_x(f.x or 0), name, check):
+            return
     if _choose_targets(ctx, f, p, source, ab.targets, name, ManaCost(), 0):
         return
     if ab.cost.parts:
@@ -1158,6 +1298,8 @@ def activate_step(ctx: Context, f: ActivateFrame) -> None:
             f.early_paid = True
             costs.pay(ctx, p, source, ab.cost, f.cost_picks, early=True)
     cost = printed.with_x(f.x or 0)
+    if cost.hybrid:
+        cost, f.phyrexian_life = cost.settle(_ways(cost, f.hybrid))
     srcs = [x for x in mana.sources(ctx, p) if x.oid != exclude]
     paid_as = activation_mana(ctx, p, source, cost, srcs)
     if paid_as != cost:
@@ -1171,7 +1313,7 @@ def activate_step(ctx: Context, f: ActivateFrame) -> None:
         # Only non-mana costs ({T}, sacrifice, loyalty): paid at once (601.2h).
         _pay_activation(ctx, f)
         return
-    _ask_payment(ctx, p, cost, f"pay {cost} to activate {name}", exclude=exclude)
+    _ask_payment(ctx, p, cost, f"pay {cost} to activate {name}", exclude=exclude, life=f.phyrexian_life)
 
 
 def _ask_crew(ctx: Context, f: ActivateFrame, crew: tuple[int, ir.CrewCost], name: str) -> None:
@@ -1213,6 +1355,9 @@ def activate_answer(ctx: Context, f: ActivateFrame, a: Action) -> None:
     if a.kind == "crew_done":
         f.crew_done = True
         return
+    if a.kind == "hybrid":
+        f.hybrid = (f.hybrid or []) + [a.a]  # 601.2b: the way the next hybrid symbol is paid
+        return
     if a.kind == "x":
         f.x = a.a
     elif a.kind == "choose":
@@ -1251,7 +1396,10 @@ def _pay_activation(ctx: Context, f: ActivateFrame) -> None:
         src.loyalty_turn = ctx.state.turn
     if ab.once_each_turn:
         mana.mark_activated(ctx, source, f.ability)  # 602.5b
+    if f.phyrexian_life:
+        mana.pay_life(ctx, f.player, f.phyrexian_life)  # 601.2h, 107.4f: the life announced (601.2b)
     ctx.emit("602.2", f"{ctx.player_name(f.player)} activates {name}: {ab.text}{_targets_text(ctx, o)}")
+    targeting.became_targets(ctx, o, "602.2b")  # 602.2b, 601.2c
     if c.parts:
         costs.pay(ctx, f.player, source, c, f.cost_picks, early=False)  # 601.2h: the other parts
     if c.discard_self and src.zone == HAND:
@@ -1273,6 +1421,24 @@ def _pay_activation(ctx: Context, f: ActivateFrame) -> None:
                 text=f"{name} is exiled from the graveyard",
             ),
         )
+    if ab.suspend:
+        _suspend(ctx, o, source, ab.suspend)
+
+
+def _suspend(ctx: Context, ability_obj: Obj, card: int, counters: int) -> None:
+    """702.62a, 116.2f: suspend is a special action: its cost paid, the card is exiled from its
+    owner's hand with N time counters on it; it doesn't use the stack (the ability object the
+    activation procedure made ceases to exist)."""
+    perform(ctx, leave_stack(ability_obj, "116.2f"))
+    done = perform(
+        ctx,
+        ZoneChange(
+            obj=card, to=EXILE, rule="702.62a", cause="exile", text=f"{ctx.obj(card).name} is suspended"
+        ),
+    )
+    new = next((e.new_id for e in done or () if isinstance(e, ZoneChange) and e.new_id), 0)
+    if new:
+        perform(ctx, CounterChange(obj=new, kind="time", amount=counters, rule="702.62a"))
 
 
 # ---------------------------------------------------------------------------- turning a permanent face up (116.2b)
@@ -1308,10 +1474,8 @@ def can_turn_face_up(ctx: Context, p: int, oid: int, srcs: list[mana.Source] | N
     if found is None:
         return False
     cost = ManaCost.parse(found[0]).with_x(0)
-    return (
-        mana.solve(ctx.state.players[p].pool, cost, mana.sources(ctx, p) if srcs is None else srcs)
-        is not None
-    )
+    pl = ctx.state.players[p]
+    return mana.solve(pl.pool, cost, mana.sources(ctx, p) if srcs is None else srcs, pl.life) is not None
 
 
 def begin_turn_face_up(ctx: Context, p: int, oid: int) -> None:

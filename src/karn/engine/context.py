@@ -17,7 +17,7 @@ from karn import ir
 from karn.cards.database import CardFace
 from karn.cards.pool import CardPool
 from karn.engine.frames import ReplaceFrame
-from karn.engine.layers import Chars, Field, Printed, compute_field, offfield_chars
+from karn.engine.layers import Chars, Field, Printed, compute_field, final_chapter, offfield_chars
 from karn.engine.log import Event
 from karn.engine.state import BATTLEFIELD, GameState, Obj, Option, copy_state
 
@@ -27,7 +27,17 @@ class SbaWatch:
     of the characteristics: creatures, planeswalkers, Auras, Equipment, permanents with
     counters; and whether any is legendary (704.5j)."""
 
-    __slots__ = ("version", "creatures", "planeswalkers", "auras", "equipment", "countered", "legendary")
+    __slots__ = (
+        "version",
+        "creatures",
+        "planeswalkers",
+        "auras",
+        "equipment",
+        "countered",
+        "legendary",
+        "day_night",
+        "sagas",
+    )
 
     def __init__(self, version: int) -> None:
         self.version = version
@@ -37,6 +47,11 @@ class SbaWatch:
         self.equipment: list[tuple[int, Chars]] = []
         self.countered: list[tuple[int, Chars]] = []
         self.legendary = False
+        # 702.145: permanents with daybound or nightbound (not state-based actions, but checked
+        # at the same times: 702.145c-d, 702.145f-g)
+        self.day_night: list[tuple[int, Chars]] = []
+        # 714.4: Sagas with one or more chapter abilities, with their final chapter number
+        self.sagas: list[tuple[int, Chars, int]] = []
 
     @staticmethod
     def of(s: GameState, chars: dict[int, Chars]) -> SbaWatch:
@@ -53,10 +68,17 @@ class SbaWatch:
                 w.auras.append((oid, c))
             if "equipment" in subtypes:
                 w.equipment.append((oid, c))
+            if "saga" in subtypes:
+                final = final_chapter(c)
+                if final:
+                    w.sagas.append((oid, c, final))
             if objects[oid].counters:
                 w.countered.append((oid, c))
             if "legendary" in c.supertypes:
                 w.legendary = True
+            keywords = c.keywords
+            if keywords and ("daybound" in keywords or "nightbound" in keywords):
+                w.day_night.append((oid, c))
         return w
 
 

@@ -92,10 +92,12 @@ def sources_with_units(ctx: Context, p: int, srcs: list[mana.Source], name: str)
     return _with_units(srcs, _units(ctx, p, kinds))
 
 
-def can_pay(ctx: Context, p: int, name: str, cost: ManaCost) -> bool:
-    """Could `p` pay this total cost of the spell ``name`` with mana and its payment keywords?"""
+def can_pay(ctx: Context, p: int, name: str, cost: ManaCost, life: int | None = None) -> bool:
+    """Could `p` pay this total cost of the spell ``name`` with mana and its payment keywords?
+    ``life``: what they may pay for Phyrexian symbols (default: their life total, 119.4)."""
     srcs = sources_with_units(ctx, p, mana.sources(ctx, p), name)
-    return mana.solve(ctx.state.players[p].pool, cost, srcs) is not None
+    pl = ctx.state.players[p]
+    return mana.solve(pl.pool, cost, srcs, pl.life if life is None else life) is not None
 
 
 def _paid_symbol(cost: ManaCost, syms: tuple[str, ...]) -> str | None:
@@ -111,9 +113,11 @@ def _paid_symbol(cost: ManaCost, syms: tuple[str, ...]) -> str | None:
 def after_unit(cost: ManaCost, symbol: str) -> ManaCost:
     """The cost left to pay once one unit paid ``symbol``."""
     if symbol == GENERIC:
-        return ManaCost(cost.generic - 1, cost.x, cost.colored, "")
+        return ManaCost(cost.generic - 1, cost.x, cost.colored, "", cost.hybrid, cost.reduction)
     colored = tuple((c, n - 1 if c == symbol else n) for c, n in cost.colored)
-    return ManaCost(cost.generic, cost.x, tuple((c, n) for c, n in colored if n), "")
+    return ManaCost(
+        cost.generic, cost.x, tuple((c, n) for c, n in colored if n), "", cost.hybrid, cost.reduction
+    )
 
 
 #: an option's ``b`` for the symbol a convoked creature pays: 0 generic, 1 + index in WUBRG

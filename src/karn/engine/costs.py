@@ -19,7 +19,7 @@ from karn import ir
 from karn.engine import rng, targeting
 from karn.engine.context import Context
 from karn.engine.drawing import discard
-from karn.engine.events import CounterChange, GameEvent, LifeLoss, Tap, ZoneChange
+from karn.engine.events import CounterChange, EnergyChange, GameEvent, LifeLoss, Tap, ZoneChange
 from karn.engine.pipeline import perform
 from karn.engine.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND
 
@@ -117,6 +117,14 @@ def _pay_life_ok(ctx: Context, p: int, source: int, part: Any, found: list[int])
 def _pay_life(ctx: Context, p: int, source: int, part: Any, chosen: list[int]) -> None:
     ctx.emit("119.4", f"{ctx.player_name(p)} pays {part.life} life")
     perform(ctx, LifeLoss(player=p, amount=part.life, rule="119.4", payment=True))
+
+
+def _pay_energy_ok(ctx: Context, p: int, source: int, part: Any, found: list[int]) -> bool:
+    return bool(ctx.state.players[p].energy >= part.energy)  # 107.14, 118.3
+
+
+def _pay_energy(ctx: Context, p: int, source: int, part: Any, chosen: list[int]) -> None:
+    perform(ctx, EnergyChange(player=p, amount=-part.energy, rule="107.14"))  # removes the counters
 
 
 def _discard(ctx: Context, p: int, source: int, part: Any, chosen: list[int]) -> None:
@@ -272,6 +280,7 @@ PARTS.update(
         ir.SacrificeCost: PartRules(_count, _permanents, _enough, _sacrifice, "cost"),
         ir.SacrificeSelfCost: PartRules(_zero, _none, _on_battlefield, _sacrifice_self, ""),
         ir.PayLifeCost: PartRules(_zero, _none, _pay_life_ok, _pay_life, ""),
+        ir.PayEnergyCost: PartRules(_zero, _none, _pay_energy_ok, _pay_energy, ""),
         ir.DiscardCost: PartRules(_count, _hand, _enough, _discard, "discard"),
         ir.DiscardRandomCost: PartRules(_zero, _none, _discard_random_ok, _discard_random, ""),
         ir.DiscardHandCost: PartRules(_zero, _hand_all, _always, _discard_hand, ""),
@@ -362,3 +371,19 @@ def prompt(part: ir.CostPart, have: int) -> str:
     n = PARTS[type(part)].picks(part)
     of = f" ({have + 1} of {n})" if n > 1 else ""
     return f"choose what to {_VERBS.get(type(part), 'use')}{of}"
+
+
+def part_text(part: ir.CostPart) -> str:
+    """A part of a cost in a few words, for the log and prompts ("2 life", "discard a card")."""
+    if isinstance(part, ir.PayLifeCost):
+        return f"{part.life} life"
+    if isinstance(part, ir.PayEnergyCost):
+        return "{E}" * part.energy
+    if isinstance(part, (ir.DiscardCost, ir.DiscardRandomCost)):
+        n = "a card" if part.count == 1 else f"{part.count} cards"
+        random = " at random" if isinstance(part, ir.DiscardRandomCost) else ""
+        return f"discard {n}{random}"
+    if isinstance(part, ir.SacrificeCost):
+        return "sacrifice " + ("a permanent" if part.count == 1 else f"{part.count} permanents")
+    verb = _VERBS.get(type(part), type(part).__name__)
+    return verb

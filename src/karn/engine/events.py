@@ -13,6 +13,8 @@ Fields filled in by the pipeline when the event is performed (``origin``,
 
 from __future__ import annotations
 
+from typing import Literal
+
 import msgspec
 
 from karn.engine.modifications import ContinuousEffect, ReplacementEffect, RulesEffect
@@ -83,6 +85,7 @@ class ZoneChange(msgspec.Struct, tag="zone", kw_only=True):
     no_regenerate: bool = False  # 701.19c: "can't be regenerated": regeneration shields don't apply
     loyalty_added: bool = False  # the entering planeswalker's loyalty (306.5b) is in `counters` already
     cycled: bool = False  # 702.29c: a discard to pay the cost of a cycling ability (cycling it)
+    read_ahead: bool = False  # 714.3b, 702.155b: a Saga entering with the chosen number of lore counters
     # Filled in when performed:
     origin: str = ""
     new_id: int = 0
@@ -121,6 +124,16 @@ class LifeGain(msgspec.Struct, tag="gain_life", kw_only=True):
     player: int
     amount: int
     rule: str = "119.3"
+    applied: list[str] = msgspec.field(default_factory=list)
+
+
+class EnergyChange(msgspec.Struct, tag="energy", kw_only=True):
+    """A player gets (``amount`` > 0) or pays (< 0) energy counters (107.14, 122.1: counters on
+    a player)."""
+
+    player: int
+    amount: int
+    rule: str = "122.1"
     applied: list[str] = msgspec.field(default_factory=list)
 
 
@@ -190,6 +203,18 @@ class CreateToken(msgspec.Struct, tag="token", kw_only=True):
     # 614.12a, 616.1g: values chosen for each token as it enters ("as ~ enters, choose a color"),
     # by the token's index among those created
     chosen: list[Chosen] = msgspec.field(default_factory=list)
+
+
+class CreateEmblem(msgspec.Struct, tag="emblem", kw_only=True):
+    """114.1: ``player`` gets an emblem with these abilities (ids of the card pool) in the
+    command zone; ``name``: the card whose ability created it."""
+
+    player: int
+    abilities: tuple[str, ...]
+    name: str
+    rule: str = "114.1"
+    new_id: int = 0
+    applied: list[str] = msgspec.field(default_factory=list)
 
 
 class Attach(msgspec.Struct, tag="attach", kw_only=True):
@@ -345,6 +370,31 @@ class TurnFaceUp(msgspec.Struct, tag="face_up", kw_only=True):
     changed: bool = False  # filled in: it was face down
 
 
+class Transform(msgspec.Struct, tag="transform", kw_only=True):
+    """A double-faced permanent transforms (701.27a): its other face is turned up. It stays the
+    same object (712.18: counters, damage, attachments and effects stay; it doesn't enter the
+    battlefield). ``day_night``: done by its daybound or nightbound ability (702.145b, 702.145e:
+    the only way such a permanent transforms). ``into``: filled in, the face now up."""
+
+    obj: int
+    rule: str = "701.27a"
+    day_night: bool = False
+    text: str = ""
+    applied: list[str] = msgspec.field(default_factory=list)
+    changed: bool = False  # filled in: it transformed
+    into: str = ""
+
+
+class BecomeDayNight(msgspec.Struct, tag="day_night", kw_only=True):
+    """731.1: it becomes day or night (the game's designation; once it has one it always has
+    one of the two)."""
+
+    to: Literal["day", "night"]
+    rule: str
+    text: str = ""
+    applied: list[str] = msgspec.field(default_factory=list)
+
+
 class SpellCast(msgspec.Struct, tag="spell_cast", kw_only=True):
     """A spell became cast (601.2i): recorded for "whenever ... casts" abilities.
     ``before``: the spells cast this turn before it (filled in when performed; storm, 702.40a)."""
@@ -355,6 +405,19 @@ class SpellCast(msgspec.Struct, tag="spell_cast", kw_only=True):
     rule: str = "601.2i"
     applied: list[str] = msgspec.field(default_factory=list)
     before: int = 0
+
+
+class BecomesTarget(msgspec.Struct, tag="becomes_target", kw_only=True):
+    """Objects became targets of a spell or ability (601.2c, 602.2b, 603.3d): recorded for
+    "whenever ~ becomes the target of a spell or ability" (603.2; ward, 702.21a). ``obj``: the
+    spell or ability on the stack; ``player``: its controller; ``targets``: each object chosen
+    as its target, once (players are encoded, negative)."""
+
+    obj: int
+    player: int
+    targets: tuple[int, ...]
+    rule: str = "601.2c"
+    applied: list[str] = msgspec.field(default_factory=list)
 
 
 class AttackerDeclared(msgspec.Struct, tag="attacks", kw_only=True):
@@ -393,6 +456,7 @@ class StartTurn(msgspec.Struct, tag="start_turn", kw_only=True):
 
     player: int
     rule: str = "500.1"
+    previous: int = -1  # the previous turn's active player (-1: the game's first turn)
     applied: list[str] = msgspec.field(default_factory=list)
 
 
@@ -460,9 +524,11 @@ GameEvent = (
     | Damage
     | LifeGain
     | LifeLoss
+    | EnergyChange
     | Tap
     | CounterChange
     | CreateToken
+    | CreateEmblem
     | CopyOnStack
     | Attach
     | DrawCard
@@ -479,6 +545,7 @@ GameEvent = (
     | Regenerated
     | LoseGame
     | SpellCast
+    | BecomesTarget
     | AttackerDeclared
     | StartTurn
     | StepBegins
@@ -486,6 +553,8 @@ GameEvent = (
     | AttackerBlocked
     | BecomeCopy
     | TurnFaceUp
+    | Transform
+    | BecomeDayNight
     | ChaosEnsues
     | Planeswalk
     | RollPlanarDie
@@ -499,6 +568,8 @@ WATCHED: frozenset[type] = frozenset(
         ZoneChange,
         CreateToken,
         SpellCast,
+        CounterChange,
+        BecomesTarget,
         AttackerDeclared,
         LifeGain,
         StepBegins,
@@ -508,8 +579,10 @@ WATCHED: frozenset[type] = frozenset(
         Tap,
         DrawCard,
         TurnFaceUp,
+        Transform,
         ChaosEnsues,
         RollPlanarDie,
         Planeswalk,
+        CounterChange,  # 714.2b: lore counters put on a Saga trigger its chapter abilities
     }
 )

@@ -41,6 +41,7 @@ from karn.engine.frames import (
     CastFrame,
     CleanupFrame,
     DamageFrame,
+    FreeCastFrame,
     LegendFrame,
     ManaFrame,
     MulliganFrame,
@@ -66,6 +67,7 @@ def _keep_answer(ctx: Context, f: Any, a: Action) -> None:
 STEPS: dict[type, FrameStep] = {
     MulliganFrame: start.mulligan_step,
     CastFrame: casting.cast_step,
+    FreeCastFrame: casting.free_cast_step,
     ActivateFrame: casting.activate_step,
     ResolveFrame: resolve.resolve_step,
     TriggersFrame: triggers.place_step,
@@ -82,6 +84,7 @@ STEPS: dict[type, FrameStep] = {
 ANSWERS: dict[type, FrameAnswer] = {
     MulliganFrame: start.mulligan_answer,
     CastFrame: casting.cast_answer,
+    FreeCastFrame: _keep_answer,  # never asks: its step begins the cast at once
     ActivateFrame: casting.activate_answer,
     ResolveFrame: _keep_answer,
     TriggersFrame: _keep_answer,

@@ -62,6 +62,21 @@ class CastFrame(msgspec.Struct, tag="cast", array_like=True):
     # the mana are paid (``karn.engine.costs``)
     cost_picks: list[list[int]] = msgspec.field(default_factory=list)
     early_paid: bool = False
+    # 601.2b, 107.4e-f: the way each hybrid or Phyrexian symbol of the cost is paid, in the
+    # cost's order (an index among ``karn.cards.mana.hybrid_alternatives``; None: none asked),
+    # and the life that pays its Phyrexian symbols (paid with the mana, 601.2h)
+    hybrid: list[int] | None = None
+    phyrexian_life: int = 0
+
+
+class FreeCastFrame(msgspec.Struct, tag="free_cast", array_like=True):
+    """608.2g: an effect lets ``player`` cast the card ``card`` during the resolution without
+    paying its mana cost (118.9): the cast begins (601.2a) when this frame's step runs, if it
+    can be cast; the resolution goes on after it."""
+
+    card: int
+    player: int
+    rule: str = "608.2g"
 
 
 class ActivateFrame(msgspec.Struct, tag="activate", array_like=True):
@@ -80,6 +95,9 @@ class ActivateFrame(msgspec.Struct, tag="activate", array_like=True):
     early_paid: bool = False  # the parts paid before the mana are paid (``costs.pay(early=True)``)
     # 702.122a: the creatures for a crew cost are chosen (its part's picks in ``cost_picks``)
     crew_done: bool = False
+    # 602.2b, 601.2b: the way each hybrid or Phyrexian symbol is paid and the life it pays
+    hybrid: list[int] | None = None
+    phyrexian_life: int = 0
 
 
 class TurnFaceUpFrame(msgspec.Struct, tag="face_up", array_like=True):
@@ -145,6 +163,34 @@ class MayProgress(msgspec.Struct, tag="may", array_like=True):
     asked: bool = False
 
 
+class UnlessProgress(msgspec.Struct, tag="unless", array_like=True):
+    """118.12: "unless [a player] pays [cost]" asked; once the payer said yes (``paying``), the
+    objects chosen so far for each part of the cost (601.2h: what to discard or sacrifice)."""
+
+    paying: bool = False
+    picks: list[list[int]] = msgspec.field(default_factory=list)
+
+
+class CastProgress(msgspec.Struct, tag="cast_during", array_like=True):
+    """608.2g: the card being cast during the resolution, and the spell it became once its
+    casting began (0: not cast, or the cast was abandoned, 733.1); the cast is over when the
+    resolution's step runs again."""
+
+    card: int = 0
+    spell: int = 0
+
+
+class CascadeProgress(msgspec.Struct, tag="cascade", array_like=True):
+    """702.85a: the cards exiled so far (in exile), the nonland card found (0: none), whether
+    its controller was asked to cast it, and the spell it became once cast (608.2g)."""
+
+    exiled: list[int] = msgspec.field(default_factory=list)
+    hit: int = 0
+    asked: bool = False
+    casting: bool = False
+    spell: int = 0
+
+
 class SacrificeProgress(msgspec.Struct, tag="sacrifice", array_like=True):
     """701.21a / 101.4: the permanents chosen so far, by the players in APNAP order; they
     are sacrificed together once every player has chosen."""
@@ -186,6 +232,12 @@ class AnyPlayerProgress(msgspec.Struct, tag="any_player", array_like=True):
     chosen: list[int] = msgspec.field(default_factory=list)
 
 
+class ProliferateProgress(msgspec.Struct, tag="proliferate", array_like=True):
+    """701.34a: the permanents and players (player references) chosen so far to proliferate."""
+
+    chosen: list[int] = msgspec.field(default_factory=list)
+
+
 class ManaChoiceProgress(msgspec.Struct, tag="mana_choice", array_like=True):
     """106.1, 608.2d: the mana chosen so far for an effect adding mana of a color chosen as it
     resolves ("Add two mana in any combination of colors."), one pick per question."""
@@ -198,12 +250,16 @@ Progress = (
     | SearchProgress
     | ScryProgress
     | MayProgress
+    | UnlessProgress
+    | CastProgress
+    | CascadeProgress
     | SacrificeProgress
     | ChoiceProgress
     | CopyProgress
     | WordProgress
     | AnyPlayerProgress
     | ManaChoiceProgress
+    | ProliferateProgress
 )
 
 
@@ -233,6 +289,7 @@ class ResolveFrame(msgspec.Struct, tag="resolve", array_like=True):
     declined: bool = False  # 608.2d: the last "you may" was declined ("If you don't, ...")
     died: list[int] = msgspec.field(default_factory=list)  # creatures that died by this resolution
     each: ForEachProgress | None = None  # 608.2f: a "for each of them" in progress
+    energy_paid: int = 0  # 107.1c: the energy paid for "pay any amount of {E}" ("that much")
 
 
 class TriggersFrame(msgspec.Struct, tag="triggers", array_like=True):
@@ -304,6 +361,7 @@ class ReplaceFrame(msgspec.Struct, tag="replace", array_like=True):
 Frame = (
     MulliganFrame
     | CastFrame
+    | FreeCastFrame
     | ActivateFrame
     | ResolveFrame
     | TriggersFrame

@@ -100,6 +100,12 @@ class DecisionKind(_Documented):
         '106.1, 605.3b, 608.2d: choose the mana an ability or effect adds ("{R} or {G}", "one mana of'
         ' any color"), one choice at a time.',
     )
+    HYBRID = (
+        "hybrid",
+        "601.2b, 107.4e-f: announce how a hybrid or Phyrexian mana symbol of a cost is paid (one of"
+        " its colors, two generic mana, or 2 life), one symbol at a time.",
+    )
+    AMOUNT = "amount", '107.1c, 608.2d: choose a number from 0 up ("pay any amount of {E}").'
 
 
 class ActionKind(_Documented):
@@ -165,6 +171,12 @@ class ActionKind(_Documented):
     CREW_DONE = "crew_done", "702.122a: no more creatures for the crew cost (their total power is enough)."
     BUYBACK = "buyback", "702.27a: pay the buyback cost (``a`` = 1) or not (0)."
     MANA_CHOICE = "mana_choice", "106.1: add the ``a``-th mana offered (its label names the symbols)."
+    HYBRID = (
+        "hybrid",
+        "601.2b: pay the hybrid or Phyrexian symbol asked about the ``a``-th way offered (its label"
+        " names it: a color, two generic mana, or 2 life).",
+    )
+    AMOUNT = "amount", '107.1c: the number ``a`` (its label), for an effect\'s "any amount".'
 
 
 __all__ = ["ActionKind", "DecisionKind"]

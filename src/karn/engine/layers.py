@@ -141,6 +141,20 @@ class Chars:
         )
 
 
+def final_chapter(c: Chars) -> int:
+    """714.2d: a Saga's final chapter number: the greatest among its chapter abilities (0
+    without any)."""
+    return max(
+        (
+            n
+            for ab in c.abilities
+            if isinstance(ab, ir.Triggered) and ab.trigger.event == "chapter"
+            for n in ab.trigger.chapters
+        ),
+        default=0,
+    )
+
+
 def _int(v: str | None) -> int:
     try:
         return int(v) if v is not None else 0
@@ -364,6 +378,8 @@ class Printed:
     def of(self, o: Obj, copy: CopyValues | None = None) -> Chars:
         """Copiable values of a card or token (a fresh, mutable copy): the printed ones, or
         those of the copy effect it has (707.2, 613.2a; ``copy`` overrides ``o.copy_of``)."""
+        if o.emblem is not None:
+            return self._emblem(o)
         if o.face_down and copy is None:
             # 613.2b, 708.2a: layer 1b after the copy effects of 1a: a face-down object is a 2/2
             # creature with no text, no name, no subtypes and no mana cost, whatever it copies
@@ -374,6 +390,8 @@ class Printed:
             return face_down_chars(o.controller)  # 707.2: a copy of a face-down object, face up
         if values is not None:
             c = self._token(values.token, o) if values.token is not None else self._card(values.name, o)
+            if values.token is None and self._transform_back(values.name):
+                c.mana_value = 0  # 712.8e: a copy of a transformed permanent's back face
             if values.types or values.subtypes or values.not_supertypes:
                 # 707.9b: the copy effect's exceptions are part of the copiable values
                 c.types = c.types | frozenset(values.types)
@@ -394,6 +412,11 @@ class Printed:
         if o.x and o.zone == STACK and not o.ability:
             c.mana_value += o.x * self.x_symbols(o.name)  # 202.3e: X as chosen on the stack
         return c
+
+    def _transform_back(self, name: str) -> bool:
+        """The back face of a transforming double-faced card (712.8e)."""
+        face = self.pool.face(name)
+        return face.front is not None and face.layout == "transform"
 
     def x_symbols(self, name: str) -> int:
         """How many {X} a card's mana cost has (107.3, 202.3e)."""
@@ -431,6 +454,25 @@ class Printed:
         c.abilities = tuple(ab for ab, _ in kept)
         c.ability_ids = tuple(aid for _, aid in kept)
 
+    def _emblem(self, o: Obj) -> Chars:
+        """114.2: an emblem has no characteristics other than its abilities; it is named here for
+        the log by the card that created it."""
+        assert o.emblem is not None
+        return Chars(
+            name=f"{o.name} emblem",
+            types=frozenset(),
+            subtypes=frozenset(),
+            supertypes=frozenset(),
+            colors=frozenset(),
+            power=0,
+            toughness=0,
+            keywords=set(),
+            controller=o.controller,
+            abilities=tuple(self.pool.ability(a) for a in o.emblem),
+            ability_ids=o.emblem,
+            printed_keywords=frozenset(),
+        )
+
     def _token(self, tok: TokenDef, o: Obj) -> Chars:
         c = Chars(
             name=tok.name,
@@ -458,6 +500,10 @@ class Printed:
             face = self.pool.face(name)
             compiled = self.pool.compiled(name)
             kws = frozenset(a.name for a in compiled.abilities if isinstance(a, ir.Keyword))
+            mana_value = face.mana_value
+            if face.front is not None and face.layout == "transform":
+                # 712.8e, 202.3b: a transformed permanent's mana value is its front face's
+                mana_value = self.pool.face(self.pool.card_name(name)).mana_value
             t = self._templates[name] = Chars(
                 name=face.name,
                 types=frozenset(face.types),
@@ -470,7 +516,7 @@ class Printed:
                 controller=0,
                 abilities=compiled.abilities,
                 ability_ids=tuple(ability_id(face.name, i) for i in range(len(compiled.abilities))),
-                mana_value=face.mana_value,
+                mana_value=mana_value,
                 printed_keywords=kws,
             )
             if t.subtypes:
@@ -629,6 +675,11 @@ def _gather(s: GameState, chars: dict[int, Chars], printed: Printed) -> list[_Ef
             c = printed.of(s.objects[oid])
             if statics(c):
                 out += _static_effects(s, oid, c, printed, len(out))
+    for oid in s.emblems:
+        # 114.4: an emblem's static abilities affect the game from the command zone
+        c = printed.of(s.objects[oid])
+        if statics(c):
+            out += _static_effects(s, oid, c, printed, len(out))
     for e in s.effects:
         if e.duration == "while_you_control_source" and e.source not in chars:
             continue  # 611.2b: its source left the battlefield: the effect has ended

@@ -86,7 +86,8 @@ def can_activate_mana(
         return False  # 602.5b
     if c.mana:
         others = [x for x in (sources(ctx, p) if srcs is None else srcs) if x.oid != oid]
-        return solve(ctx.state.players[p].pool, ManaCost.parse(c.mana), others) is not None
+        pl = ctx.state.players[p]
+        return solve(pl.pool, ManaCost.parse(c.mana), others, pl.life) is not None
     return True
 
 
@@ -437,16 +438,40 @@ def _triggered_mana(ctx: Context, p: int, oid: int, produced_syms: tuple[str, ..
     return (kind,) * n
 
 
-def solve(
-    pool: dict[str, int], cost: ManaCost, srcs: list[Source]
-) -> tuple[dict[str, int], list[tuple[Source, int, tuple[str, ...]]]] | None:
+Plan = tuple[dict[str, int], list[tuple[Source, int, tuple[str, ...]]]]
+
+
+def solve(pool: dict[str, int], cost: ManaCost, srcs: list[Source], life: int = 0) -> Plan | None:
     """Find a payment: mana to spend from the pool and (source, ability) pairs to activate.
-    None if impossible.
+    None if impossible. ``life``: the payer's life total, for Phyrexian symbols (107.4f,
+    119.4); a cost with hybrid symbols is payable when one of its nonhybrid equivalents is
+    (601.2b, :func:`settle_hybrid`).
 
     Colored symbols are paid first (pool, then sources that add exactly that color,
     preferring sources with fewer other choices), then generic with what is left (pool
     first, then sources by how little they are otherwise needed).
     """
+    if cost.hybrid:
+        found = settle_hybrid(pool, cost, srcs, life)
+        return None if found is None else found[2]
+    return _solve_plain(pool, cost, srcs)
+
+
+def settle_hybrid(
+    pool: dict[str, int], cost: ManaCost, srcs: list[Source], life: int
+) -> tuple[tuple[str, ...], int, Plan, ManaCost] | None:
+    """601.2b, 107.4e-f: the way of paying each hybrid symbol of ``cost`` the automatic payment
+    announces: the first nonhybrid equivalent (less life first, then less mana:
+    :meth:`ManaCost.equivalents`) the pool and sources can pay; its ways, the life it pays, the
+    plan and the equivalent cost. None if none can be paid."""
+    for ways, plain, paid in cost.equivalents(life):
+        plan = _solve_plain(pool, plain, srcs)
+        if plan is not None:
+            return ways, paid, plan, plain
+    return None
+
+
+def _solve_plain(pool: dict[str, int], cost: ManaCost, srcs: list[Source]) -> Plan | None:
     avail = dict(pool)
     used: dict[str, int] = {}
     free = list(srcs)
@@ -503,21 +528,22 @@ def available_count(pool: dict[str, int], srcs: list[Source]) -> int:
 
 def max_x(ctx: Context, p: int, cost: ManaCost, extra: int = 0, cap: int = 20, exclude: int = 0) -> int:
     """The largest X (107.3) the player could pay for (bounded so the option list stays small)."""
-    pool = ctx.state.players[p].pool
+    pl = ctx.state.players[p]
+    pool = pl.pool
     srcs = [x for x in sources(ctx, p) if x.oid != exclude]
     if cost.x == 0:
         return 0
-    hi = (available_count(pool, srcs) - cost.mana_value - extra) // cost.x
+    least = cost.mana_value - sum(1 + (h.startswith("2/")) for h in cost.hybrid if "P" in h)
+    hi = (available_count(pool, srcs) - least - extra) // cost.x
     hi = max(0, min(hi, cap))
-    while hi > 0 and solve(pool, cost.with_x(hi, extra), srcs) is None:
+    while hi > 0 and solve(pool, cost.with_x(hi, extra), srcs, pl.life) is None:
         hi -= 1
     return hi
 
 
 def can_pay(ctx: Context, p: int, cost: ManaCost, exclude: int = 0) -> bool:
-    return (
-        solve(ctx.state.players[p].pool, cost, [x for x in sources(ctx, p) if x.oid != exclude]) is not None
-    )
+    pl = ctx.state.players[p]
+    return solve(pl.pool, cost, [x for x in sources(ctx, p) if x.oid != exclude], pl.life) is not None
 
 
 def _chosen_part(ctx: Context, oid: int, idx: int, syms: tuple[str, ...]) -> tuple[str, ...] | None:
@@ -539,11 +565,22 @@ def _generic_order(keep: ManaCost | None) -> tuple[str, ...]:
 
 
 def pay(ctx: Context, p: int, cost: ManaCost, exclude: int = 0, keep: ManaCost | None = None) -> bool:
-    """Pay a mana cost with the solver's proposal (601.2g-h). False if impossible."""
+    """Pay a mana cost with the solver's proposal (601.2g-h). False if impossible. A cost with
+    hybrid symbols (a mana ability's "{R/G}, {T}: ...") is paid as the nonhybrid equivalent the
+    solver finds, Phyrexian symbols with mana when it can, else 2 life each (601.2b, 107.4f)."""
     pl = ctx.state.players[p]
-    plan = solve(pl.pool, cost, [x for x in sources(ctx, p) if x.oid != exclude])
-    if plan is None:
-        return False
+    srcs = [x for x in sources(ctx, p) if x.oid != exclude]
+    if cost.hybrid:
+        settled = settle_hybrid(pl.pool, cost, srcs, pl.life)
+        if settled is None:
+            return False
+        _, life, plan, cost = settled
+    else:
+        life = 0
+        found = _solve_plain(pl.pool, cost, srcs)
+        if found is None:
+            return False
+        plan = found
     _, taps = plan
     for src, idx, syms in taps:
         activate_mana_ability(ctx, p, src.oid, idx, choice=_chosen_part(ctx, src.oid, idx, syms))
@@ -565,7 +602,15 @@ def pay(ctx: Context, p: int, cost: ManaCost, exclude: int = 0, keep: ManaCost |
         return False
     if spent:
         perform(ctx, SpendMana(player=p, symbols=spent))
+    if life:
+        pay_life(ctx, p, life)  # 601.2h: the rest of the cost, in any order
     return True
+
+
+def pay_life(ctx: Context, p: int, life: int) -> None:
+    """107.4f, 119.4: pay 2 life for each Phyrexian symbol paid so (the player loses that life)."""
+    ctx.emit("107.4f", f"{ctx.player_name(p)} pays {life} life for Phyrexian mana")
+    perform(ctx, LifeLoss(player=p, amount=life, rule="119.4", payment=True))
 
 
 def _ability_id(ctx: Context, oid: int, ab: ir.Activated) -> str:

@@ -52,6 +52,16 @@ class CardView(msgspec.Struct, frozen=True, gc=False):
     name: str
 
 
+class EmblemView(msgspec.Struct, frozen=True, gc=False):
+    """An emblem in the command zone (114.1, public): its owner and controller (114.2), the card
+    whose ability created it and its abilities' text."""
+
+    id: int
+    player: int
+    name: str
+    abilities: tuple[str, ...]
+
+
 class KnownCard(msgspec.Struct, frozen=True, gc=False):
     """A card in a hidden zone that the observer knows (400.2): revealed to them (701.20a),
     looked at (701.22a, 701.23a), or seen entering the zone from a public one; or a face-down
@@ -82,6 +92,7 @@ class PlayerView(msgspec.Struct, frozen=True, gc=False):
     won: bool
     conceded: bool
     left: bool  # 800.4a: left a multiplayer game that goes on
+    energy: int = 0  # 107.14, 122.1: energy counters
 
 
 class PermanentView(msgspec.Struct, frozen=True, gc=False):
@@ -111,6 +122,7 @@ class PermanentView(msgspec.Struct, frozen=True, gc=False):
     cant_attack: bool
     cant_block: bool
     face_down: bool = False  # 708: its characteristics are those of 708.2a (no name)
+    transformed: bool = False  # 701.27g: a double-faced permanent with its back face up
 
 
 class StackItemView(msgspec.Struct, frozen=True, gc=False):
@@ -190,6 +202,10 @@ class Observation(msgspec.Struct, frozen=True, gc=False):
     planes: tuple[CardView, ...] = ()
     planar_controller: int | None = None
     planar_deck_sizes: tuple[int, ...] = ()
+    # 731.1: the game's day/night designation ("" neither, "day", "night"): public
+    day_night: str = ""
+    # 114.1: the emblems in the command zone (public)
+    emblems: tuple[EmblemView, ...] = ()
 
     def permanent(self, oid: int) -> PermanentView | None:
         """The permanent with this id (None if it is not on the battlefield)."""

@@ -42,12 +42,14 @@ from karn.engine.observation import (
     CardView,
     CombatView,
     DecisionView,
+    EmblemView,
     KnownCard,
     Observation,
     PermanentView,
     PlayerView,
     StackItemView,
 )
+from karn.engine.pipeline.dfc import is_back_face_up
 from karn.engine.state import HAND, LIBRARY, Combat, Decision, GameState, Obj, Player
 
 #: Decisions about a spell or ability being put on the stack (601.2b-h, 602.2, 603.3d).
@@ -119,7 +121,19 @@ def observation(ctx: Context, player: int | None, log_from: int | None = None) -
         log_from,
         len(log),
         *_planes(state),
+        state.day_night,
+        _emblems(ctx) if state.emblems else (),
     )
+
+
+def _emblems(ctx: Context) -> tuple[EmblemView, ...]:
+    """114.1: the emblems in the command zone, with their abilities' text (public)."""
+    out = []
+    for oid in ctx.state.emblems:
+        o = ctx.state.objects[oid]
+        texts = tuple(getattr(ctx.pool.ability(a), "text", "") for a in o.emblem or ())
+        out.append(EmblemView(oid, o.controller, o.name, texts))
+    return tuple(out)
 
 
 def _planes(state: GameState) -> tuple[tuple[CardView, ...], int | None, tuple[int, ...]]:
@@ -464,13 +478,15 @@ class Observer:
                 blocking = blocks.get(oid, ())
                 e = entries.get(oid)
                 if e is None:
-                    v = _permanent_view(o, c, attacking, blocking)
-                elif e[0] is c or _same_characteristics(e[0], c):
+                    v = _permanent_view(o, c, attacking, blocking, _transformed(ctx, o))
+                elif (e[0] is c or _same_characteristics(e[0], c)) and e[1].transformed == _transformed(
+                    ctx, o
+                ):
                     v = e[1]
                     if not _same_status(v, o, attacking, blocking):
                         v = _restatus(v, o, attacking, blocking)
                 else:
-                    v = _permanent_view(o, c, attacking, blocking)
+                    v = _permanent_view(o, c, attacking, blocking, _transformed(ctx, o))
                 fresh[oid] = (c, v)
                 views.append(v)
             self.permanents = fresh
@@ -592,6 +608,7 @@ def _player_view(obs: Observer, state: GameState, p: Player) -> PlayerView:
         p.won,
         p.conceded,
         p.left,
+        p.energy,
     )
 
 
@@ -654,7 +671,14 @@ def _sorted_set(values: frozenset[str]) -> tuple[str, ...]:
     return found
 
 
-def _permanent_view(o: Obj, c: Chars, attacking: int | None, blocking: tuple[int, ...]) -> PermanentView:
+def _transformed(ctx: Context, o: Obj) -> bool:
+    """701.27g: a double-faced permanent with its back face up (public: 712.6)."""
+    return is_back_face_up(ctx, o.name)
+
+
+def _permanent_view(
+    o: Obj, c: Chars, attacking: int | None, blocking: tuple[int, ...], transformed: bool = False
+) -> PermanentView:
     get = _SORTED.get
     types = get(c.types) or (_sorted_set(c.types) if c.types else _NONE)
     subtypes = get(c.subtypes) or (_sorted_set(c.subtypes) if c.subtypes else _NONE)
@@ -686,6 +710,7 @@ def _permanent_view(o: Obj, c: Chars, attacking: int | None, blocking: tuple[int
         c.cant_attack,
         c.cant_block,
         bool(o.face_down),
+        transformed,
     )
 
 

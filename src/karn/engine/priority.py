@@ -459,6 +459,14 @@ def explain(ctx: Context, a: Action) -> tuple[str, str]:
     if a.kind == "activate" and o is not None and o.zone == HAND:
         if o.owner != p or a.b not in zone_abilities(ctx, HAND).get(o.name, ()):
             return "113.6", f"{o.name}'s abilities don't function from a hand (only cycling does, 702.29a)"
+        found = ctx.chars(o.id).abilities
+        special = found[a.b] if a.b < len(found) else None
+        if isinstance(special, ir.Activated) and special.suspend:
+            return (
+                "702.62a",
+                f"{ctx.player_name(p)} can suspend {o.name} only when they could begin to cast it"
+                " (307.1, 117.1a) and pay its suspend cost",
+            )
         return (
             "602.2b",
             f"{ctx.player_name(p)} can't activate that ability of {o.name} now (601.2h: its cost can't be paid)",

@@ -221,6 +221,8 @@ def _read(ctx: Context, f: ResolveFrame, o: Obj, a: QuantityLeaf) -> int:
         return _power(ctx, f, o, a.ref, toughness=a.name == "toughness")
     if a.name == "trigger_amount":
         return o.trigger.amount if o.trigger is not None else 0
+    if a.name == "energy_paid":
+        return f.energy_paid  # 107.1c: what "pay any amount of {E}" paid in this resolution
     if a.name == "life":
         # 119: the life total of the player it names ("your life total")
         players = [ref_player(r) for r in refs(ctx, f, o, a.ref) if r < 0] if a.ref else [o.controller]
@@ -268,6 +270,10 @@ def count(ctx: Context, c: ir.Count, controller: int, source: int, referred: lis
         return max(powers, default=0) + c.plus
     if c.what == "exiled_this_turn":
         return s.exiled_this_turn + c.plus  # 603.4: the cards put into exile this turn
+    if c.what == "spells_last_turn":  # "if no spells were cast last turn"
+        return sum(p.spells_cast_last_turn for p in s.players) + c.plus
+    if c.what == "most_spells_last_turn":  # "if a player cast two or more spells last turn"
+        return max((p.spells_cast_last_turn for p in s.players), default=0) + c.plus
     if c.what == "attacked_with":
         pl = s.players[controller]
         return (len(pl.attacked_with) if pl.attacked_turn == s.turn else 0) + c.plus
@@ -309,6 +315,10 @@ def condition_holds(
         if o is None or o.zone != BATTLEFIELD:
             return False
         return o.control_upkeeps >= s.players[controller].upkeeps - 1
+    if cond.kind == "suspended":
+        # 702.62b: in exile, with suspend, with a time counter on it
+        o = s.objects.get(source)
+        return o is not None and o.zone == EXILE and o.counters.get("time", 0) > 0
     if cond.kind in ("tapped", "untapped"):
         ref = cond.ref
         oid = source if ref is None or ref.kind == "self" else trigger.object if trigger else 0
@@ -321,6 +331,8 @@ def condition_holds(
         n = a
     elif isinstance(a, ir.Count):
         n = count(ctx, a, controller, source, [])
+    elif isinstance(a, ir.CountersOn):
+        n = _counters_now_or_last(ctx, a, source, trigger)
     elif isinstance(a, ir.Var) and a.name == "life":
         who = controller
         if a.ref is not None and a.ref.kind == "triggering_player":
@@ -331,6 +343,18 @@ def condition_holds(
     else:
         return False
     return n >= cond.value if cond.op == ">=" else n <= cond.value
+
+
+def _counters_now_or_last(ctx: Context, a: ir.CountersOn, source: int, trigger: TriggerData | None) -> int:
+    """603.4, 603.10a: "if it had no -1/-1 counters on it" (persist 702.79a): the counters on the
+    source (or the triggering object) now, or as it last existed on the battlefield."""
+    s = ctx.state
+    oid = source if a.ref.kind == "self" else trigger.object if trigger is not None else 0
+    o = s.objects.get(oid)
+    if o is not None and o.zone == BATTLEFIELD:
+        return _of_kind(o.counters, a.kind)
+    lk = s.lki.get(oid)
+    return _of_kind(lk.counters or {}, a.kind) if lk is not None else 0
 
 
 def _power(ctx: Context, f: ResolveFrame, o: Obj, ref: ir.Ref, toughness: bool = False) -> int:

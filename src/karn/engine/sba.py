@@ -9,6 +9,7 @@ from karn.engine.context import Context
 from karn.engine.events import Attach, CounterChange, GameEvent, Planeswalk, ZoneChange
 from karn.engine.frames import LegendFrame
 from karn.engine.pipeline import perform
+from karn.engine.pipeline.faces import day_night_events
 from karn.engine.protection import protected_from
 from karn.engine.state import BATTLEFIELD, GRAVEYARD, Option
 
@@ -91,12 +92,26 @@ def perform_sbas(ctx: Context) -> bool:
             text = f"{n} +1/+1 and -1/-1 counter pairs are removed from {c.name}"
             others.append(CounterChange(obj=oid, kind="+1/+1", amount=-n, rule="704.5q", text=text))
             others.append(CounterChange(obj=oid, kind="-1/-1", amount=-n, rule="704.5q", quiet=True))
+    for oid, c, final in watch.sagas:
+        # 704.5s, 714.4: a Saga whose lore counters reached its final chapter number, and which
+        # isn't the source of a chapter ability that has triggered but not yet left the stack
+        if oid in dying or objects[oid].counters.get("lore", 0) < final or _chapter_pending(ctx, oid):
+            continue
+        dying.add(oid)
+        text = f"{ctx.player_name(c.controller)} sacrifices {c.name} (its final chapter, {final}, is reached)"
+        to_graveyard.append(ZoneChange(obj=oid, to=GRAVEYARD, rule="704.5s", cause="sacrifice", text=text))
     if s.planechase is not None and s.planechase.face_up:
         walk = _phenomenon_done(ctx)
         if walk is not None:
             others.append(walk)
     # 704.5j legend rule: the controller chooses which one to keep.
     legend = _legend_conflict(ctx) if watch.legendary else None
+    if watch.day_night:
+        # 702.145c-d, 702.145f-g: not state-based actions, but they happen as soon as they apply
+        day_night = day_night_events(ctx)
+        if day_night:
+            perform(ctx, day_night)
+            acted = True
     if to_graveyard or others:
         # 704.3: all applicable state-based actions happen at once.
         perform(ctx, to_graveyard + others)
@@ -105,6 +120,25 @@ def perform_sbas(ctx: Context) -> bool:
         s.agenda.append(LegendFrame(player=legend[0], ids=legend[1]))
         acted = True
     return acted
+
+
+def _chapter_pending(ctx: Context, oid: int) -> bool:
+    """714.4: is the Saga the source of a chapter ability that has triggered but not yet left the
+    stack (waiting to be put on it, 603.3, or on it)?"""
+    s = ctx.state
+    for t in s.triggers:
+        if t.source == oid and _is_chapter(ctx, t.ability):
+            return True
+    for x in s.stack:
+        o = s.objects[x]
+        if o.source == oid and o.ability and _is_chapter(ctx, o.ability):
+            return True
+    return False
+
+
+def _is_chapter(ctx: Context, aid: str) -> bool:
+    ab = ctx.pool.ability(aid)
+    return isinstance(ab, ir.Triggered) and ab.trigger.event == "chapter"
 
 
 def _phenomenon_done(ctx: Context) -> Planeswalk | None:

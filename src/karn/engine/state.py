@@ -12,6 +12,8 @@ changes, and caches of derived data (characteristics, options) are keyed by it.
 
 from __future__ import annotations
 
+from typing import Literal
+
 import msgspec
 
 from karn.engine.events import GameEvent
@@ -158,6 +160,15 @@ class Obj(msgspec.Struct, array_like=True, omit_defaults=True):
     control_upkeeps: int = 0
     # 702.84a, 614.1a: exiled instead whenever it would leave the battlefield (unearth)
     exile_if_leaves: bool = False
+    # 701.27f: the state's timestamp clock when it last transformed (0: never). Which face is up
+    # is ``name``: the card pool's front face or back face (712.8d-e)
+    transformed_ts: int = 0
+    # 702.155a: a Saga with read ahead: the turn it entered the battlefield (its chapter
+    # abilities trigger that turn only for exactly its number of lore counters); 0 otherwise
+    read_ahead_turn: int = 0
+    # 114.1-114.2: an emblem in the command zone: the ids of its abilities (quoted abilities of
+    # the ability that created it, 113.2c); ``name`` is the card whose ability created it
+    emblem: tuple[str, ...] | None = None
 
 
 class Player(msgspec.Struct, array_like=True):
@@ -184,6 +195,10 @@ class Player(msgspec.Struct, array_like=True):
     upkeeps: int = 0  # how many of this player's upkeeps have begun (702.30a: "your last upkeep")
     life_lost_turn: int = 0  # life lost this turn (702.137a: spectacle)
     spells_cast_turn: int = 0  # spells this player cast this turn (702.117a: surge)
+    # spells this player cast during the previous turn ("if no spells were cast last turn",
+    # "if a player cast two or more spells last turn"; 731.2 reads the previous active player's)
+    spells_cast_last_turn: int = 0
+    energy: int = 0  # 107.14, 122.1: energy counters on the player
 
 
 class Shield(msgspec.Struct, array_like=True):
@@ -321,6 +336,12 @@ class GameState(msgspec.Struct, array_like=True):
     exiled_this_turn: int = 0
     # 901: a Planechase game's planar decks and face-up plane (None: not a Planechase game)
     planechase: Planechase | None = None
+    # 731.1: the game's day/night designation: "" (neither, as the game starts), "day", "night"
+    day_night: Literal["", "day", "night"] = ""
+    # the previous turn's active player (-1: none yet), whose spells 731.2 counts
+    last_active: int = -1
+    # 114.1: the emblems in the command zone (object ids, in the order they were created)
+    emblems: list[int] = msgspec.field(default_factory=list)
 
 
 _ENC = msgspec.msgpack.Encoder()

@@ -7,8 +7,10 @@ from collections.abc import Mapping
 from karn import ir
 from karn.engine.abilities import ability
 from karn.engine.context import Context
+from karn.engine.events import BecomesTarget
 from karn.engine.filters import has_x, object_matches, with_x
 from karn.engine.frames import ActivateFrame, CastFrame, ResolveFrame, TargetPicks
+from karn.engine.pipeline import perform
 from karn.engine.pipeline.players import player_has
 from karn.engine.pipeline.protection import player_protected_from
 from karn.engine.protection import protected_from
@@ -299,3 +301,16 @@ def next_pick(
             continue
         return (spec, picked, left)
     return None
+
+
+def became_targets(ctx: Context, o: Obj, rule: str) -> None:
+    """601.2c, 602.2b, 603.3d: the objects and players chosen as targets of the spell or ability
+    ``o`` each become its target (once, 603.2c: one event for the spell or ability); abilities
+    that trigger on it wait until the spell is cast or the ability is put on the stack."""
+    chosen: list[int] = []
+    for slot in o.targets:
+        for t in slot:
+            if t not in chosen:
+                chosen.append(t)
+    if chosen:
+        perform(ctx, BecomesTarget(obj=o.id, player=o.controller, targets=tuple(chosen), rule=rule))

@@ -19,15 +19,17 @@ from collections.abc import Iterator, Mapping
 from typing import Any, get_args
 
 from karn import ir
-from karn.cards.pool import PLANESWALKING_ABILITY
+from karn.cards.pool import PLANESWALKING_ABILITY, ability_id
 from karn.engine import decisions, targeting
 from karn.engine.abilities import ability, ability_text, effects_of
 from karn.engine.context import Context
 from karn.engine.events import (
     AttackerBlocked,
     AttackerDeclared,
+    BecomesTarget,
     BlockerDeclared,
     ChaosEnsues,
+    CounterChange,
     CreateToken,
     Damage,
     DrawCard,
@@ -39,6 +41,7 @@ from karn.engine.events import (
     SpellCast,
     StepBegins,
     Tap,
+    Transform,
     TurnFaceUp,
     ZoneChange,
 )
@@ -48,6 +51,7 @@ from karn.engine.pipeline import perform, put_on_stack
 from karn.engine.references import condition_holds, leave_stack, was_kicked
 from karn.engine.state import (
     BATTLEFIELD,
+    EXILE,
     GRAVEYARD,
     STACK,
     LastKnown,
@@ -75,7 +79,7 @@ def _watchers(ctx: Context) -> dict[str, list[tuple[int, str, ir.Trigger, int]]]
     out: dict[str, list[tuple[int, str, ir.Trigger, int]]] = {e: [] for e in _EVENTS}
     for oid, c in ctx.battlefield_chars().items():
         for ab, aid in zip(c.abilities, c.ability_ids, strict=True):
-            if isinstance(ab, ir.Triggered):
+            if isinstance(ab, ir.Triggered) and ab.zone == BATTLEFIELD:  # 113.6: not suspend's
                 out[ab.trigger.event].append((oid, aid, ab.trigger, c.controller))
     pc = ctx.state.planechase
     if pc is not None:
@@ -86,6 +90,13 @@ def _watchers(ctx: Context) -> dict[str, list[tuple[int, str, ir.Trigger, int]]]
             for ab, aid in zip(c.abilities, c.ability_ids, strict=True):
                 if isinstance(ab, ir.Triggered):
                     out[ab.trigger.event].append((oid, aid, ab.trigger, pc.controller))
+    for oid in ctx.state.emblems:
+        # 114.4: an emblem's triggered abilities trigger from the command zone, controlled by
+        # the emblem's controller (114.2)
+        c = ctx.chars(oid)
+        for ab, aid in zip(c.abilities, c.ability_ids, strict=True):
+            if isinstance(ab, ir.Triggered):
+                out[ab.trigger.event].append((oid, aid, ab.trigger, c.controller))
     ctx.watchers = (ctx.state.layers_version, out)
     return out
 
@@ -136,6 +147,8 @@ def scan(ctx: Context) -> None:
             if ev.to == BATTLEFIELD and ev.new_id:
                 watchers = watchers or _watchers(ctx)
                 _on_enter(ctx, watchers["enters"], ev.new_id, ev.horizon)
+                if ev.counters.get("lore"):
+                    _on_lore(ctx, ev.new_id, 0)  # 122.6: it entered with lore counters
             if ev.origin == BATTLEFIELD and ev.last_known is not None:
                 # 603.10a: the events of one batch that left the battlefield look back together.
                 batch = [ev]
@@ -146,6 +159,8 @@ def scan(ctx: Context) -> None:
                     if nxt.to == BATTLEFIELD and nxt.new_id:
                         watchers = watchers or _watchers(ctx)
                         _on_enter(ctx, watchers["enters"], nxt.new_id, nxt.horizon)
+                        if nxt.counters.get("lore"):
+                            _on_lore(ctx, nxt.new_id, 0)
                     if nxt.origin == BATTLEFIELD and nxt.last_known is not None:
                         batch.append(nxt)
                 watchers = watchers or _watchers(ctx)
@@ -153,6 +168,21 @@ def scan(ctx: Context) -> None:
             if ev.cause == "discard" and ev.new_id:
                 watchers = watchers or _watchers(ctx)
                 _on_discard(ctx, watchers, ev)
+        elif type(ev) is CounterChange:
+            if ev.kind == "lore" and ev.amount > 0:
+                o = s.objects.get(ev.obj)
+                if o is not None and o.zone == BATTLEFIELD:
+                    _on_lore(ctx, ev.obj, o.counters.get("lore", 0) - ev.amount)
+            elif ev.amount < 0 and ev.obj > 0:
+                o = s.objects.get(ev.obj)
+                if o is not None and o.zone == BATTLEFIELD and not o.counters.get(ev.kind):
+                    watchers = watchers or _watchers(ctx)
+                    for src, aid, tr, ctl in watchers["last_counter_removed"]:
+                        # 702.63a: "When the last time counter is removed from ~"
+                        if src == ev.obj and tr.counter == ev.kind:
+                            _add(ctx, src, aid, ctl, TriggerData(object=src), ctx.chars(src).name)
+                elif o is not None and o.zone == EXILE and not o.counters.get(ev.kind):
+                    _last_counter_in_exile(ctx, ev)  # 702.62a: suspend
         elif isinstance(ev, CreateToken):
             watchers = watchers or _watchers(ctx)
             for tok in ev.new_ids:
@@ -160,6 +190,10 @@ def scan(ctx: Context) -> None:
         elif isinstance(ev, SpellCast):
             watchers = watchers or _watchers(ctx)
             _on_cast(ctx, watchers["cast"], ev)
+        elif isinstance(ev, BecomesTarget):
+            watchers = watchers or _watchers(ctx)
+            if watchers["becomes_target"]:
+                _on_target(ctx, watchers["becomes_target"], ev)
         elif isinstance(ev, AttackerDeclared):
             _on_attack(ctx, ev)
         elif isinstance(ev, (BlockerDeclared, AttackerBlocked)):
@@ -199,6 +233,12 @@ def scan(ctx: Context) -> None:
             watchers = watchers or _watchers(ctx)
             for src, aid, _, ctl in watchers["chaos"]:  # 311.7: the face-up plane's chaos abilities
                 _add(ctx, src, aid, ctl, TriggerData(player=ev.player), ctx.chars(src).name)
+        elif isinstance(ev, Transform):
+            if ev.changed:  # 701.27e: "When this creature transforms into ~": the face now up has it
+                watchers = watchers or _watchers(ctx)
+                for src, aid, tr, ctl in watchers["transforms_into"]:
+                    if src == ev.obj and _is_subject(ctx, tr, src, ctl, ev.obj, aid):
+                        _add(ctx, src, aid, ctl, TriggerData(object=ev.obj), ctx.chars(src).name)
         elif isinstance(ev, TurnFaceUp):
             if ev.changed:  # 708.8: "When this creature is turned face up" (it didn't enter)
                 watchers = watchers or _watchers(ctx)
@@ -257,6 +297,28 @@ def _on_enter(ctx: Context, watching: list[tuple[int, str, ir.Trigger, int]], oi
         _add(ctx, src, aid, ctl, TriggerData(object=oid), ctx.chars(src).name)
 
 
+def _on_lore(ctx: Context, oid: int, before: int) -> None:
+    """714.2b-c: lore counters were put on the Saga ``oid`` (122.6: as it entered, too): each of
+    its chapter abilities triggers once for each of its chapter numbers N that the number of
+    lore counters was less than and became at least; 702.155a: with read ahead, the turn it
+    entered, only for the N equal to the number of lore counters it has."""
+    s = ctx.state
+    o = s.objects.get(oid)
+    if o is None or o.zone != BATTLEFIELD:
+        return
+    after = o.counters.get("lore", 0)
+    if after <= before:
+        return
+    c = ctx.chars(oid)
+    exactly = o.read_ahead_turn == s.turn and "read ahead" in c.keywords
+    for ab, aid in zip(c.abilities, c.ability_ids, strict=True):
+        if not (isinstance(ab, ir.Triggered) and ab.trigger.event == "chapter"):
+            continue
+        for n in ab.trigger.chapters:
+            if before < n <= after and (not exactly or n == after):
+                _add(ctx, oid, aid, c.controller, TriggerData(object=oid, amount=n), c.name)
+
+
 def _on_discard(ctx: Context, watchers: dict[str, Any], ev: ZoneChange) -> None:
     """701.9 / 603.2: "whenever [a player] discards a card" and "cycles or discards" (702.29d: a
     card cycled triggers it once); "whenever [a player] cycles a card" (702.29f: typecycling
@@ -306,6 +368,24 @@ def _on_cast_self(ctx: Context, ev: SpellCast) -> None:
         if isinstance(ab, ir.Triggered) and ab.trigger.event == "cast_self":
             data = TriggerData(object=ev.obj, player=ev.player, amount=ev.before)
             _add(ctx, ev.obj, aid, ev.player, data, c.name)
+
+
+def _on_target(ctx: Context, watching: list[tuple[int, str, ir.Trigger, int]], ev: BecomesTarget) -> None:
+    """601.2c, 603.3d: "whenever ~ becomes the target of a spell or ability [an opponent
+    controls]" (ward, 702.21a): once for each permanent that became a target (603.2c); the
+    triggering object is the spell or ability, the player its controller."""
+    s = ctx.state
+    for t in ev.targets:
+        if t < 0 or t not in s.objects or s.objects[t].zone != BATTLEFIELD:
+            continue
+        for src, aid, tr, ctl in watching:
+            if not _is_subject(ctx, tr, src, ctl, t, aid):
+                continue
+            if not _whose_matches(ctx, tr.player, src, ctl, ev.player):
+                continue
+            if tr.partner is not None and not targeting.matches(ctx, ev.obj, tr.partner, ctl, src, aid):
+                continue  # "becomes the target of a spell": not an ability (113.1)
+            _add(ctx, src, aid, ctl, TriggerData(object=ev.obj, player=ev.player), ctx.chars(src).name)
 
 
 def _on_attack(ctx: Context, ev: AttackerDeclared) -> None:
@@ -469,6 +549,40 @@ def _on_step(ctx: Context, watching: list[tuple[int, str, ir.Trigger, int]], ev:
         if tr.step != ev.step or not _whose_matches(ctx, tr.player, src, ctl, ev.player):
             continue
         _add(ctx, src, aid, ctl, TriggerData(player=ev.player), ctx.chars(src).name)
+    if ev.player >= 0:
+        _exiled_step(ctx, ev)
+
+
+def _in_exile(ctx: Context, oid: int, event: str) -> Iterator[tuple[str, ir.Triggered]]:
+    """113.6: the triggered abilities of the exiled card ``oid`` that function in exile (suspend,
+    702.62a) and trigger on ``event``, with their ids."""
+    name = ctx.state.objects[oid].name
+    for i, ab in enumerate(ctx.compiled(name).abilities):
+        if isinstance(ab, ir.Triggered) and ab.zone == EXILE and ab.trigger.event == event:
+            yield ability_id(name, i), ab
+
+
+def _exiled_step(ctx: Context, ev: StepBegins) -> None:
+    """702.62a: "At the beginning of your upkeep, if this card is suspended, remove a time
+    counter from it": the abilities of the cards in the active player's exile that function
+    there (only cards with time counters have them, 702.62b); the card's owner controls them."""
+    s = ctx.state
+    for oid in s.players[ev.player].exile:
+        o = s.objects[oid]
+        if not o.counters.get("time"):
+            continue
+        for aid, ab in _in_exile(ctx, oid, "step"):
+            if ab.trigger.step == ev.step and ab.trigger.player in ("you", None):
+                _add(ctx, oid, aid, o.owner, TriggerData(player=ev.player), o.name)
+
+
+def _last_counter_in_exile(ctx: Context, ev: CounterChange) -> None:
+    """702.62a: "When the last time counter is removed from this card, if it's exiled, ...": it
+    triggers from exile, controlled by the card's owner."""
+    o = ctx.state.objects[ev.obj]
+    for aid, ab in _in_exile(ctx, ev.obj, "last_counter_removed"):
+        if ab.trigger.counter == ev.kind:
+            _add(ctx, ev.obj, aid, o.owner, TriggerData(object=ev.obj, player=o.owner), o.name)
 
 
 def _whose_matches(ctx: Context, whose: str | None, src: int, controller: int, player: int) -> bool:
@@ -727,3 +841,4 @@ def _done_putting(ctx: Context, f: TriggersFrame) -> None:
     ctx.emit(
         "603.3", f"{o.name}'s ability triggers: {text}" + (f" (targeting {', '.join(tg)})" if tg else "")
     )
+    targeting.became_targets(ctx, o, "603.3d")  # 603.3d, 601.2c

@@ -12,7 +12,16 @@ from karn.engine import combat, decisions, sba, triggers
 from karn.engine.actions import Action
 from karn.engine.context import Context
 from karn.engine.drawing import discard, draw
-from karn.engine.events import EndTurnEffects, GameEvent, SpendMana, StartTurn, StepBegins, Tap
+from karn.engine.events import (
+    BecomeDayNight,
+    CounterChange,
+    EndTurnEffects,
+    GameEvent,
+    SpendMana,
+    StartTurn,
+    StepBegins,
+    Tap,
+)
 from karn.engine.frames import AttackFrame, BlockFrame, CleanupFrame, DamageFrame
 from karn.engine.game_over import first_priority, next_in_game
 from karn.engine.pipeline import perform
@@ -60,6 +69,7 @@ def turn_based_actions(ctx: Context) -> None:
         # turn-based actions: 504.1 draws first). Cleanup has no such abilities (514.3a).
         perform(ctx, StepBegins(step=step, player=s.active))
     if step == "untap":
+        day_or_night(ctx)  # 502.2
         untap_step(ctx)
         s.stage = 2  # 502.4: no player receives priority
     elif step == "draw":
@@ -67,6 +77,8 @@ def turn_based_actions(ctx: Context) -> None:
             ctx.emit("103.8a", f"{ctx.player_name(s.active)} skips the draw step of the first turn")
         else:
             draw(ctx, s.active, 1, "504.1")
+    elif step == "precombat_main":
+        _lore_counters(ctx)
     elif step == "declare_attackers":
         s.combat = Combat()
         s.agenda.append(AttackFrame())
@@ -80,6 +92,15 @@ def turn_based_actions(ctx: Context) -> None:
         s.agenda.append(CleanupFrame())  # 514.1-514.3
     s.priority = first_priority(ctx)  # 117.3a
     s.passes = 0
+
+
+def _lore_counters(ctx: Context) -> None:
+    """714.3c: as a player's precombat main phase begins, that player puts a lore counter on each
+    Saga they control with one or more chapter abilities (a turn-based action, no stack)."""
+    s = ctx.state
+    sagas = [oid for oid, c, _ in ctx.sba_watch().sagas if c.controller == s.active]
+    if sagas:
+        perform(ctx, [CounterChange(obj=oid, kind="lore", amount=1, rule="714.3c") for oid in sagas])
 
 
 def skips(ctx: Context, player: int, step: str) -> bool:
@@ -112,6 +133,27 @@ def _doesnt_untap(ctx: Context, oid: int) -> bool:
 _DOESNT_UNTAP = str(ir.ObjectRuleKind.DOESNT_UNTAP)
 
 
+def day_or_night(ctx: Context) -> None:
+    """502.2, 731.2: if it's day and the previous turn's active player cast no spells during
+    that turn, it becomes night; if it's night and they cast two or more, it becomes day;
+    with neither designation nothing happens (731.2c)."""
+    s = ctx.state
+    if not s.day_night or not 0 <= s.last_active < len(s.players):
+        return
+    cast = s.players[s.last_active].spells_cast_last_turn
+    who = ctx.player_name(s.last_active)
+    if s.day_night == "day" and cast == 0:
+        perform(
+            ctx,
+            BecomeDayNight(
+                to="night", rule="502.2", text=f"{who} cast no spells last turn: it becomes night"
+            ),
+        )
+    elif s.day_night == "night" and cast >= 2:
+        text = f"{who} cast {cast} spells last turn: it becomes day"
+        perform(ctx, BecomeDayNight(to="day", rule="502.2", text=text))
+
+
 def untap_step(ctx: Context) -> None:
     """502.3: the active player untaps their permanents (except those that don't untap)."""
     s = ctx.state
@@ -134,9 +176,9 @@ def untap_step(ctx: Context) -> None:
     ctx.emit("502.3", f"{ctx.player_name(s.active)} untaps {n} permanent{'s' if n != 1 else ''}")
 
 
-def start_turn(ctx: Context) -> None:
+def start_turn(ctx: Context, previous: int = -1) -> None:
     """500.1: the turn begins; 302.6: the active player's permanents are no longer "sick"."""
-    perform(ctx, StartTurn(player=ctx.state.active))
+    perform(ctx, StartTurn(player=ctx.state.active, previous=previous))
 
 
 def cleanup_step(ctx: Context, f: CleanupFrame) -> None:
@@ -209,11 +251,12 @@ def end_step(ctx: Context) -> None:
     s.stage = 0
     s.passes = 0
     if nxt == "untap":
+        previous = s.active
         s.turn += 1
         s.active = next_in_game(ctx, s.active)  # 800.4k
         s.combat = None
         s.step = "untap"
-        start_turn(ctx)
+        start_turn(ctx, previous)
     else:
         s.step = nxt
     s.priority = first_priority(ctx)

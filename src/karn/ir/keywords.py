@@ -126,6 +126,11 @@ KEYWORDS: tuple[KeywordSpec, ...] = (
     KeywordSpec("infect", "702.90", _STATIC),
     KeywordSpec("skulk", "702.118", _EVASION),
     KeywordSpec("toxic", "702.164", _STATIC, _NUMBER),
+    # 702.145b, 702.145e: the day/night rules of a double-faced permanent (karn.engine.day_night)
+    KeywordSpec("daybound", "702.145", _STATIC),
+    KeywordSpec("nightbound", "702.145", _STATIC),
+    # 702.155: read by the Saga's entering replacement (714.3b) and its chapter triggers
+    KeywordSpec("read ahead", "702.155", _STATIC),
     # ------------------------------------------------------------ characteristic-defining (604.3)
     KeywordSpec("changeling", "702.73", _STATIC, cda=True),
     KeywordSpec("devoid", "702.114", _STATIC, cda=True),
@@ -159,7 +164,17 @@ KEYWORDS: tuple[KeywordSpec, ...] = (
     KeywordSpec("surge", "702.117", _ALTERNATIVE, _MANA, _HAND),
     KeywordSpec("spectacle", "702.137", _ALTERNATIVE, _MANA, _HAND),
     KeywordSpec("crew", "702.122", _ACTIVATED, _NUMBER, _HAND),
+    KeywordSpec("ward", "702.21", _TRIGGERED, _OTHER, _HAND),  # "ward {2}", "ward—pay 2 life."
+    KeywordSpec("suspend", "702.62", _STATIC, _OTHER, _HAND),  # "suspend 4—{u}": three abilities
+    # 702.85a: a "when you cast this spell" ability (karn.oracle.lowering.keywords: ir.Cascade)
+    KeywordSpec("cascade", "702.85", KeywordClass.SPELL),
     # ------------------------------------------------------------ triggered keywords
+    # abilities built as IR by karn.oracle.lowering.keywords.BUILT (122: counters)
+    KeywordSpec("persist", "702.79", _TRIGGERED),
+    KeywordSpec("undying", "702.93", _TRIGGERED),
+    KeywordSpec("vanishing", "702.63", _TRIGGERED, _NUMBER),
+    KeywordSpec("fading", "702.32", _TRIGGERED, _NUMBER),
+    KeywordSpec("fabricate", "702.123", _TRIGGERED, _NUMBER),
     KeywordSpec(
         "exalted",
         "702.83",

@@ -25,7 +25,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "23"
+IR_VERSION = "34"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -170,10 +170,12 @@ class Var:
     using last known information if it left its zone), ``"trigger_amount"`` (the
     amount of the trigger event: "that much" damage dealt or life gained, 603.7c),
     ``"life"`` (the life total of the player ``ref`` names, 119), ``"kicked"`` (the number of
-    times the spell becoming this permanent was kicked, 702.33d: "for each time it was kicked").
+    times the spell becoming this permanent was kicked, 702.33d: "for each time it was kicked"),
+    ``"energy_paid"`` (the energy paid for "pay any amount of {E}" earlier in the same
+    resolution: "that much", 107.1c).
     """
 
-    name: Literal["X", "power", "toughness", "trigger_amount", "life", "kicked"]
+    name: Literal["X", "power", "toughness", "trigger_amount", "life", "kicked", "energy_paid"]
     ref: Ref | None = None
 
 
@@ -200,7 +202,11 @@ class Count:
       * ``"total_mana_value"``: the sum of the mana values of the objects ``filter`` describes
         ("the total mana value of cards you own in exile", 202.3);
       * ``"exiled_this_turn"``: the number of cards put into exile this turn, from anywhere
-        ("if a card was put into exile this turn", 603.4).
+        ("if a card was put into exile this turn", 603.4);
+      * ``"spells_last_turn"``: the number of spells all players cast during the previous turn
+        ("if no spells were cast last turn");
+      * ``"most_spells_last_turn"``: the most spells one player cast during the previous turn
+        ("if a player cast two or more spells last turn").
     ``plus`` is added ("that number plus 1").
     """
 
@@ -215,6 +221,8 @@ class Count:
         "linked_toughness",
         "total_mana_value",
         "exiled_this_turn",
+        "spells_last_turn",
+        "most_spells_last_turn",
     ]
     filter: Filter | None = None
     ref: Ref | None = None
@@ -318,6 +326,14 @@ class PayLifeCost:
     much (119.4, 118.3)."""
 
     life: int
+
+
+@dataclass(frozen=True, slots=True)
+class PayEnergyCost:
+    """ "Pay {E}{E}" (107.14): remove that many energy counters from yourself; payable only with
+    at least that many (118.3)."""
+
+    energy: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -431,6 +447,7 @@ CostPart = (
     SacrificeCost
     | SacrificeSelfCost
     | PayLifeCost
+    | PayEnergyCost
     | DiscardCost
     | DiscardRandomCost
     | DiscardHandCost
@@ -452,6 +469,7 @@ CostPart = (
 SPELL_COST_PARTS = (
     SacrificeCost,
     PayLifeCost,
+    PayEnergyCost,
     DiscardCost,
     DiscardRandomCost,
     DiscardHandCost,
@@ -467,6 +485,7 @@ SPELL_COST_PARTS = (
 MANA_ABILITY_PARTS = (
     SacrificeSelfCost,
     PayLifeCost,
+    PayEnergyCost,
     RemoveCountersCost,
     PutCountersCost,
     ExileSelfCost,
@@ -717,6 +736,27 @@ class LoseLife:
 
 
 @dataclass(frozen=True, slots=True)
+class GetEnergy:
+    """ "You get {E}{E}" (107.14, 122.1): energy counters put on the player; "you get {E} for
+    each creature you control" counts them as it resolves (608.2h)."""
+
+    amount: Amount
+    player: Ref = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
+class PayEnergy:
+    """ "You may pay {E}{E}. If you do, ..." (107.14): the player removes that many energy
+    counters from themselves; with fewer, they can't pay (none are removed, 119.4's analog for
+    a cost paid as an effect, 608.2d). ``any_amount``: "you may pay any amount of {E}" (107.1c:
+    the player chooses a number from 0 to their energy; "that much" is it, Var("energy_paid"))."""
+
+    amount: Amount
+    player: Ref = Ref("you")
+    any_amount: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class CreateDelayed:
     """Create a delayed triggered ability (603.7a): "sacrifice it at the beginning of the
     next end step", "at end of combat, return that creature to its owner's hand".
@@ -784,10 +824,11 @@ class Condition:
       * ``"tapped"`` / ``"untapped"``: the status of the object ``ref`` names ("if this
         artifact is untapped");
       * ``"controlled_since_last_upkeep"``: the source came under its controller's control since
-        the beginning of their last upkeep (echo, 702.30a).
+        the beginning of their last upkeep (echo, 702.30a);
+      * ``"suspended"``: the source is suspended: in exile with a time counter (702.62b).
     """
 
-    kind: Literal["compare", "tapped", "untapped", "controlled_since_last_upkeep"]
+    kind: Literal["compare", "tapped", "untapped", "controlled_since_last_upkeep", "suspended"]
     amount: Amount = 0
     op: Literal[">=", "<="] = ">="
     value: int = 0
@@ -919,6 +960,9 @@ class Entering:
     owner_control: bool = False
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
+    # 712.14a: "... onto the battlefield transformed": a transforming double-faced card enters
+    # with its back face up (any other card stays in its zone)
+    transformed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -943,6 +987,25 @@ class CounterSpell:
 
 
 @dataclass(frozen=True, slots=True)
+class CastWithoutPaying:
+    """ "[You may] cast it without paying its mana cost" (608.2g, 118.9): the controller casts the
+    card ``what`` names during the resolution (601.2a-i; no player receives priority after it's
+    cast), from the zone it is in, its mana cost not paid (107.3b: X is 0); additional costs may
+    be paid. ``haste``: a creature spell cast this way gains haste (suspend, 702.62a)."""
+
+    what: Ref
+    haste: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Cascade:
+    """Cascade's effect (702.85a): exile cards from the top of your library until you exile a
+    nonland card whose mana value is less than this spell's (the source's); you may cast it
+    without paying its mana cost (608.2g); then put the exiled cards not cast on the bottom of
+    your library in a random order."""
+
+
+@dataclass(frozen=True, slots=True)
 class CopySpell:
     """ "Copy target instant or sorcery spell" (707.10): put ``count`` copies of the spell
     ``what`` refers to onto the stack under the controller's control. A copy copies the
@@ -961,11 +1024,12 @@ class ApplyContinuous:
     """Create a continuous effect from a resolving spell or ability (611.2).
 
     With a :class:`Group`, the set of affected objects is locked in when the
-    effect begins (611.2c). ``duration="end_of_turn"`` ends it in cleanup (514.2).
+    effect begins (611.2c). ``duration="end_of_turn"`` ends it in cleanup (514.2);
+    ``"until_your_next_turn"`` as its controller's next turn begins (611.2a).
     """
 
     mod: Modify
-    duration: Literal["end_of_turn", "permanent"] = "end_of_turn"
+    duration: Literal["end_of_turn", "permanent", "until_your_next_turn"] = "end_of_turn"
 
 
 @dataclass(frozen=True, slots=True)
@@ -976,7 +1040,9 @@ class GainControl:
     "while_you_control_source" ("for as long as you control ~", 611.2b)."""
 
     what: Ref
-    duration: Literal["end_of_turn", "permanent", "while_you_control_source"] = "permanent"
+    duration: Literal["end_of_turn", "permanent", "while_you_control_source", "until_your_next_turn"] = (
+        "permanent"
+    )
     player: Ref = Ref("you")
 
 
@@ -999,10 +1065,39 @@ class Untap:
 
 
 @dataclass(frozen=True, slots=True)
+class Transform:
+    """701.27a: turn a double-faced permanent over so that its other face is up ("transform
+    this creature"). Nothing happens to a permanent that isn't represented by a double-faced card
+    (701.27c, 712.9) or whose other face is an instant or sorcery face (701.27d); an activated or
+    triggered ability of the permanent transforms it only if it hasn't transformed since the
+    ability was put on the stack (701.27f)."""
+
+    what: Selector
+
+
+@dataclass(frozen=True, slots=True)
 class SkipNextUntap:
     """The objects don't untap during their controller's next untap step (e.g. Sleep)."""
 
     what: Selector
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveCounters:
+    """Remove ``amount`` counters of ``kind`` from each object ``what`` selects (122.1; as many as
+    it has, up to ``amount``). When none could be removed, "If you can't, ..." (fading 702.32a)
+    follows: the effect counts as not done (``IfCondition(Declined())``, 608.2c)."""
+
+    kind: str
+    amount: Amount
+    what: Selector
+
+
+@dataclass(frozen=True, slots=True)
+class Proliferate:
+    """701.34a: "Proliferate": the ability's controller chooses any number of permanents and/or
+    players that have a counter, then gives each one additional counter of each kind it
+    already has."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1017,6 +1112,18 @@ class TokenDef:
     # 111.4, 113.2c: 'tokens with "<ability>"': the quoted abilities the tokens have (their ids
     # are the creating ability's id and each one's index, :func:`karn.cards.pool.nested_id`)
     abilities: tuple[GainAbility, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CreateEmblem:
+    """114.1: "You get an emblem with '<ability>'": ``player`` puts an emblem into the command
+    zone with these quoted abilities (113.2c; their ids are the creating ability's id and each
+    one's index, :func:`karn.cards.pool.nested_id`). An emblem has no characteristics but its
+    abilities (114.2), its owner and controller is that player (114.2, 114.5), and its abilities
+    work from the command zone (114.4, 113.6)."""
+
+    abilities: tuple[GainAbility, ...]
+    player: Ref = Ref("you")
 
 
 @dataclass(frozen=True, slots=True)
@@ -1288,11 +1395,14 @@ class Attach:
 @dataclass(frozen=True, slots=True)
 class Unless:
     """ "<effects> unless <payer> pays <mana>" (118.12): as it would happen, the payer
-    chooses whether to pay ``mana``; if they pay, ``effects`` don't happen."""
+    chooses whether to pay ``mana``; if they pay, ``effects`` don't happen. ``parts``: the
+    cost's other parts, paid with the mana ("unless that player pays 2 life", "discards a card":
+    ward 702.21a's costs of every form); ``mana`` is "" when the cost has no mana."""
 
     effects: tuple[Effect, ...]
     payer: Ref
     mana: str
+    parts: tuple[CostPart, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -1487,7 +1597,7 @@ class CreateReplacement:
 
     would: Would
     instead: Instead
-    duration: Literal["end_of_turn"] = "end_of_turn"
+    duration: Literal["end_of_turn", "until_your_next_turn"] = "end_of_turn"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1556,7 +1666,9 @@ class ApplyRules:
     prevented this turn", "Players can't gain life this turn"."""
 
     change: RuleChange
-    duration: Literal["end_of_turn", "permanent", "end_of_your_next_turn"] = "end_of_turn"
+    duration: Literal["end_of_turn", "permanent", "end_of_your_next_turn", "until_your_next_turn"] = (
+        "end_of_turn"
+    )
     objects: Ref | None = None  # the cards it is about ("You may play them this turn.")
 
 
@@ -1592,6 +1704,8 @@ Effect = (
     DealDamage
     | DamageEach
     | GainLife
+    | GetEnergy
+    | PayEnergy
     | LoseLife
     | WinGame
     | LoseGame
@@ -1599,6 +1713,8 @@ Effect = (
     | CreateDelayed
     | Reflexive
     | Unless
+    | CastWithoutPaying
+    | Cascade
     | Mill
     | ExileTop
     | Manifest
@@ -1614,8 +1730,12 @@ Effect = (
     | GainControl
     | Tap
     | Untap
+    | Transform
     | SkipNextUntap
+    | Proliferate
+    | RemoveCounters
     | CreateToken
+    | CreateEmblem
     | CreateCopyToken
     | BecomeCopy
     | AddMana
@@ -1659,7 +1779,10 @@ Effect = (
 RECORDS_AFFECTED: frozenset[type] = frozenset(
     {
         ApplyContinuous,
+        Cascade,
+        CastWithoutPaying,
         CopySpell,
+        Exile,
         ExileTop,
         ForEachTarget,
         PutCounters,
@@ -1668,6 +1791,7 @@ RECORDS_AFFECTED: frozenset[type] = frozenset(
         ReturnChosen,
         Sacrifice,
         Tap,
+        Transform,
         Untap,
     }
 )
@@ -1735,6 +1859,9 @@ class Activated:
     cycling: bool = False
     # 602.5b "Activate only once each turn.": once per turn for each object with the ability
     once_each_turn: bool = False
+    # 702.62a, 116.2f: suspend's special action (with this many time counters): pay the cost and
+    # exile the card from the hand with that many time counters on it; it doesn't use the stack
+    suspend: int = 0
 
 
 #: The trigger events (see :class:`Trigger`); the engine indexes triggered abilities by them.
@@ -1767,6 +1894,10 @@ TriggerEvent = Literal[
     "planeswalk_from",
     "discards",
     "cycles",
+    "transforms_into",
+    "chapter",
+    "becomes_target",
+    "last_counter_removed",
 ]
 
 
@@ -1796,6 +1927,8 @@ class Trigger:
         (603.2e-f: not when it enters the battlefield tapped or untapped).
       * ``"turned_face_up"``: a face-down permanent is turned face up (708.8; it doesn't enter
         the battlefield again, 702.37e).
+      * ``"transforms_into"``: "When this creature transforms into ~" (701.27e): the source
+        transforms (701.27a) and is the face with this ability immediately after it does.
       * ``"draws"``: a player (``player``) draws a card (``nth``: their nth this turn).
         With ``reveal``, the linked static ability "Reveal the first card you draw each
         turn" reveals it, and the ability triggers only if it matches ``filter`` (603.11).
@@ -1818,6 +1951,20 @@ class Trigger:
         ``self_only`` "When you cycle this card": it triggers from the zone the card went to.
       * ``"tapped_for_mana"``: a player taps a permanent ``filter`` describes for mana (a mana
         ability: it resolves at once, 605.1b, 605.4a, without the stack).
+      * ``"chapter"``: a Saga's chapter ability (714.2): lore counters are put on its source
+        (122.6: as it enters, too); it triggers once for each number N of ``chapters`` that
+        the number of lore counters was less than and became at least (714.2b-c; read ahead,
+        702.155a: the turn it entered, only the chapter equal to that number).
+      * ``"last_counter_removed"``: the last counter of kind ``counter`` is removed from the
+        source ("When the last time counter is removed from ~", vanishing 702.63a); for an
+        ability that functions in exile (``Triggered.zone``), from the exiled card (suspend,
+        702.62a).
+      * ``"becomes_target"``: a permanent (the source, ``self_only``; the one it's attached to,
+        ``host``; or one ``filter`` describes) becomes the target of a spell or ability (601.2c,
+        603.3d; ward 702.21a); ``player``: that spell's or ability's controller ("an opponent
+        controls"); ``partner``: which spells ("a spell", "an Aura spell"), None for any spell or
+        ability. The triggering object is that spell or ability ("counter that spell or ability
+        unless its controller pays {2}").
     ``self_only``: only the source itself counts. ``filter``: which other objects
     count (``Filter.other`` for "another"). ``player="you"``: the event's player must
     be the ability's controller ("whenever you cast", "whenever you gain life");
@@ -1844,6 +1991,8 @@ class Trigger:
     state: Condition | None = None  # event "state": the game state that triggers it (603.8)
     nth: int = 0  # event "draws": only the player's nth card drawn each turn (0: any card)
     reveal: bool = False  # "Reveal the first card you draw each turn" (603.11): see event "draws"
+    chapters: tuple[int, ...] = ()  # event "chapter": its chapter numbers ("I, II —": (1, 2), 714.2c)
+    counter: str = ""  # event "last_counter_removed": the kind of counter ("time")
 
 
 @dataclass(frozen=True, slots=True)
@@ -1863,6 +2012,9 @@ class Triggered:
     # the intervening "if its [evoke] cost was paid" (603.4, 702.74a): the alternative cost's
     # keyword (an :class:`AlternativeCost` of the same card) paid to cast the source's spell
     alt_paid: str = ""
+    # 113.6: the zone it functions from: "exile" for suspend's abilities (702.62a), which trigger
+    # for the card in its owner's exile
+    zone: Literal["battlefield", "exile"] = "battlefield"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1961,6 +2113,14 @@ class SkipStep:
     step of each of their turns."""
 
     step: Literal["untap", "upkeep", "draw"]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CommanderPermission:
+    """ "~ can be your commander." (903.3d): a rule of Commander deck construction; it changes
+    nothing in a game once it has begun."""
+
     text: str = ""
 
 
@@ -2155,6 +2315,7 @@ Ability = (
     | GameRules
     | SkipStep
     | OpeningHand
+    | CommanderPermission
     | CastRestriction
     | FlashPermission
     | Bestow

@@ -44,7 +44,6 @@ from karn.ir.nodes import (
     AlternativeCost,
     CompiledCard,
     Cost,
-    Group,
     Keyword,
     SetBasePT,
     SpellAbility,
@@ -61,6 +60,7 @@ from karn.oracle.lowering import (
     is_cost_reduction,
     lower_activated,
     lower_additional_cost,
+    lower_chapter,
     lower_cost_increase,
     lower_cost_reduction,
     lower_keyword,
@@ -71,6 +71,7 @@ from karn.oracle.lowering import (
 )
 from karn.oracle.lowering.context import QUOTED_ABILITIES
 from karn.oracle.lowering.linked import link_exiles
+from karn.oracle.lowering.tokens import command_zone_static
 from karn.oracle.normalize import SELF, CardLike, Line, normalize, self_words
 from karn.oracle.parser import ParseError, Start, parse
 from karn.oracle.syntax import ActivatedA, Effects, EitherTriggerA, KeywordA, ModalA, TriggeredA
@@ -124,16 +125,23 @@ def face_from_record(rec: Mapping[str, Any]) -> CardFace:
 # Keyed by the whole face, not its name: a custom card file may give a name another
 # text (a test fixture's "Fire // Ice", a user's own card), and must not change what
 # the packaged card compiles to for the rest of the process.
-_CACHE: dict[CardLike, CompiledCard] = {}
+_CACHE: dict[tuple[CardLike, bool], CompiledCard] = {}
 
 
-def compile_card(face: CardLike) -> CompiledCard:
-    """Compile a card face, cached by the face (its name, text, types, costs...)."""
-    cc = _CACHE.get(face)
+def compile_card(face: CardLike, *, part: bool = False) -> CompiledCard:
+    """Compile a card face, cached by the face (its name, text, types, costs...); ``part``: as
+    :func:`compile_face`."""
+    key = (face, part)
+    cc = _CACHE.get(key)
     if cc is None:
-        cc = compile_face(face)
-        _CACHE[face] = cc
+        cc = compile_face(face, part=part)
+        _CACHE[key] = cc
     return cc
+
+
+def is_transform_back(face: CardLike) -> bool:
+    """The back face of a nonmodal (transforming) double-faced card (712.2): it names its front."""
+    return bool(getattr(face, "front", None)) and getattr(face, "layout", "") == "transform"
 
 
 def clear_cache() -> None:
@@ -170,11 +178,16 @@ def _split_type_line(type_line: str) -> tuple[tuple[str, ...], tuple[str, ...], 
     return types, subtypes, supertypes
 
 
-def compile_face(face: CardLike) -> CompiledCard:
-    """Compile a card face's Oracle text (uncached). Never raises on text."""
+def compile_face(face: CardLike, *, part: bool = False) -> CompiledCard:
+    """Compile a card face's Oracle text (uncached). Never raises on text.
+
+    ``part``: the face is compiled as a part of its card (the back face of a transforming
+    card, in the card pool beside its front face): it is not refused for being a face that
+    can't be cast (712.8a), since it is only ever turned up on the battlefield (701.27a,
+    712.14a)."""
     types = {t.lower() for t in face.types}
     card = (tuple(t.lower() for t in face.types), tuple(t.lower() for t in face.subtypes))
-    abilities: list[Ability] = list(_not_castable(face, types))
+    abilities: list[Ability] = [] if part and is_transform_back(face) else list(_not_castable(face, types))
     abilities += _intrinsic_mana(face, types)
     is_spell = bool(types & {"instant", "sorcery"})
     spell_lines: list[Line] = []
@@ -219,6 +232,10 @@ def compile_face(face: CardLike) -> CompiledCard:
     if isinstance(mana_cost, str) and _unpayable(mana_cost):
         abilities.append(Unsupported(clause=mana_cost, reason="mana symbols the engine can't pay yet"))
     abilities += _printed_numbers(face, _cda_defines_pt(abilities))
+    if any(isinstance(a, Keyword) and a.name == "suspend" for a in abilities):
+        # 702.62a: a card with suspend and no mana cost (Ancestral Vision) is cast without paying
+        # its mana cost as its last time counter is removed
+        abilities = [a for a in abilities if not (isinstance(a, Unsupported) and a.clause == NO_MANA_COST)]
     return CompiledCard(face.name, tuple(abilities))
 
 
@@ -228,7 +245,7 @@ def _plane_ability(ab: Ability) -> Ability:
     never plays with an ability silently missing."""
     if isinstance(ab, Unsupported):
         return ab
-    if isinstance(ab, Static) and _plane_static(ab):
+    if isinstance(ab, Static) and command_zone_static(ab):
         return ab  # 901.7: layered effects on the objects a group describes ("All creatures get +2/+2")
     if not isinstance(ab, Triggered):
         kind = "activated" if isinstance(ab, Activated) else "static"
@@ -243,17 +260,6 @@ def _plane_ability(ab: Ability) -> Ability:
             "in karn yet (901.7)",
         )
     return ab
-
-
-def _plane_static(ab: Static) -> bool:
-    """A plane's static ability karn applies from the command zone: modifications of the objects
-    a group describes, none of them about the plane itself (it is no permanent, 311.2)."""
-    return (
-        type(ab) is Static
-        and not ab.cda
-        and ab.copy_of_chosen is None
-        and all(isinstance(m.affected, Group) and not m.control for m in ab.mods)
-    )
 
 
 def _cycle_trigger(line: Line) -> bool:
@@ -287,6 +293,10 @@ def _missing_parts(face: CardLike, layout: str, types: set[str]) -> Iterable[Uns
         )
 
 
+#: The clause of the refusal of a nonland card without a mana cost (118.6, 202.1b)
+NO_MANA_COST = "(no mana cost)"
+
+
 def _not_castable(face: CardLike, types: set[str]) -> Iterable[Unsupported]:
     """A face no player can cast or play from their hand is not playable.
 
@@ -313,7 +323,7 @@ def _not_castable(face: CardLike, types: set[str]) -> Iterable[Unsupported]:
     costless = hasattr(face, "mana_cost") and getattr(face, "mana_cost", None) is None
     if costless and "land" not in types and not types & (NONTRADITIONAL_TYPES | COMMAND_ZONE_TYPES):
         yield Unsupported(
-            clause="(no mana cost)",
+            clause=NO_MANA_COST,
             reason="no mana cost: the card can't be cast (118.6, 202.1b) and the IR has no alternative cost",
         )
 
@@ -374,6 +384,8 @@ def shape(line: Line) -> Start:
     if line.kind == "keyword":
         return "keyword_item"
     low = line.norm.lower()
+    if low.startswith("ward—"):
+        return "keyword_item"  # 702.21a: "Ward—Pay 2 life." (a keyword with a cost in words)
     if _LOYALTY.match(low):
         return "loyalty"
     if low.startswith(("when ", "whenever ", "at ")):
@@ -468,8 +480,39 @@ def _split_quoted(line: Line, first: int) -> tuple[Line, list[Line]] | None:
     return outer, [Line(text.strip(), norm.strip()) for text, norm in zip(texts, norms, strict=True)]
 
 
+# 714.2a: a chapter symbol's Roman numerals, "I, II — " (714.2c: several numbers, one effect)
+_ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7}
+_CHAPTER = re.compile(r"^((?:I|II|III|IV|V|VI|VII)(?:, (?:I|II|III|IV|V|VI|VII))*) \u2014 ")
+
+
+def chapter_numbers(norm: str) -> tuple[tuple[int, ...], str] | None:
+    """A chapter ability's numbers and its effect's text (714.2a-c), or None if the line is
+    not one ("I, II — Draw a card." -> ((1, 2), "Draw a card."))."""
+    m = _CHAPTER.match(norm)
+    if m is None:
+        return None
+    return tuple(_ROMAN[n] for n in m.group(1).split(", ")), norm[m.end() :]
+
+
+def _compile_chapter(line: Line, chapters: tuple[int, ...], effect: str) -> list[Ability]:
+    """714.2: a chapter ability, its effect compiled as a triggered ability's (a modal one's
+    too: "I — Choose one — • ...", 700.2)."""
+    start: Start = "modal" if _is_modal(effect) else "effects"
+    try:
+        ast = parse(effect, start)
+        assert isinstance(ast, (Effects, ModalA))
+        return [lower_chapter(ast, chapters, line.text)]
+    except ParseError as e:
+        return [_unsupported_parse(Line(line.text, effect), e, start)]
+    except LowerError as e:
+        return [_unsupported_lower(line.text, effect, e)]
+
+
 def _compile_line_once(line: Line, card: CardTypes | None = None) -> list[Ability]:
     """Compile one ability line as it is (see :func:`compile_line`)."""
+    chapter = chapter_numbers(line.norm) if line.kind == "ability" else None
+    if chapter is not None:
+        return _compile_chapter(line, *chapter)
     start = shape(line)
     try:
         ast = parse(line.norm, start)

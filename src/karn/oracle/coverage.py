@@ -202,7 +202,7 @@ def coverage_report(
         cc: CompiledCard = compile_face(face)
         card_parts = parts.get(face.name, ()) if parts else ()
         if card_parts and isinstance(face, CardFace):
-            refused = parts_refused(face, {p.name: compile_face(p) for p in card_parts})
+            refused = parts_refused(face, {p.name: compile_face(p, part=True) for p in card_parts})
             cc = CompiledCard(cc.name, cc.abilities + tuple(refused))
         total += 1
         ok = cc.playable
@@ -372,13 +372,16 @@ def load_cards(path: str | Path | None) -> tuple[list[CardLike], str]:
 
 
 def load_cards_and_parts(path: str | Path | None) -> tuple[list[CardLike], str, dict[str, list[CardLike]]]:
-    """:func:`load_cards`, and the parts each card may be cast as (709.3, 712.11b, 715.3)."""
+    """:func:`load_cards`, and the parts each card may be cast as (709.3, 712.11b, 715.3) or
+    turned to (a transforming card's back face, 701.27a, 712.8e)."""
     from karn.cards.database import CardDatabase
 
     db = CardDatabase.from_file(path) if path else CardDatabase.default()
     cards: list[CardLike] = list(db.cards())
     parts: dict[str, list[CardLike]] = {
-        f.name: list(db.card_faces(f.name)[1:]) for f in db.cards() if f.parts or f.layout == "modal_dfc"
+        f.name: list(db.card_faces(f.name)[1:])
+        for f in db.cards()
+        if f.parts or f.layout == "modal_dfc" or (f.layout == "transform" and f.back)
     }
     other_faces = repeated = 0
     for name in db.names():

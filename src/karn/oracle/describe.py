@@ -30,11 +30,14 @@ from karn.ir.nodes import (
     BecomeCopy,
     Bestow,
     CantBeCountered,
+    Cascade,
     CastRestriction,
+    CastWithoutPaying,
     Change,
     ChangeText,
     ColorRange,
     ColorSpread,
+    CommanderPermission,
     Compared,
     CompiledCard,
     Condition,
@@ -48,6 +51,7 @@ from karn.ir.nodes import (
     CounterSpell,
     CreateCopyToken,
     CreateDelayed,
+    CreateEmblem,
     CreateReplacement,
     CreateToken,
     CrewCost,
@@ -83,6 +87,7 @@ from karn.ir.nodes import (
     GainControl,
     GainLife,
     GameRules,
+    GetEnergy,
     Half,
     IfCondition,
     Instead,
@@ -105,10 +110,13 @@ from karn.ir.nodes import (
     MustBlock,
     ObjectRule,
     OpeningHand,
+    PayEnergy,
+    PayEnergyCost,
     PayLifeCost,
     Planeswalk,
     PreventDamage,
     PreventDamageSharingColor,
+    Proliferate,
     PutCounters,
     PutCountersCost,
     PutLinkedExile,
@@ -117,6 +125,7 @@ from karn.ir.nodes import (
     Ref,
     Reflexive,
     Regenerate,
+    RemoveCounters,
     RemoveCountersCost,
     Replacement,
     ReturnChosen,
@@ -148,6 +157,7 @@ from karn.ir.nodes import (
     TapCost,
     TargetSpec,
     Times,
+    Transform,
     Trigger,
     Triggered,
     Unless,
@@ -181,6 +191,10 @@ def describe_ability(a: Ability) -> str:
         if a.zone != "battlefield":
             flags.append(f"from the {a.zone}")
         tail = f" [{', '.join(flags)}]" if flags else ""
+        if a.suspend:
+            # 702.62a, 116.2f: a special action, not an ability on the stack
+            what = f"exile this card from your hand with {a.suspend} time counter(s) (a special action)"
+            return f"Suspend {cost_text(a.cost)}: {what}{tail}"
         return f"Activated {cost_text(a.cost)}: {effects_text(a.effects)}{targets_text(a.targets)}{tail}"
     if isinstance(a, Triggered):
         cond = f", if {condition_text(a.condition)}" if a.condition is not None else ""
@@ -245,6 +259,8 @@ def describe_ability(a: Ability) -> str:
         return f"Replacement: skip your {a.step} step"
     if isinstance(a, CantBeCountered):
         return "Static: this spell can't be countered"
+    if isinstance(a, CommanderPermission):
+        return "Deck construction: this card can be your commander (903.3d)"
     if isinstance(a, OpeningHand):
         return "Opening hand: may begin the game on the battlefield"
     if isinstance(a, DoesntUntap):
@@ -455,6 +471,11 @@ def _pay_life_cost(p: PayLifeCost) -> str:
     return f"pay {p.life} life"
 
 
+@renders_cost(PayEnergyCost)
+def _pay_energy_cost(p: PayEnergyCost) -> str:
+    return "pay " + "{E}" * p.energy
+
+
 @renders_cost(DiscardCost)
 def _discard_cost(p: DiscardCost) -> str:
     what = "card" if p.what is None else filter_text(p.what)
@@ -543,7 +564,20 @@ _WHOSE_TEXT = {
 }
 
 
+#: 714.2a: the Roman numerals of chapter symbols
+ROMAN_NUMERALS = ("", "I", "II", "III", "IV", "V", "VI", "VII")
+
+
+def chapter_symbols(t: Trigger) -> str:
+    """ "I, II" (714.2a, 714.2c)."""
+    return ", ".join(ROMAN_NUMERALS[n] if n < len(ROMAN_NUMERALS) else str(n) for n in t.chapters)
+
+
 def trigger_text(t: Trigger) -> str:
+    if t.event == "last_counter_removed":
+        return f"when the last {t.counter} counter is removed from this"
+    if t.event == "chapter":
+        return f"when the lore counters on this Saga reach chapter {chapter_symbols(t)} (714.2b)"
     if t.event == "reflexive":
         return "when you do"
     if t.event == "cast_self":
@@ -577,6 +611,7 @@ def trigger_text(t: Trigger) -> str:
         "becomes_tapped",
         "becomes_untapped",
         "turned_face_up",
+        "transforms_into",
     ):
         who = "this" if t.self_only else "the permanent it's attached to" if t.host else None
         if who is None:
@@ -592,6 +627,7 @@ def trigger_text(t: Trigger) -> str:
             "becomes_tapped": "becomes tapped",
             "becomes_untapped": "becomes untapped",
             "turned_face_up": "is turned face up",
+            "transforms_into": "transforms into this face",
         }[t.event]
         if t.per_creature:
             by = " by" if t.event != "blocks" else ""
@@ -614,6 +650,14 @@ def trigger_text(t: Trigger) -> str:
             "player_or_planeswalker": " to a player or planeswalker",
         }[t.to]
         return f"whenever {who} deals {kind}{to}"
+    if t.event == "becomes_target":
+        who = "this" if t.self_only else "the permanent it's attached to" if t.host else None
+        if who is None:
+            what = filter_text(t.filter) if t.filter else "permanent"
+            who = f"another {what[6:]}" if what.startswith("other ") else f"a {what}"
+        by = f"a {filter_text(t.partner)}" if t.partner is not None else "a spell or ability"
+        whose = {"you": " you control", "opponent": " an opponent controls"}.get(t.player or "", "")
+        return f"whenever {who} becomes the target of {by}{whose}"
     if t.event == "gain_life":
         return "whenever you gain life"
     if t.event == "tapped_for_mana":
@@ -646,8 +690,14 @@ def condition_text(c: Condition) -> str:
     """An intervening "if" clause (603.4)."""
     if c.kind in ("tapped", "untapped"):
         return f"{ref_text(c.ref) if c.ref else 'this'} is {c.kind}"
+    if c.kind == "suspended":
+        return "this card is suspended"  # 702.62b
     if c.kind == "controlled_since_last_upkeep":
         return "this came under your control since the beginning of your last upkeep"  # 702.30a
+    if isinstance(c.amount, Count) and c.amount.what == "spells_last_turn" and c.op == "<=" and not c.value:
+        return "no spells were cast last turn"
+    if isinstance(c.amount, Count) and c.amount.what == "most_spells_last_turn" and c.op == ">=":
+        return f"a player cast {c.value} or more spells last turn"
     op = "at least" if c.op == ">=" else "at most"
     return f"{amount_text(c.amount)} is {op} {c.value}"
 
@@ -776,6 +826,8 @@ def amount_text(a: Quantity) -> str:
             return f"the life total of {ref_text(a.ref) if a.ref else 'you'}"
         if a.name == "X":
             return "X"
+        if a.name == "energy_paid":
+            return "that much"  # 107.1c: the energy paid just before
         return f"the {a.name} of {ref_text(a.ref) if a.ref else 'it'}"
     if isinstance(a, CountersOn):
         kind = f"{a.kind} " if a.kind else ""
@@ -808,6 +860,10 @@ def amount_text(a: Quantity) -> str:
             return f"the total mana value of {filter_text(a.filter) if a.filter else 'objects'}{plus}"
         if a.what == "exiled_this_turn":
             return f"the number of cards put into exile this turn{plus}"
+        if a.what == "spells_last_turn":
+            return f"the number of spells cast last turn{plus}"
+        if a.what == "most_spells_last_turn":
+            return f"the most spells a player cast last turn{plus}"
         if a.what in ("linked_power", "linked_toughness"):
             return f"the total {a.what.removeprefix('linked_')} of the cards it exiled as it entered{plus}"
         what = "the card types among" if a.what == "card_types" else "the number of"
@@ -952,6 +1008,27 @@ def _lose_life(e: LoseLife) -> str:
     return f"{ref_text(e.player)} lose {amount_text(e.amount)} life"
 
 
+def energy_text(a: Quantity) -> str:
+    """107.14: "{E}{E}" for a number, "{E} for each ..." / "an amount of {E} equal to ..."."""
+    if isinstance(a, int):
+        return "{E}" * a
+    if isinstance(a, Count) and a.what == "objects" and a.filter is not None:
+        return "{E} for each " + filter_text(a.filter)
+    return "an amount of {E} equal to " + amount_text(a)
+
+
+@renders(GetEnergy)
+def _get_energy(e: GetEnergy) -> str:
+    return f"{ref_text(e.player)} get {energy_text(e.amount)}"
+
+
+@renders(PayEnergy)
+def _pay_energy(e: PayEnergy) -> str:
+    if e.any_amount:
+        return f"{ref_text(e.player)} may pay any amount of {{E}}"
+    return f"{ref_text(e.player)} pay {energy_text(e.amount)}"
+
+
 @renders(Draw)
 def _draw(e: Draw) -> str:
     return f"{ref_text(e.player)} draw {amount_text(e.amount)}"
@@ -1041,8 +1118,8 @@ def _copy_spell(e: CopySpell) -> str:
 
 @renders(ApplyContinuous)
 def _apply_continuous(e: ApplyContinuous) -> str:
-    dur = " until end of turn" if e.duration == "end_of_turn" else ""
-    return modify_text(e.mod) + dur
+    dur = {"end_of_turn": " until end of turn", "until_your_next_turn": " until your next turn"}
+    return modify_text(e.mod) + dur.get(e.duration, "")
 
 
 @renders(GainControl)
@@ -1052,6 +1129,7 @@ def _gain_control(e: GainControl) -> str:
         "end_of_turn": " until end of turn",
         "permanent": "",
         "while_you_control_source": " for as long as you control this",
+        "until_your_next_turn": " until your next turn",
     }[e.duration]
     return f"{who}gain control of {ref_text(e.what)}{dur}"
 
@@ -1074,7 +1152,8 @@ def _change_text(e: ChangeText) -> str:
 
 @renders(CreateReplacement)
 def _create_replacement(e: CreateReplacement) -> str:
-    return f"this turn, {replacement_text(e.would, e.instead)}"
+    until = "until your next turn" if e.duration == "until_your_next_turn" else "this turn"
+    return f"{until}, {replacement_text(e.would, e.instead)}"
 
 
 @renders(Regenerate)
@@ -1086,7 +1165,11 @@ def _regenerate(e: Regenerate) -> str:
 
 @renders(ApplyRules)
 def _apply_rules(e: ApplyRules) -> str:
-    until = {"end_of_turn": " this turn", "end_of_your_next_turn": " until the end of your next turn"}
+    until = {
+        "end_of_turn": " this turn",
+        "end_of_your_next_turn": " until the end of your next turn",
+        "until_your_next_turn": " until your next turn",
+    }
     return rule_text(e.change) + until.get(e.duration, "")
 
 
@@ -1110,6 +1193,11 @@ def _untap(e: Untap) -> str:
     return f"untap {selector_text(e.what)}"
 
 
+@renders(Transform)
+def _transform(e: Transform) -> str:
+    return f"transform {selector_text(e.what)}"
+
+
 @renders(SkipNextUntap)
 def _skip_next_untap(e: SkipNextUntap) -> str:
     return f"{selector_text(e.what)} skip their next untap"
@@ -1124,6 +1212,12 @@ def _create_token(e: CreateToken) -> str:
         kws += " with " + "; ".join(f'"{describe_ability(g.ability)}"' for g in t.abilities)
     tapped = "tapped " if e.tapped else ""
     return f"create {amount_text(e.count)} {tapped}{t.power}/{t.toughness} {colors} {t.name} {' '.join(t.types)} token{kws}"
+
+
+@renders(CreateEmblem)
+def _create_emblem(e: CreateEmblem) -> str:
+    quoted = " and ".join(f'"{describe_ability(g.ability)}"' for g in e.abilities)
+    return f"{ref_text(e.player)} get(s) an emblem with {quoted}"
 
 
 @renders(CreateCopyToken)
@@ -1217,6 +1311,16 @@ def _search_library(e: SearchLibrary) -> str:
     return f"search library for {e.count} {filter_text(e.filter)}{reveal}, put onto {e.to}{tapped}, shuffle"
 
 
+@renders(RemoveCounters)
+def _remove_counters(e: RemoveCounters) -> str:
+    return f"remove {amount_text(e.amount)} {e.kind} counter(s) from {selector_text(e.what)}"
+
+
+@renders(Proliferate)
+def _proliferate(e: Proliferate) -> str:
+    return "proliferate"
+
+
 @renders(Scry)
 def _scry(e: Scry) -> str:
     return f"{'surveil' if e.surveil else 'scry'} {amount_text(e.amount)}"
@@ -1225,6 +1329,20 @@ def _scry(e: Scry) -> str:
 @renders(PutCounters)
 def _put_counters(e: PutCounters) -> str:
     return f"put {amount_text(e.amount)} {e.kind} counter(s) on {selector_text(e.what)}"
+
+
+@renders(Cascade)
+def _cascade(e: Cascade) -> str:
+    return (
+        "exile cards from the top of your library until a nonland card with lesser mana value; you may"
+        " cast it without paying its mana cost; the rest on the bottom in a random order (702.85a)"
+    )
+
+
+@renders(CastWithoutPaying)
+def _cast_without_paying(e: CastWithoutPaying) -> str:
+    haste = " (a creature spell cast this way gains haste, 702.62a)" if e.haste else ""
+    return f"cast {ref_text(e.what)} without paying its mana cost{haste}"
 
 
 @renders(PreventDamage)
@@ -1247,6 +1365,8 @@ def entering_text(e: Entering | None) -> str:
     if e is None:
         return ""
     parts = [" tapped"] if e.tapped else []
+    if e.transformed:
+        parts.append(" transformed")
     if e.owner_control:
         parts.append(" under its owner's control")
     if e.counters:
@@ -1285,7 +1405,8 @@ def _reflexive(e: Reflexive) -> str:
 
 @renders(Unless)
 def _unless(e: Unless) -> str:
-    return f"({effects_text(e.effects)}) unless {ref_text(e.payer)} pays {e.mana}"
+    cost = " and ".join(([e.mana] if e.mana else []) + [COST_PART_RENDERERS[type(p)](p) for p in e.parts])
+    return f"({effects_text(e.effects)}) unless {ref_text(e.payer)} pays {cost}"
 
 
 @renders(May)

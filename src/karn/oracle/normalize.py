@@ -58,9 +58,10 @@ class Line:
 
 _REMINDER = re.compile(r"\s*\([^()]*\)")
 _SPACES = re.compile(r"[ \t]+")
-# "this creature", "this Aura", "this spell" ... (the card refers to itself, 201.5)
+# "this creature", "this Aura", "this spell" ... (the card refers to itself, 201.5; "this emblem"
+# in an emblem's quoted ability: the emblem, 114.1)
 _SELF_NOUNS = sorted(
-    set(CARD_TYPES) | {"permanent", "spell", "card", "token", "object"} | set(SUBTYPES),
+    set(CARD_TYPES) | {"permanent", "spell", "card", "token", "object", "emblem"} | set(SUBTYPES),
     key=len,
     reverse=True,
 )

@@ -12,6 +12,7 @@ import functools
 import hashlib
 import inspect
 import os
+import re
 import sys
 import tempfile
 from dataclasses import replace
@@ -71,6 +72,7 @@ from karn.oracle.syntax import (
     ChooseColorSentence,
     ChooseVP,
     CombatTriggerA,
+    CommanderSentence,
     ConditionA,
     ControlVP,
     CopyAbilityVP,
@@ -88,6 +90,7 @@ from karn.oracle.syntax import (
     CyclingA,
     DamageTriggerA,
     DamageVP,
+    DefinedAmountVP,
     DelayedLeavesSentence,
     DelayedSentence,
     Desc,
@@ -109,6 +112,7 @@ from karn.oracle.syntax import (
     EmbalmA,
     EnchantA,
     EncounterTriggerA,
+    EnergyVP,
     EnterAsCopyVP,
     EntersTriggerA,
     EntersVP,
@@ -131,6 +135,7 @@ from karn.oracle.syntax import (
     GainLifePowerVP,
     GainLifeTriggerA,
     GainLifeVP,
+    GetEmblemVP,
     GreatestPowerQ,
     HalfQ,
     HandSizeSentence,
@@ -172,7 +177,9 @@ from karn.oracle.syntax import (
     OnlyDuringSentence,
     OpeningHandSentence,
     OrLoseSentence,
+    PayEnergyCostA,
     PayLifeCostA,
+    PerEachQ,
     PlaneswalkFromTriggerA,
     PlaneswalkToTriggerA,
     PlayFromVP,
@@ -181,6 +188,7 @@ from karn.oracle.syntax import (
     PreventAllVP,
     PreventDamageVP,
     PreventSharingColorVP,
+    ProliferateVP,
     ProtectionA,
     PutCountersCostA,
     PutCountersVP,
@@ -190,6 +198,7 @@ from karn.oracle.syntax import (
     PutRestBottomVP,
     Qual,
     QuantityA,
+    QuantityNode,
     QuotedA,
     ReflexiveSentence,
     RegenerateVP,
@@ -219,12 +228,15 @@ from karn.oracle.syntax import (
     StaticKeywordA,
     StepTriggerA,
     StormA,
+    SuspendA,
     TapCostA,
     TapOtherCostA,
     TapsForManaTriggerA,
     TapVP,
+    TargetedTriggerA,
     TokenA,
     TotalManaValueQ,
+    TransformVP,
     TriggeredA,
     TwiceQ,
     UnearthA,
@@ -232,7 +244,9 @@ from karn.oracle.syntax import (
     UnpreventableSentence,
     UntapCostA,
     UntapVP,
+    UntilNextTurnSentence,
     VerbA,
+    WardA,
     WhereXSentence,
     WinGameVP,
     Word,
@@ -481,6 +495,15 @@ class _Builder(Transformer[Token, Any]):
     def kwi_unearth(self, meta: Meta, c: list[Any]) -> UnearthA:
         return UnearthA(str(c[0]))
 
+    def kwi_ward(self, meta: Meta, c: list[Any]) -> WardA:
+        return WardA((ManaCostA(str(c[0]), str(c[0])),))
+
+    def kwi_suspend(self, meta: Meta, c: list[Any]) -> SuspendA:
+        return SuspendA(int(str(c[0])), str(c[1]))
+
+    def kwi_ward_cost(self, meta: Meta, c: list[Any]) -> WardA:
+        return WardA(tuple(c[0]))
+
     def activated(self, meta: Meta, c: list[Any]) -> ActivatedA:
         return ActivatedA(tuple(c[0]), c[1])
 
@@ -550,6 +573,14 @@ class _Builder(Transformer[Token, Any]):
 
     def cond_card_exiled_this_turn(self, meta: Meta, c: list[Any]) -> ConditionA:
         return ConditionA("card_exiled_this_turn", NP("you", text="you"), ">=", 1, text=self._text(meta))
+
+    def cond_no_spells_last_turn(self, meta: Meta, c: list[Any]) -> ConditionA:
+        return ConditionA("no_spells_last_turn", NP("you", text="you"), "<=", 0, text=self._text(meta))
+
+    def cond_spells_last_turn(self, meta: Meta, c: list[Any]) -> ConditionA:
+        return ConditionA(
+            "spells_last_turn", c[0], ">=", self._count_value(meta, c[1]), text=self._text(meta)
+        )
 
     def _count_value(self, meta: Meta, n: Any) -> int:
         if not isinstance(n, int):
@@ -674,6 +705,22 @@ class _Builder(Transformer[Token, Any]):
     def t_encounter(self, meta: Meta, c: list[Any]) -> EncounterTriggerA:
         return EncounterTriggerA(self._text(meta))
 
+    def t_becomes_target(self, meta: Meta, c: list[Any]) -> TargetedTriggerA:
+        spell_only, whose = c[1]
+        return TargetedTriggerA(c[0], spell_only, whose, self._text(meta))
+
+    def ts_spell_or_ability(self, meta: Meta, c: list[Any]) -> tuple[bool, str | None]:
+        return False, (c[0] if c else None)
+
+    def ts_spell(self, meta: Meta, c: list[Any]) -> tuple[bool, str | None]:
+        return True, (c[0] if c else None)
+
+    def tw_you(self, meta: Meta, c: list[Any]) -> str:
+        return "you"
+
+    def tw_opponent(self, meta: Meta, c: list[Any]) -> str:
+        return "opponent"
+
     def t_chaos(self, meta: Meta, c: list[Any]) -> ChaosTriggerA:
         return ChaosTriggerA(self._text(meta))
 
@@ -740,6 +787,15 @@ class _Builder(Transformer[Token, Any]):
 
     def t_turned_face_up(self, meta: Meta, c: list[Any]) -> CombatTriggerA:
         return CombatTriggerA(c[0], "turned_face_up", text=self._text(meta))
+
+    def t_transforms_into(self, meta: Meta, c: list[Any]) -> CombatTriggerA:
+        return CombatTriggerA(c[0], "transforms_into", text=self._text(meta))
+
+    def t_enters_or_transforms(self, meta: Meta, c: list[Any]) -> EitherTriggerA:
+        text = self._text(meta)
+        return EitherTriggerA(
+            EntersTriggerA(c[0], text), CombatTriggerA(c[0], "transforms_into", text=text), text
+        )
 
     def t_becomes_blocked_by(self, meta: Meta, c: list[Any]) -> CombatTriggerA:
         return CombatTriggerA(c[0], "becomes_blocked", c[1], text=self._text(meta))
@@ -840,6 +896,10 @@ class _Builder(Transformer[Token, Any]):
     def c_pay_life(self, meta: Meta, c: list[Any]) -> PayLifeCostA:
         return PayLifeCostA(c[0], self._text(meta))
 
+    def c_pay_energy(self, meta: Meta, c: list[Any]) -> PayEnergyCostA:
+        times = NUMBER_WORDS.get(str(c[0]), 0) if len(c) > 1 else 1
+        return PayEnergyCostA(str(c[-1]), times, self._text(meta))
+
     def c_discard(self, meta: Meta, c: list[Any]) -> DiscardCostA:
         return DiscardCostA(c[0], self._text(meta))
 
@@ -901,10 +961,37 @@ class _Builder(Transformer[Token, Any]):
 
     # ------------------------------------------------------------ sentences
     def effects(self, meta: Meta, c: list[Any]) -> Effects:
+        for sentence in c:
+            said = str(getattr(sentence, "text", "")).lower()
+            if _NEXT_TURN in said and not isinstance(sentence, UntilNextTurnSentence):
+                # 611.2a: never read "until your next turn" as another duration
+                raise ParseError("'until your next turn' in a sentence of this shape", meta.start_pos)
         return Effects(tuple(c), self._text(meta))
 
-    def s_chain(self, meta: Meta, c: list[Any]) -> ChainSentence:
-        return ChainSentence(tuple(c[0]), text=self._text(meta))
+    def s_chain(self, meta: Meta, c: list[Any]) -> ChainSentence | UntilNextTurnSentence | WhereXSentence:
+        text = self._text(meta)
+        defined = [i for i in c[0] if isinstance(i.vp, DefinedAmountVP)]
+        if defined:
+            # "gain life equal to <quantity>": "gain X life, where X is <quantity>" (107.3)
+            if len(defined) > 1 or re.search(r"\bx\b", text.lower()) or _NEXT_TURN in text.lower():
+                raise ParseError("a counted amount beside another X or duration", meta.start_pos)
+            items = tuple(Item(i.subject, i.vp.vp, i.sep) if i in defined else i for i in c[0])
+            return WhereXSentence(items, defined[0].vp.x, text=text)
+        chain = ChainSentence(tuple(c[0]), text=text)
+        if _NEXT_TURN in text.lower():
+            # "<chain> until your next turn." (the VP read the duration as one; the sentence
+            # says which): every other duration in the sentence would be misread, so refuse one
+            if any(d in text.lower() for d in ("until end of turn", "this turn")):
+                raise ParseError("two durations in one sentence", meta.start_pos)
+            return UntilNextTurnSentence(chain, text=text)
+        return chain
+
+    def s_until_next_turn(self, meta: Meta, c: list[Any]) -> UntilNextTurnSentence:
+        text = self._text(meta)
+        if any(d in text.lower() for d in ("until end of turn", "this turn")):
+            raise ParseError("two durations in one sentence", meta.start_pos)
+        chain = self.s_until_eot(meta, c)
+        return UntilNextTurnSentence(chain, text=text)
 
     def s_unless(self, meta: Meta, c: list[Any]) -> UnlessSentence:
         return UnlessSentence(tuple(c[0]), c[1], str(c[2]), text=self._text(meta))
@@ -1237,6 +1324,57 @@ class _Builder(Transformer[Token, Any]):
     def v_gain_life(self, meta: Meta, c: list[Any]) -> GainLifeVP:
         return GainLifeVP(c[0], text=self._text(meta))
 
+    def v_get_energy(self, meta: Meta, c: list[Any]) -> EnergyVP:
+        times = NUMBER_WORDS.get(str(c[0]), 0) if len(c) > 1 else 1
+        return EnergyVP(str(c[-1]), times, text=self._text(meta))
+
+    def v_get_energy_each(self, meta: Meta, c: list[Any]) -> EnergyVP:
+        return EnergyVP(str(c[0]), 1, each=c[1], text=self._text(meta))
+
+    def v_pay_energy_any(self, meta: Meta, c: list[Any]) -> EnergyVP:
+        return EnergyVP(str(c[-1]), 0, pay=True, any_amount=True, text=self._text(meta))
+
+    def v_pay_energy(self, meta: Meta, c: list[Any]) -> EnergyVP:
+        times = NUMBER_WORDS.get(str(c[0]), 0) if len(c) > 1 else 1
+        return EnergyVP(str(c[-1]), times, pay=True, text=self._text(meta))
+
+    # amounts the text counts (107.1, 107.3): "<vp reading X>, where X is <quantity>"
+    def _defined(self, meta: Meta, vp: VerbA, x: QuantityNode) -> DefinedAmountVP:
+        return DefinedAmountVP(vp, x, text=self._text(meta))
+
+    def _each(self, amount: Any, desc: Desc, meta: Meta) -> QuantityNode:
+        if not isinstance(amount, int):
+            raise ParseError("'X ... for each'", meta.start_pos)
+        return PerEachQ(amount, desc)
+
+    def v_gain_life_equal(self, meta: Meta, c: list[Any]) -> DefinedAmountVP:
+        return self._defined(meta, GainLifeVP("X", text=self._text(meta)), c[-1])
+
+    def v_gain_life_each(self, meta: Meta, c: list[Any]) -> DefinedAmountVP:
+        return self._defined(meta, GainLifeVP("X", text=self._text(meta)), self._each(c[0], c[-1], meta))
+
+    def v_lose_life_equal(self, meta: Meta, c: list[Any]) -> DefinedAmountVP:
+        return self._defined(meta, LoseLifeVP("X", text=self._text(meta)), c[-1])
+
+    def v_lose_life_each(self, meta: Meta, c: list[Any]) -> DefinedAmountVP:
+        return self._defined(meta, LoseLifeVP("X", text=self._text(meta)), self._each(c[0], c[-1], meta))
+
+    def v_draw_equal(self, meta: Meta, c: list[Any]) -> DefinedAmountVP:
+        return self._defined(meta, DrawVP("X", text=self._text(meta)), c[-1])
+
+    def v_draw_each(self, meta: Meta, c: list[Any]) -> DefinedAmountVP:
+        return self._defined(meta, DrawVP("X", text=self._text(meta)), self._each(c[0], c[-1], meta))
+
+    def v_damage_equal(self, meta: Meta, c: list[Any]) -> DefinedAmountVP:
+        return self._defined(meta, DamageVP("X", c[0], text=self._text(meta)), c[-1])
+
+    def v_damage_equal_first(self, meta: Meta, c: list[Any]) -> DefinedAmountVP:
+        return self._defined(meta, DamageVP("X", c[-1], text=self._text(meta)), c[0])
+
+    def v_put_counters_each(self, meta: Meta, c: list[Any]) -> DefinedAmountVP:
+        put = PutCountersVP("X", str(c[1]), c[2], text=self._text(meta))
+        return self._defined(meta, put, self._each(c[0], c[-1], meta))
+
     def v_gain_life_power(self, meta: Meta, c: list[Any]) -> GainLifePowerVP:
         return GainLifePowerVP(c[0], text=self._text(meta))
 
@@ -1515,6 +1653,11 @@ class _Builder(Transformer[Token, Any]):
     def s_or_lose(self, meta: Meta, c: list[Any]) -> OrLoseSentence:
         return OrLoseSentence(text=self._text(meta))
 
+    def s_can_be_commander(self, meta: Meta, c: list[Any]) -> CommanderSentence:
+        if c[0].kind != "self":  # 903.3d: the card itself
+            raise ParseError("another card as a commander", meta.start_pos)
+        return CommanderSentence(text=self._text(meta))
+
     def s_opening_hand(self, meta: Meta, c: list[Any]) -> OpeningHandSentence:
         if c[0].kind != "self":  # 103.6a: the card itself
             raise ParseError("an opening-hand action of another card", meta.start_pos)
@@ -1677,11 +1820,19 @@ class _Builder(Transformer[Token, Any]):
     def v_untap(self, meta: Meta, c: list[Any]) -> UntapVP:
         return UntapVP(c[0], text=self._text(meta))
 
+    def v_transform(self, meta: Meta, c: list[Any]) -> TransformVP:
+        return TransformVP(c[0], text=self._text(meta))
+
     def v_skip_untap(self, meta: Meta, c: list[Any]) -> SkipUntapVP:
         return SkipUntapVP(c[0], text=self._text(meta))
 
     def v_create(self, meta: Meta, c: list[Any]) -> CreateTokenVP:
         return CreateTokenVP(c[0], text=self._text(meta))
+
+    def v_get_emblem(self, meta: Meta, c: list[Any]) -> GetEmblemVP:
+        """114.1: "get an emblem with '<ability>'"."""
+        quoted = tuple(int(str(t)) for t in c if isinstance(t, Token) and t.type == "QUOTED")
+        return GetEmblemVP(quoted, text=self._text(meta))
 
     def v_investigate(self, meta: Meta, c: list[Any]) -> CreateTokenVP:
         """701.16a: "Investigate" means "Create a Clue token" (111.10f)."""
@@ -1748,6 +1899,10 @@ class _Builder(Transformer[Token, Any]):
             c[0], tapped=tapped, text=self._text(meta), under=under, counters=counters
         )
 
+    def v_return_battlefield_transformed(self, meta: Meta, c: list[Any]) -> ReturnToBattlefieldVP:
+        _, under, _ = _entering(c[1:])
+        return ReturnToBattlefieldVP(c[0], text=self._text(meta), under=under, transformed=True)
+
     def under_you(self, meta: Meta, c: list[Any]) -> _Under:
         return _Under("you")
 
@@ -1763,6 +1918,9 @@ class _Builder(Transformer[Token, Any]):
 
     def counter_named(self, meta: Meta, c: list[Any]) -> str:
         return str(c[0]).lower()
+
+    def counter_loyalty(self, meta: Meta, c: list[Any]) -> str:
+        return "loyalty"  # 122.1e, 306.5b
 
     def counter_keyword(self, meta: Meta, c: list[Any]) -> str:
         return str(c[0])
@@ -1787,6 +1945,9 @@ class _Builder(Transformer[Token, Any]):
 
     def v_shuffle(self, meta: Meta, c: list[Any]) -> ShuffleVP:
         return ShuffleVP(text=self._text(meta))
+
+    def v_proliferate(self, meta: Meta, c: list[Any]) -> ProliferateVP:
+        return ProliferateVP(text=self._text(meta))
 
     def v_scry(self, meta: Meta, c: list[Any]) -> ScryVP:
         return ScryVP(c[0], text=self._text(meta))
@@ -2123,6 +2284,10 @@ class _Builder(Transformer[Token, Any]):
     def duration(self, meta: Meta, c: list[Any]) -> bool:
         return True  # "until end of turn" and "this turn" both end in the cleanup step (514.2)
 
+    def dur_next_turn(self, meta: Meta, c: list[Any]) -> bool:
+        # "until your next turn": a duration the sentence around it says (s_chain, 611.2a)
+        return True
+
     # tokens (111)
     def token(self, meta: Meta, c: list[Any]) -> TokenA:
         count, pt, colors, words = c[0], str(c[1]), c[2], c[3]
@@ -2449,6 +2614,10 @@ class _Builder(Transformer[Token, Any]):
     def nw_spell(self, meta: Meta, c: list[Any]) -> Word:
         return Word("spell", "spell", self._plural(meta, "spell"))
 
+    def nw_ability(self, meta: Meta, c: list[Any]) -> Word:
+        # "that spell or ability" (113.1, 701.6b): an ability on the stack
+        return Word("ability", "ability", self._plural(meta, "ability"))
+
     def nw_permanent(self, meta: Meta, c: list[Any]) -> Word:
         return Word("permanent", "permanent", self._plural(meta, "permanent"))
 
@@ -2586,6 +2755,7 @@ class _Builder(Transformer[Token, Any]):
 
 
 _AS_LONG = "for as long as you control ~"
+_NEXT_TURN = "until your next turn"
 _COMBAT = object()  # "combat" in "combat damage"
 
 

@@ -39,10 +39,12 @@ def build_pool(names: Iterable[str], db: CardDatabase | None = None) -> CardPool
         if reused is not None:
             found = reused.get(face.name)
             if found is None:
-                found = reused[face.name] = PoolCard.of(face, compile_card(face))
+                found = reused[face.name] = PoolCard.of(face, compile_card(face, part=True))
             cards[face.name] = found
         else:
-            cards[face.name] = PoolCard.of(face, compile_face(face))
+            # 712.8e, 701.27a: a transforming card's back face is the card's, turned up on the
+            # battlefield (never cast: the card is cast by its front face, 712.11)
+            cards[face.name] = PoolCard.of(face, compile_face(face, part=True))
     by_name = {n: c.compiled for n, c in cards.items()}
     for name, card in list(cards.items()):
         if not card.face.parts and not card.face.back:
@@ -87,9 +89,11 @@ def deck_playability(deck: Deck, db: CardDatabase | None = None) -> DeckPlayabil
 
 
 def parts_refused(face: CardFace, compiled: Mapping[str, CompiledCard]) -> list[Unsupported]:
-    """A card plays only when each part it may be cast as does too (709.3, 712.11b, 715.3): a
-    part that doesn't compile makes its card unplayable, with that part's first reason."""
-    parts = face.parts or ((face.back,) if face.layout == "modal_dfc" and face.back else ())
+    """A card plays only when each part it may be cast as does too (709.3, 712.11b, 715.3), and
+    a transforming card only when its back face does (712.8e: its characteristics once it
+    transforms): a part that doesn't compile makes its card unplayable, with that part's first
+    reason."""
+    parts = face.parts or ((face.back,) if face.layout in ("modal_dfc", "transform") and face.back else ())
     out: list[Unsupported] = []
     for part in parts:
         found = compiled.get(part)

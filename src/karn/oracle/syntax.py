@@ -216,6 +216,19 @@ class GainLifeVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class EnergyVP(VerbA):
+    """ "get {E}{E}", "get six {E}", "get {E} for each <desc>" (``pay``: "pay {E}{E}", 107.14):
+    the symbols, the number word before them, the description counted."""
+
+    symbols: str
+    times: int = 1
+    each: Desc | None = None
+    pay: bool = False
+    any_amount: bool = False  # "may pay any amount of {E}" (107.1c)
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class GainLifePowerVP(VerbA):
     """ "gain life equal to its power" / "... to <np>'s power"."""
 
@@ -537,6 +550,14 @@ class UntapVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class TransformVP(VerbA):
+    """ "transform <object>" (701.27a)."""
+
+    obj: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class SkipUntapVP(VerbA):
     """ "don't untap during <whose>'s next untap step"."""
 
@@ -556,6 +577,15 @@ class AttachVP(VerbA):
 @dataclass(frozen=True, slots=True)
 class CreateTokenVP(VerbA):
     token: TokenA
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GetEmblemVP(VerbA):
+    """ "[player] gets an emblem with '<ability>'" (114.1): the indices of the line's quoted
+    abilities (113.2c) the emblem has."""
+
+    quoted: tuple[int, ...]
     text: str = ""
 
 
@@ -688,6 +718,7 @@ class ReturnToBattlefieldVP(VerbA):
     text: str = ""
     under: str | None = None
     counters: tuple[tuple[str, AmountA], ...] = ()
+    transformed: bool = False  # 712.14a: "... to the battlefield transformed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -725,6 +756,13 @@ class PutIntoVP(VerbA):
 
 @dataclass(frozen=True, slots=True)
 class ShuffleVP(VerbA):
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ProliferateVP(VerbA):
+    """ "proliferate" (701.34a)."""
+
     text: str = ""
 
 
@@ -946,6 +984,15 @@ class ChainSentence(SentenceA):
 
 
 @dataclass(frozen=True, slots=True)
+class UntilNextTurnSentence(SentenceA):
+    """ "Until your next turn, <chain>." / "<chain> until your next turn.": the continuous
+    effects of the chain last until its controller's next turn begins (611.2a)."""
+
+    chain: ChainSentence
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class IfItsSentence(SentenceA):
     """ "If it's a land card, <chain>." (after a reveal, 701.20)."""
 
@@ -1149,6 +1196,13 @@ class HandSizeSentence(SentenceA):
 
 
 @dataclass(frozen=True, slots=True)
+class CommanderSentence(SentenceA):
+    """ "~ can be your commander." (903.3d)."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class OpeningHandSentence(SentenceA):
     """ "If ~ is in your opening hand, you may begin the game with it on the battlefield." (103.6a)."""
 
@@ -1299,6 +1353,15 @@ class GreatestPowerQ(QuantityA):
 
 
 @dataclass(frozen=True, slots=True)
+class PerEachQ(QuantityA):
+    """ "<amount> for each <desc>" ("gain 1 life for each creature you control"): the amount
+    times the number of objects the description names."""
+
+    amount: int
+    desc: Desc
+
+
+@dataclass(frozen=True, slots=True)
 class HalfQ(QuantityA):
     """107.1a: "half <quantity>, rounded up/down"."""
 
@@ -1332,6 +1395,17 @@ class TwiceQ(QuantityA):
     """ "twice <quantity>"."""
 
     of: QuantityNode
+
+
+@dataclass(frozen=True, slots=True)
+class DefinedAmountVP(VerbA):
+    """A verb phrase whose amount is a number the text counts ("gain life equal to the number of
+    creatures you control", "draw a card for each tapped creature ..."): ``vp`` reads X and
+    ``x`` is that number; the sentence around it is read as "<vp>, where X is <x>" (107.3)."""
+
+    vp: VerbA
+    x: QuantityNode
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1404,6 +1478,15 @@ class SacrificeCostA(CostA):
 @dataclass(frozen=True, slots=True)
 class PayLifeCostA(CostA):
     amount: AmountA
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PayEnergyCostA(CostA):
+    """ "Pay {E}{E}", "Pay eight {E}" (107.14): the symbols and the number word before them."""
+
+    symbols: str
+    times: int = 1
     text: str = ""
 
 
@@ -1626,6 +1709,21 @@ class EchoA(KeywordA):
 
 
 @dataclass(frozen=True, slots=True)
+class SuspendA(KeywordA):
+    """ "Suspend 4—{U}" (702.62a): the number of time counters and the cost."""
+
+    n: int
+    mana: str
+
+
+@dataclass(frozen=True, slots=True)
+class WardA(KeywordA):
+    """ "Ward {2}", "Ward—Pay 2 life.", "Ward—{2}, Pay 2 life." (702.21a): the cost."""
+
+    costs: tuple[CostA, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class UnearthA(KeywordA):
     """ "Unearth {2}{B}" (702.84a)."""
 
@@ -1720,6 +1818,17 @@ class TapsForManaTriggerA(TriggerA):
 
     player: NP
     permanent: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TargetedTriggerA(TriggerA):
+    """ "<subject> becomes the target of a spell or ability [an opponent controls]" (601.2c,
+    603.3d). ``spell_only``: "of a spell"; ``whose``: "you" / "opponent" control it, or None."""
+
+    subject: NP
+    spell_only: bool = False
+    whose: str | None = None
     text: str = ""
 
 

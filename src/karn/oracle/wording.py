@@ -23,8 +23,10 @@ from karn.ir.nodes import (
     Amount,
     ApplyContinuous,
     CantBeCountered,
+    CommanderPermission,
     CompiledCard,
     CounterSpell,
+    CreateEmblem,
     CreateToken,
     DealDamage,
     Destroy,
@@ -37,6 +39,7 @@ from karn.ir.nodes import (
     Filter,
     Flashback,
     GainLife,
+    GetEnergy,
     Keyword,
     Kicker,
     LoseLife,
@@ -55,6 +58,7 @@ from karn.ir.nodes import (
 )
 from karn.oracle.describe import (
     amount_text,
+    chapter_symbols,
     condition_text,
     cost_text,
     describe_ability,
@@ -102,6 +106,14 @@ def ability_line(a: Ability) -> str:
         if a.cycling and a.cost.mana:
             return _upper(f"{_cycling_kind(a)}cycling {a.cost.mana}")
         return f"{_upper(cost_text(a.cost))}: {body}"
+    if isinstance(a, Triggered) and a.trigger.event == "chapter":
+        # 714.2: "I, II — [effect]"
+        if a.modes:
+            head = f"Choose {number_word(a.choose)} \u2014"
+            body = "\n".join([head] + [f"\u2022 {sentences(m.effects, m.targets)}" for m in a.modes])
+        else:
+            body = sentences(a.effects, a.targets)
+        return f"{chapter_symbols(a.trigger)} \u2014 {body}"
     if isinstance(a, Triggered):
         cond = f", if {condition_text(a.condition)}" if a.condition is not None else ""
         return f"{_upper(trigger_text(a.trigger))}{cond}, {sentences(a.effects, a.targets)}"
@@ -123,6 +135,8 @@ def ability_line(a: Ability) -> str:
         return f"As an additional cost to cast ~, sacrifice {_article(filter_text(a.sacrifice))}."
     if isinstance(a, CantBeCountered):
         return "~ can't be countered."
+    if isinstance(a, CommanderPermission):
+        return "~ can be your commander."
     if isinstance(a, DoesntUntap):
         return "~ doesn't untap during your untap step."
     if isinstance(a, Flashback):
@@ -328,6 +342,13 @@ def _gain_life(e: GainLife) -> str:
     return f"{_ref_words(e.player)} gain{'' if e.player.kind == 'you' else 's'} {amount_text(e.amount)} life"
 
 
+@_words(GetEnergy)
+def _get_energy(e: GetEnergy) -> str:
+    if not isinstance(e.amount, int):
+        return effect_text(e)
+    return f"{_ref_words(e.player)} get{'' if e.player.kind == 'you' else 's'} " + "{E}" * e.amount
+
+
 @_words(LoseLife)
 def _lose_life(e: LoseLife) -> str:
     return f"{_ref_words(e.player)} lose{'' if e.player.kind == 'you' else 's'} {amount_text(e.amount)} life"
@@ -351,8 +372,8 @@ def _return_to_hand(e: ReturnToHand) -> str:
 
 @_words(ApplyContinuous)
 def _apply_continuous(e: ApplyContinuous) -> str:
-    until = " until end of turn" if e.duration == "end_of_turn" else ""
-    return modify_sentence(e.mod, gains=True) + until
+    until = {"end_of_turn": " until end of turn", "until_your_next_turn": " until your next turn"}
+    return modify_sentence(e.mod, gains=True) + until.get(e.duration, "")
 
 
 @_words(PutCounters)
@@ -389,6 +410,13 @@ def _create_token(e: CreateToken) -> str:
     tapped = "tapped " if e.tapped else ""
     noun = _counted(e.count, f"{tapped}{what} token") if isinstance(e.count, int) else f"X {what} tokens"
     return f"create {noun}" + (" with " + " and ".join(t.keywords) if t.keywords else "")
+
+
+@_words(CreateEmblem)
+def _create_emblem(e: CreateEmblem) -> str:
+    """114.1: 'you get an emblem with "<ability>"' (each quoted ability in its own words)."""
+    quoted = " and ".join(f'"{g.ability.text}"' if hasattr(g.ability, "text") else "" for g in e.abilities)
+    return f"{_subject(e.player, 'get')} an emblem with {quoted}"
 
 
 @_words(CounterSpell)

@@ -49,7 +49,7 @@ from typing import Literal
 from karn.cards.database import CardDatabase, CardFace
 from karn.cards.pool import CardPool
 from karn.engine.actions import Action
-from karn.engine.state import BATTLEFIELD, STACK
+from karn.engine.state import BATTLEFIELD, COMMAND, STACK
 from karn.game import Game
 from karn.oracle.pool import build_pool
 
@@ -252,7 +252,7 @@ def check_zones(g: Game, n_cards: int) -> None:
                 o = s.objects.get(oid)
                 if o is None or o.owner != p.index:
                     raise SandboxFailure(f"#{oid} in player {p.index}'s {z} is not an object they own")
-    for zone, ids in ((BATTLEFIELD, s.battlefield), (STACK, s.stack)):
+    for zone, ids in ((BATTLEFIELD, s.battlefield), (STACK, s.stack), (COMMAND, s.emblems)):
         listed += len(ids)
         for oid in ids:
             said[oid] = zone
@@ -265,9 +265,14 @@ def check_zones(g: Game, n_cards: int) -> None:
         if o.card >= 0:
             cards.append(o.card)
         elif not (
-            o.zone == BATTLEFIELD and o.token is not None or o.zone == STACK and (o.ability or o.is_copy)
+            o.zone == BATTLEFIELD
+            and o.token is not None
+            or o.zone == STACK
+            and (o.ability or o.is_copy)
+            or o.zone == COMMAND
+            and o.emblem is not None
         ):
-            # 111.1, 113.1a, 707.10: tokens, abilities and copies of spells aren't cards
+            # 111.1, 113.1a, 707.10, 114.5: tokens, abilities, copies of spells and emblems aren't cards
             raise SandboxFailure(
                 f"#{oid} ({o.name}) in the {o.zone} is not a card, a token, an ability or a copy"
             )

@@ -68,6 +68,9 @@ def _game(g: Game, board: Board, e: Expectation) -> list[str]:
         plane = faces[0] if len(faces) == 1 else None
         ok = plane == e.want if e.want is None or plane is None else names_match(str(e.want), plane)
         return [] if ok else [_fail(e, e.want, ", ".join(faces) or "no face-up plane")]
+    if e.key == "day_night":
+        designation = s.day_night or "neither"  # 731.1
+        return [] if e.want == designation else [_fail(e, e.want, designation)]
     active = board.letters[s.active]
     return [] if e.want == active else [_fail(e, e.want, active)]
 
@@ -77,9 +80,12 @@ def _player(g: Game, board: Board, e: Expectation) -> list[str]:
     p = board.player(e.subject)
     pl = s.players[p]
     got: object
-    if e.key in ("hand", "graveyard", "exile", "battlefield"):
+    if e.key in ("hand", "graveyard", "exile", "battlefield", "emblems"):
         if e.key == "battlefield":
             ids = [o for o in s.battlefield if g.controller(o) == p]
+        elif e.key == "emblems":
+            # 114.1: the player's emblems, each named by the card whose ability created it
+            ids = [o for o in s.emblems if s.objects[o].controller == p]
         else:
             ids = list(getattr(pl, e.key))
         names = [board.name(o) for o in ids]
@@ -88,6 +94,7 @@ def _player(g: Game, board: Board, e: Expectation) -> list[str]:
     got = {
         "life": pl.life,
         "poison": pl.poison,
+        "energy": pl.energy,
         "library_count": len(pl.library),
         "hand_count": len(pl.hand),
         "lost": pl.lost,
@@ -143,6 +150,19 @@ def _object_key(g: Game, board: Board, oid: int, e: Expectation) -> list[str]:
         want_set = {fold(x) for x in _names(want)}
         got_norm = {fold(x) for x in got_set}
         return [] if want_set == got_norm else [_fail(e, sorted(want_set), sorted(got_norm))]
+    if key == "transformed":
+        # 701.27g: a double-faced permanent with its back face up
+        transformed = (
+            o.zone == BATTLEFIELD
+            and g.face(o.name).front is not None
+            and g.face(o.name).layout == "transform"
+        )
+        return [] if transformed == want else [_fail(e, want, transformed)]
+    if key == "mana_value":
+        return [] if c.mana_value == want else [_fail(e, want, c.mana_value)]  # 202.3, 712.8e
+    if key == "face":
+        # 712.8d-e: the face up (its name as the card data names it)
+        return [] if names_match(str(want), o.name) else [_fail(e, want, o.name)]
     if key == "face_down":
         # 708.1: a face-down spell or permanent (cast with morph 702.37c, manifested 701.40a)
         face_down = bool(o.face_down)

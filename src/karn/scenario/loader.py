@@ -33,9 +33,11 @@ COLOR_LETTERS = "WUBRG"
 CAST_ZONES = ("hand", "graveyard", "exile", "library", "command")
 
 TOP_KEYS = ("name", "cite", "cards", "start", "players", "do", "expect")
-START_KEYS = ("turn", "active", "step")
-PLAYER_KEYS = ("life", "poison", *PLAYER_ZONES, "planar_deck")
-ENTRY_KEYS = ("card", "tapped", "sick", "counters", "damage", "attached_to", "face_down")
+START_KEYS = ("turn", "active", "step", "day_night")
+#: 731.1: the game's day/night designation a scenario may start with (an extension)
+DAY_NIGHT = ("day", "night")
+PLAYER_KEYS = ("life", "poison", *PLAYER_ZONES, "planar_deck", "energy")
+ENTRY_KEYS = ("card", "tapped", "sick", "counters", "damage", "attached_to", "face_down", "transformed")
 #: how a permanent of the board starts face down (708): cast with morph (702.37c) or manifested
 #: (701.40a)
 FACE_DOWN_WAYS = ("morph", "manifest")
@@ -56,8 +58,9 @@ STEP_KEYS: dict[str, tuple[str, ...]] = {
         "convoke",
         "improvise",
         "delve",
+        "hybrid",
     ),
-    "activate": ("activate", "by", "ability", "targets", "x", "pay", "crew"),
+    "activate": ("activate", "by", "ability", "targets", "x", "pay", "crew", "hybrid"),
     "turn_face_up": ("turn_face_up", "by"),
     "attack": ("attack", "at"),
     "block": ("block",),
@@ -68,7 +71,7 @@ STEP_KEYS: dict[str, tuple[str, ...]] = {
     "planar_die": ("planar_die",),
 }
 WORD_STEPS = ("pass", "resolve", "resolve_all")
-GAME_EXPECT_KEYS = ("stack", "winner", "over", "turn", "step", "active", "plane")
+GAME_EXPECT_KEYS = ("stack", "winner", "over", "turn", "step", "active", "plane", "day_night")
 PLAYER_EXPECT_KEYS = (
     "life",
     "poison",
@@ -80,6 +83,8 @@ PLAYER_EXPECT_KEYS = (
     "hand_count",
     "lost",
     "planar_deck_count",
+    "emblems",
+    "energy",
 )
 REF_EXPECT_KEYS = (
     "tapped",
@@ -101,6 +106,9 @@ REF_EXPECT_KEYS = (
     "face_down",
     "attacking",
     "blocking",
+    "transformed",
+    "face",
+    "mana_value",
 )
 
 # Bounds that keep every number a game can hold (and far beyond any real game).
@@ -154,6 +162,7 @@ class CardEntry:
     damage: int | None = None
     attached_to: Ref | None = None
     face_down: str = ""  # 708: "morph" or "manifest"
+    transformed: bool = False  # 712.14a: a double-faced card on the battlefield, back face up
 
 
 @dataclass
@@ -162,6 +171,7 @@ class PlayerSpec:
     line: int
     life: int = 20
     poison: int = 0
+    energy: int = 0  # an extension: energy counters (107.14, 122.1)
     zones: dict[str, list[CardEntry]] = field(default_factory=dict)
     library_given: bool = False  # without a library, 30 Wastes (SCENARIOS.md)
     planar_deck: list[CardEntry] | None = None  # 901.4: a Planechase game (top card first)
@@ -172,6 +182,7 @@ class Start:
     turn: int = 1
     active: str = "A"
     step: str = "precombat_main"
+    day_night: str = ""  # 731.1: "", "day" or "night"
     line: int = 1
 
 
@@ -200,6 +211,9 @@ class Step:
     # (convoke 702.51a, improvise 702.126a, delve 702.66a), keyword -> objects in order
     units: list[tuple[str, list[Ref]]] = field(default_factory=list)
     crew: list[Ref] | None = None  # an extension: activate: the creatures tapped to crew (702.122a)
+    # an extension: cast, activate: how each hybrid or Phyrexian symbol of the cost is paid, in
+    # the order asked (601.2b, 107.4e-f): a mana letter, "2" (two generic mana), or "life"
+    hybrid: list[str] | None = None
     ability: int = 1
     attackers: list[Ref] = field(default_factory=list)
     at: Ref | None = None  # what every attacker attacks (None: the default opponent)
@@ -445,7 +459,17 @@ class _Reader:
             start.active = self.letter(keys["active"], "start.active")
         if "step" in keys:
             start.step = self.step_name(keys["step"], "start.step")
+        if "day_night" in keys:
+            start.day_night = self.day_night(keys["day_night"], "start.day_night")
         return start
+
+    def day_night(self, node: yaml.Node, what: str) -> str:
+        """731.1: ``day`` or ``night`` (an expectation may also say ``neither``)."""
+        value = self.text(node, what)
+        allowed = (*DAY_NIGHT, "neither") if what.startswith("expect") else DAY_NIGHT
+        if value not in allowed:
+            raise self.error(node, f"{what}: {value!r} must be one of {', '.join(allowed)}")
+        return value
 
     def step_name(self, node: yaml.Node, what: str) -> str:
         value = self.text(node, what)
@@ -486,6 +510,8 @@ class _Reader:
             spec.life = self.integer(keys["life"], f"{letter}.life", -MAX_AMOUNT, MAX_AMOUNT)
         if "poison" in keys:
             spec.poison = self.integer(keys["poison"], f"{letter}.poison", 0, MAX_AMOUNT)
+        if "energy" in keys:
+            spec.energy = self.integer(keys["energy"], f"{letter}.energy", 0, MAX_AMOUNT)
         for zone in PLAYER_ZONES:
             if zone in keys:
                 spec.zones[zone] = self.zone(letter, zone, keys[zone])
@@ -528,6 +554,7 @@ class _Reader:
             damage=self.integer(keys["damage"], "damage", 0, MAX_AMOUNT) if "damage" in keys else None,
             attached_to=attached,
             face_down=self.face_down_way(keys["face_down"]) if "face_down" in keys else "",
+            transformed=self.boolean(keys["transformed"], "transformed") if "transformed" in keys else False,
         )
 
     def face_down_way(self, node: yaml.Node) -> str:
@@ -591,6 +618,23 @@ class _Reader:
         if "x" in keys:
             step.x = self.integer(keys["x"], "x", 0, MAX_AMOUNT)
 
+    def _hybrid(self, step: Step, keys: dict[str, yaml.Node]) -> None:
+        """`hybrid: [life, W]`: the way each hybrid or Phyrexian symbol is paid (601.2b)."""
+        node = keys.get("hybrid")
+        if node is None:
+            return
+        items = node.value if isinstance(node, yaml.SequenceNode) else [node]
+        step.hybrid = []
+        for item in items:
+            way = self.text(item, "an entry of hybrid").replace("{", "").replace("}", "").strip()
+            way = way.lower() if way.lower() == "life" else way.upper()
+            if way not in ("life", "2", "W", "U", "B", "R", "G", "C"):
+                raise self.error(
+                    item,
+                    f"hybrid: {way!r} is not a way to pay a hybrid symbol: a letter of WUBRGC, 2 or life",
+                )
+            step.hybrid.append(way)
+
     def _pay(self, step: Step, keys: dict[str, yaml.Node]) -> None:
         node = keys.get("pay")
         if node is None or (isinstance(node, yaml.ScalarNode) and node.value == "auto"):
@@ -638,6 +682,7 @@ class _Reader:
         self._by(step, keys)
         self._x(step, keys)
         self._pay(step, keys)
+        self._hybrid(step, keys)
         if "targets" in keys:
             step.targets = self.refs(keys["targets"], "targets")
         if "mode" in keys:
@@ -682,6 +727,7 @@ class _Reader:
         if "crew" in keys:
             step.crew = self.refs(keys["crew"], "crew")
         self._pay(step, keys)
+        self._hybrid(step, keys)
         if "ability" in keys:
             step.ability = self.integer(keys["ability"], "ability", 1, 100)
         if "targets" in keys:
@@ -810,12 +856,14 @@ class _Reader:
             return self.step_name(node, "step")
         if key == "plane":
             return None if _is_null(node) else self.text(node, "plane")  # 901.7: the face-up plane
+        if key == "day_night":
+            return self.day_night(node, "expect.day_night")  # 731.1
         return self.letter(node, key)  # active
 
     def player_value(self, what: str, key: str, node: yaml.Node) -> object:
         if key in ("life",):
             return self.integer(node, what, -MAX_AMOUNT, MAX_AMOUNT)
-        if key in ("poison", "library_count", "hand_count", "planar_deck_count"):
+        if key in ("poison", "library_count", "hand_count", "planar_deck_count", "energy"):
             return self.integer(node, what, 0, MAX_AMOUNT)
         if key == "lost":
             return self.boolean(node, what)
@@ -826,6 +874,9 @@ class _Reader:
             "tapped": lambda: self.boolean(node, what),
             "exists": lambda: self.boolean(node, what),
             "face_down": lambda: self.boolean(node, what),
+            "transformed": lambda: self.boolean(node, what),
+            "mana_value": lambda: self.integer(node, what, 0, MAX_AMOUNT),
+            "face": lambda: self.text(node, what),
             "power": lambda: self.integer(node, what, -MAX_AMOUNT, MAX_AMOUNT),
             "toughness": lambda: self.integer(node, what, -MAX_AMOUNT, MAX_AMOUNT),
             "damage": lambda: self.integer(node, what, 0, MAX_AMOUNT),

@@ -71,6 +71,7 @@ CASTING_KINDS = (
     "cost",
     "crew",
     "pay",
+    "hybrid",
 )
 # Options whose first number is an object id or a player (not an index, a number or a mode).
 NON_OBJECT_OPTIONS = (
@@ -90,6 +91,8 @@ NON_OBJECT_OPTIONS = (
     "word",  # a text-changing effect's word (612.2), by its label
     "option",  # "any player may": the option's index (101.4), by its label
     "crew_done",
+    "hybrid",  # 601.2b: the way a hybrid symbol is paid, by its label
+    "amount",  # 107.1c: a number chosen as an effect is applied
 )
 
 
@@ -332,6 +335,7 @@ class Runner:
         modes = [] if resumed else list(st.modes)
         division = [] if resumed else list(st.divide)
         paid_sources = False
+        hybrid = None if st.hybrid is None else list(st.hybrid)
         frame = g.state.agenda[-1] if g.state.agenda else None
         if (st.alt or "").lower() == "flashback" and isinstance(frame, CastFrame) and not frame.flashback:
             # 702.34a, 613.1f: the card had no flashback where it was cast from
@@ -359,6 +363,9 @@ class Runner:
                 return
             if d.kind == "crew":
                 self._crew(st)
+                continue
+            if d.kind == "hybrid":
+                self._hybrid(d, hybrid)
                 continue
             if d.kind == "target" and d.rule != "601.2c":
                 break  # a triggered ability's target (603.3d): answered by a later choose step
@@ -442,6 +449,25 @@ class Runner:
             raise StepFailed(f"unused targets: {', '.join(self.describe(t) for t in queue)}")
         if modes:
             raise ScenarioMistake(f"unused modes: {modes}")
+        if hybrid:
+            raise ScenarioMistake(f"unused hybrid: {hybrid} (the cost has fewer hybrid symbols)")
+
+    def _hybrid(self, d: Decision, ways: list[str] | None) -> None:
+        """601.2b: `hybrid: [life, W]` announces how each hybrid or Phyrexian symbol is paid, in
+        the order asked; without it, the first way offered (the automatic payment's)."""
+        offered = [o for o in d.options if o.kind == "hybrid"]
+        if ways is None:
+            self.apply(Action.of(offered[0]))
+            return
+        if not ways:
+            raise ScenarioMistake(f"hybrid lists too few ways: {d.prompt}")
+        way = ways.pop(0)
+        text = "2 life" if way == "life" else f"{{{way}}}"
+        found = next((o for o in offered if o.label.endswith(f" with {text}")), None)
+        if found is None:
+            can = [o.label for o in offered]
+            raise StepFailed(f"{d.prompt}: it can't be paid with {text} now (601.2b, 119.4; offered: {can})")
+        self.apply(Action.of(found))
 
     def _still_to_pay(self) -> ManaCost | None:
         """What the cost being paid still needs after the mana in the player's pool (601.2h)."""
@@ -866,7 +892,7 @@ class Runner:
             pick = next((o for o in opts if o.kind == ("yes" if low == "true" else "no")), None)
         if pick is None and re.fullmatch(r"-?\d+", label):
             n = int(label)
-            pick = next((o for o in opts if o.kind in ("number", "x") and o.a == n), None)
+            pick = next((o for o in opts if o.kind in ("number", "x", "amount") and o.a == n), None)
             if pick is None:
                 pick = next((o for o in opts if o.kind == "mode" and o.a == n - 1), None)
         if pick is None:

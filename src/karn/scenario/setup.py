@@ -95,6 +95,13 @@ def _not_playable(pool: CardPool, name: str, zone: str) -> str:
     """Why karn can't play this card here ("" if it can)."""
     face = pool.face(name)
     reasons = list(pool.compiled(name).unsupported)
+    if face.is_back_face and face.layout == "transform" and zone == BATTLEFIELD:
+        # 712.14, 712.14a: a transforming card is put onto the battlefield front face up unless
+        # it enters transformed: a scenario names the card and says so (the `transformed` key)
+        return (
+            f"back face of {face.front}: a transforming card is played by its front face (712.8a);"
+            f" set it up transformed: {{card: {face.front}, transformed: true}}"
+        )
     if face.is_back_face and zone != BATTLEFIELD:
         # 712.8a: outside the battlefield a transforming card is its front face, so a back face
         # named in a hand is a card no player can cast (118.6): the engine refuses it, which is
@@ -156,13 +163,24 @@ def build(sc: Scenario) -> Game:
             fields["counters"] = dict(entry.counters)
         if entry.face_down:
             fields["face_down"] = entry.face_down  # 708: a face-down permanent
-        oid = g.add_card(p, resolved[entry.name], zone, **fields)
+        name = resolved[entry.name]
+        if entry.transformed:
+            # 712.14a: put onto the battlefield transformed: its back face up (an extension)
+            back = pool.face(name).back
+            if pool.face(name).layout != "transform" or back is None or back not in pool:
+                raise SetupError(
+                    f"line {entry.line}: {entry.name} is not a transforming double-faced card:"
+                    " it can't be transformed (712.14a)"
+                )
+            name = back
+        oid = g.add_card(p, name, zone, **fields)
         if entry.attached_to is not None:
             attachments.append((oid, entry))
     for p, letter in enumerate(letters):
         player = g.state.players[p]  # setting up, before the game begins (Game.empty)
         player.life = sc.players[letter].life
         player.poison = sc.players[letter].poison
+        player.energy = sc.players[letter].energy  # 122.1: counters on a player
     board = Board(g, letters)
     for oid, entry in attachments:
         assert entry.attached_to is not None
@@ -174,6 +192,8 @@ def build(sc: Scenario) -> Game:
     if planes:
         # 901.4: a Planechase game: each player's planar deck, top card first (an extension)
         g.set_planar_decks([[resolved[e.name] for e in deck or []] for deck in planar])
+    if sc.start.day_night:
+        g.state.day_night = "day" if sc.start.day_night == "day" else "night"  # 731.1 (an extension)
     g.dirty()
     g.begin_at(letters.index(sc.start.active), sc.start.step, sc.start.turn)
     return g

@@ -148,6 +148,7 @@ def _seat(game: Game, obs: Observation, index: int, voice: Voice, perms: dict[in
         you=index == obs.player,
         life=pv.life,
         poison=pv.poison,
+        energy=pv.energy,
         library=pv.library_size,
         hand_size=pv.hand_size,
         hand=hand,

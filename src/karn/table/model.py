@@ -69,6 +69,7 @@ class Seat(msgspec.Struct, frozen=True):
     priority: bool  # they hold priority
     lost: bool
     conceded: bool
+    energy: int = 0  # energy counters (107.14, 122.1)
 
 
 class Target(msgspec.Struct, frozen=True):

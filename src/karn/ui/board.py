@@ -74,6 +74,7 @@ def _seat(seat: Seat, names: dict[int, str], known: list[CardInfo]) -> Grid:
     head = (
         f"life [bold]{seat.life}[/]"
         + (f"  poison {seat.poison}" if seat.poison else "")
+        + (f"  energy {seat.energy}" if seat.energy else "")
         + f"  hand {seat.hand_size}  library {seat.library}  graveyard {len(seat.graveyard)}  exile {len(seat.exile)}"
         + (f"  mana pool {escape(seat.mana_pool)}" if seat.mana_pool else "")
         + ("  " + " ".join(marks) if marks else "")

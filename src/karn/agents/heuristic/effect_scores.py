@@ -86,10 +86,27 @@ def harm(target: Target) -> float:
     ir.ExileTop,
     ir.GainActivatedAbilities,
     ir.AnyPlayerMay,
+    ir.Proliferate,
+    ir.RemoveCounters,
 )
 def _other(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
     """Effects the agent doesn't aim at a target: taken as mildly harmful to whatever they name."""
     return 0.0 if target.spell is not None else harm(target)
+
+
+@scores(ir.CreateEmblem)
+def _emblem(v: Situation, e: ir.CreateEmblem, target: Target, x: int) -> float:
+    """114.1: an emblem's abilities last the whole game: one of ours is worth a lot; one given to
+    an opponent is a punishment (Ob Nixilis Reignited's)."""
+    if target.player is None:
+        return 0.0
+    return 2.0 if target.mine else harm(target)
+
+
+@scores(ir.CastWithoutPaying, ir.Cascade)
+def _own_card(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
+    """608.2g: a free spell of the agent's own (suspend, cascade): it aims at nothing."""
+    return 0.0
 
 
 @scores(ir.Planeswalk)
@@ -146,6 +163,15 @@ def _gain(v: Situation, e: ir.GainLife | ir.Draw, target: Target, x: int) -> flo
         n = amount(e.amount, x)
         return 1.5 * n if target.mine else -1.5 * n
     return 0.0 if target.spell is not None else harm(target)
+
+
+@scores(ir.GetEnergy, ir.PayEnergy)
+def _energy(v: Situation, e: ir.GetEnergy | ir.PayEnergy, target: Target, x: int) -> float:
+    """107.14: energy is a resource worth a little; paying it spends it."""
+    if target.player is None:
+        return 0.0
+    n = 0.4 * amount(e.amount, x) * (1 if isinstance(e, ir.GetEnergy) else -1)
+    return n if target.mine else -n
 
 
 @scores(ir.LoseLife, ir.Discard)
@@ -210,7 +236,7 @@ def _counters(v: Situation, e: ir.PutCounters, target: Target, x: int) -> float:
     return 2.0 * n if target.mine else -2.0 * n
 
 
-@scores(ir.Untap, ir.PreventDamage, ir.Regenerate, ir.PreventDamageSharingColor)
+@scores(ir.Untap, ir.Transform, ir.PreventDamage, ir.Regenerate, ir.PreventDamageSharingColor)
 def _help(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
     if target.permanent is None:
         return 0.0 if target.spell is not None else harm(target)

@@ -262,7 +262,8 @@ def _damage(v: Situation, e: ir.DealDamage, target: Target, x: int) -> float:
 def _continuous(v: Situation, e: ir.ApplyContinuous, target: Target, x: int) -> float:
     if target.permanent is None:
         return 0.0 if target.spell is not None else harm(target)
-    return modify_score(v, target.permanent, e.mod, target.mine, target.value, e.duration == "end_of_turn")
+    temporary = e.duration in ("end_of_turn", "until_your_next_turn")  # 611.2a
+    return modify_score(v, target.permanent, e.mod, target.mine, target.value, temporary)
 
 
 def modify_score(

@@ -17,6 +17,7 @@ from karn.engine.effects.registry import DONE, WAIT, Outcome, handles
 from karn.engine.events import GameEvent, Reveal, ZoneChange
 from karn.engine.frames import ChoiceProgress, ResolveFrame
 from karn.engine.pipeline import perform
+from karn.engine.pipeline.dfc import transformed_face
 from karn.engine.references import amount, refs, select, source_id, stack_label
 from karn.engine.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, Obj, Option, ref_player
 
@@ -37,7 +38,12 @@ def entering(
     for kind, n in e.counters:
         counters[kind] = counters.get(kind, 0) + amount(ctx, f, o, n)
     tapped = " tapped" if e.tapped else ""
+    face = ""
+    if e.transformed:
+        face = transformed_face(ctx, card.name)  # 712.14a
+        tapped += " transformed"
     return ZoneChange(
+        face=face,
         obj=oid,
         to=BATTLEFIELD,
         rule=rule,
@@ -59,6 +65,9 @@ def put_all(
     """Put these cards onto the battlefield in one event batch (they enter at the same time,
     614.13a); "it" / "those creatures" afterwards are the new permanents (400.7)."""
     s = ctx.state
+    if enter is not None and enter.transformed:
+        # 712.14a: a card that isn't a transforming double-faced card stays in its zone
+        ids = [t for t in ids if t in s.objects and transformed_face(ctx, s.objects[t].name)]
     events: list[GameEvent] = [
         entering(ctx, f, o, t, enter, o.controller, rule)
         for t in ids

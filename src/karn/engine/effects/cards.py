@@ -8,22 +8,34 @@ import dataclasses
 
 from karn import ir
 from karn.cards.mana import ManaCost
-from karn.engine import decisions, mana, rng, targeting
+from karn.engine import costs, decisions, mana, rng, targeting
 from karn.engine.context import Context
 from karn.engine.drawing import discard, draw
 from karn.engine.effects.battlefield import reveal_top_onto_battlefield
+from karn.engine.effects.energy import can_pay_energy
 from karn.engine.effects.registry import DONE, ENTER, WAIT, Outcome, handles
-from karn.engine.events import ReorderLibrary, Reveal, Shuffle, ZoneChange
+from karn.engine.events import (
+    ReorderLibrary,
+    Reveal,
+    Shuffle,
+    StartEffect,
+    ZoneChange,
+)
 from karn.engine.frames import (
+    CascadeProgress,
+    CastProgress,
     DiscardProgress,
+    FreeCastFrame,
     MayProgress,
     ResolveFrame,
     ScryProgress,
     SearchProgress,
+    UnlessProgress,
 )
+from karn.engine.modifications import AddAbilities, ContinuousEffect
 from karn.engine.pipeline import perform
 from karn.engine.references import amount, refs, stack_label, was_kicked
-from karn.engine.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, Obj, Option, ref_player
+from karn.engine.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, STACK, Obj, Option, ref_player
 
 
 @handles(ir.Draw)
@@ -491,6 +503,8 @@ def _impossible(ctx: Context, f: ResolveFrame, o: Obj, effects: tuple[ir.Effect,
     """608.2d: a player can't choose an option that's impossible: a "you may sacrifice ..." with
     nothing to sacrifice."""
     first = effects[0] if effects else None
+    if isinstance(first, ir.PayEnergy):
+        return not can_pay_energy(ctx, f, o, first)  # 107.14: not enough energy counters
     if isinstance(first, ir.Discard) and first.player == ir.Ref("you") and isinstance(first.amount, int):
         # "you may discard a card" with fewer cards in hand than that (701.9a)
         return len(ctx.state.players[o.controller].hand) < first.amount
@@ -522,33 +536,185 @@ def may(ctx: Context, f: ResolveFrame, o: Obj, e: ir.May) -> Outcome:
 
 @handles(ir.Unless)
 def unless(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Unless) -> Outcome:
-    """118.12: "... unless [a player] pays {N}": as it would happen the payer chooses whether
-    to pay; paid (with the mana solver, from their pool and untapped sources), the effects
-    don't happen; not paid, or not payable, they do."""
+    """118.12: "... unless [a player] pays [cost]": as it would happen the payer chooses
+    whether to pay; paid (the mana with the mana solver, from their pool and untapped sources;
+    the other parts with the objects they choose, 601.2h), the effects don't happen; not paid,
+    or not payable (118.3), they do."""
     ans = f.answer
     f.answer = None
     payers = [ref_player(p) for p in refs(ctx, f, o, e.payer) if p < 0]
     if not payers:
         return ENTER
     payer = payers[0]
-    cost = ManaCost.parse(e.mana)
+    cost = ManaCost.parse(e.mana) if e.mana else None
+    parts = ir.Cost(parts=e.parts)
+    source = o.source or o.id
     who = ctx.player_name(payer)
-    if ans is not None and isinstance(f.progress, MayProgress):
-        if ans.kind == "yes" and mana.pay(ctx, payer, cost):
-            ctx.emit("118.12", f"{who} pays {cost} ({stack_label(ctx, o)})")
-            return DONE
-        ctx.emit("118.12", f"{who} doesn't pay {cost} ({stack_label(ctx, o)})")
+    shown = _unless_text(e)
+    if ans is not None and isinstance(f.progress, UnlessProgress):
+        progress = f.progress
+        if not progress.paying:
+            if ans.kind != "yes":
+                ctx.emit("118.12", f"{who} doesn't pay {shown} ({stack_label(ctx, o)})")
+                return ENTER
+            progress.paying = True
+        else:
+            choice = costs.next_choice(ctx, payer, source, parts, progress.picks)
+            if choice is None or ans.a not in choice[1]:
+                raise AssertionError("an unless-cost pick the decision didn't offer")
+            while len(progress.picks) <= choice[0]:
+                progress.picks.append([])
+            progress.picks[choice[0]].append(ans.a)
+        choice = costs.next_choice(ctx, payer, source, parts, progress.picks)
+        if choice is not None:
+            i, found = choice
+            have = len(progress.picks[i]) if i < len(progress.picks) else 0
+            decisions.ask(
+                ctx,
+                payer,
+                costs.decision_kind(e.parts[i]),
+                "118.12",
+                f"{stack_label(ctx, o)}: {who}, {costs.prompt(e.parts[i], have)} to pay {shown}",
+                [Option("choose", c, label=ctx.describe(c)) for c in found],
+            )
+            return WAIT
+        if cost is not None and not mana.pay(ctx, payer, cost):
+            ctx.emit("118.12", f"{who} can't pay {shown} ({stack_label(ctx, o)})")
+            return ENTER
+        if e.parts:
+            costs.pay(ctx, payer, source, parts, progress.picks)
+        ctx.emit("118.12", f"{who} pays {shown} ({stack_label(ctx, o)})")
+        return DONE
+    if (cost is not None and not mana.can_pay(ctx, payer, cost)) or not costs.can_pay(
+        ctx, payer, source, parts
+    ):
+        ctx.emit("118.12", f"{who} can't pay {shown} ({stack_label(ctx, o)})")
         return ENTER
-    if not mana.can_pay(ctx, payer, cost):
-        ctx.emit("118.12", f"{who} can't pay {cost} ({stack_label(ctx, o)})")
-        return ENTER
-    f.progress = MayProgress(asked=True)
+    f.progress = UnlessProgress()
     decisions.ask(
         ctx,
         payer,
         "unless",
         "118.12",
-        f"{stack_label(ctx, o)}: {who}, pay {cost}? If you don't, it happens",
-        [Option("yes", label=f"pay {cost}"), Option("no", label="don't pay")],
+        f"{stack_label(ctx, o)}: {who}, pay {shown}? If you don't, it happens",
+        [Option("yes", label=f"pay {shown}"), Option("no", label="don't pay")],
     )
     return WAIT
+
+
+def _unless_text(e: ir.Unless) -> str:
+    """The cost of an "unless ... pays" in words: "{2}", "2 life", "{2} and 2 life"."""
+    words = [str(ManaCost.parse(e.mana))] if e.mana else []
+    words += [costs.part_text(part) for part in e.parts]
+    return " and ".join(words) or "nothing"
+
+
+@handles(ir.CastWithoutPaying)
+def cast_without_paying(ctx: Context, f: ResolveFrame, o: Obj, e: ir.CastWithoutPaying) -> Outcome:
+    """608.2g: the controller casts the card during the resolution without paying its mana cost
+    (118.9): the cast (601.2a-i) is a frame above this resolution; when this step runs again the
+    cast is over, done or abandoned (733.1: then the card stays where it was). A creature spell
+    cast with ``haste`` gains haste until its caster loses control of it (702.62a)."""
+    s = ctx.state
+    if isinstance(f.progress, CastProgress):
+        spell = f.progress.spell
+        cast = [spell] if spell in s.objects and s.objects[spell].zone == STACK else []
+        f.affected = cast
+        if e.haste:
+            for x in cast:
+                _gain_haste(ctx, x, o.controller)
+        return DONE
+    found = [t for t in refs(ctx, f, o, e.what) if t > 0 and t in s.objects and s.objects[t].zone != STACK]
+    if not found:
+        return DONE
+    f.progress = CastProgress(card=found[0])
+    s.agenda.append(FreeCastFrame(card=found[0], player=o.controller))
+    return WAIT
+
+
+def _gain_haste(ctx: Context, spell: int, controller: int) -> None:
+    """702.62a: "it gains haste until you lose control of the spell or the permanent it
+    becomes": an effect on the creature spell that follows it to the battlefield (400.7a) and
+    lasts while its caster controls it (611.2b)."""
+    if "creature" not in ctx.chars(spell).types:
+        return
+    effect = ContinuousEffect(
+        id=0,
+        timestamp=0,
+        source=spell,
+        controller=controller,
+        affected=[spell],
+        mods=[AddAbilities(keywords=("haste",))],
+        duration="while_you_control_source",
+        source_name=ctx.obj(spell).name,
+    )
+    perform(ctx, StartEffect(effect=effect, text=f"{ctx.describe(spell)} gains haste (702.62a)"))
+
+
+@handles(ir.Cascade)
+def cascade(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Cascade) -> Outcome:
+    """702.85a: exile cards from the top of the library until a nonland card with a lesser mana
+    value than the spell's is exiled (the spell as it last existed if it left the stack, 608.2h);
+    its controller may cast it without paying its mana cost (608.2g: during this resolution);
+    then the exiled cards not cast go to the bottom of the library in a random order."""
+    s = ctx.state
+    you = o.controller
+    ans = f.answer
+    f.answer = None
+    progress = f.progress
+    if not isinstance(progress, CascadeProgress):
+        progress = f.progress = CascadeProgress()
+        limit = _spell_mana_value(ctx, o)
+        library = s.players[you].library  # the last id is the top card
+        while library:
+            done = perform(ctx, ZoneChange(obj=library[-1], to=EXILE, rule="702.85a", cause="exile"))
+            new = next((ev.new_id for ev in done or [] if isinstance(ev, ZoneChange) and ev.new_id), 0)
+            if not new or new not in s.objects:
+                break
+            progress.exiled.append(new)
+            c = ctx.chars(new)
+            if not c.is_("land") and c.mana_value < limit:
+                progress.hit = new
+                break
+        if progress.hit and progress.hit in s.objects:
+            progress.asked = True
+            name = s.objects[progress.hit].name
+            decisions.ask(
+                ctx,
+                you,
+                "may",
+                "702.85a",
+                f"{stack_label(ctx, o)}: cast {name} without paying its mana cost?",
+                [Option("yes", label=f"cast {name}"), Option("no", label="don't cast it")],
+            )
+            return WAIT
+    elif progress.asked and not progress.casting and ans is not None:
+        if ans.kind == "yes":
+            progress.casting = True
+            s.agenda.append(FreeCastFrame(card=progress.hit, player=you, rule="702.85a"))
+            return WAIT
+    f.affected = (
+        [progress.spell] if progress.spell in s.objects and s.objects[progress.spell].zone == STACK else []
+    )
+    rest = [c for c in progress.exiled if c in s.objects and s.objects[c].zone == EXILE]
+    if rest:
+        rng.shuffle(s, rest)  # 702.85a: in a random order
+        perform(
+            ctx,
+            [
+                ZoneChange(obj=c, to=LIBRARY, rule="702.85a", cause="put", position="bottom", quiet=True)
+                for c in rest
+            ],
+        )
+        ctx.emit("702.85a", f"{ctx.player_name(you)} puts {len(rest)} card(s) on the bottom of their library")
+    return DONE
+
+
+def _spell_mana_value(ctx: Context, o: Obj) -> int:
+    """702.85a: "this spell's mana value": the cascading spell on the stack, or as it last existed
+    (608.2h)."""
+    src = o.source
+    if src in ctx.state.objects and ctx.state.objects[src].zone == STACK:
+        return ctx.chars(src).mana_value
+    lk = ctx.state.lki.get(src)
+    return lk.mana_value if lk is not None else 0

@@ -6,7 +6,7 @@ from karn import ir
 from karn.cards.pool import ability_id, nested_id, quoted_abilities
 from karn.engine.context import Context
 from karn.engine.effects.registry import DONE, Outcome, handles
-from karn.engine.events import BecomeCopy, CreateToken
+from karn.engine.events import BecomeCopy, CreateEmblem, CreateToken
 from karn.engine.frames import ResolveFrame
 from karn.engine.layers import copiable_values, with_exceptions
 from karn.engine.pipeline import perform
@@ -24,9 +24,15 @@ def token_def(td: ir.TokenDef, abilities: tuple[str, ...] = ()) -> TokenDef:
 
 
 def quoted_ids(ctx: Context, o: Obj, td: ir.TokenDef) -> tuple[str, ...]:
-    """113.2c: the ids of the quoted abilities a token is created with: the creating ability's id
-    (a spell's: its card's spell ability) and each one's place among the abilities it quotes."""
-    if not td.abilities:
+    """113.2c: the ids of the quoted abilities a token is created with."""
+    return granted_ids(ctx, o, td.abilities)
+
+
+def granted_ids(ctx: Context, o: Obj, granted: tuple[ir.GainAbility, ...]) -> tuple[str, ...]:
+    """113.2c: the ids of quoted abilities an effect gives a new object (a token, an emblem): the
+    creating ability's id (a spell's: its card's spell ability) and each one's place among the
+    abilities it quotes."""
+    if not granted:
         return ()
     parent = o.ability
     if not parent:
@@ -34,7 +40,7 @@ def quoted_ids(ctx: Context, o: Obj, td: ir.TokenDef) -> tuple[str, ...]:
         index = next(i for i, a in enumerate(abilities) if isinstance(a, ir.SpellAbility))
         parent = ability_id(o.name, index)
     quoted = quoted_abilities(ctx.pool.ability(parent))
-    return tuple(nested_id(parent, quoted.index(g.ability)) for g in td.abilities if g.ability in quoted)
+    return tuple(nested_id(parent, quoted.index(g.ability)) for g in granted if g.ability in quoted)
 
 
 @handles(ir.CreateCopyToken)
@@ -111,4 +117,15 @@ def create_token(ctx: Context, f: ResolveFrame, o: Obj, e: ir.CreateToken) -> Ou
                 for p in refs(ctx, f, o, e.controller)
             ],
         )
+    return DONE
+
+
+@handles(ir.CreateEmblem)
+def create_emblem(ctx: Context, f: ResolveFrame, o: Obj, e: ir.CreateEmblem) -> Outcome:
+    """114.1: each player the effect names gets an emblem with its quoted abilities."""
+    ids = granted_ids(ctx, o, e.abilities)
+    name = ctx.pool.card_name(o.name) if o.name in ctx.pool else o.name
+    perform(
+        ctx, [CreateEmblem(player=ref_player(p), abilities=ids, name=name) for p in refs(ctx, f, o, e.player)]
+    )
     return DONE

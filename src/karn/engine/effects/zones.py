@@ -65,9 +65,9 @@ def destroy(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Destroy) -> Outcome:
     return DONE
 
 
-def move_all(ctx: Context, ids: list[int], zone: str, rule: str, cause: str, verb: str) -> None:
+def move_all(ctx: Context, ids: list[int], zone: str, rule: str, cause: str, verb: str) -> list[int]:
     """Move objects to `zone`: permanents together (a leaves-the-battlefield look-back sees
-    them all, 603.10a), cards in other zones one by one."""
+    them all, 603.10a), cards in other zones one by one. The new objects in `zone` (400.7)."""
     s = ctx.state
     ids = [t for t in ids if t > 0 and t in s.objects]
     permanents: list[GameEvent] = [
@@ -75,13 +75,17 @@ def move_all(ctx: Context, ids: list[int], zone: str, rule: str, cause: str, ver
         for t in ids
         if on_battlefield(ctx, t)
     ]
-    if permanents:
-        perform(ctx, permanents)
+    done: list[GameEvent] = list(perform(ctx, permanents) or []) if permanents else []
     for t in ids:
         if t in s.objects and not on_battlefield(ctx, t):
-            perform(
-                ctx, ZoneChange(obj=t, to=zone, rule=rule, cause=cause, text=f"{s.objects[t].name} {verb}")
+            done += (
+                perform(
+                    ctx,
+                    ZoneChange(obj=t, to=zone, rule=rule, cause=cause, text=f"{s.objects[t].name} {verb}"),
+                )
+                or []
             )
+    return [ev.new_id for ev in done if isinstance(ev, ZoneChange) and ev.to == zone and ev.new_id]
 
 
 @handles(ir.Sacrifice)
@@ -160,7 +164,8 @@ def _sacrifice(ctx: Context, ids: list[int]) -> None:
 def exile(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Exile) -> Outcome:
     if e.linked:
         return exile_linked(ctx, f, o, e)  # 607.2a: remembered as exiled with the source
-    move_all(ctx, select(ctx, f, o, e.what), EXILE, "406.2", "exile", "is exiled")
+    # 400.7j: the rest of the effect finds the cards it exiled ("then return it to the battlefield")
+    f.affected = move_all(ctx, select(ctx, f, o, e.what), EXILE, "406.2", "exile", "is exiled")
     return DONE
 
 

@@ -5,6 +5,7 @@ Nothing else in the engine writes zones, life, damage, tapped, counters, control
 or attachments (``tests/architecture/test_single_pipeline.py`` checks it)."""
 
 from karn.engine.pipeline import (
+    faces,  # noqa: F401  (registers the 701.27a and 731.1 changes)
     instead,  # noqa: F401  (registers the 614.1a/615.1a finders)
     planes,  # noqa: F401  (registers the 701.31b and 311.7 changes)
     protection,  # noqa: F401  (registers the 702.16e prevention)

@@ -26,13 +26,16 @@ from karn.engine.events import (
     AttackerBlocked,
     AttackerDeclared,
     BecomeCopy,
+    BecomesTarget,
     BlockerDeclared,
     CopyOnStack,
     CounterChange,
+    CreateEmblem,
     CreateToken,
     Damage,
     DrawCard,
     EndTurnEffects,
+    EnergyChange,
     GameEvent,
     LifeGain,
     LifeLoss,
@@ -51,6 +54,7 @@ from karn.engine.events import (
     ZoneChange,
 )
 from karn.engine.modifications import AddTypes, ContinuousEffect, RulesEffect, SetController
+from karn.engine.pipeline.dfc import enters_transformed
 from karn.engine.pipeline.knowledge import forget, learn, moved, shuffled
 from karn.engine.state import (
     BATTLEFIELD,
@@ -97,6 +101,8 @@ def zone_list(s: GameState, o: Obj) -> list[int]:
         return s.battlefield
     if o.zone == STACK:
         return s.stack
+    if o.emblem is not None:
+        return s.emblems  # 114.1: the command zone's emblems
     return getattr(s.players[o.owner], o.zone)  # type: ignore[no-any-return]
 
 
@@ -230,6 +236,8 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
         name = ctx.pool.card_name(name)
     if ev.to == BATTLEFIELD and ev.face:
         name = ev.face  # 712.12: a modal double-faced card played as its back face's land
+    elif ev.to == BATTLEFIELD and s.day_night == "night" and o.card >= 0 and not ev.face_down:
+        name = enters_transformed(ctx, name)  # 702.145b: daybound, at night
     new = new_object(ctx, o.card, name, o.owner, ev.to, token=token)
     if ev.to == EXILE and ev.adventure:
         new.on_adventure = ev.adventure  # 715.3d
@@ -266,6 +274,8 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
             _entering_effect(ctx, ev, new)
         if ev.devoured:
             new.devoured = ev.devoured  # 702.82b
+        if ev.read_ahead:
+            new.read_ahead_turn = s.turn  # 702.155a
         if ev.exiled_cards:
             # 607.2a: the cards exiled as it entered (in the same batch, before it)
             new.exiled_with = tuple(
@@ -326,7 +336,10 @@ def _text_changes_follow(s: GameState, spell: int, permanent: int) -> None:
     for i, e in enumerate(s.effects):
         if spell in e.affected:
             affected = [permanent if x == spell else x for x in e.affected]
-            s.effects[i] = msgspec.structs.replace(e, affected=affected)
+            # 702.62a: "until you lose control of the spell or the permanent it becomes": an
+            # effect whose duration follows its source follows it too
+            source = permanent if e.source == spell else e.source
+            s.effects[i] = msgspec.structs.replace(e, affected=affected, source=source)
 
 
 def _linked_returns(ctx: Context, source: int) -> list[GameEvent]:
@@ -496,6 +509,18 @@ def execute_life_gain(ctx: Context, ev: LifeGain) -> list[GameEvent]:
     return []
 
 
+@executes(EnergyChange)
+def execute_energy(ctx: Context, ev: EnergyChange) -> list[GameEvent]:
+    """122.1, 107.14: energy counters put on or removed from a player."""
+    pl = ctx.state.players[ev.player]
+    pl.energy = max(0, pl.energy + ev.amount)
+    ctx.touched_players.add(ev.player)
+    changed(ctx.state)
+    verb = f"gets {ev.amount}" if ev.amount > 0 else f"pays {-ev.amount}"
+    ctx.emit(ev.rule, f"{pl.name} {verb} energy ({{E}} {pl.energy})")
+    return []
+
+
 @executes(LifeLoss)
 def execute_life_loss(ctx: Context, ev: LifeLoss) -> list[GameEvent]:
     pl = ctx.state.players[ev.player]
@@ -642,6 +667,8 @@ def execute_turn_face_up(ctx: Context, ev: TurnFaceUp) -> list[GameEvent]:
 
 @executes(CounterChange)
 def execute_counters(ctx: Context, ev: CounterChange) -> list[GameEvent]:
+    if ev.obj < 0:
+        return _player_counters(ctx, ev)
     o = ctx.state.objects.get(ev.obj)
     if o is None:
         return []
@@ -665,6 +692,19 @@ def execute_counters(ctx: Context, ev: CounterChange) -> list[GameEvent]:
         elif ev.amount > 0:
             plural = "s" if ev.amount != 1 else ""
             ctx.emit(ev.rule, f"{ev.amount} {ev.kind} counter{plural} put on {ctx.describe(ev.obj)}")
+    return []
+
+
+def _player_counters(ctx: Context, ev: CounterChange) -> list[GameEvent]:
+    """122.1, 122.1f: counters on a player (``obj`` a player reference): poison counters (the
+    only kind of player counter karn keeps)."""
+    p = ctx.state.players[ref_player(ev.obj)]
+    if ev.kind != "poison":
+        return []
+    p.poison = max(0, p.poison + ev.amount)
+    changed(ctx.state)
+    if not ev.quiet:
+        ctx.emit(ev.rule, ev.text or f"{p.name} gets {ev.amount} poison counter(s) (poison {p.poison})")
     return []
 
 
@@ -693,6 +733,19 @@ def execute_create_token(ctx: Context, ev: CreateToken) -> list[GameEvent]:
         )
         ctx.emit(ev.rule, f"{ctx.player_name(ev.controller)} creates {made}")
     changed(s, layers=True)
+    return []
+
+
+@executes(CreateEmblem)
+def execute_create_emblem(ctx: Context, ev: CreateEmblem) -> list[GameEvent]:
+    """114.1: an emblem is put into the command zone, owned and controlled by the player who
+    gets it (114.2, 114.5); its abilities work from there (114.4)."""
+    s = ctx.state
+    em = new_object(ctx, -1, ev.name, ev.player, COMMAND, emblem=ev.abilities)
+    s.emblems.append(em.id)
+    ev.new_id = em.id
+    changed(s, layers=True)
+    ctx.emit(ev.rule, f"{ctx.player_name(ev.player)} gets an emblem ({ev.name})")
     return []
 
 
@@ -846,12 +899,34 @@ def _next_turn_over(s: GameState, r: RulesEffect) -> bool:
     return r.duration == "end_of_your_next_turn" and s.active == r.controller and s.turn > r.turn
 
 
+def _next_turn_begins(ctx: Context, player: int) -> None:
+    """611.2a: effects of ``player``'s spells and abilities lasting "until your next turn" end
+    as that player's turn begins."""
+    s = ctx.state
+    until = "until_your_next_turn"
+    ending = [e for e in s.effects if e.duration == until and e.controller == player]
+    replacements = [r for r in s.replacements if r.duration == until and r.controller == player]
+    rules = [r for r in s.rules if r.duration == until and r.controller == player]
+    if not (ending or replacements or rules):
+        return
+    changes_control = any(isinstance(m, SetController) for e in ending for m in e.mods)
+    before = _controllers(ctx) if changes_control else {}
+    s.effects = [e for e in s.effects if e not in ending]
+    s.replacements = [r for r in s.replacements if r not in replacements]
+    s.rules = [r for r in s.rules if r not in rules]
+    changed(s, layers=True)
+    refresh_control(ctx, before)
+    ctx.emit("611.2a", f'{ctx.player_name(player)}\'s "until your next turn" effects end')
+
+
 @executes(StartTurn)
 def execute_start_turn(ctx: Context, ev: StartTurn) -> list[GameEvent]:
     s = ctx.state
     s.spells_cast = 0  # 702.40a: storm counts the spells cast this turn
     s.exiled_this_turn = 0  # 603.4: "if a card was put into exile this turn"
+    s.last_active = ev.previous  # 731.2: whose spells decide day and night
     for p in s.players:
+        p.spells_cast_last_turn = p.spells_cast_turn if ev.previous >= 0 else 0  # "last turn"
         p.lands_played = 0
         p.drawn_this_turn = 0
         p.life_lost_turn = 0
@@ -862,6 +937,7 @@ def execute_start_turn(ctx: Context, ev: StartTurn) -> list[GameEvent]:
             s.objects[oid].sick = False  # 302.6
             ctx.touched.add(oid)
     changed(s)
+    _next_turn_begins(ctx, ev.player)
     pc = s.planechase
     if pc is not None:
         # 901.9: the planar die's cost counts this turn's rolls; 901.6: the active player is
@@ -883,6 +959,13 @@ def execute_spell_cast(ctx: Context, ev: SpellCast) -> list[GameEvent]:
     s.spells_cast += 1
     s.players[ev.player].spells_cast_turn += 1  # 702.117a: surge
     changed(s)
+    return []
+
+
+@executes(BecomesTarget)
+def execute_becomes_target(ctx: Context, ev: BecomesTarget) -> list[GameEvent]:
+    """Recorded for "whenever ~ becomes the target of a spell or ability" (603.2, 702.21a):
+    nothing changes."""
     return []
 
 

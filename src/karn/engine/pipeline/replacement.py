@@ -31,7 +31,7 @@ from karn.cards.pool import linked_key
 from karn.engine.context import Context
 from karn.engine.events import CounterChange, CreateToken, Damage, GameEvent, LifeLoss, ZoneChange
 from karn.engine.filters import characteristics_match, object_matches
-from karn.engine.layers import copiable_values, face_down_chars, with_exceptions
+from karn.engine.layers import Chars, copiable_values, face_down_chars, final_chapter, with_exceptions
 from karn.engine.modifications import AddAbilities
 from karn.engine.state import BATTLEFIELD, EXILE, GRAVEYARD, STACK, GameState, Option, ref_player
 from karn.engine.values import ChosenObject
@@ -119,6 +119,8 @@ def affected_player(ctx: Context, ev: GameEvent) -> int:
             return ev.controller  # the controller it would enter under
         return o.owner if o is not None else s.active
     if isinstance(ev, CounterChange):
+        if ev.obj < 0:
+            return ref_player(ev.obj)  # counters on a player (122.1)
         return ctx.controller(ev.obj) if ev.obj in s.objects else s.active
     if isinstance(ev, CreateToken):
         return ev.controller
@@ -245,6 +247,8 @@ def _enters(ctx: Context, ev: ZoneChange) -> Iterator[Replacement]:
     for ab, aid in zip(entering.abilities, entering.ability_ids, strict=True):
         if isinstance(ab, ir.EntersReplacement) and ab.self_only:
             yield _enters_replacement(f"enters:{o.id}:{aid}", ab, entering.name)
+    if "saga" in entering.subtypes:
+        yield _saga_replacement(f"enters:{o.id}:rules:saga", entering)
     if o.zone == STACK and s.effects:
         # 400.7a, 614.12: an ability an effect granted the permanent spell ("it gains devour 5")
         # is the permanent's as it would enter
@@ -264,6 +268,40 @@ def _enters(ctx: Context, ev: ZoneChange) -> Iterator[Replacement]:
             c.controller,
         ):
             yield _enters_replacement(f"enters:{src}:{aid}", ab, c.name, source=src)
+
+
+def _saga_replacement(rid: str, entering: Chars) -> Replacement:
+    """714.3a: "This Saga enters with a lore counter on it."; 714.3b, 702.155b: a Saga with read
+    ahead: "As this Saga enters, choose a number between one and this Saga's final chapter
+    number" and "This Saga enters with the chosen number of lore counters on it." (intrinsic
+    abilities of every Saga: replacement effects, 614.1c)."""
+    final = final_chapter(entering)
+    read_ahead = "read ahead" in entering.keywords and final > 1
+
+    def choose(ctx: Context, ev: ZoneChange) -> tuple[int, list[Option]]:
+        player = _entering_controller(ctx, ev)
+        return player, [Option("choose", n, label=str(n)) for n in range(1, final + 1)]
+
+    def apply(ctx: Context, ev: ZoneChange, pick: int) -> list[GameEvent]:
+        n = 1
+        if read_ahead:
+            n = pick if 1 <= pick <= final else 1
+            ev.read_ahead = True
+            ctx.emit(
+                "702.155b",
+                f"{entering.name} enters with {n} lore counter{'s' if n != 1 else ''} (read ahead)",
+            )
+        ev.counters["lore"] = ev.counters.get("lore", 0) + n
+        return [ev]
+
+    what = f"{entering.name} enters with " + (
+        "the chosen number of lore counters" if read_ahead else "a lore counter"
+    )
+    if read_ahead:
+        return Replacement(
+            rid, what, "other", apply, choose=choose, choice_kind="choose", choice_rule="702.155b"
+        )
+    return Replacement(rid, what, "other", apply, same_as=rid)
 
 
 def _granted_to(s: GameState, oid: int) -> list[str]:

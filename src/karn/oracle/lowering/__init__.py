@@ -48,6 +48,7 @@ from karn.oracle.lowering import (  # noqa: F401
     counters,
     damage,
     delayed,
+    energy,
     keywords,
     kicker,
     life,
@@ -70,6 +71,7 @@ from karn.oracle.lowering import (  # noqa: F401
 )
 from karn.oracle.lowering.abilities import (
     lower_activated,
+    lower_chapter,
     lower_modal,
     lower_spell,
     lower_triggered,
@@ -95,6 +97,7 @@ __all__ = [
     "is_cost_reduction",
     "lower_cost_reduction",
     "lower_activated",
+    "lower_chapter",
     "lower_cost_increase",
     "lower_keyword",
     "lower_modal",

@@ -48,7 +48,23 @@ def _uses_trigger_amount(node: object) -> bool:
     return False
 
 
+def _paid_for_that_much(node: object) -> object:
+    """ "that much" read as the energy paid just before (107.1c, 608.2c): Var("energy_paid")."""
+    if isinstance(node, Var) and node.name == "trigger_amount":
+        return Var("energy_paid")
+    if isinstance(node, tuple):
+        return tuple(_paid_for_that_much(x) for x in node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        changes = {f.name: _paid_for_that_much(getattr(node, f.name)) for f in dataclasses.fields(node)}
+        return dataclasses.replace(node, **changes)
+    return node
+
+
 def _check_amounts(effs: list[Effect], ctx: Ctx) -> None:
+    if ctx.energy_paid and _uses_trigger_amount(effs):
+        if ctx.trigger_amount:
+            raise ctx.fail("'that much' after 'pay any amount of {E}' in a triggered ability")
+        effs[:] = [_paid_for_that_much(e) for e in effs]  # type: ignore[misc]
     if not ctx.trigger_amount and _uses_trigger_amount(effs):
         raise ctx.fail("'that much' with no amount to refer to")
     if not ctx.x_announced and changes_pt_by_x(effs):
@@ -144,9 +160,16 @@ def lower_triggered(trig: TriggeredA, text: str, card: CardTypes | None = None) 
     """'When/Whenever [condition], [effect]' (603.1)."""
     ctx = Ctx()
     trigger = lower_trigger(trig.trigger, ctx, card)
+    ctx.self_not_aura = card is not None and "aura" not in card[1]
+    if trigger.self_only and (
+        trigger.event == "dies" or (trigger.event == "put_into_graveyard" and ctx.self_not_aura)
+    ):
+        # 400.7e: "it" finds the card in the graveyard; a creature that died is no Aura (303.4f:
+        # an Aura returned to the battlefield would need its player's choice)
+        ctx.self_moved = "graveyard"
     condition = lower_condition(trig.condition, ctx) if trig.condition is not None else None
     if trig.modal is not None:
-        return _lower_modal_triggered(trig, text, trigger, condition, ctx)
+        return _lower_modal_triggered(trig.modal, text, trigger, condition, ctx)
     effs = lower_effects(trig.effects, ctx)
     _check_amounts(effs, ctx)
     if ctx.sorcery_speed or ctx.only_during:
@@ -163,18 +186,40 @@ def lower_triggered(trig: TriggeredA, text: str, card: CardTypes | None = None) 
     return Triggered(trigger, tuple(effs), tuple(ctx.targets), text=text, condition=condition, kicked=kicked)
 
 
+def lower_chapter(effects: Effects | ModalA, chapters: tuple[int, ...], text: str) -> Triggered:
+    """A Saga's chapter ability (714.2): "{rN}—[Effect]" means "When one or more lore counters
+    are put onto this Saga, if the number of lore counters on it was less than N and became at
+    least N, [effect]." (714.2b); "{rN1}, {rN2}—[Effect]" is one such ability per number
+    (714.2c): one triggered ability here whose trigger names every number. A modal effect
+    ("I — Choose one — • ...") chooses its mode as it is put on the stack (603.3c)."""
+    ctx = Ctx(self_not_aura=True)  # 714.1: a Saga is no Aura
+    trigger = Trigger("chapter", self_only=True, chapters=chapters)
+    if isinstance(effects, ModalA):
+        return _lower_modal_triggered(effects, text, trigger, None, ctx)
+    effs = lower_effects(effects, ctx)
+    _check_amounts(effs, ctx)
+    if ctx.sorcery_speed or ctx.only_during:
+        raise ctx.fail("activation restriction on a triggered ability")
+    return Triggered(trigger, tuple(effs), tuple(ctx.targets), text=text)
+
+
 def _lower_modal_triggered(
-    trig: TriggeredA, text: str, trigger: Trigger, condition: Condition | None, ctx: Ctx
+    modal: ModalA, text: str, trigger: Trigger, condition: Condition | None, ctx: Ctx
 ) -> Triggered:
     """ "When ~ enters, choose one — • ... • ..." (700.2, 603.3c): each mode has its own
     targets; "it" and "that player" refer to the trigger's object and player in each."""
-    assert trig.modal is not None
-    if trig.modal.choose != 1:
+    if modal.choose != 1:
         raise ctx.fail("a triggered ability choosing more than one mode")
     mode_texts = [m.strip().lstrip("•").strip() for m in text.split("\n")[1:]]
     modes: list[Mode] = []
-    for i, eff in enumerate(trig.modal.modes):
-        mctx = Ctx(obj=ctx.obj, player=ctx.player, trigger_amount=ctx.trigger_amount)
+    for i, eff in enumerate(modal.modes):
+        mctx = Ctx(
+            obj=ctx.obj,
+            player=ctx.player,
+            trigger_amount=ctx.trigger_amount,
+            self_moved=ctx.self_moved,
+            self_not_aura=ctx.self_not_aura,
+        )
         effs = lower_effects(eff, mctx)
         _check_amounts(effs, mctx)
         if mctx.sorcery_speed or mctx.only_during:

@@ -16,6 +16,7 @@ from karn.ir.nodes import (
     Effect,
     Entering,
     EntersReplacement,
+    Exile,
     Filter,
     Group,
     LoseLife,
@@ -53,7 +54,10 @@ def entering(vp: PutOntoBattlefieldVP | ReturnToBattlefieldVP, ctx: Ctx) -> Ente
     for kind, n in counters:
         if not isinstance(n, int) or n <= 0:
             raise ctx.fail(f"'{vp.text}': {kind} counters of a number the IR can't read here")
-    return Entering(tapped=vp.tapped, counters=counters, owner_control=vp.under == "owner")
+    transformed = isinstance(vp, ReturnToBattlefieldVP) and vp.transformed
+    return Entering(
+        tapped=vp.tapped, counters=counters, owner_control=vp.under == "owner", transformed=transformed
+    )
 
 
 def _from_zone(what: Selector, ctx: Ctx, text: str) -> None:
@@ -96,10 +100,33 @@ def lower_return_to_battlefield(vp: ReturnToBattlefieldVP, clause: Clause) -> li
     ctx = clause.ctx
     imperative(clause.subject, ctx)
     what = object_sel(vp.obj, ctx, default_zone=zone_hint(vp.obj))
-    _from_zone(what, ctx, vp.text)
+    if _just_exiled(what, clause.out, ctx):
+        # 400.7j: "Exile ~, then return it to the battlefield": the effect that exiled the object
+        # finds the card it became in exile (the exile effect records it)
+        what = Ref("affected")
+    elif what == Ref("self") and ctx.self_moved in _FROM_ZONES and not clause.out:
+        pass  # 400.7e: "When this creature dies, return it to the battlefield": the card it became
+    else:
+        _from_zone(what, ctx, vp.text)
     effect = PutOntoBattlefield(what, entering(vp, ctx))
     _after(ctx)
     return [effect]
+
+
+def _just_exiled(what: Selector, out: list[Effect], ctx: Ctx) -> bool:
+    """The object "it" names is the one the effect just before exiled from the battlefield, and
+    it can't be an Aura (303.4f: put onto the battlefield, it would need its player's choice)."""
+    if not out or not isinstance(out[-1], Exile) or out[-1].linked:
+        return False
+    exiled = out[-1].what
+    if not isinstance(what, Ref) or what != exiled:
+        return False
+    if what.kind == "self":
+        return ctx.self_not_aura
+    if what.kind == "target":
+        flt = ctx.targets[what.index].objects
+        return flt is not None and not _may_be_aura(flt)
+    return False
 
 
 def put_from_zone(vp: PutOntoBattlefieldVP, clause: Clause) -> list[Effect]:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from karn.ir.nodes import Discard, Draw, Effect, Manifest, Mill, Ref, Scry
+from karn.ir.nodes import Discard, Draw, Effect, Manifest, Mill, Proliferate, Ref, Scry
 from karn.oracle.lowering.context import amount
 from karn.oracle.lowering.references import imperative, players_ref
 from karn.oracle.lowering.registry import Clause, lowers
-from karn.oracle.syntax import DiscardVP, DrawVP, ManifestTopVP, MillVP, ScryVP
+from karn.oracle.syntax import DiscardVP, DrawVP, ManifestTopVP, MillVP, ProliferateVP, ScryVP
 
 
 @lowers(DrawVP)
@@ -24,6 +24,13 @@ def lower_discard(vp: DiscardVP, clause: Clause) -> list[Effect]:
 def lower_scry(vp: ScryVP, clause: Clause) -> list[Effect]:
     imperative(clause.subject, clause.ctx)
     return [Scry(amount(vp.amount), surveil=vp.surveil)]
+
+
+@lowers(ProliferateVP)
+def lower_proliferate(vp: ProliferateVP, clause: Clause) -> list[Effect]:
+    """ "Proliferate." (701.34a): the ability's controller chooses."""
+    imperative(clause.subject, clause.ctx)
+    return [Proliferate()]
 
 
 @lowers(MillVP)

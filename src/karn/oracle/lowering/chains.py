@@ -15,9 +15,13 @@ from karn.cards.mana import ManaCost, ManaCostError
 from karn.ir.nodes import (
     RECORDS_AFFECTED,
     AnyPlayerMay,
+    ApplyContinuous,
+    ApplyRules,
     CreateDelayed,
+    CreateReplacement,
     Effect,
     ForEachTarget,
+    GainControl,
     May,
     PlayerOption,
     Ref,
@@ -48,6 +52,7 @@ from karn.oracle.syntax import (
     SacrificeVP,
     SorceryOnlySentence,
     UnlessSentence,
+    UntilNextTurnSentence,
     VerbA,
 )
 
@@ -117,6 +122,27 @@ def lower_chain_sentence(sentence: ChainSentence, ctx: Ctx, out: list[Effect]) -
     lower_chain(sentence.items, ctx, out)
 
 
+@lowers_sentence(UntilNextTurnSentence)
+def lower_until_next_turn(sentence: UntilNextTurnSentence, ctx: Ctx, out: list[Effect]) -> None:
+    """ "Until your next turn, <chain>." (611.2a): the chain's continuous effects (changes of
+    objects, of control, of the rules, prevention and replacement effects) last until its
+    controller's next turn begins instead of until end of turn; a chain with an effect of another
+    kind is refused (its duration would be lost)."""
+    start = len(out)
+    earlier = list(out)
+    lower_chain(sentence.chain.items, ctx, out)
+    if out[:start] != earlier:
+        raise ctx.fail("'until your next turn' on an effect merged into an earlier one")
+    for i in range(start, len(out)):
+        e = out[i]
+        if isinstance(e, ApplyContinuous | GainControl | CreateReplacement | ApplyRules) and (
+            e.duration == "end_of_turn"
+        ):
+            out[i] = dataclasses.replace(e, duration="until_your_next_turn")
+        else:
+            raise ctx.fail(f"'until your next turn' on a {type(e).__name__} effect")
+
+
 @lowers_sentence(UnlessSentence)
 def lower_unless(sentence: UnlessSentence, ctx: Ctx, out: list[Effect]) -> None:
     """118.12: "Counter target spell unless its controller pays {2}", "sacrifice this
@@ -124,9 +150,12 @@ def lower_unless(sentence: UnlessSentence, ctx: Ctx, out: list[Effect]) -> None:
     if "X" in sentence.mana.upper():
         raise ctx.fail("'unless ... pays {X}'")
     try:
-        ManaCost.parse(sentence.mana.upper())
+        cost = ManaCost.parse(sentence.mana.upper())
     except ManaCostError:
         raise ctx.fail(f"mana symbols in {sentence.mana} the engine can't pay yet") from None
+    if cost.hybrid:
+        # 601.2b: the payer would announce how each hybrid symbol is paid; not asked here yet
+        raise ctx.fail(f"hybrid mana symbols in {sentence.mana} of an 'unless' payment")
     inner: list[Effect] = []
     lower_chain(sentence.items, ctx, inner)
     payer = player_ref(sentence.payer, ctx)

@@ -25,6 +25,14 @@ def lower_condition(c: ConditionA, ctx: Ctx) -> Condition:
     if c.kind == "card_exiled_this_turn":
         # "if a card was put into exile this turn" (603.4): from any zone, by anyone
         return Condition("compare", Count("exiled_this_turn"), ">=", 1)
+    if c.kind == "no_spells_last_turn":
+        # "if no spells were cast last turn": by any player during the previous turn
+        return Condition("compare", Count("spells_last_turn"), "<=", 0)
+    if c.kind == "spells_last_turn":
+        # "if a player cast two or more spells last turn": one player did, during the previous turn
+        if c.subject.kind != "a" or c.subject.text != "a player" or op != ">=":
+            raise ctx.fail(f"the IR counts the spells one player cast last turn, not '{c.text}'")
+        return Condition("compare", Count("most_spells_last_turn"), ">=", c.value)
     if c.subject.kind != "you":
         raise ctx.fail(f"the IR counts only your own objects, not '{c.subject.text}''s")
     if c.kind == "no_cards_in_hand":

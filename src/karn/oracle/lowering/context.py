@@ -92,7 +92,14 @@ class Ctx:
     spell_or_permanent_ok: bool = False  # "target spell or permanent": only where the effect handles both
     resolved: dict[int, Ref] = field(default_factory=dict)  # target NPs already given a slot
     trigger_amount: bool = False  # the trigger event has an amount ("that much")
+    energy_paid: bool = False  # "pay any amount of {E}" came before: "that much" is what was paid
     trigger_spell: bool = False  # a cast trigger: "that spell" is the spell cast (603.7c)
+    # 400.7e: the public zone the source moved to by its own trigger event ("When this creature
+    # dies, return it to the battlefield"): "it" finds the card there; "" none
+    self_moved: str = ""
+    # the source is known not to be an Aura (303.4f: an Aura put onto the battlefield would need
+    # its player's choice of what it enchants)
+    self_not_aura: bool = False
     each_opponent: bool = False  # inside "For each opponent, ..." (608.2f): "that player" is each
     # "Choose a color." earlier in this resolving ability (608.2d): "" none, "open" not yet read,
     # "read" (one effect reads it: a second one would need the same choice)

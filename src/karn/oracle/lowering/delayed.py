@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from karn.ir.nodes import CreateDelayed, CreateToken, Effect, May, Ref, Reflexive, Trigger
+from karn.ir.nodes import CreateDelayed, CreateToken, Effect, May, Ref, Reflexive, Transform, Trigger
 from karn.oracle.lowering.chains import lower_chain
 from karn.oracle.lowering.context import Ctx
 from karn.oracle.lowering.references import object_ref
@@ -28,13 +28,26 @@ def _no_quoted_tokens(effects: list[Effect], ctx: Ctx) -> None:
             _no_quoted_tokens(list(e.effects), ctx)
 
 
+def _no_transform(effects: list[Effect], ctx: Ctx) -> None:
+    """701.27f: a delayed ability transforms its permanent only if it hasn't transformed since
+    the ability was created, which the engine doesn't record: refused."""
+    for e in effects:
+        if isinstance(e, Transform) or (
+            isinstance(e, May) and any(isinstance(x, Transform) for x in e.effects)
+        ):
+            raise ctx.fail("a delayed ability that transforms a permanent (701.27f)")
+
+
 @lowers_sentence(DelayedSentence)
 def lower_delayed(sentence: DelayedSentence, ctx: Ctx, out: list[Effect]) -> None:
     """603.7a: the sentence's clauses become the effects of a delayed ability; the one
     object they act on is bound as the ability is created (603.7c)."""
     inner: list[Effect] = []
+    moved, ctx.self_moved = ctx.self_moved, ""  # 400.7e is about the triggered ability itself
     lower_chain(sentence.items, ctx, inner)
+    ctx.self_moved = moved
     _no_quoted_tokens(inner, ctx)
+    _no_transform(inner, ctx)
     refs: set[Ref] = set()
     _collect(inner, refs)
     bound = [r for r in refs if r.kind not in _FIXED]
@@ -66,8 +79,11 @@ def lower_delayed_leaves(sentence: DelayedLeavesSentence, ctx: Ctx, out: list[Ef
     # else "When ~ leaves the battlefield or becomes untapped, destroy that creature": "that
     # creature" is still the object before (the target), not the source being watched
     inner: list[Effect] = []
+    moved, ctx.self_moved = ctx.self_moved, ""
     lower_chain(sentence.items, ctx, inner)
+    ctx.self_moved = moved
     _no_quoted_tokens(inner, ctx)
+    _no_transform(inner, ctx)
     ctx.obj = saved
     refs: set[Ref] = set()
     _collect(inner, refs)

@@ -21,6 +21,7 @@ from karn.ir.nodes import (
     May,
     Modify,
     Morph,
+    PayEnergy,
     Ref,
     ReturnToHand,
     Sacrifice,
@@ -141,7 +142,7 @@ def lower_if_you_dont(s: IfYouDontSentence, ctx: Ctx, out: list[Effect]) -> None
 
 # the "you may" actions whose doing the engine knows (608.2d: a discard or sacrifice it can't
 # do is not done; a draw is always done)
-_KNOWN_DONE = (Discard, Draw, Sacrifice)
+_KNOWN_DONE = (Discard, Draw, Sacrifice, PayEnergy)
 
 
 @lowers_sentence(IfYouDoSentence)

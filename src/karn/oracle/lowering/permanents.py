@@ -1,14 +1,25 @@
-"""Effects on permanents staying on the battlefield: tap and untap (701.26),
+"""Effects on permanents staying on the battlefield: tap and untap (701.26), transform (701.27),
 "doesn't untap during ... next untap step" (502.3), gain control (108.4),
 attach (701.3)."""
 
 from __future__ import annotations
 
-from karn.ir.nodes import Attach, Effect, GainControl, Group, Ref, Selector, SkipNextUntap, Tap, Untap
+from karn.ir.nodes import (
+    Attach,
+    Effect,
+    GainControl,
+    Group,
+    Ref,
+    Selector,
+    SkipNextUntap,
+    Tap,
+    Transform,
+    Untap,
+)
 from karn.oracle.lowering.context import Ctx
 from karn.oracle.lowering.references import imperative, is_self, object_ref, object_sel, player_ref
 from karn.oracle.lowering.registry import Clause, lowers
-from karn.oracle.syntax import NP, AttachVP, GainControlVP, SkipUntapVP, TapVP, UntapVP
+from karn.oracle.syntax import NP, AttachVP, GainControlVP, SkipUntapVP, TapVP, TransformVP, UntapVP
 
 
 @lowers(TapVP)
@@ -21,6 +32,13 @@ def lower_tap(vp: TapVP, clause: Clause) -> list[Effect]:
 def lower_untap(vp: UntapVP, clause: Clause) -> list[Effect]:
     imperative(clause.subject, clause.ctx)
     return [Untap(object_sel(vp.obj, clause.ctx))]
+
+
+@lowers(TransformVP)
+def lower_transform(vp: TransformVP, clause: Clause) -> list[Effect]:
+    """ "Transform this creature" (701.27a): a double-faced permanent turns its other face up."""
+    imperative(clause.subject, clause.ctx)
+    return [Transform(object_sel(vp.obj, clause.ctx))]
 
 
 @lowers(SkipUntapVP)

@@ -27,15 +27,17 @@ from karn.oracle.lowering.chains import lower_chain
 from karn.oracle.lowering.context import Ctx, LowerError
 from karn.oracle.lowering.descriptions import describe
 from karn.oracle.lowering.references import object_ref, player_ref
-from karn.oracle.lowering.registry import lower_quantity, lowers_quantity, lowers_sentence
+from karn.oracle.lowering.registry import Clause, lower_quantity, lowers, lowers_quantity, lowers_sentence
 from karn.oracle.syntax import (
     CharacteristicQ,
     CountersQ,
+    DefinedAmountVP,
     DiedThisWayQ,
     GreatestPowerQ,
     HalfQ,
     LifeTotalQ,
     NumberOfQ,
+    PerEachQ,
     PlusQ,
     TotalManaValueQ,
     TwiceQ,
@@ -53,6 +55,23 @@ def lower_number_of(q: NumberOfQ, ctx: Ctx, before: list[Effect]) -> Quantity:
     if d.objects is None or d.players is not None or d.controller_np is not None:
         raise ctx.fail(f"the number of '{q.number.desc.text}'")
     return Count(q.number.what, d.objects)
+
+
+@lowers_quantity(PerEachQ)
+def lower_per_each(q: PerEachQ, ctx: Ctx, before: list[Effect]) -> Quantity:
+    """ "<N> for each <desc>": N times the number of objects the description names, counted as
+    the effect reads it (608.2h)."""
+    d = describe(q.desc, ctx)
+    if d.objects is None or d.players is not None or d.controller_np is not None:
+        raise ctx.fail(f"'for each {q.desc.text}'")
+    count = Count("objects", d.objects)
+    return count if q.amount == 1 else Times(q.amount, count)
+
+
+@lowers(DefinedAmountVP)
+def lower_defined_amount(vp: DefinedAmountVP, clause: Clause) -> list[Effect]:
+    """A counted amount in a sentence of a shape that can't say "where X is" for it."""
+    raise clause.ctx.fail(f"a counted amount in {vp.text!r} in a sentence of this shape")
 
 
 @lowers_quantity(LifeTotalQ)

@@ -74,12 +74,13 @@ def is_player_desc(desc: Desc | None) -> bool:
 
 
 def names_a_spell(desc: Desc | None) -> bool:
-    """ "that spell": a description that is the word "spell" alone."""
+    """ "that spell": a description that is the word "spell" alone, or "that spell or ability"
+    (a spell or ability that targeted, 601.2c, 603.3d)."""
     return bool(
         desc is not None
         and not desc.adjs
         and not desc.quals
-        and [[w.kind for w in g] for g in desc.groups] == [["spell"]]
+        and [[w.kind for w in g] for g in desc.groups] in ([["spell"]], [["spell"], ["ability"]])
     )
 
 

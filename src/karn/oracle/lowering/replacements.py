@@ -25,6 +25,7 @@ from typing import Literal
 from karn.ir.nodes import (
     Ability,
     ApplyRules,
+    CommanderPermission,
     CreateReplacement,
     Effect,
     Filter,
@@ -45,6 +46,7 @@ from karn.oracle.lowering.registry import Clause, lowers, lowers_sentence
 from karn.oracle.syntax import (
     NP,
     CantGainLifeVP,
+    CommanderSentence,
     Desc,
     HandSizeSentence,
     InsteadA,
@@ -176,6 +178,8 @@ def static_replacement(sentence: object, text: str) -> Ability | None:
         return lower_rules_ability(sentence, text)
     if isinstance(sentence, OpeningHandSentence):
         return lower_opening_hand(sentence, text)
+    if isinstance(sentence, CommanderSentence):
+        return CommanderPermission(text=text)  # 903.3d: a deck-construction rule
     if isinstance(sentence, HandSizeSentence):
         return lower_hand_size_ability(sentence, text)
     return None
@@ -207,6 +211,11 @@ def lower_unpreventable_sentence(sentence: UnpreventableSentence, ctx: Ctx, out:
 @lowers_sentence(HandSizeSentence)
 def lower_hand_size_sentence(sentence: HandSizeSentence, ctx: Ctx, out: list[Effect]) -> None:
     raise ctx.fail("a maximum hand size change (402.2) from a resolving spell or ability")
+
+
+@lowers_sentence(CommanderSentence)
+def lower_commander_sentence(sentence: CommanderSentence, ctx: Ctx, out: list[Effect]) -> None:
+    raise ctx.fail("'can be your commander' (903.3d) inside another ability")
 
 
 @lowers_sentence(OpeningHandSentence)

@@ -6,22 +6,67 @@ import re
 from dataclasses import replace
 
 from karn.ir.nodes import (
+    Activated,
     BecomeCopy,
     CopyExcept,
     CreateCopyToken,
+    CreateEmblem,
     CreateToken,
     Effect,
     Filter,
     GainAbility,
+    Group,
     Ref,
+    Static,
     TokenDef,
+    Triggered,
 )
-from karn.oracle.lowering.context import Ctx, amount
+from karn.oracle.lowering.context import Ctx, amount, quoted_ability
 from karn.oracle.lowering.continuous import check_protection
 from karn.oracle.lowering.predefined import predefined_token
-from karn.oracle.lowering.references import imperative, object_sel, self_ref
+from karn.oracle.lowering.references import imperative, object_sel, players_ref, self_ref
 from karn.oracle.lowering.registry import Clause, lowers
-from karn.oracle.syntax import BecomeCopyVP, CopyExceptions, CreateCopyTokenVP, CreateTokenVP, TokenA
+from karn.oracle.syntax import (
+    BecomeCopyVP,
+    CopyExceptions,
+    CreateCopyTokenVP,
+    CreateTokenVP,
+    GetEmblemVP,
+    TokenA,
+)
+
+
+def command_zone_static(ab: Static) -> bool:
+    """A static ability karn applies from the command zone (a plane's, 901.7; an emblem's,
+    114.4): modifications of the objects a group describes, none of them about its source (it
+    is no permanent, 311.2, 114.5)."""
+    return (
+        type(ab) is Static
+        and not ab.cda
+        and ab.copy_of_chosen is None
+        and all(isinstance(m.affected, Group) and not m.control for m in ab.mods)
+    )
+
+
+@lowers(GetEmblemVP)
+def lower_get_emblem(vp: GetEmblemVP, clause: Clause) -> list[Effect]:
+    """114.1: "[player] gets an emblem with '<ability>'". The emblem's abilities work from the
+    command zone (114.4): karn applies its static abilities that change what a group of objects
+    is (613: "Creatures you control get +2/+2") and its triggered abilities; an emblem with an
+    activated ability, or another kind of static ability, is refused."""
+    ctx = clause.ctx
+    granted: list[GainAbility] = []
+    for index in vp.quoted:
+        ab = quoted_ability(index)
+        if isinstance(ab, Activated):
+            raise ctx.fail("an emblem's activated ability (114.4: activating it from the command zone)")
+        if isinstance(ab, Static):
+            if not command_zone_static(ab):
+                raise ctx.fail(f"an emblem's static ability {getattr(ab, 'text', '')!r} of this kind")
+        elif not isinstance(ab, Triggered):
+            raise ctx.fail(f"an emblem's {type(ab).__name__} ability")
+        granted.append(GainAbility(ab))
+    return [CreateEmblem(tuple(granted), players_ref(clause.subject, ctx))]
 
 
 @lowers(CreateCopyTokenVP)

@@ -33,6 +33,7 @@ from karn.oracle.syntax import (
     PutIntoGraveyardTriggerA,
     StateTriggerA,
     StepTriggerA,
+    TargetedTriggerA,
     Word,
 )
 
@@ -291,6 +292,7 @@ _SubjectEvent = Literal[
     "becomes_tapped",
     "becomes_untapped",
     "turned_face_up",
+    "transforms_into",
 ]
 _COMBAT_KINDS: dict[str, _SubjectEvent] = {
     "blocks": "blocks",
@@ -300,6 +302,7 @@ _COMBAT_KINDS: dict[str, _SubjectEvent] = {
     "becomes_tapped": "becomes_tapped",
     "becomes_untapped": "becomes_untapped",
     "turned_face_up": "turned_face_up",
+    "transforms_into": "transforms_into",
 }
 
 
@@ -307,6 +310,9 @@ _COMBAT_KINDS: dict[str, _SubjectEvent] = {
 def lower_combat_trigger(t: CombatTriggerA, ctx: Ctx, card: CardTypes | None) -> Trigger:
     """ "Whenever ~ blocks [a creature]", "becomes blocked [by a creature]", "attacks or
     blocks", "blocks or becomes blocked [by a creature]" (509.3a-d)."""
+    if t.kind == "transforms_into" and t.subject.kind != "self":
+        # 701.27e: "When this creature transforms into ~": only the source's own transforming
+        raise ctx.fail(f"unsupported subject of 'transforms into': '{t.subject.text}'")
     trig = _combat_subject(_COMBAT_KINDS[t.kind], t.subject, ctx)
     if t.other is None:
         return trig
@@ -399,3 +405,29 @@ def _self_matches(f: Filter, card: CardTypes | None) -> bool:
     if f.compared:
         return False  # "~ or another creature with power 4 or greater": the source's power varies (208.1)
     return f.controller in (None, "you")
+
+
+@lowers_trigger(TargetedTriggerA)
+def lower_targeted_trigger(t: TargetedTriggerA, ctx: Ctx, card: CardTypes | None) -> Trigger:
+    """ "Whenever ~ becomes the target of a spell or ability [an opponent controls]" (601.2c,
+    603.3d; ward 702.21a): "that spell or ability" is the triggering object, "its controller"
+    and "that player" its controller; "it" is the permanent (the source, or the one the source
+    is attached to)."""
+    subject = t.subject
+    partner = Filter(zone="stack") if t.spell_only else None  # "of a spell": not an ability (113.1)
+    whose: Literal["you", "opponent", None] = "you" if t.whose == "you" else "opponent" if t.whose else None
+    ctx.trigger_spell = True
+    ctx.player = Ref("triggering_player")
+    if subject.kind == "self":
+        ctx.obj = Ref("self")
+        return Trigger("becomes_target", self_only=True, player=whose, partner=partner)
+    if subject.kind in ("enchanted", "equipped") and subject.desc is not None:
+        if subject.desc.quals or subject.desc.adjs:
+            raise ctx.fail(f"unsupported trigger subject '{subject.text}'")
+        ctx.obj = Ref(subject.kind)
+        return Trigger("becomes_target", host=True, player=whose, partner=partner)
+    # "whenever a creature you control becomes the target ...": "that creature" would be the
+    # permanent targeted, which the trigger's data doesn't name
+    raise ctx.fail(
+        f"the IR's targeted triggers are for ~ or the permanent it's attached to, not '{subject.text}'"
+    )

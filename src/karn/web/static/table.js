@@ -201,6 +201,7 @@ function renderSide(el, index, mine) {
       ${turn}<span class="pname">${esc(p.name)}${p.name !== p.player_name ? ` <small>(${esc(p.player_name)})</small>` : ""}</span>
       <span class="life" title="life">♥ ${p.life}</span>
       ${p.poison ? `<span class="poison">☠ ${p.poison}</span>` : ""}
+      ${p.energy ? `<span class="energy" title="energy counters">⚡ ${p.energy}</span>` : ""}
       <span class="zone-count" title="library">Library ${p.library}</span>
       <span class="zone-count" title="hand">Hand ${p.hand_size}</span>
       <button class="zone-button" data-zone="graveyard" data-player="${index}">Graveyard ${p.graveyard.length}</button>
