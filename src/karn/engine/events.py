@@ -85,6 +85,7 @@ class ZoneChange(msgspec.Struct, tag="zone", kw_only=True):
     no_regenerate: bool = False  # 701.19c: "can't be regenerated": regeneration shields don't apply
     loyalty_added: bool = False  # the entering planeswalker's loyalty (306.5b) is in `counters` already
     cycled: bool = False  # 702.29c: a discard to pay the cost of a cycling ability (cycling it)
+    madness: bool = False  # 702.35a: a card discarded with madness, exiled instead (it triggers)
     read_ahead: bool = False  # 714.3b, 702.155b: a Saga entering with the chosen number of lore counters
     # Filled in when performed:
     origin: str = ""
@@ -393,6 +394,7 @@ class BecomeDayNight(msgspec.Struct, tag="day_night", kw_only=True):
     rule: str
     text: str = ""
     applied: list[str] = msgspec.field(default_factory=list)
+    was: str = ""  # filled in: the designation before ("" neither; 731.1a: "day becomes night")
 
 
 class SpellCast(msgspec.Struct, tag="spell_cast", kw_only=True):
@@ -503,6 +505,14 @@ class RollPlanarDie(msgspec.Struct, tag="planar_die", kw_only=True):
     applied: list[str] = msgspec.field(default_factory=list)
 
 
+class BecomeMonarch(msgspec.Struct, tag="monarch", kw_only=True):
+    """725.3: ``player`` becomes the monarch; the current monarch ceases to be it."""
+
+    player: int
+    rule: str = "725.3"
+    applied: list[str] = msgspec.field(default_factory=list)
+
+
 class Planeswalk(msgspec.Struct, tag="planeswalk", kw_only=True):
     """701.31b, 901.11: each face-up plane goes to the bottom of its owner's planar deck face
     down (a new object, 901.7a), then the top card of ``player``'s planar deck is turned face
@@ -545,6 +555,7 @@ GameEvent = (
     | Regenerated
     | LoseGame
     | SpellCast
+    | BecomeMonarch
     | BecomesTarget
     | AttackerDeclared
     | StartTurn
@@ -580,6 +591,7 @@ WATCHED: frozenset[type] = frozenset(
         DrawCard,
         TurnFaceUp,
         Transform,
+        BecomeDayNight,
         ChaosEnsues,
         RollPlanarDie,
         Planeswalk,

@@ -342,6 +342,8 @@ class GameState(msgspec.Struct, array_like=True):
     last_active: int = -1
     # 114.1: the emblems in the command zone (object ids, in the order they were created)
     emblems: list[int] = msgspec.field(default_factory=list)
+    # 725.1: the player who is the monarch (-1: there is no monarch yet)
+    monarch: int = -1
 
 
 _ENC = msgspec.msgpack.Encoder()

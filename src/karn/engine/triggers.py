@@ -19,13 +19,20 @@ from collections.abc import Iterator, Mapping
 from typing import Any, get_args
 
 from karn import ir
-from karn.cards.pool import PLANESWALKING_ABILITY, ability_id
+from karn.cards.pool import (
+    MADNESS_ABILITY,
+    MONARCH_DRAW_ABILITY,
+    MONARCH_STEAL_ABILITY,
+    PLANESWALKING_ABILITY,
+    ability_id,
+)
 from karn.engine import decisions, targeting
 from karn.engine.abilities import ability, ability_text, effects_of
 from karn.engine.context import Context
 from karn.engine.events import (
     AttackerBlocked,
     AttackerDeclared,
+    BecomeDayNight,
     BecomesTarget,
     BlockerDeclared,
     ChaosEnsues,
@@ -60,10 +67,12 @@ from karn.engine.state import (
     PendingTrigger,
     TriggerData,
 )
-from karn.engine.values import chosen_for, ref_player
+from karn.engine.values import chosen_for, player_ref, ref_player
 
 #: 901.8: the planeswalking ability has no source (an exception to 113.8).
 PLANESWALKING_NAME = "planeswalking ability"
+#: 725.2: the monarch's inherent abilities have no source
+MONARCH_NAME = "the monarch"
 
 # Every trigger event gets a (possibly empty) list of watchers. "tapped_for_mana" abilities
 # are mana abilities (605.1b): karn.engine.mana resolves them at once.
@@ -168,6 +177,11 @@ def scan(ctx: Context) -> None:
             if ev.cause == "discard" and ev.new_id:
                 watchers = watchers or _watchers(ctx)
                 _on_discard(ctx, watchers, ev)
+                if ev.madness and ev.new_id in s.objects:
+                    # 702.35a: "When this card is exiled this way, its owner may cast it ..."
+                    new = s.objects[ev.new_id]
+                    data = TriggerData(object=ev.new_id, player=new.owner)
+                    s.triggers.append(PendingTrigger(ev.new_id, new.name, MADNESS_ABILITY, new.owner, data))
         elif type(ev) is CounterChange:
             if ev.kind == "lore" and ev.amount > 0:
                 o = s.objects.get(ev.obj)
@@ -206,6 +220,11 @@ def scan(ctx: Context) -> None:
             if ev.dealt > 0:  # 603.2h: damage all prevented isn't dealt
                 watchers = watchers or _watchers(ctx)
                 _on_damage(ctx, watchers, ev)
+                if ev.combat and s.monarch >= 0 and ev.target == player_ref(s.monarch):
+                    # 725.2: "Whenever a creature deals combat damage to the monarch, its
+                    # controller becomes the monarch" (no source; the monarch controls it)
+                    data = TriggerData(object=ev.source, player=ev.source_controller)
+                    s.triggers.append(PendingTrigger(0, MONARCH_NAME, MONARCH_STEAL_ABILITY, s.monarch, data))
         elif isinstance(ev, DrawCard):
             if ev.drawn:
                 watchers = watchers or _watchers(ctx)
@@ -214,6 +233,10 @@ def scan(ctx: Context) -> None:
         elif isinstance(ev, StepBegins):
             watchers = watchers or _watchers(ctx)
             _on_step(ctx, watchers["step"], ev)
+            if ev.step == "end" and ev.player == s.monarch >= 0:
+                # 725.2: "At the beginning of the monarch's end step, that player draws a card"
+                data = TriggerData(player=ev.player)
+                s.triggers.append(PendingTrigger(0, MONARCH_NAME, MONARCH_DRAW_ABILITY, ev.player, data))
         elif isinstance(ev, RollPlanarDie):
             if ev.face == "planeswalker":
                 # 901.9c, 901.8: the planeswalking ability, with no source, controlled by the roller
@@ -233,6 +256,13 @@ def scan(ctx: Context) -> None:
             watchers = watchers or _watchers(ctx)
             for src, aid, _, ctl in watchers["chaos"]:  # 311.7: the face-up plane's chaos abilities
                 _add(ctx, src, aid, ctl, TriggerData(player=ev.player), ctx.chars(src).name)
+        elif isinstance(ev, BecomeDayNight):
+            if ev.was:  # 731.1a: "day becomes night", "night becomes day" (not from neither)
+                watchers = watchers or _watchers(ctx)
+                kinds = ("day_night", "becomes_day" if ev.to == "day" else "becomes_night")
+                for kind in kinds:
+                    for src, aid, _, ctl in watchers[kind]:
+                        _add(ctx, src, aid, ctl, TriggerData(), ctx.chars(src).name)
         elif isinstance(ev, Transform):
             if ev.changed:  # 701.27e: "When this creature transforms into ~": the face now up has it
                 watchers = watchers or _watchers(ctx)

@@ -25,7 +25,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "34"
+IR_VERSION = "38"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -510,6 +510,9 @@ class Cost:
     mana: str | None = None
     tap: bool = False
     loyalty: int | None = None
+    # "[−X]" (107.7): remove X loyalty counters, X announced as it is activated (602.2b, 107.3);
+    # ``loyalty`` is then 0 (the part 606.5 cost changes add to)
+    loyalty_x: bool = False
     # "Exile this card from your graveyard" (embalm 702.128a, eternalize 702.129a)
     exile_self: bool = False
     # "Discard this card" (cycling 702.29a, typecycling 702.29e): the source, from its hand (701.9)
@@ -806,6 +809,13 @@ class Planeswalk:
 
 
 @dataclass(frozen=True, slots=True)
+class BecomeMonarch:
+    """ "You become the monarch." (725.1, 725.3): ``player`` becomes the monarch."""
+
+    player: Ref = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
 class LoseGame:
     """ "You lose the game" (104.3d)."""
 
@@ -995,6 +1005,15 @@ class CastWithoutPaying:
 
     what: Ref
     haste: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CastForMadness:
+    """Madness's triggered ability (702.35a): the owner may cast the card ``what`` names (exiled
+    by its madness ability) by paying its madness cost rather than its mana cost (702.35b,
+    608.2g: during the resolution); if they don't, they put it into their graveyard."""
+
+    what: Ref
 
 
 @dataclass(frozen=True, slots=True)
@@ -1363,6 +1382,15 @@ class LookAndTake:
 
 
 @dataclass(frozen=True, slots=True)
+class RevealUntil:
+    """ "Reveal cards from the top of your library until you reveal a ``filter`` card. Put that
+    card into your hand and the rest on the bottom of your library in a random order."
+    (701.20a; with no such card, every card is revealed and they all go to the bottom)."""
+
+    filter: Filter
+
+
+@dataclass(frozen=True, slots=True)
 class LookAndSplit:
     """ "Look at the top two cards of your library. Put one of them into your hand and the other
     into your graveyard." / "Exile one of them and put the other into your hand.": the
@@ -1714,6 +1742,8 @@ Effect = (
     | Reflexive
     | Unless
     | CastWithoutPaying
+    | CastForMadness
+    | BecomeMonarch
     | Cascade
     | Mill
     | ExileTop
@@ -1757,6 +1787,7 @@ Effect = (
     | AddManaProduced
     | Fight
     | LookAndTake
+    | RevealUntil
     | LookAndSplit
     | ExchangeControl
     | CreateReplacement
@@ -1780,6 +1811,7 @@ RECORDS_AFFECTED: frozenset[type] = frozenset(
     {
         ApplyContinuous,
         Cascade,
+        CastForMadness,
         CastWithoutPaying,
         CopySpell,
         Exile,
@@ -1895,6 +1927,9 @@ TriggerEvent = Literal[
     "discards",
     "cycles",
     "transforms_into",
+    "day_night",
+    "becomes_day",
+    "becomes_night",
     "chapter",
     "becomes_target",
     "last_counter_removed",
@@ -1929,6 +1964,9 @@ class Trigger:
         the battlefield again, 702.37e).
       * ``"transforms_into"``: "When this creature transforms into ~" (701.27e): the source
         transforms (701.27a) and is the face with this ability immediately after it does.
+      * ``"day_night"``: "Whenever day becomes night or night becomes day" (731.1a: not when it
+        first becomes day or night); ``"becomes_day"``: "Whenever night becomes day";
+        ``"becomes_night"``: "Whenever day becomes night".
       * ``"draws"``: a player (``player``) draws a card (``nth``: their nth this turn).
         With ``reveal``, the linked static ability "Reveal the first card you draw each
         turn" reveals it, and the ability triggers only if it matches ``filter`` (603.11).
@@ -2298,6 +2336,14 @@ class SpendAsAnyColor:
     text: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class BecomesDayAsEnters:
+    """ "If it's neither day nor night, it becomes day as ~ enters." (731.1: the game gets the
+    day designation as the permanent enters, when it has neither)."""
+
+    text: str = ""
+
+
 Ability = (
     Keyword
     | Activated
@@ -2323,6 +2369,7 @@ Ability = (
     | SpendAsAnyColor
     | DoesntUntap
     | CantBeCountered
+    | BecomesDayAsEnters
     | Morph
     | Unsupported
 )

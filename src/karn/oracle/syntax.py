@@ -760,6 +760,13 @@ class ShuffleVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class BecomeMonarchVP(VerbA):
+    """ "you become the monarch" (725.1)."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class ProliferateVP(VerbA):
     """ "proliferate" (701.34a)."""
 
@@ -1164,6 +1171,13 @@ class ReplacementSentence(SentenceA):
 
     would: WouldA
     instead: InsteadA
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DayAsEntersSentence(SentenceA):
+    """ "If it's neither day nor night, it becomes day as ~ enters." (731.1)."""
+
     text: str = ""
 
 
@@ -1833,6 +1847,15 @@ class TargetedTriggerA(TriggerA):
 
 
 @dataclass(frozen=True, slots=True)
+class DayNightTriggerA(TriggerA):
+    """ "day becomes night or night becomes day", "night becomes day", "day becomes night"
+    (731.1a). ``kind``: "day_night", "becomes_day", "becomes_night"."""
+
+    kind: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class ChaosTriggerA(TriggerA):
     """ "chaos ensues" (311.7): a plane's chaos ability."""
 
@@ -1946,6 +1969,7 @@ class ActivatedA:
     costs: tuple[CostA, ...]
     effects: Effects
     loyalty: int | None = None
+    loyalty_x: bool = False  # "[−X]" (107.7)
 
 
 @dataclass(frozen=True, slots=True)
@@ -2044,6 +2068,15 @@ class PlayFromVP(VerbA):
 class LookAnyTimeVP(VerbA):
     """ "may look at the top card of your library any time" (401.5)."""
 
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RevealUntilSentence(SentenceA):
+    """ "Reveal cards from the top of your library until you reveal a <desc>. Put that card into
+    your hand and the rest on the bottom of your library in a random order." (701.20a)."""
+
+    desc: Desc
     text: str = ""
 
 

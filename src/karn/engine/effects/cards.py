@@ -360,6 +360,45 @@ def look_and_take(ctx: Context, f: ResolveFrame, o: Obj, e: ir.LookAndTake) -> O
     return DONE
 
 
+@handles(ir.RevealUntil)
+def reveal_until(ctx: Context, f: ResolveFrame, o: Obj, e: ir.RevealUntil) -> Outcome:
+    """701.20a: cards are revealed from the top of the library one at a time until one matches;
+    it is put into its owner's hand and the other revealed cards on the bottom of the library in
+    a random order (every card, if none matches)."""
+    s = ctx.state
+    you = o.controller
+    revealed: list[int] = []
+    found = 0
+    for c in reversed(s.players[you].library):  # the last id is the top card
+        revealed.append(c)
+        if targeting.matches(ctx, c, e.filter, you):
+            found = c
+            break
+    if not revealed:
+        return DONE
+    names = ", ".join(ctx.obj(c).name for c in revealed)
+    perform(
+        ctx, Reveal(objects=list(revealed), rule="701.20a", text=f"{ctx.player_name(you)} reveals {names}")
+    )
+    rest = [c for c in revealed if c != found]
+    if found:
+        name = ctx.obj(found).name
+        perform(
+            ctx,
+            ZoneChange(
+                obj=found,
+                to=HAND,
+                rule="701.20a",
+                cause="reveal",
+                text=f"{ctx.player_name(you)} puts {name} into their hand",
+            ),
+        )
+    if rest:
+        rng.shuffle(s, rest)  # "in a random order"
+        perform(ctx, ReorderLibrary(player=you, bottom=rest, rule="401.4"))
+    return DONE
+
+
 _SPLIT_ZONES = {"hand": HAND, "graveyard": GRAVEYARD, "exile": EXILE}
 _SPLIT_WORDS = {"hand": "into your hand", "graveyard": "into your graveyard", "exile": "into exile"}
 
@@ -718,3 +757,46 @@ def _spell_mana_value(ctx: Context, o: Obj) -> int:
         return ctx.chars(src).mana_value
     lk = ctx.state.lki.get(src)
     return lk.mana_value if lk is not None else 0
+
+
+@handles(ir.CastForMadness)
+def cast_for_madness(ctx: Context, f: ResolveFrame, o: Obj, e: ir.CastForMadness) -> Outcome:
+    """702.35a-b: the owner may cast the exiled card by paying its madness cost rather than its
+    mana cost (608.2g: during this resolution, timing restrictions don't apply); if they don't
+    (or can't), they put the card into their graveyard."""
+    s = ctx.state
+    ans = f.answer
+    f.answer = None
+    if isinstance(f.progress, CastProgress):
+        card = f.progress.card
+        if ans is not None:  # the question was answered
+            if ans.kind == "yes":
+                f.progress = CastProgress(card=card)
+                f.progress.spell = -1  # asked and accepted: the cast frame follows
+                s.agenda.append(FreeCastFrame(card=card, player=o.controller, rule="702.35b", alt="madness"))
+                return WAIT
+        elif (
+            f.progress.spell > 0
+            and f.progress.spell in s.objects
+            and s.objects[f.progress.spell].zone == STACK
+        ):
+            f.affected = [f.progress.spell]
+            return DONE
+        if card in s.objects and s.objects[card].zone == EXILE:
+            perform(ctx, ZoneChange(obj=card, to=GRAVEYARD, rule="702.35a", cause="put"))
+        return DONE
+    found = [t for t in refs(ctx, f, o, e.what) if t > 0 and t in s.objects and s.objects[t].zone == EXILE]
+    if not found:
+        return DONE
+    card = found[0]
+    f.progress = CastProgress(card=card)
+    name = s.objects[card].name
+    decisions.ask(
+        ctx,
+        o.controller,
+        "may",
+        "702.35a",
+        f"madness: cast {name} for its madness cost? If you don't, it goes to your graveyard",
+        [Option("yes", label=f"cast {name}"), Option("no", label="put it into your graveyard")],
+    )
+    return WAIT

@@ -14,6 +14,7 @@ from typing import Any
 
 import msgspec
 
+from karn import ir
 from karn.cards.pool import PLANESWALKING_ABILITY
 from karn.engine import rng
 from karn.engine.context import Context
@@ -26,6 +27,8 @@ from karn.engine.events import (
     AttackerBlocked,
     AttackerDeclared,
     BecomeCopy,
+    BecomeDayNight,
+    BecomeMonarch,
     BecomesTarget,
     BlockerDeclared,
     CopyOnStack,
@@ -297,6 +300,10 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
     if revealed:
         _reveal_face_down(ctx, ev, o)
     _log_zone_change(ctx, ev, new, o.name if revealed else "")
+    if ev.to == BATTLEFIELD and not s.day_night and not new.face_down and new.token is None:
+        if any(isinstance(ab, ir.BecomesDayAsEnters) for ab in ctx.compiled(new.name).abilities):
+            # 731.1: "If it's neither day nor night, it becomes day as ~ enters."
+            returns = [*returns, BecomeDayNight(to="day", rule="731.1")]
     return returns
 
 
@@ -959,6 +966,18 @@ def execute_spell_cast(ctx: Context, ev: SpellCast) -> list[GameEvent]:
     s.spells_cast += 1
     s.players[ev.player].spells_cast_turn += 1  # 702.117a: surge
     changed(s)
+    return []
+
+
+@executes(BecomeMonarch)
+def execute_become_monarch(ctx: Context, ev: BecomeMonarch) -> list[GameEvent]:
+    """725.3: only one player is the monarch at a time."""
+    s = ctx.state
+    if s.players[ev.player].left:
+        return []
+    s.monarch = ev.player
+    changed(s)
+    ctx.emit(ev.rule, f"{ctx.player_name(ev.player)} becomes the monarch")
     return []
 
 
