@@ -138,7 +138,7 @@ def _copy_checkout(tmp_path: Path) -> Path:
     for library in INSTALLED.parent.glob("karn_engine__mypyc*"):
         shutil.copy2(library, src / library.name)
     (tmp_path / "pyproject.toml").write_text("")
-    if not (src / "karn" / _build.RECORD_NAME).is_file():  # the pure build: a record of these sources
+    if not _build.running_compiled():  # pure (or stale) here: the copy records its own sources
         _write_record(src / "karn", COMPILED)
     return src / "karn"
 
