@@ -95,6 +95,9 @@ class ZoneChange(msgspec.Struct, tag="zone", kw_only=True):
     name: str = ""
     last_known: LastKnown | None = None
     horizon: int = 0  # the first object id created after the event (603.2 watchers)
+    # 603.10a: the objects attached to it as it left the battlefield ("When enchanted
+    # creature dies" looks back to the Aura that was attached to it)
+    attached: list[int] = msgspec.field(default_factory=list)
 
 
 class Damage(msgspec.Struct, tag="damage", kw_only=True):

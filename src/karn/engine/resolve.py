@@ -15,7 +15,7 @@ from karn.cards.pool import REBOUND_ABILITY, ability_id
 from karn.engine import targeting
 from karn.engine.abilities import ability, effects_of, enchant_filter, is_permanent_card
 from karn.engine.context import Context
-from karn.engine.effects import ENTER, HANDLERS, WAIT
+from karn.engine.effects import ENTER, HANDLERS, OTHERWISE, OTHERWISE_BASE, WAIT
 from karn.engine.events import ZoneChange
 from karn.engine.frames import ResolveFrame
 from karn.engine.pipeline import perform
@@ -28,13 +28,16 @@ def _effect_at(effects: tuple[ir.Effect, ...], cursor: list[int]) -> ir.Effect |
     """The effect the cursor points at (None past the end of its list)."""
     level: tuple[ir.Effect, ...] = effects
     for depth, i in enumerate(cursor):
+        if i >= OTHERWISE_BASE:
+            i -= OTHERWISE_BASE  # in an IfCondition's alternative effects
         if i >= len(level):
             return None
         e = level[i]
         if depth == len(cursor) - 1:
             return e
         assert isinstance(e, (ir.May, ir.Unless, ir.IfCondition, ir.ForEachTarget, ir.AnyPlayerMay))
-        level = e.effects
+        inner = cursor[depth + 1]
+        level = e.otherwise if isinstance(e, ir.IfCondition) and inner >= OTHERWISE_BASE else e.effects
     return None
 
 
@@ -99,6 +102,8 @@ def resolve_step(ctx: Context, f: ResolveFrame) -> None:
     f.answer = None
     if outcome is ENTER:
         f.cursor.append(0)
+    elif outcome is OTHERWISE:
+        f.cursor.append(OTHERWISE_BASE)
     else:
         f.cursor[-1] += 1
 

@@ -434,6 +434,12 @@ def _on_attack(ctx: Context, ev: AttackerDeclared) -> None:
             if _is_subject(ctx, tr, src, ctl, ev.obj, aid):
                 data = TriggerData(object=ev.obj, defending=ev.defending_player)
                 _add(ctx, src, aid, ctl, data, ctx.chars(src).name)
+    if combat is not None and watchers["attack_with"] and next(iter(combat.attackers), 0) == ev.obj:
+        # 508.1: "When you attack with N or more creatures": once for the whole declaration (at
+        # its first attacker's event), by the attacking player's abilities
+        for src, aid, tr, ctl in watchers["attack_with"]:
+            if ctl == s.active and len(combat.attackers) >= tr.nth:
+                _add(ctx, src, aid, ctl, TriggerData(player=ctl), ctx.chars(src).name)
 
 
 def _on_block(ctx: Context, watchers: dict[str, Any], ev: BlockerDeclared | AttackerBlocked) -> None:
@@ -717,6 +723,17 @@ def _look_back(
             ab = ability(ctx, aid)
             if isinstance(ab, ir.Triggered) and ab.trigger.event in _LEAVING:
                 yield ev.obj, aid, ab.trigger, lk.controller, lk.name
+        for other in ev.attached:
+            # an Aura or Equipment that was attached to it and has left since (the Aura put
+            # into a graveyard by the next state-based action check, 704.5m): its "when
+            # enchanted creature dies" looks back too (603.10a)
+            gone = ctx.state.lki.get(other)
+            if other in ctx.state.objects or gone is None or other in left:
+                continue
+            for aid in gone.abilities:
+                ab = ability(ctx, aid)
+                if isinstance(ab, ir.Triggered) and ab.trigger.host and ab.trigger.event in _LEAVING:
+                    yield other, aid, ab.trigger, gone.controller, gone.name
 
 
 def _on_leave(ctx: Context, watchers: dict[str, Any], batch: list[ZoneChange]) -> None:
@@ -733,6 +750,8 @@ def _on_leave(ctx: Context, watchers: dict[str, Any], batch: list[ZoneChange]) -
                 continue  # 700.4: "dies" means put into a graveyard from the battlefield
             if tr.self_only and src != ev.obj:
                 continue
+            if tr.host and src not in ev.attached:
+                continue  # "When enchanted creature dies": the one it was attached to (603.10a)
             if tr.filter is not None:
                 if tr.filter.other and src == ev.obj:
                     continue

@@ -13,7 +13,7 @@ from karn.engine.context import Context
 from karn.engine.drawing import discard, draw
 from karn.engine.effects.battlefield import reveal_top_onto_battlefield
 from karn.engine.effects.energy import can_pay_energy
-from karn.engine.effects.registry import DONE, ENTER, WAIT, Outcome, handles
+from karn.engine.effects.registry import DONE, ENTER, OTHERWISE, WAIT, Outcome, handles
 from karn.engine.events import (
     ReorderLibrary,
     Reveal,
@@ -34,7 +34,7 @@ from karn.engine.frames import (
 )
 from karn.engine.modifications import AddAbilities, ContinuousEffect
 from karn.engine.pipeline import perform
-from karn.engine.references import amount, refs, stack_label, was_kicked
+from karn.engine.references import amount, condition_holds, refs, source_id, stack_label, was_kicked
 from karn.engine.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, STACK, Obj, Option, ref_player
 
 
@@ -517,13 +517,21 @@ def reveal_top(ctx: Context, f: ResolveFrame, o: Obj, e: ir.RevealTop) -> Outcom
 
 @handles(ir.IfCondition)
 def if_condition(ctx: Context, f: ResolveFrame, o: Obj, e: ir.IfCondition) -> Outcome:
-    """608.2c: "If this spell was kicked, ...", "If you don't, ..." (608.2d): the effects happen
-    only if the condition holds."""
-    if isinstance(e.condition, ir.Declined):
-        return ENTER if f.declined else DONE
-    if isinstance(e.condition, ir.Did):
-        return DONE if f.declined else ENTER
-    return ENTER if was_kicked(ctx, o, e.condition) else DONE
+    """608.2c: "If this spell was kicked, ...", "If you don't, ..." (608.2d), "If you control an
+    artifact, ...": the effects happen only if the condition holds as the instruction is
+    reached; otherwise its alternative effects ("... instead if ...") do."""
+    c = e.condition
+    if isinstance(c, ir.Declined):
+        holds = f.declined
+    elif isinstance(c, ir.Did):
+        holds = not f.declined
+    elif isinstance(c, ir.Condition):
+        holds = condition_holds(ctx, c, o.controller, source_id(o), o.trigger)
+    else:
+        holds = was_kicked(ctx, o, c)
+    if holds:
+        return ENTER
+    return OTHERWISE if e.otherwise else DONE
 
 
 def _sacrifice_choices(ctx: Context, o: Obj, f: ResolveFrame, e: ir.Sacrifice) -> tuple[int, list[int]]:
