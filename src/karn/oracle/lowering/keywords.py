@@ -147,6 +147,29 @@ def _fabricate(n: int, text: str) -> list[Ability]:
     return [Triggered(Trigger("enters", self_only=True), effects, text=text)]
 
 
+def _evolve(text: str) -> list[Ability]:
+    """702.100a: "Whenever a creature you control enters, if that creature's power is greater
+    than this creature's power and/or that creature's toughness is greater than this creature's
+    toughness, put a +1/+1 counter on this creature." (603.4, 702.100b)."""
+    yours = Filter(types=("creature",), controller="you")
+    greater = Condition("greater_power_or_toughness")
+    return [
+        Triggered(
+            Trigger("enters", filter=yours), (PutCounters("+1/+1", 1, _SELF),), text=text, condition=greater
+        )
+    ]
+
+
+def _bloodthirst(n: int, text: str) -> list[Ability]:
+    """702.54a: "If an opponent was dealt damage this turn, this permanent enters with N +1/+1
+    counters on it." (a replacement effect, 614.1c)."""
+    return [
+        EntersReplacement(
+            self_only=True, counters=(("+1/+1", n),), counters_if_opponent_damaged=True, text=text
+        )
+    ]
+
+
 #: Keywords whose abilities are built here as IR (the ordinary grammar doesn't say them): by
 #: name, from the keyword's number (0 without one) and its text.
 BUILT: dict[str, Callable[[int, str], list[Ability]]] = {
@@ -155,6 +178,8 @@ BUILT: dict[str, Callable[[int, str], list[Ability]]] = {
     "vanishing": _vanishing,
     "fading": _fading,
     "fabricate": _fabricate,
+    "evolve": lambda n, text: _evolve(text),
+    "bloodthirst": _bloodthirst,
 }
 
 
