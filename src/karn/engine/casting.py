@@ -38,6 +38,7 @@ from karn.engine.events import CounterChange, SpellCast, Tap, TurnFaceUp, ZoneCh
 from karn.engine.filters import characteristics_match, object_matches
 from karn.engine.frames import (
     ActivateFrame,
+    CascadeProgress,
     CastFrame,
     CastProgress,
     FreeCastFrame,
@@ -644,7 +645,7 @@ def free_cast_step(ctx: Context, f: FreeCastFrame) -> None:
     assert isinstance(frame, CastFrame)
     frame.alt = FREE
     below = s.agenda[-2] if len(s.agenda) > 1 else None
-    if isinstance(below, ResolveFrame) and isinstance(below.progress, CastProgress):
+    if isinstance(below, ResolveFrame) and isinstance(below.progress, (CastProgress, CascadeProgress)):
         below.progress.spell = frame.obj  # rewound with the cast if it's abandoned (733.1)
 
 

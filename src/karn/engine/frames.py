@@ -180,6 +180,17 @@ class CastProgress(msgspec.Struct, tag="cast_during", array_like=True):
     spell: int = 0
 
 
+class CascadeProgress(msgspec.Struct, tag="cascade", array_like=True):
+    """702.85a: the cards exiled so far (in exile), the nonland card found (0: none), whether
+    its controller was asked to cast it, and the spell it became once cast (608.2g)."""
+
+    exiled: list[int] = msgspec.field(default_factory=list)
+    hit: int = 0
+    asked: bool = False
+    casting: bool = False
+    spell: int = 0
+
+
 class SacrificeProgress(msgspec.Struct, tag="sacrifice", array_like=True):
     """701.21a / 101.4: the permanents chosen so far, by the players in APNAP order; they
     are sacrificed together once every player has chosen."""
@@ -241,6 +252,7 @@ Progress = (
     | MayProgress
     | UnlessProgress
     | CastProgress
+    | CascadeProgress
     | SacrificeProgress
     | ChoiceProgress
     | CopyProgress

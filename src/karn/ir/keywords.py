@@ -166,6 +166,8 @@ KEYWORDS: tuple[KeywordSpec, ...] = (
     KeywordSpec("crew", "702.122", _ACTIVATED, _NUMBER, _HAND),
     KeywordSpec("ward", "702.21", _TRIGGERED, _OTHER, _HAND),  # "ward {2}", "ward—pay 2 life."
     KeywordSpec("suspend", "702.62", _STATIC, _OTHER, _HAND),  # "suspend 4—{u}": three abilities
+    # 702.85a: a "when you cast this spell" ability (karn.oracle.lowering.keywords: ir.Cascade)
+    KeywordSpec("cascade", "702.85", KeywordClass.SPELL),
     # ------------------------------------------------------------ triggered keywords
     # abilities built as IR by karn.oracle.lowering.keywords.BUILT (122: counters)
     KeywordSpec("persist", "702.79", _TRIGGERED),

@@ -1008,6 +1008,14 @@ class CastWithoutPaying:
 
 
 @dataclass(frozen=True, slots=True)
+class Cascade:
+    """Cascade's effect (702.85a): exile cards from the top of your library until you exile a
+    nonland card whose mana value is less than this spell's (the source's); you may cast it
+    without paying its mana cost (608.2g); then put the exiled cards not cast on the bottom of
+    your library in a random order."""
+
+
+@dataclass(frozen=True, slots=True)
 class CopySpell:
     """ "Copy target instant or sorcery spell" (707.10): put ``count`` copies of the spell
     ``what`` refers to onto the stack under the controller's control. A copy copies the
@@ -1716,6 +1724,7 @@ Effect = (
     | Reflexive
     | Unless
     | CastWithoutPaying
+    | Cascade
     | Mill
     | ExileTop
     | Manifest
@@ -1780,6 +1789,7 @@ Effect = (
 RECORDS_AFFECTED: frozenset[type] = frozenset(
     {
         ApplyContinuous,
+        Cascade,
         CastWithoutPaying,
         CopySpell,
         Exile,

@@ -30,6 +30,7 @@ from karn.ir.nodes import (
     BecomeCopy,
     Bestow,
     CantBeCountered,
+    Cascade,
     CastRestriction,
     CastWithoutPaying,
     Change,
@@ -1332,6 +1333,14 @@ def _scry(e: Scry) -> str:
 @renders(PutCounters)
 def _put_counters(e: PutCounters) -> str:
     return f"put {amount_text(e.amount)} {e.kind} counter(s) on {selector_text(e.what)}"
+
+
+@renders(Cascade)
+def _cascade(e: Cascade) -> str:
+    return (
+        "exile cards from the top of your library until a nonland card with lesser mana value; you may"
+        " cast it without paying its mana cost; the rest on the bottom in a random order (702.85a)"
+    )
 
 
 @renders(CastWithoutPaying)

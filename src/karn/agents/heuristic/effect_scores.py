@@ -103,7 +103,7 @@ def _emblem(v: Situation, e: ir.CreateEmblem, target: Target, x: int) -> float:
     return 2.0 if target.mine else harm(target)
 
 
-@scores(ir.CastWithoutPaying)
+@scores(ir.CastWithoutPaying, ir.Cascade)
 def _own_card(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
     """608.2g: a free spell of the agent's own (suspend, cascade): it aims at nothing."""
     return 0.0

@@ -22,6 +22,7 @@ from karn.engine.events import (
     ZoneChange,
 )
 from karn.engine.frames import (
+    CascadeProgress,
     CastProgress,
     DiscardProgress,
     FreeCastFrame,
@@ -34,7 +35,7 @@ from karn.engine.frames import (
 from karn.engine.modifications import AddAbilities, ContinuousEffect
 from karn.engine.pipeline import perform
 from karn.engine.references import amount, refs, stack_label, was_kicked
-from karn.engine.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, STACK, Obj, Option, ref_player
+from karn.engine.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, STACK, Obj, Option, ref_player
 
 
 @handles(ir.Draw)
@@ -648,3 +649,72 @@ def _gain_haste(ctx: Context, spell: int, controller: int) -> None:
         source_name=ctx.obj(spell).name,
     )
     perform(ctx, StartEffect(effect=effect, text=f"{ctx.describe(spell)} gains haste (702.62a)"))
+
+
+@handles(ir.Cascade)
+def cascade(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Cascade) -> Outcome:
+    """702.85a: exile cards from the top of the library until a nonland card with a lesser mana
+    value than the spell's is exiled (the spell as it last existed if it left the stack, 608.2h);
+    its controller may cast it without paying its mana cost (608.2g: during this resolution);
+    then the exiled cards not cast go to the bottom of the library in a random order."""
+    s = ctx.state
+    you = o.controller
+    ans = f.answer
+    f.answer = None
+    progress = f.progress
+    if not isinstance(progress, CascadeProgress):
+        progress = f.progress = CascadeProgress()
+        limit = _spell_mana_value(ctx, o)
+        library = s.players[you].library  # the last id is the top card
+        while library:
+            done = perform(ctx, ZoneChange(obj=library[-1], to=EXILE, rule="702.85a", cause="exile"))
+            new = next((ev.new_id for ev in done or [] if isinstance(ev, ZoneChange) and ev.new_id), 0)
+            if not new or new not in s.objects:
+                break
+            progress.exiled.append(new)
+            c = ctx.chars(new)
+            if not c.is_("land") and c.mana_value < limit:
+                progress.hit = new
+                break
+        if progress.hit and progress.hit in s.objects:
+            progress.asked = True
+            name = s.objects[progress.hit].name
+            decisions.ask(
+                ctx,
+                you,
+                "may",
+                "702.85a",
+                f"{stack_label(ctx, o)}: cast {name} without paying its mana cost?",
+                [Option("yes", label=f"cast {name}"), Option("no", label="don't cast it")],
+            )
+            return WAIT
+    elif progress.asked and not progress.casting and ans is not None:
+        if ans.kind == "yes":
+            progress.casting = True
+            s.agenda.append(FreeCastFrame(card=progress.hit, player=you, rule="702.85a"))
+            return WAIT
+    f.affected = (
+        [progress.spell] if progress.spell in s.objects and s.objects[progress.spell].zone == STACK else []
+    )
+    rest = [c for c in progress.exiled if c in s.objects and s.objects[c].zone == EXILE]
+    if rest:
+        rng.shuffle(s, rest)  # 702.85a: in a random order
+        perform(
+            ctx,
+            [
+                ZoneChange(obj=c, to=LIBRARY, rule="702.85a", cause="put", position="bottom", quiet=True)
+                for c in rest
+            ],
+        )
+        ctx.emit("702.85a", f"{ctx.player_name(you)} puts {len(rest)} card(s) on the bottom of their library")
+    return DONE
+
+
+def _spell_mana_value(ctx: Context, o: Obj) -> int:
+    """702.85a: "this spell's mana value": the cascading spell on the stack, or as it last existed
+    (608.2h)."""
+    src = o.source
+    if src in ctx.state.objects and ctx.state.objects[src].zone == STACK:
+        return ctx.chars(src).mana_value
+    lk = ctx.state.lki.get(src)
+    return lk.mana_value if lk is not None else 0

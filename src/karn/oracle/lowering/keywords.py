@@ -14,6 +14,7 @@ from karn.ir.nodes import (
     SPELL_COST_PARTS,
     Ability,
     Activated,
+    Cascade,
     CastWithoutPaying,
     Condition,
     CopyExcept,
@@ -170,6 +171,17 @@ def _bloodthirst(n: int, text: str) -> list[Ability]:
     ]
 
 
+def _cascade(n: int, text: str) -> list[Ability]:
+    """702.85a: "Cascade" means "When you cast this spell, exile cards from the top of your
+    library until you exile a nonland card whose mana value is less than this spell's mana value.
+    You may cast that card without paying its mana cost if the resulting spell's mana value is
+    less than this spell's mana value. Then put all cards exiled this way that weren't cast on the
+    bottom of your library in a random order." (each instance triggers, 702.85c)."""
+    return [
+        Triggered(Trigger("cast_self"), (Cascade(),), text="When you cast this spell, cascade (702.85a).")
+    ]
+
+
 #: Keywords whose abilities are built here as IR (the ordinary grammar doesn't say them): by
 #: name, from the keyword's number (0 without one) and its text.
 BUILT: dict[str, Callable[[int, str], list[Ability]]] = {
@@ -180,6 +192,7 @@ BUILT: dict[str, Callable[[int, str], list[Ability]]] = {
     "fabricate": _fabricate,
     "evolve": lambda n, text: _evolve(text),
     "bloodthirst": _bloodthirst,
+    "cascade": _cascade,
 }
 
 
