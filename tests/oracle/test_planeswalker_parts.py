@@ -157,3 +157,55 @@ def test_a_counted_amount_beside_a_chosen_x_is_refused() -> None:
         "[−X]: You gain life equal to the number of creatures you control and X life.", name="T", type_line=PW
     )
     assert not compiled.playable
+
+
+@pytest.mark.cr("107.7", "602.2b")
+def test_minus_x_loyalty_cost_announces_x() -> None:
+    from karn.ir.nodes import DealDamage, Var
+
+    ability = _loyalty("[−X]: Test Walker deals X damage to target creature.")
+    assert ability.cost.loyalty == 0 and ability.cost.loyalty_x
+    (damage,) = ability.effects
+    assert isinstance(damage, DealDamage) and damage.amount == Var("X")
+    assert not compile_text("[+X]: You gain X life.", name="T", type_line=PW).playable
+
+
+@pytest.mark.cr("205.1b", "613.1d")
+def test_a_planeswalker_becomes_a_creature_that_is_still_a_planeswalker() -> None:
+    from karn.ir.nodes import AddTypes, ApplyContinuous, CreateReplacement
+
+    ability = _loyalty(
+        "[+1]: Until end of turn, Test Walker becomes a 5/5 Human Soldier Ally creature with indestructible "
+        "that's still a planeswalker. Prevent all damage that would be dealt to him this turn."
+    )
+    become, prevent = ability.effects
+    assert isinstance(become, ApplyContinuous) and become.duration == "end_of_turn"
+    assert any(isinstance(c, AddTypes) and c.types == ("creature",) for c in become.mod.changes)
+    assert isinstance(prevent, CreateReplacement)  # "him": the planeswalker (the pronoun "it")
+
+
+@pytest.mark.cr("120.3")
+def test_damage_to_each_opponent_is_dealt_to_each_of_them() -> None:
+    from karn.ir.nodes import DealDamage
+
+    (damage,) = _loyalty("[+1]: Test Walker deals 3 damage to each opponent.").effects
+    assert damage == DealDamage(3, Ref("each_opponent"))
+
+
+@pytest.mark.cr("701.20a")
+def test_reveal_until_a_card_of_a_kind() -> None:
+    from karn.ir.nodes import RevealUntil
+
+    (reveal,) = _loyalty(
+        "[+1]: Reveal cards from the top of your library until you reveal an artifact card. Put that card "
+        "into your hand and the rest on the bottom of your library in a random order."
+    ).effects
+    assert isinstance(reveal, RevealUntil) and reveal.filter.types == ("artifact",)
+    assert reveal.filter.zone == "library"
+
+
+@pytest.mark.cr("115.1", "601.2c")
+def test_each_of_up_to_two_targets_is_up_to_two_targets() -> None:
+    ability = _loyalty("[+1]: Put a +1/+1 counter on each of up to two target creatures.")
+    (slot,) = ability.targets
+    assert (slot.min, slot.max) == (0, 2)

@@ -11,6 +11,7 @@ import pytest
 from karn.cards.database import CardDatabase
 from karn.ir.nodes import (
     Activated,
+    BecomesDayAsEnters,
     Condition,
     Count,
     Entering,
@@ -164,3 +165,21 @@ def test_dies_then_return_it_transformed_and_its_limits() -> None:
     # 303.4f: an Aura returned to the battlefield would need its player's choice
     aura = "When this Aura is put into a graveyard from the battlefield, return it to the battlefield."
     assert not compile_text(aura, name="Test Aura", type_line="Enchantment — Aura").playable
+
+
+@pytest.mark.cr("731.1", "731.1a")
+def test_day_as_enters_and_day_night_triggers() -> None:
+    text = "If it's neither day nor night, it becomes day as this creature enters."
+    assert compile_text(text, name="Test Sage", type_line="Creature — Human").abilities == (
+        BecomesDayAsEnters(text=text),
+    )
+    both = "Whenever day becomes night or night becomes day, draw a card."
+    (ab,) = compile_text(both, name="Test Sage", type_line="Creature — Human").abilities
+    assert isinstance(ab, Triggered) and ab.trigger == Trigger("day_night")
+    one = "Whenever night becomes day, draw a card."
+    (ab,) = compile_text(one, name="Test Sage", type_line="Creature — Human").abilities
+    assert isinstance(ab, Triggered) and ab.trigger == Trigger("becomes_day")
+    (ab,) = compile_text(
+        "Whenever day becomes night, draw a card.", name="Test Sage", type_line="Creature — Human"
+    ).abilities
+    assert isinstance(ab, Triggered) and ab.trigger == Trigger("becomes_night")

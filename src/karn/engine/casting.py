@@ -1267,6 +1267,12 @@ def activate_step(ctx: Context, f: ActivateFrame) -> None:
         # 602.2b / 601.2b: announce the value of X.
         _ask_x(ctx, p, mana.max_x(ctx, p, printed, exclude=exclude), f"choose X for {name}'s ability")
         return
+    if ab.cost.loyalty_x and f.x is None:
+        # 107.7, 602.2b: announce X of "[−X]"; 606.6: at most the loyalty counters it has (after
+        # the cost changes of 606.5)
+        most = ctx.obj(source).counters.get("loyalty", 0) + loyalty_cost(ctx, p, ab.cost.loyalty or 0)
+        _ask_x(ctx, p, max(most, 0), f"choose X for {name}'s [−X] ability")
+        return
     if printed.hybrid:
         # 602.2b, 601.2b: announce how each hybrid or Phyrexian symbol is paid (107.4e-f)
         srcs = [x for x in mana.sources(ctx, p) if x.oid != exclude]
@@ -1392,6 +1398,8 @@ def _pay_activation(ctx: Context, f: ActivateFrame) -> None:
         perform(ctx, Tap(obj=source, tapped=True, rule="602.2b", quiet=True))
     if c.loyalty is not None:
         change = loyalty_cost(ctx, f.player, c.loyalty)
+        if c.loyalty_x:
+            change -= f.x or 0  # 107.7: "[−X]" removes X loyalty counters
         perform(ctx, CounterChange(obj=source, kind="loyalty", amount=change, rule="606.4", quiet=True))
         src.loyalty_turn = ctx.state.turn
     if ab.once_each_turn:

@@ -393,6 +393,7 @@ class BecomeDayNight(msgspec.Struct, tag="day_night", kw_only=True):
     rule: str
     text: str = ""
     applied: list[str] = msgspec.field(default_factory=list)
+    was: str = ""  # filled in: the designation before ("" neither; 731.1a: "day becomes night")
 
 
 class SpellCast(msgspec.Struct, tag="spell_cast", kw_only=True):
@@ -580,6 +581,7 @@ WATCHED: frozenset[type] = frozenset(
         DrawCard,
         TurnFaceUp,
         Transform,
+        BecomeDayNight,
         ChaosEnsues,
         RollPlanarDie,
         Planeswalk,

@@ -26,6 +26,7 @@ from karn.engine.context import Context
 from karn.engine.events import (
     AttackerBlocked,
     AttackerDeclared,
+    BecomeDayNight,
     BecomesTarget,
     BlockerDeclared,
     ChaosEnsues,
@@ -233,6 +234,13 @@ def scan(ctx: Context) -> None:
             watchers = watchers or _watchers(ctx)
             for src, aid, _, ctl in watchers["chaos"]:  # 311.7: the face-up plane's chaos abilities
                 _add(ctx, src, aid, ctl, TriggerData(player=ev.player), ctx.chars(src).name)
+        elif isinstance(ev, BecomeDayNight):
+            if ev.was:  # 731.1a: "day becomes night", "night becomes day" (not from neither)
+                watchers = watchers or _watchers(ctx)
+                kinds = ("day_night", "becomes_day" if ev.to == "day" else "becomes_night")
+                for kind in kinds:
+                    for src, aid, _, ctl in watchers[kind]:
+                        _add(ctx, src, aid, ctl, TriggerData(), ctx.chars(src).name)
         elif isinstance(ev, Transform):
             if ev.changed:  # 701.27e: "When this creature transforms into ~": the face now up has it
                 watchers = watchers or _watchers(ctx)

@@ -25,7 +25,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "35"
+IR_VERSION = "37"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -510,6 +510,9 @@ class Cost:
     mana: str | None = None
     tap: bool = False
     loyalty: int | None = None
+    # "[−X]" (107.7): remove X loyalty counters, X announced as it is activated (602.2b, 107.3);
+    # ``loyalty`` is then 0 (the part 606.5 cost changes add to)
+    loyalty_x: bool = False
     # "Exile this card from your graveyard" (embalm 702.128a, eternalize 702.129a)
     exile_self: bool = False
     # "Discard this card" (cycling 702.29a, typecycling 702.29e): the source, from its hand (701.9)
@@ -1373,6 +1376,15 @@ class LookAndTake:
 
 
 @dataclass(frozen=True, slots=True)
+class RevealUntil:
+    """ "Reveal cards from the top of your library until you reveal a ``filter`` card. Put that
+    card into your hand and the rest on the bottom of your library in a random order."
+    (701.20a; with no such card, every card is revealed and they all go to the bottom)."""
+
+    filter: Filter
+
+
+@dataclass(frozen=True, slots=True)
 class LookAndSplit:
     """ "Look at the top two cards of your library. Put one of them into your hand and the other
     into your graveyard." / "Exile one of them and put the other into your hand.": the
@@ -1767,6 +1779,7 @@ Effect = (
     | AddManaProduced
     | Fight
     | LookAndTake
+    | RevealUntil
     | LookAndSplit
     | ExchangeControl
     | CreateReplacement
@@ -1905,6 +1918,9 @@ TriggerEvent = Literal[
     "discards",
     "cycles",
     "transforms_into",
+    "day_night",
+    "becomes_day",
+    "becomes_night",
     "chapter",
     "becomes_target",
     "last_counter_removed",
@@ -1939,6 +1955,9 @@ class Trigger:
         the battlefield again, 702.37e).
       * ``"transforms_into"``: "When this creature transforms into ~" (701.27e): the source
         transforms (701.27a) and is the face with this ability immediately after it does.
+      * ``"day_night"``: "Whenever day becomes night or night becomes day" (731.1a: not when it
+        first becomes day or night); ``"becomes_day"``: "Whenever night becomes day";
+        ``"becomes_night"``: "Whenever day becomes night".
       * ``"draws"``: a player (``player``) draws a card (``nth``: their nth this turn).
         With ``reveal``, the linked static ability "Reveal the first card you draw each
         turn" reveals it, and the ability triggers only if it matches ``filter`` (603.11).
@@ -2312,6 +2331,14 @@ class SpendAsAnyColor:
     text: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class BecomesDayAsEnters:
+    """ "If it's neither day nor night, it becomes day as ~ enters." (731.1: the game gets the
+    day designation as the permanent enters, when it has neither)."""
+
+    text: str = ""
+
+
 Ability = (
     Keyword
     | Activated
@@ -2337,6 +2364,7 @@ Ability = (
     | SpendAsAnyColor
     | DoesntUntap
     | CantBeCountered
+    | BecomesDayAsEnters
     | Morph
     | Unsupported
 )

@@ -28,6 +28,7 @@ from karn.ir.nodes import (
     Attach,
     AttackUnlessDefenderControls,
     BecomeCopy,
+    BecomesDayAsEnters,
     Bestow,
     CantBeCountered,
     Cascade,
@@ -133,6 +134,7 @@ from karn.ir.nodes import (
     ReturnSelfCost,
     ReturnToHand,
     RevealTop,
+    RevealUntil,
     RuleChange,
     Sacrifice,
     SacrificeCost,
@@ -257,6 +259,8 @@ def describe_ability(a: Ability) -> str:
         return "Rules: " + "; ".join(rule_text(c) for c in a.changes)
     if isinstance(a, SkipStep):
         return f"Replacement: skip your {a.step} step"
+    if isinstance(a, BecomesDayAsEnters):
+        return "if it's neither day nor night, it becomes day as this enters (731.1)"
     if isinstance(a, CantBeCountered):
         return "Static: this spell can't be countered"
     if isinstance(a, CommanderPermission):
@@ -423,7 +427,9 @@ def rule_text(c: RuleChange) -> str:
 
 def cost_text(c: Cost) -> str:
     parts: list[str] = []
-    if c.loyalty is not None:
+    if c.loyalty_x:
+        parts.append("[\u2212X]")  # 107.7
+    elif c.loyalty is not None:
         parts.append(f"[{c.loyalty:+d}]" if c.loyalty else "[0]")
     if c.mana:
         parts.append(c.mana)
@@ -586,6 +592,12 @@ def trigger_text(t: Trigger) -> str:
         return "when you cast this spell"
     if t.event == "chaos":
         return "whenever chaos ensues (311.7)"
+    if t.event == "day_night":
+        return "whenever day becomes night or night becomes day (731.1a)"
+    if t.event == "becomes_day":
+        return "whenever night becomes day (731.1a)"
+    if t.event == "becomes_night":
+        return "whenever day becomes night (731.1a)"
     if t.event == "planeswalk_from":
         return "when you planeswalk away from this plane (701.31d)"
     if t.event == "planeswalk_to":
@@ -1456,6 +1468,14 @@ def resolution_condition_text(c: Kicked | Declined | Did) -> str:
 @renders(AddManaProduced)
 def _add_mana_produced(e: AddManaProduced) -> str:
     return f"that player adds {e.count} mana of any type that land produced"
+
+
+@renders(RevealUntil)
+def _reveal_until(e: RevealUntil) -> str:
+    return (
+        f"reveal cards from the top of your library until you reveal a {filter_text(e.filter)}; put it into "
+        "your hand and the rest on the bottom in a random order"
+    )
 
 
 @renders(LookAndTake)

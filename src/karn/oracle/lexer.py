@@ -62,6 +62,12 @@ _ALIASES: dict[str, str] = {
     "dies": "die",
     "its": "its",
     "are": "is",
+    # a planeswalker's text names its character "him" or "he" (Gideon: "Prevent all damage that
+    # would be dealt to him this turn"): the pronoun "it" of the grammar ("her" is also a
+    # possessive, so it isn't one)
+    "him": "it",
+    "he": "it",
+    "she": "it",
 }
 
 #: The word that stands for the N-th quoted ability of a line ("quotedability0"): the compiler
@@ -184,7 +190,7 @@ def tokenize(text: str, vocab: Vocabulary) -> list[Tok]:
             toks.append(Tok(vocab.literals.get(val, "WORD"), val, start, end))
         else:
             _word_tokens(val, start, vocab, toks)
-    return _list_separators(_tapped_unless(toks, vocab))
+    return _list_separators(_reveal_until(_tapped_unless(toks, vocab), vocab))
 
 
 def _tapped_unless(toks: list[Tok], vocab: Vocabulary) -> list[Tok]:
@@ -208,6 +214,31 @@ def _tapped_unless(toks: list[Tok], vocab: Vocabulary) -> list[Tok]:
             i += 2
             continue
         out.append(t)
+        i += 1
+    return out
+
+
+_REVEAL_UNTIL = ("reveal", "card", "from", "the", "top", "of", "your", "library", "until")
+
+
+def _reveal_until(toks: list[Tok], vocab: Vocabulary) -> list[Tok]:
+    """ "Reveal cards from the top of your library until ..." (701.20a) is one token, so it never
+    competes with "reveal <a card described>"."""
+    literal = vocab.literals.get("reveal_until")
+    if literal is None or len(toks) < len(_REVEAL_UNTIL):
+        return toks
+    out: list[Tok] = []
+    i = 0
+    n = len(_REVEAL_UNTIL)
+    while i < len(toks):
+        if tuple(t.value for t in toks[i : i + n]) in (
+            _REVEAL_UNTIL,
+            ("reveal", "cards", *_REVEAL_UNTIL[2:]),
+        ):
+            out.append(Tok(literal, "reveal_until", toks[i].start, toks[i + n - 1].end))
+            i += n
+            continue
+        out.append(toks[i])
         i += 1
     return out
 

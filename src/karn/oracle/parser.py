@@ -90,6 +90,8 @@ from karn.oracle.syntax import (
     CyclingA,
     DamageTriggerA,
     DamageVP,
+    DayAsEntersSentence,
+    DayNightTriggerA,
     DefinedAmountVP,
     DelayedLeavesSentence,
     DelayedSentence,
@@ -209,6 +211,7 @@ from karn.oracle.syntax import (
     ReturnVP,
     RevealTopSentence,
     RevealTopVP,
+    RevealUntilSentence,
     RevealVP,
     SacrificeCostA,
     SacrificeCountVP,
@@ -508,11 +511,12 @@ class _Builder(Transformer[Token, Any]):
         return ActivatedA(tuple(c[0]), c[1])
 
     def loyalty(self, meta: Meta, c: list[Any]) -> ActivatedA:
-        raw = str(c[0])[1:-1]
-        value = 0 if raw.lstrip("+-") == "x" else int(raw)
+        raw = str(c[0])[1:-1].lower()
         if raw.lstrip("+-") == "x":
-            raise ParseError("X loyalty costs are not supported", meta.start_pos)
-        return ActivatedA((), c[1], loyalty=value)
+            if not raw.startswith("-"):
+                raise ParseError("a [+X] loyalty cost", meta.start_pos)
+            return ActivatedA((), c[1], loyalty=0, loyalty_x=True)  # 107.7: "[−X]"
+        return ActivatedA((), c[1], loyalty=int(raw))
 
     def triggered(self, meta: Meta, c: list[Any]) -> TriggeredA:
         if len(c) == 4:
@@ -720,6 +724,15 @@ class _Builder(Transformer[Token, Any]):
 
     def tw_opponent(self, meta: Meta, c: list[Any]) -> str:
         return "opponent"
+
+    def t_day_night(self, meta: Meta, c: list[Any]) -> DayNightTriggerA:
+        return DayNightTriggerA("day_night", self._text(meta))
+
+    def t_becomes_day(self, meta: Meta, c: list[Any]) -> DayNightTriggerA:
+        return DayNightTriggerA("becomes_day", self._text(meta))
+
+    def t_becomes_night(self, meta: Meta, c: list[Any]) -> DayNightTriggerA:
+        return DayNightTriggerA("becomes_night", self._text(meta))
 
     def t_chaos(self, meta: Meta, c: list[Any]) -> ChaosTriggerA:
         return ChaosTriggerA(self._text(meta))
@@ -1214,7 +1227,7 @@ class _Builder(Transformer[Token, Any]):
         types, subtypes = self._type_words(c)
         granted = next(x for x in c if isinstance(x, SentenceA))
         still = [x for x in c if isinstance(x, str) and x.startswith("still:")]
-        if still and still[0] != "still:land":
+        if still and still[0] not in _STILL:
             raise ParseError(f"it's still a {still[0][6:]}", meta.start_pos)
         vp = LayerVP(
             "become_with",
@@ -1638,6 +1651,9 @@ class _Builder(Transformer[Token, Any]):
             WouldA("damage_dealt", on=c[0], text=text), InsteadA("redirect", dest=c[1], text=text), text=text
         )
 
+    def s_day_as_enters(self, meta: Meta, c: list[Any]) -> DayAsEntersSentence:
+        return DayAsEntersSentence(text=self._text(meta))
+
     def s_unpreventable(self, meta: Meta, c: list[Any]) -> UnpreventableSentence:
         return UnpreventableSentence(this_turn=_eot(c, meta), text=self._text(meta))
 
@@ -2048,6 +2064,9 @@ class _Builder(Transformer[Token, Any]):
         you = NP("you", text="you")
         return ChainSentence((Item(you, PlayThoseVP(until="next_turn", text=text)),), text=text)
 
+    def s_reveal_until_hand(self, meta: Meta, c: list[Any]) -> RevealUntilSentence:
+        return RevealUntilSentence(c[0], text=self._text(meta))
+
     def s_reveal_top(self, meta: Meta, c: list[Any]) -> RevealTopSentence:
         return RevealTopSentence(text=self._text(meta))
 
@@ -2186,7 +2205,7 @@ class _Builder(Transformer[Token, Any]):
         colors = next((x for x in c if isinstance(x, tuple) and not isinstance(x, _BecomeKeywords)), ())
         types, subtypes = self._type_words(c)
         still = [x for x in c if isinstance(x, str) and x.startswith("still:")]
-        if still and still[0] != "still:land":
+        if still and still[0] not in _STILL:
             raise ParseError(f"that's still a {still[0][6:]}", meta.start_pos)
         keywords = next((x.keywords for x in c if isinstance(x, _BecomeKeywords)), ())
         return LayerVP(
@@ -2756,6 +2775,9 @@ class _Builder(Transformer[Token, Any]):
 
 _AS_LONG = "for as long as you control ~"
 _NEXT_TURN = "until your next turn"
+# 205.1b: "that's still a land", "that's still a planeswalker" (an animated planeswalker, 306):
+# the object keeps all its prior types
+_STILL = frozenset({"still:land", "still:planeswalker"})
 _COMBAT = object()  # "combat" in "combat damage"
 
 
@@ -2768,7 +2790,7 @@ class _BecomeKeywords(NamedTuple):
 def _still_land(items: tuple[Item, ...], still: str, meta: Meta) -> tuple[Item, ...]:
     """ "It's still a land." after a sentence whose last clause makes its subject a creature
     (205.1b): that clause keeps the object's other types."""
-    if still != "still:land":
+    if still not in _STILL:
         raise ParseError(f"it's still a {still[6:]}", meta.start_pos)
     last = items[-1] if items else None
     if last is None or not isinstance(last.vp, LayerVP) or last.vp.kind != "become" or last.vp.still:

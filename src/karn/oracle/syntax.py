@@ -1168,6 +1168,13 @@ class ReplacementSentence(SentenceA):
 
 
 @dataclass(frozen=True, slots=True)
+class DayAsEntersSentence(SentenceA):
+    """ "If it's neither day nor night, it becomes day as ~ enters." (731.1)."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class UnpreventableSentence(SentenceA):
     """ "Damage can't be prevented [this turn]." (615.12)."""
 
@@ -1833,6 +1840,15 @@ class TargetedTriggerA(TriggerA):
 
 
 @dataclass(frozen=True, slots=True)
+class DayNightTriggerA(TriggerA):
+    """ "day becomes night or night becomes day", "night becomes day", "day becomes night"
+    (731.1a). ``kind``: "day_night", "becomes_day", "becomes_night"."""
+
+    kind: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class ChaosTriggerA(TriggerA):
     """ "chaos ensues" (311.7): a plane's chaos ability."""
 
@@ -1946,6 +1962,7 @@ class ActivatedA:
     costs: tuple[CostA, ...]
     effects: Effects
     loyalty: int | None = None
+    loyalty_x: bool = False  # "[−X]" (107.7)
 
 
 @dataclass(frozen=True, slots=True)
@@ -2044,6 +2061,15 @@ class PlayFromVP(VerbA):
 class LookAnyTimeVP(VerbA):
     """ "may look at the top card of your library any time" (401.5)."""
 
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RevealUntilSentence(SentenceA):
+    """ "Reveal cards from the top of your library until you reveal a <desc>. Put that card into
+    your hand and the rest on the bottom of your library in a random order." (701.20a)."""
+
+    desc: Desc
     text: str = ""
 
 

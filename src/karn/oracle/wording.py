@@ -22,6 +22,7 @@ from karn.ir.nodes import (
     AdditionalCost,
     Amount,
     ApplyContinuous,
+    BecomesDayAsEnters,
     CantBeCountered,
     CommanderPermission,
     CompiledCard,
@@ -135,6 +136,8 @@ def ability_line(a: Ability) -> str:
         return f"As an additional cost to cast ~, sacrifice {_article(filter_text(a.sacrifice))}."
     if isinstance(a, CantBeCountered):
         return "~ can't be countered."
+    if isinstance(a, BecomesDayAsEnters):
+        return "If it's neither day nor night, it becomes day as ~ enters."
     if isinstance(a, CommanderPermission):
         return "~ can be your commander."
     if isinstance(a, DoesntUntap):

@@ -78,6 +78,7 @@ def harm(target: Target) -> float:
     ir.AddManaProduced,
     ir.Fight,
     ir.LookAndTake,
+    ir.RevealUntil,
     ir.LookAndSplit,
     ir.CreateReplacement,
     ir.DamageEach,

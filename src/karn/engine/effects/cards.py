@@ -360,6 +360,45 @@ def look_and_take(ctx: Context, f: ResolveFrame, o: Obj, e: ir.LookAndTake) -> O
     return DONE
 
 
+@handles(ir.RevealUntil)
+def reveal_until(ctx: Context, f: ResolveFrame, o: Obj, e: ir.RevealUntil) -> Outcome:
+    """701.20a: cards are revealed from the top of the library one at a time until one matches;
+    it is put into its owner's hand and the other revealed cards on the bottom of the library in
+    a random order (every card, if none matches)."""
+    s = ctx.state
+    you = o.controller
+    revealed: list[int] = []
+    found = 0
+    for c in reversed(s.players[you].library):  # the last id is the top card
+        revealed.append(c)
+        if targeting.matches(ctx, c, e.filter, you):
+            found = c
+            break
+    if not revealed:
+        return DONE
+    names = ", ".join(ctx.obj(c).name for c in revealed)
+    perform(
+        ctx, Reveal(objects=list(revealed), rule="701.20a", text=f"{ctx.player_name(you)} reveals {names}")
+    )
+    rest = [c for c in revealed if c != found]
+    if found:
+        name = ctx.obj(found).name
+        perform(
+            ctx,
+            ZoneChange(
+                obj=found,
+                to=HAND,
+                rule="701.20a",
+                cause="reveal",
+                text=f"{ctx.player_name(you)} puts {name} into their hand",
+            ),
+        )
+    if rest:
+        rng.shuffle(s, rest)  # "in a random order"
+        perform(ctx, ReorderLibrary(player=you, bottom=rest, rule="401.4"))
+    return DONE
+
+
 _SPLIT_ZONES = {"hand": HAND, "graveyard": GRAVEYARD, "exile": EXILE}
 _SPLIT_WORDS = {"hand": "into your hand", "graveyard": "into your graveyard", "exile": "into exile"}
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import msgspec
 
+from karn import ir
 from karn.cards.pool import PLANESWALKING_ABILITY
 from karn.engine import rng
 from karn.engine.context import Context
@@ -26,6 +27,7 @@ from karn.engine.events import (
     AttackerBlocked,
     AttackerDeclared,
     BecomeCopy,
+    BecomeDayNight,
     BecomesTarget,
     BlockerDeclared,
     CopyOnStack,
@@ -297,6 +299,10 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
     if revealed:
         _reveal_face_down(ctx, ev, o)
     _log_zone_change(ctx, ev, new, o.name if revealed else "")
+    if ev.to == BATTLEFIELD and not s.day_night and not new.face_down and new.token is None:
+        if any(isinstance(ab, ir.BecomesDayAsEnters) for ab in ctx.compiled(new.name).abilities):
+            # 731.1: "If it's neither day nor night, it becomes day as ~ enters."
+            returns = [*returns, BecomeDayNight(to="day", rule="731.1")]
     return returns
 
 

@@ -48,6 +48,7 @@ def execute_become_day_night(ctx: Context, ev: BecomeDayNight) -> list[GameEvent
     s = ctx.state
     if s.day_night == ev.to:
         return []
+    ev.was = s.day_night
     s.day_night = ev.to
     changed(s)
     ctx.emit(ev.rule, ev.text or f"it becomes {ev.to}")

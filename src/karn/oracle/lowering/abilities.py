@@ -104,7 +104,10 @@ def lower_activated(act: ActivatedA, text: str) -> Activated:
     """'[Cost]: [Effect]' (602.1); loyalty abilities (606) are sorcery-speed (606.3)."""
     ctx = Ctx()
     cost = lower_cost(act.costs, act.loyalty, ctx)
-    ctx.x_announced = "{X}" in (cost.mana or "").upper()  # 602.2b: announced as it is activated
+    if act.loyalty_x:
+        cost = dataclasses.replace(cost, loyalty_x=True)  # 107.7: "[−X]"
+    # 602.2b: X is announced as it is activated ({X} in its mana cost, or "[−X]")
+    ctx.x_announced = "{X}" in (cost.mana or "").upper() or act.loyalty_x
     effs = lower_effects(act.effects, ctx)
     _check_amounts(effs, ctx)
     # 605.1a: no target, could add mana, not a loyalty ability

@@ -23,6 +23,7 @@ from karn.oracle.lowering.references import (
     object_ref,
     object_sel,
     player_ref,
+    players_ref,
     target_ref,
 )
 from karn.oracle.lowering.registry import Clause, lowers
@@ -58,6 +59,9 @@ def lower_damage(vp: DamageVP, clause: Clause) -> list[Effect]:
     ctx = clause.ctx
     if clause.subject is not None and not is_self(clause.subject, ctx):
         raise ctx.fail("damage dealt by something other than the source")
+    if vp.recipient.kind == "each" and is_player_desc(vp.recipient.desc) and not vp.divided:
+        # "~ deals 2 damage to each opponent" (120.3): to each player the reference names
+        return [DealDamage(amount(vp.amount), players_ref(vp.recipient, ctx))]
     if vp.recipient.kind in ("each", "all") and not vp.divided:
         group = object_sel(vp.recipient, ctx)
         if not isinstance(group, Group):

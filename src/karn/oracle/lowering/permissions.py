@@ -15,6 +15,7 @@ As a static ability each is a :class:`~karn.ir.GameRules`; said by a resolving s
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Literal
 
 from karn.ir.nodes import (
@@ -30,6 +31,7 @@ from karn.ir.nodes import (
     GameRules,
     LoseLife,
     Ref,
+    RevealUntil,
     RuleChange,
 )
 from karn.oracle.lowering.context import Ctx, amount
@@ -47,6 +49,7 @@ from karn.oracle.syntax import (
     PlayFromVP,
     PlayThoseVP,
     RevealTopSentence,
+    RevealUntilSentence,
 )
 
 PermissionVP = CantPlayVP | CantEnterVP | PlayFromVP | LookAnyTimeVP
@@ -153,6 +156,16 @@ def lower_cant_enter(vp: CantEnterVP, clause: Clause) -> list[Effect]:
 def lower_look_top(vp: LookAnyTimeVP, clause: Clause) -> list[Effect]:
     """Only a static ability lets a player look at the top card of their library any time."""
     return _resolving(vp, clause)
+
+
+@lowers_sentence(RevealUntilSentence)
+def lower_reveal_until(sentence: RevealUntilSentence, ctx: Ctx, out: list[Effect]) -> None:
+    """701.20a: reveal cards from the top of your library until one the description names; it goes
+    to your hand, the rest to the bottom in a random order."""
+    d = describe(sentence.desc, ctx)
+    if d.objects is None or d.players is not None or d.controller_np is not None:
+        raise ctx.fail(f"revealing until a '{sentence.desc.text}'")
+    out.append(RevealUntil(replace(d.objects, zone="library")))
 
 
 @lowers_sentence(RevealTopSentence)

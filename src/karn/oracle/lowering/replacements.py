@@ -25,6 +25,7 @@ from typing import Literal
 from karn.ir.nodes import (
     Ability,
     ApplyRules,
+    BecomesDayAsEnters,
     CommanderPermission,
     CreateReplacement,
     Effect,
@@ -47,6 +48,7 @@ from karn.oracle.syntax import (
     NP,
     CantGainLifeVP,
     CommanderSentence,
+    DayAsEntersSentence,
     Desc,
     HandSizeSentence,
     InsteadA,
@@ -176,6 +178,8 @@ def static_replacement(sentence: object, text: str) -> Ability | None:
         return lower_replacement_ability(sentence, text)
     if isinstance(sentence, UnpreventableSentence):
         return lower_rules_ability(sentence, text)
+    if isinstance(sentence, DayAsEntersSentence):
+        return BecomesDayAsEnters(text=text)  # 731.1
     if isinstance(sentence, OpeningHandSentence):
         return lower_opening_hand(sentence, text)
     if isinstance(sentence, CommanderSentence):
@@ -198,6 +202,11 @@ def lower_replacement_sentence(sentence: ReplacementSentence, ctx: Ctx, out: lis
     would = lower_would(sentence.would, ctx, static=False)
     instead = lower_instead(sentence.instead, would, ctx)
     out.append(CreateReplacement(would, instead, "end_of_turn"))
+
+
+@lowers_sentence(DayAsEntersSentence)
+def lower_day_as_enters_sentence(sentence: DayAsEntersSentence, ctx: Ctx, out: list[Effect]) -> None:
+    raise ctx.fail("'it becomes day as ~ enters' in a resolving spell or ability")
 
 
 @lowers_sentence(UnpreventableSentence)

@@ -21,6 +21,7 @@ from karn.oracle.syntax import (
     ChaosTriggerA,
     CombatTriggerA,
     DamageTriggerA,
+    DayNightTriggerA,
     DiesTriggerA,
     DiscardTriggerA,
     DrawTriggerA,
@@ -36,6 +37,17 @@ from karn.oracle.syntax import (
     TargetedTriggerA,
     Word,
 )
+
+
+@lowers_trigger(DayNightTriggerA)
+def lower_day_night_trigger(t: DayNightTriggerA, ctx: Ctx, card: CardTypes | None) -> Trigger:
+    """731.1a: "Whenever day becomes night or night becomes day", "Whenever night becomes day"."""
+    kinds: dict[str, Literal["day_night", "becomes_day", "becomes_night"]] = {
+        "day_night": "day_night",
+        "becomes_day": "becomes_day",
+        "becomes_night": "becomes_night",
+    }
+    return Trigger(kinds[t.kind])
 
 
 @lowers_trigger(ChaosTriggerA)
