@@ -63,5 +63,8 @@ def test_bad_game_setups_are_clear_errors() -> None:
 
 @pytest.mark.cr("712.8a")
 def test_a_back_face_in_a_deck_list_names_its_card() -> None:
-    with pytest.raises(ValueError, match="Heir of Falkenrath // Heir to the Night is not playable"):
-        Game.new(["Heir to the Night"] * 60, "red_burn")
+    # the deck holds the card, front face up in its library and hand (712.8a)
+    g = Game.new(["Heir to the Night"] * 60, "red_burn")
+    cards = g.state.players[0].library + g.state.players[0].hand
+    assert len(cards) == 60
+    assert {g.state.objects[o].name for o in cards} == {"Heir of Falkenrath // Heir to the Night"}

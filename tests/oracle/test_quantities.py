@@ -17,6 +17,7 @@ from karn.ir.nodes import (
     Filter,
     GainLife,
     Half,
+    Mill,
     PutCounters,
     Ref,
     SpellAbility,
@@ -26,7 +27,7 @@ from karn.ir.nodes import (
     Unsupported,
     Var,
 )
-from karn.oracle.compiler import compile_face
+from karn.oracle.compiler import compile_face, compile_text
 from karn.oracle.parser import parse
 from karn.oracle.syntax import CharacteristicQ, Effects, HalfQ, NumberOfQ, PlusQ, WhereXSentence
 
@@ -131,3 +132,42 @@ def test_plus_x_with_no_x_announced_or_defined_is_refused() -> None:
         "Hamletback Goliath", "Whenever another creature enters, this creature gets +X/+0 until end of turn."
     )
     assert isinstance(trigger, Unsupported) and "no X announced" in trigger.reason
+
+
+@pytest.mark.cr("107.1")
+def test_for_each_multiplies_the_last_instructions_number() -> None:
+    def spell(text: str) -> tuple[object, ...]:
+        card = compile_text(text, name="Test Spell", type_line="Sorcery", types=("sorcery",))
+        assert card.playable, card.abilities
+        (ability,) = card.abilities
+        assert isinstance(ability, SpellAbility)
+        return ability.effects
+
+    lands = Count("objects", Filter(types=("land",), controller="you"))
+    (life,) = spell("You gain 2 life for each land you control.")
+    assert life == GainLife(Times(2, lands))
+    (tokens,) = spell("Create a 1/1 green Elf Warrior creature token for each land you control.")
+    assert isinstance(tokens, CreateToken) and tokens.count == lands
+    (pump,) = spell("Target creature gets +1/+0 until end of turn for each land you control.")
+    assert isinstance(pump, ApplyContinuous) and pump.mod.changes == (AddPT(lands, 0),)
+    # only the last instruction of the sentence is multiplied
+    mill, counters = spell(
+        "Mill three cards, then put a +1/+1 counter on target creature for each land you control."
+    )
+    assert isinstance(mill, Mill) and mill.amount == 3
+    assert isinstance(counters, PutCounters) and counters.amount == lands
+
+
+@pytest.mark.cr("107.1")
+def test_for_each_is_refused_where_it_would_change_more_than_a_number() -> None:
+    card = compile_text(
+        "Target creature gets +1/+0 and gains flying until end of turn for each land you control.",
+        name="Test Spell",
+        type_line="Sorcery",
+        types=("sorcery",),
+    )
+    assert not card.playable
+    # "for each opponent, ..." still begins a sentence of its own (608.2f), after another one too
+    parsed = parse("Draw a card. For each opponent, ~ deals 1 damage to that player.", "effects")
+    assert isinstance(parsed, Effects)
+    assert [type(s).__name__ for s in parsed.sentences] == ["ChainSentence", "ForEachOpponentSentence"]

@@ -183,3 +183,12 @@ def test_day_as_enters_and_day_night_triggers() -> None:
         "Whenever day becomes night, draw a card.", name="Test Sage", type_line="Creature — Human"
     ).abilities
     assert isinstance(ab, Triggered) and ab.trigger == Trigger("becomes_night")
+
+
+@pytest.mark.cr("508.1")
+def test_when_you_attack_with_n_or_more_creatures() -> None:
+    text = "When you attack with three or more creatures, transform this enchantment."
+    (ab,) = compile_text(text, name="Test Landing", type_line="Enchantment").abilities
+    assert isinstance(ab, Triggered) and ab.trigger == Trigger("attack_with", player="you", nth=3)
+    other = "Whenever an opponent attacks with three or more creatures, draw a card."
+    assert not compile_text(other, name="Test", type_line="Enchantment").playable

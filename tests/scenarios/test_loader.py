@@ -115,6 +115,11 @@ LOAD_ERRORS = {
         14,
         "unknown step 'reslove'; did you mean resolve?",
     ),
+    "word_step_with_a_value": (
+        _with("  - resolve\n", "  - {resolve: 2}\n"),
+        14,
+        "the step 'resolve' takes no value: write '- resolve'",
+    ),
     "object_expectation_typo": (
         _with("  A: {graveyard", "  B.Grizzly Bears: {tapd: true}\n  A: {graveyard"),
         17,

@@ -26,12 +26,18 @@ from karn.ir.nodes import (
     Activated,
     AddMana,
     AlternativeCost,
+    BecomeMonarch,
+    CastForMadness,
+    CastWithoutPaying,
     CompiledCard,
     Cost,
+    Draw,
     Effect,
     GainAbility,
     Keyword,
+    May,
     Planeswalk,
+    Ref,
     SpellAbility,
     TextWordKind,
     Trigger,
@@ -85,6 +91,35 @@ def linked_key(ability: str) -> str:
 
 #: 901.8: the Planechase "planeswalking ability", a triggered ability with no source.
 PLANESWALKING_ABILITY = "rules:planeswalking"
+
+#: 725.2: the monarch's two inherent triggered abilities (no source, controlled by the monarch)
+#: 702.88a: the delayed triggered ability rebound creates, acting on the exiled card
+REBOUND_ABILITY = "rules:rebound"
+_REBOUND = Triggered(
+    trigger=Trigger("step", player="you", step="upkeep"),
+    effects=(May((CastWithoutPaying(Ref("triggering")),)),),
+    text="At the beginning of your next upkeep, you may cast this card from exile without paying its mana cost.",
+)
+#: 702.35a: madness's triggered ability, from the exiled card
+MADNESS_ABILITY = "rules:madness"
+_MADNESS = Triggered(
+    trigger=Trigger("reflexive"),
+    effects=(CastForMadness(Ref("triggering")),),
+    text="When this card is exiled this way, its owner may cast it by paying its madness cost rather than"
+    " paying its mana cost. If that player doesn't, they put this card into their graveyard.",
+)
+MONARCH_DRAW_ABILITY = "rules:monarch_draw"
+MONARCH_STEAL_ABILITY = "rules:monarch_steal"
+_MONARCH_DRAW = Triggered(
+    trigger=Trigger("reflexive"),
+    effects=(Draw(1, Ref("you")),),
+    text="At the beginning of the monarch's end step, that player draws a card.",
+)
+_MONARCH_STEAL = Triggered(
+    trigger=Trigger("reflexive"),
+    effects=(BecomeMonarch(Ref("triggering_player")),),
+    text="Whenever a creature deals combat damage to the monarch, its controller becomes the monarch.",
+)
 _PLANESWALKING = Triggered(
     trigger=Trigger("reflexive"),
     effects=(Planeswalk(),),
@@ -263,6 +298,14 @@ class CardPool:
             return intrinsic_ability(rest)
         if ability_id == PLANESWALKING_ABILITY:
             return _PLANESWALKING
+        if ability_id == MADNESS_ABILITY:
+            return _MADNESS
+        if ability_id == REBOUND_ABILITY:
+            return _REBOUND
+        if ability_id == MONARCH_DRAW_ABILITY:
+            return _MONARCH_DRAW
+        if ability_id == MONARCH_STEAL_ABILITY:
+            return _MONARCH_STEAL
         if kind == "text" and rest:
             return self._text_changed(ability_id, rest)
         name, sep, index = ability_id.rpartition("#")

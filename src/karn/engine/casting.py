@@ -47,7 +47,7 @@ from karn.engine.frames import (
 )
 from karn.engine.layers import Chars, face_down_chars
 from karn.engine.pipeline import perform, put_on_stack
-from karn.engine.pipeline.replacement import applies_to
+from karn.engine.pipeline.replacement import applies_to, madness_cost
 from karn.engine.references import buyback_cost, count, kicker_costs, leave_stack, multikicker
 from karn.engine.state import (
     BATTLEFIELD,
@@ -608,10 +608,11 @@ def begin_cast(ctx: Context, p: int, oid: int, face_down: bool = False, part: st
 FREE = "without paying its mana cost"
 
 
-def can_cast_free(ctx: Context, p: int, oid: int) -> bool:
+def can_cast_free(ctx: Context, p: int, oid: int, alt: str = "") -> bool:
     """608.2g, 118.9: could `p` cast this card now without paying its mana cost (timing
     restrictions don't apply during a resolution)? A nonland card that plays, with legal targets
-    (601.2c), its additional costs payable (601.2h) and no rule forbidding it (601.3)."""
+    (601.2c), its additional costs payable (601.2h) and no rule forbidding it (601.3). ``alt``
+    "madness": for its madness cost instead (702.35b), which must be payable."""
     o = ctx.state.objects.get(oid)
     if o is None or o.face_down:
         return False
@@ -627,7 +628,17 @@ def can_cast_free(ctx: Context, p: int, oid: int) -> bool:
     sacrifice = additional_sacrifice(ctx, name)
     if sacrifice is not None and not _sacrifice_candidates(ctx, p, oid, sacrifice):
         return False
+    if alt == "madness":
+        cost = madness_cost(ctx, name)
+        if cost is None or not _can_pay_spell_named(
+            ctx, p, name, reduced(ManaCost.parse(cost), cost_reduction(ctx, p, oid))
+        ):
+            return False
     return not cast_forbidden(ctx, p, oid, 0) and has_targets(ctx, p, oid)
+
+
+def _can_pay_spell_named(ctx: Context, p: int, name: str, cost: ManaCost) -> bool:
+    return cost_keywords.can_pay(ctx, p, name, cost)
 
 
 def free_cast_step(ctx: Context, f: FreeCastFrame) -> None:
@@ -636,14 +647,16 @@ def free_cast_step(ctx: Context, f: FreeCastFrame) -> None:
     s = ctx.state
     s.agenda.pop()
     o = s.objects.get(f.card)
-    if o is None or not can_cast_free(ctx, f.player, f.card):
+    if o is None or not can_cast_free(ctx, f.player, f.card, f.alt):
         what = o.name if o is not None else "the card"
         ctx.emit(f.rule, f"{ctx.player_name(f.player)} can't cast {what} (608.2g)")
         return
     begin_cast(ctx, f.player, f.card)
     frame = s.agenda[-1]
     assert isinstance(frame, CastFrame)
-    frame.alt = FREE
+    frame.alt = f.alt or FREE
+    if f.alt:
+        ctx.obj(frame.obj).alt_cost = f.alt  # 118.9: cast for that alternative cost
     below = s.agenda[-2] if len(s.agenda) > 1 else None
     if isinstance(below, ResolveFrame) and isinstance(below.progress, (CastProgress, CascadeProgress)):
         below.progress.spell = frame.obj  # rewound with the cast if it's abandoned (733.1)
@@ -790,6 +803,8 @@ def cast_step(ctx: Context, f: CastFrame) -> None:
     printed = face.cost.text
     if f.alt == FREE:
         printed = ""  # 118.9: no mana cost is paid (107.3b: X is 0)
+    elif f.alt == "madness":
+        printed = madness_cost(ctx, name) or printed  # 702.35b: the madness cost instead
     elif bestow is not None and f.alt == "bestow":
         printed = bestow
     elif flashback is not None and f.alt == "flashback":

@@ -275,6 +275,13 @@ class Context:
         f = self._field
         return f is not None and f.zone_dependent and self._battlefield_version == self.state.layers_version
 
+    def counts_life(self) -> bool:
+        """Does a static ability's condition, as computed for this version, read a life total
+        ("as long as you have 30 or more life", 611.3a)? Then a change of life is a change to
+        characteristics."""
+        f = self._field
+        return f is not None and f.life_dependent and self._battlefield_version == self.state.layers_version
+
     def chars(self, oid: int) -> Chars:
         bf = self._battlefield
         if bf is not None and self._battlefield_version == self.state.layers_version:

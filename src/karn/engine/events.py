@@ -85,6 +85,7 @@ class ZoneChange(msgspec.Struct, tag="zone", kw_only=True):
     no_regenerate: bool = False  # 701.19c: "can't be regenerated": regeneration shields don't apply
     loyalty_added: bool = False  # the entering planeswalker's loyalty (306.5b) is in `counters` already
     cycled: bool = False  # 702.29c: a discard to pay the cost of a cycling ability (cycling it)
+    madness: bool = False  # 702.35a: a card discarded with madness, exiled instead (it triggers)
     read_ahead: bool = False  # 714.3b, 702.155b: a Saga entering with the chosen number of lore counters
     # Filled in when performed:
     origin: str = ""
@@ -94,6 +95,9 @@ class ZoneChange(msgspec.Struct, tag="zone", kw_only=True):
     name: str = ""
     last_known: LastKnown | None = None
     horizon: int = 0  # the first object id created after the event (603.2 watchers)
+    # 603.10a: the objects attached to it as it left the battlefield ("When enchanted
+    # creature dies" looks back to the Aura that was attached to it)
+    attached: list[int] = msgspec.field(default_factory=list)
 
 
 class Damage(msgspec.Struct, tag="damage", kw_only=True):
@@ -504,6 +508,14 @@ class RollPlanarDie(msgspec.Struct, tag="planar_die", kw_only=True):
     applied: list[str] = msgspec.field(default_factory=list)
 
 
+class BecomeMonarch(msgspec.Struct, tag="monarch", kw_only=True):
+    """725.3: ``player`` becomes the monarch; the current monarch ceases to be it."""
+
+    player: int
+    rule: str = "725.3"
+    applied: list[str] = msgspec.field(default_factory=list)
+
+
 class Planeswalk(msgspec.Struct, tag="planeswalk", kw_only=True):
     """701.31b, 901.11: each face-up plane goes to the bottom of its owner's planar deck face
     down (a new object, 901.7a), then the top card of ``player``'s planar deck is turned face
@@ -546,6 +558,7 @@ GameEvent = (
     | Regenerated
     | LoseGame
     | SpellCast
+    | BecomeMonarch
     | BecomesTarget
     | AttackerDeclared
     | StartTurn

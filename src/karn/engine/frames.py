@@ -77,6 +77,7 @@ class FreeCastFrame(msgspec.Struct, tag="free_cast", array_like=True):
     card: int
     player: int
     rule: str = "608.2g"
+    alt: str = ""  # "madness": cast for its madness cost (702.35b) rather than for free
 
 
 class ActivateFrame(msgspec.Struct, tag="activate", array_like=True):

@@ -45,6 +45,13 @@ def leave_game(ctx: Context, p: int) -> None:
     s = ctx.state
     s.players[p].left = True
     ctx.emit("800.4a", f"{ctx.player_name(p)} leaves the game")
+    if s.monarch == p:
+        # 725.4: the active player becomes the monarch as the monarch leaves (the next player in
+        # turn order still in the game if the active player is the one leaving)
+        heir = s.active if s.active != p and not s.players[s.active].left else next_in_game(ctx, p)
+        s.monarch = heir if heir != p and not s.players[heir].left else -1
+        if s.monarch >= 0:
+            ctx.emit("725.4", f"{ctx.player_name(s.monarch)} becomes the monarch")
     remove_player_objects(ctx, p)
     pc = s.planechase
     if pc is not None and not pc.face_up and pc.decks[pc.controller]:

@@ -583,6 +583,7 @@ class _Effect:
     only_if: ir.Filter | None = None  # 611.3a "as long as it is a TYPE": the objects must match
     while_source: bool = False  # "for as long as you control ~" (611.2b)
     alt_paid: str = ""  # 702.109a "as long as its dash cost was paid": the objects' Obj.alt_cost
+    condition: ir.Condition | None = None  # 611.3a "as long as you control three or more artifacts"
 
 
 @dataclass(slots=True)
@@ -608,6 +609,7 @@ class _Env:
     chars: dict[int, Chars]  # the objects whose characteristics are being computed
     battlefield: dict[int, Chars]  # the permanents' characteristics (``chars`` itself on the battlefield)
     zone_dependent: bool = False  # a count read a zone other than the battlefield
+    life_dependent: bool = False  # a condition read a life total ("as long as you have 30 or more life")
     trace: dict[int, list[Step]] | None = None  # object id -> its derivation, when explaining
 
 
@@ -619,6 +621,7 @@ class Field:
     chars: dict[int, Chars]
     reach: list[_Effect]
     zone_dependent: bool  # a number counted among other zones' objects (a new count on any zone change)
+    life_dependent: bool = False  # a static ability's condition read a life total (611.3a)
 
 
 def _static_effects(
@@ -654,6 +657,7 @@ def _static_effects(
                     text=ab.text,
                     only_if=m.only_if,
                     alt_paid=m.alt_paid,
+                    condition=m.condition,
                 )
             )
     return out
@@ -735,6 +739,8 @@ def _reaches(sel: ir.Selector | None) -> bool:
 def _affected(env: _Env, e: _Effect) -> list[int]:
     """The objects a static ability's effect applies to, by their current characteristics
     (and, "as long as it is a TYPE", only while it is, 611.3a)."""
+    if e.condition is not None and not _condition_holds(env, e):
+        return []  # 611.3a: the condition is false now: the effect doesn't apply
     found = _selected(env, e)
     if e.alt_paid:
         # 702.109a: "as long as this permanent's dash cost was paid"
@@ -753,6 +759,30 @@ def _affected(env: _Env, e: _Effect) -> list[int]:
             e.controller,
         )
     ]
+
+
+def _condition_holds(env: _Env, e: _Effect) -> bool:
+    """611.3a: is a static ability's condition true now? "You" is the source's controller; the
+    objects it counts have the characteristics the layers gave them so far (613.1)."""
+    cond = e.condition
+    assert cond is not None
+    src = env.battlefield.get(e.source) or env.chars.get(e.source)
+    you = src.controller if src is not None else e.controller
+    if cond.kind in ("your_turn", "not_your_turn"):
+        return (env.s.active == you) == (cond.kind == "your_turn")  # a new turn is a new layers version
+    if cond.kind != "compare":
+        return False  # the compiler gives statics no other condition
+    a = cond.amount
+    if isinstance(a, ir.Count):
+        n = count(env, a, you, 0, e.source)
+    elif isinstance(a, ir.Var) and a.name == "life":
+        env.life_dependent = True  # a change of a life total is then a change of characteristics
+        n = env.s.players[you].life
+    elif isinstance(a, int):
+        n = a
+    else:
+        return False
+    return n >= cond.value if cond.op == ">=" else n <= cond.value
 
 
 def _selected(env: _Env, e: _Effect) -> list[int]:
@@ -1406,7 +1436,7 @@ def compute_field(s: GameState, printed: Printed, trace: dict[int, list[Step]] |
     env = _Env(s, printed, chars, chars, trace=trace)
     _apply_layers(env, effects, granting=True)
     reach = [e for e in effects if e.kind == "static" and e.affected is not None and _reaches(e.selector)]
-    return Field(chars, reach, env.zone_dependent)
+    return Field(chars, reach, env.zone_dependent, env.life_dependent)
 
 
 def compute_battlefield(s: GameState, printed: Printed) -> dict[int, Chars]:

@@ -206,6 +206,8 @@ class Observation(msgspec.Struct, frozen=True, gc=False):
     day_night: str = ""
     # 114.1: the emblems in the command zone (public)
     emblems: tuple[EmblemView, ...] = ()
+    # 725.1: the player who is the monarch (None: no monarch), public
+    monarch: int | None = None
 
     def permanent(self, oid: int) -> PermanentView | None:
         """The permanent with this id (None if it is not on the battlefield)."""

@@ -123,6 +123,7 @@ def observation(ctx: Context, player: int | None, log_from: int | None = None) -
         *_planes(state),
         state.day_night,
         _emblems(ctx) if state.emblems else (),
+        state.monarch if state.monarch >= 0 else None,
     )
 
 

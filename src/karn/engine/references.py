@@ -223,10 +223,28 @@ def _read(ctx: Context, f: ResolveFrame, o: Obj, a: QuantityLeaf) -> int:
         return o.trigger.amount if o.trigger is not None else 0
     if a.name == "energy_paid":
         return f.energy_paid  # 107.1c: what "pay any amount of {E}" paid in this resolution
-    if a.name == "life":
-        # 119: the life total of the player it names ("your life total")
+    if a.name in _PLAYER_VARS:
+        # 119: the life total of the player it names ("your life total"); what they did this turn
         players = [ref_player(r) for r in refs(ctx, f, o, a.ref) if r < 0] if a.ref else [o.controller]
-        return ctx.state.players[players[0]].life if players else 0
+        return player_var(ctx, a.name, players[0]) if players else 0
+    return 0
+
+
+#: The :class:`~karn.ir.Var` names that read a number of a player.
+_PLAYER_VARS = frozenset(("life", "life_gained_this_turn", "cards_drawn_this_turn", "spells_cast_this_turn"))
+
+
+def player_var(ctx: Context, name: str, player: int) -> int:
+    """A number of player ``player``: their life total (119), or what they did this turn."""
+    pl = ctx.state.players[player]
+    if name == "life":
+        return pl.life
+    if name == "life_gained_this_turn":
+        return pl.life_gained_turn  # 119.9
+    if name == "cards_drawn_this_turn":
+        return pl.drawn_this_turn  # 121.1
+    if name == "spells_cast_this_turn":
+        return pl.spells_cast_turn  # 601.2i
     return 0
 
 
@@ -270,6 +288,10 @@ def count(ctx: Context, c: ir.Count, controller: int, source: int, referred: lis
         return max(powers, default=0) + c.plus
     if c.what == "exiled_this_turn":
         return s.exiled_this_turn + c.plus  # 603.4: the cards put into exile this turn
+    if c.what == "creatures_died_this_turn":
+        return s.creatures_died_this_turn + c.plus  # 700.4
+    if c.what == "lands_entered_this_turn":
+        return s.players[controller].lands_entered_turn + c.plus
     if c.what == "spells_last_turn":  # "if no spells were cast last turn"
         return sum(p.spells_cast_last_turn for p in s.players) + c.plus
     if c.what == "most_spells_last_turn":  # "if a player cast two or more spells last turn"
@@ -315,6 +337,8 @@ def condition_holds(
         if o is None or o.zone != BATTLEFIELD:
             return False
         return o.control_upkeeps >= s.players[controller].upkeeps - 1
+    if cond.kind in ("your_turn", "not_your_turn"):
+        return (s.active == controller) == (cond.kind == "your_turn")  # 102.1: "your turn"
     if cond.kind == "suspended":
         # 702.62b: in exile, with suspend, with a time counter on it
         o = s.objects.get(source)
@@ -341,13 +365,13 @@ def condition_holds(
         n = count(ctx, a, controller, source, [])
     elif isinstance(a, ir.CountersOn):
         n = _counters_now_or_last(ctx, a, source, trigger)
-    elif isinstance(a, ir.Var) and a.name == "life":
+    elif isinstance(a, ir.Var) and a.name in _PLAYER_VARS:
         who = controller
         if a.ref is not None and a.ref.kind == "triggering_player":
             who = trigger.player if trigger is not None else -1
         if who < 0:
             return False
-        n = s.players[who].life
+        n = player_var(ctx, a.name, who)
     else:
         return False
     return n >= cond.value if cond.op == ">=" else n <= cond.value

@@ -11,11 +11,11 @@ abilities are found right after each effect's events (603.2).
 from __future__ import annotations
 
 from karn import ir
-from karn.cards.pool import ability_id
+from karn.cards.pool import REBOUND_ABILITY, ability_id
 from karn.engine import targeting
 from karn.engine.abilities import ability, effects_of, enchant_filter, is_permanent_card
 from karn.engine.context import Context
-from karn.engine.effects import ENTER, HANDLERS, WAIT
+from karn.engine.effects import ENTER, HANDLERS, OTHERWISE, OTHERWISE_BASE, WAIT
 from karn.engine.events import ZoneChange
 from karn.engine.frames import ResolveFrame
 from karn.engine.pipeline import perform
@@ -28,13 +28,16 @@ def _effect_at(effects: tuple[ir.Effect, ...], cursor: list[int]) -> ir.Effect |
     """The effect the cursor points at (None past the end of its list)."""
     level: tuple[ir.Effect, ...] = effects
     for depth, i in enumerate(cursor):
+        if i >= OTHERWISE_BASE:
+            i -= OTHERWISE_BASE  # in an IfCondition's alternative effects
         if i >= len(level):
             return None
         e = level[i]
         if depth == len(cursor) - 1:
             return e
         assert isinstance(e, (ir.May, ir.Unless, ir.IfCondition, ir.ForEachTarget, ir.AnyPlayerMay))
-        level = e.effects
+        inner = cursor[depth + 1]
+        level = e.otherwise if isinstance(e, ir.IfCondition) and inner >= OTHERWISE_BASE else e.effects
     return None
 
 
@@ -99,6 +102,8 @@ def resolve_step(ctx: Context, f: ResolveFrame) -> None:
     f.answer = None
     if outcome is ENTER:
         f.cursor.append(0)
+    elif outcome is OTHERWISE:
+        f.cursor.append(OTHERWISE_BASE)
     else:
         f.cursor[-1] += 1
 
@@ -182,7 +187,41 @@ def finish(ctx: Context, o: Obj, f: ResolveFrame) -> None:
             ),
         )
         return
+    if not o.is_copy and o.cast_from == HAND and "rebound" in ctx.chars(o.id).keywords:
+        _rebound(ctx, o)
+        return
     perform(ctx, leave_stack(o))
+
+
+def _rebound(ctx: Context, o: Obj) -> None:
+    """702.88a: cast from its controller's hand, the spell is exiled instead of going to the
+    graveyard as it resolves, and a delayed triggered ability (603.7) lets its controller cast it
+    from exile without paying its mana cost at the beginning of their next upkeep."""
+    done = perform(
+        ctx,
+        ZoneChange(
+            obj=o.id,
+            to=EXILE,
+            rule="702.88a",
+            cause="resolve",
+            text=f"{ctx.describe(o.id)} is exiled (rebound)",
+        ),
+    )
+    new = next((e.new_id for e in done or () if isinstance(e, ZoneChange) and e.new_id), 0)
+    if not new or new not in ctx.state.objects or ctx.state.objects[new].zone != EXILE:
+        return  # a replacement sent it elsewhere (614.6)
+    ctx.state.delayed.append(
+        DelayedTrigger(
+            ability=REBOUND_ABILITY,
+            source=new,
+            name=o.name,
+            controller=o.controller,
+            step="upkeep",
+            player=o.controller,
+            object=new,
+        )
+    )
+    ctx.state.version += 1
 
 
 __all__ = ["resolve_step", "finish"]

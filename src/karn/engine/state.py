@@ -195,6 +195,10 @@ class Player(msgspec.Struct, array_like=True):
     upkeeps: int = 0  # how many of this player's upkeeps have begun (702.30a: "your last upkeep")
     life_lost_turn: int = 0  # life lost this turn (702.137a: spectacle)
     spells_cast_turn: int = 0  # spells this player cast this turn (702.117a: surge)
+    life_gained_turn: int = 0  # life gained this turn (119.9: "if you gained life this turn")
+    # lands that entered the battlefield under this player's control this turn ("if you had a
+    # land enter the battlefield under your control this turn")
+    lands_entered_turn: int = 0
     # spells this player cast during the previous turn ("if no spells were cast last turn",
     # "if a player cast two or more spells last turn"; 731.2 reads the previous active player's)
     spells_cast_last_turn: int = 0
@@ -335,6 +339,8 @@ class GameState(msgspec.Struct, array_like=True):
     # 603.4: the cards put into exile this turn so far, from anywhere ("if a card was put into
     # exile this turn"); tokens are not cards (108.2)
     exiled_this_turn: int = 0
+    # 700.4: the creatures that died this turn so far (morbid: "if a creature died this turn")
+    creatures_died_this_turn: int = 0
     # 901: a Planechase game's planar decks and face-up plane (None: not a Planechase game)
     planechase: Planechase | None = None
     # 731.1: the game's day/night designation: "" (neither, as the game starts), "day", "night"
@@ -343,6 +349,8 @@ class GameState(msgspec.Struct, array_like=True):
     last_active: int = -1
     # 114.1: the emblems in the command zone (object ids, in the order they were created)
     emblems: list[int] = msgspec.field(default_factory=list)
+    # 725.1: the player who is the monarch (-1: there is no monarch yet)
+    monarch: int = -1
 
 
 _ENC = msgspec.msgpack.Encoder()

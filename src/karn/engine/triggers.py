@@ -19,7 +19,13 @@ from collections.abc import Iterator, Mapping
 from typing import Any, get_args
 
 from karn import ir
-from karn.cards.pool import PLANESWALKING_ABILITY, ability_id
+from karn.cards.pool import (
+    MADNESS_ABILITY,
+    MONARCH_DRAW_ABILITY,
+    MONARCH_STEAL_ABILITY,
+    PLANESWALKING_ABILITY,
+    ability_id,
+)
 from karn.engine import decisions, targeting
 from karn.engine.abilities import ability, ability_text, effects_of
 from karn.engine.context import Context
@@ -61,10 +67,12 @@ from karn.engine.state import (
     PendingTrigger,
     TriggerData,
 )
-from karn.engine.values import chosen_for, ref_player
+from karn.engine.values import chosen_for, player_ref, ref_player
 
 #: 901.8: the planeswalking ability has no source (an exception to 113.8).
 PLANESWALKING_NAME = "planeswalking ability"
+#: 725.2: the monarch's inherent abilities have no source
+MONARCH_NAME = "the monarch"
 
 # Every trigger event gets a (possibly empty) list of watchers. "tapped_for_mana" abilities
 # are mana abilities (605.1b): karn.engine.mana resolves them at once.
@@ -169,6 +177,11 @@ def scan(ctx: Context) -> None:
             if ev.cause == "discard" and ev.new_id:
                 watchers = watchers or _watchers(ctx)
                 _on_discard(ctx, watchers, ev)
+                if ev.madness and ev.new_id in s.objects:
+                    # 702.35a: "When this card is exiled this way, its owner may cast it ..."
+                    new = s.objects[ev.new_id]
+                    data = TriggerData(object=ev.new_id, player=new.owner)
+                    s.triggers.append(PendingTrigger(ev.new_id, new.name, MADNESS_ABILITY, new.owner, data))
         elif type(ev) is CounterChange:
             if ev.kind == "lore" and ev.amount > 0:
                 o = s.objects.get(ev.obj)
@@ -207,6 +220,11 @@ def scan(ctx: Context) -> None:
             if ev.dealt > 0:  # 603.2h: damage all prevented isn't dealt
                 watchers = watchers or _watchers(ctx)
                 _on_damage(ctx, watchers, ev)
+                if ev.combat and s.monarch >= 0 and ev.target == player_ref(s.monarch):
+                    # 725.2: "Whenever a creature deals combat damage to the monarch, its
+                    # controller becomes the monarch" (no source; the monarch controls it)
+                    data = TriggerData(object=ev.source, player=ev.source_controller)
+                    s.triggers.append(PendingTrigger(0, MONARCH_NAME, MONARCH_STEAL_ABILITY, s.monarch, data))
         elif isinstance(ev, DrawCard):
             if ev.drawn:
                 watchers = watchers or _watchers(ctx)
@@ -215,6 +233,10 @@ def scan(ctx: Context) -> None:
         elif isinstance(ev, StepBegins):
             watchers = watchers or _watchers(ctx)
             _on_step(ctx, watchers["step"], ev)
+            if ev.step == "end" and ev.player == s.monarch >= 0:
+                # 725.2: "At the beginning of the monarch's end step, that player draws a card"
+                data = TriggerData(player=ev.player)
+                s.triggers.append(PendingTrigger(0, MONARCH_NAME, MONARCH_DRAW_ABILITY, ev.player, data))
         elif isinstance(ev, RollPlanarDie):
             if ev.face == "planeswalker":
                 # 901.9c, 901.8: the planeswalking ability, with no source, controlled by the roller
@@ -412,6 +434,12 @@ def _on_attack(ctx: Context, ev: AttackerDeclared) -> None:
             if _is_subject(ctx, tr, src, ctl, ev.obj, aid):
                 data = TriggerData(object=ev.obj, defending=ev.defending_player)
                 _add(ctx, src, aid, ctl, data, ctx.chars(src).name)
+    if combat is not None and watchers["attack_with"] and next(iter(combat.attackers), 0) == ev.obj:
+        # 508.1: "When you attack with N or more creatures": once for the whole declaration (at
+        # its first attacker's event), by the attacking player's abilities
+        for src, aid, tr, ctl in watchers["attack_with"]:
+            if ctl == s.active and len(combat.attackers) >= tr.nth:
+                _add(ctx, src, aid, ctl, TriggerData(player=ctl), ctx.chars(src).name)
 
 
 def _on_block(ctx: Context, watchers: dict[str, Any], ev: BlockerDeclared | AttackerBlocked) -> None:
@@ -695,6 +723,17 @@ def _look_back(
             ab = ability(ctx, aid)
             if isinstance(ab, ir.Triggered) and ab.trigger.event in _LEAVING:
                 yield ev.obj, aid, ab.trigger, lk.controller, lk.name
+        for other in ev.attached:
+            # an Aura or Equipment that was attached to it and has left since (the Aura put
+            # into a graveyard by the next state-based action check, 704.5m): its "when
+            # enchanted creature dies" looks back too (603.10a)
+            gone = ctx.state.lki.get(other)
+            if other in ctx.state.objects or gone is None or other in left:
+                continue
+            for aid in gone.abilities:
+                ab = ability(ctx, aid)
+                if isinstance(ab, ir.Triggered) and ab.trigger.host and ab.trigger.event in _LEAVING:
+                    yield other, aid, ab.trigger, gone.controller, gone.name
 
 
 def _on_leave(ctx: Context, watchers: dict[str, Any], batch: list[ZoneChange]) -> None:
@@ -711,6 +750,8 @@ def _on_leave(ctx: Context, watchers: dict[str, Any], batch: list[ZoneChange]) -
                 continue  # 700.4: "dies" means put into a graveyard from the battlefield
             if tr.self_only and src != ev.obj:
                 continue
+            if tr.host and src not in ev.attached:
+                continue  # "When enchanted creature dies": the one it was attached to (603.10a)
             if tr.filter is not None:
                 if tr.filter.other and src == ev.obj:
                     continue

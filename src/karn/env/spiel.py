@@ -1,5 +1,6 @@
 """An OpenSpiel-style game and state over karn (the ``pyspiel`` Python game API's shape,
-without depending on ``open_spiel``).
+without depending on ``open_spiel``; :func:`register_pyspiel` registers it with ``pyspiel``
+when the ``open-spiel`` package is installed).
 
 >>> from karn.env import SpielGame
 >>> game = SpielGame(decks=("red_burn", "green_stompy"), seed=2)
@@ -156,4 +157,104 @@ class SpielState:
         return observation_text(self._seats.game.public_observation())
 
 
-__all__ = ["CHANCE_PLAYER", "TERMINAL_PLAYER", "SpielGame", "SpielState"]
+#: The short name :func:`register_pyspiel` registers the game under.
+PYSPIEL_NAME = "python_karn"
+
+
+def register_pyspiel() -> str:
+    """Register karn with OpenSpiel (``pyspiel``, the ``open-spiel`` package) as a Python
+    game: ``pyspiel.load_game("python_karn", {"seed": 3})`` then gives a ``pyspiel.Game``
+    whose states run this module's :class:`SpielState` (red_burn against green_stompy; the
+    seed is a game parameter, chance is ``SAMPLED_STOCHASTIC``: inside the engine). Returns
+    the name; registering twice is harmless."""
+    import copy
+
+    import pyspiel  # type: ignore[import-not-found]
+
+    if PYSPIEL_NAME in pyspiel.registered_names():
+        return PYSPIEL_NAME
+    game_type = pyspiel.GameType(
+        short_name=PYSPIEL_NAME,
+        long_name="karn (Magic: The Gathering), red_burn vs green_stompy",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=2,
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"seed": 0},
+    )
+    game_info = pyspiel.GameInfo(
+        num_distinct_actions=ACTION_SIZE,
+        max_chance_outcomes=0,
+        num_players=2,
+        min_utility=-1.0,
+        max_utility=1.0,
+        utility_sum=0.0,
+        max_game_length=20_000,
+    )
+
+    class Observer:
+        def __init__(self, iig_obs_type: object, params: object) -> None:
+            self.tensor = np.zeros(OBSERVATION_SIZE, np.float32)
+            self.dict = {"observation": self.tensor}
+
+        def set_from(self, state: PyState, player: int) -> None:
+            self.tensor[:] = state.inner.information_state_tensor(player)
+
+        def string_from(self, state: PyState, player: int) -> str:
+            return state.inner.information_state_string(player)
+
+    class PyGame(pyspiel.Game):  # type: ignore[misc]
+        def __init__(self, params: dict[str, int] | None = None) -> None:
+            super().__init__(game_type, game_info, params or {})
+            self.karn = SpielGame(seed=int((params or {}).get("seed", 0)))
+
+        def new_initial_state(self) -> PyState:
+            return PyState(self, self.karn.new_initial_state())
+
+        def make_py_observer(self, iig_obs_type: object = None, params: object = None) -> Observer:
+            return Observer(iig_obs_type, params)
+
+    class PyState(pyspiel.State):  # type: ignore[misc]
+        def __init__(self, game: PyGame, inner: SpielState) -> None:
+            super().__init__(game)
+            self.inner = inner
+
+        def current_player(self) -> int:
+            p = self.inner.current_player()
+            return int(pyspiel.PlayerId.TERMINAL) if p == TERMINAL_PLAYER else p
+
+        def _legal_actions(self, player: int) -> list[int]:
+            return self.inner.legal_actions(player)
+
+        def _apply_action(self, action: int) -> None:
+            self.inner.apply_action(action)
+
+        def _action_to_string(self, player: int, action: int) -> str:
+            return self.inner.action_to_string(player, action)
+
+        def is_terminal(self) -> bool:
+            return self.inner.is_terminal()
+
+        def returns(self) -> list[float]:
+            return self.inner.returns()
+
+        def __str__(self) -> str:
+            return str(self.inner)
+
+        def __deepcopy__(self, memo: dict[int, object]) -> PyState:
+            copied = copy.copy(self)  # pyspiel's own fields, then an independent karn state
+            copied.inner = self.inner.clone()
+            return copied
+
+    pyspiel.register_game(game_type, PyGame)
+    return PYSPIEL_NAME
+
+
+__all__ = ["CHANCE_PLAYER", "PYSPIEL_NAME", "TERMINAL_PLAYER", "SpielGame", "SpielState", "register_pyspiel"]

@@ -168,6 +168,10 @@ KEYWORDS: tuple[KeywordSpec, ...] = (
     KeywordSpec("suspend", "702.62", _STATIC, _OTHER, _HAND),  # "suspend 4—{u}": three abilities
     # 702.85a: a "when you cast this spell" ability (karn.oracle.lowering.keywords: ir.Cascade)
     KeywordSpec("cascade", "702.85", KeywordClass.SPELL),
+    # 702.88a: read by the engine as the spell resolves (karn.engine.resolve.finish)
+    KeywordSpec("rebound", "702.88", KeywordClass.SPELL),
+    # 702.35a: a replacement in the hand and a trigger in exile, read by the engine
+    KeywordSpec("madness", "702.35", _ALTERNATIVE, _MANA),
     # ------------------------------------------------------------ triggered keywords
     # abilities built as IR by karn.oracle.lowering.keywords.BUILT (122: counters)
     KeywordSpec("persist", "702.79", _TRIGGERED),

@@ -25,7 +25,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "37"
+IR_VERSION = "40"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -171,11 +171,25 @@ class Var:
     amount of the trigger event: "that much" damage dealt or life gained, 603.7c),
     ``"life"`` (the life total of the player ``ref`` names, 119), ``"kicked"`` (the number of
     times the spell becoming this permanent was kicked, 702.33d: "for each time it was kicked"),
-    ``"energy_paid"`` (the energy paid for "pay any amount of {E}" earlier in the same
-    resolution: "that much", 107.1c).
+    and what the player ``ref`` names (default "you") did this turn: ``"life_gained_this_turn"``
+    (119.9: "if you gained life this turn"), ``"cards_drawn_this_turn"`` (121: "if you've drawn
+    two or more cards this turn"), ``"spells_cast_this_turn"`` (601: "if you've cast two or more
+    spells this turn"), ``"energy_paid"`` (the energy paid for "pay any amount of {E}" earlier in
+    the same resolution: "that much", 107.1c).
     """
 
-    name: Literal["X", "power", "toughness", "trigger_amount", "life", "kicked", "energy_paid"]
+    name: Literal[
+        "X",
+        "power",
+        "toughness",
+        "trigger_amount",
+        "life",
+        "kicked",
+        "life_gained_this_turn",
+        "cards_drawn_this_turn",
+        "spells_cast_this_turn",
+        "energy_paid",
+    ]
     ref: Ref | None = None
 
 
@@ -203,6 +217,11 @@ class Count:
         ("the total mana value of cards you own in exile", 202.3);
       * ``"exiled_this_turn"``: the number of cards put into exile this turn, from anywhere
         ("if a card was put into exile this turn", 603.4);
+      * ``"creatures_died_this_turn"``: the creatures that died this turn (700.4; morbid: "if a
+        creature died this turn");
+      * ``"lands_entered_this_turn"``: the lands that entered the battlefield under "your"
+        control this turn ("if you had a land enter the battlefield under your control this
+        turn").
       * ``"spells_last_turn"``: the number of spells all players cast during the previous turn
         ("if no spells were cast last turn");
       * ``"most_spells_last_turn"``: the most spells one player cast during the previous turn
@@ -221,6 +240,8 @@ class Count:
         "linked_toughness",
         "total_mana_value",
         "exiled_this_turn",
+        "creatures_died_this_turn",
+        "lands_entered_this_turn",
         "spells_last_turn",
         "most_spells_last_turn",
     ]
@@ -552,6 +573,9 @@ class Modify:
     # "As long as this permanent's dash cost was paid, it has haste" (702.109a): only the affected
     # objects whose spell was cast for this alternative cost keyword (``Obj.alt_cost``)
     alt_paid: str = ""
+    # "This creature gets +2/+2 as long as you control three or more artifacts" (611.3a): the
+    # modification applies only while the condition is true ("you" is the source's controller)
+    condition: Condition | None = None
 
 
 # The layered changes of a Modify beyond its short fields (613.1): each names what it does;
@@ -809,6 +833,13 @@ class Planeswalk:
 
 
 @dataclass(frozen=True, slots=True)
+class BecomeMonarch:
+    """ "You become the monarch." (725.1, 725.3): ``player`` becomes the monarch."""
+
+    player: Ref = Ref("you")
+
+
+@dataclass(frozen=True, slots=True)
 class LoseGame:
     """ "You lose the game" (104.3d)."""
 
@@ -828,10 +859,16 @@ class Condition:
         artifact is untapped");
       * ``"controlled_since_last_upkeep"``: the source came under its controller's control since
         the beginning of their last upkeep (echo, 702.30a);
+      * ``"your_turn"`` / ``"not_your_turn"``: whether "you" are the active player (102.1);
       * ``"suspended"``: the source is suspended: in exile with a time counter (702.62b);
       * ``"greater_power_or_toughness"``: the triggering object's power is greater than the
         source's and/or its toughness is greater than the source's (evolve 702.100a), each as it
         is now or as it last existed on the battlefield (702.100b).
+
+    The same condition is an intervening "if" (603.4), the "if" of an instruction checked as it
+    is reached (608.2c: "If you control an artifact, draw a card"), the condition of an
+    alternative instruction ("deals 4 damage instead if ...") and the condition of a static
+    ability's effect ("as long as ...", 611.3a: it applies while the condition is true).
     """
 
     kind: Literal[
@@ -839,6 +876,8 @@ class Condition:
         "tapped",
         "untapped",
         "controlled_since_last_upkeep",
+        "your_turn",
+        "not_your_turn",
         "suspended",
         "greater_power_or_toughness",
     ]
@@ -1008,6 +1047,15 @@ class CastWithoutPaying:
 
     what: Ref
     haste: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CastForMadness:
+    """Madness's triggered ability (702.35a): the owner may cast the card ``what`` names (exiled
+    by its madness ability) by paying its madness cost rather than its mana cost (702.35b,
+    608.2g: during the resolution); if they don't, they put it into their graveyard."""
+
+    what: Ref
 
 
 @dataclass(frozen=True, slots=True)
@@ -1473,16 +1521,20 @@ class Did:
     chose to and could ("you may discard a card" with an empty hand is not done, 608.2d)."""
 
 
-ResolutionCondition = Kicked | Declined | Did
+ResolutionCondition = Kicked | Declined | Did | Condition
 
 
 @dataclass(frozen=True, slots=True)
 class IfCondition:
     """ "If this spell was kicked, <effects>." (608.2c): ``effects`` happen only when
-    ``condition`` holds as the spell or ability resolves."""
+    ``condition`` holds as the spell or ability resolves (checked as the instruction is
+    reached). ``otherwise``: what happens when it doesn't: "~ deals 2 damage to any target.
+    ~ deals 4 damage instead if you control three or more artifacts." is the 4 damage if the
+    condition holds, otherwise the 2 (608.2c: the later text modifies the earlier)."""
 
     condition: ResolutionCondition
     effects: tuple[Effect, ...]
+    otherwise: tuple[Effect, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -1736,6 +1788,8 @@ Effect = (
     | Reflexive
     | Unless
     | CastWithoutPaying
+    | CastForMadness
+    | BecomeMonarch
     | Cascade
     | Mill
     | ExileTop
@@ -1803,6 +1857,7 @@ RECORDS_AFFECTED: frozenset[type] = frozenset(
     {
         ApplyContinuous,
         Cascade,
+        CastForMadness,
         CastWithoutPaying,
         CopySpell,
         Exile,
@@ -1921,6 +1976,7 @@ TriggerEvent = Literal[
     "day_night",
     "becomes_day",
     "becomes_night",
+    "attack_with",
     "chapter",
     "becomes_target",
     "last_counter_removed",
@@ -1958,6 +2014,8 @@ class Trigger:
       * ``"day_night"``: "Whenever day becomes night or night becomes day" (731.1a: not when it
         first becomes day or night); ``"becomes_day"``: "Whenever night becomes day";
         ``"becomes_night"``: "Whenever day becomes night".
+      * ``"attack_with"``: "When you attack with ``nth`` or more creatures" (508.1: once for the
+        declaration of attackers of the ability's controller, counting the creatures declared).
       * ``"draws"``: a player (``player``) draws a card (``nth``: their nth this turn).
         With ``reveal``, the linked static ability "Reveal the first card you draw each
         turn" reveals it, and the ability triggers only if it matches ``filter`` (603.11).

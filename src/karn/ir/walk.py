@@ -10,6 +10,7 @@ from karn.ir.nodes import (
     CreateDelayed,
     Effect,
     ForEachTarget,
+    IfCondition,
     May,
     Reflexive,
     Trigger,
@@ -29,6 +30,9 @@ def nested_abilities(effects: Iterable[Effect]) -> Iterator[Nested]:
             yield from nested_abilities(e.effects)
         elif isinstance(e, May | ForEachTarget | AnyPlayerMay):
             yield from nested_abilities(e.effects)
+        elif isinstance(e, IfCondition):
+            yield from nested_abilities(e.effects)
+            yield from nested_abilities(e.otherwise)
 
 
 def as_triggered(node: Nested) -> Triggered:

@@ -42,6 +42,7 @@ from karn.ir.nodes import (
     Activated,
     AddMana,
     AlternativeCost,
+    CantBeCountered,
     CompiledCard,
     Cost,
     Keyword,
@@ -197,6 +198,11 @@ def compile_face(face: CardLike, *, part: bool = False) -> CompiledCard:
             cost = _try_cost_increase(line)
             if cost is not None:
                 abilities.append(cost)
+                continue
+            if _UNCOUNTERABLE.fullmatch(line.norm.lower()):
+                # 113.6g, 101.2: "This spell can't be countered." is a static ability of the
+                # instant or sorcery (it works on the stack), not an instruction of its text
+                abilities.append(CantBeCountered(text=line.text))
                 continue
             if spell_at is None:
                 spell_at = len(abilities)
@@ -536,6 +542,10 @@ def _compile_line_once(line: Line, card: CardTypes | None = None) -> list[Abilit
         return [_unsupported_parse(line, e, start)]
     except LowerError as e:
         return [_unsupported_lower(line.text, line.norm, e)]
+
+
+#: "This spell can't be countered." on an instant or sorcery (its name or "this spell" is "~")
+_UNCOUNTERABLE = re.compile(r"(?:~|this spell) can't be countered\.")
 
 
 def _try_cost_increase(line: Line) -> Ability | None:

@@ -28,10 +28,12 @@ from karn.ir.nodes import (
     Attach,
     AttackUnlessDefenderControls,
     BecomeCopy,
+    BecomeMonarch,
     BecomesDayAsEnters,
     Bestow,
     CantBeCountered,
     Cascade,
+    CastForMadness,
     CastRestriction,
     CastWithoutPaying,
     Change,
@@ -592,6 +594,8 @@ def trigger_text(t: Trigger) -> str:
         return "when you cast this spell"
     if t.event == "chaos":
         return "whenever chaos ensues (311.7)"
+    if t.event == "attack_with":
+        return f"whenever you attack with {t.nth} or more creatures (508.1)"
     if t.event == "day_night":
         return "whenever day becomes night or night becomes day (731.1a)"
     if t.event == "becomes_day":
@@ -694,6 +698,8 @@ def trigger_text(t: Trigger) -> str:
     }.get(t.event, t.event)
     if t.self_only:
         return f"when this {event}"
+    if t.host:
+        return f"when the permanent it's attached to {event}"  # 603.10a
     what = filter_text(t.filter) if t.filter else "permanent"
     if what.startswith("other "):
         return f"whenever another {what[6:]} {event}"
@@ -710,6 +716,8 @@ def condition_text(c: Condition) -> str:
         return "the triggering object has greater power or toughness than this"  # 702.100a
     if c.kind == "controlled_since_last_upkeep":
         return "this came under your control since the beginning of your last upkeep"  # 702.30a
+    if c.kind in ("your_turn", "not_your_turn"):
+        return "it's your turn" if c.kind == "your_turn" else "it's not your turn"
     if isinstance(c.amount, Count) and c.amount.what == "spells_last_turn" and c.op == "<=" and not c.value:
         return "no spells were cast last turn"
     if isinstance(c.amount, Count) and c.amount.what == "most_spells_last_turn" and c.op == ">=":
@@ -842,6 +850,9 @@ def amount_text(a: Quantity) -> str:
             return f"the life total of {ref_text(a.ref) if a.ref else 'you'}"
         if a.name == "X":
             return "X"
+        if a.name.endswith("_this_turn"):
+            noun, verb = a.name.removesuffix("_this_turn").split("_")
+            return f"the {noun} {ref_text(a.ref) if a.ref else 'you'} {verb} this turn"
         if a.name == "energy_paid":
             return "that much"  # 107.1c: the energy paid just before
         return f"the {a.name} of {ref_text(a.ref) if a.ref else 'it'}"
@@ -876,6 +887,10 @@ def amount_text(a: Quantity) -> str:
             return f"the total mana value of {filter_text(a.filter) if a.filter else 'objects'}{plus}"
         if a.what == "exiled_this_turn":
             return f"the number of cards put into exile this turn{plus}"
+        if a.what == "creatures_died_this_turn":
+            return f"the number of creatures that died this turn{plus}"
+        if a.what == "lands_entered_this_turn":
+            return f"the number of lands that entered the battlefield under your control this turn{plus}"
         if a.what == "spells_last_turn":
             return f"the number of spells cast last turn{plus}"
         if a.what == "most_spells_last_turn":
@@ -906,6 +921,8 @@ def modify_text(m: Modify) -> str:
     cond = f" as long as it is a {filter_text(m.only_if)}" if m.only_if is not None else ""
     if m.alt_paid:
         cond += f" as long as its {m.alt_paid} cost was paid"  # 702.109a
+    if m.condition is not None:
+        cond += f" as long as {condition_text(m.condition)}"  # 611.3a
     return f"{selector_text(m.affected)} " + (" and ".join(parts) or "is unchanged") + cond
 
 
@@ -1347,6 +1364,16 @@ def _put_counters(e: PutCounters) -> str:
     return f"put {amount_text(e.amount)} {e.kind} counter(s) on {selector_text(e.what)}"
 
 
+@renders(BecomeMonarch)
+def _become_monarch(e: BecomeMonarch) -> str:
+    return f"{ref_text(e.player)} become(s) the monarch (725)"
+
+
+@renders(CastForMadness)
+def _cast_for_madness(e: CastForMadness) -> str:
+    return f"its owner may cast {ref_text(e.what)} for its madness cost; if not, into the graveyard (702.35a)"
+
+
 @renders(Cascade)
 def _cascade(e: Cascade) -> str:
     return (
@@ -1454,10 +1481,13 @@ def _any_player_may(e: AnyPlayerMay) -> str:
 
 @renders(IfCondition)
 def _if_condition(e: IfCondition) -> str:
-    return f"if {resolution_condition_text(e.condition)}, ({effects_text(e.effects)})"
+    otherwise = f"; otherwise: ({effects_text(e.otherwise)})" if e.otherwise else ""
+    return f"if {resolution_condition_text(e.condition)}, ({effects_text(e.effects)}){otherwise}"
 
 
-def resolution_condition_text(c: Kicked | Declined | Did) -> str:
+def resolution_condition_text(c: Kicked | Declined | Did | Condition) -> str:
+    if isinstance(c, Condition):
+        return condition_text(c)
     if isinstance(c, Declined):
         return "you don't"
     if isinstance(c, Did):

@@ -190,7 +190,42 @@ def tokenize(text: str, vocab: Vocabulary) -> list[Tok]:
             toks.append(Tok(vocab.literals.get(val, "WORD"), val, start, end))
         else:
             _word_tokens(val, start, vocab, toks)
-    return _list_separators(_reveal_until(_tapped_unless(toks, vocab), vocab))
+    return _list_separators(_for_each(_reveal_until(_tapped_unless(toks, vocab), vocab), vocab))
+
+
+# the words after which "for each" doesn't end a clause: it begins a sentence ("For each
+# opponent, ...") or belongs to a cost ("costs {1} less to cast for each ...")
+_NOT_AFTER_CLAUSE = frozenset((".", ",", ":", "—", "cast"))
+
+
+def _for_each(toks: list[Tok], vocab: Vocabulary) -> list[Tok]:
+    """ "<instruction> for each <description>" (107.1: the instruction's number times a count):
+    "for each" ending a clause is one token, so the count never competes with a verb phrase
+    that goes on with "for" ("for as long as ..."). The verb phrases whose own words go on with
+    "for each" keep the two words: "add {G} for each ...", "costs {1} less to cast for each
+    ...", "... for each time it was kicked"."""
+    literal = vocab.literals.get("for_each")
+    if literal is None:
+        return toks
+    out: list[Tok] = []
+    i = 0
+    while i < len(toks):
+        t = toks[i]
+        if (
+            t.value == "for"
+            and i + 2 < len(toks)
+            and toks[i + 1].value == "each"
+            and toks[i + 2].value != "time"
+            and out
+            and out[-1].type != "MANA"
+            and out[-1].value not in _NOT_AFTER_CLAUSE
+        ):
+            out.append(Tok(literal, "for_each", t.start, toks[i + 1].end))
+            i += 2
+            continue
+        out.append(t)
+        i += 1
+    return out
 
 
 def _tapped_unless(toks: list[Tok], vocab: Vocabulary) -> list[Tok]:

@@ -47,11 +47,13 @@ from karn.oracle.syntax import (
     AsEntersChooseSentence,
     AsEntersExileSentence,
     AsEntersPayLifeSentence,
+    AsLongAsConditionSentence,
     AsLongAsSentence,
     AttachVP,
     AttacksTriggerA,
     AttackUnlessVP,
     BecomeCopyVP,
+    BecomeMonarchVP,
     BestowA,
     BlockLimitVP,
     CantBeCounteredVP,
@@ -107,6 +109,7 @@ from karn.oracle.syntax import (
     DoesntUntapVP,
     DrawTriggerA,
     DrawVP,
+    EachVP,
     EchoA,
     Effects,
     EitherTriggerA,
@@ -143,6 +146,7 @@ from karn.oracle.syntax import (
     HandSizeSentence,
     HaveSelfDealDamageVP,
     IfAPlayerDoesSentence,
+    IfConditionSentence,
     IfItsSentence,
     IfKickedSentence,
     IfYouDontSentence,
@@ -181,7 +185,6 @@ from karn.oracle.syntax import (
     OrLoseSentence,
     PayEnergyCostA,
     PayLifeCostA,
-    PerEachQ,
     PlaneswalkFromTriggerA,
     PlaneswalkToTriggerA,
     PlayFromVP,
@@ -371,6 +374,19 @@ def parse(norm: str, start: Start) -> AbilityA:
     return result
 
 
+_YOU = NP("you", text="you")
+
+
+def _intervening(effects: Effects) -> tuple[Effects, ConditionA | None]:
+    """603.4: "When <event>, if <condition>, <effects>": an "if" clause right after the trigger
+    condition is an intervening "if" clause of the whole ability, not an instruction's."""
+    first = effects.sentences[0] if effects.sentences else None
+    if not isinstance(first, IfConditionSentence) or first.instead or first.condition is None:
+        return effects, None
+    chain = ChainSentence(first.items, text=first.text)
+    return Effects((chain, *effects.sentences[1:]), effects.text), first.condition
+
+
 def _hand_size_players(np: NP, meta: Meta) -> str:
     """Whose maximum hand size (402.2): "you", "each opponent('s)", "each player('s)" / "players"."""
     if np.kind == "you":
@@ -519,9 +535,8 @@ class _Builder(Transformer[Token, Any]):
         return ActivatedA((), c[1], loyalty=int(raw))
 
     def triggered(self, meta: Meta, c: list[Any]) -> TriggeredA:
-        if len(c) == 4:
-            return TriggeredA(c[1], c[3], condition=c[2])
-        return TriggeredA(c[1], c[2])
+        effects, cond = _intervening(c[2])
+        return TriggeredA(c[1], effects, condition=cond)
 
     def triggered_modal(self, meta: Meta, c: list[Any]) -> TriggeredA:
         n = c[2]
@@ -533,27 +548,61 @@ class _Builder(Transformer[Token, Any]):
         """ "When you planeswalk to ~ and at the beginning of your upkeep, X": two trigger
         events for one effect, each triggering it on its own (603.2c)."""
         either = EitherTriggerA(c[1], c[2], self._text(meta))
-        if len(c) == 5:
-            return TriggeredA(either, c[4], condition=c[3])
-        return TriggeredA(either, c[3])
+        effects, cond = _intervening(c[3])
+        return TriggeredA(either, effects, condition=cond)
 
     def triggered_and_when(self, meta: Meta, c: list[Any]) -> TriggeredA:
         """ "When you cycle this card and when this creature dies, X" (702.29c, 113.6k): two
         trigger conditions for one effect, each triggering it on its own (603.2c)."""
         either = EitherTriggerA(c[1], c[2], self._text(meta))
-        if len(c) == 5:
-            return TriggeredA(either, c[4], condition=c[3])
-        return TriggeredA(either, c[3])
+        effects, cond = _intervening(c[3])
+        return TriggeredA(either, effects, condition=cond)
 
     def triggered_at(self, meta: Meta, c: list[Any]) -> TriggeredA:
-        if len(c) == 3:
-            return TriggeredA(c[0], c[2], condition=c[1])
-        return TriggeredA(c[0], c[1])
+        effects, cond = _intervening(c[1])
+        return TriggeredA(c[0], effects, condition=cond)
 
-    # 603.4: intervening "if" clauses
-    def intervening(self, meta: Meta, c: list[Any]) -> ConditionA:
-        cond: ConditionA = c[0]
-        return cond
+    # 603.4, 608.2c, 611.3a: conditions
+    def cond_there_are(self, meta: Meta, c: list[Any]) -> ConditionA:
+        op, value = c[0]
+        return ConditionA("there_are", _YOU, op, value, desc=c[1], text=self._text(meta))
+
+    def cond_there_is(self, meta: Meta, c: list[Any]) -> ConditionA:
+        return ConditionA("there_are", _YOU, ">=", 1, desc=c[0], text=self._text(meta))
+
+    def cond_card_types(self, meta: Meta, c: list[Any]) -> ConditionA:
+        op, value = c[0]
+        return ConditionA("card_types", _YOU, op, value, desc=c[1], text=self._text(meta))
+
+    def cond_your_turn(self, meta: Meta, c: list[Any]) -> ConditionA:
+        return ConditionA("your_turn", _YOU, text=self._text(meta))
+
+    def cond_not_your_turn(self, meta: Meta, c: list[Any]) -> ConditionA:
+        return ConditionA("not_your_turn", _YOU, text=self._text(meta))
+
+    def cond_attacked(self, meta: Meta, c: list[Any]) -> ConditionA:
+        return ConditionA("attacked", _YOU, ">=", 1, text=self._text(meta))
+
+    def cond_gained_life(self, meta: Meta, c: list[Any]) -> ConditionA:
+        return ConditionA("gained_life", _YOU, ">=", 1, text=self._text(meta))
+
+    def cond_drawn(self, meta: Meta, c: list[Any]) -> ConditionA:
+        op, value = c[0]
+        return ConditionA("drawn", _YOU, op, value, text=self._text(meta))
+
+    def cond_cast(self, meta: Meta, c: list[Any]) -> ConditionA:
+        op, value = c[0]
+        return ConditionA("cast", _YOU, op, value, text=self._text(meta))
+
+    def cond_died(self, meta: Meta, c: list[Any]) -> ConditionA:
+        if str(c[0]) != "creature":
+            raise ParseError(f"'a {c[0]} died this turn'", meta.start_pos)
+        return ConditionA("creature_died", _YOU, ">=", 1, text=self._text(meta))
+
+    def cond_land_entered(self, meta: Meta, c: list[Any]) -> ConditionA:
+        if str(c[0]) != "land":
+            raise ParseError(f"'you had a {c[0]} enter the battlefield'", meta.start_pos)
+        return ConditionA("land_entered", _YOU, ">=", 1, text=self._text(meta))
 
     def cond_life(self, meta: Meta, c: list[Any]) -> ConditionA:
         op, value = c[1]
@@ -690,6 +739,10 @@ class _Builder(Transformer[Token, Any]):
 
     def t_attacks(self, meta: Meta, c: list[Any]) -> AttacksTriggerA:
         return AttacksTriggerA(c[0], self._text(meta))
+
+    def t_attack_with(self, meta: Meta, c: list[Any]) -> AttacksTriggerA:
+        n = self._count_value(meta, c[1])
+        return AttacksTriggerA(c[0], self._text(meta), with_at_least=n, with_type=str(c[2]))
 
     def t_attacks_alone(self, meta: Meta, c: list[Any]) -> AttacksTriggerA:
         return AttacksTriggerA(c[0], self._text(meta), alone=True)
@@ -1086,6 +1139,24 @@ class _Builder(Transformer[Token, Any]):
             raise ParseError(f"if no {c[0]} does", meta.start_pos)
         return IfAPlayerDoesSentence(tuple(c[-1]), none=True, text=self._text(meta))
 
+    def s_if_kicked_instead(self, meta: Meta, c: list[Any]) -> IfConditionSentence:
+        return IfConditionSentence(None, tuple(c[0]), instead=True, kicked=True, text=self._text(meta))
+
+    def s_if_condition(self, meta: Meta, c: list[Any]) -> IfConditionSentence:
+        return IfConditionSentence(c[0], tuple(c[1]), text=self._text(meta))
+
+    def s_if_condition_instead(self, meta: Meta, c: list[Any]) -> IfConditionSentence:
+        return IfConditionSentence(c[0], tuple(c[1]), instead=True, text=self._text(meta))
+
+    def s_instead_if(self, meta: Meta, c: list[Any]) -> IfConditionSentence:
+        return IfConditionSentence(c[1], tuple(c[0]), instead=True, text=self._text(meta))
+
+    def s_as_long_as_condition(self, meta: Meta, c: list[Any]) -> AsLongAsConditionSentence:
+        return AsLongAsConditionSentence(c[0], tuple(c[1]), text=self._text(meta))
+
+    def s_chain_as_long_as(self, meta: Meta, c: list[Any]) -> AsLongAsConditionSentence:
+        return AsLongAsConditionSentence(c[1], tuple(c[0]), text=self._text(meta))
+
     def s_if_kicked(self, meta: Meta, c: list[Any]) -> IfKickedSentence:
         return IfKickedSentence(tuple(c[0]), text=self._text(meta))
 
@@ -1318,9 +1389,18 @@ class _Builder(Transformer[Token, Any]):
     def i_imp_and(self, meta: Meta, c: list[Any]) -> tuple[NP | None, VerbA, NP]:
         return (None, c[0], c[2] if len(c) > 2 else c[1])
 
+    def i_subj_each(self, meta: Meta, c: list[Any]) -> tuple[NP | None, VerbA]:
+        return (c[0], EachVP(c[1], c[-1], text=self._text(meta)))
+
+    def i_imp_each(self, meta: Meta, c: list[Any]) -> tuple[NP | None, VerbA]:
+        return (None, EachVP(c[0], c[-1], text=self._text(meta)))
+
     # ------------------------------------------------------------ verb phrases
     def v_damage(self, meta: Meta, c: list[Any]) -> DamageVP:
         return DamageVP(c[0], c[1], text=self._text(meta))
+
+    def v_damage_same(self, meta: Meta, c: list[Any]) -> DamageVP:
+        return DamageVP(c[0], NP("same", text=""), text=self._text(meta))
 
     def v_damage_power(self, meta: Meta, c: list[Any]) -> DamageVP:
         return DamageVP(0, c[1], text=self._text(meta), power_of=c[0])
@@ -1355,38 +1435,20 @@ class _Builder(Transformer[Token, Any]):
     def _defined(self, meta: Meta, vp: VerbA, x: QuantityNode) -> DefinedAmountVP:
         return DefinedAmountVP(vp, x, text=self._text(meta))
 
-    def _each(self, amount: Any, desc: Desc, meta: Meta) -> QuantityNode:
-        if not isinstance(amount, int):
-            raise ParseError("'X ... for each'", meta.start_pos)
-        return PerEachQ(amount, desc)
-
     def v_gain_life_equal(self, meta: Meta, c: list[Any]) -> DefinedAmountVP:
         return self._defined(meta, GainLifeVP("X", text=self._text(meta)), c[-1])
-
-    def v_gain_life_each(self, meta: Meta, c: list[Any]) -> DefinedAmountVP:
-        return self._defined(meta, GainLifeVP("X", text=self._text(meta)), self._each(c[0], c[-1], meta))
 
     def v_lose_life_equal(self, meta: Meta, c: list[Any]) -> DefinedAmountVP:
         return self._defined(meta, LoseLifeVP("X", text=self._text(meta)), c[-1])
 
-    def v_lose_life_each(self, meta: Meta, c: list[Any]) -> DefinedAmountVP:
-        return self._defined(meta, LoseLifeVP("X", text=self._text(meta)), self._each(c[0], c[-1], meta))
-
     def v_draw_equal(self, meta: Meta, c: list[Any]) -> DefinedAmountVP:
         return self._defined(meta, DrawVP("X", text=self._text(meta)), c[-1])
-
-    def v_draw_each(self, meta: Meta, c: list[Any]) -> DefinedAmountVP:
-        return self._defined(meta, DrawVP("X", text=self._text(meta)), self._each(c[0], c[-1], meta))
 
     def v_damage_equal(self, meta: Meta, c: list[Any]) -> DefinedAmountVP:
         return self._defined(meta, DamageVP("X", c[0], text=self._text(meta)), c[-1])
 
     def v_damage_equal_first(self, meta: Meta, c: list[Any]) -> DefinedAmountVP:
         return self._defined(meta, DamageVP("X", c[-1], text=self._text(meta)), c[0])
-
-    def v_put_counters_each(self, meta: Meta, c: list[Any]) -> DefinedAmountVP:
-        put = PutCountersVP("X", str(c[1]), c[2], text=self._text(meta))
-        return self._defined(meta, put, self._each(c[0], c[-1], meta))
 
     def v_gain_life_power(self, meta: Meta, c: list[Any]) -> GainLifePowerVP:
         return GainLifePowerVP(c[0], text=self._text(meta))
@@ -1961,6 +2023,9 @@ class _Builder(Transformer[Token, Any]):
 
     def v_shuffle(self, meta: Meta, c: list[Any]) -> ShuffleVP:
         return ShuffleVP(text=self._text(meta))
+
+    def v_become_monarch(self, meta: Meta, c: list[Any]) -> BecomeMonarchVP:
+        return BecomeMonarchVP(text=self._text(meta))
 
     def v_proliferate(self, meta: Meta, c: list[Any]) -> ProliferateVP:
         return ProliferateVP(text=self._text(meta))

@@ -117,6 +117,7 @@ NPKind = Literal[
     "zone",
     "all_zones",
     "loyalty_abilities",
+    "same",  # nothing named: "deals 4 damage instead" (the recipient of what it replaces)
 ]
 
 
@@ -760,6 +761,13 @@ class ShuffleVP(VerbA):
 
 
 @dataclass(frozen=True, slots=True)
+class BecomeMonarchVP(VerbA):
+    """ "you become the monarch" (725.1)."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class ProliferateVP(VerbA):
     """ "proliferate" (701.34a)."""
 
@@ -1135,6 +1143,30 @@ class IfKickedSentence(SentenceA):
 
 
 @dataclass(frozen=True, slots=True)
+class IfConditionSentence(SentenceA):
+    """ "If <condition>, <chain>." (608.2c: checked as the instruction is reached; right after a
+    trigger condition, an intervening "if" clause, 603.4). ``instead``: "If <condition>, <chain>
+    instead." / "<chain> instead if <condition>." (the chain replaces the sentence before it
+    when the condition holds). ``kicked``: the condition is "if this spell was kicked" (702.33d)."""
+
+    condition: ConditionA | None
+    items: tuple[Item, ...]
+    instead: bool = False
+    kicked: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AsLongAsConditionSentence(SentenceA):
+    """ "As long as <condition>, <chain>." / "<chain> as long as <condition>." (611.3a): a
+    static ability's effect that applies only while the condition is true."""
+
+    condition: ConditionA
+    items: tuple[Item, ...]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class InsteadA:
     """What happens instead, or what is prevented (614.1a, 615.1a).
 
@@ -1360,15 +1392,6 @@ class GreatestPowerQ(QuantityA):
 
 
 @dataclass(frozen=True, slots=True)
-class PerEachQ(QuantityA):
-    """ "<amount> for each <desc>" ("gain 1 life for each creature you control"): the amount
-    times the number of objects the description names."""
-
-    amount: int
-    desc: Desc
-
-
-@dataclass(frozen=True, slots=True)
 class HalfQ(QuantityA):
     """107.1a: "half <quantity>, rounded up/down"."""
 
@@ -1402,6 +1425,16 @@ class TwiceQ(QuantityA):
     """ "twice <quantity>"."""
 
     of: QuantityNode
+
+
+@dataclass(frozen=True, slots=True)
+class EachVP(VerbA):
+    """ "<vp> for each <desc>" (107.1): the instruction's number times the count of what the
+    description names, counted as the effect happens (608.2h)."""
+
+    vp: VerbA
+    desc: Desc
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1785,11 +1818,14 @@ class LeavesTriggerA(TriggerA):
 
 @dataclass(frozen=True, slots=True)
 class AttacksTriggerA(TriggerA):
-    """ "<subject> attacks" (508.3a), "<subject> attacks alone" (506.5)."""
+    """ "<subject> attacks" (508.3a), "<subject> attacks alone" (506.5); ``with_at_least``: "you
+    attack with N or more <type>" (508.1)."""
 
     subject: NP
     text: str = ""
     alone: bool = False
+    with_at_least: int = 0
+    with_type: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -598,6 +598,9 @@ class _Reader:
             first_key = pairs[0][1] if pairs else node
             if not present and pairs:
                 word = pairs[0][0]
+                if word in WORD_STEPS:
+                    # "{pass: 2}": a word step is written alone ("- pass")
+                    raise self.error(first_key, f"the step {word!r} takes no value: write '- {word}'")
                 raise self.error(
                     first_key, f"unknown step {word!r}{_suggest(word, kinds)} (steps: {', '.join(kinds)})"
                 )

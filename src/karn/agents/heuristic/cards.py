@@ -104,6 +104,8 @@ def flat(effects: tuple[ir.Effect, ...]) -> list[ir.Effect]:
     for e in effects:
         if isinstance(e, ir.May | ir.IfCondition):
             out.extend(flat(e.effects))
+            if isinstance(e, ir.IfCondition):
+                out.extend(flat(e.otherwise))
         elif isinstance(e, ir.ForEachTarget):
             # 608.2f: what each pass does to "that target" it does to each target of the slot
             out.extend(_on_slot(inner, e.slot) for inner in flat(e.effects))

@@ -104,10 +104,16 @@ def _emblem(v: Situation, e: ir.CreateEmblem, target: Target, x: int) -> float:
     return 2.0 if target.mine else harm(target)
 
 
-@scores(ir.CastWithoutPaying, ir.Cascade)
+@scores(ir.CastWithoutPaying, ir.Cascade, ir.CastForMadness)
 def _own_card(v: Situation, e: ir.Effect, target: Target, x: int) -> float:
     """608.2g: a free spell of the agent's own (suspend, cascade): it aims at nothing."""
     return 0.0
+
+
+@scores(ir.BecomeMonarch)
+def _monarch(v: Situation, e: ir.BecomeMonarch, target: Target, x: int) -> float:
+    """725.2: the monarch draws a card each end step: worth having."""
+    return 1.5 if target.player is None or target.mine else -1.5
 
 
 @scores(ir.Planeswalk)

@@ -23,12 +23,23 @@ from karn.engine.effects import (
     tokens,
     zones,
 )
-from karn.engine.effects.registry import DONE, ENTER, HANDLERS, WAIT, Outcome, handles
+from karn.engine.effects.registry import (
+    DONE,
+    ENTER,
+    HANDLERS,
+    OTHERWISE,
+    OTHERWISE_BASE,
+    WAIT,
+    Outcome,
+    handles,
+)
 
 __all__ = [
     "DONE",
     "ENTER",
     "HANDLERS",
+    "OTHERWISE",
+    "OTHERWISE_BASE",
     "WAIT",
     "Outcome",
     "any_player",

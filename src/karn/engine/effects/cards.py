@@ -13,7 +13,7 @@ from karn.engine.context import Context
 from karn.engine.drawing import discard, draw
 from karn.engine.effects.battlefield import reveal_top_onto_battlefield
 from karn.engine.effects.energy import can_pay_energy
-from karn.engine.effects.registry import DONE, ENTER, WAIT, Outcome, handles
+from karn.engine.effects.registry import DONE, ENTER, OTHERWISE, WAIT, Outcome, handles
 from karn.engine.events import (
     ReorderLibrary,
     Reveal,
@@ -34,7 +34,7 @@ from karn.engine.frames import (
 )
 from karn.engine.modifications import AddAbilities, ContinuousEffect
 from karn.engine.pipeline import perform
-from karn.engine.references import amount, refs, stack_label, was_kicked
+from karn.engine.references import amount, condition_holds, refs, source_id, stack_label, was_kicked
 from karn.engine.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, STACK, Obj, Option, ref_player
 
 
@@ -517,13 +517,21 @@ def reveal_top(ctx: Context, f: ResolveFrame, o: Obj, e: ir.RevealTop) -> Outcom
 
 @handles(ir.IfCondition)
 def if_condition(ctx: Context, f: ResolveFrame, o: Obj, e: ir.IfCondition) -> Outcome:
-    """608.2c: "If this spell was kicked, ...", "If you don't, ..." (608.2d): the effects happen
-    only if the condition holds."""
-    if isinstance(e.condition, ir.Declined):
-        return ENTER if f.declined else DONE
-    if isinstance(e.condition, ir.Did):
-        return DONE if f.declined else ENTER
-    return ENTER if was_kicked(ctx, o, e.condition) else DONE
+    """608.2c: "If this spell was kicked, ...", "If you don't, ..." (608.2d), "If you control an
+    artifact, ...": the effects happen only if the condition holds as the instruction is
+    reached; otherwise its alternative effects ("... instead if ...") do."""
+    c = e.condition
+    if isinstance(c, ir.Declined):
+        holds = f.declined
+    elif isinstance(c, ir.Did):
+        holds = not f.declined
+    elif isinstance(c, ir.Condition):
+        holds = condition_holds(ctx, c, o.controller, source_id(o), o.trigger)
+    else:
+        holds = was_kicked(ctx, o, c)
+    if holds:
+        return ENTER
+    return OTHERWISE if e.otherwise else DONE
 
 
 def _sacrifice_choices(ctx: Context, o: Obj, f: ResolveFrame, e: ir.Sacrifice) -> tuple[int, list[int]]:
@@ -757,3 +765,46 @@ def _spell_mana_value(ctx: Context, o: Obj) -> int:
         return ctx.chars(src).mana_value
     lk = ctx.state.lki.get(src)
     return lk.mana_value if lk is not None else 0
+
+
+@handles(ir.CastForMadness)
+def cast_for_madness(ctx: Context, f: ResolveFrame, o: Obj, e: ir.CastForMadness) -> Outcome:
+    """702.35a-b: the owner may cast the exiled card by paying its madness cost rather than its
+    mana cost (608.2g: during this resolution, timing restrictions don't apply); if they don't
+    (or can't), they put the card into their graveyard."""
+    s = ctx.state
+    ans = f.answer
+    f.answer = None
+    if isinstance(f.progress, CastProgress):
+        card = f.progress.card
+        if ans is not None:  # the question was answered
+            if ans.kind == "yes":
+                f.progress = CastProgress(card=card)
+                f.progress.spell = -1  # asked and accepted: the cast frame follows
+                s.agenda.append(FreeCastFrame(card=card, player=o.controller, rule="702.35b", alt="madness"))
+                return WAIT
+        elif (
+            f.progress.spell > 0
+            and f.progress.spell in s.objects
+            and s.objects[f.progress.spell].zone == STACK
+        ):
+            f.affected = [f.progress.spell]
+            return DONE
+        if card in s.objects and s.objects[card].zone == EXILE:
+            perform(ctx, ZoneChange(obj=card, to=GRAVEYARD, rule="702.35a", cause="put"))
+        return DONE
+    found = [t for t in refs(ctx, f, o, e.what) if t > 0 and t in s.objects and s.objects[t].zone == EXILE]
+    if not found:
+        return DONE
+    card = found[0]
+    f.progress = CastProgress(card=card)
+    name = s.objects[card].name
+    decisions.ask(
+        ctx,
+        o.controller,
+        "may",
+        "702.35a",
+        f"madness: cast {name} for its madness cost? If you don't, it goes to your graveyard",
+        [Option("yes", label=f"cast {name}"), Option("no", label="put it into your graveyard")],
+    )
+    return WAIT

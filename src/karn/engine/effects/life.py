@@ -5,6 +5,7 @@ from __future__ import annotations
 from karn import ir
 from karn.engine.context import Context
 from karn.engine.effects.registry import DONE, Outcome, handles
+from karn.engine.events import BecomeMonarch as BecomeMonarchEvent
 from karn.engine.events import LifeGain, LifeLoss
 from karn.engine.events import LoseGame as LoseGameEvent
 from karn.engine.frames import ResolveFrame
@@ -55,4 +56,13 @@ def lose_game(ctx: Context, f: ResolveFrame, o: Obj, e: ir.LoseGame) -> Outcome:
     if losers:
         perform(ctx, [LoseGameEvent(player=q) for q in losers])
         ctx.ending = True
+    return DONE
+
+
+@handles(ir.BecomeMonarch)
+def become_monarch(ctx: Context, f: ResolveFrame, o: Obj, e: ir.BecomeMonarch) -> Outcome:
+    """725.3: the player becomes the monarch (the current monarch ceases to be it)."""
+    players = [ref_player(p) for p in refs(ctx, f, o, e.player) if p < 0]
+    if players:
+        perform(ctx, BecomeMonarchEvent(player=players[0]))
     return DONE

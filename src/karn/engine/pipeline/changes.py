@@ -28,6 +28,7 @@ from karn.engine.events import (
     AttackerDeclared,
     BecomeCopy,
     BecomeDayNight,
+    BecomeMonarch,
     BecomesTarget,
     BlockerDeclared,
     CopyOnStack,
@@ -212,6 +213,7 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
         for other in s.battlefield:
             if s.objects[other].attached_to == o.id:
                 s.objects[other].attached_to = 0
+                ev.attached.append(other)  # 603.10a: looked back at by its host triggers
         remove_from_combat(s, o.id)
     del s.objects[o.id]
     changed(s, layers=ev.origin == BATTLEFIELD)
@@ -285,6 +287,11 @@ def execute_zone_change(ctx: Context, ev: ZoneChange) -> list[GameEvent]:
             )
     if ev.to == EXILE and o.card >= 0:
         s.exiled_this_turn += 1  # a card was put into exile this turn (603.4)
+    if ev.origin == BATTLEFIELD and ev.to == GRAVEYARD and ev.last_known is not None:
+        if "creature" in ev.last_known.types:
+            s.creatures_died_this_turn += 1  # 700.4: it died ("if a creature died this turn")
+    if ev.to == BATTLEFIELD and ("land" in ev.add_types or "land" in ctx.printed.of(new).types):
+        s.players[new.controller].lands_entered_turn += 1  # "if you had a land enter ... this turn"
     dest = zone_list(s, new)
     if ev.to == LIBRARY and ev.position == "bottom":
         dest.insert(0, new.id)
@@ -474,6 +481,7 @@ def execute_damage(ctx: Context, ev: Damage) -> list[GameEvent]:
         else:
             pl.life -= ev.amount
             pl.life_lost_turn += ev.amount  # 120.3a: damage dealt to a player is life lost (702.137a)
+            _life_changed(ctx)
             ctx.emit("120.3a", f"{source} deals {ev.amount} {kind} to {pl.name} (life {pl.life})")
         if ev.toxic and ev.combat and ev.amount > 0:
             pl.poison += ev.toxic  # 120.3g, 702.164c: in addition to the damage's other results
@@ -507,11 +515,19 @@ def execute_damage(ctx: Context, ev: Damage) -> list[GameEvent]:
     return follow
 
 
+def _life_changed(ctx: Context) -> None:
+    """611.3a: a static ability whose condition reads a life total applies anew."""
+    if ctx.counts_life():
+        changed(ctx.state, layers=True)
+
+
 @executes(LifeGain)
 def execute_life_gain(ctx: Context, ev: LifeGain) -> list[GameEvent]:
     pl = ctx.state.players[ev.player]
     pl.life += ev.amount
+    pl.life_gained_turn += ev.amount  # 119.9: "if you gained life this turn"
     ctx.touched_players.add(ev.player)
+    _life_changed(ctx)
     changed(ctx.state)
     ctx.emit(ev.rule, f"{pl.name} gains {ev.amount} life (life {pl.life})")
     return []
@@ -535,6 +551,7 @@ def execute_life_loss(ctx: Context, ev: LifeLoss) -> list[GameEvent]:
     pl.life -= ev.amount
     pl.life_lost_turn += ev.amount  # 702.137a: "an opponent lost life this turn"
     ctx.touched_players.add(ev.player)
+    _life_changed(ctx)
     changed(ctx.state)
     ctx.emit(ev.rule, f"{pl.name} loses {ev.amount} life (life {pl.life})")
     return []
@@ -933,6 +950,7 @@ def execute_start_turn(ctx: Context, ev: StartTurn) -> list[GameEvent]:
     s = ctx.state
     s.spells_cast = 0  # 702.40a: storm counts the spells cast this turn
     s.exiled_this_turn = 0  # 603.4: "if a card was put into exile this turn"
+    s.creatures_died_this_turn = 0  # 700.4: "if a creature died this turn"
     s.last_active = ev.previous  # 731.2: whose spells decide day and night
     for p in s.players:
         p.spells_cast_last_turn = p.spells_cast_turn if ev.previous >= 0 else 0  # "last turn"
@@ -941,12 +959,14 @@ def execute_start_turn(ctx: Context, ev: StartTurn) -> list[GameEvent]:
         p.life_lost_turn = 0
         p.dealt_damage_turn = False
         p.spells_cast_turn = 0
+        p.life_gained_turn = 0
+        p.lands_entered_turn = 0
         ctx.touched_players.add(p.index)
     for oid in s.battlefield:
         if ctx.controller(oid) == ev.player:
             s.objects[oid].sick = False  # 302.6
             ctx.touched.add(oid)
-    changed(s)
+    changed(s, layers=True)  # 611.3a: "as long as it's your turn" changes with the active player
     _next_turn_begins(ctx, ev.player)
     pc = s.planechase
     if pc is not None:
@@ -969,6 +989,18 @@ def execute_spell_cast(ctx: Context, ev: SpellCast) -> list[GameEvent]:
     s.spells_cast += 1
     s.players[ev.player].spells_cast_turn += 1  # 702.117a: surge
     changed(s)
+    return []
+
+
+@executes(BecomeMonarch)
+def execute_become_monarch(ctx: Context, ev: BecomeMonarch) -> list[GameEvent]:
+    """725.3: only one player is the monarch at a time."""
+    s = ctx.state
+    if s.players[ev.player].left:
+        return []
+    s.monarch = ev.player
+    changed(s)
+    ctx.emit(ev.rule, f"{ctx.player_name(ev.player)} becomes the monarch")
     return []
 
 

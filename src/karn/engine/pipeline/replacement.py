@@ -33,7 +33,7 @@ from karn.engine.events import CounterChange, CreateToken, Damage, GameEvent, Li
 from karn.engine.filters import characteristics_match, object_matches
 from karn.engine.layers import Chars, copiable_values, face_down_chars, final_chapter, with_exceptions
 from karn.engine.modifications import AddAbilities
-from karn.engine.state import BATTLEFIELD, EXILE, GRAVEYARD, STACK, GameState, Option, ref_player
+from karn.engine.state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, STACK, GameState, Option, ref_player
 from karn.engine.values import ChosenObject
 from karn.ir.subtypes import COLOR_NAMES, COLORS, CREATURE_TYPES
 
@@ -323,6 +323,32 @@ def _flashback_exile(ctx: Context, ev: ZoneChange) -> Iterator[Replacement]:
     o = ctx.state.objects.get(ev.obj)
     if o is not None and o.zone == STACK and o.flashback and ev.to not in (EXILE, ""):
         yield Replacement(f"flashback:{o.id}", f"{o.name}: exiled (flashback)", "self", _to_exile)
+
+
+@finds(ZoneChange)
+def _madness(ctx: Context, ev: ZoneChange) -> Iterator[Replacement]:
+    """702.35a: "If a player would discard this card, that player discards it, but exiles it
+    instead of putting it into their graveyard" (a static ability of the card in the hand)."""
+    if ev.cause != "discard" or ev.to != GRAVEYARD:
+        return
+    o = ctx.state.objects.get(ev.obj)
+    if o is not None and o.zone == HAND and madness_cost(ctx, o.name) is not None:
+        yield Replacement(f"madness:{o.id}", f"{o.name}: exiled instead (madness)", "any", _madness_exile)
+
+
+def madness_cost(ctx: Context, name: str) -> str | None:
+    """702.35a: the card's madness cost (its ``"madness {cost}"`` keyword), or None."""
+    for ab in ctx.compiled(name).abilities:
+        if isinstance(ab, ir.Keyword) and ab.name.startswith("madness "):
+            return ab.name[len("madness ") :]
+    return None
+
+
+def _madness_exile(ctx: Context, ev: ZoneChange, pick: int = -1) -> list[GameEvent]:
+    ev.to = EXILE
+    ev.rule = "702.35a"
+    ev.madness = True
+    return [ev]
 
 
 @finds(ZoneChange)

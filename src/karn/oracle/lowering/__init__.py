@@ -40,6 +40,7 @@ from karn.oracle.lowering import (  # noqa: F401
     battlefield,
     cards,
     chains,
+    conditional,
     continuous,
     control,
     copies,

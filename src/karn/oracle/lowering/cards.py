@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
-from karn.ir.nodes import Discard, Draw, Effect, Manifest, Mill, Proliferate, Ref, Scry
+from karn.ir.nodes import BecomeMonarch, Discard, Draw, Effect, Manifest, Mill, Proliferate, Ref, Scry
 from karn.oracle.lowering.context import amount
 from karn.oracle.lowering.references import imperative, players_ref
 from karn.oracle.lowering.registry import Clause, lowers
-from karn.oracle.syntax import DiscardVP, DrawVP, ManifestTopVP, MillVP, ProliferateVP, ScryVP
+from karn.oracle.syntax import (
+    BecomeMonarchVP,
+    DiscardVP,
+    DrawVP,
+    ManifestTopVP,
+    MillVP,
+    ProliferateVP,
+    ScryVP,
+)
 
 
 @lowers(DrawVP)
@@ -24,6 +32,12 @@ def lower_discard(vp: DiscardVP, clause: Clause) -> list[Effect]:
 def lower_scry(vp: ScryVP, clause: Clause) -> list[Effect]:
     imperative(clause.subject, clause.ctx)
     return [Scry(amount(vp.amount), surveil=vp.surveil)]
+
+
+@lowers(BecomeMonarchVP)
+def lower_become_monarch(vp: BecomeMonarchVP, clause: Clause) -> list[Effect]:
+    """ "You become the monarch." (725.1, 725.3): the player the subject names."""
+    return [BecomeMonarch(players_ref(clause.subject, clause.ctx))]
 
 
 @lowers(ProliferateVP)

@@ -62,6 +62,7 @@ def lower_effects(effects: Effects, ctx: Ctx) -> list[Effect]:
     out: list[Effect] = []
     for sentence in effects.sentences:
         ctx.clause = sentence.text
+        ctx.previous_start, ctx.sentence_start = ctx.sentence_start, len(out)
         lower_sentence(sentence, ctx, out)
     if ctx.search is not None:
         raise ctx.fail("library search without a destination")

@@ -7,7 +7,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Literal
 
-from karn.ir.nodes import Ability, AddPT, Amount, Filter, Group, Ref, Sum, TargetSpec, Var
+from karn.ir.nodes import Ability, AddPT, Amount, Effect, Filter, Group, Ref, Sum, TargetSpec, Var
 from karn.oracle.syntax import AmountA, XPlus
 
 # 115.4: "any target" means a creature, player, planeswalker or battle.
@@ -115,6 +115,13 @@ class Ctx:
     # the target slots for objects named so far, in order: "those creatures" after "target
     # creature gets +3/+3, up to one other target creature gets +2/+2" means all of them
     named_objects: list[Ref] = field(default_factory=list)
+    # where the sentence being lowered began in the effects lowered so far, and where the one
+    # before it began: "... instead" replaces that earlier sentence's effects (608.2c)
+    sentence_start: int = 0
+    previous_start: int = 0
+    # the effects an "... instead" sentence replaces while it is lowered: "deals 4 damage
+    # instead" deals it to the same recipient
+    instead_of: tuple[Effect, ...] = ()
 
     def fail(self, reason: str) -> LowerError:
         return LowerError(reason, self.clause)

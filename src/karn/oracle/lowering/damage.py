@@ -57,7 +57,10 @@ def lower_fight(vp: FightVP, clause: Clause) -> list[Effect]:
 def lower_damage(vp: DamageVP, clause: Clause) -> list[Effect]:
     """ "~ deals N damage to R": the source deals it (120.1); "divided evenly" (DealDamage.divided)."""
     ctx = clause.ctx
-    if clause.subject is not None and not is_self(clause.subject, ctx):
+    # "If this spell was kicked, it deals 4 damage instead": "it" is what dealt the damage the
+    # sentence replaces, the source (608.2c)
+    it_replacing = clause.subject is not None and clause.subject.kind == "it" and ctx.instead_of
+    if clause.subject is not None and not is_self(clause.subject, ctx) and not it_replacing:
         raise ctx.fail("damage dealt by something other than the source")
     if vp.recipient.kind == "each" and is_player_desc(vp.recipient.desc) and not vp.divided:
         # "~ deals 2 damage to each opponent" (120.3): to each player the reference names
@@ -67,6 +70,12 @@ def lower_damage(vp: DamageVP, clause: Clause) -> list[Effect]:
         if not isinstance(group, Group):
             raise ctx.fail(f"the IR cannot deal damage to '{vp.recipient.text}'")
         return [DamageEach(amount(vp.amount), group)]
+    if vp.recipient.kind == "same":
+        # "~ deals 4 damage instead": to what the damage it replaces was dealt to (608.2c)
+        replaced = [e for e in ctx.instead_of if isinstance(e, DealDamage) and e.divided is None]
+        if len(replaced) != 1:
+            raise ctx.fail("'deals N damage' without saying to what")
+        return [DealDamage(amount(vp.amount), replaced[0].to)]
     if vp.recipient.kind not in _RECIPIENTS:
         raise ctx.fail(f"the IR cannot deal damage to '{vp.recipient.text}'")
     if vp.power_of is not None:

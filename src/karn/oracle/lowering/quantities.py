@@ -10,15 +10,29 @@ from dataclasses import replace
 from typing import Any
 
 from karn.ir.nodes import (
+    AddPT,
+    ApplyContinuous,
     Compared,
     Count,
     CountersOn,
+    CreateCopyToken,
+    CreateToken,
+    DamageEach,
+    DealDamage,
     Destroy,
+    Discard,
+    Draw,
     Effect,
+    ExileTop,
     Filter,
+    GainLife,
     Half,
+    LoseLife,
+    Mill,
+    PutCounters,
     Quantity,
     Ref,
+    Scry,
     Sum,
     Times,
     Var,
@@ -27,17 +41,24 @@ from karn.oracle.lowering.chains import lower_chain
 from karn.oracle.lowering.context import Ctx, LowerError
 from karn.oracle.lowering.descriptions import describe
 from karn.oracle.lowering.references import object_ref, player_ref
-from karn.oracle.lowering.registry import Clause, lower_quantity, lowers, lowers_quantity, lowers_sentence
+from karn.oracle.lowering.registry import (
+    Clause,
+    lower_quantity,
+    lower_verb,
+    lowers,
+    lowers_quantity,
+    lowers_sentence,
+)
 from karn.oracle.syntax import (
     CharacteristicQ,
     CountersQ,
     DefinedAmountVP,
     DiedThisWayQ,
+    EachVP,
     GreatestPowerQ,
     HalfQ,
     LifeTotalQ,
     NumberOfQ,
-    PerEachQ,
     PlusQ,
     TotalManaValueQ,
     TwiceQ,
@@ -55,17 +76,6 @@ def lower_number_of(q: NumberOfQ, ctx: Ctx, before: list[Effect]) -> Quantity:
     if d.objects is None or d.players is not None or d.controller_np is not None:
         raise ctx.fail(f"the number of '{q.number.desc.text}'")
     return Count(q.number.what, d.objects)
-
-
-@lowers_quantity(PerEachQ)
-def lower_per_each(q: PerEachQ, ctx: Ctx, before: list[Effect]) -> Quantity:
-    """ "<N> for each <desc>": N times the number of objects the description names, counted as
-    the effect reads it (608.2h)."""
-    d = describe(q.desc, ctx)
-    if d.objects is None or d.players is not None or d.controller_np is not None:
-        raise ctx.fail(f"'for each {q.desc.text}'")
-    count = Count("objects", d.objects)
-    return count if q.amount == 1 else Times(q.amount, count)
 
 
 @lowers(DefinedAmountVP)
@@ -262,6 +272,71 @@ def _refs(node: object) -> list[Ref]:
     if dataclasses.is_dataclass(node) and not isinstance(node, type):
         return [r for f in dataclasses.fields(node) for r in _refs(getattr(node, f.name))]
     return []
+
+
+# the instructions whose number "for each" multiplies, by the field that holds it
+_MULTIPLIED: dict[type, str] = {
+    DealDamage: "amount",
+    DamageEach: "amount",
+    GainLife: "amount",
+    LoseLife: "amount",
+    Draw: "amount",
+    Discard: "amount",
+    Mill: "amount",
+    ExileTop: "amount",
+    Scry: "amount",
+    PutCounters: "amount",
+    CreateToken: "count",
+    CreateCopyToken: "count",
+}
+
+
+def times(n: Quantity, by: Quantity) -> Quantity:
+    """``n`` times ``by``, with 1 and 0 left out."""
+    if n == 1:
+        return by
+    if n == 0:
+        return 0
+    return Times(n, by)
+
+
+def _multiplied(e: Effect, by: Quantity, ctx: Ctx) -> Effect:
+    """The instruction ``e`` done ``by`` times over in one: its number times ``by`` (107.1)."""
+    field = _MULTIPLIED.get(type(e))
+    if field is not None:
+        return replace(e, **{field: times(getattr(e, field), by)})  # type: ignore[arg-type]
+    if isinstance(e, ApplyContinuous):
+        # "gets +1/+0 until end of turn for each ...": the P/T change times the count (613.4c)
+        m = e.mod
+        pts = [c for c in m.changes if isinstance(c, AddPT)]
+        if len(pts) > 1 or (pts and (m.power or m.toughness)):
+            raise ctx.fail("'for each' with two power/toughness changes")
+        power, toughness = (pts[0].power, pts[0].toughness) if pts else (m.power, m.toughness)
+        if power == 0 and toughness == 0:
+            raise ctx.fail("'for each' with no number to multiply")
+        others = tuple(c for c in m.changes if not isinstance(c, AddPT))
+        if others or m.add_keywords or m.cant_attack or m.cant_block:
+            raise ctx.fail("'for each' multiplying an effect that does more than change power/toughness")
+        pt = AddPT(times(power, by), times(toughness, by))
+        return replace(e, mod=replace(m, power=0, toughness=0, changes=(pt,)))
+    raise ctx.fail("'for each' after an instruction without a number")
+
+
+@lowers(EachVP)
+def lower_each(vp: EachVP, clause: Clause) -> list[Effect]:
+    """ "You gain 1 life for each creature you control.", "Create a 1/1 token for each Plains you
+    control.", "it gets +1/+0 until end of turn for each other attacking Goblin.": the number of
+    the instruction times the count, read as the effect happens (608.2h). The count is described
+    before the instruction is lowered, so its pronouns name what came before."""
+    ctx = clause.ctx
+    d = describe(vp.desc, ctx)
+    if d.objects is None or d.players is not None or d.controller_np is not None:
+        raise ctx.fail(f"'for each {vp.desc.text}' is not a count of objects")
+    by = Count("objects", d.objects)
+    done = lower_verb(vp.vp, clause)
+    if not done:
+        raise ctx.fail("'for each' on an instruction merged into an earlier one")
+    return [*done[:-1], _multiplied(done[-1], by, ctx)]
 
 
 @lowers_sentence(WhereXSentence)

@@ -75,6 +75,7 @@ from karn.oracle.syntax import (
     AsEntersChooseSentence,
     AsEntersExileSentence,
     AsEntersPayLifeSentence,
+    AsLongAsConditionSentence,
     AsLongAsSentence,
     AttackUnlessVP,
     BlockLimitVP,
@@ -88,6 +89,7 @@ from karn.oracle.syntax import (
     CdaExiledTotalSentence,
     CdaSentence,
     ChainSentence,
+    ConditionA,
     ControlVP,
     CopyOfChosenVP,
     DoesntUntapVP,
@@ -207,6 +209,11 @@ def _lower_static(effects: Effects, text: str) -> Ability:
         if isinstance(s, AsLongAsSentence):
             mods += _as_long_as(s, ctx)
             continue
+        condition: Condition | None = None
+        if isinstance(s, AsLongAsConditionSentence):
+            # 611.3a: "This creature gets +2/+2 as long as you control three or more artifacts"
+            condition = static_condition(s.condition, ctx)
+            s = ChainSentence(s.items, text=s.text)
         if not isinstance(s, ChainSentence):
             raise ctx.fail("unsupported static ability")
         subject: NP | None = None
@@ -244,7 +251,17 @@ def _lower_static(effects: Effects, text: str) -> Ability:
                 mod = Modify(what, changes=(AttackUnlessDefenderControls(vp.subtype),))  # 508.1c
             else:
                 mod = block_limit(what, vp, ctx)
-            if mods and mods[-1].affected == what and mods[-1].only_if is None:
+            if "flash" in mod.add_keywords and what == Ref("self"):
+                # 113.6e: it would work from the hand, where the engine reads only printed flash
+                raise ctx.fail("'has flash' said of itself by a static ability (113.6e)")
+            if condition is not None:
+                mod = replace(mod, condition=condition)
+            if (
+                mods
+                and mods[-1].affected == what
+                and mods[-1].only_if is None
+                and mods[-1].condition == condition
+            ):
                 mods[-1] = _merge_all(mods[-1], mod)
             else:
                 mods.append(mod)
@@ -305,6 +322,21 @@ def _enter_as_copy(effects: Effects, ctx: Ctx, text: str) -> EntersReplacement |
     )
 
 
+def static_condition(c: ConditionA, ctx: Ctx) -> Condition:
+    """611.3a: the condition of a static ability's effect, one the layer system checks each
+    time it applies (:func:`karn.engine.layers._condition_holds`): a count of objects in any
+    zone, your life total, whose turn it is."""
+    cond = lower_condition(c, ctx)
+    a = cond.amount
+    if cond.kind in ("your_turn", "not_your_turn"):
+        return cond
+    if cond.kind == "compare" and isinstance(a, Count) and a.what in ("objects", "card_types"):
+        return cond
+    if cond.kind == "compare" and isinstance(a, Var) and a.name == "life" and a.ref in (None, Ref("you")):
+        return cond
+    raise ctx.fail(f"a static ability's condition the engine doesn't check continuously ('{c.text}')")
+
+
 def _as_long_as(s: AsLongAsSentence, ctx: Ctx) -> list[Modify]:
     """ "As long as enchanted permanent is a creature, it has flying." (611.3a): the
     modifications of the enchanted/equipped object (or this one) only while it has the type."""
@@ -340,7 +372,7 @@ def _as_long_as(s: AsLongAsSentence, ctx: Ctx) -> list[Modify]:
 
 def _merge_all(a: Modify, b: Modify) -> Modify:
     """Two modifications of the same objects, their layered changes in the order written."""
-    return replace(merge(a, b), changes=a.changes + b.changes, only_if=a.only_if)
+    return replace(merge(a, b), changes=a.changes + b.changes, only_if=a.only_if, condition=a.condition)
 
 
 def layer_changes(vp: LayerVP, ctx: Ctx) -> tuple[Change, ...]:
@@ -603,6 +635,14 @@ def lower_as_enters_pay_life_sentence(sentence: AsEntersPayLifeSentence, ctx: Ct
 
 @lowers_sentence(AsLongAsSentence)
 def lower_as_long_as_sentence(sentence: AsLongAsSentence, ctx: Ctx, out: list[Effect]) -> None:
+    raise ctx.fail(f"'{sentence.text}' as an effect: the IR has it only as a static ability")
+
+
+@lowers_sentence(AsLongAsConditionSentence)
+def lower_as_long_as_condition_sentence(
+    sentence: AsLongAsConditionSentence, ctx: Ctx, out: list[Effect]
+) -> None:
+    # "until end of turn, as long as ..." of a resolving effect (611.2) isn't in the IR yet
     raise ctx.fail(f"'{sentence.text}' as an effect: the IR has it only as a static ability")
 
 

@@ -291,6 +291,11 @@ def lower_leaves_trigger(t: LeavesTriggerA, ctx: Ctx, card: CardTypes | None) ->
 def lower_attacks_trigger(t: AttacksTriggerA, ctx: Ctx, card: CardTypes | None) -> Trigger:
     """ "Whenever ~ attacks" / "Whenever equipped creature attacks" / "Whenever a creature
     you control attacks" (508.3a); "... attacks alone" (506.5)."""
+    if t.with_at_least:
+        # 508.1: "When you attack with three or more creatures": once per declaration of attackers
+        if t.subject.kind != "you" or t.with_type != "creature":
+            raise ctx.fail(f"unsupported trigger '{t.text}'")
+        return Trigger("attack_with", player="you", nth=t.with_at_least)
     return _combat_subject("attacks_alone" if t.alone else "attacks", t.subject, ctx)
 
 
@@ -385,6 +390,13 @@ def _object_event(
     if subject.kind == "self":
         ctx.obj = Ref("self")
         return Trigger(event, self_only=True)
+    if subject.kind in ("enchanted", "equipped") and event != "enters":
+        if subject.desc is not None and (subject.desc.quals or subject.desc.adjs):
+            raise ctx.fail(f"unsupported trigger subject '{subject.text}'")
+        # "When enchanted creature dies" (603.10a: the Aura looks back to what it was attached
+        # to); "it"/"that creature" is the object that left
+        ctx.obj = Ref("triggering")
+        return Trigger(event, host=True)
     if subject.kind in ("another", "a", "self_or_another") and subject.desc is not None:
         ctx.chosen_ok = True  # "a creature of the chosen type" (607.2a): the source's chosen value
         try:
