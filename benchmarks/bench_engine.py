@@ -36,6 +36,8 @@ from pathlib import Path
 from typing import Any
 
 from karn import Game
+from karn import __version__ as karn_version
+from karn import _build as karn_build
 from karn.agents import RandomAgent, run_game
 from karn.cards.decks import load_deck
 
@@ -623,6 +625,7 @@ def main(argv: list[str] | None = None) -> int:
         f"python {sys.version.split()[0]}, {os.cpu_count()} cpus; {DECKS[0]} vs {DECKS[1]}, "
         f"seed {args.seed}; timed with the {timer}"
     )
+    print(f"build measured: karn {karn_version}, {karn_build.describe()}")  # README, "Faster simulations"
     print(f"karn: {args.games} games x {args.repeats} repeats ...", flush=True)
     figs = [bench_karn(args)]
     extras = bench_extras(args)

@@ -1,5 +1,7 @@
 """karn: a Magic: The Gathering rules engine that plays real cards from their Oracle text."""
 
+# First: chooses between the compiled modules and their .py files (karn/_build.py)
+from karn import _build as _build
 from karn.engine.actions import Action, IllegalActionError
 from karn.engine.kinds import ActionKind, DecisionKind
 from karn.engine.observation import Observation

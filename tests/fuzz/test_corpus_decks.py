@@ -13,22 +13,33 @@ from collections import Counter
 import pytest
 
 from karn import Game
-from karn.cards.database import CardDatabase
+from karn.cards.database import CardDatabase, CardFace
 from karn.engine.state import BATTLEFIELD, STACK
 from karn.oracle import compile_card
+from karn.oracle.pool import parts_refused
 
 BASICS = ["Plains", "Island", "Swamp", "Mountain", "Forest"]
 GAMES = int(os.environ.get("KARN_CORPUS_GAMES", "12"))
 
 
 def _playable() -> list[str]:
+    db = CardDatabase.default()
     out = []
-    for f in CardDatabase.default().faces():
+    for f in db.faces():
         # plane and phenomenon cards are played from a planar deck, never a deck (311.2, 312.2)
         planar = "plane" in f.types or "phenomenon" in f.types
-        if "land" not in f.types and not planar and compile_card(f).playable:
+        if "land" not in f.types and not planar and compile_card(f).playable and not _part_refused(db, f):
             out.append(f.name)
     return out
+
+
+def _part_refused(db: CardDatabase, f: CardFace) -> bool:
+    """A card plays only when each of its parts does (709.3, 712.8e): a transforming card whose
+    back face doesn't compile is not playable, as a deck list says (karn.oracle.pool)."""
+    if not (f.parts or f.back):
+        return False
+    parts = {p.name: compile_card(p, part=True) for p in db.card_faces(f.name)[1:]}
+    return bool(parts_refused(f, parts))
 
 
 @pytest.fixture(scope="module")

@@ -14,9 +14,11 @@ from karn.ir import (
     Filter,
     GetEnergy,
     IfCondition,
+    LookAtHand,
     May,
     PayEnergy,
     PayEnergyCost,
+    Ref,
     SpellAbility,
     Triggered,
     Unsupported,
@@ -116,4 +118,27 @@ def test_pay_any_amount_then_that_much() -> None:
 @pytest.mark.cr("107.1c")
 def test_that_much_without_a_payment_is_still_refused() -> None:
     abilities = _abilities("Choose target creature. Foo deals that much damage to that creature.", "Instant")
+    assert any(isinstance(a, Unsupported) for a in abilities), abilities
+
+
+@pytest.mark.cr("107.14", "107.3", "603.7c")
+def test_energy_amounts_the_text_counts() -> None:
+    (ab,) = _abilities("Whenever this creature deals combat damage to a player, you get that many {E}.")
+    assert isinstance(ab, Triggered) and ab.effects == (GetEnergy(Var("trigger_amount")),)
+    (ab,) = _abilities(
+        "When this creature enters, you get an amount of {E} equal to the number of creatures you control."
+    )
+    assert isinstance(ab, Triggered)
+    assert ab.effects == (GetEnergy(Count("objects", Filter(types=("creature",), controller="you"))),)
+    (ab,) = _abilities("When this creature enters, you get that many {E}.")  # no amount to refer to
+    assert isinstance(ab, Unsupported)
+
+
+@pytest.mark.cr("701.20e")
+def test_look_at_a_players_hand() -> None:
+    (ab,) = _abilities("Look at target player's hand. Draw a card.", "Sorcery")
+    assert isinstance(ab, SpellAbility) and ab.effects[0] == LookAtHand(Ref("target"))
+    (ab,) = _abilities("Whenever this creature becomes blocked, you may look at defending player's hand.")
+    assert isinstance(ab, Triggered) and ab.effects == (May((LookAtHand(Ref("defending_player")),)),)
+    abilities = _abilities("Target player looks at your hand.", "Sorcery")  # only "you" look
     assert any(isinstance(a, Unsupported) for a in abilities), abilities

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from rules_boards import setup
 
-from karn import Action, IllegalActionError
+from karn import Action, Game, IllegalActionError
 from karn.cards.mana import LIFE, ManaCost, hybrid_alternatives
 from karn.engine.state import HAND
 
@@ -108,3 +108,35 @@ def test_only_ways_that_keep_the_cost_payable_are_offered() -> None:
     g.apply(Action("hybrid", 0))
     d = g.decision
     assert d is not None and [o.label for o in d.options if o.kind == "hybrid"] == ["pay {2/W} with {2}"]
+
+
+@pytest.mark.cr("701.20e", "107.4f")
+def test_gitaxian_probe_shows_the_hand_to_its_caster_only() -> None:
+    g = Game.empty()
+    for _ in range(5):
+        g.add_card(0, "Wastes", "library")
+    g.add_card(0, "Gitaxian Probe", HAND)
+    bolt = g.add_card(1, "Lightning Bolt", HAND)
+    g.begin_at(0, "precombat_main")
+    g.apply(next(a for a in g.legal_actions() if a.kind == "cast"))
+    g.apply(Action("hybrid", 1))  # 2 life: the only way offered without blue mana
+    g.apply(next(a for a in g.legal_actions() if a.kind == "target" and a.a == -2))  # player 1
+    g.apply(Action("pay"))
+    while g.state.stack:
+        g.apply(Action("pass"))
+    assert g.state.players[0].life == 18
+    assert bolt in {k.id for k in g.observation(0).known}
+    log = [e for e in g.observation(1).log if "looks at" in e.text]
+    assert log and "Lightning Bolt" not in log[-1].text  # the others read only that they looked
+
+
+@pytest.mark.cr("107.4f", "119.4", "601.2b")
+def test_hybrid_phyrexian_is_paid_with_either_color_or_2_life() -> None:
+    from karn.engine.mana import settle_hybrid
+
+    cost = ManaCost.parse("{1}{G/U/P}")
+    found = settle_hybrid({"U": 1, "R": 1}, cost, [], life=20)
+    assert found is not None and found[0] == ("U",) and found[1] == 0  # mana before life
+    found = settle_hybrid({"R": 1}, cost, [], life=2)
+    assert found is not None and found[0] == (LIFE,) and found[1] == 2  # 119.4: 2 life at 2 is legal
+    assert settle_hybrid({"R": 1}, cost, [], life=1) is None  # 119.4: not with 1 life

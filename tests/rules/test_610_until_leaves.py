@@ -56,20 +56,27 @@ def test_two_sources_leaving_at_once_return_their_cards_at_once() -> None:
     _cast(g, ids["priest1"], ids["bears"])
     _cast(g, ids["priest2"], ids["giant"])
     assert not [o for o in g.state.battlefield if g.state.objects[o].controller == 1]
-    batches: list[list[GameEvent]] = []
-    real = core.execute
+    executed: list[GameEvent] = []
+    # The zone changes as the pipeline executes them: its executors registry is looked up at
+    # every event, so this records on the compiled build too (a compiled module's calls to
+    # `core.execute` would bypass a patch of it).
+    real = core.EXECUTORS[ZoneChange]
 
-    def recording(ctx: Any, batch: list[GameEvent]) -> list[GameEvent]:
-        batches.append(list(batch))
-        return real(ctx, batch)
+    def recording(ctx: Any, event: GameEvent) -> Any:
+        executed.append(event)
+        return real(ctx, event)
 
-    core.execute = recording
+    core.EXECUTORS[ZoneChange] = recording
     try:
         _cast(g, ids["doj"])
     finally:
-        core.execute = real
-    returning = [[e.name for e in b if isinstance(e, ZoneChange) and e.rule == "610.3c"] for b in batches]
-    # one batch: the two cards return at the same time
-    assert [sorted(r) for r in returning if r] == [["Grizzly Bears", "Hill Giant"]]
+        core.EXECUTORS[ZoneChange] = real
+    returning = [e for e in executed if isinstance(e, ZoneChange) and e.rule == "610.3c"]
+    assert sorted(e.name for e in returning) == ["Grizzly Bears", "Hill Giant"]
+    # one batch: the two cards return at the same time. The pipeline stamps each batch's zone
+    # changes with one horizon, the first object id after the batch (603.10a look-back; triggers
+    # group simultaneous events by it), and the first card returned gets a new id (400.7): in two
+    # batches their horizons would differ.
+    assert len({e.horizon for e in returning}) == 1 and returning[0].horizon > 0
     names = sorted(g.state.objects[o].name for o in g.state.battlefield if g.state.objects[o].controller == 1)
     assert names == ["Grizzly Bears", "Hill Giant"]

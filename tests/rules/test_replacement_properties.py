@@ -106,13 +106,19 @@ def test_random_replacements_apply_once_and_terminate(
 ) -> None:
     g, ids = _setup(perms, resolved)
     executed: list[GameEvent] = []
-    real = core.execute
+    # Every event as the pipeline executes it: its executors registry is looked up at every
+    # event, so this records on the compiled build too (a compiled module's calls to
+    # `core.execute` would bypass a patch of it).
+    real = dict(core.EXECUTORS)
 
-    def recording(ctx: Any, batch: list[GameEvent]) -> list[GameEvent]:
-        executed.extend(batch)
-        return real(ctx, batch)
+    def recording(execute: Any) -> Any:
+        def record(ctx: Any, event: GameEvent) -> Any:
+            executed.append(event)
+            return execute(ctx, event)
 
-    core.execute = recording
+        return record
+
+    core.EXECUTORS.update({kind: recording(execute) for kind, execute in real.items()})
     try:
         answered = 0
         for kind, p, n in events:
@@ -136,7 +142,7 @@ def test_random_replacements_apply_once_and_terminate(
                     )
                     assert done.amount <= base * 2**doublers  # each doubling at most once
     finally:
-        core.execute = real
+        core.EXECUTORS.update(real)
 
 
 @pytest.mark.cr("616.2", "614.1a")

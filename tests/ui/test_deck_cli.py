@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import karn
+from karn import _build
 from karn.ui.cli import main
 
 ARENA = (
@@ -26,7 +27,9 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as info:
         main(["--version"])
     assert info.value.code == 0
-    assert capsys.readouterr().out.strip() == f"karn {karn.__version__}"
+    # the version and the build running (README, "Faster simulations"; tests/api/test_builds.py)
+    assert capsys.readouterr().out.strip() == f"karn {karn.__version__}, {_build.describe()}"
+    assert _build.describe().startswith(("compiled (mypyc)", "pure Python"))
 
 
 def test_decks_lists_name_colors_and_description(capsys: pytest.CaptureFixture[str]) -> None:

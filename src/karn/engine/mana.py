@@ -533,7 +533,8 @@ def max_x(ctx: Context, p: int, cost: ManaCost, extra: int = 0, cap: int = 20, e
     srcs = [x for x in sources(ctx, p) if x.oid != exclude]
     if cost.x == 0:
         return 0
-    least = cost.mana_value - sum(1 + (h.startswith("2/")) for h in cost.hybrid if "P" in h)
+    # the least mana the cost may take: a Phyrexian symbol none (2 life), a {2/W} one mana (107.4e-f)
+    least = cost.generic + sum(n for _, n in cost.colored) + sum(1 for h in cost.hybrid if "P" not in h)
     hi = (available_count(pool, srcs) - least - extra) // cost.x
     hi = max(0, min(hi, cap))
     while hi > 0 and solve(pool, cost.with_x(hi, extra), srcs, pl.life) is None:

@@ -205,16 +205,16 @@ def _part_options(
     where = "" if hand else f" from {_where(o.zone)}"
     out: list[Option] = []
     for i, part in enumerate(ctx.pool.cast_parts(card)):
+        # no `continue` inside the `with` (mypyc cannot compile one inside try/finally)
         with casting.evaluated_as(ctx, oid, part):
             if casting.is_land_card(ctx, part):
                 if can_play_land(ctx, p, oid):
                     out.append(
                         Option("play", oid, casting.PART_OPTION + i, label=f"play {part} ({card}){where}")
                     )
-                continue
-            if not hand and not permissions.permitted(ctx, p, oid, land=False, part=part):
-                continue
-            if casting.can_cast(ctx, p, oid, srcs, sorcery_ok, avail):
+            elif (hand or permissions.permitted(ctx, p, oid, land=False, part=part)) and casting.can_cast(
+                ctx, p, oid, srcs, sorcery_ok, avail
+            ):
                 out.append(Option("cast", oid, casting.PART_OPTION + i, label=f"cast {part} ({card}){where}"))
     return out
 

@@ -1414,6 +1414,14 @@ class RevealTop:
 
 
 @dataclass(frozen=True, slots=True)
+class LookAtHand:
+    """ "Look at target player's hand." (701.20e: the cards are shown to the ability's controller
+    only, who knows them while they stay in that hand)."""
+
+    player: Ref
+
+
+@dataclass(frozen=True, slots=True)
 class LookAndTake:
     """ "Look at the top ``count`` cards of your library. You may reveal a ``filter`` card from
     among them and put it into your hand. Put the rest on the bottom of your library in a
@@ -1824,6 +1832,7 @@ Effect = (
     | PutCounters
     | PreventDamage
     | RevealTop
+    | LookAtHand
     | PreventDamageSharingColor
     | ExileUntilSourceLeaves
     | Attach

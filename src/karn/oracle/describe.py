@@ -99,6 +99,7 @@ from karn.ir.nodes import (
     Kicker,
     LookAndSplit,
     LookAndTake,
+    LookAtHand,
     LoseAbilities,
     LoseGame,
     LoseLife,
@@ -1391,6 +1392,11 @@ def _cast_without_paying(e: CastWithoutPaying) -> str:
 @renders(PreventDamage)
 def _prevent_damage(e: PreventDamage) -> str:
     return f"prevent the next {amount_text(e.amount)} damage to {ref_text(e.to)} this turn"
+
+
+@renders(LookAtHand)
+def _look_at_hand(e: LookAtHand) -> str:
+    return f"look at {ref_text(e.player)}'s hand"
 
 
 @renders(RevealTop)

@@ -158,6 +158,7 @@ from karn.oracle.syntax import (
     LeavesTriggerA,
     LifeTotalQ,
     LookAnyTimeVP,
+    LookHandVP,
     LookTopVP,
     LoseGameVP,
     LoseLifeManaValueVP,
@@ -1424,6 +1425,12 @@ class _Builder(Transformer[Token, Any]):
     def v_get_energy_each(self, meta: Meta, c: list[Any]) -> EnergyVP:
         return EnergyVP(str(c[0]), 1, each=c[1], text=self._text(meta))
 
+    def v_get_energy_equal(self, meta: Meta, c: list[Any]) -> DefinedAmountVP:
+        return self._defined(meta, EnergyVP(str(c[0]), 1, amount="X", text=self._text(meta)), c[-1])
+
+    def v_get_energy_that_many(self, meta: Meta, c: list[Any]) -> EnergyVP:
+        return EnergyVP(str(c[0]), 1, amount="that_much", text=self._text(meta))
+
     def v_pay_energy_any(self, meta: Meta, c: list[Any]) -> EnergyVP:
         return EnergyVP(str(c[-1]), 0, pay=True, any_amount=True, text=self._text(meta))
 
@@ -2047,6 +2054,9 @@ class _Builder(Transformer[Token, Any]):
 
     def v_reveal_top(self, meta: Meta, c: list[Any]) -> RevealTopVP:
         return RevealTopVP(c[0], text=self._text(meta))
+
+    def v_look_hand(self, meta: Meta, c: list[Any]) -> LookHandVP:
+        return LookHandVP(c[0], text=self._text(meta))
 
     def v_reveal(self, meta: Meta, c: list[Any]) -> RevealVP:
         return RevealVP(c[0], text=self._text(meta))

@@ -226,6 +226,8 @@ class EnergyVP(VerbA):
     each: Desc | None = None
     pay: bool = False
     any_amount: bool = False  # "may pay any amount of {E}" (107.1c)
+    # "an amount of {E} equal to <quantity>" ("X", with the quantity around it), "that many {E}"
+    amount: str = ""
     text: str = ""
 
 
@@ -779,6 +781,14 @@ class RevealTopVP(VerbA):
     """ "reveal the top card of <library>" (701.20)."""
 
     library: NP
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class LookHandVP(VerbA):
+    """ "look at <player>'s hand" (701.20e)."""
+
+    player: NP
     text: str = ""
 
 

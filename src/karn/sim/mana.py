@@ -82,7 +82,13 @@ def can_pay(cost: ManaCost, sources: Sequence[Sequence[str]]) -> bool:
 
     >>> can_pay(ManaCost.parse("{1}{R}"), [("{R}",), ("{G}",)]), can_pay(ManaCost.parse("{R}{R}"), [("{R}",), ("{G}",)])
     (True, False)
+    >>> can_pay(ManaCost.parse("{R/G}{R/G}"), [("{R}",), ("{G}",)]), can_pay(ManaCost.parse("{R/G}"), [("{W}",)])
+    (True, False)
     """
+    if cost.hybrid:
+        # 601.2b, 107.4e-f: payable when one of its nonhybrid equivalents is (Phyrexian symbols
+        # may be paid with life: a starting life total is assumed)
+        return any(can_pay(plain, sources) for _, plain, _ in cost.equivalents(life=20))
     needs = dict(cost.colored)
     need = tuple(needs.get(kind, 0) for kind in MANA_KINDS)
     options = [tuple(option_kinds(o) for o in source) for source in sources]

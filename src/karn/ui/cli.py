@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.markup import escape
 
 import karn
+from karn import _build
 from karn.cards.library import CardDataError
 from karn.ui.agent_commands import add_agent_commands
 from karn.ui.card_commands import add_card_commands, add_cards_option, cards_file, use_cards_file
@@ -229,7 +230,7 @@ def add_explain_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]
 
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="karn", description="karn: a Magic: The Gathering rules engine")
-    ap.add_argument("--version", action="version", version=f"karn {karn.__version__}")
+    ap.add_argument("--version", action="version", version=f"karn {karn.__version__}, {_build.describe()}")
     sub = ap.add_subparsers(dest="cmd")
     decks = f"a bundled deck ({bundled_deck_names()}; see karn decks) or a deck file"
     d = sub.add_parser("demo", help="an AI-vs-AI game between bundled decks, with the rule-cited log")

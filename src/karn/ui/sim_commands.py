@@ -189,6 +189,11 @@ def cmd_sim(args: argparse.Namespace) -> int:
     seconds = time.perf_counter() - start
     where = f"dask {args.dask}" if args.dask else f"{jobs} job{'s' if jobs > 1 else ''}"
     print(f"{seconds:.1f} s, {result.games / seconds:.1f} games/s ({where})", file=sys.stderr)
+    from karn import _build
+
+    hint = _build.suggestion()  # the compiled build, when this one is not it (README)
+    if hint is not None:
+        print(hint, file=sys.stderr)
     from karn.ui.sim_report import simulation_lines
 
     print("\n".join(simulation_lines(result)))

@@ -61,6 +61,7 @@ def harm(target: Target) -> float:
     ir.Scry,
     ir.SearchLibrary,
     ir.RevealTop,
+    ir.LookAtHand,
     ir.AddMana,
     ir.AddOneOf,
     ir.ReturnChosen,

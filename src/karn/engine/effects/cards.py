@@ -478,6 +478,30 @@ def _put_looked(ctx: Context, you: int, card: int, where: str) -> None:
     perform(ctx, change)
 
 
+@handles(ir.LookAtHand)
+def look_at_hand(ctx: Context, f: ResolveFrame, o: Obj, e: ir.LookAtHand) -> Outcome:
+    """701.20e: the cards of the player's hand are shown to the controller only, who knows them
+    while they stay there (``GameState.known``); the others read that they looked."""
+    you = o.controller
+    who = ctx.player_name(you)
+    for p in refs(ctx, f, o, e.player):
+        pl = ref_player(p)
+        hand = list(ctx.state.players[pl].hand)
+        names = ", ".join(ctx.obj(c).name for c in hand) or "no cards"
+        whose = "their own" if pl == you else f"{ctx.player_name(pl)}'s"
+        perform(
+            ctx,
+            Reveal(
+                objects=hand,
+                to=(you,),
+                rule="701.20e",
+                text=f"{who} looks at {whose} hand: {names}",
+                public=f"{who} looks at {whose} hand",
+            ),
+        )
+    return DONE
+
+
 @handles(ir.RevealTop)
 def reveal_top(ctx: Context, f: ResolveFrame, o: Obj, e: ir.RevealTop) -> Outcome:
     """701.20a: reveal the top card; "if it's a [type] card, put it into your hand"."""

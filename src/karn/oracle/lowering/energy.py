@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from karn.ir.nodes import Count, Effect, GetEnergy, PayEnergy, PayEnergyCost, Quantity
+from karn.ir.nodes import Count, Effect, GetEnergy, PayEnergy, PayEnergyCost, Quantity, Var
 from karn.oracle.lowering.context import Ctx
 from karn.oracle.lowering.descriptions import describe
 from karn.oracle.lowering.references import players_ref
@@ -30,6 +30,13 @@ def lower_energy(vp: EnergyVP, clause: Clause) -> list[Effect]:
     n = energy_count(vp.symbols, vp.times)
     if not n:
         raise ctx.fail(f"unsupported '{vp.text}'")  # "get {X}", "pay {2}"
+    if vp.amount:
+        if n != 1 or vp.pay:
+            raise ctx.fail(f"unsupported '{vp.text}'")
+        # "an amount of {E} equal to <quantity>" (X, defined around it, 107.3); "that many {E}"
+        # (the trigger event's amount, checked by the ability's lowering, 603.7c)
+        counted = Var("X") if vp.amount == "X" else Var("trigger_amount")
+        return [GetEnergy(counted, players_ref(clause.subject, ctx))]
     who = players_ref(clause.subject, ctx)
     if vp.pay:
         return [PayEnergy(n, who)]

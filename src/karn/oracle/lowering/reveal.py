@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from karn.ir.nodes import Discard, Effect, Filter, Ref, RevealTop
+from karn.ir.nodes import Discard, Effect, Filter, LookAtHand, Ref, RevealTop
 from karn.oracle.lowering.battlefield import entering
 from karn.oracle.lowering.context import Ctx, HandReveal
 from karn.oracle.lowering.descriptions import describe
@@ -22,12 +22,36 @@ from karn.oracle.syntax import (
     ChooseVP,
     DiscardChosenVP,
     IfItsSentence,
+    LookHandVP,
     MayVP,
     PutIntoVP,
     PutOntoBattlefieldVP,
     RevealTopVP,
     RevealVP,
 )
+
+#: the players whose hand "look at <player>'s hand" may name
+_HAND_OWNERS = (
+    "target",
+    "target_controller",
+    "target_owner",
+    "defending_player",
+    "triggering_player",
+    "triggering_controller",
+    "each_opponent",
+)
+
+
+@lowers(LookHandVP)
+def lower_look_hand(vp: LookHandVP, clause: Clause) -> list[Effect]:
+    """ "Look at target player's hand." (701.20e): shown to the player told to look only."""
+    ctx = clause.ctx
+    if player_ref(clause.subject, ctx) != Ref("you"):
+        raise ctx.fail(f"unsupported '{vp.text}'")
+    who = player_ref(vp.player, ctx)
+    if who.kind not in _HAND_OWNERS:
+        raise ctx.fail(f"unsupported '{vp.text}'")
+    return [LookAtHand(who)]
 
 
 @lowers(RevealTopVP)
