@@ -78,3 +78,20 @@ def test_fabricate_counters_or_servos() -> None:
     assert isinstance(otherwise, IfCondition) and isinstance(otherwise.effects[0], CreateToken)
     token = otherwise.effects[0]
     assert token.count == 2 and token.token.name == "Servo" and token.token.types == ("artifact", "creature")
+
+
+@pytest.mark.cr("702.100a")
+def test_evolve_is_an_enters_trigger_comparing_power_and_toughness() -> None:
+    _, trig = compile_text("Evolve", name="T", type_line=CREATURE).abilities
+    assert isinstance(trig, Triggered) and trig.trigger.event == "enters"
+    assert trig.trigger.filter is not None and trig.trigger.filter.controller == "you"
+    assert trig.condition is not None and trig.condition.kind == "greater_power_or_toughness"
+    assert trig.effects == (PutCounters("+1/+1", 1, Ref("self")),)
+
+
+@pytest.mark.cr("702.54a")
+def test_bloodthirst_is_a_conditional_enters_replacement() -> None:
+    _, repl = compile_text("Bloodthirst 2", name="T", type_line=CREATURE).abilities
+    assert repl == EntersReplacement(
+        self_only=True, counters=(("+1/+1", 2),), counters_if_opponent_damaged=True, text="Bloodthirst 2"
+    )

@@ -343,6 +343,14 @@ def condition_holds(
         # 702.62b: in exile, with suspend, with a time counter on it
         o = s.objects.get(source)
         return o is not None and o.zone == EXILE and o.counters.get("time", 0) > 0
+    if cond.kind == "greater_power_or_toughness":
+        # 702.100a-b: evolve compares the entering creature with the source, each as it is on the
+        # battlefield or as it last existed there
+        theirs = _power_toughness(ctx, trigger.object if trigger is not None else 0)
+        mine = _power_toughness(ctx, source)
+        if theirs is None or mine is None:
+            return False
+        return theirs[0] > mine[0] or theirs[1] > mine[1]
     if cond.kind in ("tapped", "untapped"):
         ref = cond.ref
         oid = source if ref is None or ref.kind == "self" else trigger.object if trigger else 0
@@ -367,6 +375,19 @@ def condition_holds(
     else:
         return False
     return n >= cond.value if cond.op == ">=" else n <= cond.value
+
+
+def _power_toughness(ctx: Context, oid: int) -> tuple[int, int] | None:
+    """A creature's power and toughness on the battlefield, or as it last existed there (608.2h)."""
+    s = ctx.state
+    o = s.objects.get(oid)
+    if o is not None and o.zone == BATTLEFIELD:
+        c = ctx.chars(oid)
+        return (c.power, c.toughness) if c.is_("creature") else None
+    lk = s.lki.get(oid)
+    if lk is None or "creature" not in lk.types:
+        return None
+    return lk.power, lk.toughness
 
 
 def _counters_now_or_last(ctx: Context, a: ir.CountersOn, source: int, trigger: TriggerData | None) -> int:

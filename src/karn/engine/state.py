@@ -203,6 +203,7 @@ class Player(msgspec.Struct, array_like=True):
     # "if a player cast two or more spells last turn"; 731.2 reads the previous active player's)
     spells_cast_last_turn: int = 0
     energy: int = 0  # 107.14, 122.1: energy counters on the player
+    dealt_damage_turn: bool = False  # this player was dealt damage this turn (bloodthirst 702.54a)
 
 
 class Shield(msgspec.Struct, array_like=True):

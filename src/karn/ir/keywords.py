@@ -179,6 +179,8 @@ KEYWORDS: tuple[KeywordSpec, ...] = (
     KeywordSpec("vanishing", "702.63", _TRIGGERED, _NUMBER),
     KeywordSpec("fading", "702.32", _TRIGGERED, _NUMBER),
     KeywordSpec("fabricate", "702.123", _TRIGGERED, _NUMBER),
+    KeywordSpec("evolve", "702.100", _TRIGGERED),
+    KeywordSpec("bloodthirst", "702.54", _STATIC, _NUMBER),
     KeywordSpec(
         "exalted",
         "702.83",

@@ -25,7 +25,7 @@ from typing import Literal
 
 #: The version of this IR. Saves record it with a hash of each compiled card
 #: (:mod:`karn.cards.pool`); bump it whenever a node changes meaning or shape.
-IR_VERSION = "40"
+IR_VERSION = "41"
 
 # --------------------------------------------------------------------------- selectors
 
@@ -860,7 +860,10 @@ class Condition:
       * ``"controlled_since_last_upkeep"``: the source came under its controller's control since
         the beginning of their last upkeep (echo, 702.30a);
       * ``"your_turn"`` / ``"not_your_turn"``: whether "you" are the active player (102.1);
-      * ``"suspended"``: the source is suspended: in exile with a time counter (702.62b).
+      * ``"suspended"``: the source is suspended: in exile with a time counter (702.62b);
+      * ``"greater_power_or_toughness"``: the triggering object's power is greater than the
+        source's and/or its toughness is greater than the source's (evolve 702.100a), each as it
+        is now or as it last existed on the battlefield (702.100b).
 
     The same condition is an intervening "if" (603.4), the "if" of an instruction checked as it
     is reached (608.2c: "If you control an artifact, draw a card"), the condition of an
@@ -876,6 +879,7 @@ class Condition:
         "your_turn",
         "not_your_turn",
         "suspended",
+        "greater_power_or_toughness",
     ]
     amount: Amount = 0
     op: Literal[">=", "<="] = ">="
@@ -2176,6 +2180,10 @@ class EntersReplacement:
     # enters its controller may pay ``pay_life`` life (only with at least that much life); if
     # they don't, it enters tapped (0: no such choice).
     pay_life: int = 0
+    # "If an opponent was dealt damage this turn, ~ enters with N +1/+1 counters on it."
+    # (bloodthirst 702.54a): the counters only when an opponent of the player who will control it
+    # was dealt damage this turn
+    counters_if_opponent_damaged: bool = False
 
 
 @dataclass(frozen=True, slots=True)

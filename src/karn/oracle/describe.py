@@ -287,6 +287,8 @@ def enters_text(r: EntersReplacement) -> str:
         parts.append(f"unless {condition_text(r.tapped_unless)}")
     if r.counters:
         parts.append("with " + " and ".join(f"{amount_text(n)} {kind} counter(s)" for kind, n in r.counters))
+    if r.counters_if_opponent_damaged:
+        parts.append("if an opponent was dealt damage this turn")  # 702.54a
     if r.copy_of is not None:
         extra = " ".join(r.copy_subtypes + r.copy_types)
         parts.append(
@@ -711,6 +713,8 @@ def condition_text(c: Condition) -> str:
         return f"{ref_text(c.ref) if c.ref else 'this'} is {c.kind}"
     if c.kind == "suspended":
         return "this card is suspended"  # 702.62b
+    if c.kind == "greater_power_or_toughness":
+        return "the triggering object has greater power or toughness than this"  # 702.100a
     if c.kind == "controlled_since_last_upkeep":
         return "this came under your control since the beginning of your last upkeep"  # 702.30a
     if c.kind in ("your_turn", "not_your_turn"):

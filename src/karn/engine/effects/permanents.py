@@ -7,7 +7,7 @@ from karn import ir
 from karn.engine import decisions
 from karn.engine.context import Context
 from karn.engine.effects.registry import DONE, WAIT, Outcome, handles
-from karn.engine.events import Attach, CounterChange, GameEvent, Tap, Transform
+from karn.engine.events import Attach, CounterChange, EnergyChange, GameEvent, Tap, Transform
 from karn.engine.frames import ProliferateProgress, ResolveFrame
 from karn.engine.pipeline import perform
 from karn.engine.references import amount, refs, select, source_id, stack_label
@@ -90,7 +90,7 @@ def proliferate(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Proliferate) -> Out
         progress.chosen.append(ans.a)
     if ans is None or ans.kind == "choose":
         cands = [t for t in s.battlefield if s.objects[t].counters and t not in progress.chosen]
-        cands += [player_ref(p.index) for p in s.players if p.poison and not p.left]
+        cands += [player_ref(p.index) for p in s.players if (p.poison or p.energy) and not p.left]
         cands = [t for t in cands if t not in progress.chosen]
         if cands:
             opts = [
@@ -108,8 +108,12 @@ def proliferate(ctx: Context, f: ResolveFrame, o: Obj, e: ir.Proliferate) -> Out
             if on_battlefield(ctx, t):
                 for kind in sorted(s.objects[t].counters):
                     events.append(CounterChange(obj=t, kind=kind, amount=1, rule="701.34a"))
-        elif s.players[ref_player(t)].poison:
-            events.append(CounterChange(obj=t, kind="poison", amount=1, rule="701.34a"))
+        else:
+            pl = s.players[ref_player(t)]
+            if pl.poison:
+                events.append(CounterChange(obj=t, kind="poison", amount=1, rule="701.34a"))
+            if pl.energy:
+                events.append(EnergyChange(player=pl.index, amount=1, rule="701.34a"))
     if events:
         perform(ctx, events)
     else:

@@ -472,6 +472,8 @@ def execute_damage(ctx: Context, ev: Damage) -> list[GameEvent]:
     if ev.target < 0:
         pl = s.players[ref_player(ev.target)]
         ctx.touched_players.add(pl.index)
+        if ev.amount > 0:
+            pl.dealt_damage_turn = True  # 702.54a: "an opponent was dealt damage this turn"
         if ev.infect:
             # 120.3b, 702.90b: poison counters instead of life loss
             pl.poison += ev.amount
@@ -725,6 +727,7 @@ def _player_counters(ctx: Context, ev: CounterChange) -> list[GameEvent]:
     if ev.kind != "poison":
         return []
     p.poison = max(0, p.poison + ev.amount)
+    ctx.touched_players.add(p.index)
     changed(ctx.state)
     if not ev.quiet:
         ctx.emit(ev.rule, ev.text or f"{p.name} gets {ev.amount} poison counter(s) (poison {p.poison})")
@@ -954,6 +957,7 @@ def execute_start_turn(ctx: Context, ev: StartTurn) -> list[GameEvent]:
         p.lands_played = 0
         p.drawn_this_turn = 0
         p.life_lost_turn = 0
+        p.dealt_damage_turn = False
         p.spells_cast_turn = 0
         p.life_gained_turn = 0
         p.lands_entered_turn = 0

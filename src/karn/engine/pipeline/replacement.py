@@ -577,6 +577,8 @@ def _enters_replacement(
     def apply(ctx: Context, ev: ZoneChange | CreateToken, pick: int) -> list[GameEvent]:
         if ab.tapped and not _unless_holds(ctx, ab, ev, source):
             ev.tapped = True
+        if ab.counters_if_opponent_damaged and not _opponent_damaged(ctx, ev):
+            return [ev]  # 702.54a: no opponent was dealt damage this turn
         for kind, amount in ab.counters:
             if isinstance(amount, int):
                 n = amount
@@ -589,6 +591,16 @@ def _enters_replacement(
 
     what = ab.text or f"{source_name}: enters" + (" tapped" if ab.tapped else "")
     return Replacement(rid, what, "other", apply, same_as=f"enters:{ab.tapped}:{ab.counters}", inner=inner)
+
+
+def _opponent_damaged(ctx: Context, ev: ZoneChange | CreateToken) -> bool:
+    """702.54a: was an opponent of the player who will control the permanent dealt damage this
+    turn?"""
+    if isinstance(ev, CreateToken):
+        who = ev.controller
+    else:
+        who = ev.controller if ev.controller >= 0 else ctx.state.objects[ev.obj].owner
+    return any(p.dealt_damage_turn for p in ctx.state.players if p.index != who)
 
 
 def _unless_holds(ctx: Context, ab: ir.EntersReplacement, ev: ZoneChange | CreateToken, source: int) -> bool:

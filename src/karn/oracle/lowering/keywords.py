@@ -148,6 +148,29 @@ def _fabricate(n: int, text: str) -> list[Ability]:
     return [Triggered(Trigger("enters", self_only=True), effects, text=text)]
 
 
+def _evolve(text: str) -> list[Ability]:
+    """702.100a: "Whenever a creature you control enters, if that creature's power is greater
+    than this creature's power and/or that creature's toughness is greater than this creature's
+    toughness, put a +1/+1 counter on this creature." (603.4, 702.100b)."""
+    yours = Filter(types=("creature",), controller="you")
+    greater = Condition("greater_power_or_toughness")
+    return [
+        Triggered(
+            Trigger("enters", filter=yours), (PutCounters("+1/+1", 1, _SELF),), text=text, condition=greater
+        )
+    ]
+
+
+def _bloodthirst(n: int, text: str) -> list[Ability]:
+    """702.54a: "If an opponent was dealt damage this turn, this permanent enters with N +1/+1
+    counters on it." (a replacement effect, 614.1c)."""
+    return [
+        EntersReplacement(
+            self_only=True, counters=(("+1/+1", n),), counters_if_opponent_damaged=True, text=text
+        )
+    ]
+
+
 def _cascade(n: int, text: str) -> list[Ability]:
     """702.85a: "Cascade" means "When you cast this spell, exile cards from the top of your
     library until you exile a nonland card whose mana value is less than this spell's mana value.
@@ -167,6 +190,8 @@ BUILT: dict[str, Callable[[int, str], list[Ability]]] = {
     "vanishing": _vanishing,
     "fading": _fading,
     "fabricate": _fabricate,
+    "evolve": lambda n, text: _evolve(text),
+    "bloodthirst": _bloodthirst,
     "cascade": _cascade,
 }
 
