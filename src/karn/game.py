@@ -391,6 +391,16 @@ class Game:
         g._growing_pool = self._growing_pool
         return g
 
+    def __copy__(self) -> Game:
+        """``copy.copy(game)`` is :meth:`copy`: two games never share a state."""
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Game:
+        """``copy.deepcopy(game)`` (and of anything holding a game: an environment's state)
+        is :meth:`copy`, on the pure and on the compiled build (mypyc's classes can't be
+        rebuilt by :mod:`copy`)."""
+        return self.copy()
+
     def determinize(self, player: int, seed: int) -> Game:
         """A copy of the game in which everything `player` can't see is drawn anew from
         `seed`, consistently with what they saw: the other players' hands and every library

@@ -569,6 +569,23 @@ def test_copy_is_independent() -> None:
     assert g.state.players[g.state.active].kept and not c.state.players[c.state.active].kept
 
 
+def test_copy_module_copies_are_independent_games() -> None:
+    """``copy.copy`` / ``copy.deepcopy`` of a game (or of an object holding one, as an
+    OpenSpiel state does) give an independent game, on the compiled build too."""
+    import copy
+
+    g = Game.new("red_burn", "green_stompy", seed=19)
+    holder = {"game": g}
+    deep = copy.deepcopy(holder)["game"]
+    shallow = copy.copy(g)
+    h = g.state_hash()
+    assert deep is not g and shallow is not g
+    assert deep.state_hash() == shallow.state_hash() == h
+    deep.apply(first(deep, "mulligan"))
+    shallow.apply(first(shallow, "keep"))
+    assert g.state_hash() == h and deep.state_hash() != h and shallow.state_hash() != h
+
+
 def test_save_and_load_round_trip() -> None:
     g = Game.new("red_burn", "green_stompy", seed=18)
     r = random.Random(18)
