@@ -20,7 +20,7 @@ compiler reports the clause as Unsupported.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -198,84 +198,75 @@ def tokenize(text: str, vocab: Vocabulary) -> list[Tok]:
 _NOT_AFTER_CLAUSE = frozenset((".", ",", ":", "—", "cast"))
 
 
+def _join(
+    toks: list[Tok], vocab: Vocabulary, name: str, width: int, at: Callable[[list[Tok], int, list[Tok]], bool]
+) -> list[Tok]:
+    """The words ``toks[i : i + width]`` made one token ``name`` wherever ``at(toks, i, out)``
+    (``out``: the tokens before them) says they stand together, when the grammar has ``name``."""
+    literal = vocab.literals.get(name)
+    if literal is None or len(toks) < width:
+        return toks
+    out: list[Tok] = []
+    i = 0
+    while i < len(toks):
+        if i + width <= len(toks) and at(toks, i, out):
+            out.append(Tok(literal, name, toks[i].start, toks[i + width - 1].end))
+            i += width
+            continue
+        out.append(toks[i])
+        i += 1
+    return out
+
+
 def _for_each(toks: list[Tok], vocab: Vocabulary) -> list[Tok]:
     """ "<instruction> for each <description>" (107.1: the instruction's number times a count):
     "for each" ending a clause is one token, so the count never competes with a verb phrase
     that goes on with "for" ("for as long as ..."). The verb phrases whose own words go on with
     "for each" keep the two words: "add {G} for each ...", "costs {1} less to cast for each
     ...", "... for each time it was kicked"."""
-    literal = vocab.literals.get("for_each")
-    if literal is None:
-        return toks
-    out: list[Tok] = []
-    i = 0
-    while i < len(toks):
-        t = toks[i]
-        if (
-            t.value == "for"
-            and i + 2 < len(toks)
+
+    def at(toks: list[Tok], i: int, out: list[Tok]) -> bool:
+        return (
+            toks[i].value == "for"
             and toks[i + 1].value == "each"
+            and i + 2 < len(toks)
             and toks[i + 2].value != "time"
-            and out
+            and bool(out)
             and out[-1].type != "MANA"
             and out[-1].value not in _NOT_AFTER_CLAUSE
-        ):
-            out.append(Tok(literal, "for_each", t.start, toks[i + 1].end))
-            i += 2
-            continue
-        out.append(t)
-        i += 1
-    return out
+        )
+
+    return _join(toks, vocab, "for_each", 2, at)
 
 
 def _tapped_unless(toks: list[Tok], vocab: Vocabulary) -> list[Tok]:
     """ "enters tapped unless you control ..." (614.1c): "tapped unless" is one token, so the
     condition never competes with "[effect] unless [a player] pays {N}"."""
-    literal = vocab.literals.get("tapped_unless")
-    if literal is None:
-        return toks
-    out: list[Tok] = []
-    i = 0
-    while i < len(toks):
-        t = toks[i]
-        if (
-            t.value == "tapped"
-            and i + 1 < len(toks)
+
+    def at(toks: list[Tok], i: int, out: list[Tok]) -> bool:
+        return (
+            toks[i].value == "tapped"
             and toks[i + 1].value == "unless"
-            and out
+            and bool(out)
             and out[-1].value == "enter"
-        ):
-            out.append(Tok(literal, "tapped_unless", t.start, toks[i + 1].end))
-            i += 2
-            continue
-        out.append(t)
-        i += 1
-    return out
+        )
+
+    return _join(toks, vocab, "tapped_unless", 2, at)
 
 
 _REVEAL_UNTIL = ("reveal", "card", "from", "the", "top", "of", "your", "library", "until")
+_REVEAL_CARDS_UNTIL = ("reveal", "cards", *_REVEAL_UNTIL[2:])
 
 
 def _reveal_until(toks: list[Tok], vocab: Vocabulary) -> list[Tok]:
     """ "Reveal cards from the top of your library until ..." (701.20a) is one token, so it never
     competes with "reveal <a card described>"."""
-    literal = vocab.literals.get("reveal_until")
-    if literal is None or len(toks) < len(_REVEAL_UNTIL):
-        return toks
-    out: list[Tok] = []
-    i = 0
     n = len(_REVEAL_UNTIL)
-    while i < len(toks):
-        if tuple(t.value for t in toks[i : i + n]) in (
-            _REVEAL_UNTIL,
-            ("reveal", "cards", *_REVEAL_UNTIL[2:]),
-        ):
-            out.append(Tok(literal, "reveal_until", toks[i].start, toks[i + n - 1].end))
-            i += n
-            continue
-        out.append(toks[i])
-        i += 1
-    return out
+
+    def at(toks: list[Tok], i: int, out: list[Tok]) -> bool:
+        return tuple(t.value for t in toks[i : i + n]) in (_REVEAL_UNTIL, _REVEAL_CARDS_UNTIL)
+
+    return _join(toks, vocab, "reveal_until", n, at)
 
 
 def _mana_tokens(val: str, start: int, toks: list[Tok]) -> None:
