@@ -344,19 +344,8 @@ def look_and_take(ctx: Context, f: ResolveFrame, o: Obj, e: ir.LookAndTake) -> O
         rest.remove(ans.a)
         name = ctx.obj(ans.a).name
         perform(ctx, Reveal(objects=[ans.a], rule="701.20a", text=f"{ctx.player_name(you)} reveals {name}"))
-        perform(
-            ctx,
-            ZoneChange(
-                obj=ans.a,
-                to=HAND,
-                rule="701.20a",
-                cause="reveal",
-                text=f"{ctx.player_name(you)} puts {name} into their hand",
-            ),
-        )
-    if rest:
-        rng.shuffle(s, rest)  # "in a random order"
-        perform(ctx, ReorderLibrary(player=you, bottom=rest, rule="401.4"))
+        _revealed_into_hand(ctx, you, ans.a)
+    _bottom_in_random_order(ctx, you, rest)
     return DONE
 
 
@@ -380,23 +369,24 @@ def reveal_until(ctx: Context, f: ResolveFrame, o: Obj, e: ir.RevealUntil) -> Ou
     perform(
         ctx, Reveal(objects=list(revealed), rule="701.20a", text=f"{ctx.player_name(you)} reveals {names}")
     )
-    rest = [c for c in revealed if c != found]
     if found:
-        name = ctx.obj(found).name
-        perform(
-            ctx,
-            ZoneChange(
-                obj=found,
-                to=HAND,
-                rule="701.20a",
-                cause="reveal",
-                text=f"{ctx.player_name(you)} puts {name} into their hand",
-            ),
-        )
-    if rest:
-        rng.shuffle(s, rest)  # "in a random order"
-        perform(ctx, ReorderLibrary(player=you, bottom=rest, rule="401.4"))
+        _revealed_into_hand(ctx, you, found)
+    _bottom_in_random_order(ctx, you, [c for c in revealed if c != found])
     return DONE
+
+
+def _revealed_into_hand(ctx: Context, player: int, card: int) -> None:
+    """701.20a: a revealed card of ``player``'s library put into their hand (seen by all)."""
+    name = ctx.obj(card).name
+    text = f"{ctx.player_name(player)} puts {name} into their hand"
+    perform(ctx, ZoneChange(obj=card, to=HAND, rule="701.20a", cause="reveal", text=text))
+
+
+def _bottom_in_random_order(ctx: Context, player: int, cards: list[int]) -> None:
+    """401.4: "the rest on the bottom of your library in a random order"."""
+    if cards:
+        rng.shuffle(ctx.state, cards)
+        perform(ctx, ReorderLibrary(player=player, bottom=cards, rule="401.4"))
 
 
 _SPLIT_ZONES = {"hand": HAND, "graveyard": GRAVEYARD, "exile": EXILE}
@@ -526,16 +516,7 @@ def reveal_top(ctx: Context, f: ResolveFrame, o: Obj, e: ir.RevealTop) -> Outcom
         if e.filter is not None and e.put_into == "hand":
             flt = dataclasses.replace(e.filter, zone="library")
             if targeting.matches(ctx, top, flt, pl):
-                perform(
-                    ctx,
-                    ZoneChange(
-                        obj=top,
-                        to=HAND,
-                        rule="701.20a",
-                        cause="reveal",
-                        text=f"{ctx.player_name(pl)} puts {name} into their hand",
-                    ),
-                )
+                _revealed_into_hand(ctx, pl, top)
     return DONE
 
 
